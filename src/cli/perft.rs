@@ -1,0 +1,44 @@
+//! `xiangqi perft DEPTH [--fen FEN] [--divide]`.
+
+use super::CliError;
+use crate::rules::{Position, START_FEN};
+use std::time::Instant;
+
+/// Arguments of `perft`.
+#[derive(clap::Args, Debug)]
+pub struct PerftArgs {
+    /// Depth in plies (1..=10).
+    #[arg(value_parser = clap::value_parser!(u32).range(1..=10))]
+    depth: u32,
+    /// Start position (default: the standard opening).
+    #[arg(long, default_value = START_FEN)]
+    fen: String,
+    /// Print one `move: count` line per root move.
+    #[arg(long)]
+    divide: bool,
+}
+
+/// Runs perft and prints the count, the time and the speed.
+pub fn run(args: &PerftArgs) -> Result<(), CliError> {
+    let mut pos = Position::from_fen(&args.fen).map_err(|e| CliError::new(format!("bad FEN: {e}")))?;
+    let t = Instant::now();
+    let total = if args.divide {
+        let mut total = 0;
+        for (m, n) in pos.perft_divide(args.depth) {
+            println!("{m}: {n}");
+            total += n;
+        }
+        println!();
+        total
+    } else {
+        pos.perft(args.depth)
+    };
+    let secs = t.elapsed().as_secs_f64();
+    println!("nodes: {total}");
+    eprintln!(
+        "time: {:.3} s, {:.1} M nodes/s",
+        secs,
+        total as f64 / secs.max(1e-9) / 1e6
+    );
+    Ok(())
+}

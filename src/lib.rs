@@ -1,0 +1,5 @@
+//! Xiangqi (Chinese chess): rules, engine, command line and (with the `gui`
+//! feature) a Bevy desktop game.
+
+pub mod cli;
+pub mod rules;

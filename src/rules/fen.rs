@@ -1,0 +1,339 @@
+//! FEN parsing and printing, with the validation RULES.md asks for.
+//!
+//! Every rejection is a [`FenError`] variant that names the rule broken and
+//! the rank/file or character at fault, so a user can fix the string.
+
+use super::position::Position;
+use super::types::{Color, Piece, PieceKind, Square};
+use std::fmt::Write;
+
+/// The standard start position.
+pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+/// Why a FEN string is not a valid position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FenError {
+    /// Nothing to parse.
+    #[error("empty FEN")]
+    Empty,
+    /// The board field does not have ten rows.
+    #[error("the board has {found} rows; it needs 10 separated by '/'")]
+    RowCount {
+        /// Rows found.
+        found: usize,
+    },
+    /// A row does not describe nine points.
+    #[error("rank {rank} (row {row} of the FEN) has {found} points; it needs 9")]
+    RowLength {
+        /// Rank 0..9 (ICCS).
+        rank: u8,
+        /// Row number in the FEN, 1 = first.
+        row: usize,
+        /// Points counted.
+        found: usize,
+    },
+    /// A character that is neither a piece letter nor a digit 1..9.
+    #[error("unknown character '{ch}' in rank {rank}")]
+    UnknownChar {
+        /// The character.
+        ch: char,
+        /// Rank 0..9.
+        rank: u8,
+    },
+    /// Not exactly one general of a colour.
+    #[error("{color} has {found} generals; it needs exactly one")]
+    GeneralCount {
+        /// Colour.
+        color: Color,
+        /// Number found.
+        found: usize,
+    },
+    /// A general or advisor outside its own palace.
+    #[error("{piece} on {square} is outside its palace")]
+    OutsidePalace {
+        /// The piece.
+        piece: Piece,
+        /// Where.
+        square: Square,
+    },
+    /// An advisor, elephant or soldier on a point it can never reach.
+    #[error("{piece} on {square} is on a point it can never reach{why}")]
+    Unreachable {
+        /// The piece.
+        piece: Piece,
+        /// Where.
+        square: Square,
+        /// Extra explanation (may be empty).
+        why: &'static str,
+    },
+    /// More pieces of a kind than a set has.
+    #[error("{color} has {found} {kind}s; a set has only {max}", kind = kind.name())]
+    TooMany {
+        /// Colour.
+        color: Color,
+        /// Kind.
+        kind: PieceKind,
+        /// Found.
+        found: u8,
+        /// Allowed.
+        max: u8,
+    },
+    /// The generals face each other on an open file.
+    #[error("the generals face each other on file {file} with nothing between")]
+    GeneralsFacing {
+        /// File letter.
+        file: char,
+    },
+    /// The side that just moved is in check.
+    #[error("{color} is not to move but is in check")]
+    SideNotToMoveInCheck {
+        /// The side in check.
+        color: Color,
+    },
+    /// The side-to-move field is not `w`, `r` or `b`.
+    #[error("side to move is '{found}'; expected 'w' (or 'r') for Red or 'b' for Black")]
+    BadSide {
+        /// What was there.
+        found: String,
+    },
+    /// A counter field is not a number.
+    #[error("{field} is '{found}'; expected a number")]
+    BadCounter {
+        /// Which counter.
+        field: &'static str,
+        /// What was there.
+        found: String,
+    },
+}
+
+fn elephant_point(c: Color, sq: Square) -> bool {
+    let (f, r) = (sq.file(), sq.rank());
+    let r = if c == Color::Red { r } else { 9 - r };
+    matches!((f, r), (2 | 6, 0) | (0 | 4 | 8, 2) | (2 | 6, 4))
+}
+
+fn advisor_point(c: Color, sq: Square) -> bool {
+    let (f, r) = (sq.file(), sq.rank());
+    let r = if c == Color::Red { r } else { 9 - r };
+    matches!((f, r), (3 | 5, 0) | (4, 1) | (3 | 5, 2))
+}
+
+impl Position {
+    /// Parses a FEN. The side field may be omitted (Red), the counters too.
+    ///
+    /// # Errors
+    /// A [`FenError`] naming the first rule the string breaks.
+    ///
+    /// # Examples
+    /// ```
+    /// use xiangqi::rules::Position;
+    /// let p = Position::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1").unwrap();
+    /// assert_eq!(p.legal_moves().len(), 44);
+    /// assert!(Position::from_fen("9/9/9").is_err());
+    /// ```
+    pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        let mut fields = fen.split_whitespace();
+        let board = fields.next().ok_or(FenError::Empty)?;
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != 10 {
+            return Err(FenError::RowCount { found: rows.len() });
+        }
+        let mut pos = Position::empty();
+        let mut counts = [[0u8; 7]; 2];
+        let mut generals = [0usize; 2];
+        for (row, text) in rows.iter().enumerate() {
+            let rank = 9 - row as u8;
+            let mut file = 0usize;
+            for ch in text.chars() {
+                if let Some(d) = ch.to_digit(10).filter(|d| (1..=9).contains(d)) {
+                    file += d as usize;
+                    continue;
+                }
+                let kind = PieceKind::from_char(ch).ok_or(FenError::UnknownChar { ch, rank })?;
+                let color = if ch.is_ascii_uppercase() {
+                    Color::Red
+                } else {
+                    Color::Black
+                };
+                if file < 9 {
+                    let sq = Square::new(file as u8, rank).ok_or(FenError::RowLength {
+                        rank,
+                        row: row + 1,
+                        found: file + 1,
+                    })?;
+                    let piece = Piece::new(color, kind);
+                    validate_point(piece, sq)?;
+                    if kind == PieceKind::General {
+                        generals[color.index()] += 1;
+                    }
+                    let n = &mut counts[color.index()][kind.index()];
+                    *n += 1;
+                    if *n > kind.max_count() && kind != PieceKind::General {
+                        return Err(FenError::TooMany {
+                            color,
+                            kind,
+                            found: *n,
+                            max: kind.max_count(),
+                        });
+                    }
+                    if kind != PieceKind::General || generals[color.index()] == 1 {
+                        pos.put(sq, piece);
+                    }
+                }
+                file += 1;
+            }
+            if file != 9 {
+                return Err(FenError::RowLength {
+                    rank,
+                    row: row + 1,
+                    found: file,
+                });
+            }
+        }
+        for c in Color::ALL {
+            if generals[c.index()] != 1 {
+                return Err(FenError::GeneralCount {
+                    color: c,
+                    found: generals[c.index()],
+                });
+            }
+        }
+        let side = match fields.next() {
+            None | Some("w") | Some("r") | Some("W") | Some("R") => Color::Red,
+            Some("b") | Some("B") => Color::Black,
+            Some(other) => {
+                return Err(FenError::BadSide {
+                    found: other.to_string(),
+                });
+            }
+        };
+        pos.set_side(side);
+        // Two placeholder fields ("- -"), then the counters; tolerate their absence.
+        let rest: Vec<&str> = fields.collect();
+        let numbers: Vec<&str> = rest.iter().copied().filter(|f| *f != "-").collect();
+        if let Some(h) = numbers.first() {
+            pos.halfmove = h.parse().map_err(|_| FenError::BadCounter {
+                field: "the ply counter since the last capture",
+                found: h.to_string(),
+            })?;
+        }
+        if let Some(n) = numbers.get(1) {
+            pos.fullmove = n
+                .parse::<u16>()
+                .map_err(|_| FenError::BadCounter {
+                    field: "the move number",
+                    found: n.to_string(),
+                })?
+                .max(1);
+        }
+        let (rk, bk) = (pos.king_square(Color::Red), pos.king_square(Color::Black));
+        if rk.file() == bk.file() {
+            let f = rk.file();
+            let open = (rk.rank() + 1..bk.rank())
+                .all(|r| Square::new(f, r).is_some_and(|s| pos.piece_at(s).is_none()));
+            if open {
+                return Err(FenError::GeneralsFacing {
+                    file: (b'a' + f) as char,
+                });
+            }
+        }
+        if pos.king_attacked(side.flip()) {
+            return Err(FenError::SideNotToMoveInCheck { color: side.flip() });
+        }
+        Ok(pos)
+    }
+
+    /// Prints the position as FEN (`w`/`b`, `- -`, counters).
+    pub fn fen(&self) -> String {
+        let mut s = String::with_capacity(90);
+        for rank in (0..10u8).rev() {
+            let mut empty = 0;
+            for file in 0..9u8 {
+                match Square::new(file, rank).and_then(|sq| self.piece_at(sq)) {
+                    Some(p) => {
+                        if empty > 0 {
+                            let _ = write!(s, "{empty}");
+                            empty = 0;
+                        }
+                        s.push(p.fen_char());
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                let _ = write!(s, "{empty}");
+            }
+            if rank > 0 {
+                s.push('/');
+            }
+        }
+        let side = if self.side_to_move() == Color::Red {
+            'w'
+        } else {
+            'b'
+        };
+        let _ = write!(
+            s,
+            " {side} - - {} {}",
+            self.halfmove_clock(),
+            self.fullmove_number()
+        );
+        s
+    }
+}
+
+fn validate_point(piece: Piece, sq: Square) -> Result<(), FenError> {
+    let c = piece.color;
+    let own_half = |sq: Square| (sq.rank() <= 4) == (c == Color::Red);
+    match piece.kind {
+        PieceKind::General | PieceKind::Advisor => {
+            if !Position::palace(sq.index()) || !own_half(sq) {
+                return Err(FenError::OutsidePalace { piece, square: sq });
+            }
+            if piece.kind == PieceKind::Advisor && !advisor_point(c, sq) {
+                return Err(FenError::Unreachable {
+                    piece,
+                    square: sq,
+                    why: " (advisors stay on the palace diagonals)",
+                });
+            }
+        }
+        PieceKind::Elephant => {
+            if !elephant_point(c, sq) {
+                let why = if own_half(sq) {
+                    ""
+                } else {
+                    " (elephants never cross the river)"
+                };
+                return Err(FenError::Unreachable {
+                    piece,
+                    square: sq,
+                    why,
+                });
+            }
+        }
+        PieceKind::Soldier => {
+            let rel = if c == Color::Red {
+                sq.rank()
+            } else {
+                9 - sq.rank()
+            };
+            if rel < 3 {
+                return Err(FenError::Unreachable {
+                    piece,
+                    square: sq,
+                    why: " (behind its starting rank)",
+                });
+            }
+            if rel < 5 && sq.file() % 2 == 1 {
+                return Err(FenError::Unreachable {
+                    piece,
+                    square: sq,
+                    why: " (a soldier changes file only after crossing the river)",
+                });
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
