@@ -27,7 +27,10 @@ fn run(min_depth: u32, max_depth: u32) {
     assert_eq!(cases.len(), 12, "perft.epd holds 12 positions");
     for (fen, counts) in cases {
         let mut pos = Position::from_fen(&fen).unwrap();
-        for &(depth, expected) in counts.iter().filter(|(d, _)| (min_depth..=max_depth).contains(d)) {
+        for &(depth, expected) in counts
+            .iter()
+            .filter(|(d, _)| (min_depth..=max_depth).contains(d))
+        {
             assert_eq!(pos.perft(depth), expected, "perft({depth}) of {fen}");
         }
     }

@@ -32,6 +32,13 @@ pub struct Cli {
 enum Command {
     /// Count the leaf nodes of the legal move tree (move generator check).
     Perft(perft::PerftArgs),
+    /// Regenerate the game's sound effects (assets/sounds) from the synthesizer.
+    #[command(hide = true)]
+    GenSounds {
+        /// Output folder.
+        #[arg(default_value = "assets/sounds")]
+        dir: std::path::PathBuf,
+    },
 }
 
 /// Runs the command line with the process arguments.
@@ -54,6 +61,8 @@ pub fn main() -> ExitCode {
     };
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(&args),
+        Some(Command::GenSounds { dir }) => crate::sound_synth::write_all(&dir)
+            .map_err(|e| CliError::new(format!("writing sounds to {}: {e}", dir.display()))),
         None => Err(CliError::new("no command given (try --help)")),
     };
     match result {

@@ -20,7 +20,8 @@ pub struct PerftArgs {
 
 /// Runs perft and prints the count, the time and the speed.
 pub fn run(args: &PerftArgs) -> Result<(), CliError> {
-    let mut pos = Position::from_fen(&args.fen).map_err(|e| CliError::new(format!("bad FEN: {e}")))?;
+    let mut pos =
+        Position::from_fen(&args.fen).map_err(|e| CliError::new(format!("bad FEN: {e}")))?;
     let t = Instant::now();
     let total = if args.divide {
         let mut total = 0;

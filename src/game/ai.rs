@@ -138,11 +138,12 @@ struct Search {
     info: Receiver<AiProgress>,
 }
 
-impl Search {
-    fn cancel(self) {
+impl Drop for Search {
+    /// An abandoned search stops: dropping the task cancels it if it has
+    /// not started, and a running search sees the flag within a few
+    /// thousand nodes.
+    fn drop(&mut self) {
         self.stop.store(true, Ordering::Relaxed);
-        // Dropping the task cancels it if it has not started; a running
-        // search sees the flag within a few thousand nodes.
     }
 }
 
@@ -193,8 +194,8 @@ fn cancel_stale_search(
         }
         _ => false,
     };
-    if !current && let Some(search) = ai.search.take() {
-        search.cancel();
+    if !current {
+        ai.search = None;
         ai.status = AiStatus::default();
     }
 }
@@ -275,9 +276,7 @@ fn poll_search(mut ai: ResMut<AiState>, mut chosen: MessageWriter<AiMoveChosen>)
 }
 
 fn stop_on_exit(mut exits: MessageReader<AppExit>, mut ai: ResMut<AiState>) {
-    if exits.read().next().is_some()
-        && let Some(search) = ai.search.take()
-    {
-        search.cancel();
+    if exits.read().next().is_some() {
+        ai.search = None;
     }
 }

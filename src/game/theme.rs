@@ -209,3 +209,11 @@ fn relabel(lang: Res<Lang>, mut labels: Query<(&Label, &mut Text)>) {
         }
     }
 }
+
+/// Shows or hides a node, touching it only when that changes.
+pub fn set_display(node: &mut Mut<Node>, show: bool) {
+    let want = if show { Display::Flex } else { Display::None };
+    if node.display != want {
+        node.display = want;
+    }
+}

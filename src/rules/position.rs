@@ -514,7 +514,8 @@ impl Position {
         }
         let b = &self.board;
         let in_steps = |st: &Steps, aux: bool| {
-            (0..st.n as usize).any(|i| st.to[i] as usize == to && (!aux || b[st.aux[i] as usize] == 0))
+            (0..st.n as usize)
+                .any(|i| st.to[i] as usize == to && (!aux || b[st.aux[i] as usize] == 0))
         };
         match kind_of(p) {
             0 => in_steps(&KING[from], false),

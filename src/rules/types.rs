@@ -178,7 +178,11 @@ impl Piece {
         if code == 0 {
             return None;
         }
-        let color = if code & 8 == 0 { Color::Red } else { Color::Black };
+        let color = if code & 8 == 0 {
+            Color::Red
+        } else {
+            Color::Black
+        };
         let kind = PieceKind::ALL[((code & 7) - 1) as usize];
         Some(Piece { color, kind })
     }
@@ -404,7 +408,9 @@ impl Deref for MoveList {
 
 impl fmt::Debug for MoveList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter().map(|m| m.to_string())).finish()
+        f.debug_list()
+            .entries(self.iter().map(|m| m.to_string()))
+            .finish()
     }
 }
 

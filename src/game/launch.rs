@@ -1,0 +1,168 @@
+//! Start-up flags for players and tests: `--screenshot PATH --frames N`
+//! saves a screenshot after N frames and exits; `--diagnostics` records
+//! frame times (separately while the AI thinks and while it does not) and
+//! prints median, 95th percentile and maximum on exit. Also finds the
+//! `assets` folder whether the game runs from cargo or from a copied binary.
+
+use super::LaunchOptions;
+use super::ai::AiState;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+pub(super) fn plugin(_app: &mut App) {
+    // Systems are added by `configure`, only for the flags given.
+}
+
+/// Frames to wait before a screenshot when `--frames` is 0.
+const DEFAULT_FRAMES: u32 = 30;
+/// Start-up frames left out of the statistics (shader compilation, loading).
+const WARMUP_FRAMES: u32 = 10;
+
+/// The `assets` folder: `BEVY_ASSET_ROOT`/`CARGO_MANIFEST_DIR` as Bevy does,
+/// else next to the executable, else the source tree the binary was built from.
+pub fn asset_root() -> String {
+    if std::env::var_os("BEVY_ASSET_ROOT").is_some() || std::env::var_os("CARGO_MANIFEST_DIR").is_some() {
+        return "assets".into();
+    }
+    let exe_dir = std::env::current_exe()
+        .ok()
+        .and_then(|p| p.parent().map(Path::to_path_buf));
+    let mut candidates: Vec<PathBuf> = Vec::new();
+    if let Some(dir) = &exe_dir {
+        candidates.push(dir.join("assets"));
+        candidates.push(dir.join("../../assets"));
+    }
+    candidates.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets"));
+    candidates
+        .into_iter()
+        .find(|p| p.join("fonts").is_dir())
+        .map_or_else(|| "assets".into(), |p| p.to_string_lossy().into_owned())
+}
+
+/// Frame times in milliseconds.
+#[derive(Default, Debug)]
+pub struct FrameStats {
+    enabled: bool,
+    idle: Vec<f32>,
+    thinking: Vec<f32>,
+}
+
+#[derive(Resource, Clone)]
+struct SharedStats(Arc<Mutex<FrameStats>>);
+
+#[derive(Resource)]
+struct ScreenshotPlan {
+    path: PathBuf,
+    partial: PathBuf,
+    frames: u32,
+    counted: u32,
+    requested: bool,
+    captured: bool,
+}
+
+/// Adds the systems the flags ask for; the returned stats are printed by [`report`].
+pub(super) fn configure(app: &mut App, opts: &LaunchOptions) -> Arc<Mutex<FrameStats>> {
+    let stats = Arc::new(Mutex::new(FrameStats {
+        enabled: opts.diagnostics,
+        ..default()
+    }));
+    if opts.diagnostics {
+        app.insert_resource(SharedStats(stats.clone()))
+            .add_systems(Last, record_frame);
+    }
+    if let Some(path) = &opts.screenshot {
+        let partial = path.with_extension("partial.png");
+        app.insert_resource(ScreenshotPlan {
+            path: path.clone(),
+            partial,
+            frames: if opts.frames == 0 {
+                DEFAULT_FRAMES
+            } else {
+                opts.frames
+            },
+            counted: 0,
+            requested: false,
+            captured: false,
+        })
+        .add_systems(Last, take_screenshot);
+    }
+    stats
+}
+
+fn record_frame(
+    time: Res<Time<Real>>,
+    ai: Res<AiState>,
+    stats: Res<SharedStats>,
+    mut frame: Local<u32>,
+) {
+    *frame += 1;
+    if *frame <= WARMUP_FRAMES {
+        return;
+    }
+    let ms = time.delta_secs() * 1000.0;
+    if let Ok(mut s) = stats.0.lock() {
+        if ai.thinking() {
+            s.thinking.push(ms);
+        } else {
+            s.idle.push(ms);
+        }
+    }
+}
+
+fn take_screenshot(
+    mut commands: Commands,
+    mut plan: ResMut<ScreenshotPlan>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if plan.captured {
+        match std::fs::rename(&plan.partial, &plan.path) {
+            Ok(()) => info!("screenshot saved to {}", plan.path.display()),
+            Err(e) => error!("could not save the screenshot to {}: {e}", plan.path.display()),
+        }
+        exit.write(AppExit::Success);
+        plan.captured = false;
+        return;
+    }
+    plan.counted += 1;
+    if !plan.requested && plan.counted >= plan.frames {
+        plan.requested = true;
+        let mut save = save_to_disk(plan.partial.clone());
+        commands.spawn(Screenshot::primary_window()).observe(
+            move |captured: On<ScreenshotCaptured>, mut plan: ResMut<ScreenshotPlan>| {
+                save(captured);
+                plan.captured = true;
+            },
+        );
+    }
+}
+
+fn summary(name: &str, v: &[f32]) -> String {
+    if v.is_empty() {
+        return format!("{name}: no frames");
+    }
+    let mut s = v.to_vec();
+    s.sort_by(f32::total_cmp);
+    let pick = |q: f32| s[((s.len() - 1) as f32 * q).round() as usize];
+    format!(
+        "{name}: {} frames, median {:.1} ms, p95 {:.1} ms, max {:.1} ms",
+        s.len(),
+        pick(0.5),
+        pick(0.95),
+        s[s.len() - 1]
+    )
+}
+
+/// Prints the frame-time statistics if `--diagnostics` was given.
+pub(super) fn report(stats: &Arc<Mutex<FrameStats>>) {
+    let Ok(s) = stats.lock() else {
+        return;
+    };
+    if !s.enabled {
+        return;
+    }
+    println!("frame times");
+    println!("  {}", summary("idle    ", &s.idle));
+    println!("  {}", summary("thinking", &s.thinking));
+}

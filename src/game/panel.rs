@@ -1,0 +1,335 @@
+//! The side panel: whose turn, who plays, what the AI is thinking, and the
+//! game buttons. Right of the board in wide windows, below it in tall ones.
+
+use super::ai::{AiState, level_info};
+use super::i18n::{Lang, Text as T, reason_text, result_text, side_name};
+use super::layout::BoardLayout;
+use super::session::{GameCommand, Player, Session};
+use super::theme::{Fonts, Label, button, label, palette, set_display};
+use super::{GameSet, Mode, Screen};
+use crate::rules::{Color as Side, Move, Position};
+use bevy::picking::events::{Click, Pointer};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Playing), spawn_panel)
+        .add_observer(on_panel_button)
+        .add_systems(
+            Update,
+            (place_panel, refresh_panel)
+                .in_set(GameSet::Present)
+                .run_if(in_state(Screen::Playing).and(resource_exists::<Session>)),
+        );
+}
+
+#[derive(Component)]
+struct PanelRoot;
+
+#[derive(Component)]
+struct InfoColumn;
+
+#[derive(Component)]
+struct ButtonBlock;
+
+/// A button of the panel.
+#[derive(Component, Clone, Copy)]
+struct PanelButton(GameCommand);
+
+/// Texts the panel refreshes.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum Field {
+    Turn,
+    TurnDot,
+    Player(Side),
+    Ai,
+    Line,
+}
+
+fn spawn_panel(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
+    let lang = *lang;
+    let btn = |t: T, cmd: GameCommand| button(t, lang, &fonts, 17.0, PanelButton(cmd));
+    commands.spawn((
+        PanelRoot,
+        Node {
+            position_type: PositionType::Absolute,
+            padding: UiRect::all(Val::Px(16.0)),
+            column_gap: Val::Px(16.0),
+            row_gap: Val::Px(10.0),
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        BackgroundColor(palette::PANEL),
+        DespawnOnExit(Screen::Playing),
+        children![
+            (
+                InfoColumn,
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    row_gap: Val::Px(8.0),
+                    flex_grow: 1.0,
+                    flex_basis: Val::Px(0.0),
+                    min_width: Val::Px(0.0),
+                    ..default()
+                },
+                Pickable::IGNORE,
+                children![
+                    label(T::Title, lang, fonts.ui(30.0), palette::ACCENT),
+                    (
+                        Node {
+                            align_items: AlignItems::Center,
+                            column_gap: Val::Px(8.0),
+                            ..default()
+                        },
+                        Pickable::IGNORE,
+                        children![
+                            (
+                                Field::TurnDot,
+                                Node {
+                                    width: Val::Px(16.0),
+                                    height: Val::Px(16.0),
+                                    border_radius: BorderRadius::MAX,
+                                    border: UiRect::all(Val::Px(2.0)),
+                                    ..default()
+                                },
+                                BorderColor::all(palette::PIECE_FACE),
+                                BackgroundColor(palette::RED_INK),
+                                Pickable::IGNORE,
+                            ),
+                            (
+                                Field::Turn,
+                                Text::new(""),
+                                fonts.ui(22.0),
+                                TextColor(palette::TEXT),
+                                Pickable::IGNORE,
+                            ),
+                        ],
+                    ),
+                    field(Field::Player(Side::Red), &fonts, 17.0, palette::TEXT),
+                    field(Field::Player(Side::Black), &fonts, 17.0, palette::TEXT),
+                    field(Field::Ai, &fonts, 16.0, palette::ACCENT),
+                    field(Field::Line, &fonts, 16.0, palette::TEXT_DIM),
+                ],
+            ),
+            (
+                ButtonBlock,
+                Node {
+                    flex_wrap: FlexWrap::Wrap,
+                    align_content: AlignContent::FlexStart,
+                    column_gap: Val::Px(8.0),
+                    row_gap: Val::Px(8.0),
+                    ..default()
+                },
+                Pickable::IGNORE,
+                children![
+                    btn(T::Undo, GameCommand::Undo),
+                    btn(T::Redo, GameCommand::Redo),
+                    btn(T::Flip, GameCommand::Flip),
+                    btn(T::NewGame, GameCommand::NewGame),
+                    btn(T::Resign, GameCommand::Resign),
+                    btn(T::Pause, GameCommand::TogglePause),
+                    btn(T::Menu, GameCommand::Menu),
+                    (
+                        label(T::ShortcutHint, lang, fonts.ui(13.0), palette::TEXT_DIM),
+                        Node {
+                            width: Val::Percent(100.0),
+                            margin: UiRect::top(Val::Px(6.0)),
+                            ..default()
+                        },
+                    ),
+                ],
+            ),
+        ],
+    ));
+}
+
+fn field(field: Field, fonts: &Fonts, px: f32, color: Color) -> impl Bundle {
+    (
+        field,
+        Text::new(""),
+        fonts.ui(px),
+        TextColor(color),
+        Pickable::IGNORE,
+    )
+}
+
+fn on_panel_button(
+    click: On<Pointer<Click>>,
+    buttons: Query<&PanelButton>,
+    mut commands_out: MessageWriter<GameCommand>,
+) {
+    if let Ok(b) = buttons.get(click.entity) {
+        commands_out.write(b.0);
+    }
+}
+
+fn place_panel(
+    layout: Res<BoardLayout>,
+    mut root: Query<&mut Node, (With<PanelRoot>, Without<InfoColumn>, Without<ButtonBlock>)>,
+    mut info: Query<&mut Node, (With<InfoColumn>, Without<PanelRoot>, Without<ButtonBlock>)>,
+    mut block: Query<&mut Node, (With<ButtonBlock>, Without<PanelRoot>, Without<InfoColumn>)>,
+    added: Query<(), Added<PanelRoot>>,
+    session: Res<Session>,
+    mut buttons: Query<(&PanelButton, &mut Node), (Without<PanelRoot>, Without<InfoColumn>, Without<ButtonBlock>)>,
+) {
+    if !layout.is_changed() && added.is_empty() {
+        return;
+    }
+    let ai_vs_ai = session.setup.mode == Mode::AiVsAi;
+    for (b, mut node) in &mut buttons {
+        let show = match b.0 {
+            GameCommand::Resign => !ai_vs_ai,
+            GameCommand::TogglePause => ai_vs_ai,
+            _ => true,
+        };
+        set_display(&mut node, show);
+    }
+    let p = layout.panel;
+    for mut node in &mut root {
+        node.left = Val::Px(p.min.x);
+        node.top = Val::Px(p.min.y);
+        node.width = Val::Px(p.width());
+        node.height = Val::Px(p.height());
+        node.flex_direction = if layout.panel_right {
+            FlexDirection::Column
+        } else {
+            FlexDirection::Row
+        };
+    }
+    for mut node in &mut info {
+        node.flex_grow = 1.0;
+        node.flex_basis = if layout.panel_right {
+            Val::Auto
+        } else {
+            Val::Px(0.0)
+        };
+    }
+    for mut node in &mut block {
+        node.width = if layout.panel_right {
+            Val::Percent(100.0)
+        } else {
+            Val::Percent(48.0)
+        };
+    }
+}
+
+fn player_text(session: &Session, side: Side, lang: Lang) -> String {
+    let name = side_name(side, lang);
+    match session.setup.player(side) {
+        Player::Human => format!("{name} · {}", T::Human.get(lang)),
+        Player::Ai { level } => {
+            let info = level_info(level);
+            let level_name = match lang {
+                Lang::Zh => info.name_zh,
+                Lang::En => info.name_en,
+            };
+            format!(
+                "{name} · {} {level} {level_name} ({} {})",
+                T::Computer.get(lang),
+                T::Depth.get(lang),
+                info.depth
+            )
+        }
+    }
+}
+
+/// A line of moves from `pos`, in notation, as far as it stays legal.
+pub fn line_text(pos: &Position, line: &[Move]) -> String {
+    let mut pos = *pos;
+    let mut out = Vec::new();
+    for &m in line.iter().take(8) {
+        if !pos.is_legal(m) {
+            break;
+        }
+        out.push(move_text(&pos, m));
+        pos.make(m);
+    }
+    out.join(" ")
+}
+
+/// One move in Chinese notation.
+pub fn move_text(_pos: &Position, m: Move) -> String {
+    m.to_string()
+}
+
+fn refresh_panel(
+    session: Res<Session>,
+    lang: Res<Lang>,
+    ai: Res<AiState>,
+    time: Res<Time>,
+    mut texts: Query<(&Field, &mut Text)>,
+    mut dots: Query<(&Field, &mut BackgroundColor)>,
+    buttons: Query<(&PanelButton, &Children)>,
+    mut labels: Query<(&mut Label, &mut Text), Without<Field>>,
+) {
+    let lang = *lang;
+    let stm = session.side_to_move();
+    let outcome = session.game.outcome();
+    for (field, mut text) in &mut texts {
+        let want = match field {
+            Field::Turn => match &outcome {
+                Some(o) => format!("{} · {}", T::GameOver.get(lang), result_text(o, lang)),
+                None => format!("{}{}", side_name(stm, lang), T::ToMove.get(lang)),
+            },
+            Field::Player(side) => player_text(&session, *side, lang),
+            Field::Ai => {
+                if ai.thinking() {
+                    let secs = time.elapsed_secs_f64() - ai.status.started_at;
+                    let depth = ai.status.progress.depth;
+                    if depth > 0 {
+                        format!(
+                            "{}… {secs:.1} s · {} {depth}",
+                            T::Thinking.get(lang),
+                            T::Depth.get(lang)
+                        )
+                    } else {
+                        format!("{}… {secs:.1} s", T::Thinking.get(lang))
+                    }
+                } else if session.paused {
+                    T::Paused.get(lang).to_string()
+                } else if let Some(o) = &outcome {
+                    reason_text(&o.reason, lang)
+                } else {
+                    String::new()
+                }
+            }
+            Field::Line => match (&ai.status.position, ai.thinking()) {
+                (Some(pos), true) if !ai.status.progress.pv.is_empty() => format!(
+                    "{}: {}",
+                    T::BestLine.get(lang),
+                    line_text(pos, &ai.status.progress.pv)
+                ),
+                _ => String::new(),
+            },
+            Field::TurnDot => continue,
+        };
+        if text.0 != want {
+            text.0 = want;
+        }
+    }
+    for (field, mut bg) in &mut dots {
+        if *field == Field::TurnDot {
+            let c = match (outcome, stm) {
+                (Some(_), _) => palette::TEXT_DIM,
+                (None, Side::Red) => palette::RED_INK,
+                (None, Side::Black) => palette::BLACK_INK,
+            };
+            if bg.0 != c {
+                bg.0 = c;
+            }
+        }
+    }
+    for (b, children) in &buttons {
+        if b.0 != GameCommand::TogglePause {
+            continue;
+        }
+        let want = if session.paused { T::Resume } else { T::Pause };
+        for child in children.iter() {
+            if let Ok((mut label, mut text)) = labels.get_mut(child)
+                && label.0 != want
+            {
+                label.0 = want;
+                text.0 = want.get(lang).to_string();
+            }
+        }
+    }
+}

@@ -1,0 +1,568 @@
+//! Pieces and the marks around them.
+//!
+//! A piece is an unscaled root entity at its point with children: a shadow,
+//! the rim, the face, an inner ring (all unit meshes scaled to the cell) and
+//! the engraved character (2D text sized in pixels, so it stays sharp).
+//! Pieces follow [`BoardChanged`]: a move glides along an easing curve, a
+//! captured piece fades and shrinks, anything else redraws from the position.
+//!
+//! Marks: legal destinations (dots on empty points, rings on captures), the
+//! selected piece's ring, the last move's corner brackets, and a pulsing red
+//! glow under a general in check. An illegal click shakes the piece.
+
+use super::board::{Gesture, z};
+use super::layout::{BoardLayout, square_coords};
+use super::session::{BoardChanged, IllegalInput, Selection, Session};
+use super::theme::{Fonts, palette};
+use super::{GameSet, Screen};
+use crate::rules::{Color as Side, Piece, PieceKind, Square};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PieceAssets>().add_systems(
+        Update,
+        (
+            (follow_board, shake_on_illegal).in_set(GameSet::Animate),
+            (animate_pieces, fit_parts).chain().in_set(GameSet::Animate),
+            (rebuild_marks, pulse_marks).chain().in_set(GameSet::Present),
+        )
+            .run_if(in_state(Screen::Playing).and(resource_exists::<Session>)),
+    );
+}
+
+/// Seconds a move takes to glide.
+pub const GLIDE_SECS: f32 = 0.25;
+/// Seconds a captured piece takes to vanish.
+const FADE_SECS: f32 = 0.3;
+/// Seconds of an illegal-click shake.
+const SHAKE_SECS: f32 = 0.35;
+/// Piece radius in cells.
+const RADIUS: f32 = 0.45;
+/// How far a selected piece lifts, in cells.
+const LIFT: f32 = 0.06;
+
+/// The engraved character.
+pub fn piece_char(p: Piece) -> &'static str {
+    match (p.color, p.kind) {
+        (Side::Red, PieceKind::General) => "帥",
+        (Side::Red, PieceKind::Advisor) => "仕",
+        (Side::Red, PieceKind::Elephant) => "相",
+        (Side::Red, PieceKind::Horse) => "傌",
+        (Side::Red, PieceKind::Chariot) => "俥",
+        (Side::Red, PieceKind::Cannon) => "炮",
+        (Side::Red, PieceKind::Soldier) => "兵",
+        (Side::Black, PieceKind::General) => "將",
+        (Side::Black, PieceKind::Advisor) => "士",
+        (Side::Black, PieceKind::Elephant) => "象",
+        (Side::Black, PieceKind::Horse) => "馬",
+        (Side::Black, PieceKind::Chariot) => "車",
+        (Side::Black, PieceKind::Cannon) => "砲",
+        (Side::Black, PieceKind::Soldier) => "卒",
+    }
+}
+
+fn ink(side: Side) -> Color {
+    match side {
+        Side::Red => palette::RED_INK,
+        Side::Black => palette::BLACK_INK,
+    }
+}
+
+/// Shared meshes.
+#[derive(Resource)]
+struct PieceAssets {
+    circle: Handle<Mesh>,
+    inner_ring: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    shadow: Handle<ColorMaterial>,
+}
+
+impl FromWorld for PieceAssets {
+    fn from_world(world: &mut World) -> Self {
+        let mut meshes = world.resource_mut::<Assets<Mesh>>();
+        let circle = meshes.add(Circle::new(1.0).mesh().resolution(96));
+        let inner_ring = meshes.add(Annulus::new(0.76, 0.81).mesh().resolution(96));
+        let ring = meshes.add(Annulus::new(0.86, 1.0).mesh().resolution(96));
+        let mut materials = world.resource_mut::<Assets<ColorMaterial>>();
+        let shadow = materials.add(palette::PIECE_SHADOW);
+        PieceAssets {
+            circle,
+            inner_ring,
+            ring,
+            shadow,
+        }
+    }
+}
+
+/// A piece on the board.
+#[derive(Component, Clone, Copy, Debug)]
+pub struct PieceView {
+    /// Where it stands (its destination while gliding).
+    pub square: Square,
+    /// What it is.
+    pub piece: Piece,
+}
+
+/// Gliding from a board position to its square.
+#[derive(Component)]
+struct Glide {
+    from: Vec2,
+    elapsed: f32,
+}
+
+/// Captured: fading and shrinking away.
+#[derive(Component)]
+struct Dying {
+    elapsed: f32,
+}
+
+/// Shaking after an illegal click.
+#[derive(Component)]
+struct Shake {
+    elapsed: f32,
+}
+
+/// How high the piece is lifted, in cells (the shadow stays on the board).
+#[derive(Component, Default)]
+struct Lift(f32);
+
+/// A mesh child of a piece or mark: radius and offset in cells.
+#[derive(Component, Clone, Copy)]
+struct Part {
+    radius: f32,
+    offset: Vec2,
+}
+
+/// The shadow child (moves away as the piece lifts).
+#[derive(Component)]
+struct Shadow;
+
+/// The character child: font size in cells.
+#[derive(Component)]
+struct Glyph(f32);
+
+fn spawn_piece(
+    commands: &mut Commands,
+    assets: &PieceAssets,
+    materials: &mut Assets<ColorMaterial>,
+    fonts: &Fonts,
+    layout: &BoardLayout,
+    flipped: bool,
+    sq: Square,
+    piece: Piece,
+) {
+    let world = layout.square_world(sq, flipped);
+    let part = |radius: f32, offset: Vec2| Part { radius, offset };
+    let r = RADIUS;
+    let glyph_px = (layout.cell * 0.5).round();
+    commands.spawn((
+        PieceView { square: sq, piece },
+        Lift::default(),
+        Transform::from_translation(world.extend(z::PIECES)),
+        Visibility::default(),
+        DespawnOnExit(Screen::Playing),
+        children![
+            (
+                Shadow,
+                Mesh2d(assets.circle.clone()),
+                MeshMaterial2d(assets.shadow.clone()),
+                part(r, Vec2::new(0.03, -0.05)),
+                Transform::from_xyz(0.0, 0.0, -0.3),
+            ),
+            (
+                Mesh2d(assets.circle.clone()),
+                MeshMaterial2d(materials.add(palette::PIECE_RIM)),
+                part(r, Vec2::ZERO),
+                Transform::from_xyz(0.0, 0.0, 0.0),
+            ),
+            (
+                Mesh2d(assets.circle.clone()),
+                MeshMaterial2d(materials.add(palette::PIECE_FACE)),
+                part(r * 0.9, Vec2::new(0.0, 0.005)),
+                Transform::from_xyz(0.0, 0.0, 0.1),
+            ),
+            (
+                Mesh2d(assets.inner_ring.clone()),
+                MeshMaterial2d(materials.add(ink(piece.color).with_alpha(0.8))),
+                part(r * 0.9, Vec2::ZERO),
+                Transform::from_xyz(0.0, 0.0, 0.2),
+            ),
+            (
+                Glyph(0.5),
+                Text2d::new(piece_char(piece)),
+                fonts.pieces(glyph_px),
+                TextColor(ink(piece.color)),
+                Transform::from_xyz(0.0, 0.0, 0.3),
+            ),
+        ],
+    ));
+}
+
+fn follow_board(
+    mut changes: MessageReader<BoardChanged>,
+    mut commands: Commands,
+    session: Res<Session>,
+    layout: Res<BoardLayout>,
+    assets: Res<PieceAssets>,
+    fonts: Res<Fonts>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    pieces: Query<(Entity, &PieceView, &Transform), Without<Dying>>,
+) {
+    let mut respawn = false;
+    let mut moved: Vec<(Entity, Square, Vec2)> = Vec::new();
+    let mut dying: Vec<Entity> = Vec::new();
+    for change in changes.read() {
+        match *change {
+            BoardChanged::Reset => respawn = true,
+            BoardChanged::Moved { mv, .. } if !respawn => {
+                // Squares as they stand after the moves already seen this frame.
+                let at = |sq: Square| {
+                    pieces
+                        .iter()
+                        .filter(|(e, _, _)| !dying.contains(e))
+                        .map(|(e, v, t)| {
+                            let now = moved
+                                .iter()
+                                .find(|(me, _, _)| *me == e)
+                                .map_or(v.square, |m| m.1);
+                            (e, now, t)
+                        })
+                        .find(|(_, s, _)| *s == sq)
+                };
+                let Some((mover, _, tf)) = at(mv.from()) else {
+                    respawn = true;
+                    continue;
+                };
+                if let Some((victim, _, _)) = at(mv.to()) {
+                    dying.push(victim);
+                }
+                let from = layout.to_board(tf.translation.truncate(), session.flipped);
+                moved.retain(|m| m.0 != mover);
+                moved.push((mover, mv.to(), from));
+            }
+            BoardChanged::Moved { .. } => {}
+        }
+    }
+    if respawn {
+        for (e, _, _) in &pieces {
+            commands.entity(e).despawn();
+        }
+        for (sq, piece) in [crate::rules::Color::Red, crate::rules::Color::Black]
+            .into_iter()
+            .flat_map(|c| session.position().pieces(c).collect::<Vec<_>>())
+        {
+            spawn_piece(
+                &mut commands,
+                &assets,
+                &mut materials,
+                &fonts,
+                &layout,
+                session.flipped,
+                sq,
+                piece,
+            );
+        }
+        return;
+    }
+    for victim in dying {
+        commands.entity(victim).insert(Dying { elapsed: 0.0 });
+    }
+    for (e, to, from) in moved {
+        let Ok((_, view, _)) = pieces.get(e) else {
+            continue;
+        };
+        commands.entity(e).insert((
+            PieceView {
+                square: to,
+                piece: view.piece,
+            },
+            Glide { from, elapsed: 0.0 },
+        ));
+    }
+}
+
+fn animate_pieces(
+    mut commands: Commands,
+    time: Res<Time>,
+    layout: Res<BoardLayout>,
+    session: Res<Session>,
+    selection: Res<Selection>,
+    gesture: Res<Gesture>,
+    mut pieces: Query<(
+        Entity,
+        &PieceView,
+        &mut Transform,
+        &mut Lift,
+        Option<&mut Glide>,
+        Option<&mut Shake>,
+        Option<&mut Dying>,
+        &Children,
+    )>,
+    parts: Query<&MeshMaterial2d<ColorMaterial>, Without<Shadow>>,
+    mut glyphs: Query<&mut TextColor, With<Glyph>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let dt = time.delta_secs();
+    let flipped = session.flipped;
+    for (e, view, mut tf, mut lift, glide, shake, dying, children) in &mut pieces {
+        let mut board = square_coords(view.square);
+        let mut z_pos = z::PIECES;
+        let mut scale = 1.0;
+        if let Some(mut glide) = glide {
+            glide.elapsed += dt;
+            let t = glide.elapsed / GLIDE_SECS;
+            board = EasingCurve::new(glide.from, board, EaseFunction::CubicOut).sample_clamped(t);
+            z_pos = z::PIECES + 5.0;
+            if t >= 1.0 {
+                commands.entity(e).remove::<Glide>();
+            }
+        }
+        let selected = selection.from == Some(view.square) && dying.is_none();
+        let dragged = selected && gesture.dragging && gesture.pressed == Some(view.square);
+        let mut world = layout.to_world(board, flipped);
+        if dragged {
+            world = gesture.drag_world;
+            z_pos = z::DRAGGED;
+        }
+        let want_lift = if dragged {
+            LIFT * 2.0
+        } else if selected {
+            LIFT
+        } else {
+            0.0
+        };
+        // Lift eases towards its target.
+        lift.0 += (want_lift - lift.0) * (dt * 25.0).min(1.0);
+        if selected {
+            z_pos = z_pos.max(z::PIECES + 3.0);
+        }
+        world.y += lift.0 * layout.cell;
+        if let Some(mut shake) = shake {
+            shake.elapsed += dt;
+            let t = shake.elapsed / SHAKE_SECS;
+            let amp = 0.07 * layout.cell * (1.0 - t).max(0.0);
+            world.x += amp * (shake.elapsed * 55.0).sin();
+            if t >= 1.0 {
+                commands.entity(e).remove::<Shake>();
+            }
+        }
+        if let Some(mut dying) = dying {
+            dying.elapsed += dt;
+            let t = (dying.elapsed / FADE_SECS).min(1.0);
+            scale = 1.0 - 0.5 * t;
+            z_pos = z::PIECES - 1.0;
+            let alpha = 1.0 - t;
+            for child in children.iter() {
+                if let Ok(mat) = parts.get(child)
+                    && let Some(m) = materials.get_mut(&mat.0)
+                {
+                    m.color.set_alpha(alpha);
+                }
+                if let Ok(mut color) = glyphs.get_mut(child) {
+                    color.0.set_alpha(alpha);
+                }
+            }
+            if t >= 1.0 {
+                commands.entity(e).despawn();
+            }
+        }
+        tf.translation = world.extend(z_pos);
+        tf.scale = Vec3::new(scale, scale, 1.0);
+    }
+}
+
+/// Sizes mesh children to the cell, keeps shadows on the board, and sizes
+/// characters in pixels.
+fn fit_parts(
+    layout: Res<BoardLayout>,
+    lifts: Query<&Lift>,
+    mut parts: Query<(&Part, &mut Transform, Has<Shadow>, &ChildOf)>,
+    mut glyphs: Query<(&Glyph, &mut TextFont)>,
+) {
+    let cell = layout.cell;
+    for (part, mut tf, is_shadow, parent) in &mut parts {
+        let mut offset = part.offset;
+        if is_shadow && let Ok(lift) = lifts.get(parent.parent()) {
+            offset += Vec2::new(lift.0 * 0.6, -lift.0 * 1.6);
+        }
+        tf.translation = (offset * cell).extend(tf.translation.z);
+        tf.scale = Vec3::new(part.radius * cell, part.radius * cell, 1.0);
+    }
+    if layout.is_changed() {
+        for (glyph, mut font) in &mut glyphs {
+            let px = (glyph.0 * cell).round().max(6.0);
+            if font.font_size != FontSize::Px(px) {
+                font.font_size = FontSize::Px(px);
+            }
+        }
+    }
+}
+
+fn shake_on_illegal(
+    mut illegal: MessageReader<IllegalInput>,
+    mut commands: Commands,
+    pieces: Query<(Entity, &PieceView), Without<Dying>>,
+    layout: Res<BoardLayout>,
+    session: Res<Session>,
+    assets: Res<PieceAssets>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    for input in illegal.read() {
+        let target = pieces
+            .iter()
+            .find(|(_, v)| Some(v.square) == input.selected)
+            .or_else(|| pieces.iter().find(|(_, v)| v.square == input.square));
+        if let Some((e, _)) = target {
+            commands.entity(e).insert(Shake { elapsed: 0.0 });
+        }
+        // A brief red cross where the click was refused.
+        let at = layout.square_world(input.square, session.flipped);
+        let material = materials.add(palette::ILLEGAL);
+        for angle in [45f32, -45.0] {
+            commands.spawn((
+                Mark,
+                Flash { elapsed: 0.0 },
+                Mesh2d(assets.circle.clone()),
+                MeshMaterial2d(material.clone()),
+                Transform {
+                    translation: at.extend(z::MARKS_HIGH + 1.0),
+                    rotation: Quat::from_rotation_z(angle.to_radians()),
+                    scale: Vec3::new(layout.cell * 0.22, layout.cell * 0.03, 1.0),
+                },
+                DespawnOnExit(Screen::Playing),
+            ));
+        }
+    }
+}
+
+/// A mark entity (rebuilt when the selection, game or layout changes).
+#[derive(Component)]
+struct Mark;
+
+/// A short-lived mark that fades out.
+#[derive(Component)]
+struct Flash {
+    elapsed: f32,
+}
+
+/// The glow under a general in check.
+#[derive(Component)]
+struct CheckGlow;
+
+/// What the marks were last drawn for.
+#[derive(PartialEq, Clone)]
+struct MarksFor {
+    selection: Selection,
+    generation: u64,
+    flipped: bool,
+    layout: BoardLayout,
+}
+
+fn rebuild_marks(
+    mut commands: Commands,
+    session: Res<Session>,
+    selection: Res<Selection>,
+    layout: Res<BoardLayout>,
+    assets: Res<PieceAssets>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    marks: Query<Entity, (With<Mark>, Without<Flash>)>,
+    mut drawn: Local<Option<MarksFor>>,
+) {
+    let want = MarksFor {
+        selection: selection.clone(),
+        generation: session.generation,
+        flipped: session.flipped,
+        layout: *layout,
+    };
+    if drawn.as_ref() == Some(&want) {
+        return;
+    }
+    *drawn = Some(want);
+    for e in &marks {
+        commands.entity(e).despawn();
+    }
+    let flipped = session.flipped;
+    let cell = layout.cell;
+    let pos = session.position();
+    let mut disc = |mesh: &Handle<Mesh>, color: Color, sq: Square, radius: f32, z: f32| {
+        commands
+            .spawn((
+                Mark,
+                Mesh2d(mesh.clone()),
+                MeshMaterial2d(materials.add(color)),
+                Transform {
+                    translation: layout.square_world(sq, flipped).extend(z),
+                    scale: Vec3::new(radius * cell, radius * cell, 1.0),
+                    ..default()
+                },
+                DespawnOnExit(Screen::Playing),
+            ))
+            .id()
+    };
+    if let Some(from) = selection.from {
+        disc(&assets.ring, palette::SELECT_RING, from, 0.55, z::PIECES - 0.5);
+    }
+    for to in selection.targets() {
+        if pos.piece_at(to).is_some() {
+            disc(&assets.ring, palette::CAPTURE_RING, to, 0.56, z::MARKS_HIGH);
+        } else {
+            disc(&assets.circle, palette::MOVE_DOT, to, 0.12, z::MARKS_HIGH);
+        }
+    }
+    if pos.in_check() {
+        let king = pos.king_square(pos.side_to_move());
+        let e = disc(&assets.circle, palette::CHECK_GLOW, king, 0.66, z::PIECES - 0.8);
+        commands.entity(e).insert(CheckGlow);
+    }
+    // The last move: corner brackets at both ends.
+    if let Some(last) = session.game.moves().last() {
+        let lw = (layout.line_width() + 1.0).max(2.0);
+        let color = palette::LAST_MOVE;
+        for sq in [last.from(), last.to()] {
+            let c = layout.square_world(sq, flipped);
+            let (d, arm) = (0.47 * cell, 0.16 * cell);
+            for (sx, sy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+                let corner = c + Vec2::new(sx * d, sy * d);
+                for (len, along) in [(arm, Vec2::new(-sx, 0.0)), (arm, Vec2::new(0.0, -sy))] {
+                    let mid = corner + along * (len / 2.0 - lw / 2.0);
+                    let size = if along.x != 0.0 {
+                        Vec2::new(len, lw)
+                    } else {
+                        Vec2::new(lw, len)
+                    };
+                    commands.spawn((
+                        Mark,
+                        Sprite::from_color(color, size),
+                        Transform::from_translation(mid.extend(z::MARKS_LOW)),
+                        DespawnOnExit(Screen::Playing),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+fn pulse_marks(
+    mut commands: Commands,
+    time: Res<Time>,
+    glows: Query<&MeshMaterial2d<ColorMaterial>, With<CheckGlow>>,
+    mut flashes: Query<(Entity, &mut Flash, &MeshMaterial2d<ColorMaterial>)>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let pulse = 0.45 + 0.3 * (time.elapsed_secs() * 5.0).sin();
+    for mat in &glows {
+        if let Some(m) = materials.get_mut(&mat.0) {
+            m.color.set_alpha(pulse);
+        }
+    }
+    for (e, mut flash, mat) in &mut flashes {
+        flash.elapsed += time.delta_secs();
+        let t = flash.elapsed / 0.45;
+        if let Some(m) = materials.get_mut(&mat.0) {
+            m.color.set_alpha((1.0 - t).max(0.0) * 0.9);
+        }
+        if t >= 1.0 {
+            commands.entity(e).despawn();
+        }
+    }
+}

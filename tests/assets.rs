@@ -1,0 +1,30 @@
+//! The committed assets are what the project's own generators produce.
+
+use std::path::Path;
+use xiangqi::sound_synth;
+
+#[test]
+fn committed_sounds_equal_the_synthesizer_output() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/sounds");
+    for name in sound_synth::SOUNDS {
+        let committed = std::fs::read(dir.join(format!("{name}.wav")))
+            .unwrap_or_else(|e| panic!("assets/sounds/{name}.wav: {e}"));
+        let rendered = sound_synth::render(name).unwrap();
+        assert!(
+            committed == rendered,
+            "assets/sounds/{name}.wav is stale: run `xiangqi gen-sounds`"
+        );
+    }
+}
+
+#[test]
+fn fonts_and_their_licence_are_shipped() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/fonts");
+    for f in ["pieces.otf", "ui.otf", "OFL.txt"] {
+        let meta = std::fs::metadata(dir.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
+        assert!(meta.len() > 1000, "{f} is suspiciously small");
+    }
+    // OpenType magic: 'OTTO' (CFF) or 0x00010000 (TrueType).
+    let head = std::fs::read(dir.join("pieces.otf")).unwrap();
+    assert!(head.starts_with(b"OTTO") || head.starts_with(&[0, 1, 0, 0]));
+}

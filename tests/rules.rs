@@ -1,0 +1,372 @@
+//! One test per rule edge of RULES.md, and one per FEN error.
+
+use xiangqi::rules::{
+    Color, FenError, Game, GameResult, IllegalReason, Move, Outcome, PieceKind, Position, Reason,
+    Square,
+};
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+fn mv(s: &str) -> Move {
+    Move::from_iccs(s).unwrap()
+}
+
+fn moves_from(p: &Position, from: &str) -> Vec<String> {
+    let sq = Square::parse(from).unwrap();
+    let mut v: Vec<String> = p
+        .legal_moves()
+        .iter()
+        .filter(|m| m.from() == sq)
+        .map(|m| m.to_string())
+        .collect();
+    v.sort();
+    v
+}
+
+fn play_all(fen: &str, moves: &str) -> Game {
+    let mut g = Game::new(pos(fen));
+    for m in moves.split_whitespace() {
+        g.play(mv(m)).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+    g
+}
+
+#[test]
+fn start_position_has_44_moves() {
+    assert_eq!(Position::startpos().legal_moves().len(), 44);
+}
+
+#[test]
+fn flying_general_pins_the_only_piece_between_the_generals() {
+    // Red cannon on e1 is all that stands between the generals.
+    let p = pos("4k4/9/9/9/9/9/9/9/4C4/4K4 w - - 0 1");
+    let cannon = moves_from(&p, "e1");
+    assert_eq!(cannon.len(), 7, "only along the file: {cannon:?}");
+    assert!(cannon.iter().all(|m| m.starts_with("e1e")));
+    // The general may not step onto the open file either.
+    let p = pos("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1");
+    assert_eq!(moves_from(&p, "d0"), vec!["d0d1"]);
+}
+
+#[test]
+fn horse_leg_blocks_its_jumps() {
+    let p = pos("3k5/9/9/9/9/9/9/9/1R7/1N2K4 w - - 0 1");
+    assert_eq!(moves_from(&p, "b0"), vec!["b0d1"]);
+    let free = pos("3k5/9/9/9/9/9/9/9/9/1N2K4 w - - 0 1");
+    assert_eq!(moves_from(&free, "b0"), vec!["b0a2", "b0c2", "b0d1"]);
+}
+
+#[test]
+fn elephant_eye_blocks_and_the_river_stops_it() {
+    let p = pos("5k3/9/9/9/9/9/9/9/3R5/2B1K4 w - - 0 1");
+    assert_eq!(moves_from(&p, "c0"), vec!["c0a2"]);
+    let river = pos("4k4/9/9/9/9/2B6/9/9/9/3K5 w - - 0 1");
+    assert_eq!(moves_from(&river, "c4"), vec!["c4a2", "c4e2"]);
+}
+
+#[test]
+fn cannon_captures_only_over_exactly_one_screen() {
+    // Screen on b5, target on b7: capture allowed, nothing beyond the target.
+    let p = pos("4k4/9/1r7/9/1r7/9/9/1C7/9/3K5 w - - 0 1");
+    let m = moves_from(&p, "b2");
+    assert!(m.contains(&"b2b7".to_string()));
+    assert!(
+        !m.contains(&"b2b5".to_string()),
+        "cannot capture the screen"
+    );
+    assert!(
+        !m.contains(&"b2b6".to_string()),
+        "cannot move past the screen"
+    );
+    // Two screens: no capture.
+    let p = pos("4k4/9/1r7/1n7/1r7/9/9/1C7/9/3K5 w - - 0 1");
+    assert!(!moves_from(&p, "b2").contains(&"b2b7".to_string()));
+    // A cannon checks over a screen.
+    let p = pos("4k4/9/9/9/4r4/9/9/4C4/9/3K5 b - - 0 1");
+    assert!(p.in_check());
+}
+
+#[test]
+fn soldiers_move_sideways_only_after_crossing() {
+    let p = pos("4k4/9/9/9/9/9/4P4/9/9/3K5 w - - 0 1");
+    assert_eq!(moves_from(&p, "e3"), vec!["e3e4"]);
+    let p = pos("4k4/9/9/9/4P4/9/9/9/9/3K5 w - - 0 1");
+    assert_eq!(moves_from(&p, "e5"), vec!["e5d5", "e5e6", "e5f5"]);
+}
+
+#[test]
+fn checkmate_loses() {
+    let g = Game::new(pos("3k5/R8/9/9/9/9/9/9/9/3RK4 b - - 0 1"));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome {
+            result: GameResult::RedWins,
+            reason: Reason::Checkmate
+        })
+    );
+}
+
+#[test]
+fn stalemate_loses_too() {
+    let p = pos("3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1");
+    assert!(!p.in_check());
+    let g = Game::new(p);
+    let o = g.outcome().unwrap();
+    assert_eq!(o.result, GameResult::RedWins);
+    assert_eq!(o.reason, Reason::Stalemate);
+    assert_eq!(o.to_string(), "1-0 red wins (stalemate)");
+}
+
+#[test]
+fn perpetual_check_loses() {
+    let moves = "a0d0 d9e9 d0e0 e9d9 e0d0 d9e9 d0e0 e9d9 e0d0";
+    let mut g = Game::new(pos("3k5/9/9/9/9/9/9/9/9/R4K3 w - - 0 1"));
+    let list: Vec<&str> = moves.split_whitespace().collect();
+    for (i, m) in list.iter().enumerate() {
+        assert_eq!(g.outcome(), None, "over too early, before ply {i}");
+        g.play(mv(m)).unwrap();
+    }
+    let o = g.outcome().unwrap();
+    assert_eq!(o.result, GameResult::BlackWins);
+    assert_eq!(o.reason, Reason::PerpetualCheck { by: Color::Red });
+    assert_eq!(o.to_string(), "0-1 black wins (perpetual check by red)");
+    // The game refuses further moves.
+    assert!(g.play(mv("d9e9")).is_err());
+}
+
+#[test]
+fn perpetual_chase_loses() {
+    let g = play_all(
+        "n2k5/9/9/9/9/9/9/9/9/R3K4 b - - 0 1",
+        "a9c8 a0c0 c8a9 c0a0 a9c8 a0c0 c8a9 c0a0",
+    );
+    let o = g.outcome().unwrap();
+    assert_eq!(o.result, GameResult::BlackWins);
+    assert_eq!(o.reason, Reason::PerpetualChase { by: Color::Red });
+}
+
+#[test]
+fn chasing_a_protected_piece_is_not_a_chase_but_a_horse_on_a_chariot_is() {
+    use xiangqi::rules::is_chase;
+    // Chariot attacks a horse protected by its general's advisor... use a
+    // chariot protecting the horse instead.
+    let p = pos("r2k5/9/n8/9/9/9/9/9/9/1R2K4 w - - 0 1");
+    assert!(
+        !is_chase(&p, mv("b0a0")),
+        "the horse on a7 is protected by a9"
+    );
+    let p = pos("3k5/9/n8/9/9/9/9/9/9/1R2K4 w - - 0 1");
+    assert!(is_chase(&p, mv("b0a0")), "unprotected horse");
+    // A horse attacking a protected chariot is still a chase.
+    let p = pos("3k5/9/9/9/9/9/r8/9/9/1N2K4 w - - 0 1");
+    assert!(is_chase(&p, mv("b0c2")) || is_chase(&p, mv("b0a2")));
+}
+
+#[test]
+fn mutual_perpetual_check_and_plain_repetition_are_draws() {
+    use xiangqi::rules::game::judge_repetition;
+    let both_check = [
+        (Color::Red, true, false),
+        (Color::Black, true, false),
+        (Color::Red, true, false),
+        (Color::Black, true, false),
+    ];
+    let o = judge_repetition(&both_check);
+    assert_eq!((o.result, o.reason), (GameResult::Draw, Reason::Repetition));
+    let check_vs_chase = [
+        (Color::Red, true, false),
+        (Color::Black, false, true),
+        (Color::Red, true, false),
+        (Color::Black, false, true),
+    ];
+    assert_eq!(
+        judge_repetition(&check_vs_chase).reason,
+        Reason::PerpetualCheck { by: Color::Red }
+    );
+    // Kings shuffling back and forth: nobody to blame.
+    let g = play_all(
+        "3k5/9/9/9/9/9/9/9/9/R4K3 b - - 0 1",
+        "d9e9 f0f1 e9d9 f1f0 d9e9 f0f1 e9d9 f1f0",
+    );
+    assert_eq!(g.outcome().map(|o| o.reason), Some(Reason::Repetition));
+}
+
+#[test]
+fn sixty_move_rule_draws_after_120_quiet_plies() {
+    let mut g = Game::new(pos("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 119 80"));
+    assert_eq!(g.outcome(), None);
+    g.play(mv("a0a1")).unwrap();
+    let o = g.outcome().unwrap();
+    assert_eq!(
+        (o.result, o.reason),
+        (GameResult::Draw, Reason::SixtyMoveRule)
+    );
+}
+
+#[test]
+fn no_attacking_material_is_a_draw() {
+    let g = Game::new(pos("3ak4/4a4/9/9/9/9/9/9/4A4/3AK4 w - - 0 1"));
+    assert_eq!(
+        g.outcome().map(|o| o.reason),
+        Some(Reason::NoAttackingMaterial)
+    );
+}
+
+#[test]
+fn resignation_and_agreed_draw() {
+    let mut g = Game::new(Position::startpos());
+    g.play(mv("h2e2")).unwrap();
+    g.resign(Color::Black);
+    assert_eq!(
+        g.outcome().unwrap().to_string(),
+        "1-0 red wins (black resigns)"
+    );
+    let mut g = Game::new(Position::startpos());
+    g.agree_draw();
+    assert_eq!(g.outcome().unwrap().result, GameResult::Draw);
+}
+
+#[test]
+fn undo_redo_and_goto_move_the_cursor() {
+    let mut g = play_all(xiangqi::rules::START_FEN, "h2e2 h9g7 h0g2 i9h9");
+    let end = *g.position();
+    assert!(g.undo());
+    assert!(g.undo());
+    assert_eq!(g.ply(), 2);
+    assert!(g.redo());
+    g.goto(4);
+    assert_eq!(*g.position(), end);
+    g.goto(0);
+    assert_eq!(*g.position(), Position::startpos());
+    // Playing after an undo discards the redo tail.
+    g.play(mv("b0c2")).unwrap();
+    assert_eq!(g.all_moves().len(), 1);
+    assert!(!g.redo());
+}
+
+#[test]
+fn illegal_moves_say_why() {
+    let mut p = Position::startpos();
+    let err = |p: &mut Position, m: &str| p.play(mv(m)).unwrap_err().reason;
+    assert_eq!(err(&mut p, "e5e6"), IllegalReason::NoPiece);
+    assert_eq!(err(&mut p, "h7e7"), IllegalReason::WrongColor);
+    assert_eq!(err(&mut p, "b0b2"), IllegalReason::CannotReach);
+    let mut q = pos("4k4/9/9/9/9/9/9/9/4C4/4K4 w - - 0 1");
+    assert_eq!(err(&mut q, "e1d1"), IllegalReason::SelfCheck);
+    assert_eq!(p, Position::startpos(), "a refused move changes nothing");
+}
+
+fn fen_err(fen: &str) -> FenError {
+    Position::from_fen(fen).unwrap_err()
+}
+
+#[test]
+fn fen_errors_name_the_rule_and_the_place() {
+    use FenError::*;
+    assert_eq!(fen_err(""), Empty);
+    assert_eq!(fen_err("9/9/9 w"), RowCount { found: 3 });
+    assert!(matches!(
+        fen_err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN w"),
+        RowLength {
+            rank: 0,
+            found: 8,
+            ..
+        }
+    ));
+    assert!(matches!(
+        fen_err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNRR w"),
+        RowLength { rank: 0, .. }
+    ));
+    assert_eq!(
+        fen_err("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNX w"),
+        UnknownChar { ch: 'X', rank: 0 }
+    );
+    assert!(matches!(
+        fen_err("rnba1abnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w"),
+        GeneralCount {
+            color: Color::Black,
+            found: 0
+        }
+    ));
+    assert!(matches!(
+        fen_err("4k4/9/9/9/9/9/9/9/9/K3K4 w"),
+        OutsidePalace { .. } | GeneralCount { .. }
+    ));
+    assert!(matches!(
+        fen_err("4k4/9/9/9/9/9/9/9/9/3KK4 w"),
+        GeneralCount {
+            color: Color::Red,
+            found: 2
+        }
+    ));
+    assert!(matches!(
+        fen_err("4k4/9/9/9/9/9/9/9/9/K8 w"),
+        OutsidePalace { .. }
+    ));
+    assert!(matches!(
+        fen_err("4k4/9/9/9/9/9/9/9/9/3KA4 w"),
+        Unreachable { .. }
+    ));
+    assert!(matches!(
+        fen_err("4k4/9/9/9/9/9/9/9/A8/3K5 w"),
+        OutsidePalace { .. }
+    ));
+    // Elephants: off their seven points, and across the river.
+    assert!(matches!(
+        fen_err("4k4/9/9/9/9/9/9/9/9/1B1K5 w"),
+        Unreachable { .. }
+    ));
+    let e = fen_err("4k4/9/9/2B6/9/9/9/9/9/3K5 w");
+    assert!(e.to_string().contains("never cross the river"), "{e}");
+    // Soldiers: behind the start rank, or on b/d/f/h before crossing.
+    let e = fen_err("4k4/9/9/9/9/9/9/9/P8/3K5 w");
+    assert!(e.to_string().contains("a1"), "{e}");
+    let e = fen_err("4k4/9/9/9/9/9/1P7/9/9/3K5 w");
+    assert!(
+        e.to_string().contains("b3") && e.to_string().contains("crossing"),
+        "{e}"
+    );
+    assert!(matches!(
+        fen_err("4k4/9/9/9/P1P1P1P1P/9/P8/9/9/3K5 w"),
+        TooMany {
+            kind: PieceKind::Soldier,
+            found: 6,
+            ..
+        }
+    ));
+    assert!(matches!(
+        fen_err("4k4/9/9/9/RRR6/9/9/9/9/3K5 w"),
+        TooMany {
+            kind: PieceKind::Chariot,
+            found: 3,
+            ..
+        }
+    ));
+    assert_eq!(
+        fen_err("4k4/9/9/9/9/9/9/9/9/4K4 w"),
+        GeneralsFacing { file: 'e' }
+    );
+    assert_eq!(
+        fen_err("3k5/9/9/9/9/9/9/9/9/3RK4 w"),
+        SideNotToMoveInCheck {
+            color: Color::Black
+        }
+    );
+    assert!(matches!(
+        fen_err("3k5/9/9/9/9/9/9/9/9/4K4 x"),
+        BadSide { .. }
+    ));
+    assert!(matches!(
+        fen_err("3k5/9/9/9/9/9/9/9/9/4K4 w - - x 1"),
+        BadCounter { .. }
+    ));
+}
+
+#[test]
+fn fen_accepts_the_variants_players_use() {
+    // 'r' for Red, E/H letters, no counters.
+    let a = pos("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR r");
+    assert_eq!(a.fen(), xiangqi::rules::START_FEN);
+}
