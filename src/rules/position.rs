@@ -230,46 +230,7 @@ impl Position {
     /// next to the other in the flying sense, so they are not tested.
     #[inline]
     fn square_attacked_for_check(&self, s: usize, by: Color, flying: bool) -> bool {
-        let b = &self.board;
-        let chariot = code(by, PieceKind::Chariot);
-        let cannon = code(by, PieceKind::Cannon);
-        let general = code(by, PieceKind::General);
-        for (d, ray) in RAYS[s].iter().enumerate() {
-            let n = ray.n as usize;
-            let mut i = 0;
-            while i < n && b[ray.sq[i] as usize] == 0 {
-                i += 1;
-            }
-            if i == n {
-                continue;
-            }
-            let p = b[ray.sq[i] as usize];
-            if p == chariot || (flying && d < 2 && p == general) {
-                return true;
-            }
-            i += 1;
-            while i < n && b[ray.sq[i] as usize] == 0 {
-                i += 1;
-            }
-            if i < n && b[ray.sq[i] as usize] == cannon {
-                return true;
-            }
-        }
-        let horse = code(by, PieceKind::Horse);
-        let h = &HORSE_ATTACKERS[s];
-        for i in 0..h.n as usize {
-            if b[h.to[i] as usize] == horse && b[h.aux[i] as usize] == 0 {
-                return true;
-            }
-        }
-        let soldier = code(by, PieceKind::Soldier);
-        let p = &SOLDIER_ATTACKERS[by.index()][s];
-        for i in 0..p.n as usize {
-            if b[p.to[i] as usize] == soldier {
-                return true;
-            }
-        }
-        false
+        attacked_on_board(&self.board, s, by, flying)
     }
 
     /// True if any piece of `by` could capture on `sq` (pseudo-legally: pins
@@ -450,25 +411,47 @@ impl Position {
     }
 
     /// True if playing `m` (pseudo-legal) leaves the mover's general safe.
+    ///
+    /// When the mover is not in check, a move can only expose its general
+    /// along a line through the general (uncovering a chariot, the other
+    /// general, or a cannon by removing or adding a screen) or by freeing a
+    /// horse's leg next to it. So only those lines and legs are re-tested.
     #[inline]
     fn leaves_king_safe(&self, m: Move, in_check: bool) -> bool {
         let us = self.side;
+        let them = us.flip();
         let k = self.kings[us.index()] as usize;
         let from = m.from().index();
         let to = m.to().index();
-        if !in_check && from != k {
-            let (kf, kr) = (k % 9, k / 9);
-            let (ff, fr) = (from % 9, from / 9);
-            let (tf, tr) = (to % 9, to / 9);
-            let from_near = ff == kf || fr == kr || (ff.abs_diff(kf) == 1 && fr.abs_diff(kr) == 1);
-            if !from_near && tf != kf && tr != kr {
-                // Nothing on the general's lines or horse legs changed.
-                return true;
+        let mut b = self.board;
+        b[to] = b[from];
+        b[from] = 0;
+        if in_check || from == k {
+            let k = if from == k { to } else { k };
+            return !attacked_on_board(&b, k, them, true);
+        }
+        if let Some(d) = direction(k, from)
+            && ray_attacked(&b, k, d, them)
+        {
+            return false;
+        }
+        if let Some(d) = direction(k, to)
+            && ray_attacked(&b, k, d, them)
+        {
+            return false;
+        }
+        let (kf, kr) = (k % 9, k / 9);
+        if (from % 9).abs_diff(kf) == 1 && (from / 9).abs_diff(kr) == 1 {
+            // `from` was a horse leg: test the two jumps through it.
+            let horse = code(them, PieceKind::Horse);
+            let h = &HORSE_ATTACKERS[k];
+            for i in 0..h.n as usize {
+                if h.aux[i] as usize == from && b[h.to[i] as usize] == horse {
+                    return false;
+                }
             }
         }
-        let mut p = *self;
-        p.make(m);
-        !p.king_attacked(us)
+        true
     }
 
     /// All legal moves.
@@ -494,9 +477,33 @@ impl Position {
         let mut list = MoveList::new();
         self.generate::<false>(&mut list);
         let in_check = self.in_check();
-        list.iter()
-            .filter(|&&m| self.leaves_king_safe(m, in_check))
-            .count()
+        let mut n = 0;
+        for &m in list.iter() {
+            n += self.leaves_king_safe(m, in_check) as usize;
+        }
+        n
+    }
+
+    /// Appends every pseudo-legal move to `list` (the search's fast door:
+    /// no legality filter, no allocation). Check each move with
+    /// [`Position::is_legal_pseudo`] before playing it.
+    #[inline]
+    pub fn generate_pseudo(&self, list: &mut MoveList) {
+        self.generate::<false>(list);
+    }
+
+    /// Appends the pseudo-legal captures to `list` (for quiescence search).
+    #[inline]
+    pub fn generate_pseudo_captures(&self, list: &mut MoveList) {
+        self.generate::<true>(list);
+    }
+
+    /// True if the pseudo-legal move `m` leaves the mover's general safe.
+    /// `in_check` must be `self.in_check()` (the search already knows it).
+    /// Pair it with [`Position::is_pseudo_legal`] to validate a hash move.
+    #[inline]
+    pub fn is_legal_pseudo(&self, m: Move, in_check: bool) -> bool {
+        self.leaves_king_safe(m, in_check)
     }
 
     /// True if `m` is pseudo-legal here: the mover's piece can make that step
@@ -623,6 +630,88 @@ impl Position {
         p.set_side(c);
         p
     }
+}
+
+/// The ray direction (index into `RAYS`) from `k` to `s`, if they share a line.
+#[inline]
+fn direction(k: usize, s: usize) -> Option<usize> {
+    let (kf, kr, sf, sr) = (k % 9, k / 9, s % 9, s / 9);
+    if kf == sf {
+        if sr > kr { Some(0) } else if sr < kr { Some(1) } else { None }
+    } else if kr == sr {
+        if sf > kf { Some(2) } else { Some(3) }
+    } else {
+        None
+    }
+}
+
+/// Is `s` attacked along one ray by a chariot, a cannon over one screen, or
+/// (vertically) the other general?
+#[inline]
+fn ray_attacked(b: &[u8; 90], s: usize, d: usize, by: Color) -> bool {
+    let ray = &RAYS[s][d];
+    let n = ray.n as usize;
+    let mut i = 0;
+    while i < n && b[ray.sq[i] as usize] == 0 {
+        i += 1;
+    }
+    if i == n {
+        return false;
+    }
+    let p = b[ray.sq[i] as usize];
+    if p == code(by, PieceKind::Chariot) || (d < 2 && p == code(by, PieceKind::General)) {
+        return true;
+    }
+    i += 1;
+    while i < n && b[ray.sq[i] as usize] == 0 {
+        i += 1;
+    }
+    i < n && b[ray.sq[i] as usize] == code(by, PieceKind::Cannon)
+}
+
+/// The attack test behind [`Position::king_attacked`], on a bare board so
+/// legality checks can try a move on a 90-byte copy.
+#[inline]
+fn attacked_on_board(b: &[u8; 90], s: usize, by: Color, flying: bool) -> bool {
+    let chariot = code(by, PieceKind::Chariot);
+    let cannon = code(by, PieceKind::Cannon);
+    let general = code(by, PieceKind::General);
+    for (d, ray) in RAYS[s].iter().enumerate() {
+        let n = ray.n as usize;
+        let mut i = 0;
+        while i < n && b[ray.sq[i] as usize] == 0 {
+            i += 1;
+        }
+        if i == n {
+            continue;
+        }
+        let p = b[ray.sq[i] as usize];
+        if p == chariot || (flying && d < 2 && p == general) {
+            return true;
+        }
+        i += 1;
+        while i < n && b[ray.sq[i] as usize] == 0 {
+            i += 1;
+        }
+        if i < n && b[ray.sq[i] as usize] == cannon {
+            return true;
+        }
+    }
+    let horse = code(by, PieceKind::Horse);
+    let h = &HORSE_ATTACKERS[s];
+    for i in 0..h.n as usize {
+        if b[h.to[i] as usize] == horse && b[h.aux[i] as usize] == 0 {
+            return true;
+        }
+    }
+    let soldier = code(by, PieceKind::Soldier);
+    let p = &SOLDIER_ATTACKERS[by.index()][s];
+    for i in 0..p.n as usize {
+        if b[p.to[i] as usize] == soldier {
+            return true;
+        }
+    }
+    false
 }
 
 #[inline]
