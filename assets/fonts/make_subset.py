@@ -114,9 +114,10 @@ def gb2312_level1():
 
 
 def source_chars():
-    """Every non-ASCII character in the Rust sources, with where it was seen."""
+    """Every non-ASCII character in the Rust sources and the puzzle names, with where it was seen."""
     found = {}
-    for path in sorted((REPO / "src").rglob("*.rs")):
+    sources = sorted((REPO / "src").rglob("*.rs")) + [REPO / "assets/puzzles/puzzles.jsonl"]
+    for path in sources:
         text = path.read_text(encoding="utf-8")
         for ch in text:
             if ord(ch) > 0x7E and ch.isprintable():

@@ -132,6 +132,21 @@ impl Position {
     /// assert!(Position::from_fen("9/9/9").is_err());
     /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
+        Position::parse_fen(fen, true)
+    }
+
+    /// Parses a FEN like [`Position::from_fen`] but without the placement
+    /// rules for advisors, elephants and soldiers and without the piece-count
+    /// limits. Composed puzzles (残局) sometimes place pieces where no game
+    /// could put them; the generals' rules are still enforced.
+    ///
+    /// # Errors
+    /// A [`FenError`] for a malformed string or an impossible general placement.
+    pub fn from_fen_lenient(fen: &str) -> Result<Position, FenError> {
+        Position::parse_fen(fen, false)
+    }
+
+    fn parse_fen(fen: &str, strict: bool) -> Result<Position, FenError> {
         let mut fields = fen.split_whitespace();
         let board = fields.next().ok_or(FenError::Empty)?;
         let rows: Vec<&str> = board.split('/').collect();
@@ -162,13 +177,15 @@ impl Position {
                         found: file + 1,
                     })?;
                     let piece = Piece::new(color, kind);
-                    validate_point(piece, sq)?;
+                    if strict || kind == PieceKind::General {
+                        validate_point(piece, sq)?;
+                    }
                     if kind == PieceKind::General {
                         generals[color.index()] += 1;
                     }
                     let n = &mut counts[color.index()][kind.index()];
                     *n += 1;
-                    if *n > kind.max_count() && kind != PieceKind::General {
+                    if strict && *n > kind.max_count() && kind != PieceKind::General {
                         return Err(FenError::TooMany {
                             color,
                             kind,

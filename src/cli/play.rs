@@ -1,0 +1,97 @@
+//! `xiangqi` and `xiangqi play …`: open the game window.
+
+use super::CliError;
+
+/// Who plays whom.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ModeArg {
+    /// You play Red against the computer.
+    Red,
+    /// You play Black against the computer (it opens; the board is turned).
+    Black,
+    /// Two players on one computer.
+    Hotseat,
+    /// The computer plays itself.
+    Ai,
+}
+
+/// Arguments of `play`.
+#[derive(clap::Args, Debug, Default)]
+pub struct PlayArgs {
+    /// Game mode; without it the menu opens.
+    #[arg(long, value_enum)]
+    mode: Option<ModeArg>,
+    /// Difficulty level 1 (beginner) ..= 8 (grandmaster).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8))]
+    level: Option<u8>,
+    /// Start from this position (FEN).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Save a screenshot to PATH after --frames frames, then exit.
+    #[arg(long, value_name = "PATH")]
+    screenshot: Option<std::path::PathBuf>,
+    /// Frames to run before the screenshot.
+    #[arg(long, default_value_t = 0)]
+    frames: u32,
+    /// Print frame-time statistics on exit.
+    #[arg(long)]
+    diagnostics: bool,
+    /// Window size in logical pixels, e.g. 1280x900.
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
+    size: Option<(u32, u32)>,
+}
+
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let (w, h) = s
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("'{s}' is not WIDTHxHEIGHT, e.g. 1280x900"))?;
+    let num = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|n| (200..=10_000).contains(n))
+            .ok_or_else(|| format!("'{t}' in '{s}' is not a size between 200 and 10000"))
+    };
+    Ok((num(w)?, num(h)?))
+}
+
+/// Opens the window (menu, or a game when `--mode`/`--fen` is given).
+#[cfg(feature = "gui")]
+pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliError> {
+    use crate::game::{LaunchOptions, Mode};
+    if let Some(fen) = &args.fen {
+        crate::rules::Position::from_fen(fen)
+            .map_err(|e| CliError::new(format!("bad FEN: {e}")))?;
+    }
+    if args.frames > 0 && args.screenshot.is_none() {
+        return Err(CliError::new("--frames needs --screenshot PATH"));
+    }
+    let mode = args.mode.map(|m| match m {
+        ModeArg::Red => Mode::Red,
+        ModeArg::Black => Mode::Black,
+        ModeArg::Hotseat => Mode::Hotseat,
+        ModeArg::Ai => Mode::AiVsAi,
+    });
+    // `play` with a position but no mode starts a game as Red.
+    let mode = match mode {
+        None if direct && args.fen.is_some() => Some(Mode::Red),
+        m => m,
+    };
+    Ok(crate::game::run(LaunchOptions {
+        mode,
+        level: args.level,
+        fen: args.fen,
+        screenshot: args.screenshot,
+        frames: args.frames,
+        diagnostics: args.diagnostics,
+        window_size: args.size,
+    }))
+}
+
+/// Without the `gui` feature there is no window to open.
+#[cfg(not(feature = "gui"))]
+pub fn run(_args: PlayArgs, _direct: bool) -> Result<std::process::ExitCode, CliError> {
+    Err(CliError::new(
+        "this build has no game window (built without the `gui` feature); see --help for the other commands",
+    ))
+}

@@ -1,0 +1,614 @@
+//! The autosave: the game in progress, written after every move so that
+//! Menu → Continue restores it exactly (mode, levels, moves, whose turn).
+//!
+//! The file is JSON, written atomically, so a killed process loses at most
+//! the move in flight. Loading replays every move through the rules and
+//! reports the first thing wrong, naming the file and the move.
+
+use super::{atomic, file_name, now_unix};
+use crate::engine::Level;
+use crate::rules::{Color, FenError, Game, GameError, GameResult, Move, Outcome, Position, Reason};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// The autosave format written by this version.
+pub const AUTOSAVE_VERSION: u32 = 1;
+
+/// Who plays whom.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum GameMode {
+    /// The human plays Red against the AI.
+    #[default]
+    Red,
+    /// The human plays Black against the AI.
+    Black,
+    /// Two humans on one computer.
+    Hotseat,
+    /// The AI plays itself.
+    Ai,
+}
+
+/// How a saved game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedResult {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: String,
+    /// `checkmate`, `stalemate`, `perpetual-check`, `perpetual-chase`,
+    /// `repetition`, `sixty-move-rule`, `no-attacking-material`,
+    /// `resignation` or `agreed-draw`.
+    pub reason: String,
+    /// The ply at which it ended.
+    pub ply: usize,
+}
+
+/// The autosave file's contents.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedGame {
+    /// Format version ([`AUTOSAVE_VERSION`]).
+    pub version: u32,
+    /// Who plays whom.
+    pub mode: GameMode,
+    /// Red AI level 1..=8 (kept even when Red is human).
+    pub red_level: u8,
+    /// Black AI level 1..=8.
+    pub black_level: u8,
+    /// The start position.
+    pub start_fen: String,
+    /// Every recorded move in ICCS (`h2e2`), including an undone tail.
+    pub moves: Vec<String>,
+    /// How many of `moves` are played (the rest can be redone).
+    pub cursor: usize,
+    /// How the game ended, if it has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<SavedResult>,
+    /// When written, seconds since the Unix epoch.
+    #[serde(default)]
+    pub saved_at: u64,
+}
+
+/// What is wrong with an autosave file.
+#[derive(Debug, thiserror::Error)]
+pub enum AutosaveError {
+    /// The file could not be read or written.
+    #[error("{file}: {source}", file = file_name(path))]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: io::Error,
+    },
+    /// Not valid JSON, or a field missing or of the wrong type.
+    #[error("{file}: line {line}, column {column}: {message}", file = file_name(path))]
+    Json {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// serde_json's description.
+        message: String,
+    },
+    /// Written by a newer version of the game.
+    #[error("{file}: format version {found}; this game reads version {AUTOSAVE_VERSION}", file = file_name(path))]
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// The version in the file.
+        found: u32,
+    },
+    /// A level outside 1..=8.
+    #[error("{file}: {side} level {level} is not 1..=8", file = file_name(path))]
+    Level {
+        /// The file.
+        path: PathBuf,
+        /// Which AI.
+        side: Color,
+        /// The level found.
+        level: u8,
+    },
+    /// The start position is not a valid FEN.
+    #[error("{file}: start_fen: {error}", file = file_name(path))]
+    Fen {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: FenError,
+    },
+    /// A move that is not ICCS coordinates.
+    #[error("{file}: move {number} ({text}) is not an ICCS move like h2e2", file = file_name(path))]
+    NotAMove {
+        /// The file.
+        path: PathBuf,
+        /// 1-based index in `moves`.
+        number: usize,
+        /// The text found.
+        text: String,
+    },
+    /// A move the rules refuse in its position.
+    #[error("{file}: move {number} ({mv}) is illegal: {error}", file = file_name(path))]
+    Illegal {
+        /// The file.
+        path: PathBuf,
+        /// 1-based index in `moves`.
+        number: usize,
+        /// The move.
+        mv: Move,
+        /// Why the game refused it.
+        error: GameError,
+    },
+    /// The cursor is past the end of the moves.
+    #[error("{file}: cursor {cursor} is past the {len} moves", file = file_name(path))]
+    Cursor {
+        /// The file.
+        path: PathBuf,
+        /// The cursor found.
+        cursor: usize,
+        /// Number of moves.
+        len: usize,
+    },
+    /// The recorded result does not match the moves.
+    #[error("{file}: result {recorded} at ply {ply} does not match the game: {actual}", file = file_name(path))]
+    Result {
+        /// The file.
+        path: PathBuf,
+        /// The ply recorded.
+        ply: usize,
+        /// What the file says (`1-0 checkmate`).
+        recorded: String,
+        /// What replaying the moves gives.
+        actual: String,
+    },
+}
+
+/// A loaded autosave: the file's contents and the game rebuilt from them.
+#[derive(Clone, Debug)]
+pub struct Restored {
+    /// What the file holds.
+    pub saved: SavedGame,
+    /// The game, cursor and result restored.
+    pub game: Game,
+}
+
+fn reason_key(r: Reason) -> &'static str {
+    match r {
+        Reason::Checkmate => "checkmate",
+        Reason::Stalemate => "stalemate",
+        Reason::PerpetualCheck { .. } => "perpetual-check",
+        Reason::PerpetualChase { .. } => "perpetual-chase",
+        Reason::Repetition => "repetition",
+        Reason::SixtyMoveRule => "sixty-move-rule",
+        Reason::NoAttackingMaterial => "no-attacking-material",
+        Reason::Resignation { .. } => "resignation",
+        Reason::AgreedDraw => "agreed-draw",
+    }
+}
+
+fn is_declared(r: Reason) -> bool {
+    matches!(r, Reason::Resignation { .. } | Reason::AgreedDraw)
+}
+
+impl SavedGame {
+    /// Captures `game` (all its moves and its cursor) with the mode and
+    /// levels, stamped with the current time.
+    pub fn from_game(game: &Game, mode: GameMode, red_level: u8, black_level: u8) -> SavedGame {
+        let moves = game.all_moves();
+        // The end: natural (mate, repetition …) at the last ply, or a
+        // resignation / agreed draw at whatever ply it was declared.
+        let mut probe = game.clone();
+        let mut result = None;
+        for ply in (0..=moves.len()).rev() {
+            probe.goto(ply);
+            if let Some(o) = probe.outcome()
+                && (ply == moves.len() || is_declared(o.reason))
+            {
+                result = Some(SavedResult {
+                    result: o.result.pgn().to_string(),
+                    reason: reason_key(o.reason).to_string(),
+                    ply,
+                });
+                break;
+            }
+        }
+        SavedGame {
+            version: AUTOSAVE_VERSION,
+            mode,
+            red_level,
+            black_level,
+            start_fen: game.start().fen(),
+            moves: moves.iter().map(Move::to_string).collect(),
+            cursor: game.ply(),
+            result,
+            saved_at: now_unix(),
+        }
+    }
+
+    /// Parses and checks the JSON of an autosave file; `path` is used in
+    /// error messages only.
+    ///
+    /// # Errors
+    /// The first problem found, see [`AutosaveError`].
+    pub fn from_json(path: &Path, bytes: &[u8]) -> Result<Restored, AutosaveError> {
+        let saved: SavedGame = serde_json::from_slice(bytes).map_err(|e| {
+            let msg = e.to_string();
+            let message = super::strip_location(&msg).to_string();
+            AutosaveError::Json {
+                path: path.to_path_buf(),
+                line: e.line(),
+                column: e.column(),
+                message,
+            }
+        })?;
+        let game = saved.to_game(path)?;
+        Ok(Restored { saved, game })
+    }
+
+    /// Rebuilds the game by replaying the moves; `path` names the file in
+    /// errors.
+    ///
+    /// # Errors
+    /// The first problem found, see [`AutosaveError`].
+    pub fn to_game(&self, path: &Path) -> Result<Game, AutosaveError> {
+        let path_buf = || path.to_path_buf();
+        if self.version > AUTOSAVE_VERSION || self.version == 0 {
+            return Err(AutosaveError::Version {
+                path: path_buf(),
+                found: self.version,
+            });
+        }
+        for (side, level) in [
+            (Color::Red, self.red_level),
+            (Color::Black, self.black_level),
+        ] {
+            if Level::new(level).is_none() {
+                return Err(AutosaveError::Level {
+                    path: path_buf(),
+                    side,
+                    level,
+                });
+            }
+        }
+        let start = Position::from_fen(&self.start_fen).map_err(|error| AutosaveError::Fen {
+            path: path_buf(),
+            error,
+        })?;
+        if self.cursor > self.moves.len() {
+            return Err(AutosaveError::Cursor {
+                path: path_buf(),
+                cursor: self.cursor,
+                len: self.moves.len(),
+            });
+        }
+        let mut game = Game::new(start);
+        for (i, text) in self.moves.iter().enumerate() {
+            let mv = Move::from_iccs(text).ok_or_else(|| AutosaveError::NotAMove {
+                path: path_buf(),
+                number: i + 1,
+                text: text.clone(),
+            })?;
+            game.play(mv).map_err(|error| AutosaveError::Illegal {
+                path: path_buf(),
+                number: i + 1,
+                mv,
+                error,
+            })?;
+        }
+        if let Some(r) = &self.result {
+            self.check_result(path, &mut game, r)?;
+        }
+        game.goto(self.cursor);
+        Ok(game)
+    }
+
+    /// Re-declares a resignation or draw, or checks a natural result.
+    fn check_result(
+        &self,
+        path: &Path,
+        game: &mut Game,
+        r: &SavedResult,
+    ) -> Result<(), AutosaveError> {
+        let mismatch = |actual: String| AutosaveError::Result {
+            path: path.to_path_buf(),
+            ply: r.ply,
+            recorded: format!("{} {}", r.result, r.reason),
+            actual,
+        };
+        let result = match r.result.as_str() {
+            "1-0" => GameResult::RedWins,
+            "0-1" => GameResult::BlackWins,
+            "1/2-1/2" => GameResult::Draw,
+            _ => return Err(mismatch("not a result (1-0, 0-1 or 1/2-1/2)".into())),
+        };
+        if r.ply > self.moves.len() {
+            return Err(mismatch(format!(
+                "there are only {} moves",
+                self.moves.len()
+            )));
+        }
+        game.goto(r.ply);
+        let natural = game.outcome();
+        match (r.reason.as_str(), result.winner()) {
+            ("resignation", Some(winner)) => {
+                if let Some(o) = natural {
+                    return Err(mismatch(format!("the game had already ended: {o}")));
+                }
+                game.resign(winner.flip());
+            }
+            ("agreed-draw", None) => {
+                if let Some(o) = natural {
+                    return Err(mismatch(format!("the game had already ended: {o}")));
+                }
+                game.agree_draw();
+            }
+            (reason, _) => match natural {
+                Some(Outcome {
+                    result: res,
+                    reason: why,
+                }) if res == result && reason_key(why) == reason && r.ply == self.moves.len() => {}
+                Some(o) => return Err(mismatch(o.to_string())),
+                None => return Err(mismatch("the game goes on".into())),
+            },
+        }
+        Ok(())
+    }
+
+    /// Pretty JSON.
+    pub fn to_json(&self) -> String {
+        let mut s = serde_json::to_string_pretty(self).unwrap_or_default();
+        s.push('\n');
+        s
+    }
+}
+
+impl fmt::Display for GameMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameMode::Red => "red",
+            GameMode::Black => "black",
+            GameMode::Hotseat => "hotseat",
+            GameMode::Ai => "ai",
+        })
+    }
+}
+
+/// Writes the autosave atomically (call after every move).
+///
+/// # Errors
+/// [`AutosaveError::Io`]; the previous autosave is then intact.
+pub fn save(path: &Path, saved: &SavedGame) -> Result<(), AutosaveError> {
+    atomic::write_atomic(path, saved.to_json().as_bytes()).map_err(|source| AutosaveError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Reads the autosave: `Ok(None)` if there is none, the restored game, or
+/// what is wrong with the file (which is left as it is).
+///
+/// # Errors
+/// See [`AutosaveError`].
+pub fn load(path: &Path) -> Result<Option<Restored>, AutosaveError> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(source) => {
+            return Err(AutosaveError::Io {
+                path: path.to_path_buf(),
+                source,
+            });
+        }
+    };
+    SavedGame::from_json(path, &bytes).map(Some)
+}
+
+/// Deletes the autosave (e.g. when the player starts a new game and the
+/// old one should not be offered any more). A missing file is fine.
+///
+/// # Errors
+/// [`AutosaveError::Io`].
+pub fn clear(path: &Path) -> Result<(), AutosaveError> {
+    match std::fs::remove_file(path) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(source) => Err(AutosaveError::Io {
+            path: path.to_path_buf(),
+            source,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::test_util::TempDir;
+    use std::fs;
+
+    fn play(game: &mut Game, moves: &[&str]) {
+        for m in moves {
+            game.play(Move::from_iccs(m).unwrap()).unwrap();
+        }
+    }
+
+    fn assert_same_game(a: &Game, b: &Game) {
+        assert_eq!(a.start(), b.start());
+        assert_eq!(a.all_moves(), b.all_moves());
+        assert_eq!(a.ply(), b.ply());
+        assert_eq!(a.position().fen(), b.position().fen());
+        assert_eq!(a.position().side_to_move(), b.position().side_to_move());
+        assert_eq!(a.outcome(), b.outcome());
+    }
+
+    #[test]
+    fn autosave_round_trip_restores_mode_levels_moves_and_turn() {
+        let t = TempDir::new("autosave-rt");
+        let p = t.path().join("autosave.json");
+        let mut game = Game::new(Position::startpos());
+        play(&mut game, &["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"]);
+        let saved = SavedGame::from_game(&game, GameMode::Black, 3, 7);
+        save(&p, &saved).unwrap();
+        let r = load(&p).unwrap().expect("an autosave");
+        assert_eq!(r.saved, saved);
+        assert_eq!(r.saved.mode, GameMode::Black);
+        assert_eq!((r.saved.red_level, r.saved.black_level), (3, 7));
+        assert_same_game(&r.game, &game);
+        assert_eq!(r.game.position().side_to_move(), Color::Black);
+        assert!(r.saved.result.is_none());
+    }
+
+    #[test]
+    fn autosave_keeps_the_cursor_and_the_redo_tail() {
+        let t = TempDir::new("autosave-cursor");
+        let p = t.path().join("autosave.json");
+        let mut game = Game::new(Position::startpos());
+        play(&mut game, &["h2e2", "h9g7", "h0g2"]);
+        game.undo();
+        let saved = SavedGame::from_game(&game, GameMode::Hotseat, 4, 4);
+        save(&p, &saved).unwrap();
+        let r = load(&p).unwrap().unwrap();
+        assert_same_game(&r.game, &game);
+        assert_eq!(r.game.ply(), 2);
+        assert_eq!(r.game.all_moves().len(), 3);
+    }
+
+    #[test]
+    fn autosave_from_a_custom_position_with_checkmate_restores_the_result() {
+        let t = TempDir::new("autosave-mate");
+        let p = t.path().join("autosave.json");
+        // Two chariots: a8 covers rank 8, i0-i9 mates; the kings guard e9.
+        let start = Position::from_fen("3k5/R8/9/6p2/9/9/9/9/9/4K3R w - - 0 1").unwrap();
+        let mut game = Game::new(start);
+        play(&mut game, &["i0i9"]);
+        let outcome = game.outcome();
+        let saved = SavedGame::from_game(&game, GameMode::Red, 1, 8);
+        save(&p, &saved).unwrap();
+        let r = load(&p).unwrap().unwrap();
+        assert_eq!(r.game.outcome(), outcome);
+        assert_eq!(outcome.map(|o| o.reason), Some(Reason::Checkmate));
+        assert_eq!(r.saved.result.as_ref().unwrap().ply, 1);
+        assert_eq!(r.saved.result.as_ref().unwrap().result, "1-0");
+    }
+
+    #[test]
+    fn autosave_restores_a_resignation() {
+        let t = TempDir::new("autosave-resign");
+        let p = t.path().join("autosave.json");
+        let mut game = Game::new(Position::startpos());
+        play(&mut game, &["h2e2", "h9g7"]);
+        game.resign(Color::Red);
+        let saved = SavedGame::from_game(&game, GameMode::Red, 2, 2);
+        assert_eq!(saved.result.as_ref().unwrap().reason, "resignation");
+        save(&p, &saved).unwrap();
+        let r = load(&p).unwrap().unwrap();
+        assert_eq!(r.game.outcome(), game.outcome());
+        assert_eq!(r.game.outcome().unwrap().result, GameResult::BlackWins);
+    }
+
+    #[test]
+    fn missing_autosave_is_not_an_error() {
+        let t = TempDir::new("autosave-none");
+        assert!(load(&t.path().join("autosave.json")).unwrap().is_none());
+    }
+
+    #[test]
+    fn truncated_autosave_gives_a_json_error_and_is_left_alone() {
+        let t = TempDir::new("autosave-trunc");
+        let p = t.path().join("autosave.json");
+        let mut game = Game::new(Position::startpos());
+        play(&mut game, &["h2e2", "h9g7"]);
+        let json = SavedGame::from_game(&game, GameMode::Red, 4, 4).to_json();
+        let cut = &json[..json.len() / 2];
+        fs::write(&p, cut).unwrap();
+        let e = load(&p).unwrap_err();
+        assert!(matches!(e, AutosaveError::Json { .. }), "{e:?}");
+        assert!(e.to_string().starts_with("autosave.json: line "), "{e}");
+        assert_eq!(fs::read_to_string(&p).unwrap(), cut);
+    }
+
+    #[test]
+    fn illegal_move_in_autosave_is_named_with_its_number() {
+        let t = TempDir::new("autosave-illegal");
+        let p = t.path().join("autosave.json");
+        let mut game = Game::new(Position::startpos());
+        play(&mut game, &["h2e2", "h9g7"]);
+        let mut saved = SavedGame::from_game(&game, GameMode::Red, 4, 4);
+        saved.moves.push("h2h9".into()); // the cannon has left h2
+        saved.cursor = 3;
+        let text = saved.to_json();
+        fs::write(&p, &text).unwrap();
+        let e = load(&p).unwrap_err();
+        assert!(
+            matches!(e, AutosaveError::Illegal { number: 3, .. }),
+            "{e:?}"
+        );
+        assert!(
+            e.to_string()
+                .starts_with("autosave.json: move 3 (h2h9) is illegal"),
+            "{e}"
+        );
+        assert_eq!(fs::read_to_string(&p).unwrap(), text);
+    }
+
+    #[test]
+    fn other_autosave_problems_are_typed() {
+        let p = Path::new("autosave.json");
+        let game = Game::new(Position::startpos());
+        let good = SavedGame::from_game(&game, GameMode::Ai, 4, 4);
+        let check = |f: &dyn Fn(&mut SavedGame)| {
+            let mut s = good.clone();
+            f(&mut s);
+            SavedGame::from_json(p, s.to_json().as_bytes()).unwrap_err()
+        };
+        assert!(matches!(
+            check(&|s| s.moves = vec!["zz".into()]),
+            AutosaveError::NotAMove { number: 1, .. }
+        ));
+        assert!(matches!(
+            check(&|s| s.start_fen = "nonsense".into()),
+            AutosaveError::Fen { .. }
+        ));
+        assert!(matches!(
+            check(&|s| s.cursor = 5),
+            AutosaveError::Cursor {
+                cursor: 5,
+                len: 0,
+                ..
+            }
+        ));
+        assert!(matches!(
+            check(&|s| s.version = 99),
+            AutosaveError::Version { found: 99, .. }
+        ));
+        assert!(matches!(
+            check(&|s| s.black_level = 9),
+            AutosaveError::Level { level: 9, .. }
+        ));
+        let e = check(&|s| {
+            s.result = Some(SavedResult {
+                result: "1-0".into(),
+                reason: "checkmate".into(),
+                ply: 0,
+            })
+        });
+        assert!(matches!(e, AutosaveError::Result { .. }), "{e:?}");
+        let wrong_type = br#"{"version": 1, "mode": "purple"}"#;
+        let e = SavedGame::from_json(p, wrong_type).unwrap_err();
+        assert!(e.to_string().contains("unknown variant `purple`"), "{e}");
+    }
+
+    #[test]
+    fn clear_removes_the_autosave() {
+        let t = TempDir::new("autosave-clear");
+        let p = t.path().join("autosave.json");
+        save(
+            &p,
+            &SavedGame::from_game(&Game::new(Position::startpos()), GameMode::Red, 4, 4),
+        )
+        .unwrap();
+        clear(&p).unwrap();
+        clear(&p).unwrap();
+        assert!(load(&p).unwrap().is_none());
+    }
+}

@@ -1,0 +1,553 @@
+//! The saved-games folder: one PGN file per game, listed newest first, and
+//! opening FEN or PGN from pasted text or a dropped file.
+//!
+//! A file that cannot be read appears in the listing with its error instead
+//! of breaking the listing; saving never overwrites an existing file.
+
+use super::{atomic, file_name, now_unix, unix_from_utc, utc_from_unix};
+use crate::rules::notation::Notation;
+use crate::rules::pgn::{self, PgnError, PgnGame};
+use crate::rules::{FenError, Game, GameResult, Position};
+use std::io;
+use std::path::{Path, PathBuf};
+use std::time::UNIX_EPOCH;
+
+/// Files bigger than this are not PGN the game wrote (or will read).
+pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
+
+/// One file of the saved-games folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// The file.
+    pub path: PathBuf,
+    /// `2024-05-01 14:30` from the `Date`/`Time` tags, else the file's
+    /// modification time (UTC).
+    pub date: String,
+    /// The `Red` tag (empty if none).
+    pub red: String,
+    /// The `Black` tag (empty if none).
+    pub black: String,
+    /// The result, `None` for an unfinished game (`*`).
+    pub result: Option<GameResult>,
+    /// Number of plies of the (first) game.
+    pub plies: usize,
+    /// Why the file could not be read, if it could not; the other fields
+    /// are then empty except `path` and `date`.
+    pub error: Option<String>,
+    /// Sort key: seconds since the Unix epoch.
+    pub time: u64,
+}
+
+/// Reading or writing the saved-games folder failed.
+#[derive(Debug, thiserror::Error)]
+pub enum LibraryError {
+    /// An I/O error.
+    #[error("{file}: {source}", file = file_name(path))]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// The I/O error.
+        source: io::Error,
+    },
+    /// Not a readable PGN file.
+    #[error("{file}: {error}", file = file_name(path))]
+    Open {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, and where.
+        error: OpenError,
+    },
+}
+
+/// What pasted or dropped content turned out to be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Opened {
+    /// A FEN position.
+    Fen(Position),
+    /// One or more PGN games (at least one).
+    Pgn(Vec<PgnGame>),
+}
+
+impl Opened {
+    /// The first game (a FEN becomes a game with no moves).
+    pub fn into_first_game(self) -> PgnGame {
+        match self {
+            Opened::Fen(p) => PgnGame::new(p),
+            Opened::Pgn(mut games) => games.swap_remove(0),
+        }
+    }
+}
+
+/// Why content could not be opened.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpenError {
+    /// Nothing but whitespace.
+    #[error("the text is empty")]
+    Empty,
+    /// Binary data, not text.
+    #[error("this is not a text file (it contains binary data)")]
+    Binary,
+    /// Too big to be a game record.
+    #[error("the file is too large ({bytes} bytes) to be a game record")]
+    TooLarge {
+        /// Its size.
+        bytes: u64,
+    },
+    /// Looks like FEN but is not a valid position.
+    #[error("invalid FEN: {0}")]
+    Fen(FenError),
+    /// Looks like PGN but has an error.
+    #[error("invalid PGN: {0}")]
+    Pgn(PgnError),
+    /// PGN without any game in it.
+    #[error("the PGN holds no game")]
+    NoGame,
+    /// Neither FEN nor PGN.
+    #[error("not a FEN position or a PGN game (it starts with \"{start}\")")]
+    NotRecognized {
+        /// The first characters, for the message.
+        start: String,
+    },
+    /// The file could not be read.
+    #[error("cannot be read: {0}")]
+    Io(String),
+}
+
+/// Opens pasted text or the bytes of a dropped file: FEN or PGN (detected),
+/// UTF-8 (with or without BOM) or GBK.
+///
+/// # Errors
+/// [`OpenError`] says what is wrong (a PGN error names the line and move).
+pub fn open_text(bytes: &[u8]) -> Result<Opened, OpenError> {
+    let text = pgn::decode(bytes);
+    if text.contains('\0') {
+        return Err(OpenError::Binary);
+    }
+    let trimmed = text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    if trimmed.is_empty() {
+        return Err(OpenError::Empty);
+    }
+    if let Some(fen) = fen_candidate(trimmed) {
+        return Position::from_fen(fen)
+            .map(Opened::Fen)
+            .map_err(OpenError::Fen);
+    }
+    let looks_like_pgn = trimmed.lines().any(|l| l.trim_start().starts_with('['))
+        || trimmed
+            .split_whitespace()
+            .next()
+            .is_some_and(|t| t.starts_with(|c: char| c.is_ascii_digit()) && t.contains('.'));
+    match pgn::read_pgn(trimmed.as_bytes()) {
+        Ok(games) => {
+            let games: Vec<PgnGame> = games
+                .into_iter()
+                .filter(|g| !g.tags.is_empty() || !g.moves.is_empty())
+                .collect();
+            if !games.is_empty() {
+                // Also check the game record accepts every move.
+                for g in &games {
+                    g.to_game().map_err(OpenError::Pgn)?;
+                }
+                Ok(Opened::Pgn(games))
+            } else if looks_like_pgn {
+                Err(OpenError::NoGame)
+            } else {
+                Err(not_recognized(trimmed))
+            }
+        }
+        Err(e) if looks_like_pgn => Err(OpenError::Pgn(e)),
+        Err(_) => Err(not_recognized(trimmed)),
+    }
+}
+
+/// Reads and opens a file (`.pgn`, `.fen` or anything with that content).
+///
+/// # Errors
+/// [`LibraryError`] naming the file.
+pub fn open_file(path: &Path) -> Result<Opened, LibraryError> {
+    let bytes = read_limited(path)?;
+    open_text(&bytes).map_err(|error| LibraryError::Open {
+        path: path.to_path_buf(),
+        error,
+    })
+}
+
+/// Loads the first game of a saved PGN file, every move checked.
+///
+/// # Errors
+/// [`LibraryError`] naming the file and the problem.
+pub fn load(path: &Path) -> Result<PgnGame, LibraryError> {
+    open_file(path).map(Opened::into_first_game)
+}
+
+fn read_limited(path: &Path) -> Result<Vec<u8>, LibraryError> {
+    let io_err = |source| LibraryError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let len = std::fs::metadata(path).map_err(io_err)?.len();
+    if len > MAX_FILE_BYTES {
+        return Err(LibraryError::Open {
+            path: path.to_path_buf(),
+            error: OpenError::TooLarge { bytes: len },
+        });
+    }
+    std::fs::read(path).map_err(io_err)
+}
+
+fn not_recognized(text: &str) -> OpenError {
+    let start: String = text.chars().take(24).collect();
+    OpenError::NotRecognized { start }
+}
+
+/// The FEN in `text` if it looks like one (a board field with slashes),
+/// optionally after a `fen` / `position fen` prefix.
+fn fen_candidate(text: &str) -> Option<&str> {
+    let mut s = text.lines().next()?.trim();
+    for prefix in ["position fen ", "fen:", "fen "] {
+        if let Some(head) = s.get(..prefix.len())
+            && head.eq_ignore_ascii_case(prefix)
+        {
+            s = s[prefix.len()..].trim_start();
+            break;
+        }
+    }
+    let board = s.split_whitespace().next()?;
+    let slashes = board.matches('/').count();
+    let fen_chars = board.chars().all(|c| c.is_ascii_alphanumeric() || c == '/');
+    // Only a FEN line, perhaps followed by more lines that are not PGN.
+    (slashes >= 5 && fen_chars && !text.lines().any(|l| l.trim_start().starts_with('[')))
+        .then_some(s)
+}
+
+/// Lists the folder, newest first. A missing folder is an empty list; a
+/// file that cannot be read is listed with its error.
+pub fn list(dir: &Path) -> Vec<Entry> {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut entries: Vec<Entry> = rd
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_file() && !atomic::is_temp_file(p) && !is_hidden(p))
+        .map(|p| entry(&p))
+        .collect();
+    entries.sort_by(|a, b| b.time.cmp(&a.time).then_with(|| b.path.cmp(&a.path)));
+    entries
+}
+
+fn is_hidden(p: &Path) -> bool {
+    p.file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.starts_with('.'))
+}
+
+fn entry(path: &Path) -> Entry {
+    let mtime = std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_secs());
+    let mut e = Entry {
+        path: path.to_path_buf(),
+        date: format_date(mtime),
+        red: String::new(),
+        black: String::new(),
+        result: None,
+        plies: 0,
+        error: None,
+        time: mtime,
+    };
+    match load(path) {
+        Ok(g) => {
+            e.red = g.tag("Red").unwrap_or_default().to_string();
+            e.black = g.tag("Black").unwrap_or_default().to_string();
+            e.result = g.result;
+            e.plies = g.moves.len();
+            if let Some(t) = tag_time(&g) {
+                e.time = t;
+                e.date = format_date(t);
+            }
+        }
+        Err(LibraryError::Open { error, .. }) => e.error = Some(error.to_string()),
+        Err(LibraryError::Io { source, .. }) => e.error = Some(format!("cannot be read: {source}")),
+    }
+    e
+}
+
+/// `Date` (`2024.05.01`) and optional `Time` (`14:30:05`) tags as seconds.
+fn tag_time(g: &PgnGame) -> Option<u64> {
+    let date = g.tag("Date")?;
+    let mut d = date
+        .trim()
+        .split(['.', '-', '/'])
+        .map(|s| s.parse::<u32>().ok());
+    let (y, m, day) = (d.next()??, d.next()??, d.next()??);
+    let (mut hh, mut mm, mut ss) = (0, 0, 0);
+    if let Some(t) = g.tag("Time") {
+        let mut parts = t.trim().split(':').map(|s| s.parse::<u32>().ok());
+        hh = parts.next().flatten().unwrap_or(0);
+        mm = parts.next().flatten().unwrap_or(0);
+        ss = parts.next().flatten().unwrap_or(0);
+    }
+    unix_from_utc(i64::from(y), m, day, hh, mm, ss)
+}
+
+fn format_date(secs: u64) -> String {
+    let (y, m, d, hh, mm, _) = utc_from_unix(secs);
+    format!("{y:04}-{m:02}-{d:02} {hh:02}:{mm:02}")
+}
+
+/// Builds the PGN record of `game` (every recorded move, the result at the
+/// end if the game is over) with `tags` (e.g. `("Red", "Player")`,
+/// `("Black", "AI level 5")`), adding `Date` and `Time` (UTC) unless given.
+pub fn pgn_for(game: &Game, tags: &[(&str, &str)]) -> PgnGame {
+    let mut end = game.clone();
+    end.goto(game.all_moves().len());
+    let mut g = PgnGame::from_game(&end);
+    let (y, m, d, hh, mm, ss) = utc_from_unix(now_unix());
+    g.set_tag("Event", "Xiangqi");
+    g.set_tag("Date", &format!("{y:04}.{m:02}.{d:02}"));
+    g.set_tag("Time", &format!("{hh:02}:{mm:02}:{ss:02}"));
+    for (k, v) in tags {
+        g.set_tag(k, v);
+    }
+    g
+}
+
+/// Saves `game` with `tags` (see [`pgn_for`]) as a new file in `dir`.
+///
+/// # Errors
+/// [`LibraryError::Io`]; nothing is then written.
+pub fn save_pgn(dir: &Path, game: &Game, tags: &[(&str, &str)]) -> Result<PathBuf, LibraryError> {
+    save_pgn_game(dir, &pgn_for(game, tags))
+}
+
+/// Saves a PGN record as a new file in `dir`, named after its date, time
+/// and players (`2024-05-01_143005_Player-vs-AI.pgn`, then `…-2.pgn` …),
+/// written atomically and never over an existing file.
+///
+/// # Errors
+/// [`LibraryError::Io`]; nothing is then written.
+pub fn save_pgn_game(dir: &Path, game: &PgnGame) -> Result<PathBuf, LibraryError> {
+    let text = pgn::write_pgn(game, Notation::Chinese);
+    let stem = file_stem(game);
+    let io_err = |path: &Path, source| LibraryError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    for n in 1..10_000 {
+        let name = if n == 1 {
+            format!("{stem}.pgn")
+        } else {
+            format!("{stem}-{n}.pgn")
+        };
+        let path = dir.join(name);
+        match atomic::write_new_atomic(&path, text.as_bytes()) {
+            Ok(()) => return Ok(path),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(io_err(&path, e)),
+        }
+    }
+    Err(io_err(
+        dir,
+        io::Error::new(io::ErrorKind::AlreadyExists, "no free file name"),
+    ))
+}
+
+/// `2024-05-01_143005_Red-vs-Black` from the tags (now, if no date).
+fn file_stem(g: &PgnGame) -> String {
+    let secs = tag_time(g).unwrap_or_else(now_unix);
+    let (y, m, d, hh, mm, ss) = utc_from_unix(secs);
+    let red = clean_name(g.tag("Red").unwrap_or("Red"));
+    let black = clean_name(g.tag("Black").unwrap_or("Black"));
+    format!("{y:04}-{m:02}-{d:02}_{hh:02}{mm:02}{ss:02}_{red}-vs-{black}")
+}
+
+/// A player name safe in a file name on every platform: letters (any
+/// script) and digits kept, runs of anything else become `_`, at most 24
+/// characters.
+fn clean_name(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.trim().chars() {
+        if c.is_alphanumeric() {
+            out.push(c);
+        } else if !out.ends_with('_') {
+            out.push('_');
+        }
+        if out.chars().count() >= 24 {
+            break;
+        }
+    }
+    let out = out.trim_matches('_').to_string();
+    if out.is_empty() { "player".into() } else { out }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Move;
+    use crate::store::test_util::TempDir;
+    use std::fs;
+
+    fn sample_game(moves: &[&str]) -> Game {
+        let mut g = Game::new(Position::startpos());
+        for m in moves {
+            g.play(Move::from_iccs(m).unwrap()).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn saved_game_loads_back_with_tags_and_moves() {
+        let t = TempDir::new("lib-save");
+        let game = sample_game(&["h2e2", "h9g7", "h0g2"]);
+        let p = save_pgn(t.path(), &game, &[("Red", "Player"), ("Black", "AI 5")]).unwrap();
+        let name = p.file_name().unwrap().to_str().unwrap();
+        assert!(name.ends_with("_Player-vs-AI_5.pgn"), "{name}");
+        let g = load(&p).unwrap();
+        assert_eq!(g.moves, game.all_moves());
+        assert_eq!(g.tag("Red"), Some("Player"));
+        assert_eq!(g.start, Position::startpos());
+    }
+
+    #[test]
+    fn saving_twice_gives_unique_filenames_and_never_overwrites() {
+        let t = TempDir::new("lib-unique");
+        let game = sample_game(&["h2e2"]);
+        let tags = [
+            ("Red", "A/B: C?"),
+            ("Black", "棋手"),
+            ("Date", "2024.05.01"),
+            ("Time", "14:30:05"),
+        ];
+        let p1 = save_pgn(t.path(), &game, &tags).unwrap();
+        let first = fs::read(&p1).unwrap();
+        let p2 = save_pgn(t.path(), &sample_game(&["b2e2"]), &tags).unwrap();
+        let p3 = save_pgn(t.path(), &game, &tags).unwrap();
+        assert_eq!(
+            p1.file_name().unwrap(),
+            "2024-05-01_143005_A_B_C-vs-棋手.pgn"
+        );
+        assert_eq!(
+            p2.file_name().unwrap(),
+            "2024-05-01_143005_A_B_C-vs-棋手-2.pgn"
+        );
+        assert_eq!(
+            p3.file_name().unwrap(),
+            "2024-05-01_143005_A_B_C-vs-棋手-3.pgn"
+        );
+        assert_eq!(fs::read(&p1).unwrap(), first);
+        assert_eq!(fs::read_dir(t.path()).unwrap().count(), 3);
+    }
+
+    #[test]
+    fn listing_is_newest_first_and_shows_corrupt_files_with_their_error() {
+        let t = TempDir::new("lib-list");
+        let game = sample_game(&["h2e2", "h9g7"]);
+        let old = save_pgn(t.path(), &game, &[("Red", "Old"), ("Date", "2020.01.02")]).unwrap();
+        let mut over = Game::new(Position::startpos());
+        over.play(Move::from_iccs("h2e2").unwrap()).unwrap();
+        over.resign(crate::rules::Color::Black);
+        let new = save_pgn(
+            t.path(),
+            &over,
+            &[
+                ("Red", "New"),
+                ("Black", "B"),
+                ("Date", "2024.03.04"),
+                ("Time", "05:06:07"),
+            ],
+        )
+        .unwrap();
+        let bad = t.path().join("broken.pgn");
+        fs::write(&bad, "[Game \"Chinese Chess\"]\n1. h2e2 h2e2 *\n").unwrap();
+        fs::write(t.path().join("foreign.pgn"), [0u8, 159, 146, 150]).unwrap();
+        fs::write(t.path().join(".hidden.pgn.1-0.tmp"), "partial").unwrap();
+        let list = list(t.path());
+        assert_eq!(list.len(), 4, "{list:#?}");
+        let good: Vec<&Entry> = list.iter().filter(|e| e.error.is_none()).collect();
+        assert_eq!(good.len(), 2);
+        assert_eq!(good[0].path, new);
+        assert_eq!(good[0].date, "2024-03-04 05:06");
+        assert_eq!((good[0].red.as_str(), good[0].black.as_str()), ("New", "B"));
+        assert_eq!(good[0].plies, 1);
+        assert_eq!(good[1].path, old);
+        assert_eq!(good[1].plies, 2);
+        assert_eq!(good[1].result, None);
+        let broken = list.iter().find(|e| e.path == bad).unwrap();
+        let err = broken.error.as_deref().unwrap();
+        assert!(err.contains("line 2"), "{err}");
+        let foreign = list
+            .iter()
+            .find(|e| e.path.ends_with("foreign.pgn"))
+            .unwrap();
+        assert!(foreign.error.is_some());
+    }
+
+    #[test]
+    fn listing_a_missing_folder_is_empty() {
+        assert!(list(Path::new("/nonexistent/xiangqi/games")).is_empty());
+    }
+
+    #[test]
+    fn open_text_detects_fen() {
+        let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        assert_eq!(
+            open_text(fen.as_bytes()),
+            Ok(Opened::Fen(Position::startpos()))
+        );
+        let padded = format!("\u{feff}  fen {fen}\r\n");
+        assert_eq!(
+            open_text(padded.as_bytes()),
+            Ok(Opened::Fen(Position::startpos()))
+        );
+        let e =
+            open_text(b"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w").unwrap_err();
+        assert!(matches!(e, OpenError::Fen(_)), "{e:?}");
+        assert!(e.to_string().starts_with("invalid FEN: "), "{e}");
+    }
+
+    #[test]
+    fn open_text_reads_pgn_in_utf8_and_gbk() {
+        let text = "[Game \"Chinese Chess\"]\n[Red \"甲\"]\n1. 炮二平五 马８进７ 2. h0g2 *\n";
+        let Ok(Opened::Pgn(games)) = open_text(text.as_bytes()) else {
+            panic!("not PGN")
+        };
+        assert_eq!(games[0].moves.len(), 3);
+        let (gbk, _, _) = encoding_rs::GBK.encode(text);
+        assert!(std::str::from_utf8(&gbk).is_err());
+        assert_eq!(open_text(&gbk), Ok(Opened::Pgn(games)));
+        // Bare movetext is PGN too.
+        let Ok(Opened::Pgn(g)) = open_text("1. 炮二平五 马８进７".as_bytes()) else {
+            panic!("bare movetext")
+        };
+        assert_eq!(g[0].moves.len(), 2);
+    }
+
+    #[test]
+    fn open_text_errors_are_clear() {
+        assert_eq!(open_text(b"  \n "), Err(OpenError::Empty));
+        assert_eq!(open_text(b"abc\0def"), Err(OpenError::Binary));
+        let e = open_text(b"hello world").unwrap_err();
+        assert!(matches!(e, OpenError::NotRecognized { .. }), "{e:?}");
+        assert!(e.to_string().contains("hello world"));
+        let e = open_text("[Game \"Chinese Chess\"]\n1. h2e2 h2e2 *".as_bytes()).unwrap_err();
+        assert!(matches!(e, OpenError::Pgn(_)), "{e:?}");
+        assert!(e.to_string().contains("line 2"), "{e}");
+    }
+
+    #[test]
+    fn open_file_names_the_file() {
+        let t = TempDir::new("lib-open");
+        let p = t.path().join("x.fen");
+        fs::write(&p, "not a position").unwrap();
+        let e = open_file(&p).unwrap_err();
+        assert!(
+            e.to_string().starts_with("x.fen: not a FEN position"),
+            "{e}"
+        );
+        let e = open_file(&t.path().join("missing.pgn")).unwrap_err();
+        assert!(matches!(e, LibraryError::Io { .. }));
+    }
+}

@@ -1,0 +1,332 @@
+//! The player's settings, kept as JSON in the platform config directory.
+//!
+//! Every field has a default (`#[serde(default)]`), so an older or partial
+//! file loads. A broken file falls back to the defaults — or keeps the
+//! fields that were valid — with a [`Warning`] naming the file and the
+//! problem. Loading never writes: the broken file stays as it is until the
+//! player changes a setting and the game calls [`Settings::save`].
+
+use super::autosave::GameMode;
+use super::{Warning, atomic, load_json_lenient};
+use crate::engine::Level;
+use crate::rules::{Charset, Notation};
+use serde::{Deserialize, Serialize};
+use std::io;
+use std::path::Path;
+
+/// How fast pieces glide.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum AnimationSpeed {
+    /// Half speed.
+    Slow,
+    /// The normal speed.
+    #[default]
+    Normal,
+    /// Twice as fast.
+    Fast,
+    /// No animation: pieces jump.
+    Off,
+}
+
+impl AnimationSpeed {
+    /// Multiplier for animation durations (0 = instant).
+    pub fn duration_factor(self) -> f32 {
+        match self {
+            AnimationSpeed::Slow => 2.0,
+            AnimationSpeed::Normal => 1.0,
+            AnimationSpeed::Fast => 0.5,
+            AnimationSpeed::Off => 0.0,
+        }
+    }
+}
+
+/// Which notation the move list uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum NotationChoice {
+    /// 炮二平五.
+    #[default]
+    Chinese,
+    /// `C2.5`.
+    Wxf,
+    /// `h2e2`.
+    Iccs,
+}
+
+impl From<NotationChoice> for Notation {
+    fn from(n: NotationChoice) -> Notation {
+        match n {
+            NotationChoice::Chinese => Notation::Chinese,
+            NotationChoice::Wxf => Notation::Wxf,
+            NotationChoice::Iccs => Notation::Iccs,
+        }
+    }
+}
+
+/// Characters on the pieces (and in Chinese notation).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum PieceChars {
+    /// 帥 俥 傌 砲.
+    #[default]
+    Traditional,
+    /// 帅 车 马 炮.
+    Simplified,
+}
+
+impl From<PieceChars> for Charset {
+    fn from(p: PieceChars) -> Charset {
+        match p {
+            PieceChars::Traditional => Charset::Traditional,
+            PieceChars::Simplified => Charset::Simplified,
+        }
+    }
+}
+
+/// The interface language.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    /// 中文.
+    #[default]
+    Chinese,
+    /// English.
+    English,
+}
+
+/// Everything on the settings screen, plus what the menu last used.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Sound volume, 0..=100.
+    pub volume: u8,
+    /// Sound off (the volume is kept).
+    pub muted: bool,
+    /// Piece animation speed.
+    pub animation_speed: AnimationSpeed,
+    /// Mark the selected piece's legal destinations.
+    pub show_legal_moves: bool,
+    /// Print file numbers / ICCS coordinates around the board.
+    pub show_coordinates: bool,
+    /// Show the evaluation bar (Red's point of view).
+    pub show_eval_bar: bool,
+    /// Move-list notation.
+    pub notation: NotationChoice,
+    /// Piece characters.
+    pub piece_chars: PieceChars,
+    /// Interface language.
+    pub language: Language,
+    /// The mode last started from the menu.
+    pub last_mode: GameMode,
+    /// The level last chosen for a Red AI, 1..=8.
+    pub red_level: u8,
+    /// The level last chosen for a Black AI, 1..=8.
+    pub black_level: u8,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            volume: 80,
+            muted: false,
+            animation_speed: AnimationSpeed::Normal,
+            show_legal_moves: true,
+            show_coordinates: true,
+            show_eval_bar: false,
+            notation: NotationChoice::Chinese,
+            piece_chars: PieceChars::Traditional,
+            language: Language::Chinese,
+            last_mode: GameMode::Red,
+            red_level: Level::default().number(),
+            black_level: Level::default().number(),
+        }
+    }
+}
+
+impl Settings {
+    /// Reads the settings file.
+    ///
+    /// A missing file gives the defaults and no warning. A broken one gives
+    /// the defaults, or the valid fields, and a warning; the file is not
+    /// touched.
+    pub fn load(path: &Path) -> (Settings, Option<Warning>) {
+        let (mut s, mut warning) = load_json_lenient::<Settings>(path);
+        let problems = s.fix_ranges();
+        if !problems.is_empty() {
+            warning
+                .get_or_insert_with(|| Warning {
+                    path: path.to_path_buf(),
+                    problems: Vec::new(),
+                })
+                .problems
+                .extend(problems);
+        }
+        (s, warning)
+    }
+
+    /// Writes the settings atomically (temp file + rename).
+    ///
+    /// # Errors
+    /// Any I/O error; the old file is then unchanged.
+    pub fn save(&self, path: &Path) -> io::Result<()> {
+        let mut json = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
+        json.push('\n');
+        atomic::write_atomic(path, json.as_bytes())
+    }
+
+    /// The effective volume as 0.0..=1.0 (0 when muted).
+    pub fn effective_volume(&self) -> f32 {
+        if self.muted {
+            0.0
+        } else {
+            f32::from(self.volume.min(100)) / 100.0
+        }
+    }
+
+    /// Resets out-of-range values to their defaults; says which.
+    fn fix_ranges(&mut self) -> Vec<String> {
+        let d = Settings::default();
+        let mut problems = Vec::new();
+        if self.volume > 100 {
+            problems.push(format!(
+                "`volume` {} is out of range 0..=100; using {}",
+                self.volume, d.volume
+            ));
+            self.volume = d.volume;
+        }
+        for (name, level, default) in [
+            ("red_level", &mut self.red_level, d.red_level),
+            ("black_level", &mut self.black_level, d.black_level),
+        ] {
+            if Level::new(*level).is_none() {
+                problems.push(format!(
+                    "`{name}` {level} is out of range {}..={}; using {default}",
+                    Level::MIN.number(),
+                    Level::MAX.number()
+                ));
+                *level = default;
+            }
+        }
+        problems
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::test_util::TempDir;
+    use std::fs;
+
+    #[test]
+    fn missing_settings_file_gives_defaults_silently() {
+        let t = TempDir::new("settings-missing");
+        let (s, w) = Settings::load(&t.path().join("settings.json"));
+        assert_eq!(s, Settings::default());
+        assert!(w.is_none());
+    }
+
+    #[test]
+    fn settings_persist_across_save_and_load() {
+        let t = TempDir::new("settings-persist");
+        let p = t.path().join("cfg/settings.json");
+        let s = Settings {
+            volume: 35,
+            muted: true,
+            animation_speed: AnimationSpeed::Fast,
+            show_legal_moves: false,
+            show_coordinates: false,
+            show_eval_bar: true,
+            notation: NotationChoice::Wxf,
+            piece_chars: PieceChars::Simplified,
+            language: Language::English,
+            last_mode: GameMode::Ai,
+            red_level: 2,
+            black_level: 8,
+        };
+        s.save(&p).unwrap();
+        assert_eq!(Settings::load(&p), (s, None));
+    }
+
+    #[test]
+    fn partial_settings_file_loads_with_defaults_for_the_rest() {
+        let t = TempDir::new("settings-partial");
+        let p = t.path().join("settings.json");
+        fs::write(
+            &p,
+            r#"{"volume": 10, "language": "english", "future_option": 1}"#,
+        )
+        .unwrap();
+        let (s, w) = Settings::load(&p);
+        assert!(w.is_none(), "{w:?}");
+        assert_eq!(s.volume, 10);
+        assert_eq!(s.language, Language::English);
+        assert_eq!(s.notation, Settings::default().notation);
+    }
+
+    #[test]
+    fn broken_settings_json_falls_back_to_defaults_with_warning_and_is_not_overwritten() {
+        let t = TempDir::new("settings-broken");
+        let p = t.path().join("settings.json");
+        let broken = "{\n  \"volume\": 50,\n  \"muted\": tru\n}";
+        fs::write(&p, broken).unwrap();
+        let (s, w) = Settings::load(&p);
+        assert_eq!(s, Settings::default());
+        let w = w.expect("a warning");
+        let msg = w.to_string();
+        assert!(
+            msg.starts_with("settings.json: line 4, column 0: expected ident"),
+            "{msg}"
+        );
+        assert_eq!(fs::read_to_string(&p).unwrap(), broken);
+        // Changing a setting then saves over it.
+        let mut s = s;
+        s.volume = 1;
+        s.save(&p).unwrap();
+        assert_eq!(Settings::load(&p), (s, None));
+    }
+
+    #[test]
+    fn wrong_types_and_out_of_range_values_keep_the_valid_fields() {
+        let t = TempDir::new("settings-fields");
+        let p = t.path().join("settings.json");
+        let text = "{\n  \"volume\": 250,\n  \"muted\": \"yes\",\n  \"notation\": \"iccs\",\n  \"red_level\": 0,\n  \"animation_speed\": \"warp\"\n}";
+        fs::write(&p, text).unwrap();
+        let (s, w) = Settings::load(&p);
+        let d = Settings::default();
+        assert_eq!(s.notation, NotationChoice::Iccs);
+        assert_eq!(s.muted, d.muted);
+        assert_eq!(s.volume, d.volume);
+        assert_eq!(s.red_level, d.red_level);
+        assert_eq!(s.animation_speed, d.animation_speed);
+        let w = w.expect("a warning");
+        assert_eq!(w.problems.len(), 4, "{w}");
+        let msg = w.to_string();
+        assert!(msg.contains("line 3, column 3: `muted`"), "{msg}");
+        assert!(msg.contains("`volume` 250 is out of range"), "{msg}");
+        assert!(msg.contains("`red_level` 0"), "{msg}");
+        assert!(msg.contains("`animation_speed`"), "{msg}");
+        assert_eq!(fs::read_to_string(&p).unwrap(), text);
+    }
+
+    #[test]
+    fn settings_that_are_not_an_object_fall_back() {
+        let t = TempDir::new("settings-array");
+        let p = t.path().join("settings.json");
+        fs::write(&p, "[1, 2]").unwrap();
+        let (s, w) = Settings::load(&p);
+        assert_eq!(s, Settings::default());
+        assert!(w.unwrap().to_string().contains("not a JSON object"));
+    }
+
+    #[test]
+    fn muted_means_silent() {
+        let mut s = Settings {
+            volume: 50,
+            ..Settings::default()
+        };
+        assert_eq!(s.effective_volume(), 0.5);
+        s.muted = true;
+        assert_eq!(s.effective_volume(), 0.0);
+    }
+}
