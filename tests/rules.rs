@@ -375,7 +375,10 @@ fn fen_accepts_the_variants_players_use() {
 fn lenient_fen_accepts_composed_placements_but_not_broken_generals() {
     // A black soldier on its own back rank (from a composed puzzle).
     let fen = "3k1p3/4P4/9/9/6CCR/3n4c/2Pn5/8B/5p3/4K4 w - - 0 1";
-    assert!(matches!(Position::from_fen(fen), Err(FenError::Unreachable { .. })));
+    assert!(matches!(
+        Position::from_fen(fen),
+        Err(FenError::Unreachable { .. })
+    ));
     let p = Position::from_fen_lenient(fen).unwrap();
     assert_eq!(p.fen(), fen);
     assert!(Position::from_fen_lenient("4k4/9/9/9/9/9/9/9/9/K8 w").is_err());

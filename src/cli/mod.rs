@@ -4,6 +4,8 @@
 //! 2; nothing here panics on user input.
 
 mod perft;
+mod play;
+mod replay;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -30,8 +32,26 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Command {
+    /// Open the game (the menu, or straight into a game with --mode/--fen).
+    Play(play::PlayArgs),
     /// Count the leaf nodes of the legal move tree (move generator check).
     Perft(perft::PerftArgs),
+    /// Play moves (ICCS, WXF or Chinese, or a PGN file's) and print each in all three notations.
+    Replay(replay::ReplayArgs),
+    /// Run as an engine speaking UCI (or UCCI, if the GUI says `ucci`) on stdin/stdout.
+    #[command(alias = "ucci")]
+    Uci,
+    /// Search fixed positions to a fixed depth and print nodes, time and nodes/s.
+    Bench {
+        /// Search depth in plies.
+        #[arg(long, default_value_t = crate::engine::bench::DEFAULT_DEPTH,
+              value_parser = clap::value_parser!(u32).range(1..=30))]
+        depth: u32,
+        /// Hash table size in MB.
+        #[arg(long, default_value_t = crate::engine::DEFAULT_HASH_MB as u64,
+              value_parser = clap::value_parser!(u64).range(1..=4096))]
+        hash: u64,
+    },
     /// Regenerate the game's sound effects (assets/sounds) from the synthesizer.
     #[command(hide = true)]
     GenSounds {
@@ -59,17 +79,34 @@ pub fn main() -> ExitCode {
             };
         }
     };
+    // The window returns its own exit code; other commands print and return.
     let result = match cli.command {
-        Some(Command::Perft(args)) => perft::run(&args),
-        Some(Command::GenSounds { dir }) => crate::sound_synth::write_all(&dir)
-            .map_err(|e| CliError::new(format!("writing sounds to {}: {e}", dir.display()))),
-        None => Err(CliError::new("no command given (try --help)")),
+        None => play::run(play::PlayArgs::default(), false),
+        Some(Command::Play(args)) => play::run(args, true),
+        Some(other) => run_command(other).map(|()| ExitCode::SUCCESS),
     };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("error: {e}");
-            ExitCode::from(2)
+    result.unwrap_or_else(|e| {
+        eprintln!("error: {e}");
+        ExitCode::from(2)
+    })
+}
+
+/// Runs a command that prints and returns.
+fn run_command(command: Command) -> Result<(), CliError> {
+    match command {
+        // Handled by `main`, which needs the window's exit code.
+        Command::Play(_) => Ok(()),
+        Command::Perft(args) => perft::run(&args),
+        Command::Replay(args) => replay::run(&args),
+        Command::Uci => {
+            crate::engine::uci::run(std::io::stdin().lock(), std::io::stdout());
+            Ok(())
         }
+        Command::Bench { depth, hash } => {
+            crate::engine::bench::print(depth, hash as usize);
+            Ok(())
+        }
+        Command::GenSounds { dir } => crate::sound_synth::write_all(&dir)
+            .map_err(|e| CliError::new(format!("writing sounds to {}: {e}", dir.display()))),
     }
 }

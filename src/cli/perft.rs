@@ -2,6 +2,7 @@
 
 use super::CliError;
 use crate::rules::{Position, START_FEN};
+use std::io::Write;
 use std::time::Instant;
 
 /// Arguments of `perft`.
@@ -23,19 +24,21 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     let mut pos =
         Position::from_fen(&args.fen).map_err(|e| CliError::new(format!("bad FEN: {e}")))?;
     let t = Instant::now();
+    let mut out = std::io::stdout().lock();
+    // A closed pipe (`| head`) just ends the output.
     let total = if args.divide {
         let mut total = 0;
         for (m, n) in pos.perft_divide(args.depth) {
-            println!("{m}: {n}");
+            let _ = writeln!(out, "{m}: {n}");
             total += n;
         }
-        println!();
+        let _ = writeln!(out);
         total
     } else {
         pos.perft(args.depth)
     };
     let secs = t.elapsed().as_secs_f64();
-    println!("nodes: {total}");
+    let _ = writeln!(out, "nodes: {total}");
     eprintln!(
         "time: {:.3} s, {:.1} M nodes/s",
         secs,

@@ -315,19 +315,17 @@ fn validate_point(piece: Piece, sq: Square) -> Result<(), FenError> {
                 });
             }
         }
-        PieceKind::Elephant => {
-            if !elephant_point(c, sq) {
-                let why = if own_half(sq) {
-                    ""
-                } else {
-                    " (elephants never cross the river)"
-                };
-                return Err(FenError::Unreachable {
-                    piece,
-                    square: sq,
-                    why,
-                });
-            }
+        PieceKind::Elephant if !elephant_point(c, sq) => {
+            let why = if own_half(sq) {
+                ""
+            } else {
+                " (elephants never cross the river)"
+            };
+            return Err(FenError::Unreachable {
+                piece,
+                square: sq,
+                why,
+            });
         }
         PieceKind::Soldier => {
             let rel = if c == Color::Red {

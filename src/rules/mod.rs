@@ -3,12 +3,16 @@
 
 mod fen;
 pub mod game;
+pub mod notation;
+pub mod pgn;
 mod position;
-mod tables;
+pub(crate) mod tables;
 mod types;
 mod zobrist;
 
 pub use fen::{FenError, START_FEN};
 pub use game::{Game, GameError, GameResult, Outcome, Reason, is_chase};
+pub use notation::{Charset, MoveParseError, Notation, parse_move, to_chinese, to_iccs, to_wxf};
+pub use pgn::{PgnError, PgnGame, read_pgn, write_pgn};
 pub use position::{IllegalMove, IllegalReason, Position, Undo};
 pub use types::{Color, MAX_MOVES, Move, MoveList, Piece, PieceKind, Square};

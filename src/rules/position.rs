@@ -536,14 +536,10 @@ impl Position {
                 if ff != tf && fr != tr {
                     return false;
                 }
-                let between = between_count(b, from, to);
-                if k == 4 {
-                    between == 0
-                } else if t == 0 {
-                    between == 0
-                } else {
-                    between == 1
-                }
+                // A chariot, or a cannon moving without capturing, needs a
+                // clear line; a capturing cannon needs exactly one screen.
+                let screens = if k == 5 && t != 0 { 1 } else { 0 };
+                between_count(b, from, to) == screens
             }
         }
     }
@@ -637,7 +633,13 @@ impl Position {
 fn direction(k: usize, s: usize) -> Option<usize> {
     let (kf, kr, sf, sr) = (k % 9, k / 9, s % 9, s / 9);
     if kf == sf {
-        if sr > kr { Some(0) } else if sr < kr { Some(1) } else { None }
+        if sr > kr {
+            Some(0)
+        } else if sr < kr {
+            Some(1)
+        } else {
+            None
+        }
     } else if kr == sr {
         if sf > kf { Some(2) } else { Some(3) }
     } else {

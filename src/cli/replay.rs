@@ -1,0 +1,147 @@
+//! `xiangqi replay [--fen FEN] [--pgn FILE] [MOVE ...]`: plays moves (any
+//! notation, or a PGN game's moves followed by the extra MOVEs) through a
+//! [`Game`] and prints each move in ICCS, Chinese and WXF, then the final
+//! FEN and how the game stands.
+
+use super::CliError;
+use crate::rules::notation::{self, Charset};
+use crate::rules::pgn::{self, move_number_label};
+use crate::rules::{Game, GameError, Move, Position};
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+/// Arguments of `replay`.
+#[derive(clap::Args, Debug)]
+pub struct ReplayArgs {
+    /// Start position (default: the standard opening, or the PGN's).
+    #[arg(long, conflicts_with = "pgn")]
+    fen: Option<String>,
+    /// A PGN file (GBK or UTF-8) whose main line is played first.
+    #[arg(long)]
+    pgn: Option<PathBuf>,
+    /// Which game of the PGN file, 1 = first.
+    #[arg(long, default_value_t = 1, requires = "pgn")]
+    game: usize,
+    /// Print Chinese notation in traditional characters.
+    #[arg(long)]
+    traditional: bool,
+    /// Moves to play, in ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五).
+    #[arg(value_name = "MOVE")]
+    moves: Vec<String>,
+}
+
+/// Plays the moves and prints one line per move, then `fen:` and `status:`.
+///
+/// # Errors
+/// A [`CliError`] naming the move at fault (`move 14 (车八进十): no such
+/// move in this position`), the bad FEN, or the unreadable PGN.
+pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
+    let mut out = io::stdout().lock();
+    match replay(args, &mut out) {
+        Ok(()) => Ok(()),
+        Err(Failure::User(e)) => Err(e),
+        // The reader went away (`| head`): stop quietly.
+        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
+        Err(Failure::Output(e)) => Err(CliError::new(format!("cannot write the output: {e}"))),
+    }
+}
+
+/// A user error to report, or a failure to write the output.
+enum Failure {
+    User(CliError),
+    Output(io::Error),
+}
+
+impl From<CliError> for Failure {
+    fn from(e: CliError) -> Failure {
+        Failure::User(e)
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Output(e)
+    }
+}
+
+fn replay(args: &ReplayArgs, out: &mut impl Write) -> Result<(), Failure> {
+    let (start, pgn_moves) = match &args.pgn {
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))?;
+            let games = pgn::read_pgn(&bytes)
+                .map_err(|e| CliError::new(format!("{}: {e}", path.display())))?;
+            let n = games.len();
+            let game = games
+                .into_iter()
+                .nth(args.game.saturating_sub(1))
+                .ok_or_else(|| {
+                    CliError::new(format!(
+                        "{}: game {} asked for, but the file holds {n}",
+                        path.display(),
+                        args.game
+                    ))
+                })?;
+            (game.start, game.moves)
+        }
+        None => match &args.fen {
+            Some(fen) => (
+                Position::from_fen(fen).map_err(|e| CliError::new(format!("bad FEN: {e}")))?,
+                Vec::new(),
+            ),
+            None => (Position::startpos(), Vec::new()),
+        },
+    };
+    let charset = if args.traditional {
+        Charset::Traditional
+    } else {
+        Charset::Simplified
+    };
+    let mut game = Game::new(start);
+    for &m in &pgn_moves {
+        play(&mut game, m, &m.to_string(), charset, out)?;
+    }
+    for token in args.moves.iter().flat_map(|a| a.split_whitespace()) {
+        let pos = *game.position();
+        let m = notation::parse_move(&pos, token).map_err(|e| {
+            CliError::new(format!("move {} ({token}): {e}", move_number_label(&pos)))
+        })?;
+        play(&mut game, m, token, charset, out)?;
+    }
+    writeln!(out, "fen: {}", game.position().fen())?;
+    match game.outcome() {
+        Some(o) => writeln!(out, "status: {o}")?,
+        None => writeln!(out, "status: ongoing")?,
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Plays one move into the game and prints its line.
+fn play(
+    game: &mut Game,
+    m: Move,
+    token: &str,
+    charset: Charset,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let pos = *game.position();
+    let label = move_number_label(&pos);
+    let line = format!(
+        "{}{} {} {} {}",
+        label,
+        if label.ends_with('.') { "" } else { "." },
+        notation::to_iccs(m),
+        notation::to_chinese(&pos, m, charset),
+        notation::to_wxf(&pos, m),
+    );
+    game.play(m).map_err(|e| {
+        let why = match e {
+            GameError::Over(o) => format!("the game is already over: {o}"),
+            GameError::Illegal(i) => i.to_string(),
+        };
+        CliError::new(format!("move {label} ({token}): {why}"))
+    })?;
+    writeln!(out, "{line}")?;
+    Ok(())
+}

@@ -1,0 +1,886 @@
+//! Move notations, both directions: Chinese (中文记谱: 炮二平五, 马８进７,
+//! 前车进一), WXF (`C2.5`, `H8+7`, `R+.3`) and ICCS (`h2e2`, `H2-E2`).
+//!
+//! Chinese and WXF describe a move the way a player sees it: which piece
+//! (by file, or by its place in a column of like pieces), which way it goes
+//! and how far or to which file. Both are parsed into one description
+//! and resolved against the legal moves of the position, so every
+//! notation shares one matcher: a description that fits no legal move is
+//! "no such move", one that fits several is "ambiguous" and lists them.
+//!
+//! Output follows RULES.md: Red writes files with Chinese numerals 一–九,
+//! Black with digits (full-width １–９ by default, like most records);
+//! input accepts simplified and traditional characters, both sides' piece
+//! names for either side, Chinese numerals, ASCII and full-width digits.
+
+use super::position::{IllegalReason, Position};
+use super::types::{Color, Move, Piece, PieceKind, Square};
+use std::fmt;
+
+/// Which characters Chinese notation is written in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Charset {
+    /// 帅 马 车 进 后 (what most records print).
+    #[default]
+    Simplified,
+    /// 帥 傌/馬 俥/車 砲 進 後.
+    Traditional,
+}
+
+/// How Black's file numbers are written in Chinese notation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum BlackDigits {
+    /// Full-width `１`–`９`, as in 马８进７ (the usual form in records).
+    #[default]
+    FullWidth,
+    /// ASCII `1`–`9`.
+    Ascii,
+}
+
+/// Output options for Chinese notation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ChineseStyle {
+    /// Simplified or traditional characters.
+    pub charset: Charset,
+    /// Digits used for Black's numbers.
+    pub black_digits: BlackDigits,
+}
+
+impl From<Charset> for ChineseStyle {
+    fn from(charset: Charset) -> ChineseStyle {
+        ChineseStyle {
+            charset,
+            black_digits: BlackDigits::FullWidth,
+        }
+    }
+}
+
+/// The three move notations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// 炮二平五.
+    Chinese,
+    /// `C2.5`.
+    Wxf,
+    /// `h2e2`.
+    Iccs,
+}
+
+impl fmt::Display for Notation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Notation::Chinese => "Chinese",
+            Notation::Wxf => "WXF",
+            Notation::Iccs => "ICCS",
+        })
+    }
+}
+
+/// Why a move string could not be turned into a legal move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveParseError {
+    /// Nothing but whitespace.
+    #[error("empty move")]
+    Empty,
+    /// A character that does not fit the notation at that place.
+    #[error("malformed {notation} move: unexpected '{ch}' at character {at}; expected {expected}")]
+    Unexpected {
+        /// The notation the string was read as.
+        notation: Notation,
+        /// The offending character.
+        ch: char,
+        /// Its place, 1 = first character.
+        at: usize,
+        /// What would have fitted.
+        expected: &'static str,
+    },
+    /// The string stops before the move is complete.
+    #[error("malformed {notation} move: it ends early; expected {expected}")]
+    Incomplete {
+        /// The notation the string was read as.
+        notation: Notation,
+        /// What is missing.
+        expected: &'static str,
+    },
+    /// The side to move has no piece of that kind at all.
+    #[error("{color} has no {kind} on the board", kind = kind.name())]
+    NoSuchPiece {
+        /// Side to move.
+        color: Color,
+        /// Kind named.
+        kind: PieceKind,
+    },
+    /// The side to move has no piece of that kind on the named file.
+    #[error("{color} has no {kind} on file {file} (counted from {color}'s right)", kind = kind.name())]
+    NoPieceOnFile {
+        /// Side to move.
+        color: Color,
+        /// Kind named.
+        kind: PieceKind,
+        /// File 1..9 in the mover's own numbering.
+        file: u8,
+    },
+    /// A 前/中/后 (or `+`/`-`) designator, but no column of like pieces it could pick from.
+    #[error("{color} has no column of {kind}s in which '{designator}' names one", kind = kind.name())]
+    NoTandem {
+        /// Side to move.
+        color: Color,
+        /// Kind named.
+        kind: PieceKind,
+        /// The designator as written.
+        designator: String,
+    },
+    /// More than one legal move fits the description.
+    #[error("ambiguous: it could be any of {}", list(.candidates))]
+    Ambiguous {
+        /// The legal moves that fit, in ICCS.
+        candidates: Vec<Move>,
+    },
+    /// The described piece exists but cannot move that way.
+    #[error("no such move in this position")]
+    NoSuchMove,
+    /// The move can be made by the piece but breaks a rule (e.g. leaves the general in check).
+    #[error("illegal move {mv}: {reason}")]
+    Illegal {
+        /// The move.
+        mv: Move,
+        /// Why.
+        reason: IllegalReason,
+    },
+}
+
+fn list(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(Move::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+// ---------------------------------------------------------------------------
+// The shared description of a move.
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Action {
+    Forward,
+    Backward,
+    Sideways,
+}
+
+/// Place of a piece in a column of like pieces, counted from the front.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ordinal {
+    Front,
+    Middle,
+    Rear,
+    /// 1-based, 一 = front.
+    Nth(u8),
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Desc {
+    kind: PieceKind,
+    /// File 1..9 in the mover's numbering.
+    file: Option<u8>,
+    ordinal: Option<Ordinal>,
+    action: Action,
+    /// Steps, or destination file (mover's numbering); 10 only from 十.
+    number: u8,
+}
+
+/// File number as the owner of the pieces counts it (1..9 from its right).
+fn own_file(c: Color, file: u8) -> u8 {
+    match c {
+        Color::Red => 9 - file,
+        Color::Black => file + 1,
+    }
+}
+
+fn action_of(kind: PieceKind, c: Color, m: Move) -> (Action, u8) {
+    let (from, to) = (m.from(), m.to());
+    let d = to.rank() as i8 - from.rank() as i8;
+    let d = if c == Color::Red { d } else { -d };
+    if d == 0 {
+        return (Action::Sideways, own_file(c, to.file()));
+    }
+    let action = if d > 0 {
+        Action::Forward
+    } else {
+        Action::Backward
+    };
+    let n = match kind {
+        PieceKind::Horse | PieceKind::Elephant | PieceKind::Advisor => own_file(c, to.file()),
+        _ => d.unsigned_abs(),
+    };
+    (action, n)
+}
+
+/// The squares of `piece` on `file`, front first (front = nearer the enemy).
+fn column(pos: &Position, piece: Piece, file: u8) -> Vec<Square> {
+    let mut v: Vec<Square> = (0..10)
+        .filter_map(|r| Square::new(file, r))
+        .filter(|&s| pos.piece_at(s) == Some(piece))
+        .collect();
+    if piece.color == Color::Red {
+        v.reverse();
+    }
+    v
+}
+
+fn ordinal_fits(ord: Ordinal, idx: usize, n: usize) -> bool {
+    n >= 2
+        && match ord {
+            Ordinal::Front => idx == 0,
+            Ordinal::Rear => idx == n - 1,
+            Ordinal::Middle => n % 2 == 1 && idx == n / 2,
+            Ordinal::Nth(k) => idx + 1 == k as usize,
+        }
+}
+
+/// The canonical description of a move (RULES.md's conventions).
+fn describe(pos: &Position, m: Move) -> Option<Desc> {
+    let piece = pos.piece_at(m.from())?;
+    let (c, kind) = (piece.color, piece.kind);
+    let (action, number) = action_of(kind, c, m);
+    let file = own_file(c, m.from().file());
+    let mut d = Desc {
+        kind,
+        file: Some(file),
+        ordinal: None,
+        action,
+        number,
+    };
+    if matches!(kind, PieceKind::Advisor | PieceKind::Elephant) {
+        return Some(d);
+    }
+    let col = column(pos, piece, m.from().file());
+    let n = col.len();
+    if n < 2 {
+        return Some(d);
+    }
+    let idx = col.iter().position(|&s| s == m.from()).unwrap_or(0);
+    d.ordinal = Some(if n <= 3 && idx == 0 {
+        Ordinal::Front
+    } else if n <= 3 && idx == n - 1 {
+        Ordinal::Rear
+    } else if n == 3 {
+        Ordinal::Middle
+    } else {
+        Ordinal::Nth(idx as u8 + 1)
+    });
+    // Soldiers doubled on two or more files keep the file; otherwise the
+    // designator replaces it.
+    let tandem_files = if kind == PieceKind::Soldier {
+        (0..9u8)
+            .filter(|&f| column(pos, piece, f).len() >= 2)
+            .count()
+    } else {
+        1
+    };
+    if tandem_files < 2 {
+        d.file = None;
+    }
+    Some(d)
+}
+
+// ---------------------------------------------------------------------------
+// Output.
+
+const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+fn piece_char(c: Color, kind: PieceKind, cs: Charset) -> char {
+    use PieceKind::*;
+    match (cs, c, kind) {
+        (Charset::Simplified, Color::Red, General) => '帅',
+        (Charset::Simplified, Color::Black, General) => '将',
+        (Charset::Traditional, Color::Red, General) => '帥',
+        (Charset::Traditional, Color::Black, General) => '將',
+        (_, Color::Red, Advisor) => '仕',
+        (_, Color::Black, Advisor) => '士',
+        (_, Color::Red, Elephant) => '相',
+        (_, Color::Black, Elephant) => '象',
+        (Charset::Simplified, _, Horse) => '马',
+        (Charset::Traditional, Color::Red, Horse) => '傌',
+        (Charset::Traditional, Color::Black, Horse) => '馬',
+        (Charset::Simplified, _, Chariot) => '车',
+        (Charset::Traditional, Color::Red, Chariot) => '俥',
+        (Charset::Traditional, Color::Black, Chariot) => '車',
+        (Charset::Traditional, Color::Black, Cannon) => '砲',
+        (_, _, Cannon) => '炮',
+        (_, Color::Red, Soldier) => '兵',
+        (_, Color::Black, Soldier) => '卒',
+    }
+}
+
+fn number_char(c: Color, n: u8, style: ChineseStyle) -> char {
+    let n = n.clamp(1, 9);
+    match (c, style.black_digits) {
+        (Color::Red, _) => RED_NUMERALS[n as usize - 1],
+        (Color::Black, BlackDigits::FullWidth) => char::from_u32(0xFF10 + n as u32).unwrap_or('?'),
+        (Color::Black, BlackDigits::Ascii) => (b'0' + n) as char,
+    }
+}
+
+/// A move in Chinese notation, e.g. `炮二平五`, `马８进７`, `前车进一`.
+///
+/// `style` is a [`Charset`] or a full [`ChineseStyle`]. The move must be
+/// legal in `pos` (an empty from-square gives an empty string).
+///
+/// # Examples
+/// ```
+/// use xiangqi::rules::{Move, Position};
+/// use xiangqi::rules::notation::{to_chinese, Charset};
+/// let pos = Position::startpos();
+/// let m = Move::from_iccs("h2e2").unwrap();
+/// assert_eq!(to_chinese(&pos, m, Charset::Simplified), "炮二平五");
+/// ```
+pub fn to_chinese(pos: &Position, m: Move, style: impl Into<ChineseStyle>) -> String {
+    let style = style.into();
+    let Some(d) = describe(pos, m) else {
+        return String::new();
+    };
+    let c = pos.side_to_move();
+    let c = pos.piece_at(m.from()).map_or(c, |p| p.color);
+    let trad = style.charset == Charset::Traditional;
+    let mut s = String::with_capacity(16);
+    if let Some(o) = d.ordinal {
+        s.push(match o {
+            Ordinal::Front => '前',
+            Ordinal::Middle => '中',
+            Ordinal::Rear if trad => '後',
+            Ordinal::Rear => '后',
+            Ordinal::Nth(k) => RED_NUMERALS[(k.clamp(1, 9) - 1) as usize],
+        });
+    }
+    s.push(piece_char(c, d.kind, style.charset));
+    if let Some(f) = d.file {
+        s.push(number_char(c, f, style));
+    }
+    s.push(match d.action {
+        Action::Forward if trad => '進',
+        Action::Forward => '进',
+        Action::Backward => '退',
+        Action::Sideways => '平',
+    });
+    s.push(number_char(c, d.number, style));
+    s
+}
+
+/// A move in WXF notation, e.g. `C2.5`, `H8+7`, `R+.3`, `C-+1`.
+///
+/// Columns of like pieces: `+` front, `-` rear (three soldiers: `+`, `.`,
+/// `-`; four or five: `a`–`e` from the front). Soldiers doubled on two files
+/// keep the file after the designator: `P+9.8`.
+pub fn to_wxf(pos: &Position, m: Move) -> String {
+    let Some(d) = describe(pos, m) else {
+        return String::new();
+    };
+    let mut s = String::with_capacity(6);
+    s.push(match d.kind {
+        PieceKind::General => 'K',
+        PieceKind::Advisor => 'A',
+        PieceKind::Elephant => 'E',
+        PieceKind::Horse => 'H',
+        PieceKind::Chariot => 'R',
+        PieceKind::Cannon => 'C',
+        PieceKind::Soldier => 'P',
+    });
+    if let Some(o) = d.ordinal {
+        s.push(match o {
+            Ordinal::Front => '+',
+            Ordinal::Middle => '.',
+            Ordinal::Rear => '-',
+            Ordinal::Nth(k) => (b'a' + k.clamp(1, 5) - 1) as char,
+        });
+    }
+    if let Some(f) = d.file {
+        s.push((b'0' + f) as char);
+    }
+    s.push(match d.action {
+        Action::Forward => '+',
+        Action::Backward => '-',
+        Action::Sideways => '.',
+    });
+    s.push((b'0' + d.number.min(9)) as char);
+    s
+}
+
+/// A move in ICCS coordinates, e.g. `h2e2`.
+pub fn to_iccs(m: Move) -> String {
+    m.to_string()
+}
+
+/// A move in the chosen notation (`style` matters for Chinese only).
+pub fn format_move(pos: &Position, m: Move, notation: Notation, style: ChineseStyle) -> String {
+    match notation {
+        Notation::Chinese => to_chinese(pos, m, style),
+        Notation::Wxf => to_wxf(pos, m),
+        Notation::Iccs => to_iccs(m),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Input.
+
+/// Full-width ASCII (`１`, `Ｃ`, `＋`) to ASCII, ideographic space to space, trimmed.
+fn normalize(s: &str) -> Vec<char> {
+    let v: Vec<char> = s
+        .chars()
+        .map(|c| match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            '\u{3000}' => ' ',
+            c => c,
+        })
+        .collect();
+    let start = v.iter().position(|c| !c.is_whitespace()).unwrap_or(v.len());
+    let end = v
+        .iter()
+        .rposition(|c| !c.is_whitespace())
+        .map_or(start, |e| e + 1);
+    v[start..end].to_vec()
+}
+
+/// Which notation a string is written in (`None` if it is empty).
+pub fn detect_notation(s: &str) -> Option<Notation> {
+    let v = normalize(s);
+    if v.is_empty() {
+        return None;
+    }
+    if !v.iter().all(char::is_ascii) {
+        return Some(Notation::Chinese);
+    }
+    let file = |c: char| ('a'..='i').contains(&c.to_ascii_lowercase());
+    let iccs = v.len() >= 3
+        && file(v[0])
+        && v[1].is_ascii_digit()
+        && (v[2].is_ascii_alphabetic()
+            || (v[2] == '-' && v.len() == 5 && v[3].is_ascii_alphabetic()));
+    Some(if iccs { Notation::Iccs } else { Notation::Wxf })
+}
+
+/// Parses a move in any of the three notations (detected from the text) and
+/// checks it against the legal moves of `pos`.
+///
+/// # Errors
+/// A [`MoveParseError`] saying whether the text is malformed, names no
+/// piece, is ambiguous, or describes no legal move.
+///
+/// # Examples
+/// ```
+/// use xiangqi::rules::{Move, Position};
+/// use xiangqi::rules::notation::parse_move;
+/// let pos = Position::startpos();
+/// let m = Move::from_iccs("h2e2").unwrap();
+/// assert_eq!(parse_move(&pos, "炮二平五").unwrap(), m);
+/// assert_eq!(parse_move(&pos, "C2.5").unwrap(), m);
+/// assert_eq!(parse_move(&pos, "H2-E2").unwrap(), m);
+/// assert!(parse_move(&pos, "车八进十").is_err());
+/// ```
+pub fn parse_move(pos: &Position, s: &str) -> Result<Move, MoveParseError> {
+    match detect_notation(s) {
+        None => Err(MoveParseError::Empty),
+        Some(Notation::Chinese) => parse_chinese(pos, s),
+        Some(Notation::Wxf) => parse_wxf(pos, s),
+        Some(Notation::Iccs) => parse_iccs(pos, s),
+    }
+}
+
+/// Parses ICCS coordinates (`h2e2`, `H2-E2`) and checks legality.
+///
+/// # Errors
+/// [`MoveParseError::Unexpected`]/[`MoveParseError::Incomplete`] for bad
+/// text, [`MoveParseError::Illegal`] for a move the position does not allow.
+pub fn parse_iccs(pos: &Position, s: &str) -> Result<Move, MoveParseError> {
+    let v = normalize(s);
+    if v.is_empty() {
+        return Err(MoveParseError::Empty);
+    }
+    let bad = |i: usize, expected| {
+        Err(MoveParseError::Unexpected {
+            notation: Notation::Iccs,
+            ch: v[i],
+            at: i + 1,
+            expected,
+        })
+    };
+    let mut squares = Vec::with_capacity(2);
+    let mut i = 0;
+    for n in 0..2 {
+        if n == 1 && v.get(i) == Some(&'-') {
+            i += 1;
+        }
+        let Some(&f) = v.get(i) else {
+            return Err(MoveParseError::Incomplete {
+                notation: Notation::Iccs,
+                expected: "a file letter a-i",
+            });
+        };
+        let f = f.to_ascii_lowercase();
+        if !('a'..='i').contains(&f) {
+            return bad(i, "a file letter a-i");
+        }
+        let Some(&r) = v.get(i + 1) else {
+            return Err(MoveParseError::Incomplete {
+                notation: Notation::Iccs,
+                expected: "a rank digit 0-9",
+            });
+        };
+        if !r.is_ascii_digit() {
+            return bad(i + 1, "a rank digit 0-9");
+        }
+        squares.extend(Square::new(f as u8 - b'a', r as u8 - b'0'));
+        i += 2;
+    }
+    if i < v.len() {
+        return bad(i, "the end of the move");
+    }
+    let m = Move::new(squares[0], squares[1]);
+    let mut p = *pos;
+    p.play(m).map_err(|e| MoveParseError::Illegal {
+        mv: m,
+        reason: e.reason,
+    })?;
+    Ok(m)
+}
+
+fn kind_from_chinese(c: char) -> Option<PieceKind> {
+    Some(match c {
+        '帅' | '帥' | '将' | '將' => PieceKind::General,
+        '仕' | '士' => PieceKind::Advisor,
+        '相' | '象' => PieceKind::Elephant,
+        '马' | '馬' | '傌' => PieceKind::Horse,
+        '车' | '車' | '俥' => PieceKind::Chariot,
+        '炮' | '砲' | '包' => PieceKind::Cannon,
+        '兵' | '卒' => PieceKind::Soldier,
+        _ => return None,
+    })
+}
+
+/// 一..九 or 1..9.
+fn numeral(c: char) -> Option<u8> {
+    if let Some(i) = RED_NUMERALS.iter().position(|&n| n == c) {
+        return Some(i as u8 + 1);
+    }
+    match c {
+        '1'..='9' => Some(c as u8 - b'0'),
+        _ => None,
+    }
+}
+
+fn action_from_chinese(c: char) -> Option<Action> {
+    match c {
+        '进' | '進' => Some(Action::Forward),
+        '退' => Some(Action::Backward),
+        '平' => Some(Action::Sideways),
+        _ => None,
+    }
+}
+
+fn ordinal_word(c: char) -> Option<Ordinal> {
+    match c {
+        '前' => Some(Ordinal::Front),
+        '中' => Some(Ordinal::Middle),
+        '后' | '後' => Some(Ordinal::Rear),
+        _ => None,
+    }
+}
+
+/// Parses Chinese notation: 炮二平五, 马８进７, 前车进一, 后炮平５,
+/// 前兵九平八, 中兵进一, 二兵平四; simplified or traditional; 一–九 or digits.
+///
+/// # Errors
+/// See [`parse_move`].
+pub fn parse_chinese(pos: &Position, s: &str) -> Result<Move, MoveParseError> {
+    let v = normalize(s);
+    if v.is_empty() {
+        return Err(MoveParseError::Empty);
+    }
+    const N: Notation = Notation::Chinese;
+    let bad = |i: usize, expected| MoveParseError::Unexpected {
+        notation: N,
+        ch: v[i],
+        at: i + 1,
+        expected,
+    };
+    let end = |expected| MoveParseError::Incomplete {
+        notation: N,
+        expected,
+    };
+    let mut i = 0;
+    let mut ordinal = None;
+    let mut designator = String::new();
+    let first = v[0];
+    let second_is_piece = v.get(1).and_then(|&c| kind_from_chinese(c)).is_some();
+    let kind;
+    if let Some(k) = kind_from_chinese(first) {
+        kind = k;
+        i = 1;
+    } else {
+        let ord = match (ordinal_word(first), numeral(first)) {
+            (Some(o), _) => o,
+            (None, Some(n)) if n <= 5 && second_is_piece => Ordinal::Nth(n),
+            _ => return Err(bad(0, "a piece (车 马 炮 ...) or 前/中/后")),
+        };
+        ordinal = Some(ord);
+        designator.push(first);
+        i += 1;
+        match v.get(i) {
+            None => return Err(end("a piece after the designator")),
+            Some(&c) => match kind_from_chinese(c) {
+                Some(k) => {
+                    kind = k;
+                    i += 1;
+                }
+                // 前九平八: the piece (a soldier) left out.
+                None if numeral(c).is_some() => kind = PieceKind::Soldier,
+                None => return Err(bad(i, "a piece (车 马 炮 ...)")),
+            },
+        }
+    }
+    let mut file = None;
+    match v.get(i) {
+        None => return Err(end("a file number")),
+        Some(&c) => {
+            if let Some(n) = numeral(c) {
+                file = Some(n);
+                i += 1;
+            } else if ordinal.is_none() {
+                return Err(bad(i, "a file number (一–九 or 1–9)"));
+            }
+        }
+    }
+    let action = match v.get(i) {
+        None => return Err(end("进, 退 or 平")),
+        Some(&c) => action_from_chinese(c).ok_or_else(|| bad(i, "进, 退 or 平"))?,
+    };
+    i += 1;
+    let number = match v.get(i) {
+        None => return Err(end("a number (一–九 or 1–9)")),
+        Some('十') => 10,
+        Some(&c) => numeral(c).ok_or_else(|| bad(i, "a number (一–九 or 1–9)"))?,
+    };
+    i += 1;
+    if i < v.len() {
+        return Err(bad(i, "the end of the move"));
+    }
+    resolve(
+        pos,
+        Desc {
+            kind,
+            file,
+            ordinal,
+            action,
+            number,
+        },
+        &designator,
+    )
+}
+
+fn kind_from_wxf(c: char) -> Option<PieceKind> {
+    Some(match c.to_ascii_uppercase() {
+        'K' | 'G' => PieceKind::General,
+        'A' => PieceKind::Advisor,
+        'E' | 'B' => PieceKind::Elephant,
+        'H' | 'N' => PieceKind::Horse,
+        'R' => PieceKind::Chariot,
+        'C' => PieceKind::Cannon,
+        'P' => PieceKind::Soldier,
+        _ => return None,
+    })
+}
+
+fn wxf_ordinal(c: char) -> Option<Ordinal> {
+    match c {
+        '+' => Some(Ordinal::Front),
+        '.' => Some(Ordinal::Middle),
+        '-' => Some(Ordinal::Rear),
+        'a'..='e' => Some(Ordinal::Nth(c as u8 - b'a' + 1)),
+        _ => None,
+    }
+}
+
+/// Parses WXF notation: `C2.5`, `H8+7`, `R+.3`, `C-+1`, `+R.3`, `P+9.8`,
+/// `P9+.8`; case-insensitive piece letters, `B`/`N`/`G` accepted.
+///
+/// # Errors
+/// See [`parse_move`].
+pub fn parse_wxf(pos: &Position, s: &str) -> Result<Move, MoveParseError> {
+    let v = normalize(s);
+    if v.is_empty() {
+        return Err(MoveParseError::Empty);
+    }
+    const N: Notation = Notation::Wxf;
+    let bad = |i: usize, expected| MoveParseError::Unexpected {
+        notation: N,
+        ch: v[i],
+        at: i + 1,
+        expected,
+    };
+    let mut i = 0;
+    let mut ordinal = None;
+    let mut designator = String::new();
+    // `+R.3` form: the designator before the letter.
+    if matches!(v[0], '+' | '-') {
+        ordinal = wxf_ordinal(v[0]);
+        designator.push(v[0]);
+        i = 1;
+    }
+    let kind = match v.get(i) {
+        None => {
+            return Err(MoveParseError::Incomplete {
+                notation: N,
+                expected: "a piece letter K A E H R C P",
+            });
+        }
+        Some(&c) => kind_from_wxf(c).ok_or_else(|| bad(i, "a piece letter K A E H R C P"))?,
+    };
+    i += 1;
+    // The last two characters are the action and the number; before them a
+    // file or designator unless the designator came first.
+    let need = if ordinal.is_some() { i + 2 } else { i + 3 };
+    if v.len() < need {
+        return Err(MoveParseError::Incomplete {
+            notation: N,
+            expected: "a file or designator, a direction (+ - .) and a number",
+        });
+    }
+    let act_at = v.len() - 2;
+    let middle = &v[i..act_at];
+    let mut file = None;
+    match middle {
+        [] if ordinal.is_some() => {}
+        [d] if d.is_ascii_digit() => file = Some(digit(*d, i, &bad)?),
+        [o] if ordinal.is_none() && wxf_ordinal(*o).is_some() => {
+            ordinal = wxf_ordinal(*o);
+            designator.push(*o);
+        }
+        [o, d] if ordinal.is_none() && wxf_ordinal(*o).is_some() && d.is_ascii_digit() => {
+            ordinal = wxf_ordinal(*o);
+            designator.push(*o);
+            file = Some(digit(*d, i + 1, &bad)?);
+        }
+        [d, o] if ordinal.is_none() && d.is_ascii_digit() && matches!(o, '+' | '-' | '.') => {
+            file = Some(digit(*d, i, &bad)?);
+            ordinal = wxf_ordinal(*o);
+            designator.push(*o);
+        }
+        _ => {
+            // Point at the first character that cannot start a designator.
+            let at = middle
+                .iter()
+                .position(|c| !(c.is_ascii_digit() || wxf_ordinal(*c).is_some()))
+                .map_or(i + middle.len().min(2), |p| i + p);
+            let at = at.min(act_at);
+            return Err(bad(at, "a file digit or + - . designator"));
+        }
+    }
+    let action = match v[act_at] {
+        '+' => Action::Forward,
+        '-' => Action::Backward,
+        '.' | '=' => Action::Sideways,
+        _ => {
+            return Err(bad(
+                act_at,
+                "a direction: + forward, - backward, . sideways",
+            ));
+        }
+    };
+    let number = digit(v[act_at + 1], act_at + 1, &bad)?;
+    resolve(
+        pos,
+        Desc {
+            kind,
+            file,
+            ordinal,
+            action,
+            number,
+        },
+        &designator,
+    )
+}
+
+fn digit(
+    c: char,
+    at: usize,
+    bad: &impl Fn(usize, &'static str) -> MoveParseError,
+) -> Result<u8, MoveParseError> {
+    match c {
+        '1'..='9' => Ok(c as u8 - b'0'),
+        _ => Err(bad(at, "a digit 1-9")),
+    }
+}
+
+/// Finds the one legal move that fits a description.
+fn resolve(pos: &Position, d: Desc, designator: &str) -> Result<Move, MoveParseError> {
+    let us = pos.side_to_move();
+    let piece = Piece::new(us, d.kind);
+    let fits = |m: Move| -> bool {
+        if pos.piece_at(m.from()) != Some(piece) {
+            return false;
+        }
+        if d.file.is_some_and(|f| own_file(us, m.from().file()) != f) {
+            return false;
+        }
+        if let Some(o) = d.ordinal {
+            let col = column(pos, piece, m.from().file());
+            let idx = col.iter().position(|&s| s == m.from()).unwrap_or(0);
+            if !ordinal_fits(o, idx, col.len()) {
+                return false;
+            }
+        }
+        action_of(d.kind, us, m) == (d.action, d.number)
+    };
+    let found: Vec<Move> = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|&m| fits(m))
+        .collect();
+    match found.len() {
+        1 => return Ok(found[0]),
+        n if n > 1 => return Err(MoveParseError::Ambiguous { candidates: found }),
+        _ => {}
+    }
+    // Nothing fits: say what is missing, from the most basic fact up.
+    let squares: Vec<Square> = pos
+        .pieces(us)
+        .filter(|&(_, p)| p == piece)
+        .map(|(s, _)| s)
+        .collect();
+    if squares.is_empty() {
+        return Err(MoveParseError::NoSuchPiece {
+            color: us,
+            kind: d.kind,
+        });
+    }
+    if let Some(f) = d.file
+        && !squares.iter().any(|s| own_file(us, s.file()) == f)
+    {
+        return Err(MoveParseError::NoPieceOnFile {
+            color: us,
+            kind: d.kind,
+            file: f,
+        });
+    }
+    if let Some(o) = d.ordinal {
+        let named = squares.iter().any(|&s| {
+            let col = column(pos, piece, s.file());
+            let idx = col.iter().position(|&x| x == s).unwrap_or(0);
+            ordinal_fits(o, idx, col.len()) && d.file.is_none_or(|f| own_file(us, s.file()) == f)
+        });
+        if !named {
+            return Err(MoveParseError::NoTandem {
+                color: us,
+                kind: d.kind,
+                designator: designator.to_string(),
+            });
+        }
+    }
+    if let Some(&m) = pos.pseudo_legal_moves().iter().find(|&&m| fits(m)) {
+        return Err(MoveParseError::Illegal {
+            mv: m,
+            reason: IllegalReason::SelfCheck,
+        });
+    }
+    Err(MoveParseError::NoSuchMove)
+}

@@ -1,0 +1,604 @@
+//! Xiangqi PGN, read and write.
+//!
+//! Reading is lenient about what real files contain: GBK or UTF-8 bytes
+//! (with or without a BOM), CRLF line ends, full-width digits, move numbers
+//! glued to moves (`1.炮二平五`), `{comments}`, `;` comments, nested
+//! `(variations)` and NAGs (all skipped), and junk after the result token
+//! (skipped up to the next tag line). Each move token may be in any of the
+//! three notations whatever `[Format]` says. Every move is checked against
+//! the position, and an error names the line, the move number and the token.
+//!
+//! Writing produces UTF-8 with the tags first, then movetext in the chosen
+//! notation wrapped at 80 columns (CJK characters count two).
+
+use super::fen::FenError;
+use super::game::{Game, GameError, GameResult};
+use super::notation::{self, ChineseStyle, MoveParseError, Notation};
+use super::position::Position;
+use super::types::{Color, Move};
+
+/// One game of a PGN file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnGame {
+    /// Tag pairs in file order (`FEN` and `Format` included as read).
+    pub tags: Vec<(String, String)>,
+    /// The start position (`[FEN]`, or the standard opening).
+    pub start: Position,
+    /// The main line, every move legal.
+    pub moves: Vec<Move>,
+    /// The result token (or the `Result` tag when there is no token); `None` for `*`.
+    pub result: Option<GameResult>,
+}
+
+/// What is wrong with a PGN text, and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PgnError {
+    /// A `[Name "value"]` pair that does not have that shape.
+    #[error("line {line}: malformed tag: {why}")]
+    Tag {
+        /// 1-based line.
+        line: usize,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// The `[FEN]` tag is not a valid position.
+    #[error("line {line}: bad FEN tag: {error}")]
+    Fen {
+        /// 1-based line.
+        line: usize,
+        /// Why the FEN is invalid.
+        error: FenError,
+    },
+    /// A move token that is not a legal move.
+    #[error("line {line}, move {number} ({token}): {error}")]
+    Move {
+        /// 1-based line.
+        line: usize,
+        /// Move number, `14` for Red, `14...` for Black.
+        number: String,
+        /// The token as written.
+        token: String,
+        /// Why it is not a move.
+        error: MoveParseError,
+    },
+    /// A `{` comment or `(` variation that never ends.
+    #[error("line {line}: {what} opened here is never closed")]
+    Unclosed {
+        /// 1-based line of the opening bracket.
+        line: usize,
+        /// `'{' comment` or `'(' variation`.
+        what: &'static str,
+    },
+    /// A `)` with no `(` before it.
+    #[error("line {line}: ')' without a matching '('")]
+    UnmatchedParen {
+        /// 1-based line.
+        line: usize,
+    },
+    /// A move the game record refuses (the game was already over).
+    #[error("move {number} ({token}): {error}")]
+    Replay {
+        /// Move number, `14` or `14...`.
+        number: String,
+        /// The move in Chinese notation.
+        token: String,
+        /// Why the game refused it.
+        error: GameError,
+    },
+}
+
+/// `14` when Red is to move in `pos`, `14...` when Black is.
+pub fn move_number_label(pos: &Position) -> String {
+    match pos.side_to_move() {
+        Color::Red => pos.fullmove_number().to_string(),
+        Color::Black => format!("{}...", pos.fullmove_number()),
+    }
+}
+
+impl PgnGame {
+    /// An empty game from `start` with a `[Game "Chinese Chess"]` tag.
+    pub fn new(start: Position) -> PgnGame {
+        PgnGame {
+            tags: vec![("Game".into(), "Chinese Chess".into())],
+            start,
+            moves: Vec::new(),
+            result: None,
+        }
+    }
+
+    /// The moves of a game record up to its cursor, with its result.
+    pub fn from_game(game: &Game) -> PgnGame {
+        let mut g = PgnGame::new(*game.start());
+        g.moves = game.moves().to_vec();
+        g.result = game.outcome().map(|o| o.result);
+        g
+    }
+
+    /// A tag's value (name compared case-insensitively).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag, replacing an existing one of that name.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self
+            .tags
+            .iter_mut()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        {
+            Some(t) => t.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// The position after the last move.
+    pub fn final_position(&self) -> Position {
+        let mut p = self.start;
+        for &m in &self.moves {
+            p.make(m);
+        }
+        p
+    }
+
+    /// Plays the moves into a [`Game`], which judges how the game stands.
+    ///
+    /// # Errors
+    /// [`PgnError::Replay`] if the game record refuses a move (the game had
+    /// already ended, e.g. by repetition, before it).
+    pub fn to_game(&self) -> Result<Game, PgnError> {
+        let mut game = Game::new(self.start);
+        for &m in &self.moves {
+            let pos = *game.position();
+            game.play(m).map_err(|error| PgnError::Replay {
+                number: move_number_label(&pos),
+                token: notation::to_chinese(&pos, m, ChineseStyle::default()),
+                error,
+            })?;
+        }
+        Ok(game)
+    }
+}
+
+/// Decodes PGN bytes: a BOM decides; otherwise valid UTF-8 is UTF-8 and
+/// anything else is read as GBK (GB18030). Never fails.
+pub fn decode(bytes: &[u8]) -> String {
+    if let Some((enc, bom_len)) = encoding_rs::Encoding::for_bom(bytes) {
+        return enc
+            .decode_without_bom_handling(&bytes[bom_len..])
+            .0
+            .into_owned();
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) => s.to_string(),
+        Err(_) => encoding_rs::GBK
+            .decode_without_bom_handling(bytes)
+            .0
+            .into_owned(),
+    }
+}
+
+/// Reads every game of a PGN file.
+///
+/// # Errors
+/// The first [`PgnError`] met, with its line number.
+///
+/// # Examples
+/// ```
+/// use xiangqi::rules::pgn::read_pgn;
+/// let games = read_pgn("[Game \"Chinese Chess\"]\n1. 炮二平五 马８进７ {ok} 2. h0g2 1-0".as_bytes()).unwrap();
+/// assert_eq!(games[0].moves.len(), 3);
+/// ```
+pub fn read_pgn(bytes: &[u8]) -> Result<Vec<PgnGame>, PgnError> {
+    let text = decode(bytes);
+    Reader {
+        chars: text.chars().collect(),
+        i: 0,
+        line: 1,
+        line_blank: true,
+        games: Vec::new(),
+    }
+    .run()
+}
+
+struct Reader {
+    chars: Vec<char>,
+    i: usize,
+    line: usize,
+    /// Nothing but whitespace read so far on the current line.
+    line_blank: bool,
+    games: Vec<PgnGame>,
+}
+
+/// A game being read.
+struct Current {
+    game: PgnGame,
+    pos: Position,
+    result_tag: Option<Option<GameResult>>,
+    result_token: Option<Option<GameResult>>,
+}
+
+impl Current {
+    fn new() -> Current {
+        let start = Position::startpos();
+        Current {
+            game: PgnGame {
+                tags: Vec::new(),
+                start,
+                moves: Vec::new(),
+                result: None,
+            },
+            pos: start,
+            result_tag: None,
+            result_token: None,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.game.tags.is_empty() && self.game.moves.is_empty() && self.result_token.is_none()
+    }
+
+    fn finish(mut self) -> PgnGame {
+        self.game.result = self.result_token.or(self.result_tag).flatten();
+        self.game
+    }
+}
+
+fn parse_result(s: &str) -> Option<Option<GameResult>> {
+    match s {
+        "1-0" => Some(Some(GameResult::RedWins)),
+        "0-1" => Some(Some(GameResult::BlackWins)),
+        "1/2-1/2" | "½-½" => Some(Some(GameResult::Draw)),
+        "*" => Some(None),
+        _ => None,
+    }
+}
+
+impl Reader {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.i).copied()
+    }
+
+    fn bump(&mut self) -> Option<char> {
+        let c = self.peek()?;
+        self.i += 1;
+        if c == '\n' {
+            self.line += 1;
+            self.line_blank = true;
+        } else if !c.is_whitespace() {
+            self.line_blank = false;
+        }
+        Some(c)
+    }
+
+    /// True if only whitespace precedes the cursor on its line.
+    fn at_line_start(&self) -> bool {
+        self.line_blank
+    }
+
+    fn skip_line(&mut self) {
+        while let Some(c) = self.bump() {
+            if c == '\n' {
+                break;
+            }
+        }
+    }
+
+    /// After a result: skip everything up to a line starting with `[`.
+    fn skip_to_tag_line(&mut self) {
+        loop {
+            while self.peek().is_some_and(|c| c.is_whitespace()) {
+                self.bump();
+            }
+            match self.peek() {
+                None => return,
+                Some('[') if self.at_line_start() => return,
+                Some(_) => self.skip_line(),
+            }
+        }
+    }
+
+    fn skip_comment(&mut self) -> Result<(), PgnError> {
+        let line = self.line;
+        self.bump();
+        loop {
+            match self.bump() {
+                None => {
+                    return Err(PgnError::Unclosed {
+                        line,
+                        what: "'{' comment",
+                    });
+                }
+                Some('}') => return Ok(()),
+                Some(_) => {}
+            }
+        }
+    }
+
+    fn skip_variation(&mut self) -> Result<(), PgnError> {
+        let line = self.line;
+        self.bump();
+        let mut depth = 1;
+        while depth > 0 {
+            match self.peek() {
+                None => {
+                    return Err(PgnError::Unclosed {
+                        line,
+                        what: "'(' variation",
+                    });
+                }
+                Some('{') => self.skip_comment()?,
+                Some(';') => self.skip_line(),
+                Some(c) => {
+                    self.bump();
+                    match c {
+                        '(' => depth += 1,
+                        ')' => depth -= 1,
+                        _ => {}
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn read_tag(&mut self) -> Result<(String, String), PgnError> {
+        let line = self.line;
+        let err = |why| PgnError::Tag { line, why };
+        self.bump(); // '['
+        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
+            self.bump();
+        }
+        let mut name = String::new();
+        while let Some(c) = self.peek().filter(|c| c.is_alphanumeric() || *c == '_') {
+            name.push(c);
+            self.bump();
+        }
+        if name.is_empty() {
+            return Err(err("expected a tag name after '['"));
+        }
+        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
+            self.bump();
+        }
+        if self.peek() != Some('"') {
+            return Err(err("expected '\"' before the tag value"));
+        }
+        self.bump();
+        let mut value = String::new();
+        loop {
+            match self.peek() {
+                None | Some('\n') | Some('\r') => {
+                    return Err(err("the tag value has no closing '\"'"));
+                }
+                Some('\\') => {
+                    self.bump();
+                    match self.peek() {
+                        Some(c @ ('"' | '\\')) => {
+                            value.push(c);
+                            self.bump();
+                        }
+                        _ => value.push('\\'),
+                    }
+                }
+                Some('"') => {
+                    self.bump();
+                    break;
+                }
+                Some(c) => {
+                    value.push(c);
+                    self.bump();
+                }
+            }
+        }
+        while self.peek().is_some_and(|c| c == ' ' || c == '\t') {
+            self.bump();
+        }
+        if self.peek() != Some(']') {
+            return Err(err("expected ']' after the tag value"));
+        }
+        self.bump();
+        Ok((name, value))
+    }
+
+    fn read_token(&mut self) -> String {
+        let mut t = String::new();
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() || matches!(c, '{' | '}' | '(' | ')' | '[' | ']' | ';') {
+                break;
+            }
+            t.push(c);
+            self.bump();
+        }
+        t
+    }
+
+    fn run(mut self) -> Result<Vec<PgnGame>, PgnError> {
+        let mut cur = Current::new();
+        while let Some(c) = self.peek() {
+            if c.is_whitespace() || c == '\u{feff}' {
+                self.bump();
+                continue;
+            }
+            match c {
+                '%' if self.at_line_start() => self.skip_line(),
+                '[' => {
+                    if !cur.game.moves.is_empty() || cur.result_token.is_some() {
+                        self.games
+                            .push(std::mem::replace(&mut cur, Current::new()).finish());
+                    }
+                    let line = self.line;
+                    let (name, value) = self.read_tag()?;
+                    if name.eq_ignore_ascii_case("FEN") && !value.trim().is_empty() {
+                        let start = Position::from_fen(&value)
+                            .map_err(|error| PgnError::Fen { line, error })?;
+                        cur.game.start = start;
+                        cur.pos = start;
+                    } else if name.eq_ignore_ascii_case("Result") {
+                        cur.result_tag = parse_result(value.trim());
+                    }
+                    cur.game.tags.push((name, value));
+                }
+                '{' => self.skip_comment()?,
+                ';' => self.skip_line(),
+                '(' => self.skip_variation()?,
+                ')' => return Err(PgnError::UnmatchedParen { line: self.line }),
+                '}' | ']' => {
+                    self.bump();
+                }
+                _ => {
+                    let line = self.line;
+                    let token = self.read_token();
+                    if let Some(r) = parse_result(&token) {
+                        cur.result_token = Some(r);
+                        self.games
+                            .push(std::mem::replace(&mut cur, Current::new()).finish());
+                        self.skip_to_tag_line();
+                        continue;
+                    }
+                    let Some(mv) = move_part(&token) else {
+                        continue;
+                    };
+                    let m = notation::parse_move(&cur.pos, mv).map_err(|error| PgnError::Move {
+                        line,
+                        number: move_number_label(&cur.pos),
+                        token: token.clone(),
+                        error,
+                    })?;
+                    cur.pos.make(m);
+                    cur.game.moves.push(m);
+                }
+            }
+        }
+        if !cur.is_empty() {
+            self.games.push(cur.finish());
+        }
+        Ok(self.games)
+    }
+}
+
+/// The move inside a movetext token: drops a leading move number (`12.`,
+/// `12...`), NAGs (`$1`) and trailing `!?+#`. `None` if nothing is left.
+fn move_part(token: &str) -> Option<&str> {
+    if token.starts_with('$') {
+        return None;
+    }
+    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let mut t = token;
+    if digits > 0 {
+        let rest = &token[digits..];
+        let dots = rest.trim_start_matches(['.', '。', '…', '．']);
+        if dots.len() < rest.len() || rest.is_empty() {
+            t = dots;
+        }
+    }
+    // No move starts with a dot: `1. ... 马８进７` has a lone `...` token.
+    let t = t.trim_start_matches(['.', '。', '…', '．']);
+    // Annotations; WXF and ICCS moves end in a digit, so a trailing `+` is a check mark.
+    let t = t.trim_end_matches(['!', '?', '+', '#', '！', '？']);
+    (!t.is_empty()).then_some(t)
+}
+
+/// Writes one game as UTF-8 PGN: tags (`Game`, the file's own tags,
+/// `Result`, `FEN` for a non-standard start, `Format`), a blank line, then
+/// movetext in `notation` wrapped at 80 columns, ending with the result.
+///
+/// # Examples
+/// ```
+/// use xiangqi::rules::{Move, Position};
+/// use xiangqi::rules::notation::Notation;
+/// use xiangqi::rules::pgn::{PgnGame, write_pgn};
+/// let mut g = PgnGame::new(Position::startpos());
+/// g.moves.push(Move::from_iccs("h2e2").unwrap());
+/// assert!(write_pgn(&g, Notation::Chinese).contains("1. 炮二平五 *"));
+/// ```
+pub fn write_pgn(game: &PgnGame, notation: Notation) -> String {
+    write_pgn_with(game, notation, ChineseStyle::default())
+}
+
+/// [`write_pgn`] with a chosen Chinese style (charset, Black's digits).
+pub fn write_pgn_with(game: &PgnGame, notation: Notation, style: ChineseStyle) -> String {
+    let mut out = String::new();
+    let result = game.result.map_or("*", GameResult::pgn);
+    let game_tag = game.tag("Game").unwrap_or("Chinese Chess");
+    push_tag(&mut out, "Game", game_tag);
+    let mut wrote_result = false;
+    for (k, v) in &game.tags {
+        if ["Game", "FEN", "Format"]
+            .iter()
+            .any(|n| k.eq_ignore_ascii_case(n))
+        {
+            continue;
+        }
+        if k.eq_ignore_ascii_case("Result") {
+            push_tag(&mut out, "Result", result);
+            wrote_result = true;
+        } else {
+            push_tag(&mut out, k, v);
+        }
+    }
+    if !wrote_result {
+        push_tag(&mut out, "Result", result);
+    }
+    if game.start != Position::startpos() {
+        push_tag(&mut out, "FEN", &game.start.fen());
+    }
+    push_tag(&mut out, "Format", &notation.to_string());
+    out.push('\n');
+
+    let mut tokens = Vec::with_capacity(game.moves.len() * 3 / 2 + 2);
+    let mut pos = game.start;
+    for (i, &m) in game.moves.iter().enumerate() {
+        match pos.side_to_move() {
+            Color::Red => tokens.push(format!("{}.", pos.fullmove_number())),
+            Color::Black if i == 0 => tokens.push(format!("{}...", pos.fullmove_number())),
+            Color::Black => {}
+        }
+        tokens.push(notation::format_move(&pos, m, notation, style));
+        pos.make(m);
+    }
+    tokens.push(result.to_string());
+    let mut col = 0;
+    for t in tokens {
+        let w = width(&t);
+        if col > 0 && col + 1 + w > 80 {
+            out.push('\n');
+            col = 0;
+        } else if col > 0 {
+            out.push(' ');
+            col += 1;
+        }
+        out.push_str(&t);
+        col += w;
+    }
+    out.push('\n');
+    out
+}
+
+/// Several games, separated by blank lines.
+pub fn write_pgn_games(games: &[PgnGame], notation: Notation, style: ChineseStyle) -> String {
+    games
+        .iter()
+        .map(|g| write_pgn_with(g, notation, style))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn push_tag(out: &mut String, name: &str, value: &str) {
+    let v: String = value
+        .chars()
+        .flat_map(|c| match c {
+            '"' => vec!['\\', '"'],
+            '\\' => vec!['\\', '\\'],
+            '\n' | '\r' => vec![' '],
+            c => vec![c],
+        })
+        .collect();
+    out.push_str(&format!("[{name} \"{v}\"]\n"));
+}
+
+/// Display columns: CJK and full-width characters take two.
+fn width(s: &str) -> usize {
+    s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
+}

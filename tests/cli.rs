@@ -1,0 +1,201 @@
+//! The `xiangqi replay` command, run as a real process: output lines, final
+//! FEN and status, and one-line errors with exit code 2.
+
+use std::process::{Command, Output};
+
+fn xiangqi(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn pgn_path(name: &str) -> String {
+    format!("{}/tests/data/pgn/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn replay_prints_each_move_in_three_notations() {
+    let o = xiangqi(&["replay", "h2e2", "马８进７", "H2+3", "车９平８"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "1. h2e2 炮二平五 C2.5\n\
+         1... h9g7 马８进７ H8+7\n\
+         2. h0g2 马二进三 H2+3\n\
+         2... i9h9 车９平８ R9.8\n\
+         fen: rnbakabr1/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 4 3\n\
+         status: ongoing\n"
+    );
+}
+
+#[test]
+fn replay_of_the_worked_example() {
+    let o = xiangqi(&["replay", "b0c2 b9c7 c3c4 h9i7 c2d4 h7e7"]);
+    assert!(o.status.success());
+    let chinese: Vec<String> = stdout(&o)
+        .lines()
+        .take(6)
+        .map(|l| l.split(' ').nth(2).unwrap().to_string())
+        .collect();
+    assert_eq!(
+        chinese,
+        [
+            "马八进七",
+            "马２进３",
+            "兵七进一",
+            "马８进９",
+            "马七进六",
+            "炮８平５"
+        ]
+    );
+}
+
+#[test]
+fn replay_with_traditional_characters() {
+    let o = xiangqi(&["replay", "--traditional", "h0g2", "b9c7"]);
+    assert_eq!(
+        stdout(&o).lines().take(2).collect::<Vec<_>>(),
+        ["1. h0g2 傌二進三 H2+3", "1... b9c7 馬２進３ H2+3"]
+    );
+}
+
+#[test]
+fn replay_judges_checkmate() {
+    let o = xiangqi(&[
+        "replay",
+        "--fen",
+        "3k5/7R1/9/9/9/9/9/9/9/4K3R w - - 0 1",
+        "i0i9",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        stdout(&o),
+        "1. i0i9 车一进九 R1+9\nfen: 3k4R/7R1/9/9/9/9/9/9/9/4K4 b - - 1 1\nstatus: 1-0 red wins (checkmate)\n"
+    );
+}
+
+#[test]
+fn replay_judges_repetition_and_refuses_moves_after_the_end() {
+    let shuffle = [
+        "b0c2", "b9c7", "c2b0", "c7b9", "b0c2", "b9c7", "c2b0", "c7b9",
+    ];
+    let o = xiangqi(&[&["replay"][..], &shuffle[..]].concat());
+    assert!(
+        stdout(&o).ends_with("status: 1/2-1/2 draw (repetition)\n"),
+        "{}",
+        stdout(&o)
+    );
+    let o = xiangqi(&[&["replay"][..], &shuffle[..], &["h2e2"][..]].concat());
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "error: move 5 (h2e2): the game is already over: 1/2-1/2 draw (repetition)\n"
+    );
+}
+
+#[test]
+fn replay_of_a_tournament_pgn_reaches_checkmate() {
+    let path = pgn_path("ccgc-05.pgn");
+    let o = xiangqi(&["replay", "--pgn", &path]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 116 + 2, "58 moves each, fen, status");
+    assert_eq!(lines[0], "1. c3c4 兵七进一 P7+1");
+    assert_eq!(lines[115], "58... g0f0 车７平６ R7.6");
+    assert_eq!(lines[117], "status: 0-1 black wins (checkmate)");
+}
+
+#[test]
+fn replay_continues_a_pgn_with_extra_moves() {
+    let path = pgn_path("ccgc-01.pgn");
+    let o = xiangqi(&["replay", "--pgn", &path, "车六进一"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("\n14. d6d7 车六进一 R6+1\n"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn a_bad_move_is_one_line_on_stderr_and_exit_code_2() {
+    let o = xiangqi(&["replay", "h2e2", "h9g7", "车九进十"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "error: move 2 (车九进十): no such move in this position\n"
+    );
+    // The moves before the error were printed.
+    assert!(stdout(&o).starts_with("1. h2e2 炮二平五 C2.5\n1... h9g7 马８进７ H8+7\n"));
+
+    for (args, msg) in [
+        (
+            &["replay", "炮二跳五"][..],
+            "error: move 1 (炮二跳五): malformed Chinese move: unexpected '跳' at character 3; expected 进, 退 or 平\n",
+        ),
+        (
+            &["replay", "h2e2", "h2e2"][..],
+            "error: move 1... (h2e2): illegal move h2e2: no piece on the from-square\n",
+        ),
+        (
+            &["replay", "前车进一"][..],
+            "error: move 1 (前车进一): red has no column of chariots in which '前' names one\n",
+        ),
+        (
+            &["replay", "--fen", "9/9/9"][..],
+            "error: bad FEN: the board has 3 rows; it needs 10 separated by '/'\n",
+        ),
+    ] {
+        let o = xiangqi(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&o), msg, "{args:?}");
+    }
+}
+
+#[test]
+fn a_bad_pgn_file_is_reported_with_its_line() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.pgn");
+    std::fs::write(
+        &bad,
+        "[Game \"Chinese Chess\"]\n1. 炮二平五 马８进７\n2. 车八进十\n",
+    )
+    .unwrap();
+    let o = xiangqi(&["replay", "--pgn", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.ends_with("bad.pgn: line 3, move 2 (车八进十): red has no chariot on file 8 (counted from red's right)\n"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1);
+
+    let missing = dir.join("missing.pgn");
+    let o = xiangqi(&["replay", "--pgn", missing.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).starts_with("error: cannot read "),
+        "{}",
+        stderr(&o)
+    );
+
+    let o = xiangqi(&["replay", "--pgn", &pgn_path("ccgc-01.pgn"), "--game", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).ends_with("game 2 asked for, but the file holds 1\n"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
