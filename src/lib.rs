@@ -2,5 +2,9 @@
 //! feature) a Bevy desktop game.
 
 pub mod cli;
+pub mod engine;
+#[cfg(feature = "gui")]
+pub mod game;
 pub mod rules;
 pub mod sound_synth;
+pub mod store;

@@ -1,0 +1,336 @@
+//! The engine: finds a good move in a position. Plain Rust, no Bevy; the
+//! game runs it on a worker thread and stops it with an `AtomicBool`.
+//!
+//! - [`search`](self::search) — iterative deepening, PVS alpha-beta, quiescence, rules in search.
+//! - [`tt`] — transposition table.
+//! - [`movepick`] — move ordering (hash move, MVV-LVA, killers, history).
+//! - [`eval`] — static evaluation in centipawns.
+//! - [`timeman`] — how long to think.
+//! - [`level`] — the eight difficulty levels and their human-like imprecision.
+//! - [`book`] — a small opening book for variety.
+//! - [`uci`] — the UCI/UCCI protocol loop (`xiangqi uci`).
+//! - [`bench`] — the fixed speed benchmark (`xiangqi bench`).
+//!
+//! [`Engine`] owns what lives from one search to the next (the hash table
+//! and the history scores); everything else is per search.
+
+pub mod bench;
+pub mod book;
+pub mod eval;
+pub mod level;
+pub mod movepick;
+pub mod search;
+pub mod timeman;
+pub mod tt;
+pub mod uci;
+
+pub use level::{Level, choose_move, choose_move_scaled};
+
+use crate::rules::{Move, Position};
+use search::{Iteration, MATE, MATE_BOUND, Searcher};
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+/// Default transposition table size.
+pub const DEFAULT_HASH_MB: usize = 64;
+
+/// A chess clock for one side: time left, increment, moves to the next control.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left on the clock of the side to move.
+    pub remaining: Duration,
+    /// Added after each move.
+    pub increment: Duration,
+    /// Moves until the next time control, if there is one.
+    pub moves_to_go: Option<u32>,
+}
+
+/// When to stop searching. Any limit that is set can end the search; with
+/// none set (and not `infinite`) the search runs to the maximum depth.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// Maximum depth in plies.
+    pub depth: Option<u32>,
+    /// Maximum nodes.
+    pub nodes: Option<u64>,
+    /// Fixed time for this move.
+    pub movetime: Option<Duration>,
+    /// Clock of the side to move.
+    pub clock: Option<Clock>,
+    /// Search until stopped (ignores the clock).
+    pub infinite: bool,
+}
+
+/// A score from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns (a soldier before the river is 100).
+    Cp(i32),
+    /// Mate in this many moves: positive when the side to move mates,
+    /// negative when it is mated (`Mate(0)`: mated now).
+    Mate(i32),
+}
+
+impl Score {
+    /// From the search's internal scale.
+    pub(crate) fn from_internal(v: i32) -> Score {
+        if v >= MATE_BOUND {
+            Score::Mate((MATE - v + 1) / 2)
+        } else if v <= -MATE_BOUND {
+            Score::Mate(-(MATE + v) / 2)
+        } else {
+            Score::Cp(v)
+        }
+    }
+
+    /// Plies to mate for a mate score (positive: we mate).
+    pub fn mate_plies(self) -> Option<i32> {
+        match self {
+            Score::Mate(n) if n > 0 => Some(2 * n - 1),
+            Score::Mate(n) => Some(2 * n),
+            Score::Cp(_) => None,
+        }
+    }
+
+    /// A single number for comparisons: mates map beyond any centipawn value.
+    pub fn as_cp(self) -> i32 {
+        match self {
+            Score::Cp(c) => c,
+            Score::Mate(n) if n > 0 => MATE - (2 * n - 1),
+            Score::Mate(n) => -MATE - 2 * n,
+        }
+    }
+}
+
+impl fmt::Display for Score {
+    /// `cp 35` or `mate 3` / `mate -2`, as UCI prints them.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Cp(c) => write!(f, "cp {c}"),
+            Score::Mate(n) => write!(f, "mate {n}"),
+        }
+    }
+}
+
+/// Progress after each finished iteration.
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    /// Nominal depth.
+    pub depth: u32,
+    /// Deepest ply reached (quiescence included).
+    pub seldepth: u32,
+    /// Score of the best line.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Nodes per second.
+    pub nps: u64,
+    /// Time since the search started.
+    pub time: Duration,
+    /// Principal variation: the best line.
+    pub pv: Vec<Move>,
+}
+
+/// The answer of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The move to play: always legal when the position has a legal move,
+    /// [`Move::NULL`] when it has none.
+    pub best: Move,
+    /// The expected reply, if known.
+    pub ponder: Option<Move>,
+    /// Score of `best`.
+    pub score: Score,
+    /// Depth of the last finished iteration.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Principal variation, starting with `best`.
+    pub pv: Vec<Move>,
+}
+
+/// The engine: owns the transposition table and the move-ordering history.
+pub struct Engine {
+    tt: tt::Tt,
+    history: Box<movepick::History>,
+}
+
+impl Default for Engine {
+    fn default() -> Self {
+        Engine::new(DEFAULT_HASH_MB)
+    }
+}
+
+impl Engine {
+    /// An engine with a hash table of about `hash_mb` megabytes.
+    pub fn new(hash_mb: usize) -> Engine {
+        Engine {
+            tt: tt::Tt::new(hash_mb),
+            history: Box::new([[0; 90]; 16]),
+        }
+    }
+
+    /// Resizes (and clears) the hash table.
+    pub fn set_hash_mb(&mut self, hash_mb: usize) {
+        self.tt = tt::Tt::new(hash_mb);
+    }
+
+    /// Hash table size in megabytes.
+    pub fn hash_mb(&self) -> usize {
+        self.tt.size_mb()
+    }
+
+    /// Forgets everything learned (call it for a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        *self.history = [[0; 90]; 16];
+    }
+
+    /// Searches `pos` within `limits`. `history` holds the game's positions
+    /// before `pos`, oldest first, for the repetition rules. `on_info` hears
+    /// about each finished iteration. Setting `stop` ends the search within
+    /// a few milliseconds; the best move found so far is still returned.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.search_excluding(pos, history, limits, stop, on_info, &[])
+    }
+
+    /// [`Engine::search`] that never plays one of `banned` at the root (the
+    /// UCCI `banmoves` command). If every legal move is banned it plays a
+    /// banned one rather than none.
+    pub fn search_excluding(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+        banned: &[Move],
+    ) -> SearchResult {
+        let start = Instant::now();
+        let plan = timeman::plan(limits);
+        self.tt.new_search();
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 2;
+            }
+        }
+        let legal = pos.legal_moves();
+        let banned: Vec<Move> = if legal.iter().all(|m| banned.contains(m)) {
+            Vec::new()
+        } else {
+            banned.to_vec()
+        };
+        let mut s = Searcher::new(&mut self.tt, &mut self.history, stop, pos, history);
+        s.banned = banned;
+        s.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        s.deadline = plan.hard.map(|h| start + h);
+        let mut max_depth = limits.depth.unwrap_or(u32::MAX).max(1);
+        // One legal move under a clock: play it at once.
+        let playable = legal.iter().filter(|m| !s.banned.contains(m)).count();
+        if playable == 1
+            && !limits.infinite
+            && (limits.clock.is_some() || limits.movetime.is_some())
+        {
+            max_depth = 1;
+        }
+        let mut last_depth = 0;
+        let mut last_score = 0;
+        let infinite = limits.infinite;
+        let mut report = |it: &Iteration, s: &Searcher| {
+            let time = start.elapsed();
+            let nps = (s.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64;
+            last_depth = it.depth;
+            last_score = it.score;
+            on_info(&SearchInfo {
+                depth: it.depth,
+                seldepth: it.seldepth,
+                score: Score::from_internal(it.score),
+                nodes: s.nodes,
+                nps,
+                time,
+                pv: it.pv.clone(),
+            });
+            if infinite {
+                return true;
+            }
+            if let Some(soft) = plan.soft
+                && time >= soft
+            {
+                return false;
+            }
+            // A mate found with depth to spare will hardly get shorter; under
+            // a clock that is enough (without one, keep looking for a shorter).
+            let timed = limits.clock.is_some() || limits.movetime.is_some();
+            if timed
+                && it.score.abs() >= MATE_BOUND
+                && it.depth as i32 > 2 * (MATE - it.score.abs()) + 4
+            {
+                return false;
+            }
+            true
+        };
+        s.iterate(max_depth, &mut report);
+        let nodes = s.nodes;
+        let best = s.root_best;
+        let mut pv = s.root_pv.clone();
+        if pv.first() != Some(&best) {
+            pv = vec![best];
+        }
+        let score = if best.is_null() {
+            -MATE
+        } else if s.root_score > -INF_SCORE {
+            s.root_score
+        } else {
+            last_score
+        };
+        drop(s);
+        SearchResult {
+            best,
+            ponder: pv.get(1).copied(),
+            score: Score::from_internal(score),
+            depth: last_depth,
+            nodes,
+            pv: if best.is_null() { Vec::new() } else { pv },
+        }
+    }
+
+    /// Exact scores of all root moves at `depth` (best first), for the
+    /// levels' human-like choice. Cheap at the low depths levels use.
+    pub(crate) fn root_scores(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        depth: u32,
+        stop: &AtomicBool,
+    ) -> Vec<(Move, i32)> {
+        self.tt.new_search();
+        let mut s = Searcher::new(&mut self.tt, &mut self.history, stop, pos, history);
+        // Warm the table and the history with a normal search first.
+        s.iterate(depth, &mut |_, _| true);
+        s.stopped = false;
+        s.root_scores(depth as i32)
+    }
+}
+
+const INF_SCORE: i32 = search::INF;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_print_as_uci_does() {
+        assert_eq!(Score::Cp(35).to_string(), "cp 35");
+        assert_eq!(Score::from_internal(MATE - 5).to_string(), "mate 3");
+        assert_eq!(Score::from_internal(-MATE + 4).to_string(), "mate -2");
+        assert_eq!(Score::from_internal(MATE - 5).mate_plies(), Some(5));
+    }
+}

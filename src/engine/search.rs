@@ -1,0 +1,963 @@
+//! The search: iterative deepening over a principal-variation alpha-beta
+//! (negamax) search, finished by a quiescence search of captures.
+//!
+//! Iterative deepening searches depth 1, 2, 3, … each time starting from
+//! the last result: the previous best move is tried first and the score
+//! seeds a narrow "aspiration" window that is widened only on failure. Inside,
+//! every node after its first move is searched with a null window (PVS), on
+//! the bet that the first move is best; only a move that beats it is searched
+//! again with the full window. What is not worth searching is cut: positions
+//! whose hash entry already answers the question, positions so good that
+//! passing the move (null move) still beats beta, quiet late moves at shallow
+//! depth (futility and move-count pruning), and late quiet moves searched one
+//! or more plies shallower (late-move reductions) unless they prove
+//! interesting. Checks extend the search one ply. At depth 0 the quiescence
+//! search plays captures (and all replies to a check) until the position is
+//! quiet, so the static evaluation is never taken in the middle of an
+//! exchange.
+//!
+//! Game rules inside the search: a side with no legal move has lost (mate or
+//! stalemate alike), scored by distance so shorter mates are preferred; 120
+//! plies without a capture is a draw; and a position that repeats one earlier
+//! on the path (in the search or in the game) is judged as the game would
+//! judge it, with the perpetual check and chase rules, so a line that the
+//! rules lose is a loss, not a draw.
+
+use super::eval::{Acc, capture_value, evaluate_acc};
+use super::movepick::{Buffer, History, MovePicker, update_history};
+use super::tt::{Bound, Tt};
+use crate::rules::game::judge_repetition;
+use crate::rules::tables::{HORSE_ATTACKERS, RAYS, SOLDIER_ATTACKERS};
+use crate::rules::{Color, Move, PieceKind, Position, is_chase};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Deepest ply the search ever reaches (quiescence included).
+pub const MAX_PLY: usize = 100;
+/// Larger than any score.
+pub const INF: i32 = 32000;
+/// Score of mating right now; mate in `n` plies is `MATE - n`.
+pub const MATE: i32 = 30000;
+/// Scores at or beyond this are mates.
+pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
+
+/// One position on the path from the start of the game to the current node.
+#[derive(Clone, Copy)]
+struct Frame {
+    pos: Position,
+    /// The move that led here ([`Move::NULL`] for the first position, a
+    /// null move, or an unknown step in the game history).
+    mv: Move,
+    /// The side to move here is in check (so `mv` gave check).
+    check: bool,
+    /// Whether `mv` was a chase; computed only when a repetition needs it.
+    chase: Option<bool>,
+    /// The earliest path index this position could repeat (the last
+    /// capture or null move; nothing before it can recur).
+    reach: usize,
+}
+
+/// Quiet moves remembered per node for the history update.
+const QUIETS: usize = 64;
+
+/// Margin of the quiescence search's lazy evaluation.
+const LAZY_MARGIN: i32 = 300;
+
+/// Small direct-mapped cache for chase tests (they are expensive and the
+/// same cycles come up again and again).
+const CHASE_CACHE: usize = 4096;
+
+/// What the iterative-deepening driver reports per finished iteration.
+pub(crate) struct Iteration {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub score: i32,
+    pub pv: Vec<Move>,
+}
+
+pub(crate) struct Searcher<'a> {
+    pub tt: &'a mut Tt,
+    pub history: &'a mut History,
+    stop: &'a AtomicBool,
+    pub pos: Position,
+    path: Vec<Frame>,
+    killers: [[Move; 2]; MAX_PLY + 2],
+    pv: Box<[[Move; MAX_PLY + 2]; MAX_PLY + 2]>,
+    pv_len: [usize; MAX_PLY + 2],
+    static_eval: [i32; MAX_PLY + 2],
+    acc: [Acc; MAX_PLY + 2],
+    buffers: Vec<Buffer>,
+    /// Quiet moves tried at each ply (their history drops on a cutoff).
+    quiets: Vec<[Move; QUIETS]>,
+    lmr: Box<[[u8; 64]; 64]>,
+    chase_cache: Vec<(u64, bool)>,
+    pub nodes: u64,
+    pub seldepth: usize,
+    pub stopped: bool,
+    pub node_limit: u64,
+    pub deadline: Option<Instant>,
+    pub banned: Vec<Move>,
+    root_depth: i32,
+    /// Best root move found so far in this search and its line and score.
+    pub root_best: Move,
+    pub root_pv: Vec<Move>,
+    pub root_score: i32,
+}
+
+impl<'a> Searcher<'a> {
+    pub fn new(
+        tt: &'a mut Tt,
+        history: &'a mut History,
+        stop: &'a AtomicBool,
+        pos: &Position,
+        game: &[Position],
+    ) -> Searcher<'a> {
+        let mut lmr = Box::new([[0u8; 64]; 64]);
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.3 + (d as f64).ln() * (m as f64).ln() / 2.4) as u8;
+            }
+        }
+        let mut s = Searcher {
+            tt,
+            history,
+            stop,
+            pos: *pos,
+            path: Vec::with_capacity(game.len() + MAX_PLY + 4),
+            killers: [[Move::NULL; 2]; MAX_PLY + 2],
+            pv: Box::new([[Move::NULL; MAX_PLY + 2]; MAX_PLY + 2]),
+            pv_len: [0; MAX_PLY + 2],
+            static_eval: [0; MAX_PLY + 2],
+            acc: [Acc::new(pos); MAX_PLY + 2],
+            buffers: vec![Buffer::default(); MAX_PLY + 2],
+            quiets: vec![[Move::NULL; QUIETS]; MAX_PLY + 2],
+            lmr,
+            chase_cache: vec![(0, false); CHASE_CACHE],
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            node_limit: u64::MAX,
+            deadline: None,
+            banned: Vec::new(),
+            root_depth: 1,
+            root_best: Move::NULL,
+            root_pv: Vec::new(),
+            root_score: -INF,
+        };
+        s.build_path(game, pos);
+        s
+    }
+
+    /// Rebuilds the game path: the moves between consecutive history
+    /// positions are recovered from the boards so repetition cycles that
+    /// reach back into the game are judged with their checks and chases.
+    fn build_path(&mut self, game: &[Position], root: &Position) {
+        let all = game.iter().chain(std::iter::once(root));
+        let mut prev: Option<Position> = None;
+        for p in all {
+            let index = self.path.len();
+            let mv = prev.and_then(|q| move_between(&q, p)).unwrap_or(Move::NULL);
+            let reach = match (prev, index) {
+                (_, 0) => 0,
+                _ if mv.is_null() || p.halfmove_clock() == 0 => index,
+                _ => self.path[index - 1].reach,
+            };
+            self.path.push(Frame {
+                pos: *p,
+                mv,
+                check: p.in_check(),
+                chase: None,
+                reach,
+            });
+            prev = Some(*p);
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, mv: Move, check: bool, irreversible: bool) {
+        let index = self.path.len();
+        let reach = if irreversible {
+            index
+        } else {
+            self.path[index - 1].reach
+        };
+        self.path.push(Frame {
+            pos: self.pos,
+            mv,
+            check,
+            chase: None,
+            reach,
+        });
+    }
+
+    /// Plays `m` at `ply`: counts the node and carries the evaluation
+    /// accumulator to the next ply.
+    #[inline]
+    fn make(&mut self, m: Move, ply: usize) -> crate::rules::Undo {
+        let mut acc = self.acc[ply];
+        acc.apply(&self.pos.board, m.from().index(), m.to().index());
+        self.acc[ply + 1] = acc;
+        self.nodes += 1;
+        let undo = self.pos.make(m);
+        self.tt.prefetch(self.pos.hash());
+        undo
+    }
+
+    #[inline]
+    fn is_legal(&self, m: Move, in_check: bool) -> bool {
+        is_legal(&self.pos, m, in_check)
+    }
+
+    #[inline]
+    fn gave_check(&self, m: Move) -> bool {
+        gave_check(&self.pos, m)
+    }
+
+    #[inline]
+    fn evaluate(&self, ply: usize) -> i32 {
+        evaluate_acc(&self.pos, &self.acc[ply])
+    }
+
+    /// Polls the stop conditions: node limit every node, the flag and the
+    /// clock every 1024 nodes (a few hundred microseconds).
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        // Depth 1 always finishes (it takes well under a millisecond), so
+        // even an instant stop answers with a searched move.
+        if self.root_depth == 1 && self.nodes < 100_000 {
+            return false;
+        }
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        } else if self.nodes & 1023 == 0 {
+            if self.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            } else if let Some(d) = self.deadline
+                && Instant::now() >= d
+            {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// Draw and repetition verdicts at a node other than the root.
+    fn rule_score(&mut self, ply: usize) -> Option<i32> {
+        let n = self.path.len() - 1;
+        let cur = self.path[n].pos;
+        if cur.halfmove_clock() >= 120 {
+            // The 60-move rule, unless this very position is already lost.
+            return Some(if cur.legal_moves().is_empty() {
+                -MATE + ply as i32
+            } else {
+                0
+            });
+        }
+        let lo = self.path[n].reach;
+        if n < lo + 4 {
+            return None;
+        }
+        let key = cur.hash();
+        let mut j = n - 4;
+        let found = loop {
+            if self.path[j].pos.hash() == key {
+                break Some(j);
+            }
+            if j < lo + 2 {
+                break None;
+            }
+            j -= 2;
+        }?;
+        Some(self.judge_cycle(found, n, ply))
+    }
+
+    /// Judges the cycle of moves `start+1 ..= end` (the path from the earlier
+    /// occurrence back to the same position) with the game's rules.
+    fn judge_cycle(&mut self, start: usize, end: usize, ply: usize) -> i32 {
+        let stm = self.path[end].pos.side_to_move();
+        // A side whose every move checked is at the top level whatever its
+        // chases; otherwise chases matter only while every move so far was
+        // a check or a chase. Compute chases lazily in that order.
+        let mut plies: Vec<(Color, bool, bool)> = Vec::with_capacity(end - start);
+        for k in start + 1..=end {
+            plies.push((
+                self.path[k - 1].pos.side_to_move(),
+                self.path[k].check,
+                false,
+            ));
+        }
+        for side in [Color::Red, Color::Black] {
+            let all_check = plies.iter().filter(|p| p.0 == side).all(|p| p.1);
+            if all_check {
+                continue;
+            }
+            for (i, k) in (start + 1..=end).enumerate() {
+                if plies[i].0 != side || plies[i].1 {
+                    continue;
+                }
+                let chase = self.chase_of(k);
+                plies[i].2 = chase;
+                if !chase {
+                    break;
+                }
+            }
+        }
+        let outcome = judge_repetition(&plies);
+        match outcome.result.winner() {
+            None => 0,
+            Some(c) if c == stm => MATE - ply as i32,
+            Some(_) => -MATE + ply as i32,
+        }
+    }
+
+    fn chase_of(&mut self, k: usize) -> bool {
+        if let Some(c) = self.path[k].chase {
+            return c;
+        }
+        let before = self.path[k - 1].pos;
+        let mv = self.path[k].mv;
+        let key = before.hash() ^ (mv.to_bits() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let slot = (key as usize) & (CHASE_CACHE - 1);
+        let c = if self.chase_cache[slot].0 == key {
+            self.chase_cache[slot].1
+        } else {
+            let c = is_chase(&before, mv);
+            self.chase_cache[slot] = (key, c);
+            c
+        };
+        self.path[k].chase = Some(c);
+        c
+    }
+
+    /// Null-move pruning assumes that passing is bad; with only a few
+    /// pieces left (zugzwang-like endings) that is false, so the side to
+    /// move needs a chariot or two horses/cannons.
+    fn null_move_allowed(&self) -> bool {
+        let us = self.pos.side_to_move();
+        let mut bb = self.pos.occupancy(us);
+        let mut minors = 0;
+        while bb != 0 {
+            let s = bb.trailing_zeros() as usize;
+            bb &= bb - 1;
+            match ((self.pos.board[s] & 7) - 1) as usize {
+                k if k == PieceKind::Chariot as usize => return true,
+                k if k == PieceKind::Horse as usize || k == PieceKind::Cannon as usize => {
+                    minors += 1
+                }
+                _ => {}
+            }
+        }
+        minors >= 2
+    }
+
+    /// Iterative deepening with aspiration windows. Calls `report` after
+    /// each finished iteration; returns when `max_depth` is done, a stop
+    /// condition fires, or `keep_going` says no.
+    pub fn iterate(
+        &mut self,
+        max_depth: u32,
+        report: &mut dyn FnMut(&Iteration, &Searcher) -> bool,
+    ) {
+        let in_check = self.pos.in_check();
+        // A legal fallback before anything is searched.
+        let mut fallback = self.pos.legal_moves().to_vec();
+        fallback.retain(|m| !self.banned.contains(m));
+        if fallback.is_empty() {
+            self.root_best = Move::NULL;
+            self.root_score = -MATE;
+            return;
+        }
+        if let Some(h) = self.tt.probe(self.pos.hash(), 0)
+            && fallback.contains(&h.mv)
+        {
+            self.root_best = h.mv;
+        } else {
+            self.root_best = fallback[0];
+        }
+        self.root_pv = vec![self.root_best];
+        let mut prev = 0;
+        for depth in 1..=max_depth.min(MAX_PLY as u32 - 4) {
+            self.root_depth = depth as i32;
+            self.seldepth = 0;
+            let mut delta = 30;
+            let (mut alpha, mut beta) = if depth >= 5 {
+                ((prev - delta).max(-INF), (prev + delta).min(INF))
+            } else {
+                (-INF, INF)
+            };
+            let score = loop {
+                let score = self.search(depth as i32, alpha, beta, 0, in_check, false);
+                if self.stopped {
+                    break None;
+                }
+                if score <= alpha {
+                    beta = (alpha + beta) / 2;
+                    alpha = (score - delta).max(-INF);
+                } else if score >= beta {
+                    beta = (score + delta).min(INF);
+                } else {
+                    break Some(score);
+                }
+                delta += delta;
+                if delta > 600 {
+                    alpha = -INF;
+                    beta = INF;
+                }
+            };
+            let Some(score) = score else { break };
+            prev = score;
+            let it = Iteration {
+                depth,
+                seldepth: self.seldepth as u32,
+                score,
+                pv: self.root_pv.clone(),
+            };
+            if !report(&it, self) {
+                break;
+            }
+        }
+    }
+
+    /// Principal-variation alpha-beta search of the current position.
+    fn search(
+        &mut self,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        in_check: bool,
+        allow_null: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply, in_check);
+        }
+        let pv_node = beta - alpha > 1;
+        let root = ply == 0;
+        self.pv_len[ply] = ply;
+        if self.should_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if !root {
+            if let Some(s) = self.rule_score(ply) {
+                return s;
+            }
+            // Mate-distance pruning: no line from here beats a mate found nearer the root.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+            if ply >= MAX_PLY {
+                return self.evaluate(ply);
+            }
+        }
+
+        let key = self.pos.hash();
+        let hit = self.tt.probe(key, ply);
+        let mut hash_move = Move::NULL;
+        if let Some(h) = hit {
+            hash_move = h.mv;
+            if !pv_node && h.depth >= depth {
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => h.score >= beta,
+                    Bound::Upper => h.score <= alpha,
+                };
+                if cut {
+                    return h.score;
+                }
+            }
+        }
+
+        let eval = if in_check {
+            -INF
+        } else {
+            match hit {
+                Some(h) => h.eval,
+                None => self.evaluate(ply),
+            }
+        };
+        self.static_eval[ply] = eval;
+        let improving = !in_check && ply >= 2 && eval > self.static_eval[ply - 2];
+        // With few heavy pieces left the tree is narrow and the play is
+        // all quiet manoeuvres: prune by margins only when it is full.
+        let sparse = self.acc[ply].phase() <= 6;
+
+        if !pv_node && !in_check && !sparse {
+            // Reverse futility: far above beta with little depth left, the
+            // opponent will not let us get here.
+            if depth <= 6 && eval.abs() < MATE_BOUND {
+                let margin = 85 * depth - if improving { 40 } else { 0 };
+                if eval - margin >= beta {
+                    return eval;
+                }
+            }
+            // Null move: if passing still beats beta, a real move will too.
+            if allow_null && depth >= 2 && eval >= beta && self.null_move_allowed() {
+                let r = 3 + depth / 4 + ((eval - beta) / 200).min(2);
+                self.acc[ply + 1] = self.acc[ply];
+                self.nodes += 1;
+                let undo = self.pos.make_null();
+                self.push(Move::NULL, false, true);
+                let score = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
+                self.path.pop();
+                self.pos.unmake_null(undo);
+                if self.stopped {
+                    return 0;
+                }
+                if score >= beta {
+                    return if score >= MATE_BOUND { beta } else { score };
+                }
+            }
+        }
+
+        // Internal iterative reduction: without a hash move this node was
+        // never searched before and is probably not critical.
+        if hash_move.is_null() && depth >= 4 && !root {
+            depth -= 1;
+        }
+
+        let killers = self.killers[ply];
+        let mut picker = MovePicker::new(&self.pos, hash_move, killers, false);
+        let old_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = Move::NULL;
+        let mut searched = 0;
+        let mut n_quiets = 0;
+        while let Some((m, order)) = picker.next(&self.pos, self.history, &mut self.buffers[ply]) {
+            if !self.is_legal(m, in_check) || (root && self.banned.contains(&m)) {
+                continue;
+            }
+            let from = m.from().index();
+            let to = m.to().index();
+            let piece = self.pos.board[from];
+            let quiet = self.pos.board[to] == 0;
+            let prunable = !root
+                && !sparse
+                && !in_check
+                && searched > 0
+                && best > -MATE_BOUND
+                && MovePicker::is_quiet_score(order);
+            let undo = self.make(m, ply);
+            let gives_check = self.gave_check(m);
+            if prunable && !gives_check {
+                // Move-count pruning: at low depth, late quiet moves are
+                // not worth a look. Futility: a quiet move cannot lift a
+                // hopeless static score to alpha.
+                let full = 5 + 2 * depth * depth;
+                let lmp_limit = if improving { full } else { full * 2 / 3 };
+                if (depth <= 5 && searched >= lmp_limit as usize)
+                    || (depth <= 3 && eval + 100 + 110 * depth <= alpha)
+                {
+                    self.pos.unmake(m, undo);
+                    continue;
+                }
+            }
+
+            self.push(m, gives_check, !quiet);
+            searched += 1;
+            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let new_depth = depth - 1 + ext;
+            let score = if searched == 1 {
+                -self.search(new_depth, -beta, -alpha, ply + 1, gives_check, true)
+            } else {
+                let mut r = 0;
+                if depth >= 3 && quiet && !gives_check && searched > 2 && !root {
+                    r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    if MovePicker::is_killer_score(order) {
+                        r -= 1;
+                    }
+                    if !improving && !in_check {
+                        r += 1;
+                    }
+                    if in_check {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.search(
+                    new_depth - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    gives_check,
+                    true,
+                );
+                if s > alpha && r > 0 {
+                    s = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, gives_check, true);
+                }
+                if s > alpha && s < beta {
+                    s = -self.search(new_depth, -beta, -alpha, ply + 1, gives_check, true);
+                }
+                s
+            };
+            self.path.pop();
+            self.pos.unmake(m, undo);
+            if self.stopped {
+                return 0;
+            }
+
+            if score > best {
+                best = score;
+                if score > alpha {
+                    best_move = m;
+                    alpha = score;
+                    self.pv[ply][ply] = m;
+                    let child_len = self.pv_len[ply + 1].max(ply + 1);
+                    for i in ply + 1..child_len {
+                        self.pv[ply][i] = self.pv[ply + 1][i];
+                    }
+                    self.pv_len[ply] = child_len;
+                    if root {
+                        self.root_best = m;
+                        self.root_score = score;
+                        self.root_pv = self.pv[0][..self.pv_len[0]].to_vec();
+                    }
+                    if score >= beta {
+                        // Fail high: the opponent will avoid this line. A
+                        // quiet move that refutes it is worth remembering.
+                        if quiet {
+                            if killers[0] != m {
+                                self.killers[ply] = [m, killers[0]];
+                            }
+                            let bonus = depth * depth * 8;
+                            update_history(&mut self.history[piece as usize][to], bonus);
+                            for &q in &self.quiets[ply][..n_quiets] {
+                                let p = self.pos.board[q.from().index()];
+                                update_history(
+                                    &mut self.history[p as usize][q.to().index()],
+                                    -bonus,
+                                );
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+            if quiet && n_quiets < QUIETS {
+                self.quiets[ply][n_quiets] = m;
+                n_quiets += 1;
+            }
+        }
+
+        if searched == 0 {
+            // No legal move: checkmate or stalemate, both lost.
+            return -MATE + ply as i32;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > old_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if !root || self.banned.is_empty() {
+            self.tt.store(key, ply, best_move, best, eval, depth, bound);
+        }
+        best
+    }
+
+    /// Quiescence search: captures only (every move when in check), with
+    /// the static evaluation as a floor ("stand pat") when not in check.
+    fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize, in_check: bool) -> i32 {
+        self.pv_len[ply] = ply;
+        if self.should_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY {
+            return self.evaluate(ply);
+        }
+        let key = self.pos.hash();
+        let hit = self.tt.probe(key, ply);
+        let pv_node = beta - alpha > 1;
+        if let Some(h) = hit
+            && !pv_node
+        {
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => h.score >= beta,
+                Bound::Upper => h.score <= alpha,
+            };
+            if cut {
+                return h.score;
+            }
+        }
+        let eval;
+        let mut best;
+        if in_check {
+            eval = -INF;
+            best = -MATE + ply as i32;
+        } else {
+            eval = match hit {
+                Some(h) => h.eval,
+                None => {
+                    // Lazy evaluation: far above beta (or below alpha) on
+                    // material alone, the finer terms cannot change the
+                    // verdict, so the bound is as good as the exact value.
+                    let quick = self.acc[ply].quick(self.pos.side_to_move());
+                    if quick - LAZY_MARGIN >= beta {
+                        return quick - LAZY_MARGIN;
+                    }
+                    self.evaluate(ply)
+                }
+            };
+            if eval >= beta {
+                return eval;
+            }
+            alpha = alpha.max(eval);
+            best = eval;
+        }
+        let old_alpha = alpha;
+        let hash_move = hit.map_or(Move::NULL, |h| h.mv);
+        let mut picker = MovePicker::new(&self.pos, hash_move, [Move::NULL; 2], !in_check);
+        let mut best_move = Move::NULL;
+        while let Some((m, _)) = picker.next(&self.pos, self.history, &mut self.buffers[ply]) {
+            if !self.is_legal(m, in_check) {
+                continue;
+            }
+            if !in_check && eval + capture_value(self.pos.board[m.to().index()]) + 180 <= alpha {
+                // Delta pruning: even winning this piece cannot reach alpha.
+                continue;
+            }
+            let undo = self.make(m, ply);
+            let gives_check = self.gave_check(m);
+            let score = -self.qsearch(-beta, -alpha, ply + 1, gives_check);
+            self.pos.unmake(m, undo);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    best_move = m;
+                    self.pv[ply][ply] = m;
+                    let child_len = self.pv_len[ply + 1].max(ply + 1);
+                    for i in ply + 1..child_len {
+                        self.pv[ply][i] = self.pv[ply + 1][i];
+                    }
+                    self.pv_len[ply] = child_len;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > old_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, ply, best_move, best, eval, 0, bound);
+        best
+    }
+
+    /// Exact scores of every root move (not banned) searched to `depth`,
+    /// best first. For the levels' human-like choice among near-best moves.
+    pub fn root_scores(&mut self, depth: i32) -> Vec<(Move, i32)> {
+        self.root_depth = depth;
+        let mut out = Vec::new();
+        for m in self.pos.legal_moves().iter().copied() {
+            if self.banned.contains(&m) {
+                continue;
+            }
+            let quiet = self.pos.captured_by(m).is_none();
+            let undo = self.make(m, 0);
+            let gives_check = self.gave_check(m);
+            self.push(m, gives_check, !quiet);
+            let score = -self.search(depth - 1, -INF, INF, 1, gives_check, true);
+            self.path.pop();
+            self.pos.unmake(m, undo);
+            if self.stopped {
+                break;
+            }
+            out.push((m, score));
+        }
+        out.sort_by_key(|&(_, s)| -s);
+        out
+    }
+}
+
+/// The move that turns `a` into `b`, if one legal move does.
+fn move_between(a: &Position, b: &Position) -> Option<Move> {
+    let us = a.side_to_move();
+    let gone = a.occupancy(us) & !b.occupancy(us);
+    let came = b.occupancy(us) & !a.occupancy(us);
+    if gone.count_ones() != 1 || came.count_ones() != 1 {
+        return None;
+    }
+    let from = crate::rules::Square::from_index(gone.trailing_zeros() as usize)?;
+    let to = crate::rules::Square::from_index(came.trailing_zeros() as usize)?;
+    let m = Move::new(from, to);
+    let mut p = *a;
+    (p.is_legal(m) && {
+        p.make(m);
+        p.hash() == b.hash()
+    })
+    .then_some(m)
+}
+
+/// Legality of a pseudo-legal move (`in_check` = `pos.in_check()`). Out of
+/// check, a move that neither starts nor ends on a line through our general
+/// nor frees a horse leg next to it cannot expose the general: those are
+/// accepted at once, the rest go to the rules' full test.
+#[inline]
+pub(crate) fn is_legal(pos: &Position, m: Move, in_check: bool) -> bool {
+    if !in_check {
+        let k = pos.king_square(pos.side_to_move()).index();
+        let (from, to) = (m.from().index(), m.to().index());
+        let (kf, kr) = (k % 9, k / 9);
+        let (ff, fr, tf, tr) = (from % 9, from / 9, to % 9, to / 9);
+        let touches = ff == kf
+            || fr == kr
+            || tf == kf
+            || tr == kr
+            || (ff.abs_diff(kf) == 1 && fr.abs_diff(kr) == 1);
+        if !touches {
+            return true;
+        }
+    }
+    pos.is_legal_pseudo(m, in_check)
+}
+
+/// True if `m`, just played in `pos` (so by the side not to move), gives
+/// check. A move can only check with the piece it moved (a horse or soldier
+/// now next to the general, a chariot or cannon on its line), by opening a
+/// line through the general (discovered chariot, cannon or general) or a
+/// horse leg next to it, or by becoming a cannon's screen; so only the one
+/// or two lines through `from` and `to`, the horse jumps and the soldier
+/// steps are examined, instead of a full attack test.
+pub(crate) fn gave_check(pos: &Position, m: Move) -> bool {
+    let b = &pos.board;
+    let them = pos.side_to_move();
+    let us = them.flip();
+    let k = pos.king_square(them).index();
+    let (from, to) = (m.from().index(), m.to().index());
+    let code = |kind: PieceKind| (us as u8) * 8 + kind as u8 + 1;
+    let moved = b[to];
+    if moved == code(PieceKind::Horse) {
+        let h = &HORSE_ATTACKERS[k];
+        for i in 0..h.n as usize {
+            if h.to[i] as usize == to && b[h.aux[i] as usize] == 0 {
+                return true;
+            }
+        }
+    } else if moved == code(PieceKind::Soldier) {
+        let p = &SOLDIER_ATTACKERS[us.index()][k];
+        if p.to[..p.n as usize].iter().any(|&s| s as usize == to) {
+            return true;
+        }
+    }
+    let from_dir = direction(k, from);
+    if let Some(d) = from_dir
+        && ray_checks(b, k, d, us)
+    {
+        return true;
+    }
+    if let Some(d) = direction(k, to)
+        && Some(d) != from_dir
+        && ray_checks(b, k, d, us)
+    {
+        return true;
+    }
+    let (kf, kr) = (k % 9, k / 9);
+    if (from % 9).abs_diff(kf) == 1 && (from / 9).abs_diff(kr) == 1 {
+        // `from` was a horse leg next to the general.
+        let horse = code(PieceKind::Horse);
+        let h = &HORSE_ATTACKERS[k];
+        for i in 0..h.n as usize {
+            if h.aux[i] as usize == from && b[h.to[i] as usize] == horse {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The ray index (into `RAYS`) from `k` toward `s`, if they share a line.
+#[inline]
+fn direction(k: usize, s: usize) -> Option<usize> {
+    let (kf, kr, sf, sr) = (k % 9, k / 9, s % 9, s / 9);
+    if kf == sf && sr != kr {
+        Some(if sr > kr { 0 } else { 1 })
+    } else if kr == sr && sf != kf {
+        Some(if sf > kf { 2 } else { 3 })
+    } else {
+        None
+    }
+}
+
+/// Does a chariot, a cannon over one screen or (along a file) the general
+/// of `by` attack `k` along ray `d`?
+#[inline]
+fn ray_checks(b: &[u8; 90], k: usize, d: usize, by: Color) -> bool {
+    let ray = &RAYS[k][d];
+    let squares = &ray.sq[..ray.n as usize];
+    let base = (by as u8) * 8 + 1;
+    let mut i = 0;
+    while i < squares.len() && b[squares[i] as usize] == 0 {
+        i += 1;
+    }
+    if i == squares.len() {
+        return false;
+    }
+    let p = b[squares[i] as usize];
+    if p == base + PieceKind::Chariot as u8 || (d < 2 && p == base + PieceKind::General as u8) {
+        return true;
+    }
+    i += 1;
+    while i < squares.len() && b[squares[i] as usize] == 0 {
+        i += 1;
+    }
+    i < squares.len() && b[squares[i] as usize] == base + PieceKind::Cannon as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fast_check_and_legality_tests_agree_with_the_rules_on_random_games() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut checks = 0;
+        for _ in 0..60 {
+            let mut pos = Position::startpos();
+            for _ in 0..150 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let in_check = pos.in_check();
+                for &m in pos.pseudo_legal_moves().iter() {
+                    assert_eq!(
+                        is_legal(&pos, m, in_check),
+                        pos.is_legal(m),
+                        "{m} in {}",
+                        pos.fen()
+                    );
+                }
+                for &m in moves.iter() {
+                    let mut p = pos;
+                    p.make(m);
+                    assert_eq!(gave_check(&p, m), p.in_check(), "{m} in {}", pos.fen());
+                    checks += usize::from(p.in_check());
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.make(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(checks > 100);
+    }
+}

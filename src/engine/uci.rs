@@ -1,0 +1,501 @@
+//! The engine protocols: UCI as Pikafish speaks it, and the UCCI dialect of
+//! ElephantEye and XiangQi Wizard (see RULES.md, "Engine protocols").
+//!
+//! The loop reads commands line by line and answers on a writer; both are
+//! generic so tests drive it with transcripts. A `go` starts the search on
+//! its own thread, so `isready`, `stop` and `quit` are answered while it
+//! thinks (`go infinite` waits for `stop` before printing `bestmove`). A
+//! command that needs the engine (a new position, an option, another `go`)
+//! first waits for a running finite search to finish. Nothing a GUI sends
+//! can crash the loop: bad input is answered with `info string error: …`
+//! and the engine carries on, and `bestmove` is always a legal move.
+
+use super::{Clock, Engine, Level, Limits, Score, SearchInfo, choose_move};
+use crate::rules::{Move, Position};
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Which protocol the GUI chose with its first command.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    /// `uci`.
+    Uci,
+    /// `ucci`.
+    Ucci,
+}
+
+type Out<W> = Arc<Mutex<W>>;
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn say<W: Write>(out: &Mutex<W>, line: &str) {
+    let mut o = lock(out);
+    let _ = writeln!(o, "{line}");
+    let _ = o.flush();
+}
+
+struct Running {
+    handle: JoinHandle<()>,
+    stop: Arc<AtomicBool>,
+    infinite: bool,
+}
+
+struct Session<W: Write + Send + 'static> {
+    out: Out<W>,
+    engine: Arc<Mutex<Engine>>,
+    dialect: Dialect,
+    millis: bool,
+    level: Option<Level>,
+    pos: Position,
+    history: Vec<Position>,
+    banned: Vec<Move>,
+    running: Option<Running>,
+    games: u64,
+}
+
+/// Runs the protocol loop until `quit` or the end of the input.
+pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
+    let mut s = Session {
+        out: Arc::new(Mutex::new(output)),
+        engine: Arc::new(Mutex::new(Engine::default())),
+        dialect: Dialect::Uci,
+        millis: false,
+        level: None,
+        pos: Position::startpos(),
+        history: Vec::new(),
+        banned: Vec::new(),
+        running: None,
+        games: 0,
+    };
+    for line in input.lines() {
+        let Ok(line) = line else { break };
+        if !s.command(line.trim()) {
+            return;
+        }
+    }
+    // End of input: let a finite search finish, end an infinite one.
+    s.finish(false);
+}
+
+/// Runs a whole transcript and returns everything the engine printed (for tests).
+pub fn run_transcript(input: &str) -> String {
+    #[derive(Clone)]
+    struct Buf(Arc<Mutex<Vec<u8>>>);
+    impl Write for Buf {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            lock(&self.0).extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let buf = Buf(Arc::new(Mutex::new(Vec::new())));
+    run(input.as_bytes(), buf.clone());
+    String::from_utf8_lossy(&lock(&buf.0)).into_owned()
+}
+
+impl<W: Write + Send + 'static> Session<W> {
+    fn say(&self, line: &str) {
+        say(&self.out, line);
+    }
+
+    fn error(&self, msg: impl std::fmt::Display) {
+        self.say(&format!("info string error: {msg}"));
+    }
+
+    /// Waits for a running search; `stop` cuts it short. Infinite searches
+    /// are always stopped (they would never end).
+    fn finish(&mut self, stop: bool) {
+        if let Some(r) = self.running.take() {
+            if stop || r.infinite {
+                r.stop.store(true, Ordering::Relaxed);
+            }
+            if r.handle.join().is_err() {
+                self.error("the search thread failed");
+            }
+        }
+    }
+
+    /// Handles one command; false means quit.
+    fn command(&mut self, line: &str) -> bool {
+        let mut words = line.split_whitespace();
+        let Some(cmd) = words.next() else {
+            return true;
+        };
+        let rest: Vec<&str> = words.collect();
+        match cmd {
+            "uci" => {
+                self.dialect = Dialect::Uci;
+                self.say(&format!("id name xiangqi {}", env!("CARGO_PKG_VERSION")));
+                self.say("id author the xiangqi team");
+                self.say(&format!(
+                    "option name Hash type spin default {} min 1 max 4096",
+                    super::DEFAULT_HASH_MB
+                ));
+                self.say("option name Level type spin default 0 min 0 max 8");
+                self.say("option name Clear Hash type button");
+                self.say("uciok");
+            }
+            "ucci" => {
+                self.dialect = Dialect::Ucci;
+                self.say(&format!("id name xiangqi {}", env!("CARGO_PKG_VERSION")));
+                self.say("id copyright MIT OR Apache-2.0");
+                self.say("id author the xiangqi team");
+                self.say("id user unknown");
+                self.say("option usemillisec type check default false");
+                self.say(&format!(
+                    "option hashsize type spin min 1 max 4096 default {}",
+                    super::DEFAULT_HASH_MB
+                ));
+                self.say("option level type spin min 0 max 8 default 0");
+                self.say("option newgame type button");
+                self.say("ucciok");
+            }
+            "isready" => self.say("readyok"),
+            "ucinewgame" => {
+                self.finish(true);
+                self.new_game();
+            }
+            "setoption" => {
+                self.finish(false);
+                self.setoption(&rest);
+            }
+            "position" => {
+                self.finish(false);
+                self.position(&rest);
+            }
+            "banmoves" => {
+                self.finish(false);
+                self.banmoves(&rest);
+            }
+            "go" => {
+                self.finish(false);
+                self.go(&rest);
+            }
+            "stop" => self.finish(true),
+            "ponderhit" => {}
+            "d" => {
+                self.finish(false);
+                for l in self.pos.to_string().lines() {
+                    self.say(l);
+                }
+            }
+            "quit" => {
+                self.finish(true);
+                if self.dialect == Dialect::Ucci {
+                    self.say("bye");
+                }
+                return false;
+            }
+            other => self.error(format!("unknown command '{other}'")),
+        }
+        true
+    }
+
+    fn new_game(&mut self) {
+        lock(&self.engine).clear();
+        self.games += 1;
+    }
+
+    fn setoption(&mut self, args: &[&str]) {
+        // UCI: `name <words> [value <words>]`; UCCI: `<name> [<value>]`.
+        let (name, value) = if args.first().is_some_and(|w| w.eq_ignore_ascii_case("name")) {
+            let vpos = args.iter().position(|w| w.eq_ignore_ascii_case("value"));
+            let name_end = vpos.unwrap_or(args.len());
+            let name = args[1..name_end].join(" ");
+            let value = vpos.map(|v| args[v + 1..].join(" ")).unwrap_or_default();
+            (name, value)
+        } else {
+            let name = args.first().copied().unwrap_or("").to_string();
+            let value = args.get(1..).map(|v| v.join(" ")).unwrap_or_default();
+            (name, value)
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "hash" | "hashsize" => match value.parse::<usize>() {
+                Ok(mb) if (1..=4096).contains(&mb) => lock(&self.engine).set_hash_mb(mb),
+                _ => self.error(format!("hash size must be 1..4096 MB, not '{value}'")),
+            },
+            "level" => match value.to_ascii_lowercase().as_str() {
+                "0" | "" | "none" | "off" => self.level = None,
+                v => match v.parse::<u8>().ok().and_then(Level::new) {
+                    Some(l) => self.level = Some(l),
+                    None => self.error(format!(
+                        "level must be 0 (full strength) or 1..8, not '{value}'"
+                    )),
+                },
+            },
+            "usemillisec" => match value.to_ascii_lowercase().as_str() {
+                "true" | "on" => self.millis = true,
+                "false" | "off" => self.millis = false,
+                _ => self.error(format!("usemillisec takes true or false, not '{value}'")),
+            },
+            "clear hash" | "newgame" => self.new_game(),
+            "" => self.error("setoption needs an option name"),
+            // Options GUIs commonly send that do not apply here.
+            "ponder" | "threads" | "multipv" | "promotion" | "idle" | "batch" | "debug"
+            | "style" | "knowledge" | "pruning" | "randomness" | "bookfiles" | "uci_chess960" => {}
+            other => self.error(format!("unknown option '{other}'")),
+        }
+    }
+
+    fn position(&mut self, args: &[&str]) {
+        let moves_at = args.iter().position(|w| *w == "moves");
+        let (setup, moves) = match moves_at {
+            Some(i) => (&args[..i], &args[i + 1..]),
+            None => (args, &[][..]),
+        };
+        let start = match setup.first().copied() {
+            Some("startpos") => Position::startpos(),
+            // Lenient: composed puzzles may place pieces no game could.
+            Some("fen") => match Position::from_fen_lenient(&setup[1..].join(" ")) {
+                Ok(p) => p,
+                Err(e) => return self.error(format!("bad FEN: {e}")),
+            },
+            Some(other) => {
+                return self.error(format!("position needs startpos or fen, not '{other}'"));
+            }
+            None => return self.error("position needs startpos or fen"),
+        };
+        let mut pos = start;
+        let mut history = Vec::new();
+        for word in moves {
+            let Some(m) = Move::from_iccs(word) else {
+                self.error(format!(
+                    "'{word}' is not a move; ignoring it and what follows"
+                ));
+                break;
+            };
+            let before = pos;
+            if let Err(e) = pos.play(m) {
+                self.error(format!("{e}; ignoring it and what follows"));
+                break;
+            }
+            history.push(before);
+        }
+        self.pos = pos;
+        self.history = history;
+        self.banned.clear();
+    }
+
+    fn banmoves(&mut self, args: &[&str]) {
+        self.banned.clear();
+        for word in args {
+            match Move::from_iccs(word) {
+                Some(m) => self.banned.push(m),
+                None => self.error(format!("'{word}' is not a move")),
+            }
+        }
+    }
+
+    /// Parses a time value in the dialect's unit.
+    fn duration(&self, word: Option<&&str>) -> Option<Duration> {
+        let v: f64 = word?.parse().ok()?;
+        if !v.is_finite() {
+            return None;
+        }
+        let v = v.max(0.0);
+        Some(if self.dialect == Dialect::Ucci && !self.millis {
+            Duration::from_secs_f64(v.min(1e7))
+        } else {
+            Duration::from_millis(v.min(1e12) as u64)
+        })
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        let mut limits = Limits::default();
+        let mut clock = Clock::default();
+        let mut have_clock = false;
+        let red = self.pos.side_to_move() == crate::rules::Color::Red;
+        let mut i = 0;
+        while i < args.len() {
+            let key = args[i];
+            let next = args.get(i + 1);
+            let num = || next.and_then(|v| v.parse::<u64>().ok());
+            let mut used = 2;
+            match key {
+                "perft" => {
+                    match num() {
+                        Some(d) if (1..=8).contains(&d) => self.perft(d as u32),
+                        _ => self.error("go perft needs a depth 1..8"),
+                    }
+                    return;
+                }
+                "infinite" => {
+                    limits.infinite = true;
+                    used = 1;
+                }
+                "ponder" | "draw" => used = 1,
+                "depth" => match next {
+                    Some(&"infinite") => limits.infinite = true,
+                    _ => match num() {
+                        Some(d) => limits.depth = Some(d.clamp(1, 90) as u32),
+                        None => return self.error("go depth needs a number"),
+                    },
+                },
+                "nodes" => match num() {
+                    Some(n) => limits.nodes = Some(n.max(1)),
+                    None => return self.error("go nodes needs a number"),
+                },
+                "movetime" => match self.duration(next) {
+                    Some(t) => limits.movetime = Some(t),
+                    None => return self.error("go movetime needs a number"),
+                },
+                "mate" => match num() {
+                    Some(n) => limits.depth = Some((2 * n).clamp(1, 90) as u32),
+                    None => return self.error("go mate needs a number"),
+                },
+                // UCI clocks.
+                "wtime" | "btime" | "winc" | "binc" => {
+                    let Some(t) = self.duration(next) else {
+                        return self.error(format!("go {key} needs a number"));
+                    };
+                    let ours = (key.starts_with('w')) == red;
+                    if ours {
+                        if key.ends_with("time") {
+                            clock.remaining = t;
+                            have_clock = true;
+                        } else {
+                            clock.increment = t;
+                        }
+                    }
+                }
+                "movestogo" => match num() {
+                    Some(n) => clock.moves_to_go = Some(n.clamp(1, 1000) as u32),
+                    None => return self.error("go movestogo needs a number"),
+                },
+                // UCCI clock: our time, our increment; the opponent's is ignored.
+                "time" => match self.duration(next) {
+                    Some(t) => {
+                        clock.remaining = t;
+                        have_clock = true;
+                    }
+                    None => return self.error("go time needs a number"),
+                },
+                "increment" => match self.duration(next) {
+                    Some(t) => clock.increment = t,
+                    None => return self.error("go increment needs a number"),
+                },
+                "opptime" | "oppmovestogo" | "oppincrement" | "searchmoves" => {}
+                other => return self.error(format!("unknown go parameter '{other}'")),
+            }
+            i += used;
+        }
+        if have_clock {
+            limits.clock = Some(clock);
+        }
+        self.start_search(limits);
+    }
+
+    fn perft(&mut self, depth: u32) {
+        let mut pos = self.pos;
+        let mut total = 0;
+        for (m, n) in pos.perft_divide(depth) {
+            self.say(&format!("{m}: {n}"));
+            total += n;
+        }
+        self.say("");
+        self.say(&format!("Nodes searched: {total}"));
+    }
+
+    fn start_search(&mut self, limits: Limits) {
+        let stop = Arc::new(AtomicBool::new(false));
+        let engine = Arc::clone(&self.engine);
+        let out = Arc::clone(&self.out);
+        let pos = self.pos;
+        let history = self.history.clone();
+        let banned = self.banned.clone();
+        let level = self.level;
+        let dialect = self.dialect;
+        let flag = Arc::clone(&stop);
+        let infinite = limits.infinite;
+        let seed = self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ pos.hash();
+        let handle = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(16 * 1024 * 1024)
+            .spawn(move || {
+                let mut engine = lock(&engine);
+                let mut on_info = |info: &SearchInfo| say(&out, &format_info(info, dialect));
+                let result = match level {
+                    Some(l) if banned.is_empty() => {
+                        choose_move(&mut engine, l, &pos, &history, &flag, &mut on_info, seed)
+                    }
+                    _ => engine.search_excluding(
+                        &pos,
+                        &history,
+                        &limits,
+                        &flag,
+                        &mut on_info,
+                        &banned,
+                    ),
+                };
+                drop(engine);
+                // UCI: after `go infinite` the answer waits for `stop`.
+                if limits.infinite {
+                    while !flag.load(Ordering::Relaxed) {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                }
+                let line = if result.best.is_null() {
+                    match dialect {
+                        Dialect::Uci => "bestmove (none)".to_string(),
+                        Dialect::Ucci => "nobestmove".to_string(),
+                    }
+                } else {
+                    match result.ponder {
+                        Some(p) => format!("bestmove {} ponder {p}", result.best),
+                        None => format!("bestmove {}", result.best),
+                    }
+                };
+                say(&out, &line);
+            });
+        match handle {
+            Ok(handle) => {
+                self.running = Some(Running {
+                    handle,
+                    stop,
+                    infinite,
+                })
+            }
+            Err(e) => self.error(format!("cannot start the search: {e}")),
+        }
+    }
+}
+
+/// One `info` line in the dialect's words.
+pub fn format_info(info: &SearchInfo, dialect: Dialect) -> String {
+    let pv: Vec<String> = info.pv.iter().map(Move::to_string).collect();
+    let ms = info.time.as_millis();
+    match dialect {
+        Dialect::Uci => format!(
+            "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+            info.depth,
+            info.seldepth,
+            info.score,
+            info.nodes,
+            info.nps,
+            ms,
+            pv.join(" ")
+        ),
+        Dialect::Ucci => {
+            // UCCI has no mate notation: mates are scores near ±30000.
+            let score = match info.score {
+                Score::Cp(c) => c,
+                s => s.as_cp(),
+            };
+            format!(
+                "info depth {} score {} nodes {} time {} pv {}",
+                info.depth,
+                score,
+                info.nodes,
+                ms,
+                pv.join(" ")
+            )
+        }
+    }
+}
