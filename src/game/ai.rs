@@ -11,15 +11,20 @@
 
 use super::session::{AiMoveChosen, Player, Session};
 use super::{GameSet, Mode, Turn};
-use crate::rules::{Color, Move, Position};
+use crate::engine::{Engine, Level, SearchInfo, choose_move};
+use crate::rules::{Move, Position};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use crossbeam_channel::{Receiver, Sender};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+/// Hash table of the game's engine: the levels stop at 3 s a move, and the
+/// game keeps within its memory budget.
+const GAME_HASH_MB: usize = 32;
 
 /// Highest difficulty.
-pub const MAX_LEVEL: u8 = 8;
+pub const MAX_LEVEL: u8 = Level::MAX.number();
 
 /// Pause after any move before the AI replies (lets the move's glide finish).
 const REPLY_DELAY: f64 = 0.3;
@@ -51,30 +56,19 @@ pub struct LevelInfo {
     pub depth: u32,
 }
 
-/// The eight levels.
+/// The eight levels, weakest first.
 pub fn levels() -> Vec<LevelInfo> {
-    (1..=MAX_LEVEL).map(level_info).collect()
+    Level::ALL.iter().map(|l| level_info(l.number())).collect()
 }
 
-/// One level's description.
+/// One level's description (out-of-range numbers are clamped).
 pub fn level_info(level: u8) -> LevelInfo {
-    const NAMES: [(&str, &str); 8] = [
-        ("入门", "Beginner"),
-        ("新手", "Novice"),
-        ("业余", "Amateur"),
-        ("棋友", "Club"),
-        ("高手", "Expert"),
-        ("大师", "Master"),
-        ("特级", "Grandmaster"),
-        ("棋圣", "Sage"),
-    ];
-    let level = level.clamp(1, MAX_LEVEL);
-    let (name_zh, name_en) = NAMES[usize::from(level - 1)];
+    let l = Level::new(level.clamp(1, MAX_LEVEL)).unwrap_or_default();
     LevelInfo {
-        level,
-        name_zh,
-        name_en,
-        depth: u32::from(level),
+        level: l.number(),
+        name_zh: l.name_zh(),
+        name_en: l.name_en(),
+        depth: l.max_depth(),
     }
 }
 
@@ -93,8 +87,8 @@ pub struct AiProgress {
 pub struct AiRequest {
     /// The position to move in.
     pub position: Position,
-    /// Hashes of the positions before it (repetition).
-    pub history: Vec<u64>,
+    /// The game's positions before it, oldest first (repetition rules).
+    pub history: Vec<Position>,
     /// Difficulty 1..=8.
     pub level: u8,
     /// Raised when the answer is no longer wanted.
@@ -109,25 +103,42 @@ pub struct AiBackend(pub Arc<dyn Fn(AiRequest) -> Option<Move> + Send + Sync>);
 
 impl Default for AiBackend {
     fn default() -> Self {
-        AiBackend(Arc::new(think))
+        // One engine (and hash table) for the whole session, created on
+        // first use; only one search runs at a time.
+        let engine: Arc<OnceLock<Mutex<Engine>>> = Arc::new(OnceLock::new());
+        AiBackend(Arc::new(move |req| {
+            let engine = engine.get_or_init(|| Mutex::new(Engine::new(GAME_HASH_MB)));
+            let mut engine = engine.lock().unwrap_or_else(PoisonError::into_inner);
+            think(&mut engine, req)
+        }))
     }
 }
 
-/// Searches `req.position` at `req.level` and returns the move to play
-/// (`None` only if there is no legal move).
-pub fn think(req: AiRequest) -> Option<Move> {
-    // Stand-in until the engine lands: the first legal move, preferring captures.
-    let moves = req.position.legal_moves();
-    let captures = req.position.legal_captures();
-    let best = captures.first().or(moves.first()).copied();
-    if let Some(m) = best {
+/// Searches `req.position` at `req.level` with the engine and returns the
+/// move to play (`None` only if there is no legal move). Progress goes to
+/// `req.info` after each finished depth.
+pub fn think(engine: &mut Engine, req: AiRequest) -> Option<Move> {
+    let level = Level::new(req.level).unwrap_or_default();
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    let mut on_info = |info: &SearchInfo| {
         let _ = req.info.send(AiProgress {
-            depth: 1,
-            score: 0,
-            pv: vec![m],
+            depth: info.depth,
+            score: info.score.as_cp(),
+            pv: info.pv.clone(),
         });
-    }
-    best
+    };
+    let result = choose_move(
+        engine,
+        level,
+        &req.position,
+        &req.history,
+        &req.stop,
+        &mut on_info,
+        seed,
+    );
+    (!result.best.is_null()).then_some(result.best)
 }
 
 /// A search in flight.
@@ -153,6 +164,9 @@ pub struct AiState {
     search: Option<Search>,
     /// Progress of the current search.
     pub status: AiStatus,
+    /// The latest report of the latest search and the position it was
+    /// about; kept after the search ends (the evaluation bar shows it).
+    pub last_report: Option<(Position, AiProgress)>,
 }
 
 impl AiState {
@@ -162,6 +176,7 @@ impl AiState {
     }
 
     /// The stop flag of the running search (tests).
+    #[cfg(test)]
     pub fn stop_flag(&self) -> Option<Arc<AtomicBool>> {
         self.search.as_ref().map(|s| s.stop.clone())
     }
@@ -170,8 +185,6 @@ impl AiState {
 /// What the panel shows about the AI.
 #[derive(Clone, Debug, Default)]
 pub struct AiStatus {
-    /// The side searching.
-    pub side: Option<Color>,
     /// `Time::elapsed_secs_f64` when the search started.
     pub started_at: f64,
     /// The position searched (to write the best line in notation).
@@ -233,7 +246,10 @@ fn start_search(
     let (tx, rx) = crossbeam_channel::unbounded();
     let request = AiRequest {
         position: *session.position(),
-        history: session.game.history_hashes(),
+        history: {
+            let (positions, _) = session.game.history();
+            positions[..positions.len().saturating_sub(1)].to_vec()
+        },
         level,
         stop: stop.clone(),
         info: tx,
@@ -241,7 +257,6 @@ fn start_search(
     let think = backend.0.clone();
     let task = AsyncComputeTaskPool::get().spawn(async move { think(request) });
     ai.status = AiStatus {
-        side: Some(side),
         started_at: now,
         position: Some(*session.position()),
         progress: AiProgress::default(),
@@ -260,6 +275,9 @@ fn poll_search(mut ai: ResMut<AiState>, mut chosen: MessageWriter<AiMoveChosen>)
         return;
     };
     while let Ok(progress) = search.info.try_recv() {
+        if let Some(pos) = ai.status.position {
+            ai.last_report = Some((pos, progress.clone()));
+        }
         ai.status.progress = progress;
     }
     if let Some(answer) = check_ready(&mut search.task) {

@@ -32,7 +32,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         redraw_board
             .in_set(GameSet::Present)
-            .run_if(in_state(Screen::Playing).and(resource_exists::<Session>)),
+            .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
     );
 }
 
@@ -55,8 +55,12 @@ pub mod z {
 pub struct BoardSurface;
 
 /// Lines, marks and labels of the board (rebuilt on resize/flip).
-#[derive(Component)]
+#[derive(Component, Clone)]
 struct BoardDecor;
+
+/// A file number beside the board (hidden by the coordinates setting).
+#[derive(Component, Clone, Copy)]
+pub struct FileNumber;
 
 /// The pointer gesture in progress on the board.
 #[derive(Resource, Default, Debug)]
@@ -134,10 +138,12 @@ fn on_click(
                 .hit
                 .position
                 .and_then(|p| layout.square_at(p.truncate(), session.flipped));
-            input.write(match square {
+            let event = match square {
                 Some(sq) => BoardInput::Click(sq),
                 None => BoardInput::Deselect,
-            });
+            };
+            debug!("board click at {:?}: {event:?}", click.hit.position);
+            input.write(event);
         }
         _ => {}
     }
@@ -212,7 +218,9 @@ fn redraw_board(
         layout: Some(*layout),
         flipped: session.flipped,
     };
-    let fresh_surface = surface.iter().any(|(s, _)| s.custom_size == Some(Vec2::ONE));
+    let fresh_surface = surface
+        .iter()
+        .any(|(s, _)| s.custom_size == Some(Vec2::ONE));
     if *drawn == want && !fresh_surface && !decor.is_empty() {
         return;
     }
@@ -230,7 +238,7 @@ fn redraw_board(
 fn spawn_decor(commands: &mut Commands, layout: &BoardLayout, flipped: bool, fonts: &Fonts) {
     let cell = layout.cell;
     let lw = layout.line_width();
-    let at = |f: f32, r: f32| layout.to_world(Vec2::new(f, r), flipped);
+    let at = |f: f32, r: f32| layout.world_of(Vec2::new(f, r), flipped);
     let decor = (BoardDecor, DespawnOnExit(Screen::Playing));
     let mut line = |a: Vec2, b: Vec2, width: f32, color: Color| {
         let d = b - a;
@@ -291,18 +299,8 @@ fn spawn_decor(commands: &mut Commands, layout: &BoardLayout, flipped: bool, fon
                 continue; // edge points get marks on the inner side only
             }
             let c = Vec2::new(fx, r + sy * gap);
-            line(
-                at(c.x, c.y),
-                at(c.x + sx * arm, c.y),
-                lw,
-                palette::INK,
-            );
-            line(
-                at(c.x, c.y),
-                at(c.x, c.y + sy * arm),
-                lw,
-                palette::INK,
-            );
+            line(at(c.x, c.y), at(c.x + sx * arm, c.y), lw, palette::INK);
+            line(at(c.x, c.y), at(c.x, c.y + sy * arm), lw, palette::INK);
         }
     }
     // The river.
@@ -331,6 +329,7 @@ fn spawn_decor(commands: &mut Commands, layout: &BoardLayout, flipped: bool, fon
                 TextColor(palette::INK.with_alpha(0.9)),
                 Transform::from_translation(at(f, r).extend(z::GRID)),
                 decor.clone(),
+                FileNumber,
             ));
         }
     }

@@ -1,7 +1,8 @@
 //! Start-up flags for players and tests: `--screenshot PATH --frames N`
 //! saves a screenshot after N frames and exits; `--diagnostics` records
 //! frame times (separately while the AI thinks and while it does not) and
-//! prints median, 95th percentile and maximum on exit. Also finds the
+//! prints median, 95th percentile and maximum on exit. F12 saves a
+//! screenshot in the current directory. Also finds the
 //! `assets` folder whether the game runs from cargo or from a copied binary.
 
 use super::LaunchOptions;
@@ -11,8 +12,27 @@ use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_dis
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
-pub(super) fn plugin(_app: &mut App) {
-    // Systems are added by `configure`, only for the flags given.
+pub(super) fn plugin(app: &mut App) {
+    // The flags' systems are added by `configure`; F12 is always there.
+    app.add_systems(Update, screenshot_key);
+}
+
+/// F12 saves `xiangqi-N.png` in the current directory.
+fn screenshot_key(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands, mut n: Local<u32>) {
+    if !keys.just_pressed(KeyCode::F12) {
+        return;
+    }
+    let mut path;
+    loop {
+        *n += 1;
+        path = PathBuf::from(format!("xiangqi-{}.png", *n));
+        if !path.exists() {
+            break;
+        }
+    }
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(save_to_disk(path));
 }
 
 /// Frames to wait before a screenshot when `--frames` is 0.
@@ -23,7 +43,9 @@ const WARMUP_FRAMES: u32 = 10;
 /// The `assets` folder: `BEVY_ASSET_ROOT`/`CARGO_MANIFEST_DIR` as Bevy does,
 /// else next to the executable, else the source tree the binary was built from.
 pub fn asset_root() -> String {
-    if std::env::var_os("BEVY_ASSET_ROOT").is_some() || std::env::var_os("CARGO_MANIFEST_DIR").is_some() {
+    if std::env::var_os("BEVY_ASSET_ROOT").is_some()
+        || std::env::var_os("CARGO_MANIFEST_DIR").is_some()
+    {
         return "assets".into();
     }
     let exe_dir = std::env::current_exe()
@@ -41,12 +63,14 @@ pub fn asset_root() -> String {
         .map_or_else(|| "assets".into(), |p| p.to_string_lossy().into_owned())
 }
 
-/// Frame times in milliseconds.
+/// Frame times in milliseconds, and how long the first frame took to show.
 #[derive(Default, Debug)]
 pub struct FrameStats {
     enabled: bool,
     idle: Vec<f32>,
     thinking: Vec<f32>,
+    started: Option<std::time::Instant>,
+    first_frame_ms: Option<f32>,
 }
 
 #[derive(Resource, Clone)]
@@ -63,9 +87,14 @@ struct ScreenshotPlan {
 }
 
 /// Adds the systems the flags ask for; the returned stats are printed by [`report`].
-pub(super) fn configure(app: &mut App, opts: &LaunchOptions) -> Arc<Mutex<FrameStats>> {
+pub(super) fn configure(
+    app: &mut App,
+    opts: &LaunchOptions,
+    started: std::time::Instant,
+) -> Arc<Mutex<FrameStats>> {
     let stats = Arc::new(Mutex::new(FrameStats {
         enabled: opts.diagnostics,
+        started: Some(started),
         ..default()
     }));
     if opts.diagnostics {
@@ -98,6 +127,12 @@ fn record_frame(
     mut frame: Local<u32>,
 ) {
     *frame += 1;
+    if *frame == 2
+        && let Ok(mut s) = stats.0.lock()
+    {
+        // The second frame: the first one has been presented.
+        s.first_frame_ms = s.started.map(|t| t.elapsed().as_secs_f32() * 1000.0);
+    }
     if *frame <= WARMUP_FRAMES {
         return;
     }
@@ -119,7 +154,10 @@ fn take_screenshot(
     if plan.captured {
         match std::fs::rename(&plan.partial, &plan.path) {
             Ok(()) => info!("screenshot saved to {}", plan.path.display()),
-            Err(e) => error!("could not save the screenshot to {}: {e}", plan.path.display()),
+            Err(e) => error!(
+                "could not save the screenshot to {}: {e}",
+                plan.path.display()
+            ),
         }
         exit.write(AppExit::Success);
         plan.captured = false;
@@ -162,7 +200,20 @@ pub(super) fn report(stats: &Arc<Mutex<FrameStats>>) {
     if !s.enabled {
         return;
     }
+    if let Some(ms) = s.first_frame_ms {
+        println!("first frame shown {ms:.0} ms after start");
+    }
     println!("frame times");
     println!("  {}", summary("idle    ", &s.idle));
     println!("  {}", summary("thinking", &s.thinking));
+    if let Some(kb) = peak_rss_kb() {
+        println!("peak memory (RSS) {:.0} MB", kb as f64 / 1024.0);
+    }
+}
+
+/// Peak resident memory from /proc (Linux); `None` elsewhere.
+fn peak_rss_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
 }

@@ -52,16 +52,10 @@ impl BoardLayout {
         let panel_right = w >= h * 1.05;
         let (panel, board_area) = if panel_right {
             let pw = (w * 0.28).clamp(230.0, 380.0).min(w * 0.45);
-            (
-                Rect::new(w - pw, 0.0, w, h),
-                Rect::new(0.0, 0.0, w - pw, h),
-            )
+            (Rect::new(w - pw, 0.0, w, h), Rect::new(0.0, 0.0, w - pw, h))
         } else {
             let ph = (h * 0.27).clamp(190.0, 300.0).min(h * 0.45);
-            (
-                Rect::new(0.0, h - ph, w, h),
-                Rect::new(0.0, 0.0, w, h - ph),
-            )
+            (Rect::new(0.0, h - ph, w, h), Rect::new(0.0, 0.0, w, h - ph))
         };
         let pad = 8.0;
         let avail = (board_area.size() - Vec2::splat(2.0 * pad)).max(Vec2::splat(20.0));
@@ -97,25 +91,25 @@ impl BoardLayout {
     }
 
     /// World position of board coordinates.
-    pub fn to_world(&self, board: Vec2, flipped: bool) -> Vec2 {
+    pub fn world_of(&self, board: Vec2, flipped: bool) -> Vec2 {
         let local = (board - Vec2::new(4.0, 4.5)) * self.cell;
         self.center + if flipped { -local } else { local }
     }
 
     /// Board coordinates of a world position.
-    pub fn to_board(&self, world: Vec2, flipped: bool) -> Vec2 {
+    pub fn board_of(&self, world: Vec2, flipped: bool) -> Vec2 {
         let local = (world - self.center) / self.cell;
         (if flipped { -local } else { local }) + Vec2::new(4.0, 4.5)
     }
 
     /// World position of a point.
     pub fn square_world(&self, sq: Square, flipped: bool) -> Vec2 {
-        self.to_world(square_coords(sq), flipped)
+        self.world_of(square_coords(sq), flipped)
     }
 
     /// The point nearest to a world position, if within half a cell of it.
     pub fn square_at(&self, world: Vec2, flipped: bool) -> Option<Square> {
-        let b = self.to_board(world, flipped);
+        let b = self.board_of(world, flipped);
         let (f, r) = (b.x.round(), b.y.round());
         if (b.x - f).abs() > 0.5 || (b.y - r).abs() > 0.5 {
             return None;
@@ -188,8 +182,14 @@ mod tests {
             let ui = |p: Vec2| Vec2::new(p.x + size.x / 2.0, size.y / 2.0 - p.y);
             let tl = ui(l.center + Vec2::new(-half.x, half.y));
             let br = ui(l.center + Vec2::new(half.x, -half.y));
-            assert!(tl.x >= area.min.x - 1.0 && tl.y >= area.min.y - 1.0, "{size}");
-            assert!(br.x <= area.max.x + 1.0 && br.y <= area.max.y + 1.0, "{size}");
+            assert!(
+                tl.x >= area.min.x - 1.0 && tl.y >= area.min.y - 1.0,
+                "{size}"
+            );
+            assert!(
+                br.x <= area.max.x + 1.0 && br.y <= area.max.y + 1.0,
+                "{size}"
+            );
         }
     }
 }

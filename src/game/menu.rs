@@ -86,7 +86,12 @@ fn spawn_menu(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
         .spawn(label(T::Subtitle, lang, fonts.ui(20.0), palette::TEXT_DIM))
         .id();
     let mode_heading = commands
-        .spawn(label(T::ModeHeading, lang, fonts.ui(18.0), palette::TEXT_DIM))
+        .spawn(label(
+            T::ModeHeading,
+            lang,
+            fonts.ui(18.0),
+            palette::TEXT_DIM,
+        ))
         .id();
     let modes = commands
         .spawn((
@@ -106,7 +111,9 @@ fn spawn_menu(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
             .id();
         commands.entity(modes).add_child(b);
     }
-    commands.entity(root).add_children(&[title, subtitle, mode_heading, modes]);
+    commands
+        .entity(root)
+        .add_children(&[title, subtitle, mode_heading, modes]);
     for side in [Side::Red, Side::Black] {
         let heading = commands
             .spawn((
@@ -126,16 +133,14 @@ fn spawn_menu(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
                     justify_content: JustifyContent::Center,
                     column_gap: Val::Px(6.0),
                     row_gap: Val::Px(6.0),
-                    max_width: Val::Px(900.0),
+                    max_width: Val::Px(1200.0),
                     ..default()
                 },
                 Pickable::IGNORE,
             ))
             .id();
         for info in levels() {
-            let b = commands
-                .spawn(level_button(&fonts, side, info.level))
-                .id();
+            let b = commands.spawn(level_button(&fonts, side, info.level)).id();
             commands.entity(row).add_child(b);
         }
         commands.entity(root).add_children(&[heading, row]);
@@ -157,13 +162,29 @@ fn spawn_menu(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
         .spawn(button(T::Quit, lang, &fonts, 26.0, MenuAction::Quit))
         .id();
     let language = commands
-        .spawn(button(T::LanguageToggle, lang, &fonts, 18.0, MenuAction::Language))
+        .spawn(button(
+            T::LanguageToggle,
+            lang,
+            &fonts,
+            18.0,
+            MenuAction::Language,
+        ))
         .id();
-    commands.entity(actions).add_children(&[start, quit, language]);
+    commands
+        .entity(actions)
+        .add_children(&[start, quit, language]);
+    let settings = commands
+        .spawn(super::settings_screen::open_button(lang, &fonts, 18.0))
+        .id();
+    commands.entity(actions).add_child(settings);
     let hint = commands
         .spawn(label(T::MenuHint, lang, fonts.ui(14.0), palette::TEXT_DIM))
         .id();
-    commands.entity(root).add_children(&[actions, hint]);
+    // Continue, Puzzles, Saved games (library_screen.rs).
+    let more = commands
+        .spawn(super::library_screen::menu_row(lang, &fonts))
+        .id();
+    commands.entity(root).add_children(&[more, actions, hint]);
 }
 
 /// A level button: number, name and search depth, in two lines.
@@ -174,8 +195,8 @@ fn level_button(fonts: &Fonts, side: Side, level: u8) -> impl Bundle {
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
             justify_content: JustifyContent::Center,
-            padding: UiRect::axes(Val::Px(10.0), Val::Px(5.0)),
-            min_width: Val::Px(82.0),
+            padding: UiRect::axes(Val::Px(9.0), Val::Px(5.0)),
+            min_width: Val::Px(78.0),
             border: UiRect::all(Val::Px(1.0)),
             border_radius: BorderRadius::all(Val::Px(6.0)),
             ..default()
@@ -247,7 +268,9 @@ fn on_menu_button(
     mut exit: MessageWriter<AppExit>,
 ) {
     if let Ok(action) = actions.get(click.entity) {
-        apply(*action, &mut setup, &mut focus, &mut lang, &mut next, &mut exit);
+        apply(
+            *action, &mut setup, &mut focus, &mut lang, &mut next, &mut exit,
+        );
     }
 }
 
@@ -259,7 +282,10 @@ fn menu_keys(
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    let mode_index = MODES.iter().position(|(m, _)| *m == setup.mode).unwrap_or(0);
+    let mode_index = MODES
+        .iter()
+        .position(|(m, _)| *m == setup.mode)
+        .unwrap_or(0);
     let side = if setup.mode == Mode::AiVsAi && focus.black {
         Side::Black
     } else {
@@ -303,7 +329,9 @@ fn menu_keys(
         }
     }
     if let Some(action) = action {
-        apply(action, &mut setup, &mut focus, &mut lang, &mut next, &mut exit);
+        apply(
+            action, &mut setup, &mut focus, &mut lang, &mut next, &mut exit,
+        );
     }
 }
 
@@ -322,12 +350,14 @@ fn show_choices(
     for (action, mut toggled, mut border) in &mut buttons {
         let (on, focused) = match *action {
             MenuAction::Mode(m) => (m == setup.mode, false),
-            MenuAction::Level(Side::Red, l) => {
-                (l == setup.red_level, ai_vs_ai && !focus.black && l == setup.red_level)
-            }
-            MenuAction::Level(Side::Black, l) => {
-                (l == setup.black_level, ai_vs_ai && focus.black && l == setup.black_level)
-            }
+            MenuAction::Level(Side::Red, l) => (
+                l == setup.red_level,
+                ai_vs_ai && !focus.black && l == setup.red_level,
+            ),
+            MenuAction::Level(Side::Black, l) => (
+                l == setup.black_level,
+                ai_vs_ai && focus.black && l == setup.black_level,
+            ),
             _ => (false, false),
         };
         if toggled.0 != on {

@@ -15,7 +15,10 @@
 //! Frame order inside `Update` is fixed once, here: [`GameSet`].
 
 mod ai;
+mod audio;
 mod board;
+mod board_prefs;
+mod eval_bar;
 mod i18n;
 mod launch;
 mod layout;
@@ -24,11 +27,27 @@ mod overlay;
 mod panel;
 mod pieces;
 mod session;
+mod settings;
+mod settings_screen;
 mod shortcuts;
 mod theme;
+// Issue 5: move list, review, hints, keeping games, puzzles.
+mod files;
+mod hint;
+mod hint_view;
+mod library_screen;
+mod movelist;
+mod persist;
+mod puzzle;
+mod puzzle_screen;
+mod review;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_review;
+#[cfg(test)]
+mod tests_settings;
 
 use bevy::prelude::*;
 use bevy::window::{PresentMode, WindowResolution};
@@ -76,6 +95,10 @@ pub enum Screen {
     Menu,
     /// A game on the board.
     Playing,
+    /// The puzzle (残局) list.
+    Puzzles,
+    /// The saved games list.
+    SavedGames,
 }
 
 /// Whose move it is while [`Screen::Playing`].
@@ -123,10 +146,19 @@ pub(crate) fn logic_plugins(app: &mut App) {
             .chain(),
     );
     app.add_plugins((i18n::plugin, session::plugin, ai::plugin));
+    app.add_plugins((
+        review::plugin,
+        persist::plugin,
+        puzzle::plugin,
+        hint::plugin,
+    ));
 }
 
 /// The plugins that need a window, a renderer and input devices.
 fn view_plugins(app: &mut App) {
+    // The settings first: the others read them. (Not a logic plugin: the
+    // logic tests must not read the player's real settings file.)
+    app.add_plugins(settings::plugin);
     app.add_plugins((
         theme::plugin,
         layout::plugin,
@@ -138,10 +170,55 @@ fn view_plugins(app: &mut App) {
         shortcuts::plugin,
         launch::plugin,
     ));
+    app.add_plugins((
+        settings_screen::plugin,
+        board_prefs::plugin,
+        eval_bar::plugin,
+        audio::plugin,
+    ));
+    app.add_plugins((
+        movelist::plugin,
+        hint_view::plugin,
+        files::plugin,
+        puzzle_screen::plugin,
+        library_screen::plugin,
+    ));
+}
+
+/// Where a point is drawn in a window of `size` logical pixels: its centre
+/// (x right, y down from the top-left corner) and the distance between
+/// points. For checking screenshots (CI).
+pub fn point_in_window(
+    size: (u32, u32),
+    square: crate::rules::Square,
+    flipped: bool,
+) -> (Vec2, f32) {
+    let size = Vec2::new(size.0 as f32, size.1 as f32);
+    let layout = layout::BoardLayout::for_window(size);
+    let world = layout.square_world(square, flipped);
+    (
+        Vec2::new(world.x + size.x / 2.0, size.y / 2.0 - world.y),
+        layout.cell,
+    )
+}
+
+/// The side panel's rectangle in a window of `size` logical pixels (x right, y down).
+pub fn panel_in_window(size: (u32, u32)) -> Rect {
+    layout::BoardLayout::for_window(Vec2::new(size.0 as f32, size.1 as f32)).panel
 }
 
 /// Runs the desktop game until the window closes.
 pub fn run(opts: LaunchOptions) -> ExitCode {
+    let started = std::time::Instant::now();
+    if cfg!(target_os = "linux")
+        && std::env::var_os("DISPLAY").is_none()
+        && std::env::var_os("WAYLAND_DISPLAY").is_none()
+    {
+        eprintln!(
+            "xiangqi: no display (neither DISPLAY nor WAYLAND_DISPLAY is set); the game needs a window"
+        );
+        return ExitCode::FAILURE;
+    }
     let (w, h) = opts.window_size.unwrap_or((1280, 900));
     let (w, h) = (w.clamp(320, 8192), h.clamp(240, 8192));
     let mut app = App::new();
@@ -159,11 +236,17 @@ pub fn run(opts: LaunchOptions) -> ExitCode {
             .set(AssetPlugin {
                 file_path: launch::asset_root(),
                 ..default()
+            })
+            .set(bevy::log::LogPlugin {
+                // The text shaper's segmenter has no CJK dictionary and says
+                // so for every Chinese string; line breaking still works.
+                filter: format!("{},icu_provider=error", bevy::log::DEFAULT_FILTER),
+                ..default()
             }),
     );
     logic_plugins(&mut app);
     view_plugins(&mut app);
-    let stats = launch::configure(&mut app, &opts);
+    let stats = launch::configure(&mut app, &opts, started);
     session::configure_start(&mut app, &opts);
 
     let exit = app.run();

@@ -17,18 +17,32 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 place_overlay,
+                retranslate_card,
                 (spawn_banner, fade_banner).chain(),
             )
                 .in_set(GameSet::Present)
-                .run_if(in_state(Screen::Playing).and(resource_exists::<Session>)),
+                .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
         );
 }
 
+/// The game-over card; it appears after [`OVERLAY_DELAY`] so the last move
+/// (and a 将军 banner) can be seen first.
 #[derive(Component)]
-struct GameOverOverlay;
+struct GameOverOverlay {
+    elapsed: f32,
+}
+
+const OVERLAY_DELAY: f32 = 0.9;
 
 #[derive(Component, Clone, Copy)]
 struct OverlayButton(GameCommand);
+
+/// The card's computed texts (retranslated when the language changes).
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum CardText {
+    Headline,
+    Detail,
+}
 
 /// Seconds the check banner stays.
 const BANNER_SECS: f32 = 1.1;
@@ -44,22 +58,13 @@ fn spawn_game_over(
     fonts: Res<Fonts>,
     lang: Res<Lang>,
 ) {
-    let Some(outcome) = session.game.outcome() else {
+    let lang = *lang;
+    let Some((headline, detail)) = card_texts(&session, lang) else {
         return;
     };
-    let lang = *lang;
-    let headline = match human_won(&session) {
-        Some(true) => T::YouWin.get(lang).to_string(),
-        Some(false) => T::YouLose.get(lang).to_string(),
-        None => result_text(&outcome, lang).to_string(),
-    };
-    let detail = if human_won(&session).is_some() {
-        format!("{} · {}", result_text(&outcome, lang), reason_text(&outcome.reason, lang))
-    } else {
-        reason_text(&outcome.reason, lang)
-    };
     commands.spawn((
-        GameOverOverlay,
+        GameOverOverlay { elapsed: 0.0 },
+        Visibility::Hidden,
         Node {
             position_type: PositionType::Absolute,
             align_items: AlignItems::Center,
@@ -84,12 +89,14 @@ fn spawn_game_over(
             BorderColor::all(palette::ACCENT),
             children![
                 (
+                    CardText::Headline,
                     Text::new(headline),
                     fonts.ui(40.0),
                     TextColor(palette::ACCENT),
                     Pickable::IGNORE,
                 ),
                 (
+                    CardText::Detail,
                     Text::new(detail),
                     fonts.ui(22.0),
                     TextColor(palette::TEXT),
@@ -111,12 +118,60 @@ fn spawn_game_over(
                             20.0,
                             OverlayButton(GameCommand::NewGame)
                         ),
-                        button(T::Menu, lang, &fonts, 20.0, OverlayButton(GameCommand::Menu)),
+                        button(
+                            T::Menu,
+                            lang,
+                            &fonts,
+                            20.0,
+                            OverlayButton(GameCommand::Menu)
+                        ),
                     ],
                 ),
             ],
         )],
     ));
+}
+
+/// The card's headline ("You win!", or the result) and detail line.
+fn card_texts(session: &Session, lang: Lang) -> Option<(String, String)> {
+    let outcome = session.game.outcome()?;
+    let headline = match human_won(session) {
+        Some(true) => T::YouWin.get(lang).to_string(),
+        Some(false) => T::YouLose.get(lang).to_string(),
+        None => result_text(&outcome, lang).to_string(),
+    };
+    let detail = if human_won(session).is_some() {
+        format!(
+            "{} · {}",
+            result_text(&outcome, lang),
+            reason_text(&outcome.reason, lang)
+        )
+    } else {
+        reason_text(&outcome.reason, lang)
+    };
+    Some((headline, detail))
+}
+
+fn retranslate_card(
+    lang: Res<Lang>,
+    session: Res<Session>,
+    mut texts: Query<(&CardText, &mut Text)>,
+) {
+    if !lang.is_changed() || texts.is_empty() {
+        return;
+    }
+    let Some((headline, detail)) = card_texts(&session, *lang) else {
+        return;
+    };
+    for (which, mut text) in &mut texts {
+        let want = match which {
+            CardText::Headline => &headline,
+            CardText::Detail => &detail,
+        };
+        if text.0 != *want {
+            text.0.clone_from(want);
+        }
+    }
 }
 
 fn on_overlay_button(
@@ -131,17 +186,26 @@ fn on_overlay_button(
 
 fn place_overlay(
     layout: Res<BoardLayout>,
-    mut overlay: Query<(Ref<GameOverOverlay>, &mut Node)>,
+    time: Res<Time>,
+    mut overlay: Query<(&mut GameOverOverlay, &mut Node, &mut Visibility)>,
 ) {
-    for (marker, mut node) in &mut overlay {
-        if !layout.is_changed() && !marker.is_added() {
-            continue;
+    for (mut marker, mut node, mut visibility) in &mut overlay {
+        if *visibility == Visibility::Hidden {
+            marker.elapsed += time.delta_secs();
+            if marker.elapsed >= OVERLAY_DELAY {
+                *visibility = Visibility::Inherited;
+            }
         }
         let a = layout.board_area;
-        node.left = Val::Px(a.min.x);
-        node.top = Val::Px(a.min.y);
-        node.width = Val::Px(a.width());
-        node.height = Val::Px(a.height());
+        let want = (
+            Val::Px(a.min.x),
+            Val::Px(a.min.y),
+            Val::Px(a.width()),
+            Val::Px(a.height()),
+        );
+        if (node.left, node.top, node.width, node.height) != want {
+            (node.left, node.top, node.width, node.height) = want;
+        }
     }
 }
 
@@ -187,8 +251,13 @@ fn fade_banner(
         banner.elapsed += time.delta_secs();
         let t = banner.elapsed / BANNER_SECS;
         // Pop in, hold, fade out.
-        let alpha = if t < 0.7 { 1.0 } else { ((1.0 - t) / 0.3).max(0.0) };
-        let scale = 0.85 + 0.15 * EasingCurve::new(0.0, 1.0, EaseFunction::BackOut).sample_clamped(t * 5.0);
+        let alpha = if t < 0.7 {
+            1.0
+        } else {
+            ((1.0 - t) / 0.3).max(0.0)
+        };
+        let scale =
+            0.85 + 0.15 * EasingCurve::new(0.0, 1.0, EaseFunction::BackOut).sample_clamped(t * 5.0);
         tf.scale = Vec3::new(scale, scale, 1.0);
         sprite.color.set_alpha(0.85 * alpha);
         for child in children.iter() {

@@ -7,7 +7,8 @@ use super::layout::BoardLayout;
 use super::session::{GameCommand, Player, Session};
 use super::theme::{Fonts, Label, button, label, palette, set_display};
 use super::{GameSet, Mode, Screen};
-use crate::rules::{Color as Side, Move, Position};
+use crate::rules::notation::{BlackDigits, ChineseStyle};
+use crate::rules::{Charset, Color as Side, Move, Position, to_chinese};
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
@@ -18,7 +19,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (place_panel, refresh_panel)
                 .in_set(GameSet::Present)
-                .run_if(in_state(Screen::Playing).and(resource_exists::<Session>)),
+                .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
         );
 }
 
@@ -69,6 +70,8 @@ fn spawn_panel(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
                     flex_grow: 1.0,
                     flex_basis: Val::Px(0.0),
                     min_width: Val::Px(0.0),
+                    // Lets the move list shrink and scroll instead of pushing the buttons out.
+                    min_height: Val::Px(0.0),
                     ..default()
                 },
                 Pickable::IGNORE,
@@ -108,6 +111,8 @@ fn spawn_panel(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
                     field(Field::Player(Side::Black), &fonts, 17.0, palette::TEXT),
                     field(Field::Ai, &fonts, 16.0, palette::ACCENT),
                     field(Field::Line, &fonts, 16.0, palette::TEXT_DIM),
+                    // The move list and its review and record buttons (movelist.rs).
+                    super::movelist::slot(),
                 ],
             ),
             (
@@ -128,6 +133,7 @@ fn spawn_panel(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
                     btn(T::Resign, GameCommand::Resign),
                     btn(T::Pause, GameCommand::TogglePause),
                     btn(T::Menu, GameCommand::Menu),
+                    super::settings_screen::open_button(lang, &fonts, 17.0),
                     (
                         label(T::ShortcutHint, lang, fonts.ui(13.0), palette::TEXT_DIM),
                         Node {
@@ -169,7 +175,14 @@ fn place_panel(
     mut block: Query<&mut Node, (With<ButtonBlock>, Without<PanelRoot>, Without<InfoColumn>)>,
     added: Query<(), Added<PanelRoot>>,
     session: Res<Session>,
-    mut buttons: Query<(&PanelButton, &mut Node), (Without<PanelRoot>, Without<InfoColumn>, Without<ButtonBlock>)>,
+    mut buttons: Query<
+        (&PanelButton, &mut Node),
+        (
+            Without<PanelRoot>,
+            Without<InfoColumn>,
+            Without<ButtonBlock>,
+        ),
+    >,
 ) {
     if !layout.is_changed() && added.is_empty() {
         return;
@@ -246,9 +259,13 @@ pub fn line_text(pos: &Position, line: &[Move]) -> String {
     out.join(" ")
 }
 
-/// One move in Chinese notation.
-pub fn move_text(_pos: &Position, m: Move) -> String {
-    m.to_string()
+/// One move in Chinese notation (ASCII digits for Black: compact in a panel).
+pub fn move_text(pos: &Position, m: Move) -> String {
+    let style = ChineseStyle {
+        charset: Charset::Simplified,
+        black_digits: BlackDigits::Ascii,
+    };
+    to_chinese(pos, m, style)
 }
 
 fn refresh_panel(
@@ -267,8 +284,11 @@ fn refresh_panel(
     for (field, mut text) in &mut texts {
         let want = match field {
             Field::Turn => match &outcome {
-                Some(o) => format!("{} · {}", T::GameOver.get(lang), result_text(o, lang)),
-                None => format!("{}{}", side_name(stm, lang), T::ToMove.get(lang)),
+                Some(o) => result_text(o, lang).to_string(),
+                None => match lang {
+                    Lang::Zh => format!("{}{}", side_name(stm, lang), T::ToMove.get(lang)),
+                    Lang::En => format!("{} {}", side_name(stm, lang), T::ToMove.get(lang)),
+                },
             },
             Field::Player(side) => player_text(&session, *side, lang),
             Field::Ai => {

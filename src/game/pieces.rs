@@ -17,6 +17,7 @@ use super::theme::{Fonts, palette};
 use super::{GameSet, Screen};
 use crate::rules::{Color as Side, Piece, PieceKind, Square};
 use bevy::prelude::*;
+use bevy::sprite_render::AlphaMode2d;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PieceAssets>().add_systems(
@@ -24,9 +25,11 @@ pub(super) fn plugin(app: &mut App) {
         (
             (follow_board, shake_on_illegal).in_set(GameSet::Animate),
             (animate_pieces, fit_parts).chain().in_set(GameSet::Animate),
-            (rebuild_marks, pulse_marks).chain().in_set(GameSet::Present),
+            (rebuild_marks, pulse_marks)
+                .chain()
+                .in_set(GameSet::Present),
         )
-            .run_if(in_state(Screen::Playing).and(resource_exists::<Session>)),
+            .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
     );
 }
 
@@ -207,8 +210,11 @@ fn follow_board(
     fonts: Res<Fonts>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     pieces: Query<(Entity, &PieceView, &Transform), Without<Dying>>,
+    review: Option<Res<super::review::Review>>,
 ) {
-    let mut respawn = false;
+    let review = review.as_deref();
+    // While reviewing, any change redraws the reviewed position.
+    let mut respawn = review.is_some_and(|r| r.active()) && !changes.is_empty();
     let mut moved: Vec<(Entity, Square, Vec2)> = Vec::new();
     let mut dying: Vec<Entity> = Vec::new();
     for change in changes.read() {
@@ -236,7 +242,7 @@ fn follow_board(
                 if let Some((victim, _, _)) = at(mv.to()) {
                     dying.push(victim);
                 }
-                let from = layout.to_board(tf.translation.truncate(), session.flipped);
+                let from = layout.board_of(tf.translation.truncate(), session.flipped);
                 moved.retain(|m| m.0 != mover);
                 moved.push((mover, mv.to(), from));
             }
@@ -249,7 +255,11 @@ fn follow_board(
         }
         for (sq, piece) in [crate::rules::Color::Red, crate::rules::Color::Black]
             .into_iter()
-            .flat_map(|c| session.position().pieces(c).collect::<Vec<_>>())
+            .flat_map(|c| {
+                super::review::shown_position(&session, review)
+                    .pieces(c)
+                    .collect::<Vec<_>>()
+            })
         {
             spawn_piece(
                 &mut commands,
@@ -281,6 +291,11 @@ fn follow_board(
     }
 }
 
+/// Where a gliding piece is at `t` (0..=1) of its glide, in board coordinates.
+pub fn glide_position(from: Vec2, to: Vec2, t: f32) -> Vec2 {
+    EasingCurve::new(from, to, EaseFunction::CubicOut).sample_clamped(t)
+}
+
 fn animate_pieces(
     mut commands: Commands,
     time: Res<Time>,
@@ -288,6 +303,7 @@ fn animate_pieces(
     session: Res<Session>,
     selection: Res<Selection>,
     gesture: Res<Gesture>,
+    settings: Option<Res<super::settings::UserSettings>>,
     mut pieces: Query<(
         Entity,
         &PieceView,
@@ -310,8 +326,9 @@ fn animate_pieces(
         let mut scale = 1.0;
         if let Some(mut glide) = glide {
             glide.elapsed += dt;
-            let t = glide.elapsed / GLIDE_SECS;
-            board = EasingCurve::new(glide.from, board, EaseFunction::CubicOut).sample_clamped(t);
+            let factor = settings.as_ref().map_or(1.0, |s| s.glide_factor());
+            let t = glide.elapsed / (GLIDE_SECS * factor).max(1e-4);
+            board = glide_position(glide.from, board, t);
             z_pos = z::PIECES + 5.0;
             if t >= 1.0 {
                 commands.entity(e).remove::<Glide>();
@@ -319,7 +336,7 @@ fn animate_pieces(
         }
         let selected = selection.from == Some(view.square) && dying.is_none();
         let dragged = selected && gesture.dragging && gesture.pressed == Some(view.square);
-        let mut world = layout.to_world(board, flipped);
+        let mut world = layout.world_of(board, flipped);
         if dragged {
             world = gesture.drag_world;
             z_pos = z::DRAGGED;
@@ -332,7 +349,14 @@ fn animate_pieces(
             0.0
         };
         // Lift eases towards its target.
-        lift.0 += (want_lift - lift.0) * (dt * 25.0).min(1.0);
+        let step = (want_lift - lift.0) * (dt * 25.0).min(1.0);
+        if (want_lift - lift.0).abs() < 1e-3 {
+            if lift.0 != want_lift {
+                lift.0 = want_lift;
+            }
+        } else {
+            lift.0 += step;
+        }
         if selected {
             z_pos = z_pos.max(z::PIECES + 3.0);
         }
@@ -354,9 +378,10 @@ fn animate_pieces(
             let alpha = 1.0 - t;
             for child in children.iter() {
                 if let Ok(mat) = parts.get(child)
-                    && let Some(m) = materials.get_mut(&mat.0)
+                    && let Some(mut m) = materials.get_mut(&mat.0)
                 {
                     m.color.set_alpha(alpha);
+                    m.alpha_mode = AlphaMode2d::Blend;
                 }
                 if let Ok(mut color) = glyphs.get_mut(child) {
                     color.0.set_alpha(alpha);
@@ -366,8 +391,12 @@ fn animate_pieces(
                 commands.entity(e).despawn();
             }
         }
-        tf.translation = world.extend(z_pos);
-        tf.scale = Vec3::new(scale, scale, 1.0);
+        let want = Transform {
+            translation: world.extend(z_pos),
+            scale: Vec3::new(scale, scale, 1.0),
+            ..*tf
+        };
+        tf.set_if_neq(want);
     }
 }
 
@@ -385,8 +414,12 @@ fn fit_parts(
         if is_shadow && let Ok(lift) = lifts.get(parent.parent()) {
             offset += Vec2::new(lift.0 * 0.6, -lift.0 * 1.6);
         }
-        tf.translation = (offset * cell).extend(tf.translation.z);
-        tf.scale = Vec3::new(part.radius * cell, part.radius * cell, 1.0);
+        let want = Transform {
+            translation: (offset * cell).extend(tf.translation.z),
+            scale: Vec3::new(part.radius * cell, part.radius * cell, 1.0),
+            ..*tf
+        };
+        tf.set_if_neq(want);
     }
     if layout.is_changed() {
         for (glyph, mut font) in &mut glyphs {
@@ -453,6 +486,7 @@ struct CheckGlow;
 #[derive(PartialEq, Clone)]
 struct MarksFor {
     selection: Selection,
+    review: Option<usize>,
     generation: u64,
     flipped: bool,
     layout: BoardLayout,
@@ -467,14 +501,19 @@ fn rebuild_marks(
     mut materials: ResMut<Assets<ColorMaterial>>,
     marks: Query<Entity, (With<Mark>, Without<Flash>)>,
     mut drawn: Local<Option<MarksFor>>,
+    settings: Option<Res<super::settings::UserSettings>>,
+    review: Option<Res<super::review::Review>>,
 ) {
+    let review = review.as_deref();
     let want = MarksFor {
         selection: selection.clone(),
+        review: review.and_then(|r| r.ply),
         generation: session.generation,
         flipped: session.flipped,
         layout: *layout,
     };
-    if drawn.as_ref() == Some(&want) {
+    let settings_changed = settings.as_ref().is_some_and(|s| s.is_changed());
+    if drawn.as_ref() == Some(&want) && !session.is_added() && !settings_changed {
         return;
     }
     *drawn = Some(want);
@@ -483,7 +522,7 @@ fn rebuild_marks(
     }
     let flipped = session.flipped;
     let cell = layout.cell;
-    let pos = session.position();
+    let pos = super::review::shown_position(&session, review);
     let mut disc = |mesh: &Handle<Mesh>, color: Color, sq: Square, radius: f32, z: f32| {
         commands
             .spawn((
@@ -500,9 +539,16 @@ fn rebuild_marks(
             .id()
     };
     if let Some(from) = selection.from {
-        disc(&assets.ring, palette::SELECT_RING, from, 0.55, z::PIECES - 0.5);
+        disc(
+            &assets.ring,
+            palette::SELECT_RING,
+            from,
+            0.55,
+            z::PIECES - 0.5,
+        );
     }
-    for to in selection.targets() {
+    let show_targets = settings.as_ref().is_none_or(|s| s.show_legal_moves);
+    for to in selection.targets().filter(|_| show_targets) {
         if pos.piece_at(to).is_some() {
             disc(&assets.ring, palette::CAPTURE_RING, to, 0.56, z::MARKS_HIGH);
         } else {
@@ -511,11 +557,17 @@ fn rebuild_marks(
     }
     if pos.in_check() {
         let king = pos.king_square(pos.side_to_move());
-        let e = disc(&assets.circle, palette::CHECK_GLOW, king, 0.66, z::PIECES - 0.8);
+        let e = disc(
+            &assets.circle,
+            palette::CHECK_GLOW,
+            king,
+            0.66,
+            z::PIECES - 0.8,
+        );
         commands.entity(e).insert(CheckGlow);
     }
     // The last move: corner brackets at both ends.
-    if let Some(last) = session.game.moves().last() {
+    if let Some(last) = super::review::shown_last_move(&session, review) {
         let lw = (layout.line_width() + 1.0).max(2.0);
         let color = palette::LAST_MOVE;
         for sq in [last.from(), last.to()] {
@@ -551,18 +603,40 @@ fn pulse_marks(
 ) {
     let pulse = 0.45 + 0.3 * (time.elapsed_secs() * 5.0).sin();
     for mat in &glows {
-        if let Some(m) = materials.get_mut(&mat.0) {
+        if let Some(mut m) = materials.get_mut(&mat.0) {
             m.color.set_alpha(pulse);
         }
     }
     for (e, mut flash, mat) in &mut flashes {
         flash.elapsed += time.delta_secs();
         let t = flash.elapsed / 0.45;
-        if let Some(m) = materials.get_mut(&mat.0) {
+        if let Some(mut m) = materials.get_mut(&mat.0) {
             m.color.set_alpha((1.0 - t).max(0.0) * 0.9);
         }
         if t >= 1.0 {
             commands.entity(e).despawn();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_glide_starts_and_ends_on_its_points_and_eases_out() {
+        let (a, b) = (Vec2::new(7.0, 2.0), Vec2::new(4.0, 2.0));
+        assert_eq!(glide_position(a, b, 0.0), a);
+        assert_eq!(glide_position(a, b, 1.0), b);
+        assert_eq!(glide_position(a, b, 3.0), b, "clamped after the end");
+        // Ease-out: more than half way at half time, and never overshooting.
+        let mid = glide_position(a, b, 0.5);
+        assert!(mid.x < 5.5 && mid.x > 4.0, "{mid}");
+        let mut last = a.x;
+        for i in 1..=20 {
+            let x = glide_position(a, b, i as f32 / 20.0).x;
+            assert!(x <= last + 1e-6 && x >= b.x - 1e-6);
+            last = x;
         }
     }
 }

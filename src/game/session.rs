@@ -36,14 +36,15 @@ pub(super) fn plugin(app: &mut App) {
                 (
                     handle_commands,
                     handle_board_input.run_if(in_state(Turn::Human)),
+                    // Clicks while the AI moves or after the end are dropped,
+                    // not kept for the human's next turn.
+                    drop_board_input.run_if(not(in_state(Turn::Human))),
                 )
                     .chain()
                     .in_set(GameSet::Rules),
-                (apply_ai_moves, sync_turn)
-                    .chain()
-                    .in_set(GameSet::Resolve),
+                (apply_ai_moves, sync_turn).chain().in_set(GameSet::Resolve),
             )
-                .run_if(in_state(Screen::Playing).and(resource_exists::<Session>)),
+                .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
         );
 }
 
@@ -408,7 +409,10 @@ fn handle_board_input(
             continue;
         }
         let pos = *session.position();
-        let own = |sq: Square| pos.piece_at(sq).is_some_and(|p| p.color == pos.side_to_move());
+        let own = |sq: Square| {
+            pos.piece_at(sq)
+                .is_some_and(|p| p.color == pos.side_to_move())
+        };
         match *input {
             BoardInput::Click(sq) => {
                 let target = selection.moves.iter().copied().find(|m| m.to() == sq);
@@ -457,6 +461,10 @@ fn handle_board_input(
     }
 }
 
+fn drop_board_input(mut inputs: MessageReader<BoardInput>) {
+    inputs.clear();
+}
+
 fn handle_commands(
     mut commands_in: MessageReader<GameCommand>,
     mut session: ResMut<Session>,
@@ -467,6 +475,7 @@ fn handle_commands(
 ) {
     let now = time.elapsed_secs_f64();
     for command in commands_in.read() {
+        debug!("command {command:?}");
         match command {
             GameCommand::Undo => {
                 if undo(&mut session) {

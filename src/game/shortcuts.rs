@@ -21,8 +21,13 @@ fn game_keys(
     mut commands_out: MessageWriter<GameCommand>,
     mut board: MessageWriter<BoardInput>,
 ) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    // A modifier released in the same frame as the key still counts (fast
+    // typists, and synthetic input that presses and releases at once).
+    let held = |a: KeyCode, b: KeyCode| {
+        keys.any_pressed([a, b]) || keys.any_just_released([a, b]) || keys.any_just_pressed([a, b])
+    };
+    let ctrl = held(KeyCode::ControlLeft, KeyCode::ControlRight);
+    let shift = held(KeyCode::ShiftLeft, KeyCode::ShiftRight);
     let pressed = |k: KeyCode| keys.just_pressed(k);
     if ctrl && pressed(KeyCode::KeyZ) {
         commands_out.write(if shift {

@@ -58,7 +58,9 @@ fn test_app(mode: Mode, start: Position) -> App {
 fn test_app_with(mode: Mode, start: Position, backend: AiBackend) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(100)));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        100,
+    )));
     logic_plugins(&mut app);
     app.insert_resource(backend);
     app.insert_resource(GameSetup {
@@ -116,7 +118,10 @@ fn selecting_a_piece_shows_exactly_its_legal_destinations() {
     click(&mut app, "h2");
     let shown: BTreeSet<Square> = app.world().resource::<Selection>().targets().collect();
     assert!(shown.contains(&sq("h9")) && shown.contains(&sq("e2")));
-    assert!(!shown.contains(&sq("h8")), "the cannon needs a screen to capture");
+    assert!(
+        !shown.contains(&sq("h8")),
+        "the cannon needs a screen to capture"
+    );
 }
 
 #[test]

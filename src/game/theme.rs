@@ -10,7 +10,10 @@ pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(palette::BACKGROUND))
         .init_resource::<Fonts>()
         .init_resource::<WoodTexture>()
-        .add_systems(Update, (button_colors, relabel).in_set(super::GameSet::Present));
+        .add_systems(
+            Update,
+            (button_colors, relabel).in_set(super::GameSet::Present),
+        );
     // The camera exists before the first state's OnEnter runs.
     app.world_mut().spawn((Camera2d, Msaa::Sample4));
 }
@@ -30,7 +33,6 @@ pub mod palette {
     pub const BUTTON_ON: Color = Color::srgb(0.70, 0.28, 0.20);
     pub const BUTTON_BORDER: Color = Color::srgb(0.55, 0.43, 0.31);
 
-    pub const WOOD: Color = Color::srgb(0.91, 0.76, 0.52);
     pub const FRAME: Color = Color::srgb(0.45, 0.28, 0.14);
     pub const INK: Color = Color::srgb(0.32, 0.18, 0.08);
 
@@ -150,7 +152,7 @@ pub fn button(label: T, lang: Lang, fonts: &Fonts, px: f32, action: impl Compone
     (
         Button,
         Node {
-            padding: UiRect::axes(px * 0.8, px * 0.35),
+            padding: UiRect::axes(Val::Px(px * 0.8), Val::Px(px * 0.35)),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             border: UiRect::all(Val::Px(1.0)),
@@ -163,6 +165,8 @@ pub fn button(label: T, lang: Lang, fonts: &Fonts, px: f32, action: impl Compone
         action,
         children![(
             Text::new(label.get(lang)),
+            // A label never wraps: a wrapped measure made buttons twice as tall.
+            TextLayout::no_wrap(),
             fonts.ui(px),
             TextColor(palette::TEXT),
             Label(label),
@@ -198,7 +202,7 @@ fn button_colors(
     }
 }
 
-fn relabel(lang: Res<Lang>, mut labels: Query<(&Label, &mut Text)>) {
+pub(super) fn relabel(lang: Res<Lang>, mut labels: Query<(&Label, &mut Text)>) {
     if !lang.is_changed() {
         return;
     }

@@ -431,7 +431,7 @@ impl Reader {
                     let line = self.line;
                     let (name, value) = self.read_tag()?;
                     if name.eq_ignore_ascii_case("FEN") && !value.trim().is_empty() {
-                        let start = Position::from_fen(&value)
+                        let start = Position::from_fen_lenient(&value)
                             .map_err(|error| PgnError::Fen { line, error })?;
                         cur.game.start = start;
                         cur.pos = start;

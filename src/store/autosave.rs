@@ -271,10 +271,11 @@ impl SavedGame {
                 });
             }
         }
-        let start = Position::from_fen(&self.start_fen).map_err(|error| AutosaveError::Fen {
-            path: path_buf(),
-            error,
-        })?;
+        let start =
+            Position::from_fen_lenient(&self.start_fen).map_err(|error| AutosaveError::Fen {
+                path: path_buf(),
+                error,
+            })?;
         if self.cursor > self.moves.len() {
             return Err(AutosaveError::Cursor {
                 path: path_buf(),

@@ -1,0 +1,340 @@
+//! Game records in and out: Save (Ctrl+S) writes the game as PGN into the
+//! saved-games folder; Copy FEN / Copy PGN (Ctrl+C copies the PGN,
+//! Ctrl+Shift+C the FEN) put it on the clipboard; Paste (Ctrl+V) and a file
+//! dropped on the window open a FEN or PGN. H asks for a hint.
+//!
+//! What happened is shown in a toast at the top of the window (the
+//! [`Notice`]): "saved as …", or what is wrong with a file and where.
+
+use super::hint::HintRequest;
+use super::i18n::{Lang, Text as T};
+use super::persist::{Notice, open_game};
+use super::review::{Review, shown_position};
+use super::session::{GameSetup, Session};
+use super::settings::{StorePaths, UserSettings};
+use super::theme::{Fonts, palette};
+use super::{GameSet, Screen};
+use crate::rules::Color as Side;
+use crate::rules::notation::{ChineseStyle, Notation};
+use crate::rules::pgn::{PgnGame, write_pgn_with};
+use crate::store::library::{self, Opened};
+use bevy::clipboard::Clipboard;
+use bevy::prelude::*;
+use bevy::window::FileDragAndDrop;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<FileCommand>()
+        .add_systems(Startup, spawn_toast)
+        .add_systems(
+            Update,
+            (
+                file_keys
+                    .in_set(GameSet::Input)
+                    .run_if(in_state(Screen::Playing)),
+                paste_key
+                    .in_set(GameSet::Input)
+                    .run_if(not(in_state(Screen::Playing))),
+                handle_files.in_set(GameSet::Rules),
+                show_toast.in_set(GameSet::Present),
+            ),
+        );
+}
+
+/// Record commands (buttons, shortcuts).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileCommand {
+    /// Save the game as PGN in the saved-games folder.
+    Save,
+    /// The shown position's FEN to the clipboard.
+    CopyFen,
+    /// The game's PGN to the clipboard.
+    CopyPgn,
+    /// Open the FEN or PGN on the clipboard.
+    Paste,
+}
+
+fn held(keys: &ButtonInput<KeyCode>, a: KeyCode, b: KeyCode) -> bool {
+    keys.any_pressed([a, b]) || keys.any_just_released([a, b]) || keys.any_just_pressed([a, b])
+}
+
+fn file_keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut out: MessageWriter<FileCommand>,
+    mut hint: MessageWriter<HintRequest>,
+) {
+    let ctrl = held(&keys, KeyCode::ControlLeft, KeyCode::ControlRight);
+    let shift = held(&keys, KeyCode::ShiftLeft, KeyCode::ShiftRight);
+    if ctrl && keys.just_pressed(KeyCode::KeyS) {
+        out.write(FileCommand::Save);
+    } else if ctrl && keys.just_pressed(KeyCode::KeyC) {
+        out.write(if shift {
+            FileCommand::CopyFen
+        } else {
+            FileCommand::CopyPgn
+        });
+    } else if ctrl && keys.just_pressed(KeyCode::KeyV) {
+        out.write(FileCommand::Paste);
+    } else if !ctrl && keys.just_pressed(KeyCode::KeyH) {
+        hint.write(HintRequest);
+    }
+}
+
+/// Ctrl+V also opens a record from the menu and the lists.
+fn paste_key(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<FileCommand>) {
+    if held(&keys, KeyCode::ControlLeft, KeyCode::ControlRight) && keys.just_pressed(KeyCode::KeyV)
+    {
+        out.write(FileCommand::Paste);
+    }
+}
+
+/// The game as a PGN record with its players and date.
+pub fn pgn_of(session: &Session, lang: Lang) -> PgnGame {
+    let player = |side: Side| match session.setup.player(side) {
+        super::session::Player::Human => T::Human.get(lang).to_string(),
+        super::session::Player::Ai { level } => {
+            format!("{} {level}", T::Computer.get(lang))
+        }
+    };
+    let (y, mo, d, hh, mi, ss) = crate::store::utc_from_unix(crate::store::now_unix());
+    let date = format!("{y:04}.{mo:02}.{d:02}");
+    let time = format!("{hh:02}:{mi:02}:{ss:02}");
+    let red = player(Side::Red);
+    let black = player(Side::Black);
+    let mut game = session.game.clone();
+    // The record holds the moves played, not an undone tail.
+    let ply = game.ply();
+    game.goto(ply);
+    library::pgn_for(
+        &game,
+        &[
+            ("Event", "Xiangqi"),
+            ("Red", &red),
+            ("Black", &black),
+            ("Date", &date),
+            ("Time", &time),
+        ],
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn handle_files(
+    mut commands_in: MessageReader<FileCommand>,
+    mut drops: MessageReader<FileDragAndDrop>,
+    mut commands: Commands,
+    session: Option<ResMut<Session>>,
+    review: Res<Review>,
+    paths: Option<Res<StorePaths>>,
+    settings: Option<Res<UserSettings>>,
+    lang: Res<Lang>,
+    mut clipboard: Option<ResMut<Clipboard>>,
+    mut notice: ResMut<Notice>,
+    mut setup: ResMut<GameSetup>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let mut session = session;
+    let mut opened: Option<(Result<Opened, String>, String)> = None;
+    for command in commands_in.read() {
+        match command {
+            FileCommand::Save => {
+                let Some(session) = session.as_deref() else {
+                    continue;
+                };
+                let Some(dir) = paths
+                    .as_ref()
+                    .and_then(|p| p.0.as_ref())
+                    .map(|p| p.games_dir())
+                else {
+                    notice.post(T::NotSavedGame, "no data folder", true);
+                    continue;
+                };
+                let pgn = pgn_of(session, *lang);
+                match library::save_pgn_game(&dir, &pgn) {
+                    Ok(path) => notice.post(T::SavedAs, path.display().to_string(), false),
+                    Err(e) => notice.post(T::NotSavedGame, e.to_string(), true),
+                }
+            }
+            FileCommand::CopyFen | FileCommand::CopyPgn => {
+                let Some(session) = session.as_deref() else {
+                    continue;
+                };
+                let text = if *command == FileCommand::CopyFen {
+                    shown_position(session, Some(&review)).fen()
+                } else {
+                    let notation = settings
+                        .as_ref()
+                        .map_or(Notation::Chinese, |s| s.notation.into());
+                    let style = ChineseStyle::from(
+                        settings
+                            .as_ref()
+                            .map_or(crate::rules::Charset::Simplified, |s| s.charset()),
+                    );
+                    write_pgn_with(&pgn_of(session, *lang), notation, style)
+                };
+                match clipboard.as_mut().map(|c| c.set_text(text.clone())) {
+                    Some(Ok(())) => notice.post(
+                        if *command == FileCommand::CopyFen {
+                            T::FenCopied
+                        } else {
+                            T::PgnCopied
+                        },
+                        first_line(&text),
+                        false,
+                    ),
+                    Some(Err(e)) => notice.post(T::ClipboardFailed, e.to_string(), true),
+                    None => notice.post(T::ClipboardFailed, "no clipboard", true),
+                }
+            }
+            FileCommand::Paste => {
+                let read = clipboard.as_mut().map(|c| c.fetch_text().poll_result());
+                match read {
+                    Some(Some(Ok(text))) => {
+                        opened = Some((
+                            library::open_text(text.as_bytes()).map_err(|e| e.to_string()),
+                            T::Clipboard.get(*lang).to_string(),
+                        ));
+                    }
+                    Some(Some(Err(e))) => notice.post(T::ClipboardFailed, e.to_string(), true),
+                    _ => notice.post(T::ClipboardFailed, "no clipboard", true),
+                }
+            }
+        }
+    }
+    for drop in drops.read() {
+        if let FileDragAndDrop::DroppedFile { path_buf, .. } = drop {
+            opened = Some((
+                library::open_file(path_buf).map_err(|e| e.to_string()),
+                path_buf.display().to_string(),
+            ));
+        }
+    }
+    let Some((result, source)) = opened else {
+        return;
+    };
+    match result.and_then(|o| {
+        let pgn = o.into_first_game();
+        pgn.to_game().map_err(|e| e.to_string())
+    }) {
+        Ok(game) => {
+            let plies = game.ply();
+            notice.post(T::Opened, source, false);
+            // A record opens at its start for replay; a position is played on.
+            let review = (plies > 0).then_some(0);
+            open_game(
+                &mut commands,
+                &mut setup,
+                session.as_deref_mut(),
+                &mut next,
+                game,
+                review,
+            );
+        }
+        Err(e) => notice.post(T::CannotOpen, format!("{source}: {e}"), true),
+    }
+}
+
+fn first_line(s: &str) -> String {
+    let line = s.lines().next().unwrap_or_default();
+    let short: String = line.chars().take(60).collect();
+    if short.len() < line.len() {
+        format!("{short}…")
+    } else {
+        short
+    }
+}
+
+/// The toast at the top of the window.
+#[derive(Component)]
+struct Toast;
+
+/// Seconds a notice stays (errors longer).
+const TOAST_SECS: f64 = 4.0;
+const TOAST_ERROR_SECS: f64 = 9.0;
+
+fn spawn_toast(mut commands: Commands, fonts: Res<Fonts>) {
+    commands.spawn((
+        Toast,
+        Node {
+            position_type: PositionType::Absolute,
+            top: Val::Px(10.0),
+            left: Val::Percent(10.0),
+            width: Val::Percent(80.0),
+            justify_content: JustifyContent::Center,
+            display: Display::None,
+            ..default()
+        },
+        GlobalZIndex(50),
+        Pickable::IGNORE,
+        children![(
+            Node {
+                padding: UiRect::axes(Val::Px(14.0), Val::Px(8.0)),
+                border: UiRect::all(Val::Px(1.0)),
+                border_radius: BorderRadius::all(Val::Px(8.0)),
+                max_width: Val::Percent(100.0),
+                ..default()
+            },
+            BackgroundColor(palette::PANEL),
+            BorderColor::all(palette::ACCENT),
+            Pickable::IGNORE,
+            children![(
+                Text::new(""),
+                fonts.ui(16.0),
+                TextColor(palette::TEXT),
+                Pickable::IGNORE,
+            )],
+        )],
+    ));
+}
+
+fn show_toast(
+    notice: Res<Notice>,
+    lang: Res<Lang>,
+    time: Res<Time>,
+    mut shown: Local<(u64, f64)>,
+    mut toast: Query<(&mut Node, &Children), With<Toast>>,
+    mut boxes: Query<(&mut BorderColor, &Children), Without<Toast>>,
+    mut texts: Query<(&mut Text, &mut TextColor)>,
+) {
+    let now = time.elapsed_secs_f64();
+    if notice.serial != shown.0 {
+        *shown = (notice.serial, now);
+    }
+    let Some(current) = &notice.current else {
+        return;
+    };
+    let life = if current.error {
+        TOAST_ERROR_SECS
+    } else {
+        TOAST_SECS
+    };
+    let visible = notice.serial > 0 && now - shown.1 < life;
+    for (mut node, children) in &mut toast {
+        super::theme::set_display(&mut node, visible);
+        if !visible || !(notice.is_changed() || lang.is_changed()) {
+            continue;
+        }
+        for child in children.iter() {
+            let Ok((mut border, inner)) = boxes.get_mut(child) else {
+                continue;
+            };
+            *border = BorderColor::all(if current.error {
+                palette::ILLEGAL
+            } else {
+                palette::ACCENT
+            });
+            for t in inner.iter() {
+                if let Ok((mut text, mut color)) = texts.get_mut(t) {
+                    text.0 = if current.detail.is_empty() {
+                        current.what.get(*lang).to_string()
+                    } else {
+                        format!("{}: {}", current.what.get(*lang), current.detail)
+                    };
+                    color.0 = if current.error {
+                        Color::srgb(1.0, 0.75, 0.7)
+                    } else {
+                        palette::TEXT
+                    };
+                }
+            }
+        }
+    }
+}

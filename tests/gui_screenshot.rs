@@ -1,0 +1,150 @@
+//! The real game under a display: open a mid-game position, save a
+//! screenshot after a few frames, and check it is not blank and that the
+//! board, the pieces and the panel are drawn where and in the colours they
+//! should be. It uses the display in `DISPLAY` if there is one, and
+//! otherwise starts the game under `xvfb-run` (the README's test command
+//! installs it).
+#![cfg(feature = "gui")]
+
+use bevy::asset::RenderAssetUsages;
+use bevy::image::{CompressedImageFormats, Image, ImageSampler, ImageType};
+use bevy::prelude::*;
+use std::process::Command;
+use xiangqi::game::{panel_in_window, point_in_window};
+use xiangqi::rules::{Color as Side, Position, Square};
+
+/// After 炮二平五 马８进７ 马二进三 车９平８ and a few more: pieces of both
+/// colours in the middle of the board.
+const MIDGAME: &str = "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1CN1C1N2/9/R1BAKAB1R w - - 0 5";
+
+fn srgb(c: Color) -> Vec3 {
+    let s = c.to_srgba();
+    Vec3::new(s.red, s.green, s.blue)
+}
+
+fn run_game(size: (u32, u32), path: &std::path::Path) {
+    let game = env!("CARGO_BIN_EXE_xiangqi");
+    let mut cmd = if std::env::var_os("DISPLAY").is_some() {
+        Command::new(game)
+    } else {
+        let mut c = Command::new("xvfb-run");
+        c.args(["-a", "-s", "-screen 0 1280x1024x24", game]);
+        c
+    };
+    // Settings and autosave go to a scratch folder, never the user's.
+    let home = std::env::temp_dir().join(format!("xiangqi-shot-home-{}", std::process::id()));
+    let status = cmd
+        .env("XIANGQI_HOME", &home)
+        .args(["play", "--mode", "hotseat", "--fen", MIDGAME])
+        .args(["--size", &format!("{}x{}", size.0, size.1)])
+        .arg("--screenshot")
+        .arg(path)
+        .args(["--frames", "20"])
+        .status()
+        .expect(
+            "the game starts (without a DISPLAY this needs xvfb-run: apt-get install xvfb xauth)",
+        );
+    let _ = std::fs::remove_dir_all(&home);
+    assert!(status.success(), "the game exits cleanly: {status}");
+}
+
+fn load(path: &std::path::Path) -> Image {
+    let bytes = std::fs::read(path).expect("the screenshot was written");
+    Image::from_buffer(
+        &bytes,
+        ImageType::Extension("png"),
+        CompressedImageFormats::NONE,
+        true,
+        ImageSampler::Default,
+        RenderAssetUsages::MAIN_WORLD,
+    )
+    .expect("a PNG")
+}
+
+/// Colours in a square of `r` pixels around `p`.
+fn around(img: &Image, p: Vec2, r: f32) -> Vec<Vec3> {
+    let mut out = Vec::new();
+    let r = r as i32;
+    for dy in -r..=r {
+        for dx in -r..=r {
+            let (x, y) = (p.x as i32 + dx, p.y as i32 + dy);
+            if x >= 0
+                && y >= 0
+                && let Ok(c) = img.get_color_at(x as u32, y as u32)
+            {
+                out.push(srgb(c));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_game_draws_board_pieces_and_panel_where_they_belong() {
+    let size = (1000, 720);
+    let path = std::env::temp_dir().join(format!("xiangqi-shot-{}.png", std::process::id()));
+    run_game(size, &path);
+    let img = load(&path);
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(
+        (img.width(), img.height()),
+        size,
+        "screenshot of the whole window"
+    );
+
+    // Not blank: many different colours.
+    let all = around(&img, Vec2::new(500.0, 360.0), 300.0);
+    let mean = all.iter().sum::<Vec3>() / all.len() as f32;
+    let var = all
+        .iter()
+        .map(|c| (*c - mean).length_squared())
+        .sum::<f32>()
+        / all.len() as f32;
+    assert!(
+        var > 0.01,
+        "the screenshot is nearly uniform (variance {var})"
+    );
+
+    let pos = Position::from_fen(MIDGAME).expect("fen");
+    let warm_wood = |c: &Vec3| c.x > 0.6 && c.x > c.y && c.y > c.z;
+    for sq in Square::all() {
+        let (p, cell) = point_in_window(size, sq, false);
+        match pos.piece_at(sq) {
+            None => {
+                // Between the lines near an empty point (clear of the
+                // diagonals, the corner marks and the frame): wood.
+                let q = p + Vec2::new(cell * 0.35, cell * 0.12);
+                let wood = around(&img, q, 2.0);
+                assert!(
+                    wood.iter().all(warm_wood),
+                    "wood near empty {sq}: {:?}",
+                    wood[0]
+                );
+            }
+            Some(piece) => {
+                // The face is ivory; the engraving has the side's ink.
+                let face = around(&img, p + Vec2::new(cell * 0.37, 0.0), 1.0);
+                assert!(
+                    face.iter().any(|c| c.x > 0.85 && c.y > 0.75 && c.z > 0.55),
+                    "piece face at {sq}: {:?}",
+                    face[0]
+                );
+                let glyph = around(&img, p, cell * 0.18);
+                let inked = match piece.color {
+                    Side::Red => glyph.iter().any(|c| c.x > 0.5 && c.y < 0.3 && c.z < 0.3),
+                    Side::Black => glyph.iter().any(|c| c.x < 0.25 && c.y < 0.25 && c.z < 0.25),
+                };
+                assert!(inked, "{:?} ink on the piece at {sq}", piece.color);
+            }
+        }
+    }
+
+    // The panel is dark brown, not wood (sampled in its padding, clear of text).
+    let panel = panel_in_window(size);
+    let c = around(&img, Vec2::new(panel.min.x + 7.0, panel.center().y), 2.0);
+    assert!(
+        c.iter().all(|c| c.x < 0.35 && c.x >= c.z),
+        "panel colour {:?}",
+        c[0]
+    );
+}
