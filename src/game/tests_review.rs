@@ -390,3 +390,36 @@ fn a_puzzle_not_mated_in_time_fails_stops_the_engine_and_can_be_retried() {
     );
     assert!(app.world().get_resource::<ActivePuzzle>().is_none());
 }
+
+#[test]
+fn opening_a_position_during_a_game_replaces_the_game_on_the_board() {
+    use super::persist::open_game;
+    use bevy::ecs::system::RunSystemOnce;
+    let home = TempDir::new("open-in-game");
+    let mut app = app_in(home.path(), setup(Mode::Hotseat), Screen::Playing);
+    play(&mut app, "h2", "e2");
+    let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1";
+    let game = crate::rules::Game::new(Position::from_fen(fen).unwrap());
+    app.world_mut()
+        .run_system_once(
+            move |mut commands: Commands,
+                  mut setup: ResMut<GameSetup>,
+                  session: Option<ResMut<Session>>,
+                  mut next: ResMut<NextState<Screen>>| {
+                open_game(
+                    &mut commands,
+                    &mut setup,
+                    session.map(|s| s.into_inner()),
+                    &mut next,
+                    game.clone(),
+                    None,
+                );
+            },
+        )
+        .unwrap();
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(session(&app).game.position().fen(), fen);
+    assert_eq!(session(&app).game.ply(), 0);
+}
