@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 /// Hash table of the game's engine: the levels stop at 3 s a move, and the
 /// game keeps within its memory budget.
-const GAME_HASH_MB: usize = 32;
+const GAME_HASH_MB: usize = 16;
 
 /// Highest difficulty.
 pub const MAX_LEVEL: u8 = Level::MAX.number();

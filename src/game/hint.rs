@@ -88,7 +88,7 @@ impl Default for HintBackend {
         // Its own engine: a hint may run while the AI's engine is idle or busy.
         let engine: Arc<OnceLock<Mutex<Engine>>> = Arc::new(OnceLock::new());
         HintBackend(Arc::new(move |q: HintQuery| {
-            let engine = engine.get_or_init(|| Mutex::new(Engine::new(16)));
+            let engine = engine.get_or_init(|| Mutex::new(Engine::new(8)));
             let mut engine = engine.lock().unwrap_or_else(PoisonError::into_inner);
             let level = Level::new(6).unwrap_or_default();
             let limits = Limits {
