@@ -213,6 +213,17 @@ impl<'a> Searcher<'a> {
         gave_check(&self.pos, m)
     }
 
+    /// A new best move at `ply`: the line is `m` followed by the child's line.
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][ply] = m;
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for i in ply + 1..child_len {
+            self.pv[ply][i] = self.pv[ply + 1][i];
+        }
+        self.pv_len[ply] = child_len;
+    }
+
     #[inline]
     fn evaluate(&self, ply: usize) -> i32 {
         evaluate_acc(&self.pos, &self.acc[ply])
@@ -609,12 +620,7 @@ impl<'a> Searcher<'a> {
                 if score > alpha {
                     best_move = m;
                     alpha = score;
-                    self.pv[ply][ply] = m;
-                    let child_len = self.pv_len[ply + 1].max(ply + 1);
-                    for i in ply + 1..child_len {
-                        self.pv[ply][i] = self.pv[ply + 1][i];
-                    }
-                    self.pv_len[ply] = child_len;
+                    self.update_pv(ply, m);
                     if root {
                         self.root_best = m;
                         self.root_score = score;
@@ -739,12 +745,7 @@ impl<'a> Searcher<'a> {
                 if score > alpha {
                     alpha = score;
                     best_move = m;
-                    self.pv[ply][ply] = m;
-                    let child_len = self.pv_len[ply + 1].max(ply + 1);
-                    for i in ply + 1..child_len {
-                        self.pv[ply][i] = self.pv[ply + 1][i];
-                    }
-                    self.pv_len[ply] = child_len;
+                    self.update_pv(ply, m);
                     if score >= beta {
                         break;
                     }

@@ -143,16 +143,7 @@ fn fill_slot(
                 TextColor(palette::ACCENT),
                 Pickable::IGNORE,
             ));
-            p.spawn((
-                Node {
-                    flex_wrap: FlexWrap::Wrap,
-                    column_gap: Val::Px(5.0),
-                    row_gap: Val::Px(5.0),
-                    ..default()
-                },
-                Pickable::IGNORE,
-            ))
-            .with_children(|row| {
+            p.spawn(tool_row()).with_children(|row| {
                 row.spawn(arrow("|◀", Tool::Review(ReviewCommand::First)));
                 row.spawn(arrow("◀", Tool::Review(ReviewCommand::Prev)));
                 row.spawn(arrow("▶", Tool::Review(ReviewCommand::Next)));
@@ -166,16 +157,7 @@ fn fill_slot(
                     ReviewOnly,
                 ));
             });
-            p.spawn((
-                Node {
-                    flex_wrap: FlexWrap::Wrap,
-                    column_gap: Val::Px(5.0),
-                    row_gap: Val::Px(5.0),
-                    ..default()
-                },
-                Pickable::IGNORE,
-            ))
-            .with_children(|row| {
+            p.spawn(tool_row()).with_children(|row| {
                 row.spawn(small(T::Hint, Tool::Hint));
                 row.spawn(small(T::SaveGame, Tool::File(FileCommand::Save)));
                 row.spawn(small(T::CopyFen, Tool::File(FileCommand::CopyFen)));
@@ -534,4 +516,17 @@ fn wheel_scroll(
             }
         }
     }
+}
+
+/// A wrapping row of small tool buttons.
+fn tool_row() -> impl Bundle {
+    (
+        Node {
+            flex_wrap: FlexWrap::Wrap,
+            column_gap: Val::Px(5.0),
+            row_gap: Val::Px(5.0),
+            ..default()
+        },
+        Pickable::IGNORE,
+    )
 }
