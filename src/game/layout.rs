@@ -54,7 +54,7 @@ impl BoardLayout {
             let pw = (w * 0.28).clamp(230.0, 380.0).min(w * 0.45);
             (Rect::new(w - pw, 0.0, w, h), Rect::new(0.0, 0.0, w - pw, h))
         } else {
-            let ph = (h * 0.27).clamp(190.0, 300.0).min(h * 0.45);
+            let ph = (h * 0.31).clamp(190.0, 340.0).min(h * 0.45);
             (Rect::new(0.0, h - ph, w, h), Rect::new(0.0, 0.0, w, h - ph))
         };
         let pad = 8.0;

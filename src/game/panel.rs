@@ -4,6 +4,7 @@
 use super::ai::{AiState, level_info};
 use super::i18n::{Lang, Text as T, reason_text, result_text, side_name};
 use super::layout::BoardLayout;
+use super::movelist::MoveListSlot;
 use super::session::{GameCommand, Player, Session};
 use super::theme::{Fonts, Label, button, label, palette, set_display};
 use super::{GameSet, Mode, Screen};
@@ -17,7 +18,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(on_panel_button)
         .add_systems(
             Update,
-            (place_panel, refresh_panel)
+            (tag_parts, place_panel, refresh_panel)
+                .chain()
                 .in_set(GameSet::Present)
                 .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
         );
@@ -31,6 +33,10 @@ struct InfoColumn;
 
 #[derive(Component)]
 struct ButtonBlock;
+
+/// The game's name at the top of the panel; a tall window's short panel leaves it out.
+#[derive(Component)]
+struct PanelTitle;
 
 /// A button of the panel.
 #[derive(Component, Clone, Copy)]
@@ -67,16 +73,17 @@ fn spawn_panel(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
                 Node {
                     flex_direction: FlexDirection::Column,
                     row_gap: Val::Px(8.0),
-                    flex_grow: 1.0,
-                    flex_basis: Val::Px(0.0),
                     min_width: Val::Px(0.0),
-                    // Lets the move list shrink and scroll instead of pushing the buttons out.
                     min_height: Val::Px(0.0),
+                    overflow: Overflow::clip(),
                     ..default()
                 },
                 Pickable::IGNORE,
                 children![
-                    label(T::Title, lang, fonts.ui(30.0), palette::ACCENT),
+                    (
+                        PanelTitle,
+                        label(T::Title, lang, fonts.ui(30.0), palette::ACCENT)
+                    ),
                     (
                         Node {
                             align_items: AlignItems::Center,
@@ -111,10 +118,11 @@ fn spawn_panel(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
                     field(Field::Player(Side::Black), &fonts, 17.0, palette::TEXT),
                     field(Field::Ai, &fonts, 16.0, palette::ACCENT),
                     field(Field::Line, &fonts, 16.0, palette::TEXT_DIM),
-                    // The move list and its review and record buttons (movelist.rs).
-                    super::movelist::slot(),
                 ],
             ),
+            // The move list and its review and record buttons (movelist.rs): under the
+            // information in a side panel, a column of its own in a bottom panel.
+            super::movelist::slot(),
             (
                 ButtonBlock,
                 Node {
@@ -168,21 +176,60 @@ fn on_panel_button(
     }
 }
 
+/// The panel's parts, each placed differently beside and below the board.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum Part {
+    Root,
+    Info,
+    Title,
+    Moves,
+    Buttons,
+}
+
+fn tag_parts(
+    mut commands: Commands,
+    added: Query<
+        (
+            Entity,
+            Has<PanelRoot>,
+            Has<InfoColumn>,
+            Has<PanelTitle>,
+            Has<MoveListSlot>,
+            Has<ButtonBlock>,
+        ),
+        Or<(
+            Added<PanelRoot>,
+            Added<InfoColumn>,
+            Added<PanelTitle>,
+            Added<MoveListSlot>,
+            Added<ButtonBlock>,
+        )>,
+    >,
+) {
+    for (e, root, info, title, moves, buttons) in &added {
+        let part = if root {
+            Part::Root
+        } else if info {
+            Part::Info
+        } else if title {
+            Part::Title
+        } else if moves {
+            Part::Moves
+        } else if buttons {
+            Part::Buttons
+        } else {
+            continue;
+        };
+        commands.entity(e).insert(part);
+    }
+}
+
 fn place_panel(
     layout: Res<BoardLayout>,
-    mut root: Query<&mut Node, (With<PanelRoot>, Without<InfoColumn>, Without<ButtonBlock>)>,
-    mut info: Query<&mut Node, (With<InfoColumn>, Without<PanelRoot>, Without<ButtonBlock>)>,
-    mut block: Query<&mut Node, (With<ButtonBlock>, Without<PanelRoot>, Without<InfoColumn>)>,
-    added: Query<(), Added<PanelRoot>>,
+    mut parts: Query<(&Part, &mut Node), Without<PanelButton>>,
+    added: Query<(), Added<Part>>,
     session: Res<Session>,
-    mut buttons: Query<
-        (&PanelButton, &mut Node),
-        (
-            Without<PanelRoot>,
-            Without<InfoColumn>,
-            Without<ButtonBlock>,
-        ),
-    >,
+    mut buttons: Query<(&PanelButton, &mut Node)>,
 ) {
     if !layout.is_changed() && added.is_empty() {
         return;
@@ -197,31 +244,43 @@ fn place_panel(
         set_display(&mut node, show);
     }
     let p = layout.panel;
-    for mut node in &mut root {
-        node.left = Val::Px(p.min.x);
-        node.top = Val::Px(p.min.y);
-        node.width = Val::Px(p.width());
-        node.height = Val::Px(p.height());
-        node.flex_direction = if layout.panel_right {
-            FlexDirection::Column
-        } else {
-            FlexDirection::Row
-        };
-    }
-    for mut node in &mut info {
-        node.flex_grow = 1.0;
-        node.flex_basis = if layout.panel_right {
-            Val::Auto
-        } else {
-            Val::Px(0.0)
-        };
-    }
-    for mut node in &mut block {
-        node.width = if layout.panel_right {
-            Val::Percent(100.0)
-        } else {
-            Val::Percent(48.0)
-        };
+    let side = layout.panel_right;
+    for (part, mut node) in &mut parts {
+        match part {
+            Part::Root => {
+                node.left = Val::Px(p.min.x);
+                node.top = Val::Px(p.min.y);
+                node.width = Val::Px(p.width());
+                node.height = Val::Px(p.height());
+                node.flex_direction = if side {
+                    FlexDirection::Column
+                } else {
+                    FlexDirection::Row
+                };
+            }
+            // Beside the board the panel is a column: information at its natural
+            // height, the move list taking what is left, the buttons at the foot.
+            // Below the board it is a row of three columns: information, moves, buttons.
+            Part::Info => {
+                node.flex_grow = if side { 0.0 } else { 1.0 };
+                node.flex_shrink = if side { 0.0 } else { 1.0 };
+                node.flex_basis = if side { Val::Auto } else { Val::Px(0.0) };
+            }
+            Part::Title => set_display(&mut node, side),
+            Part::Moves => {
+                node.flex_grow = if side { 1.0 } else { 1.2 };
+                node.flex_basis = Val::Px(0.0);
+                node.min_width = Val::Px(0.0);
+            }
+            Part::Buttons => {
+                node.width = if side {
+                    Val::Percent(100.0)
+                } else {
+                    Val::Percent(30.0)
+                };
+                node.flex_shrink = 0.0;
+            }
+        }
     }
 }
 
