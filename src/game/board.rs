@@ -210,6 +210,7 @@ fn redraw_board(
     layout: Res<BoardLayout>,
     session: Res<Session>,
     fonts: Res<Fonts>,
+    mut images: ResMut<Assets<Image>>,
     decor: Query<Entity, With<BoardDecor>>,
     mut surface: Query<(&mut Sprite, &mut Transform), With<BoardSurface>>,
     mut drawn: Local<DrawnFor>,
@@ -232,10 +233,16 @@ fn redraw_board(
         sprite.custom_size = Some(layout.board_size());
         tf.translation = layout.center.extend(z::SURFACE);
     }
-    spawn_decor(&mut commands, &layout, session.flipped, &fonts);
+    spawn_decor(&mut commands, &mut images, &layout, session.flipped, &fonts);
 }
 
-fn spawn_decor(commands: &mut Commands, layout: &BoardLayout, flipped: bool, fonts: &Fonts) {
+fn spawn_decor(
+    commands: &mut Commands,
+    images: &mut Assets<Image>,
+    layout: &BoardLayout,
+    flipped: bool,
+    fonts: &Fonts,
+) {
     let cell = layout.cell;
     let lw = layout.line_width();
     let at = |f: f32, r: f32| layout.world_of(Vec2::new(f, r), flipped);
@@ -243,8 +250,21 @@ fn spawn_decor(commands: &mut Commands, layout: &BoardLayout, flipped: bool, fon
     let mut line = |a: Vec2, b: Vec2, width: f32, color: Color| {
         let d = b - a;
         let len = d.length();
+        // Lines along the grid sit on whole pixels and are sharp as they are; a
+        // slanted one gets anti-aliased edges from a band image.
+        let sprite = if d.x.abs() < 1e-3 || d.y.abs() < 1e-3 {
+            Sprite::from_color(color, Vec2::new(len + width, width))
+        } else {
+            let (image, height) = super::shapes::band(width);
+            Sprite {
+                image: images.add(image),
+                color,
+                custom_size: Some(Vec2::new(len + width, height)),
+                ..default()
+            }
+        };
         commands.spawn((
-            Sprite::from_color(color, Vec2::new(len + width, width)),
+            sprite,
             Transform {
                 translation: ((a + b) / 2.0).extend(z::GRID),
                 rotation: Quat::from_rotation_z(d.y.atan2(d.x)),

@@ -1,4 +1,5 @@
-//! The hint's arrow on the board: a shaft and a head (2D meshes) from the
+//! The hint's arrow on the board: a shaft and a head (one anti-aliased image
+//! drawn at its size on screen, then rotated) from the
 //! suggested move's point to its destination, redrawn when the hint, the
 //! layout or the orientation changes, gone with the next move.
 
@@ -34,8 +35,7 @@ fn draw_arrow(
     review: Res<Review>,
     layout: Res<BoardLayout>,
     arrows: Query<Entity, With<HintArrow>>,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut images: ResMut<Assets<Image>>,
     mut drawn: Local<Option<(Option<Move>, bool, BoardLayout)>>,
 ) {
     // No arrow over a reviewed position: the hint is for the live one.
@@ -69,30 +69,20 @@ fn draw_arrow(
     let end = to - dir * cell * 0.12;
     let shaft_end = end - dir * head_len;
     let shaft_len = (shaft_end - start).length().max(1.0);
-    let material = materials.add(ARROW);
-    let rotation = Quat::from_rotation_z(angle);
+    let (image, size) = super::shapes::arrow(shaft_len, width, head_len, head_w);
+    // The image's shaft starts one pixel in from its left edge, on its middle row.
+    let centre = start + dir * (size.x / 2.0 - 1.0);
     commands.spawn((
         HintArrow,
-        Mesh2d(meshes.add(Rectangle::new(shaft_len, width))),
-        MeshMaterial2d(material.clone()),
-        Transform {
-            translation: ((start + shaft_end) / 2.0).extend(z::MARKS_HIGH + 1.0),
-            rotation,
+        Sprite {
+            image: images.add(image),
+            color: ARROW,
+            custom_size: Some(size),
             ..default()
         },
-        DespawnOnExit(Screen::Playing),
-    ));
-    commands.spawn((
-        HintArrow,
-        Mesh2d(meshes.add(Triangle2d::new(
-            Vec2::new(head_len, 0.0),
-            Vec2::new(0.0, head_w / 2.0),
-            Vec2::new(0.0, -head_w / 2.0),
-        ))),
-        MeshMaterial2d(material),
         Transform {
-            translation: shaft_end.extend(z::MARKS_HIGH + 1.0),
-            rotation,
+            translation: centre.extend(z::MARKS_HIGH + 1.0),
+            rotation: Quat::from_rotation_z(angle),
             ..default()
         },
         DespawnOnExit(Screen::Playing),

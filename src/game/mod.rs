@@ -29,6 +29,7 @@ mod pieces;
 mod session;
 mod settings;
 mod settings_screen;
+mod shapes;
 mod shortcuts;
 mod theme;
 // Issue 5: move list, review, hints, keeping games, puzzles.
@@ -161,6 +162,7 @@ fn view_plugins(app: &mut App) {
     app.add_plugins(settings::plugin);
     app.add_plugins((
         theme::plugin,
+        shapes::plugin,
         layout::plugin,
         board::plugin,
         pieces::plugin,

@@ -1,7 +1,8 @@
 //! Pieces and the marks around them.
 //!
 //! A piece is an unscaled root entity at its point with children: a shadow,
-//! the rim, the face, an inner ring (all unit meshes scaled to the cell) and
+//! the rim, the face, an inner ring (anti-aliased shape sprites from
+//! [`Shapes`], scaled to the cell) and
 //! the engraved character (2D text sized in pixels, so it stays sharp).
 //! Pieces follow [`BoardChanged`]: a move glides along an easing curve, a
 //! captured piece fades and shrinks, anything else redraws from the position.
@@ -13,14 +14,14 @@
 use super::board::{Gesture, z};
 use super::layout::{BoardLayout, square_coords};
 use super::session::{BoardChanged, IllegalInput, Selection, Session};
+use super::shapes::{Shapes, UNIT};
 use super::theme::{Fonts, palette};
 use super::{GameSet, Screen};
 use crate::rules::{Color as Side, Piece, PieceKind, Square};
 use bevy::prelude::*;
-use bevy::sprite_render::AlphaMode2d;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PieceAssets>().add_systems(
+    app.add_systems(
         Update,
         (
             (follow_board, shake_on_illegal).in_set(GameSet::Animate),
@@ -71,31 +72,22 @@ fn ink(side: Side) -> Color {
     }
 }
 
-/// Shared meshes.
-#[derive(Resource)]
-struct PieceAssets {
-    circle: Handle<Mesh>,
-    inner_ring: Handle<Mesh>,
-    ring: Handle<Mesh>,
-    shadow: Handle<ColorMaterial>,
+/// A sprite of one of the shared shapes (radius 1; scale it by the radius).
+fn shape(image: &Handle<Image>, color: Color) -> impl Bundle {
+    (
+        Sprite {
+            image: image.clone(),
+            color,
+            custom_size: Some(UNIT),
+            ..default()
+        },
+        Tint(color),
+    )
 }
 
-impl FromWorld for PieceAssets {
-    fn from_world(world: &mut World) -> Self {
-        let mut meshes = world.resource_mut::<Assets<Mesh>>();
-        let circle = meshes.add(Circle::new(1.0).mesh().resolution(96));
-        let inner_ring = meshes.add(Annulus::new(0.76, 0.81).mesh().resolution(96));
-        let ring = meshes.add(Annulus::new(0.86, 1.0).mesh().resolution(96));
-        let mut materials = world.resource_mut::<Assets<ColorMaterial>>();
-        let shadow = materials.add(palette::PIECE_SHADOW);
-        PieceAssets {
-            circle,
-            inner_ring,
-            ring,
-            shadow,
-        }
-    }
-}
+/// A part's own colour, which fading scales the alpha of.
+#[derive(Component, Clone, Copy)]
+struct Tint(Color);
 
 /// A piece on the board.
 #[derive(Component, Clone, Copy, Debug)]
@@ -129,7 +121,7 @@ struct Shake {
 #[derive(Component, Default)]
 struct Lift(f32);
 
-/// A mesh child of a piece or mark: radius and offset in cells.
+/// A shape child of a piece: radius and offset in cells.
 #[derive(Component, Clone, Copy)]
 struct Part {
     radius: f32,
@@ -146,8 +138,7 @@ struct Glyph(f32);
 
 fn spawn_piece(
     commands: &mut Commands,
-    assets: &PieceAssets,
-    materials: &mut Assets<ColorMaterial>,
+    shapes: &Shapes,
     fonts: &Fonts,
     layout: &BoardLayout,
     flipped: bool,
@@ -167,26 +158,22 @@ fn spawn_piece(
         children![
             (
                 Shadow,
-                Mesh2d(assets.circle.clone()),
-                MeshMaterial2d(assets.shadow.clone()),
-                part(r, Vec2::new(0.03, -0.05)),
+                shape(&shapes.soft_disc, palette::PIECE_SHADOW),
+                part(r * 1.08, Vec2::new(0.03, -0.05)),
                 Transform::from_xyz(0.0, 0.0, -0.3),
             ),
             (
-                Mesh2d(assets.circle.clone()),
-                MeshMaterial2d(materials.add(palette::PIECE_RIM)),
+                shape(&shapes.disc, palette::PIECE_RIM),
                 part(r, Vec2::ZERO),
                 Transform::from_xyz(0.0, 0.0, 0.0),
             ),
             (
-                Mesh2d(assets.circle.clone()),
-                MeshMaterial2d(materials.add(palette::PIECE_FACE)),
+                shape(&shapes.disc, palette::PIECE_FACE),
                 part(r * 0.9, Vec2::new(0.0, 0.005)),
                 Transform::from_xyz(0.0, 0.0, 0.1),
             ),
             (
-                Mesh2d(assets.inner_ring.clone()),
-                MeshMaterial2d(materials.add(ink(piece.color).with_alpha(0.8))),
+                shape(&shapes.inner_ring, ink(piece.color).with_alpha(0.8)),
                 part(r * 0.9, Vec2::ZERO),
                 Transform::from_xyz(0.0, 0.0, 0.2),
             ),
@@ -206,9 +193,8 @@ fn follow_board(
     mut commands: Commands,
     session: Res<Session>,
     layout: Res<BoardLayout>,
-    assets: Res<PieceAssets>,
+    shapes: Res<Shapes>,
     fonts: Res<Fonts>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
     pieces: Query<(Entity, &PieceView, &Transform), Without<Dying>>,
     review: Option<Res<super::review::Review>>,
 ) {
@@ -263,8 +249,7 @@ fn follow_board(
         {
             spawn_piece(
                 &mut commands,
-                &assets,
-                &mut materials,
+                &shapes,
                 &fonts,
                 &layout,
                 session.flipped,
@@ -314,9 +299,8 @@ fn animate_pieces(
         Option<&mut Dying>,
         &Children,
     )>,
-    parts: Query<&MeshMaterial2d<ColorMaterial>, Without<Shadow>>,
+    mut parts: Query<(&Tint, &mut Sprite)>,
     mut glyphs: Query<&mut TextColor, With<Glyph>>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let dt = time.delta_secs();
     let flipped = session.flipped;
@@ -377,11 +361,8 @@ fn animate_pieces(
             z_pos = z::PIECES - 1.0;
             let alpha = 1.0 - t;
             for child in children.iter() {
-                if let Ok(mat) = parts.get(child)
-                    && let Some(mut m) = materials.get_mut(&mat.0)
-                {
-                    m.color.set_alpha(alpha);
-                    m.alpha_mode = AlphaMode2d::Blend;
+                if let Ok((tint, mut sprite)) = parts.get_mut(child) {
+                    sprite.color = tint.0.with_alpha(tint.0.alpha() * alpha);
                 }
                 if let Ok(mut color) = glyphs.get_mut(child) {
                     color.0.set_alpha(alpha);
@@ -400,7 +381,7 @@ fn animate_pieces(
     }
 }
 
-/// Sizes mesh children to the cell, keeps shadows on the board, and sizes
+/// Sizes shape children to the cell, keeps shadows on the board, and sizes
 /// characters in pixels.
 fn fit_parts(
     layout: Res<BoardLayout>,
@@ -437,8 +418,7 @@ fn shake_on_illegal(
     pieces: Query<(Entity, &PieceView), Without<Dying>>,
     layout: Res<BoardLayout>,
     session: Res<Session>,
-    assets: Res<PieceAssets>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    shapes: Res<Shapes>,
 ) {
     for input in illegal.read() {
         let target = pieces
@@ -450,13 +430,11 @@ fn shake_on_illegal(
         }
         // A brief red cross where the click was refused.
         let at = layout.square_world(input.square, session.flipped);
-        let material = materials.add(palette::ILLEGAL);
         for angle in [45f32, -45.0] {
             commands.spawn((
                 Mark,
                 Flash { elapsed: 0.0 },
-                Mesh2d(assets.circle.clone()),
-                MeshMaterial2d(material.clone()),
+                shape(&shapes.disc, palette::ILLEGAL),
                 Transform {
                     translation: at.extend(z::MARKS_HIGH + 1.0),
                     rotation: Quat::from_rotation_z(angle.to_radians()),
@@ -497,8 +475,7 @@ fn rebuild_marks(
     session: Res<Session>,
     selection: Res<Selection>,
     layout: Res<BoardLayout>,
-    assets: Res<PieceAssets>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    shapes: Res<Shapes>,
     marks: Query<Entity, (With<Mark>, Without<Flash>)>,
     mut drawn: Local<Option<MarksFor>>,
     settings: Option<Res<super::settings::UserSettings>>,
@@ -523,12 +500,11 @@ fn rebuild_marks(
     let flipped = session.flipped;
     let cell = layout.cell;
     let pos = super::review::shown_position(&session, review);
-    let mut disc = |mesh: &Handle<Mesh>, color: Color, sq: Square, radius: f32, z: f32| {
+    let mut disc = |image: &Handle<Image>, color: Color, sq: Square, radius: f32, z: f32| {
         commands
             .spawn((
                 Mark,
-                Mesh2d(mesh.clone()),
-                MeshMaterial2d(materials.add(color)),
+                shape(image, color),
                 Transform {
                     translation: layout.square_world(sq, flipped).extend(z),
                     scale: Vec3::new(radius * cell, radius * cell, 1.0),
@@ -540,7 +516,7 @@ fn rebuild_marks(
     };
     if let Some(from) = selection.from {
         disc(
-            &assets.ring,
+            &shapes.ring,
             palette::SELECT_RING,
             from,
             0.55,
@@ -550,18 +526,18 @@ fn rebuild_marks(
     let show_targets = settings.as_ref().is_none_or(|s| s.show_legal_moves);
     for to in selection.targets().filter(|_| show_targets) {
         if pos.piece_at(to).is_some() {
-            disc(&assets.ring, palette::CAPTURE_RING, to, 0.56, z::MARKS_HIGH);
+            disc(&shapes.ring, palette::CAPTURE_RING, to, 0.56, z::MARKS_HIGH);
         } else {
-            disc(&assets.circle, palette::MOVE_DOT, to, 0.12, z::MARKS_HIGH);
+            disc(&shapes.disc, palette::MOVE_DOT, to, 0.12, z::MARKS_HIGH);
         }
     }
     if pos.in_check() {
         let king = pos.king_square(pos.side_to_move());
         let e = disc(
-            &assets.circle,
+            &shapes.soft_disc,
             palette::CHECK_GLOW,
             king,
-            0.66,
+            0.74,
             z::PIECES - 0.8,
         );
         commands.entity(e).insert(CheckGlow);
@@ -597,22 +573,17 @@ fn rebuild_marks(
 fn pulse_marks(
     mut commands: Commands,
     time: Res<Time>,
-    glows: Query<&MeshMaterial2d<ColorMaterial>, With<CheckGlow>>,
-    mut flashes: Query<(Entity, &mut Flash, &MeshMaterial2d<ColorMaterial>)>,
-    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut glows: Query<&mut Sprite, (With<CheckGlow>, Without<Flash>)>,
+    mut flashes: Query<(Entity, &mut Flash, &mut Sprite)>,
 ) {
     let pulse = 0.45 + 0.3 * (time.elapsed_secs() * 5.0).sin();
-    for mat in &glows {
-        if let Some(mut m) = materials.get_mut(&mat.0) {
-            m.color.set_alpha(pulse);
-        }
+    for mut sprite in &mut glows {
+        sprite.color.set_alpha(pulse);
     }
-    for (e, mut flash, mat) in &mut flashes {
+    for (e, mut flash, mut sprite) in &mut flashes {
         flash.elapsed += time.delta_secs();
         let t = flash.elapsed / 0.45;
-        if let Some(mut m) = materials.get_mut(&mat.0) {
-            m.color.set_alpha((1.0 - t).max(0.0) * 0.9);
-        }
+        sprite.color.set_alpha((1.0 - t).max(0.0) * 0.9);
         if t >= 1.0 {
             commands.entity(e).despawn();
         }

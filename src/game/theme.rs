@@ -14,8 +14,11 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (button_colors, relabel).in_set(super::GameSet::Present),
         );
-    // The camera exists before the first state's OnEnter runs.
-    app.world_mut().spawn((Camera2d, Msaa::Sample4));
+    // The camera exists before the first state's OnEnter runs. No multisampling:
+    // 4× MSAA colour and depth targets cost about 40 MB at 1280×900 (resident memory
+    // under software rendering), and a post-process blurs the pieces' characters.
+    // Round and slanted edges are anti-aliased in their images instead (shapes.rs).
+    app.world_mut().spawn((Camera2d, Msaa::Off));
 }
 
 /// Colours.
