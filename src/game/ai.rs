@@ -114,6 +114,22 @@ impl Default for AiBackend {
     }
 }
 
+/// Puts the calling thread in the idle scheduling class, so that a search
+/// running on it takes only the CPU time the frames leave: on a two-core
+/// machine rendering can keep both cores busy, and a search at normal priority
+/// slowed frames by half. (Nice 10 was not enough.) Unprivileged threads
+/// cannot leave the class again, so the pool thread stays there; it runs the
+/// searches and Bevy's pipeline compiles, which are done by the first search.
+pub(super) fn yield_to_frames() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: a system call on the current thread with a valid parameter block.
+    unsafe {
+        let param = libc::sched_param { sched_priority: 0 };
+        // Thread id 0: the calling thread only.
+        libc::sched_setscheduler(0, libc::SCHED_IDLE, &param);
+    }
+}
+
 /// Searches `req.position` at `req.level` with the engine and returns the
 /// move to play (`None` only if there is no legal move). Progress goes to
 /// `req.info` after each finished depth.
@@ -255,7 +271,10 @@ fn start_search(
         info: tx,
     };
     let think = backend.0.clone();
-    let task = AsyncComputeTaskPool::get().spawn(async move { think(request) });
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        yield_to_frames();
+        think(request)
+    });
     ai.status = AiStatus {
         started_at: now,
         position: Some(*session.position()),

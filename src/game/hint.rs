@@ -150,7 +150,10 @@ fn start_hint(
         stop: stop.clone(),
     };
     let find = backend.0.clone();
-    let task = AsyncComputeTaskPool::get().spawn(async move { find(query) });
+    let task = AsyncComputeTaskPool::get().spawn(async move {
+        super::ai::yield_to_frames();
+        find(query)
+    });
     hint.search = Some(HintSearch {
         task,
         generation: session.generation,

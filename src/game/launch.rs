@@ -71,6 +71,9 @@ pub struct FrameStats {
     thinking: Vec<f32>,
     started: Option<std::time::Instant>,
     first_frame_ms: Option<f32>,
+    /// Peak resident memory when `--screenshot` asked for its capture, which
+    /// itself needs a few copies of the frame.
+    peak_before_screenshot_kb: Option<u64>,
 }
 
 #[derive(Resource, Clone)]
@@ -150,6 +153,7 @@ fn take_screenshot(
     mut commands: Commands,
     mut plan: ResMut<ScreenshotPlan>,
     mut exit: MessageWriter<AppExit>,
+    stats: Option<Res<SharedStats>>,
 ) {
     if plan.captured {
         match std::fs::rename(&plan.partial, &plan.path) {
@@ -166,6 +170,11 @@ fn take_screenshot(
     plan.counted += 1;
     if !plan.requested && plan.counted >= plan.frames {
         plan.requested = true;
+        if let Some(stats) = stats
+            && let Ok(mut s) = stats.0.lock()
+        {
+            s.peak_before_screenshot_kb = peak_rss_kb();
+        }
         let mut save = save_to_disk(plan.partial.clone());
         commands.spawn(Screenshot::primary_window()).observe(
             move |captured: On<ScreenshotCaptured>, mut plan: ResMut<ScreenshotPlan>| {
@@ -206,8 +215,15 @@ pub(super) fn report(stats: &Arc<Mutex<FrameStats>>) {
     println!("frame times");
     println!("  {}", summary("idle    ", &s.idle));
     println!("  {}", summary("thinking", &s.thinking));
-    if let Some(kb) = peak_rss_kb() {
-        println!("peak memory (RSS) {:.0} MB", kb as f64 / 1024.0);
+    let mb = |kb: u64| kb as f64 / 1024.0;
+    match (peak_rss_kb(), s.peak_before_screenshot_kb) {
+        (Some(kb), Some(before)) => println!(
+            "peak memory (RSS) {:.0} MB, {:.0} MB before the screenshot",
+            mb(kb),
+            mb(before)
+        ),
+        (Some(kb), None) => println!("peak memory (RSS) {:.0} MB", mb(kb)),
+        _ => {}
     }
 }
 

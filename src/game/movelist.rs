@@ -174,8 +174,8 @@ fn fill_slot(
     }
 }
 
-/// The notation and characters the list is written in.
-fn list_style(settings: Option<&UserSettings>) -> (Notation, ChineseStyle) {
+/// The notation and characters the list (and the panel's best line) is written in.
+pub fn list_style(settings: Option<&UserSettings>) -> (Notation, ChineseStyle) {
     let notation = settings.map_or(Notation::Chinese, |s| s.notation.into());
     let charset = settings.map_or(Charset::Simplified, |s| s.charset());
     (

@@ -8,8 +8,8 @@ use super::movelist::MoveListSlot;
 use super::session::{GameCommand, Player, Session};
 use super::theme::{Fonts, Label, button, label, palette, set_display};
 use super::{GameSet, Mode, Screen};
-use crate::rules::notation::{BlackDigits, ChineseStyle};
-use crate::rules::{Charset, Color as Side, Move, Position, to_chinese};
+use crate::rules::notation::ChineseStyle;
+use crate::rules::{Color as Side, Move, Position, to_chinese};
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
@@ -304,27 +304,19 @@ fn player_text(session: &Session, side: Side, lang: Lang) -> String {
     }
 }
 
-/// A line of moves from `pos`, in notation, as far as it stays legal.
-pub fn line_text(pos: &Position, line: &[Move]) -> String {
+/// A line of moves from `pos` in Chinese notation (in the move list's characters),
+/// as far as it stays legal.
+pub fn line_text(pos: &Position, line: &[Move], style: ChineseStyle) -> String {
     let mut pos = *pos;
     let mut out = Vec::new();
     for &m in line.iter().take(8) {
         if !pos.is_legal(m) {
             break;
         }
-        out.push(move_text(&pos, m));
+        out.push(to_chinese(&pos, m, style));
         pos.make(m);
     }
     out.join(" ")
-}
-
-/// One move in Chinese notation (ASCII digits for Black: compact in a panel).
-pub fn move_text(pos: &Position, m: Move) -> String {
-    let style = ChineseStyle {
-        charset: Charset::Simplified,
-        black_digits: BlackDigits::Ascii,
-    };
-    to_chinese(pos, m, style)
 }
 
 fn refresh_panel(
@@ -336,8 +328,10 @@ fn refresh_panel(
     mut dots: Query<(&Field, &mut BackgroundColor)>,
     buttons: Query<(&PanelButton, &Children)>,
     mut labels: Query<(&mut Label, &mut Text), Without<Field>>,
+    settings: Option<Res<super::settings::UserSettings>>,
 ) {
     let lang = *lang;
+    let style = super::movelist::list_style(settings.as_deref()).1;
     let stm = session.side_to_move();
     let outcome = session.game.outcome();
     for (field, mut text) in &mut texts {
@@ -375,7 +369,7 @@ fn refresh_panel(
                 (Some(pos), true) if !ai.status.progress.pv.is_empty() => format!(
                     "{}: {}",
                     T::BestLine.get(lang),
-                    line_text(pos, &ai.status.progress.pv)
+                    line_text(pos, &ai.status.progress.pv, style)
                 ),
                 _ => String::new(),
             },
