@@ -4,7 +4,9 @@
 
 use super::ai::{MAX_LEVEL, levels};
 use super::i18n::{Lang, Text as T};
+use super::persist::game_mode;
 use super::session::GameSetup;
+use super::settings::UserSettings;
 use super::theme::{Fonts, Label, Toggled, button, label, palette, set_display};
 use super::{GameSet, Mode, Screen};
 use crate::rules::Color as Side;
@@ -237,6 +239,7 @@ fn apply(
     lang: &mut Lang,
     next: &mut NextState<Screen>,
     exit: &mut MessageWriter<AppExit>,
+    settings: &mut Option<ResMut<UserSettings>>,
 ) {
     match action {
         MenuAction::Mode(m) => setup.mode = m,
@@ -250,7 +253,21 @@ fn apply(
                 focus.black = false;
             }
         }
-        MenuAction::Start => next.set(Screen::Playing),
+        MenuAction::Start => {
+            // The next start of the game offers the same choice.
+            if let Some(settings) = settings.as_mut() {
+                let mode = game_mode(setup.mode);
+                let (red, black) = (setup.red_level, setup.black_level);
+                if (settings.last_mode, settings.red_level, settings.black_level)
+                    != (mode, red, black)
+                {
+                    settings.last_mode = mode;
+                    settings.red_level = red;
+                    settings.black_level = black;
+                }
+            }
+            next.set(Screen::Playing);
+        }
         MenuAction::Quit => {
             exit.write(AppExit::Success);
         }
@@ -266,10 +283,17 @@ fn on_menu_button(
     mut lang: ResMut<Lang>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    mut settings: Option<ResMut<UserSettings>>,
 ) {
     if let Ok(action) = actions.get(click.entity) {
         apply(
-            *action, &mut setup, &mut focus, &mut lang, &mut next, &mut exit,
+            *action,
+            &mut setup,
+            &mut focus,
+            &mut lang,
+            &mut next,
+            &mut exit,
+            &mut settings,
         );
     }
 }
@@ -281,6 +305,7 @@ fn menu_keys(
     mut lang: ResMut<Lang>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    mut settings: Option<ResMut<UserSettings>>,
 ) {
     let mode_index = MODES
         .iter()
@@ -330,7 +355,13 @@ fn menu_keys(
     }
     if let Some(action) = action {
         apply(
-            action, &mut setup, &mut focus, &mut lang, &mut next, &mut exit,
+            action,
+            &mut setup,
+            &mut focus,
+            &mut lang,
+            &mut next,
+            &mut exit,
+            &mut settings,
         );
     }
 }
@@ -402,5 +433,72 @@ fn show_choices(
             let info = super::ai::level_info(depth.0);
             text.0 = format!("{} {}", T::Depth.get(*lang), info.depth);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::test_util::TempDir;
+    use crate::store::{Paths, Settings};
+    use bevy::state::app::StatesPlugin;
+
+    /// The menu's keys with the settings stored under `dir`, the way the game
+    /// starts without a `--mode` flag.
+    fn menu_app(dir: &std::path::Path) -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin));
+        super::super::logic_plugins(&mut app);
+        app.insert_resource(super::super::settings::StorePaths(Some(Paths::under(dir))));
+        app.add_plugins(super::super::settings::plugin);
+        super::super::session::configure_start(&mut app, &super::super::LaunchOptions::default());
+        app.init_resource::<MenuFocus>()
+            .init_resource::<ButtonInput<KeyCode>>()
+            .add_systems(Update, menu_keys.run_if(in_state(Screen::Menu)));
+        app.update();
+        app
+    }
+
+    fn press(app: &mut App, key: KeyCode) {
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(key);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(key);
+        keys.clear();
+    }
+
+    #[test]
+    fn the_menu_offers_the_mode_and_levels_started_last_time() {
+        let dir = TempDir::new("menu-remembers");
+        let mut app = menu_app(dir.path());
+        let setup = app.world().resource::<GameSetup>();
+        let defaults = Settings::default();
+        assert_eq!(game_mode(setup.mode), defaults.last_mode);
+
+        // AI vs AI (three down from "you play Red"), Red at 6, Black at 3, start.
+        for key in [KeyCode::ArrowDown; 3] {
+            press(&mut app, key);
+        }
+        press(&mut app, KeyCode::Digit6);
+        press(&mut app, KeyCode::Tab);
+        press(&mut app, KeyCode::Digit3);
+        press(&mut app, KeyCode::Enter);
+        app.update();
+        let setup = app.world().resource::<GameSetup>();
+        assert_eq!(
+            (setup.mode, setup.red_level, setup.black_level),
+            (Mode::AiVsAi, 6, 3)
+        );
+        drop(app);
+
+        let app = menu_app(dir.path());
+        let setup = app.world().resource::<GameSetup>();
+        assert_eq!(
+            (setup.mode, setup.red_level, setup.black_level),
+            (Mode::AiVsAi, 6, 3),
+            "a new start of the game offers the last choice"
+        );
     }
 }

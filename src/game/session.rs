@@ -51,6 +51,12 @@ pub(super) fn plugin(app: &mut App) {
 /// Sets up the first screen from the command line.
 pub(super) fn configure_start(app: &mut App, opts: &LaunchOptions) {
     let mut setup = GameSetup::default();
+    // The menu offers the mode and levels chosen last time.
+    if let Some(settings) = app.world().get_resource::<super::settings::UserSettings>() {
+        setup.mode = super::persist::mode_of(settings.last_mode);
+        setup.red_level = settings.red_level.clamp(1, super::ai::MAX_LEVEL);
+        setup.black_level = settings.black_level.clamp(1, super::ai::MAX_LEVEL);
+    }
     if let Some(level) = opts.level {
         let level = level.clamp(1, super::ai::MAX_LEVEL);
         setup.red_level = level;
