@@ -51,7 +51,13 @@ impl BoardLayout {
         let (w, h) = (size.x, size.y);
         let panel_right = w >= h * 1.05;
         let (panel, board_area) = if panel_right {
-            let pw = (w * 0.28).clamp(230.0, 380.0).min(w * 0.45);
+            // The panel takes what the board cannot use (its height limits
+            // it), at least 28% of the width and 230 px, at most 420 px.
+            let board_w = (h - 16.0) / (9.0 + 2.0 * MARGIN_Y) * (8.0 + 2.0 * MARGIN_X) + 16.0;
+            let pw = (w - board_w)
+                .max(w * 0.28)
+                .clamp(230.0, 420.0)
+                .min(w * 0.45);
             (Rect::new(w - pw, 0.0, w, h), Rect::new(0.0, 0.0, w - pw, h))
         } else {
             let ph = (h * 0.31).clamp(190.0, 340.0).min(h * 0.45);

@@ -28,8 +28,9 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 struct PanelRoot;
 
+/// The panel's column of information (a puzzle's card docks at its top).
 #[derive(Component)]
-struct InfoColumn;
+pub struct InfoColumn;
 
 #[derive(Component)]
 struct ButtonBlock;
@@ -226,9 +227,11 @@ fn tag_parts(
 
 fn place_panel(
     layout: Res<BoardLayout>,
-    mut parts: Query<(&Part, &mut Node), Without<PanelButton>>,
+    mut parts: Query<(&Part, &mut Node), (Without<PanelButton>, Without<Field>)>,
+    mut fields: Query<(&Field, &mut Node), (Without<PanelButton>, Without<Part>)>,
     added: Query<(), Added<Part>>,
     session: Res<Session>,
+    puzzle: Option<Res<super::puzzle::ActivePuzzle>>,
     mut buttons: Query<(&PanelButton, &mut Node)>,
 ) {
     if !layout.is_changed() && added.is_empty() {
@@ -242,6 +245,12 @@ fn place_panel(
             _ => true,
         };
         set_display(&mut node, show);
+    }
+    // In a puzzle the card says who plays what; the player lines make room for the moves.
+    for (field, mut node) in &mut fields {
+        if let Field::Player(_) = field {
+            set_display(&mut node, puzzle.is_none());
+        }
     }
     let p = layout.panel;
     let side = layout.panel_right;
@@ -266,7 +275,8 @@ fn place_panel(
                 node.flex_shrink = if side { 0.0 } else { 1.0 };
                 node.flex_basis = if side { Val::Auto } else { Val::Px(0.0) };
             }
-            Part::Title => set_display(&mut node, side),
+            // A puzzle's card has its own title.
+            Part::Title => set_display(&mut node, side && puzzle.is_none()),
             Part::Moves => {
                 node.flex_grow = if side { 1.0 } else { 1.2 };
                 node.flex_basis = Val::Px(0.0);

@@ -4,12 +4,12 @@
 
 use super::hint::HintRequest;
 use super::i18n::{Lang, Text as T};
-use super::layout::BoardLayout;
+use super::panel::InfoColumn;
 use super::persist::Notice;
 use super::puzzle::{ActivePuzzle, PuzzleProgress, StartPuzzle, failure_text};
 use super::session::{GameCommand, Session};
 use super::settings::StorePaths;
-use super::theme::{Fonts, button, label, palette};
+use super::theme::{Fonts, button, label, palette, set_display};
 use super::{GameSet, Screen};
 use crate::store::puzzles::{self, Verdict};
 use bevy::picking::events::{Click, Pointer};
@@ -25,7 +25,7 @@ pub(super) fn plugin(app: &mut App) {
                 list_keys
                     .in_set(GameSet::Input)
                     .run_if(in_state(Screen::Puzzles)),
-                (place_card, refresh_card)
+                (dock_card, refresh_card)
                     .in_set(GameSet::Present)
                     .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
             ),
@@ -242,22 +242,21 @@ fn spawn_card(
         return;
     }
     let lang = *lang;
-    let btn = |t: T, a: PuzzleAction| button(t, lang, &fonts, 15.0, a);
+    let btn = |t: T, a: PuzzleAction| button(t, lang, &fonts, 14.0, a);
     commands.spawn((
         PuzzleCard,
         Node {
-            position_type: PositionType::Absolute,
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
+            flex_shrink: 0.0,
             row_gap: Val::Px(4.0),
-            padding: UiRect::axes(Val::Px(12.0), Val::Px(6.0)),
+            padding: UiRect::axes(Val::Px(10.0), Val::Px(6.0)),
             border: UiRect::all(Val::Px(1.0)),
             border_radius: BorderRadius::all(Val::Px(8.0)),
             ..default()
         },
-        BackgroundColor(palette::PANEL),
+        BackgroundColor(palette::BUTTON.with_alpha(0.5)),
         BorderColor::all(palette::ACCENT),
-        GlobalZIndex(5),
         DespawnOnExit(Screen::Playing),
         children![
             (
@@ -276,7 +275,10 @@ fn spawn_card(
             ),
             (
                 Node {
+                    flex_wrap: FlexWrap::Wrap,
+                    justify_content: JustifyContent::Center,
                     column_gap: Val::Px(6.0),
+                    row_gap: Val::Px(6.0),
                     ..default()
                 },
                 Pickable::IGNORE,
@@ -291,36 +293,35 @@ fn spawn_card(
     ));
 }
 
-fn place_card(layout: Res<BoardLayout>, mut cards: Query<&mut Node, With<PuzzleCard>>) {
-    let area = layout.board_area;
-    for mut node in &mut cards {
-        let want = Val::Px(area.min.y + 4.0);
-        if node.top != want {
-            node.top = want;
-            node.left = Val::Px(area.min.x + 8.0);
-            node.max_width = Val::Px((area.width() - 16.0).max(100.0));
-        }
+/// Puts the card at the top of the panel's information column (it used to
+/// float over the board, where a small window's board has no room for it).
+fn dock_card(
+    mut commands: Commands,
+    cards: Query<Entity, (With<PuzzleCard>, Without<ChildOf>)>,
+    info: Query<Entity, With<InfoColumn>>,
+) {
+    let Ok(column) = info.single() else {
+        return;
+    };
+    for card in &cards {
+        commands.entity(column).insert_children(0, &[card]);
     }
 }
 
 fn refresh_card(
     active: Option<Res<ActivePuzzle>>,
     lang: Res<Lang>,
-    mut cards: Query<&mut Visibility, With<PuzzleCard>>,
+    mut cards: Query<&mut Node, With<PuzzleCard>>,
     mut titles: Query<&mut Text, (With<CardTitle>, Without<CardStatus>)>,
     mut statuses: Query<(&mut Text, &mut TextColor), (With<CardStatus>, Without<CardTitle>)>,
 ) {
+    // Gone with the puzzle (another game opened over it), space and all.
+    for mut node in &mut cards {
+        set_display(&mut node, active.is_some());
+    }
     let Some(active) = active else {
-        for mut v in &mut cards {
-            *v = Visibility::Hidden;
-        }
         return;
     };
-    for mut v in &mut cards {
-        if *v != Visibility::Inherited {
-            *v = Visibility::Inherited;
-        }
-    }
     let lang = *lang;
     let p = active.puzzle();
     let title = format!(
