@@ -13,12 +13,17 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 
 pub(super) fn plugin(app: &mut App) {
-    // The flags' systems are added by `configure`; F12 is always there.
-    app.add_systems(Update, screenshot_key);
+    // The flags' systems are added by `configure`; F12 is always there, read
+    // before any screen (the settings card takes every other key) sees the keys.
+    app.add_systems(PreUpdate, screenshot_key.after(bevy::input::InputSystems));
 }
 
 /// F12 saves `xiangqi-N.png` in the current directory.
-fn screenshot_key(keys: Res<ButtonInput<KeyCode>>, mut commands: Commands, mut n: Local<u32>) {
+pub(super) fn screenshot_key(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut commands: Commands,
+    mut n: Local<u32>,
+) {
     if !keys.just_pressed(KeyCode::F12) {
         return;
     }

@@ -8,7 +8,7 @@ use super::i18n::{Lang, Text as T};
 use super::persist::{ContinueGame, Notice, can_continue, open_game};
 use super::session::GameSetup;
 use super::settings::StorePaths;
-use super::theme::{Fonts, button, label, palette};
+use super::theme::{Fonts, button, label, palette, screen_root};
 use super::{GameSet, Screen};
 use crate::rules::GameResult;
 use crate::store::library::{self, Entry};
@@ -98,19 +98,7 @@ fn spawn_list(
         .map(|p| p.games_dir());
     let entries: Vec<Entry> = dir.as_deref().map(library::list).unwrap_or_default();
     commands
-        .spawn((
-            Node {
-                width: Val::Percent(100.0),
-                height: Val::Percent(100.0),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                row_gap: Val::Px(10.0),
-                padding: UiRect::all(Val::Px(16.0)),
-                ..default()
-            },
-            BackgroundColor(palette::BACKGROUND),
-            DespawnOnExit(Screen::SavedGames),
-        ))
+        .spawn(screen_root(Screen::SavedGames))
         .with_children(|root| {
             root.spawn(label(T::SavedGames, lang, fonts.ui(34.0), palette::ACCENT));
             root.spawn((

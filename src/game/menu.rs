@@ -7,9 +7,10 @@ use super::i18n::{Lang, Text as T};
 use super::persist::game_mode;
 use super::session::GameSetup;
 use super::settings::UserSettings;
-use super::theme::{Fonts, Label, Toggled, button, label, palette, set_display};
+use super::theme::{Fonts, Label, Toggled, button, label, palette, screen_root, set_display};
 use super::{GameSet, Mode, Screen};
 use crate::rules::Color as Side;
+use bevy::ecs::system::SystemParam;
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
@@ -60,21 +61,13 @@ struct LevelHeading(Side);
 fn spawn_menu(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
     let lang = *lang;
     let root = commands
-        .spawn((
-            Node {
-                width: Val::Percent(100.0),
-                height: Val::Percent(100.0),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                justify_content: JustifyContent::Center,
-                row_gap: Val::Px(12.0),
-                padding: UiRect::all(Val::Px(16.0)),
-                overflow: Overflow::clip(),
-                ..default()
-            },
-            BackgroundColor(palette::BACKGROUND),
-            DespawnOnExit(Screen::Menu),
-        ))
+        .spawn({
+            let (mut node, background, despawn) = screen_root(Screen::Menu);
+            node.justify_content = JustifyContent::Center;
+            node.row_gap = Val::Px(12.0);
+            node.overflow = Overflow::clip();
+            (node, background, despawn)
+        })
         .id();
     let title = commands
         .spawn((
@@ -232,86 +225,68 @@ struct LevelName(u8);
 #[derive(Component, Clone, Copy)]
 struct LevelDepth(u8);
 
-fn apply(
-    action: MenuAction,
-    setup: &mut GameSetup,
-    focus: &mut MenuFocus,
-    lang: &mut Lang,
-    next: &mut NextState<Screen>,
-    exit: &mut MessageWriter<AppExit>,
-    settings: &mut Option<ResMut<UserSettings>>,
-) {
-    match action {
-        MenuAction::Mode(m) => setup.mode = m,
-        MenuAction::Level(side, level) => {
-            let level = level.clamp(1, MAX_LEVEL);
-            if setup.mode == Mode::AiVsAi && side == Side::Black {
-                setup.black_level = level;
-                focus.black = true;
-            } else {
-                setup.red_level = level;
-                focus.black = false;
-            }
-        }
-        MenuAction::Start => {
-            // The next start of the game offers the same choice.
-            if let Some(settings) = settings.as_mut() {
-                let mode = game_mode(setup.mode);
-                let (red, black) = (setup.red_level, setup.black_level);
-                if (settings.last_mode, settings.red_level, settings.black_level)
-                    != (mode, red, black)
-                {
-                    settings.last_mode = mode;
-                    settings.red_level = red;
-                    settings.black_level = black;
+/// What the menu's choices change, for buttons and keys alike.
+#[derive(SystemParam)]
+struct MenuChoice<'w> {
+    setup: ResMut<'w, GameSetup>,
+    focus: ResMut<'w, MenuFocus>,
+    lang: ResMut<'w, Lang>,
+    next: ResMut<'w, NextState<Screen>>,
+    exit: MessageWriter<'w, AppExit>,
+    settings: Option<ResMut<'w, UserSettings>>,
+}
+
+impl MenuChoice<'_> {
+    fn apply(&mut self, action: MenuAction) {
+        let setup = &mut *self.setup;
+        match action {
+            MenuAction::Mode(m) => setup.mode = m,
+            MenuAction::Level(side, level) => {
+                let level = level.clamp(1, MAX_LEVEL);
+                if setup.mode == Mode::AiVsAi && side == Side::Black {
+                    setup.black_level = level;
+                    self.focus.black = true;
+                } else {
+                    setup.red_level = level;
+                    self.focus.black = false;
                 }
             }
-            next.set(Screen::Playing);
+            MenuAction::Start => {
+                // The next start of the game offers the same choice.
+                if let Some(settings) = self.settings.as_mut() {
+                    let mode = game_mode(setup.mode);
+                    let (red, black) = (setup.red_level, setup.black_level);
+                    if (settings.last_mode, settings.red_level, settings.black_level)
+                        != (mode, red, black)
+                    {
+                        settings.last_mode = mode;
+                        settings.red_level = red;
+                        settings.black_level = black;
+                    }
+                }
+                self.next.set(Screen::Playing);
+            }
+            MenuAction::Quit => {
+                self.exit.write(AppExit::Success);
+            }
+            MenuAction::Language => *self.lang = self.lang.toggled(),
         }
-        MenuAction::Quit => {
-            exit.write(AppExit::Success);
-        }
-        MenuAction::Language => *lang = lang.toggled(),
     }
 }
 
-fn on_menu_button(
-    click: On<Pointer<Click>>,
-    actions: Query<&MenuAction>,
-    mut setup: ResMut<GameSetup>,
-    mut focus: ResMut<MenuFocus>,
-    mut lang: ResMut<Lang>,
-    mut next: ResMut<NextState<Screen>>,
-    mut exit: MessageWriter<AppExit>,
-    mut settings: Option<ResMut<UserSettings>>,
-) {
+fn on_menu_button(click: On<Pointer<Click>>, actions: Query<&MenuAction>, mut menu: MenuChoice) {
     if let Ok(action) = actions.get(click.entity) {
-        apply(
-            *action,
-            &mut setup,
-            &mut focus,
-            &mut lang,
-            &mut next,
-            &mut exit,
-            &mut settings,
-        );
+        menu.apply(*action);
     }
 }
 
-fn menu_keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut setup: ResMut<GameSetup>,
-    mut focus: ResMut<MenuFocus>,
-    mut lang: ResMut<Lang>,
-    mut next: ResMut<NextState<Screen>>,
-    mut exit: MessageWriter<AppExit>,
-    mut settings: Option<ResMut<UserSettings>>,
-) {
+fn menu_keys(keys: Res<ButtonInput<KeyCode>>, mut menu: MenuChoice) {
+    let setup = &*menu.setup;
     let mode_index = MODES
         .iter()
         .position(|(m, _)| *m == setup.mode)
         .unwrap_or(0);
-    let side = if setup.mode == Mode::AiVsAi && focus.black {
+    let side = if setup.mode == Mode::AiVsAi && menu.focus.black {
         Side::Black
     } else {
         Side::Red
@@ -330,7 +305,7 @@ fn menu_keys(
     } else if keys.just_pressed(KeyCode::ArrowRight) {
         action = Some(MenuAction::Level(side, (level + 1).min(MAX_LEVEL)));
     } else if keys.just_pressed(KeyCode::Tab) {
-        focus.black = !focus.black;
+        menu.focus.black = !menu.focus.black;
     } else if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter) {
         action = Some(MenuAction::Start);
     } else if keys.just_pressed(KeyCode::KeyQ) {
@@ -354,15 +329,7 @@ fn menu_keys(
         }
     }
     if let Some(action) = action {
-        apply(
-            action,
-            &mut setup,
-            &mut focus,
-            &mut lang,
-            &mut next,
-            &mut exit,
-            &mut settings,
-        );
+        menu.apply(action);
     }
 }
 

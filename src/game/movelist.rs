@@ -14,7 +14,7 @@ use super::i18n::{Lang, Text as T};
 use super::review::{Review, ReviewCommand, shown_ply};
 use super::session::Session;
 use super::settings::UserSettings;
-use super::theme::{Fonts, button, label, palette, set_display};
+use super::theme::{Fonts, button, button_box, label, palette, set_display};
 use super::{GameSet, Screen};
 use crate::rules::notation::{BlackDigits, ChineseStyle, Notation, format_move};
 use crate::rules::{Charset, Color as Side, Move};
@@ -99,26 +99,11 @@ fn fill_slot(
     for slot in &slots {
         let small = |t: T, tool: Tool| button(t, lang, &fonts, 14.0, tool);
         let arrow = |s: &str, tool: Tool| {
-            (
-                Button,
-                Node {
-                    padding: UiRect::axes(Val::Px(9.0), Val::Px(3.0)),
-                    justify_content: JustifyContent::Center,
-                    border: UiRect::all(Val::Px(1.0)),
-                    border_radius: BorderRadius::all(Val::Px(6.0)),
-                    ..default()
-                },
-                BackgroundColor(palette::BUTTON),
-                BorderColor::all(palette::BUTTON_BORDER),
-                super::theme::Toggled(false),
-                tool,
-                children![(
-                    Text::new(s),
-                    fonts.ui(14.0),
-                    TextColor(palette::TEXT),
-                    Pickable::IGNORE,
-                )],
-            )
+            let node = Node {
+                padding: UiRect::axes(Val::Px(9.0), Val::Px(3.0)),
+                ..default()
+            };
+            button_box(node, s.to_string(), fonts.ui(14.0), (), tool)
         };
         commands.entity(slot).with_children(|p| {
             p.spawn((

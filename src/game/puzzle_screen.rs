@@ -9,7 +9,7 @@ use super::persist::Notice;
 use super::puzzle::{ActivePuzzle, PuzzleProgress, StartPuzzle, failure_text};
 use super::session::{GameCommand, Session};
 use super::settings::StorePaths;
-use super::theme::{Fonts, button, label, palette, set_display};
+use super::theme::{Fonts, button, label, palette, screen_root, set_display};
 use super::{GameSet, Screen};
 use crate::store::puzzles::{self, Verdict};
 use bevy::picking::events::{Click, Pointer};
@@ -117,19 +117,7 @@ fn spawn_list(
     let all = puzzles::all();
     let solved = all.iter().filter(|p| progress.is_solved(&p.id)).count();
     commands
-        .spawn((
-            Node {
-                width: Val::Percent(100.0),
-                height: Val::Percent(100.0),
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                row_gap: Val::Px(10.0),
-                padding: UiRect::all(Val::Px(16.0)),
-                ..default()
-            },
-            BackgroundColor(palette::BACKGROUND),
-            DespawnOnExit(Screen::Puzzles),
-        ))
+        .spawn(screen_root(Screen::Puzzles))
         .with_children(|root| {
             root.spawn(label(
                 T::PuzzlesTitle,

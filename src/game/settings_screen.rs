@@ -14,7 +14,7 @@ use super::GameSet;
 use super::i18n::{Lang, Text as T};
 use super::layout::BoardLayout;
 use super::settings::{Problem, SettingsNotice, UserSettings};
-use super::theme::{Fonts, Toggled, button, label, palette, set_display};
+use super::theme::{Fonts, Toggled, button, button_box, label, palette, set_display};
 use crate::store::settings::{AnimationSpeed, NotationChoice, PieceChars, Settings};
 use bevy::input::InputSystems;
 use bevy::picking::events::{Click, Pointer};
@@ -25,7 +25,13 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Focus>()
         .add_systems(OnEnter(SettingsView::Open), spawn_card)
         .add_observer(on_settings_button)
-        .add_systems(PreUpdate, settings_keys.after(InputSystems))
+        .add_systems(
+            PreUpdate,
+            // F12 still takes screenshots while the card has the keyboard.
+            settings_keys
+                .after(InputSystems)
+                .after(super::launch::screenshot_key),
+        )
         .add_systems(
             Update,
             (
@@ -444,28 +450,12 @@ fn spawn_card(
 
 /// A small square button with a sign on it (same in every language).
 fn sign_button(sign: &str, fonts: &Fonts, scale: f32, action: SettingsAction) -> impl Bundle {
-    (
-        Button,
-        Node {
-            width: Val::Px((32.0 * scale).round()),
-            height: Val::Px((30.0 * scale).round()),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border: UiRect::all(Val::Px(1.0)),
-            border_radius: BorderRadius::all(Val::Px(6.0)),
-            ..default()
-        },
-        BackgroundColor(palette::BUTTON),
-        BorderColor::all(palette::BUTTON_BORDER),
-        Toggled(false),
-        action,
-        children![(
-            Text::new(sign),
-            fonts.ui((20.0 * scale).round()),
-            TextColor(palette::TEXT),
-            Pickable::IGNORE,
-        )],
-    )
+    let node = Node {
+        width: Val::Px((32.0 * scale).round()),
+        height: Val::Px((30.0 * scale).round()),
+        ..default()
+    };
+    button_box(node, sign, fonts.ui((20.0 * scale).round()), (), action)
 }
 
 /// Button labels stay on one line (CJK text may otherwise break between

@@ -1,6 +1,7 @@
 //! Look and feel: the palette, the fonts, the camera, the wood texture, and
 //! the widgets (functions returning bundles) the screens are built from.
 
+use super::Screen;
 use super::i18n::{Lang, Text as T};
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
@@ -152,27 +153,44 @@ pub struct Toggled(pub bool);
 
 /// A button: rounded box with a centred translated label, carrying `action`.
 pub fn button(label: T, lang: Lang, fonts: &Fonts, px: f32, action: impl Component) -> impl Bundle {
+    let node = Node {
+        padding: UiRect::axes(Val::Px(px * 0.8), Val::Px(px * 0.35)),
+        ..default()
+    };
+    // The label is relabelled when the language changes.
+    button_box(node, label.get(lang), fonts.ui(px), Label(label), action)
+}
+
+/// The look every button shares: a rounded box with a thin border and its
+/// text centred, carrying `action`. `node` gives the size or padding; `extra`
+/// goes on the text (a [`Label`] to follow the language, or `()`).
+pub fn button_box(
+    node: Node,
+    text: impl Into<String>,
+    font: TextFont,
+    extra: impl Bundle,
+    action: impl Component,
+) -> impl Bundle {
     (
         Button,
         Node {
-            padding: UiRect::axes(Val::Px(px * 0.8), Val::Px(px * 0.35)),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
             border: UiRect::all(Val::Px(1.0)),
             border_radius: BorderRadius::all(Val::Px(6.0)),
-            ..default()
+            ..node
         },
         BackgroundColor(palette::BUTTON),
         BorderColor::all(palette::BUTTON_BORDER),
         Toggled(false),
         action,
         children![(
-            Text::new(label.get(lang)),
+            Text::new(text),
             // A label never wraps: a wrapped measure made buttons twice as tall.
             TextLayout::no_wrap(),
-            fonts.ui(px),
+            font,
             TextColor(palette::TEXT),
-            Label(label),
+            extra,
             Pickable::IGNORE,
         )],
     )
@@ -223,4 +241,22 @@ pub fn set_display(node: &mut Mut<Node>, show: bool) {
     if node.display != want {
         node.display = want;
     }
+}
+
+/// The root of a screen that fills the window (menu, puzzles, saved games): a
+/// centred column on the background colour, gone when the screen is left.
+pub fn screen_root(screen: Screen) -> (Node, BackgroundColor, DespawnOnExit<Screen>) {
+    (
+        Node {
+            width: Val::Percent(100.0),
+            height: Val::Percent(100.0),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: Val::Px(10.0),
+            padding: UiRect::all(Val::Px(16.0)),
+            ..default()
+        },
+        BackgroundColor(palette::BACKGROUND),
+        DespawnOnExit(screen),
+    )
 }
