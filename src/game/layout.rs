@@ -52,12 +52,9 @@ impl BoardLayout {
         let panel_right = w >= h * 1.05;
         let (panel, board_area) = if panel_right {
             // The panel takes what the board cannot use (its height limits
-            // it), at least 28% of the width and 230 px, at most 420 px.
+            // it), at least 230 px and at most 420 px.
             let board_w = (h - 16.0) / (9.0 + 2.0 * MARGIN_Y) * (8.0 + 2.0 * MARGIN_X) + 16.0;
-            let pw = (w - board_w)
-                .max(w * 0.28)
-                .clamp(230.0, 420.0)
-                .min(w * 0.45);
+            let pw = (w - board_w).clamp(230.0, 420.0).min(w * 0.45);
             (Rect::new(w - pw, 0.0, w, h), Rect::new(0.0, 0.0, w - pw, h))
         } else {
             let ph = (h * 0.31).clamp(190.0, 340.0).min(h * 0.45);
@@ -172,6 +169,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_side_panel_takes_only_the_width_the_board_cannot_use() {
+        for (w, h) in [
+            (1280.0, 900.0),
+            (800.0, 600.0),
+            (1920.0, 1080.0),
+            (1100.0, 900.0),
+        ] {
+            let l = BoardLayout::for_window(Vec2::new(w, h));
+            assert!(l.panel_right, "{w}×{h}");
+            // The board is as large as the window's height allows.
+            let by_height = (((h - 16.0) / (9.0 + 2.0 * MARGIN_Y)) / 2.0).floor() * 2.0;
+            assert_eq!(l.cell, by_height, "{w}×{h}");
+            let pw = l.panel.width();
+            assert!((230.0..=420.0).contains(&pw), "{w}×{h}: panel {pw}");
+        }
+        // 800×600: more than the old 28% of the width, for the puzzle card.
+        assert!(
+            BoardLayout::for_window(Vec2::new(800.0, 600.0))
+                .panel
+                .width()
+                > 250.0
+        );
     }
 
     #[test]
