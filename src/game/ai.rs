@@ -114,13 +114,52 @@ impl Default for AiBackend {
     }
 }
 
-/// Puts the calling thread in the idle scheduling class, so that a search
-/// running on it takes only the CPU time the frames leave: on a two-core
-/// machine rendering can keep both cores busy, and a search at normal priority
-/// slowed frames by half. (Nice 10 was not enough.) Unprivileged threads
-/// cannot leave the class again, so the pool thread stays there; it runs the
-/// searches and Bevy's pipeline compiles, which are done by the first search.
-pub(super) fn yield_to_frames() {
+/// Whether searches run at idle priority: set by the game's `run` (a window and
+/// a renderer to give way to), left off in tests, where parallel tests keep
+/// the cores busy and an idle search would hardly run.
+static SEARCH_AT_IDLE_PRIORITY: AtomicBool = AtomicBool::new(false);
+
+/// Makes the searches started from now on run at idle priority.
+pub(super) fn search_at_idle_priority() {
+    SEARCH_AT_IDLE_PRIORITY.store(true, Ordering::Relaxed);
+}
+
+/// Runs `search` on a thread of its own and waits for its answer without
+/// holding the pool's thread, which Bevy also uses (pipeline compiles,
+/// screenshots). In the game that thread is in the idle scheduling class: on
+/// a two-core machine rendering can keep both cores busy, and a search at
+/// normal priority slowed frames by half (nice 10 was not enough). Every
+/// level has a wall-clock budget, so a search starved by other programs
+/// plays weaker, never later. Unprivileged threads cannot leave the class,
+/// which is why the search does not run on a pool thread.
+pub(super) async fn off_the_pool<T: Send + 'static>(
+    search: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    let (tx, rx) = async_channel::bounded(1);
+    // Taken by the thread, or taken back to run here if no thread can start.
+    let job = Arc::new(Mutex::new(Some(search)));
+    let taken = job.clone();
+    let spawned = std::thread::Builder::new()
+        .name("xiangqi search".into())
+        .spawn(move || {
+            if SEARCH_AT_IDLE_PRIORITY.load(Ordering::Relaxed) {
+                idle_priority();
+            }
+            let search = taken.lock().unwrap_or_else(PoisonError::into_inner).take();
+            if let Some(search) = search {
+                let _ = tx.send_blocking(search());
+            }
+        });
+    if let Err(e) = spawned {
+        warn!("no thread for the search ({e}); searching on the pool");
+        let search = job.lock().unwrap_or_else(PoisonError::into_inner).take();
+        return search.map(|f| f());
+    }
+    rx.recv().await.ok()
+}
+
+/// Puts the calling thread in the idle scheduling class (Linux).
+fn idle_priority() {
     #[cfg(target_os = "linux")]
     // SAFETY: a system call on the current thread with a valid parameter block.
     unsafe {
@@ -271,10 +310,8 @@ fn start_search(
         info: tx,
     };
     let think = backend.0.clone();
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        yield_to_frames();
-        think(request)
-    });
+    let task = AsyncComputeTaskPool::get()
+        .spawn(async move { off_the_pool(move || think(request)).await.flatten() });
     ai.status = AiStatus {
         started_at: now,
         position: Some(*session.position()),

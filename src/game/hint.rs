@@ -150,10 +150,8 @@ fn start_hint(
         stop: stop.clone(),
     };
     let find = backend.0.clone();
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        super::ai::yield_to_frames();
-        find(query)
-    });
+    let task = AsyncComputeTaskPool::get()
+        .spawn(async move { super::ai::off_the_pool(move || find(query)).await.flatten() });
     hint.search = Some(HintSearch {
         task,
         generation: session.generation,

@@ -16,7 +16,10 @@ use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuFocus>()
-        .add_systems(OnEnter(Screen::Menu), spawn_menu)
+        .add_systems(
+            OnEnter(Screen::Menu),
+            (offer_last_choice, spawn_menu).chain(),
+        )
         .add_observer(on_menu_button)
         .add_systems(
             Update,
@@ -225,6 +228,26 @@ struct LevelName(u8);
 #[derive(Component, Clone, Copy)]
 struct LevelDepth(u8);
 
+/// Back in the menu, Start offers a new game from the start position with the
+/// mode and levels last started from the menu, not whatever the last game was
+/// (a puzzle's position and defender, an opened record). The first visit keeps
+/// what the command line set up.
+fn offer_last_choice(
+    mut setup: ResMut<GameSetup>,
+    settings: Option<Res<UserSettings>>,
+    mut visited: Local<bool>,
+) {
+    if !std::mem::replace(&mut *visited, true) {
+        return;
+    }
+    setup.start = crate::rules::Position::startpos();
+    if let Some(s) = settings {
+        setup.mode = super::persist::mode_of(s.last_mode);
+        setup.red_level = s.red_level.clamp(1, MAX_LEVEL);
+        setup.black_level = s.black_level.clamp(1, MAX_LEVEL);
+    }
+}
+
 /// What the menu's choices change, for buttons and keys alike.
 #[derive(SystemParam)]
 struct MenuChoice<'w> {
@@ -421,7 +444,8 @@ mod tests {
         super::super::session::configure_start(&mut app, &super::super::LaunchOptions::default());
         app.init_resource::<MenuFocus>()
             .init_resource::<ButtonInput<KeyCode>>()
-            .add_systems(Update, menu_keys.run_if(in_state(Screen::Menu)));
+            .add_systems(Update, menu_keys.run_if(in_state(Screen::Menu)))
+            .add_systems(OnEnter(Screen::Menu), offer_last_choice);
         app.update();
         app
     }
@@ -467,5 +491,40 @@ mod tests {
             (Mode::AiVsAi, 6, 3),
             "a new start of the game offers the last choice"
         );
+    }
+
+    #[test]
+    fn back_in_the_menu_start_offers_a_new_game_not_the_last_puzzle() {
+        let dir = TempDir::new("menu-offer");
+        let mut app = menu_app(dir.path());
+        press(&mut app, KeyCode::ArrowDown); // you play Black
+        press(&mut app, KeyCode::Digit5);
+        press(&mut app, KeyCode::Enter);
+        app.update();
+        assert_eq!(
+            *app.world().resource::<State<Screen>>().get(),
+            Screen::Playing
+        );
+        // A puzzle replaces the setup: its position, Red against level 8.
+        let puzzle =
+            crate::rules::Position::from_fen("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1").expect("fen");
+        *app.world_mut().resource_mut::<GameSetup>() = GameSetup {
+            mode: Mode::Red,
+            red_level: 8,
+            black_level: 8,
+            start: puzzle,
+        };
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Menu);
+        app.update();
+        app.update();
+        let setup = app.world().resource::<GameSetup>();
+        // The AI plays Red in this mode: the key set Red's level.
+        assert_eq!(
+            (setup.mode, setup.red_level, setup.black_level),
+            (Mode::Black, 5, Settings::default().black_level)
+        );
+        assert_eq!(setup.start, crate::rules::Position::startpos());
     }
 }

@@ -248,6 +248,7 @@ pub fn run(opts: LaunchOptions) -> ExitCode {
     );
     logic_plugins(&mut app);
     view_plugins(&mut app);
+    ai::search_at_idle_priority();
     let stats = launch::configure(&mut app, &opts, started);
     session::configure_start(&mut app, &opts);
 

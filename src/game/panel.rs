@@ -233,10 +233,15 @@ fn place_panel(
     session: Res<Session>,
     puzzle: Option<Res<super::puzzle::ActivePuzzle>>,
     mut buttons: Query<(&PanelButton, &mut Node)>,
+    mut placed_for: Local<Option<(bool, Mode)>>,
 ) {
-    if !layout.is_changed() && added.is_empty() {
+    // Opening a file or a pasted game changes the mode and ends a puzzle
+    // without a new panel.
+    let game = (puzzle.is_some(), session.setup.mode);
+    if !layout.is_changed() && added.is_empty() && *placed_for == Some(game) {
         return;
     }
+    *placed_for = Some(game);
     let ai_vs_ai = session.setup.mode == Mode::AiVsAi;
     for (b, mut node) in &mut buttons {
         let show = match b.0 {
@@ -270,9 +275,9 @@ fn place_panel(
             // Beside the board the panel is a column: information at its natural
             // height, the move list taking what is left, the buttons at the foot.
             // Below the board it is a row of three columns: information, moves, buttons.
+            // The information gives way (clipped) before the buttons in a very short window.
             Part::Info => {
                 node.flex_grow = if side { 0.0 } else { 1.0 };
-                node.flex_shrink = if side { 0.0 } else { 1.0 };
                 node.flex_basis = if side { Val::Auto } else { Val::Px(0.0) };
             }
             // A puzzle's card has its own title.

@@ -14,7 +14,7 @@
 use super::board::{Gesture, z};
 use super::layout::{BoardLayout, square_coords};
 use super::session::{BoardChanged, IllegalInput, Selection, Session};
-use super::shapes::{Shapes, UNIT};
+use super::shapes::{Shapes, UNIT, band};
 use super::theme::{Fonts, palette};
 use super::{GameSet, Screen};
 use crate::rules::{Color as Side, Piece, PieceKind, Square};
@@ -418,7 +418,7 @@ fn shake_on_illegal(
     pieces: Query<(Entity, &PieceView), Without<Dying>>,
     layout: Res<BoardLayout>,
     session: Res<Session>,
-    shapes: Res<Shapes>,
+    mut images: ResMut<Assets<Image>>,
 ) {
     for input in illegal.read() {
         let target = pieces
@@ -428,17 +428,24 @@ fn shake_on_illegal(
         if let Some((e, _)) = target {
             commands.entity(e).insert(Shake { elapsed: 0.0 });
         }
-        // A brief red cross where the click was refused.
+        // A brief red cross where the click was refused: two slanted bars.
         let at = layout.square_world(input.square, session.flipped);
+        let (image, height) = band(layout.cell * 0.06);
+        let image = images.add(image);
         for angle in [45f32, -45.0] {
             commands.spawn((
                 Mark,
                 Flash { elapsed: 0.0 },
-                shape(&shapes.disc, palette::ILLEGAL),
+                Sprite {
+                    image: image.clone(),
+                    color: palette::ILLEGAL,
+                    custom_size: Some(Vec2::new(layout.cell * 0.44, height)),
+                    ..default()
+                },
                 Transform {
                     translation: at.extend(z::MARKS_HIGH + 1.0),
                     rotation: Quat::from_rotation_z(angle.to_radians()),
-                    scale: Vec3::new(layout.cell * 0.22, layout.cell * 0.03, 1.0),
+                    ..default()
                 },
                 DespawnOnExit(Screen::Playing),
             ));
