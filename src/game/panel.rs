@@ -233,11 +233,12 @@ fn place_panel(
     session: Res<Session>,
     puzzle: Option<Res<super::puzzle::ActivePuzzle>>,
     mut buttons: Query<(&PanelButton, &mut Node)>,
-    mut placed_for: Local<Option<(bool, Mode)>>,
+    mut placed_for: Local<Option<(bool, Mode, bool)>>,
 ) {
     // Opening a file or a pasted game changes the mode and ends a puzzle
-    // without a new panel.
-    let game = (puzzle.is_some(), session.setup.mode);
+    // without a new panel; an ended game has nothing to resign.
+    let over = session.game.outcome().is_some();
+    let game = (puzzle.is_some(), session.setup.mode, over);
     if !layout.is_changed() && added.is_empty() && *placed_for == Some(game) {
         return;
     }
@@ -245,7 +246,7 @@ fn place_panel(
     let ai_vs_ai = session.setup.mode == Mode::AiVsAi;
     for (b, mut node) in &mut buttons {
         let show = match b.0 {
-            GameCommand::Resign => !ai_vs_ai,
+            GameCommand::Resign => !ai_vs_ai && !over,
             GameCommand::TogglePause => ai_vs_ai,
             _ => true,
         };
