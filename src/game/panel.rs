@@ -4,7 +4,6 @@
 use super::ai::{AiState, level_info};
 use super::i18n::{Lang, Text as T, reason_text, result_text, side_name};
 use super::layout::BoardLayout;
-use super::movelist::MoveListSlot;
 use super::session::{GameCommand, Player, Session};
 use super::theme::{Fonts, Label, button, label, palette, set_display};
 use super::{GameSet, Mode, Screen};
@@ -18,26 +17,16 @@ pub(super) fn plugin(app: &mut App) {
         .add_observer(on_panel_button)
         .add_systems(
             Update,
-            (tag_parts, place_panel, refresh_panel)
+            (place_panel, refresh_panel)
                 .chain()
                 .in_set(GameSet::Present)
                 .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
         );
 }
 
-#[derive(Component)]
-struct PanelRoot;
-
 /// The panel's column of information (a puzzle's card docks at its top).
 #[derive(Component)]
 pub struct InfoColumn;
-
-#[derive(Component)]
-struct ButtonBlock;
-
-/// The game's name at the top of the panel; a tall window's short panel leaves it out.
-#[derive(Component)]
-struct PanelTitle;
 
 /// A button of the panel.
 #[derive(Component, Clone, Copy)]
@@ -57,7 +46,7 @@ fn spawn_panel(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
     let lang = *lang;
     let btn = |t: T, cmd: GameCommand| button(t, lang, &fonts, 17.0, PanelButton(cmd));
     commands.spawn((
-        PanelRoot,
+        Part::Root,
         Node {
             position_type: PositionType::Absolute,
             padding: UiRect::all(Val::Px(16.0)),
@@ -71,6 +60,7 @@ fn spawn_panel(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
         children![
             (
                 InfoColumn,
+                Part::Info,
                 Node {
                     flex_direction: FlexDirection::Column,
                     row_gap: Val::Px(8.0),
@@ -82,7 +72,7 @@ fn spawn_panel(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
                 Pickable::IGNORE,
                 children![
                     (
-                        PanelTitle,
+                        Part::Title,
                         label(T::Title, lang, fonts.ui(30.0), palette::ACCENT)
                     ),
                     (
@@ -123,9 +113,9 @@ fn spawn_panel(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
             ),
             // The move list and its review and record buttons (movelist.rs): under the
             // information in a side panel, a column of its own in a bottom panel.
-            super::movelist::slot(),
+            (super::movelist::slot(), Part::Moves),
             (
-                ButtonBlock,
+                Part::Buttons,
                 Node {
                     flex_wrap: FlexWrap::Wrap,
                     align_content: AlignContent::FlexStart,
@@ -185,44 +175,6 @@ enum Part {
     Title,
     Moves,
     Buttons,
-}
-
-fn tag_parts(
-    mut commands: Commands,
-    added: Query<
-        (
-            Entity,
-            Has<PanelRoot>,
-            Has<InfoColumn>,
-            Has<PanelTitle>,
-            Has<MoveListSlot>,
-            Has<ButtonBlock>,
-        ),
-        Or<(
-            Added<PanelRoot>,
-            Added<InfoColumn>,
-            Added<PanelTitle>,
-            Added<MoveListSlot>,
-            Added<ButtonBlock>,
-        )>,
-    >,
-) {
-    for (e, root, info, title, moves, buttons) in &added {
-        let part = if root {
-            Part::Root
-        } else if info {
-            Part::Info
-        } else if title {
-            Part::Title
-        } else if moves {
-            Part::Moves
-        } else if buttons {
-            Part::Buttons
-        } else {
-            continue;
-        };
-        commands.entity(e).insert(part);
-    }
 }
 
 fn place_panel(
