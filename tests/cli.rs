@@ -199,3 +199,244 @@ fn a_bad_pgn_file_is_reported_with_its_line() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Runs the binary with stdout going to `stdout` (stderr captured).
+fn xiangqi_to(args: &[&str], stdout: std::process::Stdio) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(args)
+        .stdout(stdout)
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .expect("the binary runs")
+}
+
+/// A pipe whose reader has already gone away, as after `| head -1`.
+fn closed_pipe() -> std::process::Stdio {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    writer.into()
+}
+
+fn dev_full() -> std::process::Stdio {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full")
+        .into()
+}
+
+#[test]
+fn a_closed_pipe_ends_bench_perft_and_replay_quietly() {
+    for args in [
+        &["bench", "--depth", "2", "--hash", "1"][..],
+        &["perft", "2"][..],
+        &["perft", "2", "--divide"][..],
+        &["replay", "h2e2", "h9g7"][..],
+    ] {
+        let o = xiangqi_to(args, closed_pipe());
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        let err = stderr(&o);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(!err.contains("error"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_write_error_is_one_error_line_and_exit_code_2() {
+    for args in [
+        &["bench", "--depth", "2", "--hash", "1"][..],
+        &["perft", "2"][..],
+        &["perft", "2", "--divide"][..],
+        &["replay", "h2e2", "h9g7"][..],
+    ] {
+        let o = xiangqi_to(args, dev_full());
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert_eq!(
+            stderr(&o),
+            "error: cannot write the output: No space left on device (os error 28)\n",
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn bad_fens_are_refused_by_every_command() {
+    let adjacent = "4k4/9/9/9/9/9/9/9/9/54 w - - 0 1";
+    let extra = "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1 extra";
+    for args in [
+        &["replay", "--fen", adjacent][..],
+        &["perft", "1", "--fen", adjacent][..],
+    ] {
+        let o = xiangqi(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            stderr(&o),
+            "error: bad FEN: rank 0 (row 10 of the FEN) has the digits '54' in a row; \
+             a run of empty points is written as one digit\n",
+            "{args:?}"
+        );
+    }
+    let o = xiangqi(&["replay", "--fen", extra]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "error: bad FEN: unexpected text after the FEN: 'extra'\n"
+    );
+    let o = xiangqi(&["replay", "--fen", "4k4"]);
+    assert_eq!(
+        stderr(&o),
+        "error: bad FEN: the board has 1 row; it needs 10 separated by '/'\n"
+    );
+    // A large move number is a valid FEN.
+    let o = xiangqi(&[
+        "replay",
+        "--fen",
+        "4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 70000",
+        "d0d1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).starts_with("70000. d0d1 帅六进一 K6+1\n"),
+        "{}",
+        stdout(&o)
+    );
+    // The PGN FEN tag too.
+    let dir = std::env::temp_dir().join(format!("xiangqi-cli-fen-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("fen.pgn");
+    std::fs::write(&f, format!("[FEN \"{adjacent}\"]\n*\n")).unwrap();
+    let o = xiangqi(&["replay", "--pgn", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("line 1: bad FEN tag: rank 0 (row 10 of the FEN) has the digits '54'"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn each_game_of_a_pgn_file_replays_on_its_own() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-cli-games-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("three.pgn");
+    std::fs::write(
+        &f,
+        "[Round \"1\"]\n1. 炮二平五 马８进７ *\n\n\
+         [Round \"2\"]\n1. 炮二平五 车九进十 *\n\n\
+         [Round \"3\"]\n1. h0g2 *\n",
+    )
+    .unwrap();
+    let path = f.to_str().unwrap();
+    let o = xiangqi(&["replay", "--pgn", path, "--game", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("1. h2e2 炮二平五 C2.5\n1... h9g7 马８进７ H8+7\nfen: "));
+    let o = xiangqi(&["replay", "--pgn", path, "--game", "3"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("1. h0g2 马二进三 H2+3\n"));
+    let o = xiangqi(&["replay", "--pgn", path, "--game", "2"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).ends_with(
+            "three.pgn: game 2: line 5, move 1... (车九进十): black has no chariot on file 9 \
+             (counted from black's right)\n"
+        ) || stderr(&o).contains("three.pgn: game 2: line 5, move 1... (车九进十)"),
+        "{}",
+        stderr(&o)
+    );
+    let o = xiangqi(&["replay", "--pgn", path, "--game", "4"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).ends_with("game 4 asked for, but the file holds 3\n"),
+        "{}",
+        stderr(&o)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn game_zero_is_refused() {
+    let o = xiangqi(&["replay", "--pgn", &pgn_path("ccgc-01.pgn"), "--game", "0"]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("error: invalid value '0' for '--game"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn move_numbers_between_moves_are_skipped_full_width_too() {
+    for args in [
+        &["replay", "１． 炮二平五 马８进７"][..],
+        &["replay", "１．", "炮二平五", "马８进７"][..],
+        &["replay", "1.", "h2e2", "1...", "h9g7"][..],
+    ] {
+        let o = xiangqi(args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert!(
+            stdout(&o).starts_with("1. h2e2 炮二平五 C2.5\n1... h9g7 马８进７ H8+7\nfen: "),
+            "{args:?}: {}",
+            stdout(&o)
+        );
+    }
+}
+
+#[test]
+fn an_empty_move_argument_is_an_error() {
+    for (args, msg) in [
+        (&["replay", ""][..], "error: move argument 1 is empty\n"),
+        (
+            &["replay", "h2e2", "  "][..],
+            "error: move argument 2 is empty\n",
+        ),
+    ] {
+        let o = xiangqi(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_eq!(stderr(&o), msg, "{args:?}");
+        assert!(o.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn argument_errors_are_one_line() {
+    for (args, start) in [
+        (
+            &["replay", "--bogus"][..],
+            "error: unexpected argument '--bogus' found",
+        ),
+        (
+            &["perft"][..],
+            "error: the following required arguments were not provided: <DEPTH>",
+        ),
+        (
+            &["perft", "11"][..],
+            "error: invalid value '11' for '<DEPTH>'",
+        ),
+        (
+            &["play", "--mode", "blue"][..],
+            "error: invalid value 'blue' for '--mode",
+        ),
+        (
+            &["frobnicate"][..],
+            "error: unrecognized subcommand 'frobnicate'",
+        ),
+        (
+            &["replay", "--fen"][..],
+            "error: a value is required for '--fen <FEN>'",
+        ),
+    ] {
+        let o = xiangqi(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.starts_with(start), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.ends_with(" --help')\n"), "{args:?}: {err}");
+    }
+    // Help and version still print in full, on stdout, with success.
+    let o = xiangqi(&["--help"]);
+    assert!(o.status.success());
+    assert!(stdout(&o).lines().count() > 5);
+}

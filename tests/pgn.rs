@@ -320,3 +320,57 @@ fn empty_input_has_no_games() {
     assert_eq!(read_pgn(b"").unwrap(), Vec::new());
     assert_eq!(read_pgn(b"  \r\n ; nothing\n").unwrap(), Vec::new());
 }
+
+#[test]
+fn each_game_of_a_file_stands_alone() {
+    use xiangqi::rules::pgn::read_pgn_games;
+    let text = "[Round \"1\"]\n1. 炮二平五 马８进７ 1-0\n\n\
+        [Round \"2\"]\n1. 炮二平五 车九进十 2. h0g2 0-1\n\n\
+        [Round \"3\"]\n[FEN \"9/9/9 w\"]\n1. h2e2 *\n\n\
+        [Round \"4\"]\n[Red \"unclosed\n1. h2e2 *\n\n\
+        [Round \"5\"]\n1. h2e2 h9g7 *\n";
+    let games = read_pgn_games(text.as_bytes());
+    assert_eq!(games.len(), 5, "{games:#?}");
+    let first = games[0].as_ref().unwrap();
+    assert_eq!((first.tag("Round"), first.moves.len()), (Some("1"), 2));
+    assert_eq!(first.result, Some(GameResult::RedWins));
+    assert!(
+        matches!(&games[1], Err(PgnError::Move { line: 5, token, .. }) if token == "车九进十"),
+        "{:?}",
+        games[1]
+    );
+    assert!(
+        matches!(&games[2], Err(PgnError::Fen { line: 8, .. })),
+        "{:?}",
+        games[2]
+    );
+    assert!(
+        matches!(&games[3], Err(PgnError::Tag { line: 12, .. })),
+        "{:?}",
+        games[3]
+    );
+    let last = games[4].as_ref().unwrap();
+    assert_eq!((last.tag("Round"), last.moves.len()), (Some("5"), 2));
+    // `read_pgn` still reports the first bad game.
+    assert!(matches!(
+        read_pgn(text.as_bytes()),
+        Err(PgnError::Move { line: 5, .. })
+    ));
+}
+
+#[test]
+fn full_width_move_numbers_are_skipped() {
+    for text in [
+        "１． 炮二平五 马８进７ ２． 马二进三",
+        "１．炮二平五 马８进７ ２．马二进三",
+        "1. 炮二平五 马８进７ 2... 马二进三",
+        "１２． 炮二平五 马８进７ 　１３． 马二进三",
+    ] {
+        let games = read_pgn(text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(
+            games[0].moves,
+            [mv("h2e2"), mv("h9g7"), mv("h0g2")],
+            "{text}"
+        );
+    }
+}

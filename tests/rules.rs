@@ -384,3 +384,82 @@ fn lenient_fen_accepts_composed_placements_but_not_broken_generals() {
     assert!(Position::from_fen_lenient("4k4/9/9/9/9/9/9/9/9/K8 w").is_err());
     assert!(Position::from_fen_lenient("4k4/9/9/9/9/9/9/9/9/4K4 w").is_err());
 }
+
+#[test]
+fn fen_rejects_adjacent_digits_naming_the_rank() {
+    // `54` adds up to nine points, but a run of empty points is one digit.
+    let e = fen_err("4k4/9/9/9/9/9/9/9/9/54 w - - 0 1");
+    assert_eq!(
+        e,
+        FenError::AdjacentDigits {
+            rank: 0,
+            row: 10,
+            digits: "54".into()
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "rank 0 (row 10 of the FEN) has the digits '54' in a row; \
+         a run of empty points is written as one digit"
+    );
+    assert_eq!(
+        fen_err("4k4/111111111/9/9/9/9/9/9/9/3K5 w - - 0 1"),
+        FenError::AdjacentDigits {
+            rank: 8,
+            row: 2,
+            digits: "111111111".into()
+        }
+    );
+    // Lenient parsing (PGN FEN tags, engine mode) rejects them too.
+    assert!(matches!(
+        Position::from_fen_lenient("3k5/9/9/9/9/9/9/9/9/3K14 w"),
+        Err(FenError::AdjacentDigits { .. })
+    ));
+}
+
+#[test]
+fn fen_rejects_text_after_the_move_number_but_accepts_large_move_numbers() {
+    let e = fen_err("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1 extra");
+    assert_eq!(
+        e,
+        FenError::ExtraText {
+            text: "extra".into()
+        }
+    );
+    assert_eq!(e.to_string(), "unexpected text after the FEN: 'extra'");
+    assert_eq!(
+        fen_err("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1 2 3"),
+        FenError::ExtraText { text: "2 3".into() }
+    );
+    assert!(matches!(
+        Position::from_fen_lenient("4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1 moves h2e2"),
+        Err(FenError::ExtraText { .. })
+    ));
+    // The short forms stay accepted.
+    for fen in [
+        "4k4/9/9/9/9/9/9/9/9/3K5",
+        "4k4/9/9/9/9/9/9/9/9/3K5 w",
+        "4k4/9/9/9/9/9/9/9/9/3K5 w 0 1",
+        "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1",
+    ] {
+        assert!(Position::from_fen(fen).is_ok(), "{fen}");
+    }
+    let p = pos("4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 70000");
+    assert_eq!(p.fullmove_number(), 70000);
+    assert_eq!(p.fen(), "4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 70000");
+    let mut q = p;
+    q.play(mv("e9f9")).unwrap();
+    assert_eq!(q.fullmove_number(), 70001);
+}
+
+#[test]
+fn fen_says_one_row_not_one_rows() {
+    assert_eq!(
+        fen_err("4k4").to_string(),
+        "the board has 1 row; it needs 10 separated by '/'"
+    );
+    assert_eq!(
+        fen_err("9/9").to_string(),
+        "the board has 2 rows; it needs 10 separated by '/'"
+    );
+}

@@ -3,9 +3,11 @@
 //! Every failure is one line on stderr starting with `error:` and exit code
 //! 2; nothing here panics on user input.
 
+mod output;
 mod perft;
 mod play;
 mod replay;
+mod usage;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -73,7 +75,12 @@ pub fn main() -> ExitCode {
                     ExitCode::SUCCESS
                 }
                 _ => {
-                    let _ = e.print();
+                    // The subcommand named on the command line, for the `--help` hint.
+                    let cmd = <Cli as clap::CommandFactory>::command();
+                    let sub = std::env::args()
+                        .nth(1)
+                        .filter(|a| cmd.find_subcommand(a).is_some());
+                    eprintln!("error: {}", usage::one_line(&e, sub.as_deref()));
                     ExitCode::from(2)
                 }
             };
@@ -103,8 +110,8 @@ fn run_command(command: Command) -> Result<(), CliError> {
             Ok(())
         }
         Command::Bench { depth, hash } => {
-            crate::engine::bench::print(depth, hash as usize);
-            Ok(())
+            let mut out = std::io::stdout().lock();
+            output::finish(crate::engine::bench::print(depth, hash as usize, &mut out))
         }
         Command::GenSounds { dir } => crate::sound_synth::write_all(&dir)
             .map_err(|e| CliError::new(format!("writing sounds to {}: {e}", dir.display()))),

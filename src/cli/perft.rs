@@ -20,25 +20,30 @@ pub struct PerftArgs {
 }
 
 /// Runs perft and prints the count, the time and the speed.
+///
+/// # Errors
+/// A bad FEN, or output that cannot be written (a closed pipe ends quietly).
 pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     let mut pos =
         Position::from_fen(&args.fen).map_err(|e| CliError::new(format!("bad FEN: {e}")))?;
     let t = Instant::now();
     let mut out = std::io::stdout().lock();
-    // A closed pipe (`| head`) just ends the output.
-    let total = if args.divide {
+    let (total, written) = if args.divide {
         let mut total = 0;
+        let mut written = Ok(());
         for (m, n) in pos.perft_divide(args.depth) {
-            let _ = writeln!(out, "{m}: {n}");
+            written = written.and_then(|()| writeln!(out, "{m}: {n}"));
             total += n;
         }
-        let _ = writeln!(out);
-        total
+        (total, written.and_then(|()| writeln!(out)))
     } else {
-        pos.perft(args.depth)
+        (pos.perft(args.depth), Ok(()))
     };
     let secs = t.elapsed().as_secs_f64();
-    let _ = writeln!(out, "nodes: {total}");
+    let written = written
+        .and_then(|()| writeln!(out, "nodes: {total}"))
+        .and_then(|()| out.flush());
+    super::output::finish(written)?;
     eprintln!(
         "time: {:.3} s, {:.1} M nodes/s",
         secs,

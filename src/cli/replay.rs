@@ -20,14 +20,23 @@ pub struct ReplayArgs {
     #[arg(long)]
     pgn: Option<PathBuf>,
     /// Which game of the PGN file, 1 = first.
-    #[arg(long, default_value_t = 1, requires = "pgn")]
-    game: usize,
+    #[arg(long, default_value_t = 1, requires = "pgn", value_parser = game_number)]
+    game: u32,
     /// Print Chinese notation in traditional characters.
     #[arg(long)]
     traditional: bool,
     /// Moves to play, in ICCS (h2e2), WXF (C2.5) or Chinese (炮二平五).
     #[arg(value_name = "MOVE")]
     moves: Vec<String>,
+}
+
+/// `--game N`: games are counted from 1.
+fn game_number(s: &str) -> Result<u32, String> {
+    match s.trim().parse::<u32>() {
+        Ok(0) => Err("games are counted from 1".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err("expected a game number (1 = the first game)".into()),
+    }
 }
 
 /// Plays the moves and prints one line per move, then `fen:` and `status:`.
@@ -40,9 +49,7 @@ pub fn run(args: &ReplayArgs) -> Result<(), CliError> {
     match replay(args, &mut out) {
         Ok(()) => Ok(()),
         Err(Failure::User(e)) => Err(e),
-        // The reader went away (`| head`): stop quietly.
-        Err(Failure::Output(e)) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        Err(Failure::Output(e)) => Err(CliError::new(format!("cannot write the output: {e}"))),
+        Err(Failure::Output(e)) => super::output::finish(Err(e)),
     }
 }
 
@@ -69,19 +76,25 @@ fn replay(args: &ReplayArgs, out: &mut impl Write) -> Result<(), Failure> {
         Some(path) => {
             let bytes = std::fs::read(path)
                 .map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))?;
-            let games = pgn::read_pgn(&bytes)
-                .map_err(|e| CliError::new(format!("{}: {e}", path.display())))?;
+            // Each game stands alone: another game's error is not this one's.
+            let mut games = pgn::read_pgn_games(&bytes);
             let n = games.len();
-            let game = games
-                .into_iter()
-                .nth(args.game.saturating_sub(1))
-                .ok_or_else(|| {
-                    CliError::new(format!(
-                        "{}: game {} asked for, but the file holds {n}",
-                        path.display(),
-                        args.game
-                    ))
-                })?;
+            let index = args.game as usize - 1;
+            if index >= n {
+                return Err(CliError::new(format!(
+                    "{}: game {} asked for, but the file holds {n}",
+                    path.display(),
+                    args.game
+                ))
+                .into());
+            }
+            let game = games.swap_remove(index).map_err(|e| {
+                if n == 1 {
+                    CliError::new(format!("{}: {e}", path.display()))
+                } else {
+                    CliError::new(format!("{}: game {}: {e}", path.display(), args.game))
+                }
+            })?;
             (game.start, game.moves)
         }
         None => match &args.fen {
@@ -101,9 +114,18 @@ fn replay(args: &ReplayArgs, out: &mut impl Write) -> Result<(), Failure> {
     for &m in &pgn_moves {
         play(&mut game, m, &m.to_string(), charset, out)?;
     }
+    if let Some(i) = args.moves.iter().position(|a| a.trim().is_empty()) {
+        return Err(CliError::new(format!("move argument {} is empty", i + 1)).into());
+    }
+    // Move numbers (`1.`, `１．`, `2...`) may stand between the moves, as in PGN.
     for token in args.moves.iter().flat_map(|a| a.split_whitespace()) {
+        let mv = match pgn::move_part(token) {
+            Some(mv) => mv,
+            None if token.contains(['.', '．', '。', '…']) => continue,
+            None => token,
+        };
         let pos = *game.position();
-        let m = notation::parse_move(&pos, token).map_err(|e| {
+        let m = notation::parse_move(&pos, mv).map_err(|e| {
             CliError::new(format!("move {} ({token}): {e}", move_number_label(&pos)))
         })?;
         play(&mut game, m, token, charset, out)?;

@@ -8,6 +8,7 @@
 
 use super::{Engine, Limits};
 use crate::rules::Position;
+use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -47,12 +48,16 @@ impl BenchResult {
 }
 
 /// Searches every bench position to `depth`; `per_position` hears each
-/// position's index, FEN, nodes and time.
-pub fn run(
+/// position's index, FEN, nodes and time, and an error from it stops the
+/// run (the output it writes to has gone away).
+///
+/// # Errors
+/// The first error `per_position` returns.
+pub fn run<E>(
     depth: u32,
     hash_mb: usize,
-    per_position: &mut dyn FnMut(usize, &str, u64, Duration),
-) -> BenchResult {
+    per_position: &mut dyn FnMut(usize, &str, u64, Duration) -> Result<(), E>,
+) -> Result<BenchResult, E> {
     let mut engine = Engine::new(hash_mb);
     let stop = AtomicBool::new(false);
     let limits = Limits {
@@ -69,26 +74,33 @@ pub fn run(
         let t = Instant::now();
         let r = engine.search(&pos, &[], &limits, &stop, &mut |_| {});
         let dt = t.elapsed();
-        per_position(i + 1, fen, r.nodes, dt);
+        per_position(i + 1, fen, r.nodes, dt)?;
         nodes += r.nodes;
         time += dt;
     }
-    BenchResult { nodes, time }
+    Ok(BenchResult { nodes, time })
 }
 
-/// `xiangqi bench`: runs [`run`] and prints one line per position and the totals.
-pub fn print(depth: u32, hash_mb: usize) {
+/// `xiangqi bench`: runs [`run`] and writes one line per position and the
+/// totals to `out`, flushing each line.
+///
+/// # Errors
+/// The first write error (a closed pipe is `BrokenPipe`); the run stops there.
+pub fn print(depth: u32, hash_mb: usize, out: &mut dyn Write) -> io::Result<()> {
     let r = run(depth, hash_mb, &mut |i, fen, nodes, t| {
-        println!(
+        writeln!(
+            out,
             "position {i:2}: {nodes:>10} nodes {:>7.3} s  {fen}",
             t.as_secs_f64()
-        );
-    });
-    println!();
-    println!("depth:   {depth}");
-    println!("nodes:   {}", r.nodes);
-    println!("time:    {:.3} s", r.time.as_secs_f64());
-    println!("nodes/s: {}", r.nps());
+        )?;
+        out.flush()
+    })?;
+    writeln!(out)?;
+    writeln!(out, "depth:   {depth}")?;
+    writeln!(out, "nodes:   {}", r.nodes)?;
+    writeln!(out, "time:    {:.3} s", r.time.as_secs_f64())?;
+    writeln!(out, "nodes/s: {}", r.nps())?;
+    out.flush()
 }
 
 #[cfg(test)]
@@ -104,9 +116,38 @@ mod tests {
 
     #[test]
     fn a_shallow_bench_is_deterministic() {
-        let a = run(3, 1, &mut |_, _, _, _| {});
-        let b = run(3, 1, &mut |_, _, _, _| {});
+        let a = run(3, 1, &mut |_, _, _, _| Ok::<(), ()>(())).unwrap();
+        let b = run(3, 1, &mut |_, _, _, _| Ok::<(), ()>(())).unwrap();
         assert_eq!(a.nodes, b.nodes);
         assert!(a.nodes > 0);
+    }
+
+    /// A writer that fails after `ok` writes, as a closed pipe or a full disk does.
+    struct Failing {
+        ok: usize,
+        kind: io::ErrorKind,
+    }
+
+    impl Write for Failing {
+        fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+            if self.ok == 0 {
+                return Err(self.kind.into());
+            }
+            self.ok -= 1;
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_write_error_stops_the_bench_and_is_returned() {
+        let mut out = Failing {
+            ok: 1,
+            kind: io::ErrorKind::BrokenPipe,
+        };
+        let e = print(1, 1, &mut out).unwrap_err();
+        assert_eq!(e.kind(), io::ErrorKind::BrokenPipe);
     }
 }

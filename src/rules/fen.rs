@@ -17,7 +17,8 @@ pub enum FenError {
     #[error("empty FEN")]
     Empty,
     /// The board field does not have ten rows.
-    #[error("the board has {found} rows; it needs 10 separated by '/'")]
+    #[error("the board has {found} {rows}; it needs 10 separated by '/'",
+            rows = if *found == 1 { "row" } else { "rows" })]
     RowCount {
         /// Rows found.
         found: usize,
@@ -31,6 +32,19 @@ pub enum FenError {
         row: usize,
         /// Points counted.
         found: usize,
+    },
+    /// Two digits in a row (`54`): one run of empty points is one digit.
+    #[error(
+        "rank {rank} (row {row} of the FEN) has the digits '{digits}' in a row; \
+             a run of empty points is written as one digit"
+    )]
+    AdjacentDigits {
+        /// Rank 0..9 (ICCS).
+        rank: u8,
+        /// Row number in the FEN, 1 = first.
+        row: usize,
+        /// The run of digits.
+        digits: String,
     },
     /// A character that is neither a piece letter nor a digit 1..9.
     #[error("unknown character '{ch}' in rank {rank}")]
@@ -96,6 +110,12 @@ pub enum FenError {
         /// What was there.
         found: String,
     },
+    /// Something after the last field (the move number).
+    #[error("unexpected text after the FEN: '{text}'")]
+    ExtraText {
+        /// The extra fields, as written.
+        text: String,
+    },
     /// A counter field is not a number.
     #[error("{field} is '{found}'; expected a number")]
     BadCounter {
@@ -159,11 +179,26 @@ impl Position {
         for (row, text) in rows.iter().enumerate() {
             let rank = 9 - row as u8;
             let mut file = 0usize;
-            for ch in text.chars() {
+            // Byte index where the current run of digits began.
+            let mut run_start = None;
+            for (i, ch) in text.char_indices() {
                 if let Some(d) = ch.to_digit(10).filter(|d| (1..=9).contains(d)) {
+                    if let Some(start) = run_start {
+                        let digits = text[start..]
+                            .chars()
+                            .take_while(char::is_ascii_digit)
+                            .collect();
+                        return Err(FenError::AdjacentDigits {
+                            rank,
+                            row: row + 1,
+                            digits,
+                        });
+                    }
+                    run_start = Some(i);
                     file += d as usize;
                     continue;
                 }
+                run_start = None;
                 let kind = PieceKind::from_char(ch).ok_or(FenError::UnknownChar { ch, rank })?;
                 let color = if ch.is_ascii_uppercase() {
                     Color::Red
@@ -225,9 +260,16 @@ impl Position {
             }
         };
         pos.set_side(side);
-        // Two placeholder fields ("- -"), then the counters; tolerate their absence.
+        // Two placeholder fields ("- -"), then the counters; tolerate their
+        // absence, but nothing may follow the move number.
         let rest: Vec<&str> = fields.collect();
-        let numbers: Vec<&str> = rest.iter().copied().filter(|f| *f != "-").collect();
+        let placeholders = rest.iter().take(2).take_while(|f| **f == "-").count();
+        let numbers = &rest[placeholders..];
+        if numbers.len() > 2 {
+            return Err(FenError::ExtraText {
+                text: numbers[2..].join(" "),
+            });
+        }
         if let Some(h) = numbers.first() {
             pos.halfmove = h.parse().map_err(|_| FenError::BadCounter {
                 field: "the ply counter since the last capture",
@@ -236,7 +278,7 @@ impl Position {
         }
         if let Some(n) = numbers.get(1) {
             pos.fullmove = n
-                .parse::<u16>()
+                .parse::<u32>()
                 .map_err(|_| FenError::BadCounter {
                     field: "the move number",
                     found: n.to_string(),

@@ -183,7 +183,8 @@ pub fn decode(bytes: &[u8]) -> String {
 /// Reads every game of a PGN file.
 ///
 /// # Errors
-/// The first [`PgnError`] met, with its line number.
+/// The first [`PgnError`] met, with its line number. To keep the good games
+/// of a file in which some game is bad, use [`read_pgn_games`].
 ///
 /// # Examples
 /// ```
@@ -192,6 +193,24 @@ pub fn decode(bytes: &[u8]) -> String {
 /// assert_eq!(games[0].moves.len(), 3);
 /// ```
 pub fn read_pgn(bytes: &[u8]) -> Result<Vec<PgnGame>, PgnError> {
+    read_pgn_games(bytes).into_iter().collect()
+}
+
+/// Reads every game of a PGN file, each on its own: a game with an error
+/// (a bad tag, FEN or move) is that game's [`PgnError`], and the games
+/// before and after it are still read. A game ends at its result token or
+/// where the next game's tags begin.
+///
+/// # Examples
+/// ```
+/// use xiangqi::rules::pgn::read_pgn_games;
+/// let text = "[Round \"1\"]\n1. 炮二平五 车九进十 *\n\n[Round \"2\"]\n1. 炮二平五 *\n";
+/// let games = read_pgn_games(text.as_bytes());
+/// assert_eq!(games.len(), 2);
+/// assert!(games[0].is_err());
+/// assert_eq!(games[1].as_ref().unwrap().moves.len(), 1);
+/// ```
+pub fn read_pgn_games(bytes: &[u8]) -> Vec<Result<PgnGame, PgnError>> {
     let text = decode(bytes);
     Reader {
         chars: text.chars().collect(),
@@ -209,7 +228,7 @@ struct Reader {
     line: usize,
     /// Nothing but whitespace read so far on the current line.
     line_blank: bool,
-    games: Vec<PgnGame>,
+    games: Vec<Result<PgnGame, PgnError>>,
 }
 
 /// A game being read.
@@ -218,6 +237,10 @@ struct Current {
     pos: Position,
     result_tag: Option<Option<GameResult>>,
     result_token: Option<Option<GameResult>>,
+    /// A move token has been read (the game's tags are over).
+    in_movetext: bool,
+    /// The game's first error; the rest of the game is skipped.
+    error: Option<PgnError>,
 }
 
 impl Current {
@@ -233,16 +256,29 @@ impl Current {
             pos: start,
             result_tag: None,
             result_token: None,
+            in_movetext: false,
+            error: None,
         }
     }
 
     fn is_empty(&self) -> bool {
-        self.game.tags.is_empty() && self.game.moves.is_empty() && self.result_token.is_none()
+        self.game.tags.is_empty()
+            && !self.in_movetext
+            && self.result_token.is_none()
+            && self.error.is_none()
     }
 
-    fn finish(mut self) -> PgnGame {
+    /// Records the game's first error.
+    fn fail(&mut self, e: PgnError) {
+        self.error.get_or_insert(e);
+    }
+
+    fn finish(mut self) -> Result<PgnGame, PgnError> {
+        if let Some(e) = self.error {
+            return Err(e);
+        }
         self.game.result = self.result_token.or(self.result_tag).flatten();
-        self.game
+        Ok(self.game)
     }
 }
 
@@ -414,7 +450,15 @@ impl Reader {
         t
     }
 
-    fn run(mut self) -> Result<Vec<PgnGame>, PgnError> {
+    /// Ends the current game (if anything was read) and starts the next.
+    fn end_game(&mut self, cur: &mut Current) {
+        let done = std::mem::replace(cur, Current::new());
+        if !done.is_empty() {
+            self.games.push(done.finish());
+        }
+    }
+
+    fn run(mut self) -> Vec<Result<PgnGame, PgnError>> {
         let mut cur = Current::new();
         while let Some(c) = self.peek() {
             if c.is_whitespace() || c == '\u{feff}' {
@@ -424,26 +468,47 @@ impl Reader {
             match c {
                 '%' if self.at_line_start() => self.skip_line(),
                 '[' => {
-                    if !cur.game.moves.is_empty() || cur.result_token.is_some() {
-                        self.games
-                            .push(std::mem::replace(&mut cur, Current::new()).finish());
+                    if cur.in_movetext || cur.result_token.is_some() {
+                        self.end_game(&mut cur);
                     }
                     let line = self.line;
-                    let (name, value) = self.read_tag()?;
+                    let (name, value) = match self.read_tag() {
+                        Ok(tag) => tag,
+                        Err(e) => {
+                            cur.fail(e);
+                            self.skip_line();
+                            continue;
+                        }
+                    };
                     if name.eq_ignore_ascii_case("FEN") && !value.trim().is_empty() {
-                        let start = Position::from_fen_lenient(&value)
-                            .map_err(|error| PgnError::Fen { line, error })?;
-                        cur.game.start = start;
-                        cur.pos = start;
+                        match Position::from_fen_lenient(&value) {
+                            Ok(start) => {
+                                cur.game.start = start;
+                                cur.pos = start;
+                            }
+                            Err(error) => cur.fail(PgnError::Fen { line, error }),
+                        }
                     } else if name.eq_ignore_ascii_case("Result") {
                         cur.result_tag = parse_result(value.trim());
                     }
                     cur.game.tags.push((name, value));
                 }
-                '{' => self.skip_comment()?,
+                '{' | '(' => {
+                    let skipped = if c == '{' {
+                        self.skip_comment()
+                    } else {
+                        self.skip_variation()
+                    };
+                    if let Err(e) = skipped {
+                        // Never closed: it ran to the end of the text.
+                        cur.fail(e);
+                    }
+                }
                 ';' => self.skip_line(),
-                '(' => self.skip_variation()?,
-                ')' => return Err(PgnError::UnmatchedParen { line: self.line }),
+                ')' => {
+                    cur.fail(PgnError::UnmatchedParen { line: self.line });
+                    self.bump();
+                }
                 '}' | ']' => {
                     self.bump();
                 }
@@ -452,39 +517,56 @@ impl Reader {
                     let token = self.read_token();
                     if let Some(r) = parse_result(&token) {
                         cur.result_token = Some(r);
-                        self.games
-                            .push(std::mem::replace(&mut cur, Current::new()).finish());
+                        self.end_game(&mut cur);
                         self.skip_to_tag_line();
                         continue;
                     }
                     let Some(mv) = move_part(&token) else {
                         continue;
                     };
-                    let m = notation::parse_move(&cur.pos, mv).map_err(|error| PgnError::Move {
-                        line,
-                        number: move_number_label(&cur.pos),
-                        token: token.clone(),
-                        error,
-                    })?;
-                    cur.pos.make(m);
-                    cur.game.moves.push(m);
+                    cur.in_movetext = true;
+                    if cur.error.is_some() {
+                        continue;
+                    }
+                    match notation::parse_move(&cur.pos, mv) {
+                        Ok(m) => {
+                            cur.pos.make(m);
+                            cur.game.moves.push(m);
+                        }
+                        Err(error) => cur.fail(PgnError::Move {
+                            line,
+                            number: move_number_label(&cur.pos),
+                            token: token.clone(),
+                            error,
+                        }),
+                    }
                 }
             }
         }
-        if !cur.is_empty() {
-            self.games.push(cur.finish());
-        }
-        Ok(self.games)
+        self.end_game(&mut cur);
+        self.games
     }
 }
 
 /// The move inside a movetext token: drops a leading move number (`12.`,
-/// `12...`), NAGs (`$1`) and trailing `!?+#`. `None` if nothing is left.
-fn move_part(token: &str) -> Option<&str> {
+/// `12...`, full-width `１２．`), NAGs (`$1`) and trailing `!?+#`. `None`
+/// if nothing is left.
+///
+/// # Examples
+/// ```
+/// use xiangqi::rules::pgn::move_part;
+/// assert_eq!(move_part("1.炮二平五"), Some("炮二平五"));
+/// assert_eq!(move_part("１．"), None);
+/// assert_eq!(move_part("h2e2!"), Some("h2e2"));
+/// ```
+pub fn move_part(token: &str) -> Option<&str> {
     if token.starts_with('$') {
         return None;
     }
-    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let digits = token.len()
+        - token
+            .trim_start_matches(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c))
+            .len();
     let mut t = token;
     if digits > 0 {
         let rest = &token[digits..];

@@ -85,7 +85,7 @@ pub struct Position {
     pub(crate) side: Color,
     pub(crate) hash: u64,
     pub(crate) halfmove: u16,
-    pub(crate) fullmove: u16,
+    pub(crate) fullmove: u32,
 }
 
 impl Position {
@@ -154,7 +154,7 @@ impl Position {
     /// The move number, starting at 1 and increasing after Black moves.
     #[inline]
     pub fn fullmove_number(&self) -> u32 {
-        self.fullmove as u32
+        self.fullmove
     }
 
     /// Where a side's general stands.

@@ -133,30 +133,33 @@ pub fn open_text(bytes: &[u8]) -> Result<Opened, OpenError> {
             .map_err(OpenError::Fen);
     }
     let looks_like_pgn = trimmed.lines().any(|l| l.trim_start().starts_with('['))
-        || trimmed
-            .split_whitespace()
-            .next()
-            .is_some_and(|t| t.starts_with(|c: char| c.is_ascii_digit()) && t.contains('.'));
-    match pgn::read_pgn(trimmed.as_bytes()) {
-        Ok(games) => {
-            let games: Vec<PgnGame> = games
-                .into_iter()
-                .filter(|g| !g.tags.is_empty() || !g.moves.is_empty())
-                .collect();
-            if !games.is_empty() {
-                // Also check the game record accepts every move.
-                for g in &games {
-                    g.to_game().map_err(OpenError::Pgn)?;
-                }
-                Ok(Opened::Pgn(games))
-            } else if looks_like_pgn {
-                Err(OpenError::NoGame)
-            } else {
-                Err(not_recognized(trimmed))
+        || trimmed.split_whitespace().next().is_some_and(|t| {
+            t.starts_with(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c))
+                && t.contains(['.', '．'])
+        });
+    // Each game stands alone: the good games of a file are kept when
+    // another game in it is bad; the first error is reported only when no
+    // game is good.
+    let mut games = Vec::new();
+    let mut first_error = None;
+    for read in pgn::read_pgn_games(trimmed.as_bytes()) {
+        // Also check the game record accepts every move.
+        match read.and_then(|g| g.to_game().map(|_| g)) {
+            Ok(g) if !g.tags.is_empty() || !g.moves.is_empty() => games.push(g),
+            Ok(_) => {}
+            Err(e) => {
+                first_error.get_or_insert(e);
             }
         }
-        Err(e) if looks_like_pgn => Err(OpenError::Pgn(e)),
-        Err(_) => Err(not_recognized(trimmed)),
+    }
+    if !games.is_empty() {
+        return Ok(Opened::Pgn(games));
+    }
+    match first_error {
+        Some(e @ PgnError::Replay { .. }) => Err(OpenError::Pgn(e)),
+        Some(e) if looks_like_pgn => Err(OpenError::Pgn(e)),
+        None if looks_like_pgn => Err(OpenError::NoGame),
+        _ => Err(not_recognized(trimmed)),
     }
 }
 

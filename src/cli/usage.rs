@@ -1,0 +1,41 @@
+//! Argument errors in the house style: clap's several-line message (error,
+//! tip, usage, "for more information") folded into one line.
+
+/// The text after `error: ` for a clap parse error, on one line: the
+/// message, any tip, and which `--help` to read. `subcommand` is the
+/// command the arguments name, if any (for the `--help` hint).
+pub fn one_line(e: &clap::Error, subcommand: Option<&str>) -> String {
+    let text = e.render().to_string();
+    let mut message: Vec<&str> = Vec::new();
+    let mut tips: Vec<&str> = Vec::new();
+    let mut command = match subcommand {
+        Some(name) => format!("xiangqi {name}"),
+        None => String::from("xiangqi"),
+    };
+    for line in text.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if let Some(usage) = line.strip_prefix("Usage:") {
+            // `Usage: xiangqi replay [OPTIONS] [MOVE]...`: the command's words.
+            let words: Vec<&str> = usage
+                .split_whitespace()
+                .take_while(|w| !w.starts_with(['[', '<', '-']))
+                .collect();
+            if !words.is_empty() {
+                command = words.join(" ");
+            }
+        } else if line.starts_with("For more information") {
+            continue;
+        } else if let Some(tip) = line.strip_prefix("tip:") {
+            tips.push(tip.trim());
+        } else {
+            // The message, and what it lists (`<DEPTH>`, possible values).
+            message.push(line.strip_prefix("error:").unwrap_or(line).trim());
+        }
+    }
+    let mut out = message.join(" ");
+    for tip in tips {
+        out.push_str("; ");
+        out.push_str(tip);
+    }
+    out.push_str(&format!(" (see '{command} --help')"));
+    out
+}
