@@ -375,15 +375,20 @@ impl fmt::Display for GameMode {
     }
 }
 
-/// Writes the autosave atomically (call after every move).
+/// Writes the autosave atomically (call after every move). An autosave
+/// that cannot be restored is first moved aside under a timestamped name
+/// ([`super::set_aside_if_damaged`]), never overwritten.
 ///
 /// # Errors
 /// [`AutosaveError::Io`]; the previous autosave is then intact.
 pub fn save(path: &Path, saved: &SavedGame) -> Result<(), AutosaveError> {
-    atomic::write_atomic(path, saved.to_json().as_bytes()).map_err(|source| AutosaveError::Io {
+    let io_error = |source| AutosaveError::Io {
         path: path.to_path_buf(),
         source,
-    })
+    };
+    super::set_aside_if_damaged(path, |bytes| SavedGame::from_json(path, bytes).is_err())
+        .map_err(io_error)?;
+    atomic::write_atomic(path, saved.to_json().as_bytes()).map_err(io_error)
 }
 
 /// Reads the autosave: `Ok(None)` if there is none, the restored game, or
@@ -526,6 +531,42 @@ mod tests {
         assert!(matches!(e, AutosaveError::Json { .. }), "{e:?}");
         assert!(e.to_string().starts_with("autosave.json: line "), "{e}");
         assert_eq!(fs::read_to_string(&p).unwrap(), cut);
+    }
+
+    #[test]
+    fn a_damaged_autosave_is_moved_aside_before_the_next_save() {
+        let t = TempDir::new("autosave-aside");
+        let p = t.path().join("autosave.json");
+        let mut game = Game::new(Position::startpos());
+        play(&mut game, &["h2e2", "h9g7"]);
+        let saved = SavedGame::from_game(&game, GameMode::Red, 4, 4);
+        save(&p, &saved).unwrap();
+        save(&p, &saved).unwrap();
+        assert_eq!(
+            fs::read_dir(t.path()).unwrap().count(),
+            1,
+            "a good file stays"
+        );
+        let json = saved.to_json();
+        let cut = &json[..json.len() / 2];
+        fs::write(&p, cut).unwrap();
+        assert!(load(&p).is_err());
+        // A new game starts: its first autosave keeps the damaged one.
+        let fresh = SavedGame::from_game(&Game::new(Position::startpos()), GameMode::Ai, 2, 3);
+        save(&p, &fresh).unwrap();
+        assert_eq!(load(&p).unwrap().unwrap().saved.mode, GameMode::Ai);
+        let aside: Vec<_> = fs::read_dir(t.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|q| *q != p)
+            .collect();
+        assert_eq!(aside.len(), 1, "{aside:?}");
+        let name = aside[0].file_name().unwrap().to_string_lossy().into_owned();
+        assert!(
+            name.starts_with("autosave-damaged-") && name.ends_with(".json"),
+            "{name}"
+        );
+        assert_eq!(fs::read_to_string(&aside[0]).unwrap(), cut);
     }
 
     #[test]

@@ -6,7 +6,9 @@
 //! Every write goes to a temporary file in the same directory and is then
 //! renamed over the target ([`atomic::write_atomic`]), so a killed process
 //! never leaves a half-written file. A file that cannot be read is reported
-//! (what and where) and never overwritten by a load.
+//! (what and where), whatever can be read of it is kept, and before the
+//! first write over it the damaged file is moved aside under a timestamped
+//! name ([`set_aside_if_damaged`]).
 
 pub mod atomic;
 pub mod autosave;
@@ -30,8 +32,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 /// A file that could not be read as it was: what was used instead and why.
 ///
-/// Loading carries on with defaults (or the fields that were valid); the
-/// game shows this to the player. The file itself is left untouched.
+/// Loading carries on with what could be read (the valid fields, the part
+/// before the damage) and defaults for the rest; the game shows this to the
+/// player. Loading leaves the file untouched; the first save moves it aside
+/// (see [`set_aside_if_damaged`]) so nothing in it is lost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Warning {
     /// The file that had problems.
@@ -126,8 +130,10 @@ fn key_location(text: &str, key: &str) -> Option<(usize, usize)> {
 /// Reads a JSON settings-like file leniently.
 ///
 /// - Missing file: defaults, no warning.
-/// - Unreadable file or invalid JSON: defaults and a warning naming the line
-///   and column.
+/// - Unreadable file: defaults and a warning.
+/// - Invalid JSON (a truncated or damaged file): what can be read before the
+///   damage (see [`salvage_json`]), defaults for the rest, and a warning
+///   naming the line and column.
 /// - A field of the wrong type: that field's default, the other fields kept,
 ///   and a warning naming the field and its line.
 /// - Unknown fields are ignored (a newer version may have written them).
@@ -138,36 +144,50 @@ pub(crate) fn load_json_lenient<T>(path: &Path) -> (T, Option<Warning>)
 where
     T: Serialize + DeserializeOwned + Default,
 {
+    match std::fs::read(path) {
+        Ok(bytes) => parse_json_lenient(path, &bytes),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (T::default(), None),
+        Err(e) => (
+            T::default(),
+            Some(Warning {
+                path: path.to_path_buf(),
+                problems: vec![format!("cannot be read ({e}); using the defaults")],
+            }),
+        ),
+    }
+}
+
+/// [`load_json_lenient`] on the bytes of the file at `path` (named in the warning).
+pub(crate) fn parse_json_lenient<T>(path: &Path, bytes: &[u8]) -> (T, Option<Warning>)
+where
+    T: Serialize + DeserializeOwned + Default,
+{
     let warn = |problems: Vec<String>| {
         Some(Warning {
             path: path.to_path_buf(),
             problems,
         })
     };
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return (T::default(), None),
-        Err(e) => {
-            return (
-                T::default(),
-                warn(vec![format!("cannot be read ({e}); using the defaults")]),
-            );
-        }
-    };
-    let text = String::from_utf8_lossy(&bytes);
+    let text = String::from_utf8_lossy(bytes);
+    let mut problems = Vec::new();
     let value: serde_json::Value = match serde_json::from_str(&text) {
         Ok(v) => v,
         Err(e) => {
             let full = e.to_string();
             let msg = strip_location(&full);
-            return (
-                T::default(),
-                warn(vec![format!(
-                    "line {}, column {}: {msg}; using the defaults",
-                    e.line(),
-                    e.column()
-                )]),
-            );
+            let at = format!("line {}, column {}: {msg}", e.line(), e.column());
+            match salvage_json(&text) {
+                Some(v) => {
+                    problems.push(format!("{at}; kept what could be read before it"));
+                    v
+                }
+                None => {
+                    return (
+                        T::default(),
+                        warn(vec![format!("{at}; using the defaults")]),
+                    );
+                }
+            }
         }
     };
     let serde_json::Value::Object(found) = value else {
@@ -179,7 +199,6 @@ where
     let Ok(serde_json::Value::Object(mut merged)) = serde_json::to_value(T::default()) else {
         return (T::default(), None);
     };
-    let mut problems = Vec::new();
     for (key, v) in found {
         let Some(old) = merged.get(&key).cloned() else {
             continue; // unknown field: ignore
@@ -201,6 +220,130 @@ where
             warn(problems)
         },
     )
+}
+
+/// The readable part of damaged JSON: the text up to the first error, cut
+/// back to the last complete element and closed, so a truncated
+/// `{"solved": ["a", "b", "c` gives `{"solved": ["a", "b"]}`. `None` if
+/// nothing before the damage makes a value.
+pub(crate) fn salvage_json(text: &str) -> Option<serde_json::Value> {
+    let err = serde_json::from_str::<serde_json::Value>(text).err()?;
+    // serde_json's line and column (1-based, column in bytes) of the error.
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(err.line().saturating_sub(1))
+        .map(str::len)
+        .sum();
+    let mut end = (line_start + err.column().saturating_sub(1)).min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let prefix = &text[..end];
+    // Walk the valid prefix: open containers, and the last place where the
+    // elements before it are all complete (after an opening bracket, before
+    // a comma, after a closing bracket).
+    let mut stack: Vec<u8> = Vec::new();
+    let mut in_string = false;
+    let mut escaped = false;
+    let mut last_cut: Option<(usize, Vec<u8>)> = None;
+    for (i, b) in prefix.bytes().enumerate() {
+        if in_string {
+            match (escaped, b) {
+                (true, _) => escaped = false,
+                (false, b'\\') => escaped = true,
+                (false, b'"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match b {
+            b'"' => in_string = true,
+            b'{' | b'[' => {
+                stack.push(b);
+                last_cut = Some((i + 1, stack.clone()));
+            }
+            b'}' | b']' => {
+                stack.pop();
+                last_cut = Some((i + 1, stack.clone()));
+            }
+            b',' => last_cut = Some((i, stack.clone())),
+            _ => {}
+        }
+    }
+    let close = |stack: &[u8]| -> String {
+        stack
+            .iter()
+            .rev()
+            .map(|b| if *b == b'{' { '}' } else { ']' })
+            .collect()
+    };
+    // The whole prefix when it ends on a complete string or container (a
+    // number might have been cut short), else the last cut.
+    let ends_complete = prefix.trim_end().ends_with(['"', '}', ']']);
+    let whole = (!in_string && ends_complete).then(|| format!("{}{}", prefix, close(&stack)));
+    let cut = last_cut.map(|(at, st)| format!("{}{}", &prefix[..at], close(&st)));
+    whole
+        .into_iter()
+        .chain(cut)
+        .find_map(|t| serde_json::from_str(&t).ok())
+}
+
+/// Before the first write over `path`: if the file there is damaged (it
+/// cannot be read, or `damaged` says loading it would warn), renames it to
+/// `name-damaged-2024-05-01_143005.json` beside it, so what it still holds
+/// is never overwritten. Returns the new name, or `None` if the file was
+/// fine or missing.
+///
+/// # Errors
+/// The rename failed; the caller must not write then.
+pub fn set_aside_if_damaged(
+    path: &Path,
+    damaged: impl FnOnce(&[u8]) -> bool,
+) -> std::io::Result<Option<PathBuf>> {
+    let is_damaged = match std::fs::read(path) {
+        Ok(bytes) => damaged(&bytes),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(_) => true,
+    };
+    if !is_damaged {
+        return Ok(None);
+    }
+    let (y, m, d, hh, mm, ss) = utc_from_unix(now_unix());
+    let stem = path
+        .file_stem()
+        .map_or_else(|| "file".into(), |s| s.to_string_lossy().into_owned());
+    let ext = path
+        .extension()
+        .map_or_else(String::new, |e| format!(".{}", e.to_string_lossy()));
+    let dir = path.parent().unwrap_or(Path::new("."));
+    for n in 1..1000 {
+        let suffix = if n == 1 {
+            String::new()
+        } else {
+            format!("-{n}")
+        };
+        let aside = dir.join(format!(
+            "{stem}-damaged-{y:04}-{m:02}-{d:02}_{hh:02}{mm:02}{ss:02}{suffix}{ext}"
+        ));
+        // A hard link never replaces an existing file; then drop the old name.
+        match std::fs::hard_link(path, &aside) {
+            Ok(()) => {
+                std::fs::remove_file(path)?;
+                return Ok(Some(aside));
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(_) if aside.exists() => continue,
+            // File systems without hard links.
+            Err(_) => {
+                std::fs::rename(path, &aside)?;
+                return Ok(Some(aside));
+            }
+        }
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::AlreadyExists,
+        "no free name to keep the damaged file under",
+    ))
 }
 
 /// serde_json's messages end in " at line L column C"; we print those first.

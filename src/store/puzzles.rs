@@ -2,7 +2,7 @@
 //! the player's progress (solved puzzles and attempts), and judging an
 //! attempt.
 
-use super::{Warning, atomic, load_json_lenient};
+use super::{Warning, atomic, load_json_lenient, parse_json_lenient, set_aside_if_damaged};
 use crate::rules::{Color, FenError, Game, GameError, GameResult, Move, Outcome, Position, Reason};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -170,17 +170,23 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// Reads the progress file: missing → empty; broken → empty (or the
-    /// valid fields) with a warning, the file left untouched.
+    /// Reads the progress file: missing → empty; broken → what could be
+    /// read (the valid fields, the puzzles listed before the damage) with a
+    /// warning, the file left untouched.
     pub fn load(path: &Path) -> (Progress, Option<Warning>) {
         load_json_lenient(path)
     }
 
-    /// Writes the progress atomically.
+    /// Writes the progress atomically. A damaged progress file is first
+    /// moved aside ([`set_aside_if_damaged`]): load it, add to what could be
+    /// read, then save.
     ///
     /// # Errors
     /// Any I/O error; the old file is then unchanged.
     pub fn save(&self, path: &Path) -> io::Result<()> {
+        set_aside_if_damaged(path, |bytes| {
+            parse_json_lenient::<Progress>(path, bytes).1.is_some()
+        })?;
         let mut json = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
         json.push('\n');
         atomic::write_atomic(path, json.as_bytes())
@@ -409,5 +415,83 @@ mod tests {
                 .starts_with("puzzle-progress.json: line 1")
         );
         assert_eq!(fs::read_to_string(&path).unwrap(), "{\"solved\": [");
+    }
+
+    /// The names in `dir` other than `keep`, sorted.
+    fn others(dir: &Path, keep: &str) -> Vec<String> {
+        let mut v: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n != keep)
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn a_truncated_progress_file_keeps_what_it_holds_and_is_moved_aside_on_save() {
+        let t = TempDir::new("puzzle-truncated");
+        let path = t.path().join("puzzle-progress.json");
+        let mut full = Progress::default();
+        for i in 0..50 {
+            full.record_solved(&format!("p{i:02}"));
+            full.record_attempt(&format!("p{i:02}"));
+        }
+        full.save(&path).unwrap();
+        let text = fs::read_to_string(&path).unwrap();
+        // Cut in the middle of the attempts: every solved puzzle is still there.
+        let cut = &text[..text.find("\"p30\": 1").unwrap() + 4];
+        fs::write(&path, cut).unwrap();
+
+        let (mut pr, w) = Progress::load(&path);
+        let w = w.expect("a warning");
+        assert!(w.to_string().contains("kept what could be read"), "{w}");
+        assert_eq!(pr.solved, full.solved, "all 50 solved puzzles kept");
+        assert_eq!(pr.attempts.len(), 30, "{:?}", pr.attempts);
+        assert_eq!(
+            fs::read_to_string(&path).unwrap(),
+            cut,
+            "loading never writes"
+        );
+
+        // Opening a puzzle records an attempt and saves: the damaged file
+        // is moved aside first, and the new file holds everything.
+        pr.record_attempt("p45");
+        pr.save(&path).unwrap();
+        let (back, w) = Progress::load(&path);
+        assert!(w.is_none());
+        assert_eq!(back.solved.len(), 50);
+        assert_eq!(back.attempts("p45"), 1);
+        let aside = others(t.path(), "puzzle-progress.json");
+        assert_eq!(aside.len(), 1, "{aside:?}");
+        assert!(
+            aside[0].starts_with("puzzle-progress-damaged-") && aside[0].ends_with(".json"),
+            "{aside:?}"
+        );
+        assert_eq!(fs::read_to_string(t.path().join(&aside[0])).unwrap(), cut);
+
+        // Later saves over the good file move nothing aside.
+        pr.save(&path).unwrap();
+        assert_eq!(others(t.path(), "puzzle-progress.json").len(), 1);
+    }
+
+    #[test]
+    fn damage_in_the_middle_keeps_the_part_before_it() {
+        let t = TempDir::new("puzzle-garbled");
+        let path = t.path().join("puzzle-progress.json");
+        fs::write(
+            &path,
+            "{\"solved\": [\"a\", \"b\", \u{1}\u{2}garbage, \"c\"]}",
+        )
+        .unwrap();
+        let (pr, w) = Progress::load(&path);
+        assert!(w.is_some());
+        assert_eq!(pr.solved.iter().collect::<Vec<_>>(), ["a", "b"]);
+        // A file that cannot be read at all is kept too.
+        fs::write(&path, [0xff, 0xfe, 0x00]).unwrap();
+        let (pr, w) = Progress::load(&path);
+        assert!(w.is_some());
+        pr.save(&path).unwrap();
+        assert_eq!(others(t.path(), "puzzle-progress.json").len(), 1);
     }
 }

@@ -7,7 +7,7 @@
 //! player changes a setting and the game calls [`Settings::save`].
 
 use super::autosave::GameMode;
-use super::{Warning, atomic, load_json_lenient};
+use super::{Warning, atomic, load_json_lenient, parse_json_lenient, set_aside_if_damaged};
 use crate::engine::Level;
 use crate::rules::{Charset, Notation};
 use serde::{Deserialize, Serialize};
@@ -148,11 +148,22 @@ impl Settings {
     /// Reads the settings file.
     ///
     /// A missing file gives the defaults and no warning. A broken one gives
-    /// the defaults, or the valid fields, and a warning; the file is not
-    /// touched.
+    /// what could be read (the valid fields, the part before the damage) and
+    /// defaults for the rest, and a warning; the file is not touched.
     pub fn load(path: &Path) -> (Settings, Option<Warning>) {
-        let (mut s, mut warning) = load_json_lenient::<Settings>(path);
-        let problems = s.fix_ranges();
+        let (s, warning) = load_json_lenient::<Settings>(path);
+        s.checked(path, warning)
+    }
+
+    /// [`Settings::load`] on the file's bytes (`path` names it in the warning).
+    fn parse(path: &Path, bytes: &[u8]) -> (Settings, Option<Warning>) {
+        let (s, warning) = parse_json_lenient::<Settings>(path, bytes);
+        s.checked(path, warning)
+    }
+
+    /// Resets out-of-range values, adding them to the warning.
+    fn checked(mut self, path: &Path, mut warning: Option<Warning>) -> (Settings, Option<Warning>) {
+        let problems = self.fix_ranges();
         if !problems.is_empty() {
             warning
                 .get_or_insert_with(|| Warning {
@@ -162,14 +173,16 @@ impl Settings {
                 .problems
                 .extend(problems);
         }
-        (s, warning)
+        (self, warning)
     }
 
-    /// Writes the settings atomically (temp file + rename).
+    /// Writes the settings atomically (temp file + rename). A damaged
+    /// settings file is first moved aside ([`set_aside_if_damaged`]).
     ///
     /// # Errors
     /// Any I/O error; the old file is then unchanged.
     pub fn save(&self, path: &Path) -> io::Result<()> {
+        set_aside_if_damaged(path, |bytes| Settings::parse(path, bytes).1.is_some())?;
         let mut json = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
         json.push('\n');
         atomic::write_atomic(path, json.as_bytes())
@@ -265,25 +278,56 @@ mod tests {
     }
 
     #[test]
-    fn broken_settings_json_falls_back_to_defaults_with_warning_and_is_not_overwritten() {
+    fn broken_settings_json_keeps_what_it_can_and_is_moved_aside_on_save() {
         let t = TempDir::new("settings-broken");
         let p = t.path().join("settings.json");
         let broken = "{\n  \"volume\": 50,\n  \"muted\": tru\n}";
         fs::write(&p, broken).unwrap();
         let (s, w) = Settings::load(&p);
-        assert_eq!(s, Settings::default());
+        // The field before the damage is kept; the rest are the defaults.
+        assert_eq!(
+            s,
+            Settings {
+                volume: 50,
+                ..Settings::default()
+            }
+        );
         let w = w.expect("a warning");
         let msg = w.to_string();
         assert!(
             msg.starts_with("settings.json: line 4, column 0: expected ident"),
             "{msg}"
         );
+        assert!(msg.ends_with("kept what could be read before it"), "{msg}");
         assert_eq!(fs::read_to_string(&p).unwrap(), broken);
-        // Changing a setting then saves over it.
+        // Changing a setting saves, after moving the broken file aside.
         let mut s = s;
         s.volume = 1;
         s.save(&p).unwrap();
         assert_eq!(Settings::load(&p), (s, None));
+        let names: Vec<String> = fs::read_dir(t.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n != "settings.json")
+            .collect();
+        assert_eq!(names.len(), 1, "{names:?}");
+        assert!(names[0].starts_with("settings-damaged-20"), "{names:?}");
+        assert_eq!(
+            fs::read_to_string(t.path().join(&names[0])).unwrap(),
+            broken
+        );
+    }
+
+    #[test]
+    fn a_file_with_wrong_values_is_kept_aside_too_but_a_good_one_is_not() {
+        let t = TempDir::new("settings-aside");
+        let p = t.path().join("settings.json");
+        Settings::default().save(&p).unwrap();
+        Settings::default().save(&p).unwrap();
+        assert_eq!(fs::read_dir(t.path()).unwrap().count(), 1);
+        fs::write(&p, r#"{"volume": 250}"#).unwrap();
+        Settings::default().save(&p).unwrap();
+        assert_eq!(fs::read_dir(t.path()).unwrap().count(), 2);
     }
 
     #[test]
