@@ -1,6 +1,7 @@
 //! Xiangqi (Chinese chess): rules, engine, command line and (with the `gui`
 //! feature) a Bevy desktop game.
 
+pub mod arena;
 pub mod cli;
 pub mod engine;
 #[cfg(feature = "gui")]

@@ -314,9 +314,11 @@ fn lines(out: &str) -> Vec<&str> {
     out.lines().collect()
 }
 
+/// The last `bestmove` of the transcript is a legal move in `pos`.
 fn bestmove_is_legal(out: &str, pos: &Position) {
     let line = out
         .lines()
+        .rev()
         .find(|l| l.starts_with("bestmove"))
         .expect("a bestmove line");
     let m = Move::from_iccs(line.split_whitespace().nth(1).unwrap()).unwrap();
@@ -378,14 +380,17 @@ fn uci_go_perft_prints_divide_and_total() {
 fn uci_bad_input_is_reported_and_the_engine_carries_on() {
     let out = run_transcript(
         "uci\nfoo bar\nposition fen 9/9/9 w\nposition startpos moves h2e2 zz99\nsetoption name Hash value lots\n\
-         setoption name Level value 12\ngo depth x\ngo perft 99\nposition startpos moves h2h9 a0a1\nd\ngo depth 2\n",
+         setoption name Level value 12\ngo depth x\ngo perft 99\nposition startpos moves h2h9 a0a1\n\
+         position startpos moves h2h9\nd\ngo depth 2\n",
     );
     let errors = out
         .lines()
         .filter(|l| l.starts_with("info string error:"))
         .count();
     assert!(errors >= 8, "{out}");
-    // h2h9 is legal (cannon takes horse); a0a1 is illegal for Black and is dropped.
+    // A position with an illegal move (a0a1 is not Black's) is refused whole;
+    // the engine carries on with the next valid one.
+    assert!(out.contains("move 2 'a0a1'"), "{out}");
     let mut pos = Position::startpos();
     pos.make(Move::from_iccs("h2h9").unwrap());
     assert!(out.contains(&pos.fen()), "d prints the FEN:\n{out}");
@@ -428,7 +433,7 @@ fn ucci_handshake_time_in_seconds_banmoves_and_bye() {
 #[test]
 fn ucci_usemillisec_and_bad_input() {
     let out = run_transcript(
-        "ucci\nsetoption usemillisec true\nposition startpos\ngo time 300\nsetoption usemillisec maybe\nbanmoves x\nquit\n",
+        "ucci\nsetoption usemillisec true\nsetoption usemillisec maybe\nposition startpos\nbanmoves x\ngo time 300\nquit\n",
     );
     bestmove_is_legal(&out, &Position::startpos());
     assert_eq!(
@@ -532,4 +537,29 @@ fn level_match_each_level_beats_the_one_below() {
         all_ok,
         "every level must score above 50% against the one below"
     );
+}
+
+#[test]
+fn uci_searchmoves_limits_the_root_moves() {
+    let out = run_transcript("uci\nposition startpos\ngo searchmoves h2e2 b2e2 depth 3\n");
+    let best = out.lines().find(|l| l.starts_with("bestmove")).unwrap();
+    let m = best.split_whitespace().nth(1).unwrap();
+    assert!(m == "h2e2" || m == "b2e2", "{out}");
+    let out = run_transcript("uci\nposition startpos\ngo searchmoves a0a1 depth 2\n");
+    bestmove_is_legal(&out, &Position::startpos());
+}
+
+#[test]
+fn after_a_rejected_position_go_refuses_to_search_the_old_one() {
+    let out = run_transcript(
+        "uci\nposition startpos moves h2e2\nposition fen 9/9/9 w\ngo depth 2\n\
+         position startpos moves h2e2 h2e2\ngo depth 2\nposition startpos\ngo depth 1\n",
+    );
+    let best: Vec<&str> = out.lines().filter(|l| l.starts_with("bestmove")).collect();
+    assert_eq!(best[0], "bestmove (none)", "{out}");
+    assert_eq!(best[1], "bestmove (none)", "{out}");
+    assert_ne!(best[2], "bestmove (none)", "{out}");
+    assert!(out.contains("no valid position to search"), "{out}");
+    let out = run_transcript("ucci\nposition fen xx\ngo depth 2\n");
+    assert!(out.lines().any(|l| l == "nobestmove"), "{out}");
 }

@@ -3,6 +3,7 @@
 //! Every failure is one line on stderr starting with `error:` and exit code
 //! 2; nothing here panics on user input.
 
+mod matches;
 mod output;
 mod perft;
 mod play;
@@ -40,6 +41,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Play moves (ICCS, WXF or Chinese, or a PGN file's) and print each in all three notations.
     Replay(replay::ReplayArgs),
+    /// Play an engine-vs-engine match (built-in or external UCI/UCCI engines).
+    Match(Box<matches::MatchArgs>),
     /// Run as an engine speaking UCI (or UCCI, if the GUI says `ucci`) on stdin/stdout.
     #[command(alias = "ucci")]
     Uci,
@@ -105,8 +108,9 @@ fn run_command(command: Command) -> Result<(), CliError> {
         Command::Play(_) => Ok(()),
         Command::Perft(args) => perft::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Match(args) => matches::run_match(&args),
         Command::Uci => {
-            crate::engine::uci::run(std::io::stdin().lock(), std::io::stdout());
+            crate::engine::uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
             Ok(())
         }
         Command::Bench { depth, hash } => {

@@ -235,6 +235,33 @@ pub fn choose_move_scaled(
     rng_seed: u64,
     time_scale: f64,
 ) -> SearchResult {
+    choose_move_within(
+        engine,
+        level,
+        pos,
+        history,
+        &Limits::default(),
+        stop,
+        on_info,
+        rng_seed,
+        time_scale,
+    )
+}
+
+/// [`choose_move_scaled`] that also keeps within `cap`: the level never
+/// searches deeper, longer or more nodes than `cap` allows, and under a
+/// clock it thinks no longer than the clock's time management gives.
+pub fn choose_move_within(
+    engine: &mut Engine,
+    level: Level,
+    pos: &Position,
+    history: &[Position],
+    cap: &Limits,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+    rng_seed: u64,
+    time_scale: f64,
+) -> SearchResult {
     let mut rng = Rng::new(rng_seed ^ pos.hash());
     if let Some(m) = book::pick(pos, rng.next_u64()) {
         return SearchResult {
@@ -250,12 +277,24 @@ pub fn choose_move_scaled(
     limits.movetime = limits
         .movetime
         .map(|t| t.mul_f64(time_scale.clamp(0.001, 1000.0)));
+    limits.depth = match (limits.depth, cap.depth) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    limits.movetime = match (limits.movetime, cap.movetime) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    limits.nodes = cap.nodes;
+    limits.clock = cap.clock;
     let spec = level.spec();
     if spec.temperature == 0 {
         return engine.search(pos, history, &limits, stop, on_info);
     }
     let start = Instant::now();
-    let scores = engine.root_scores(pos, history, spec.depth, stop);
+    let depth = limits.depth.unwrap_or(spec.depth).min(spec.depth);
+    let deadline = super::timeman::plan(&limits).hard.map(|h| start + h);
+    let scores = engine.root_scores(pos, history, depth, deadline, stop);
     let Some(&(best_move, best)) = scores.first() else {
         // Stopped before anything was scored, or no legal move.
         let quick = Limits {
@@ -294,8 +333,8 @@ pub fn choose_move_scaled(
         .find(|(m, _)| *m == chosen)
         .map_or(best, |s| s.1);
     let info = SearchInfo {
-        depth: spec.depth,
-        seldepth: spec.depth,
+        depth,
+        seldepth: depth,
         score: Score::from_internal(score),
         nodes: 0,
         nps: 0,
@@ -307,7 +346,7 @@ pub fn choose_move_scaled(
         best: chosen,
         ponder: None,
         score: info.score,
-        depth: spec.depth,
+        depth,
         nodes: 0,
         pv: vec![chosen],
     }

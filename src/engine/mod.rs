@@ -24,7 +24,7 @@ pub mod timeman;
 pub mod tt;
 pub mod uci;
 
-pub use level::{Level, choose_move, choose_move_scaled};
+pub use level::{Level, choose_move, choose_move_scaled, choose_move_within};
 
 use crate::rules::{Move, Position};
 use search::{Iteration, MATE, MATE_BOUND, Searcher};
@@ -171,9 +171,20 @@ impl Engine {
         }
     }
 
-    /// Resizes (and clears) the hash table.
-    pub fn set_hash_mb(&mut self, hash_mb: usize) {
-        self.tt = tt::Tt::new(hash_mb);
+    /// An engine with a hash table of about `hash_mb` megabytes, or an
+    /// error if that much memory cannot be had.
+    pub fn try_new(hash_mb: usize) -> Result<Engine, tt::AllocError> {
+        Ok(Engine {
+            tt: tt::Tt::try_new(hash_mb)?,
+            history: Box::new([[0; 90]; 16]),
+        })
+    }
+
+    /// Resizes (and clears) the hash table. If the memory cannot be had
+    /// the old table is kept, contents and all, and the error says so.
+    pub fn set_hash_mb(&mut self, hash_mb: usize) -> Result<(), tt::AllocError> {
+        self.tt = tt::Tt::try_new(hash_mb)?;
+        Ok(())
     }
 
     /// Hash table size in megabytes.
@@ -309,14 +320,24 @@ impl Engine {
         pos: &Position,
         history: &[Position],
         depth: u32,
+        deadline: Option<Instant>,
         stop: &AtomicBool,
     ) -> Vec<(Move, i32)> {
         self.tt.new_search();
         let mut s = Searcher::new(&mut self.tt, &mut self.history, stop, pos, history);
+        s.deadline = deadline;
         // Warm the table and the history with a normal search first.
         s.iterate(depth, &mut |_, _| true);
-        s.stopped = false;
-        s.root_scores(depth as i32)
+        let fallback = (!s.root_best.is_null()).then_some((s.root_best, s.root_score));
+        if s.stopped {
+            // Out of time (or stopped): the best move found so far.
+            return fallback.into_iter().collect();
+        }
+        let scores = s.root_scores(depth as i32);
+        if s.stopped {
+            return fallback.into_iter().collect();
+        }
+        scores
     }
 }
 

@@ -57,6 +57,14 @@ pub struct Hit {
     pub bound: Bound,
 }
 
+/// The memory for a table of this size could not be allocated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("cannot allocate a {mb} MB hash table")]
+pub struct AllocError {
+    /// The size asked for.
+    pub mb: usize,
+}
+
 /// The table itself.
 pub struct Tt {
     buckets: Vec<Bucket>,
@@ -66,11 +74,22 @@ pub struct Tt {
 impl Tt {
     /// A table of about `mb` megabytes (at least one bucket).
     pub fn new(mb: usize) -> Tt {
-        let n = (mb.max(1) * 1024 * 1024 / std::mem::size_of::<Bucket>()).max(1);
-        Tt {
-            buckets: vec![Bucket::default(); n],
+        Tt::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of about `mb` megabytes, or an error if the memory cannot
+    /// be had (the process goes on; nothing is aborted).
+    pub fn try_new(mb: usize) -> Result<Tt, AllocError> {
+        let n = (mb.max(1).saturating_mul(1024 * 1024) / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(n)
+            .map_err(|_| AllocError { mb })?;
+        buckets.resize(n, Bucket::default());
+        Ok(Tt {
+            buckets,
             generation: 0,
-        }
+        })
     }
 
     /// Size in megabytes.

@@ -1,17 +1,23 @@
 //! The engine protocols: UCI as Pikafish speaks it, and the UCCI dialect of
 //! ElephantEye and XiangQi Wizard (see RULES.md, "Engine protocols").
 //!
-//! The loop reads commands line by line and answers on a writer; both are
-//! generic so tests drive it with transcripts. A `go` starts the search on
-//! its own thread, so `isready`, `stop` and `quit` are answered while it
-//! thinks (`go infinite` waits for `stop` before printing `bestmove`). A
-//! command that needs the engine (a new position, an option, another `go`)
-//! first waits for a running finite search to finish. Nothing a GUI sends
-//! can crash the loop: bad input is answered with `info string error: …`
-//! and the engine carries on, and `bestmove` is always a legal move.
+//! Input is read on a thread of its own, as bytes (a line that is not
+//! UTF-8, such as GBK text, is read lossily, never fatal), so the engine
+//! keeps listening while it thinks. A `go` (or `go perft`) runs on a worker
+//! thread; during it `isready` is answered at once, `stop` ends it, and
+//! `quit` or the end of the input end the process. Commands that change
+//! what the engine knows (`position`, `setoption`, another `go`…) arrive in
+//! order: while a search runs they wait in a queue and run, in order, when
+//! it is over, without holding up the commands behind them. Nothing a GUI
+//! sends can crash the loop: bad input is answered with
+//! `info string error: …` and the engine carries on; after a rejected
+//! `position` a `go` answers `bestmove (none)` (UCCI: `nobestmove`) rather
+//! than search a stale position; and `bestmove` is always a legal move.
 
-use super::{Clock, Engine, Level, Limits, Score, SearchInfo, choose_move};
+use super::{Clock, Engine, Level, Limits, Score, SearchInfo, choose_move_within};
 use crate::rules::{Move, Position};
+use crossbeam_channel::{Receiver, Sender, select, unbounded};
+use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -40,9 +46,25 @@ fn say<W: Write>(out: &Mutex<W>, line: &str) {
 }
 
 struct Running {
+    id: u64,
     handle: JoinHandle<()>,
     stop: Arc<AtomicBool>,
     infinite: bool,
+}
+
+/// What the reader thread passes on.
+enum Input {
+    Line(String),
+    Eof,
+}
+
+/// What the end of the input does to a running search.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum AtEof {
+    /// Stop it and leave (a GUI that closed our input is gone).
+    Quit,
+    /// Let finite searches and queued commands finish (transcripts).
+    Finish,
 }
 
 struct Session<W: Write + Send + 'static> {
@@ -55,11 +77,34 @@ struct Session<W: Write + Send + 'static> {
     history: Vec<Position>,
     banned: Vec<Move>,
     running: Option<Running>,
+    /// Commands that arrived during a search, to run after it.
+    pending: VecDeque<String>,
+    /// Why the last `position` was rejected (until a valid one arrives).
+    position_error: Option<String>,
+    searches: u64,
+    done_tx: Sender<u64>,
     games: u64,
 }
 
-/// Runs the protocol loop until `quit` or the end of the input.
-pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
+/// Runs the protocol loop until `quit` or the end of the input (which
+/// stops a running search: the GUI is gone).
+pub fn run<R: BufRead + Send + 'static, W: Write + Send + 'static>(input: R, output: W) {
+    run_with(input, output, AtEof::Quit);
+}
+
+fn run_with<R: BufRead + Send + 'static, W: Write + Send + 'static>(
+    input: R,
+    output: W,
+    at_eof: AtEof,
+) {
+    let (line_tx, line_rx) = unbounded();
+    let reader = std::thread::Builder::new()
+        .name("uci-input".into())
+        .spawn(move || read_lines(input, &line_tx));
+    if reader.is_err() {
+        return;
+    }
+    let (done_tx, done_rx) = unbounded();
     let mut s = Session {
         out: Arc::new(Mutex::new(output)),
         engine: Arc::new(Mutex::new(Engine::default())),
@@ -70,19 +115,39 @@ pub fn run<R: BufRead, W: Write + Send + 'static>(input: R, output: W) {
         history: Vec::new(),
         banned: Vec::new(),
         running: None,
+        pending: VecDeque::new(),
+        position_error: None,
+        searches: 0,
+        done_tx,
         games: 0,
     };
-    for line in input.lines() {
-        let Ok(line) = line else { break };
-        if !s.command(line.trim()) {
-            return;
-        }
-    }
-    // End of input: let a finite search finish, end an infinite one.
-    s.finish(false);
+    s.main_loop(&line_rx, &done_rx, at_eof);
 }
 
-/// Runs a whole transcript and returns everything the engine printed (for tests).
+/// Reads lines as bytes (invalid UTF-8 is replaced, never fatal) until the
+/// end of the input or a read error.
+fn read_lines<R: BufRead>(mut input: R, tx: &Sender<Input>) {
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) => break,
+            Ok(_) => {
+                let line = String::from_utf8_lossy(&buf).trim().to_string();
+                if tx.send(Input::Line(line)).is_err() {
+                    return;
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => break,
+        }
+    }
+    let _ = tx.send(Input::Eof);
+}
+
+/// Runs a whole transcript and returns everything the engine printed (for
+/// tests). Unlike a real end of input, the transcript's end lets finite
+/// searches and queued commands finish, so a transcript can end with `go`.
 pub fn run_transcript(input: &str) -> String {
     #[derive(Clone)]
     struct Buf(Arc<Mutex<Vec<u8>>>);
@@ -96,7 +161,11 @@ pub fn run_transcript(input: &str) -> String {
         }
     }
     let buf = Buf(Arc::new(Mutex::new(Vec::new())));
-    run(input.as_bytes(), buf.clone());
+    run_with(
+        std::io::Cursor::new(input.as_bytes().to_vec()),
+        buf.clone(),
+        AtEof::Finish,
+    );
     String::from_utf8_lossy(&lock(&buf.0)).into_owned()
 }
 
@@ -107,6 +176,40 @@ impl<W: Write + Send + 'static> Session<W> {
 
     fn error(&self, msg: impl std::fmt::Display) {
         self.say(&format!("info string error: {msg}"));
+    }
+
+    fn main_loop(&mut self, lines: &Receiver<Input>, done: &Receiver<u64>, at_eof: AtEof) {
+        loop {
+            select! {
+                recv(lines) -> msg => match msg {
+                    Ok(Input::Line(line)) => {
+                        if !self.command(&line) {
+                            return;
+                        }
+                    }
+                    Ok(Input::Eof) | Err(_) => break,
+                },
+                recv(done) -> id => {
+                    if let Ok(id) = id
+                        && self.running.as_ref().is_some_and(|r| r.id == id)
+                    {
+                        self.finish(false);
+                        if !self.drain() {
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+        match at_eof {
+            AtEof::Quit => self.finish(true),
+            AtEof::Finish => loop {
+                self.finish(false);
+                if self.pending.is_empty() || !self.drain() {
+                    break;
+                }
+            },
+        }
     }
 
     /// Waits for a running search; `stop` cuts it short. Infinite searches
@@ -122,8 +225,50 @@ impl<W: Write + Send + 'static> Session<W> {
         }
     }
 
-    /// Handles one command; false means quit.
+    /// Runs queued commands until one starts a search; false means quit.
+    fn drain(&mut self) -> bool {
+        while self.running.is_none() {
+            let Some(line) = self.pending.pop_front() else {
+                break;
+            };
+            if !self.execute(&line) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Handles one line as it arrives; false means quit.
     fn command(&mut self, line: &str) -> bool {
+        let cmd = line.split_whitespace().next().unwrap_or("");
+        let busy = self.running.is_some() || !self.pending.is_empty();
+        match cmd {
+            "" => true,
+            "isready" => {
+                self.say("readyok");
+                true
+            }
+            "stop" => {
+                // Ends the search; what was queued behind it runs now.
+                self.pending.retain(|l| !l.starts_with("go"));
+                self.finish(true);
+                self.drain()
+            }
+            "quit" => {
+                self.pending.clear();
+                self.execute(line)
+            }
+            "ponderhit" => true,
+            _ if busy => {
+                self.pending.push_back(line.to_string());
+                true
+            }
+            _ => self.execute(line),
+        }
+    }
+
+    /// Carries out one command (no search is running); false means quit.
+    fn execute(&mut self, line: &str) -> bool {
         let mut words = line.split_whitespace();
         let Some(cmd) = words.next() else {
             return true;
@@ -158,30 +303,13 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.say("ucciok");
             }
             "isready" => self.say("readyok"),
-            "ucinewgame" => {
-                self.finish(true);
-                self.new_game();
-            }
-            "setoption" => {
-                self.finish(false);
-                self.setoption(&rest);
-            }
-            "position" => {
-                self.finish(false);
-                self.position(&rest);
-            }
-            "banmoves" => {
-                self.finish(false);
-                self.banmoves(&rest);
-            }
-            "go" => {
-                self.finish(false);
-                self.go(&rest);
-            }
-            "stop" => self.finish(true),
-            "ponderhit" => {}
+            "ucinewgame" => self.new_game(),
+            "setoption" => self.setoption(&rest),
+            "position" => self.position(&rest),
+            "banmoves" => self.banmoves(&rest),
+            "go" => self.go(&rest),
+            "stop" | "ponderhit" => {}
             "d" => {
-                self.finish(false);
                 for l in self.pos.to_string().lines() {
                     self.say(l);
                 }
@@ -218,7 +346,15 @@ impl<W: Write + Send + 'static> Session<W> {
         };
         match name.to_ascii_lowercase().as_str() {
             "hash" | "hashsize" => match value.parse::<usize>() {
-                Ok(mb) if (1..=4096).contains(&mb) => lock(&self.engine).set_hash_mb(mb),
+                Ok(mb) if (1..=4096).contains(&mb) => {
+                    let mut engine = lock(&self.engine);
+                    let result = engine.set_hash_mb(mb);
+                    let keep = engine.hash_mb();
+                    drop(engine);
+                    if let Err(e) = result {
+                        self.error(format!("{e}; keeping the {keep} MB table"));
+                    }
+                }
                 _ => self.error(format!("hash size must be 1..4096 MB, not '{value}'")),
             },
             "level" => match value.to_ascii_lowercase().as_str() {
@@ -250,37 +386,45 @@ impl<W: Write + Send + 'static> Session<W> {
             Some(i) => (&args[..i], &args[i + 1..]),
             None => (args, &[][..]),
         };
+        // Until a valid position arrives, `go` refuses to search the old one.
+        let reject = |s: &mut Self, why: String| {
+            s.error(&why);
+            s.position_error = Some(why);
+        };
         let start = match setup.first().copied() {
-            Some("startpos") => Position::startpos(),
+            Some("startpos") if setup.len() == 1 => Position::startpos(),
+            Some("startpos") => {
+                return reject(self, format!("unexpected '{}' after startpos", setup[1]));
+            }
             // Lenient: composed puzzles may place pieces no game could.
             Some("fen") => match Position::from_fen_lenient(&setup[1..].join(" ")) {
                 Ok(p) => p,
-                Err(e) => return self.error(format!("bad FEN: {e}")),
+                Err(e) => return reject(self, format!("bad FEN: {e}")),
             },
             Some(other) => {
-                return self.error(format!("position needs startpos or fen, not '{other}'"));
+                return reject(
+                    self,
+                    format!("position needs startpos or fen, not '{other}'"),
+                );
             }
-            None => return self.error("position needs startpos or fen"),
+            None => return reject(self, "position needs startpos or fen".into()),
         };
         let mut pos = start;
         let mut history = Vec::new();
-        for word in moves {
+        for (i, word) in moves.iter().enumerate() {
             let Some(m) = Move::from_iccs(word) else {
-                self.error(format!(
-                    "'{word}' is not a move; ignoring it and what follows"
-                ));
-                break;
+                return reject(self, format!("move {} '{word}' is not a move", i + 1));
             };
             let before = pos;
             if let Err(e) = pos.play(m) {
-                self.error(format!("{e}; ignoring it and what follows"));
-                break;
+                return reject(self, format!("move {} '{word}': {e}", i + 1));
             }
             history.push(before);
         }
         self.pos = pos;
         self.history = history;
         self.banned.clear();
+        self.position_error = None;
     }
 
     fn banmoves(&mut self, args: &[&str]) {
@@ -308,7 +452,12 @@ impl<W: Write + Send + 'static> Session<W> {
     }
 
     fn go(&mut self, args: &[&str]) {
+        if let Some(why) = self.position_error.clone() {
+            self.error(format!("no valid position to search ({why})"));
+            return self.say_no_move();
+        }
         let mut limits = Limits::default();
+        let mut only: Vec<Move> = Vec::new();
         let mut clock = Clock::default();
         let mut have_clock = false;
         let red = self.pos.side_to_move() == crate::rules::Color::Red;
@@ -321,10 +470,24 @@ impl<W: Write + Send + 'static> Session<W> {
             match key {
                 "perft" => {
                     match num() {
-                        Some(d) if (1..=8).contains(&d) => self.perft(d as u32),
-                        _ => self.error("go perft needs a depth 1..8"),
+                        Some(d) if (1..=9).contains(&d) => self.start_perft(d as u32),
+                        _ => self.error("go perft needs a depth 1..9"),
                     }
                     return;
+                }
+                "searchmoves" => {
+                    // Every move after it, up to the next keyword.
+                    used = 1;
+                    while let Some(w) = args.get(i + used)
+                        && let Some(m) = Move::from_iccs(w)
+                    {
+                        if self.pos.is_legal(m) {
+                            only.push(m);
+                        } else {
+                            self.error(format!("searchmoves: '{w}' is not legal here; skipped"));
+                        }
+                        used += 1;
+                    }
                 }
                 "infinite" => {
                     limits.infinite = true;
@@ -381,7 +544,7 @@ impl<W: Write + Send + 'static> Session<W> {
                     Some(t) => clock.increment = t,
                     None => return self.error("go increment needs a number"),
                 },
-                "opptime" | "oppmovestogo" | "oppincrement" | "searchmoves" => {}
+                "opptime" | "oppmovestogo" | "oppincrement" => {}
                 other => return self.error(format!("unknown go parameter '{other}'")),
             }
             i += used;
@@ -389,82 +552,148 @@ impl<W: Write + Send + 'static> Session<W> {
         if have_clock {
             limits.clock = Some(clock);
         }
-        self.start_search(limits);
-    }
-
-    fn perft(&mut self, depth: u32) {
-        let mut pos = self.pos;
-        let mut total = 0;
-        for (m, n) in pos.perft_divide(depth) {
-            self.say(&format!("{m}: {n}"));
-            total += n;
+        let mut banned = self.banned.clone();
+        if !only.is_empty() {
+            for &m in self.pos.legal_moves().iter() {
+                if !only.contains(&m) && !banned.contains(&m) {
+                    banned.push(m);
+                }
+            }
         }
-        self.say("");
-        self.say(&format!("Nodes searched: {total}"));
+        self.start_search(limits, banned);
     }
 
-    fn start_search(&mut self, limits: Limits) {
+    /// `bestmove (none)` (UCCI: `nobestmove`).
+    fn say_no_move(&self) {
+        self.say(match self.dialect {
+            Dialect::Uci => "bestmove (none)",
+            Dialect::Ucci => "nobestmove",
+        });
+    }
+
+    /// Starts a job on the worker thread: `stop` and `quit` reach it through
+    /// the flag it is given.
+    fn spawn_job(&mut self, infinite: bool, job: impl FnOnce(&AtomicBool) + Send + 'static) {
+        self.searches += 1;
+        let id = self.searches;
         let stop = Arc::new(AtomicBool::new(false));
-        let engine = Arc::clone(&self.engine);
-        let out = Arc::clone(&self.out);
-        let pos = self.pos;
-        let history = self.history.clone();
-        let banned = self.banned.clone();
-        let level = self.level;
-        let dialect = self.dialect;
         let flag = Arc::clone(&stop);
-        let infinite = limits.infinite;
-        let seed = self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ pos.hash();
+        let done = self.done_tx.clone();
         let handle = std::thread::Builder::new()
             .name("search".into())
             .stack_size(16 * 1024 * 1024)
             .spawn(move || {
-                let mut engine = lock(&engine);
-                let mut on_info = |info: &SearchInfo| say(&out, &format_info(info, dialect));
-                let result = match level {
-                    Some(l) if banned.is_empty() => {
-                        choose_move(&mut engine, l, &pos, &history, &flag, &mut on_info, seed)
-                    }
-                    _ => engine.search_excluding(
-                        &pos,
-                        &history,
-                        &limits,
-                        &flag,
-                        &mut on_info,
-                        &banned,
-                    ),
-                };
-                drop(engine);
-                // UCI: after `go infinite` the answer waits for `stop`.
-                if limits.infinite {
-                    while !flag.load(Ordering::Relaxed) {
-                        std::thread::sleep(Duration::from_millis(1));
-                    }
-                }
-                let line = if result.best.is_null() {
-                    match dialect {
-                        Dialect::Uci => "bestmove (none)".to_string(),
-                        Dialect::Ucci => "nobestmove".to_string(),
-                    }
-                } else {
-                    match result.ponder {
-                        Some(p) => format!("bestmove {} ponder {p}", result.best),
-                        None => format!("bestmove {}", result.best),
-                    }
-                };
-                say(&out, &line);
+                job(&flag);
+                let _ = done.send(id);
             });
         match handle {
             Ok(handle) => {
                 self.running = Some(Running {
+                    id,
                     handle,
                     stop,
                     infinite,
                 })
             }
-            Err(e) => self.error(format!("cannot start the search: {e}")),
+            Err(e) => {
+                self.error(format!("cannot start the search: {e}"));
+                self.say_no_move();
+            }
         }
     }
+
+    /// `go perft`: counts per root move, stoppable at any point.
+    fn start_perft(&mut self, depth: u32) {
+        let pos = self.pos;
+        let out = Arc::clone(&self.out);
+        self.spawn_job(false, move |stop| {
+            let mut total = 0;
+            for &m in pos.legal_moves().iter() {
+                let mut p = pos;
+                p.make(m);
+                let Some(n) = perft_until(&mut p, depth - 1, stop) else {
+                    say(&out, "info string perft stopped");
+                    return;
+                };
+                say(&out, &format!("{m}: {n}"));
+                total += n;
+            }
+            say(&out, "");
+            say(&out, &format!("Nodes searched: {total}"));
+        });
+    }
+
+    fn start_search(&mut self, limits: Limits, banned: Vec<Move>) {
+        let engine = Arc::clone(&self.engine);
+        let out = Arc::clone(&self.out);
+        let pos = self.pos;
+        let history = self.history.clone();
+        let level = self.level;
+        let dialect = self.dialect;
+        let infinite = limits.infinite;
+        let seed = self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ pos.hash();
+        self.spawn_job(infinite, move |flag| {
+            let mut engine = lock(&engine);
+            let mut on_info = |info: &SearchInfo| say(&out, &format_info(info, dialect));
+            let result = match level {
+                // A level keeps within the go's limits too (never longer
+                // than the clock or movetime allows).
+                Some(l) if banned.is_empty() => choose_move_within(
+                    &mut engine,
+                    l,
+                    &pos,
+                    &history,
+                    &limits,
+                    flag,
+                    &mut on_info,
+                    seed,
+                    1.0,
+                ),
+                _ => engine.search_excluding(&pos, &history, &limits, flag, &mut on_info, &banned),
+            };
+            drop(engine);
+            // UCI: after `go infinite` the answer waits for `stop`.
+            if limits.infinite {
+                while !flag.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
+            let line = if result.best.is_null() {
+                match dialect {
+                    Dialect::Uci => "bestmove (none)".to_string(),
+                    Dialect::Ucci => "nobestmove".to_string(),
+                }
+            } else {
+                match result.ponder {
+                    Some(p) => format!("bestmove {} ponder {p}", result.best),
+                    None => format!("bestmove {}", result.best),
+                }
+            };
+            say(&out, &line);
+        });
+    }
+}
+
+/// Perft of `pos` to `depth`, or `None` once `stop` is set.
+fn perft_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
+    if depth == 0 {
+        return Some(1);
+    }
+    if stop.load(Ordering::Relaxed) {
+        return None;
+    }
+    let moves = pos.legal_moves();
+    if depth == 1 {
+        return Some(moves.len() as u64);
+    }
+    let mut n = 0;
+    for &m in moves.iter() {
+        let undo = pos.make(m);
+        let r = perft_until(pos, depth - 1, stop);
+        pos.unmake(m, undo);
+        n += r?;
+    }
+    Some(n)
 }
 
 /// One `info` line in the dialect's words.

@@ -1,0 +1,573 @@
+//! A client for an external engine speaking UCI or UCCI: spawn it, shake
+//! hands, set options, send a position and a `go` with limits or clocks,
+//! wait for `bestmove` within a deadline, `stop` it, and end it.
+//!
+//! The engine's output is read on a thread of its own and passed over a
+//! channel, so every wait has a deadline and a silent or hung engine is
+//! found out instead of blocking the caller. Lines the client does not
+//! understand are skipped. Every process the client starts is registered,
+//! so [`kill_all`] (called on Ctrl+C) can end them, and dropping a client
+//! sends `quit` and kills the process if it does not leave by itself.
+
+use crate::engine::Score;
+use crate::rules::{Move, Position};
+use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::{Arc, Mutex, Weak};
+use std::time::{Duration, Instant};
+
+/// The protocol an external engine speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Protocol {
+    /// UCI as Pikafish speaks it (`uci` → `uciok`).
+    #[default]
+    Uci,
+    /// UCCI as ElephantEye speaks it (`ucci` → `ucciok`), times in milliseconds.
+    Ucci,
+}
+
+impl std::str::FromStr for Protocol {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Protocol, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "uci" => Ok(Protocol::Uci),
+            "ucci" => Ok(Protocol::Ucci),
+            _ => Err(format!("protocol must be uci or ucci, not '{s}'")),
+        }
+    }
+}
+
+/// What went wrong talking to an engine.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ClientError {
+    /// The command line is empty or cannot be split into words.
+    #[error("bad engine command line '{0}'")]
+    BadCommand(String),
+    /// The program could not be started.
+    #[error("cannot start '{program}': {why}")]
+    Spawn {
+        /// The program.
+        program: String,
+        /// The system's reason.
+        why: String,
+    },
+    /// No `uciok`/`ucciok` (or `readyok`) within the time allowed.
+    #[error("no {expected} from the engine within {secs:.1} s")]
+    Timeout {
+        /// What was awaited.
+        expected: &'static str,
+        /// How long we waited.
+        secs: f64,
+    },
+    /// The engine's output ended (it exited or crashed).
+    #[error("the engine exited{0}")]
+    Exited(String),
+    /// Writing to the engine failed.
+    #[error("cannot write to the engine: {0}")]
+    Write(String),
+    /// The engine refused an option (it said so, or does not know it).
+    #[error("engine option {0}")]
+    Option(String),
+}
+
+/// Limits for one `go`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GoLimit {
+    /// Think this long.
+    MoveTime(Duration),
+    /// Search to this depth.
+    Depth(u32),
+    /// Search this many nodes (not every engine honours it).
+    Nodes(u64),
+    /// Clocks: time left for each side and the increment.
+    Clock {
+        /// Red's time left.
+        red: Duration,
+        /// Black's time left.
+        black: Duration,
+        /// Increment per move, both sides.
+        increment: Duration,
+    },
+}
+
+/// The engine's answer to a `go`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    /// The word after `bestmove` (`None` for UCCI's `nobestmove`).
+    pub bestmove: Option<String>,
+    /// The last score the engine reported, from its side's view.
+    pub score: Option<Score>,
+    /// The last depth it reported.
+    pub depth: Option<u32>,
+    /// Its principal variation, as words.
+    pub pv: Vec<String>,
+    /// Time from `go` to `bestmove`.
+    pub elapsed: Duration,
+}
+
+impl Reply {
+    /// The best move as a move, if it parses.
+    pub fn best_move(&self) -> Option<Move> {
+        self.bestmove.as_deref().and_then(Move::from_iccs)
+    }
+}
+
+/// Why a `go` did not give an answer.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum GoError {
+    /// No `bestmove` before the deadline.
+    #[error("no bestmove within {0:.2} s")]
+    Hang(f64),
+    /// The engine's output ended.
+    #[error("{0}")]
+    Failed(ClientError),
+}
+
+type Registry = Mutex<Vec<Weak<Mutex<Child>>>>;
+
+fn registry() -> &'static Registry {
+    static REG: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
+    REG.get_or_init(|| Mutex::new(Vec::new()))
+}
+
+/// Kills every engine process a client started and that still runs (for Ctrl+C).
+pub fn kill_all() {
+    let list = registry().lock().unwrap_or_else(|e| e.into_inner());
+    for w in list.iter() {
+        if let Some(c) = w.upgrade() {
+            let mut c = c.lock().unwrap_or_else(|e| e.into_inner());
+            let _ = c.kill();
+            let _ = c.wait();
+        }
+    }
+}
+
+/// A running external engine.
+pub struct Client {
+    child: Arc<Mutex<Child>>,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    protocol: Protocol,
+    name: String,
+    program: String,
+}
+
+/// How long the handshake may take.
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+impl Client {
+    /// Starts `command` (a shell-like command line, run without a shell),
+    /// shakes hands, and sets `options` (names and values as the engine's
+    /// `option` lines spell them).
+    pub fn spawn(
+        command: &str,
+        protocol: Protocol,
+        options: &[(String, String)],
+    ) -> Result<Client, ClientError> {
+        let words = shlex::split(command)
+            .filter(|w| !w.is_empty())
+            .ok_or_else(|| ClientError::BadCommand(command.to_string()))?;
+        let program = words[0].clone();
+        let mut child = Command::new(&program)
+            .args(&words[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| ClientError::Spawn {
+                program: program.clone(),
+                why: e.to_string(),
+            })?;
+        let stdin = child.stdin.take().expect("stdin was piped");
+        let stdout = child.stdout.take().expect("stdout was piped");
+        let (tx, rx) = unbounded();
+        std::thread::Builder::new()
+            .name("engine-reader".into())
+            .spawn(move || {
+                let mut r = BufReader::new(stdout);
+                let mut buf = Vec::new();
+                loop {
+                    buf.clear();
+                    match r.read_until(b'\n', &mut buf) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {
+                            let line = String::from_utf8_lossy(&buf).trim().to_string();
+                            if tx.send(line).is_err() {
+                                break;
+                            }
+                        }
+                    }
+                }
+            })
+            .map_err(|e| ClientError::Spawn {
+                program: program.clone(),
+                why: e.to_string(),
+            })?;
+        let child = Arc::new(Mutex::new(child));
+        {
+            let mut reg = registry().lock().unwrap_or_else(|e| e.into_inner());
+            reg.retain(|w| w.strong_count() > 0);
+            reg.push(Arc::downgrade(&child));
+        }
+        let base = std::path::Path::new(&program)
+            .file_name()
+            .map_or(program.clone(), |f| f.to_string_lossy().into_owned());
+        let mut c = Client {
+            child,
+            stdin,
+            lines: rx,
+            protocol,
+            name: base,
+            program,
+        };
+        c.handshake()?;
+        for (k, v) in options {
+            c.set_option(k, v)?;
+        }
+        if protocol == Protocol::Ucci {
+            // Our clocks are in milliseconds.
+            c.send("setoption usemillisec true")?;
+        }
+        c.sync(HANDSHAKE_TIMEOUT)?;
+        Ok(c)
+    }
+
+    /// The engine's `id name`, or its program's file name.
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The program that was started.
+    pub fn program(&self) -> &str {
+        &self.program
+    }
+
+    /// The protocol spoken.
+    pub fn protocol(&self) -> Protocol {
+        self.protocol
+    }
+
+    /// Sends one line.
+    pub fn send(&mut self, line: &str) -> Result<(), ClientError> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| ClientError::Write(e.to_string()))
+    }
+
+    /// The next line before `deadline`: `Ok(None)` on timeout.
+    fn next_line(&self, deadline: Instant) -> Result<Option<String>, ClientError> {
+        match self.lines.recv_deadline(deadline) {
+            Ok(l) => Ok(Some(l)),
+            Err(RecvTimeoutError::Timeout) => Ok(None),
+            Err(RecvTimeoutError::Disconnected) => Err(self.exit_error()),
+        }
+    }
+
+    fn exit_error(&self) -> ClientError {
+        let mut c = self.child.lock().unwrap_or_else(|e| e.into_inner());
+        let how = match c.try_wait() {
+            Ok(Some(st)) => format!(" ({st})"),
+            _ => String::new(),
+        };
+        ClientError::Exited(how)
+    }
+
+    fn handshake(&mut self) -> Result<(), ClientError> {
+        let (hello, ok) = match self.protocol {
+            Protocol::Uci => ("uci", "uciok"),
+            Protocol::Ucci => ("ucci", "ucciok"),
+        };
+        self.send(hello)?;
+        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        loop {
+            let Some(line) = self.next_line(deadline)? else {
+                return Err(ClientError::Timeout {
+                    expected: ok,
+                    secs: HANDSHAKE_TIMEOUT.as_secs_f64(),
+                });
+            };
+            if line == ok {
+                return Ok(());
+            }
+            if let Some(name) = line.strip_prefix("id name ") {
+                self.name = name.trim().to_string();
+            }
+        }
+    }
+
+    /// Sends `isready` and waits for `readyok`; an `info string error` or
+    /// unknown-option complaint before it is returned as an error.
+    pub fn sync(&mut self, timeout: Duration) -> Result<(), ClientError> {
+        self.send("isready")?;
+        let deadline = Instant::now() + timeout;
+        let mut complaint = None;
+        loop {
+            let Some(line) = self.next_line(deadline)? else {
+                return Err(ClientError::Timeout {
+                    expected: "readyok",
+                    secs: timeout.as_secs_f64(),
+                });
+            };
+            if line == "readyok" {
+                return match complaint {
+                    Some(c) => Err(ClientError::Option(c)),
+                    None => Ok(()),
+                };
+            }
+            let lower = line.to_ascii_lowercase();
+            if lower.contains("unknown option") || lower.starts_with("info string error") {
+                complaint.get_or_insert(line);
+            }
+        }
+    }
+
+    /// Sets an option; the engine's complaint, if any, is an error.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), ClientError> {
+        let line = match self.protocol {
+            Protocol::Uci if value.is_empty() => format!("setoption name {name}"),
+            Protocol::Uci => format!("setoption name {name} value {value}"),
+            Protocol::Ucci => format!("setoption {name} {value}"),
+        };
+        self.send(line.trim_end())?;
+        self.sync(HANDSHAKE_TIMEOUT).map_err(|e| match e {
+            ClientError::Option(c) => ClientError::Option(format!("{name}={value}: {c}")),
+            e => e,
+        })
+    }
+
+    /// Tells the engine a new game starts.
+    pub fn new_game(&mut self) -> Result<(), ClientError> {
+        if self.protocol == Protocol::Uci {
+            self.send("ucinewgame")?;
+        }
+        self.sync(HANDSHAKE_TIMEOUT)
+    }
+
+    /// Sends the position (`start` and the moves since) and a `go` with
+    /// `limit`, and waits until `deadline` for `bestmove`. On a hang the
+    /// engine is told to `stop` and the error says so.
+    pub fn go(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        limit: GoLimit,
+        deadline: Duration,
+    ) -> Result<Reply, GoError> {
+        let mut pos = if *start == Position::startpos() {
+            "position startpos".to_string()
+        } else {
+            format!("position fen {}", start.fen())
+        };
+        if !moves.is_empty() {
+            pos.push_str(" moves");
+            for m in moves {
+                pos.push(' ');
+                pos.push_str(&m.to_string());
+            }
+        }
+        let go = match (limit, self.protocol) {
+            (GoLimit::MoveTime(t), Protocol::Uci) => format!("go movetime {}", t.as_millis()),
+            (GoLimit::MoveTime(t), Protocol::Ucci) => {
+                format!("go time {} movestogo 1", t.as_millis())
+            }
+            (GoLimit::Depth(d), _) => format!("go depth {d}"),
+            (GoLimit::Nodes(n), _) => format!("go nodes {n}"),
+            (
+                GoLimit::Clock {
+                    red,
+                    black,
+                    increment,
+                },
+                Protocol::Uci,
+            ) => format!(
+                "go wtime {} btime {} winc {} binc {}",
+                red.as_millis(),
+                black.as_millis(),
+                increment.as_millis(),
+                increment.as_millis()
+            ),
+            (
+                GoLimit::Clock {
+                    red,
+                    black,
+                    increment,
+                },
+                Protocol::Ucci,
+            ) => {
+                let red_to_move = {
+                    let mut p = *start;
+                    for &m in moves {
+                        p.make(m);
+                    }
+                    p.side_to_move() == crate::rules::Color::Red
+                };
+                let (ours, theirs) = if red_to_move {
+                    (red, black)
+                } else {
+                    (black, red)
+                };
+                format!(
+                    "go time {} increment {} opptime {} oppincrement {}",
+                    ours.as_millis(),
+                    increment.as_millis(),
+                    theirs.as_millis(),
+                    increment.as_millis()
+                )
+            }
+        };
+        self.send(&pos).map_err(GoError::Failed)?;
+        let started = Instant::now();
+        self.send(&go).map_err(GoError::Failed)?;
+        let until = started + deadline;
+        let mut reply = Reply {
+            bestmove: None,
+            score: None,
+            depth: None,
+            pv: Vec::new(),
+            elapsed: Duration::ZERO,
+        };
+        loop {
+            let line = match self.next_line(until) {
+                Ok(Some(l)) => l,
+                Ok(None) => {
+                    let _ = self.send("stop");
+                    return Err(GoError::Hang(deadline.as_secs_f64()));
+                }
+                Err(e) => return Err(GoError::Failed(e)),
+            };
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("info") => parse_info(&line, self.protocol, &mut reply),
+                Some("bestmove") => {
+                    reply.elapsed = started.elapsed();
+                    reply.bestmove = Some(words.next().unwrap_or("").to_string());
+                    return Ok(reply);
+                }
+                Some("nobestmove") => {
+                    reply.elapsed = started.elapsed();
+                    return Ok(reply);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether the process still runs.
+    pub fn alive(&self) -> bool {
+        let mut c = self.child.lock().unwrap_or_else(|e| e.into_inner());
+        matches!(c.try_wait(), Ok(None))
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let deadline = Instant::now() + Duration::from_millis(500);
+        let mut c = self.child.lock().unwrap_or_else(|e| e.into_inner());
+        loop {
+            match c.try_wait() {
+                Ok(Some(_)) | Err(_) => return,
+                Ok(None) if Instant::now() >= deadline => break,
+                Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            }
+        }
+        let _ = c.kill();
+        let _ = c.wait();
+    }
+}
+
+/// Reads `depth`, `score` and `pv` from an `info` line into `reply`.
+fn parse_info(line: &str, protocol: Protocol, reply: &mut Reply) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let mut i = 1;
+    while i < words.len() {
+        match words[i] {
+            "depth" => {
+                if let Some(d) = words.get(i + 1).and_then(|w| w.parse().ok()) {
+                    reply.depth = Some(d);
+                }
+                i += 2;
+            }
+            "score" => {
+                match (words.get(i + 1), words.get(i + 2)) {
+                    (Some(&"cp"), Some(v)) => {
+                        if let Ok(v) = v.parse() {
+                            reply.score = Some(Score::Cp(v));
+                        }
+                        i += 3;
+                    }
+                    (Some(&"mate"), Some(v)) => {
+                        if let Ok(v) = v.parse() {
+                            reply.score = Some(Score::Mate(v));
+                        }
+                        i += 3;
+                    }
+                    (Some(v), _) => {
+                        // UCCI: a bare number; ±(9900..10000) (ElephantEye) or
+                        // beyond 29000 (ours) is a mate.
+                        if let Ok(v) = v.parse::<i32>() {
+                            reply.score = Some(ucci_score(v, protocol));
+                        }
+                        i += 2;
+                    }
+                    _ => i += 1,
+                }
+            }
+            "pv" => {
+                reply.pv = words[i + 1..].iter().map(|w| w.to_string()).collect();
+                return;
+            }
+            "string" => return,
+            _ => i += 1,
+        }
+    }
+}
+
+fn ucci_score(v: i32, protocol: Protocol) -> Score {
+    let a = v.abs();
+    let plies = if (29000..=30000).contains(&a) {
+        Some(30000 - a)
+    } else if protocol == Protocol::Ucci && (9900..=10000).contains(&a) {
+        Some(10000 - a)
+    } else {
+        None
+    };
+    match plies {
+        Some(p) => {
+            let moves = (p + 1) / 2;
+            Score::Mate(if v > 0 { moves.max(1) } else { -moves })
+        }
+        None => Score::Cp(v),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn info_lines_give_depth_score_and_line() {
+        let mut r = Reply {
+            bestmove: None,
+            score: None,
+            depth: None,
+            pv: vec![],
+            elapsed: Duration::ZERO,
+        };
+        parse_info(
+            "info depth 7 seldepth 12 score cp -35 nodes 100 pv h2e2 h9g7",
+            Protocol::Uci,
+            &mut r,
+        );
+        assert_eq!((r.depth, r.score), (Some(7), Some(Score::Cp(-35))));
+        assert_eq!(r.pv, ["h2e2", "h9g7"]);
+        parse_info("info depth 9 score 9995 pv h2e2", Protocol::Ucci, &mut r);
+        assert_eq!(r.score, Some(Score::Mate(3)));
+        parse_info("info depth 9 score mate -2 pv h2e2", Protocol::Uci, &mut r);
+        assert_eq!(r.score, Some(Score::Mate(-2)));
+        // Garbage does not disturb what was read.
+        parse_info("info depth x score cp", Protocol::Uci, &mut r);
+        assert_eq!(r.depth, Some(9));
+    }
+}

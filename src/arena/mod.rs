@@ -1,0 +1,24 @@
+//! Engine-vs-engine matches (`xiangqi match`): the team's gauge of strength
+//! and a feature for players who run engine tournaments.
+//!
+//! - [`client`] — drives an external UCI/UCCI engine process.
+//! - [`player`] — the built-in engine in process, or an external one.
+//! - [`openings`] — the opening lines a match is played from.
+//! - [`runner`] — schedules games, referees them with the project's rules,
+//!   keeps clocks, writes PGN.
+//! - [`stats`] — score, Elo with its 95 % interval, and the SPRT.
+//!
+//! Plain Rust, no Bevy: the game will load external engines through the
+//! same [`client::Client`].
+
+pub mod client;
+pub mod openings;
+pub mod player;
+pub mod runner;
+pub mod stats;
+
+pub use client::{Client, GoLimit, Protocol};
+pub use openings::Opening;
+pub use player::PlayerSpec;
+pub use runner::{GameRecord, Limit, MatchConfig, Summary, game_pgn, run};
+pub use stats::{Sprt, Tally, Verdict};

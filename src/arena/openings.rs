@@ -1,0 +1,109 @@
+//! Opening lines for matches: one per line, `startpos [moves …]` or
+//! `FEN [moves …]` (a FEN may also be written `fen FEN …`), `#` starts a
+//! comment, blank lines are skipped. Every move is checked, and an error
+//! names the line.
+
+use crate::rules::{Move, Position};
+
+/// One opening: a start position and the moves played from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// 1-based line in the file (0 for the built-in start position).
+    pub line: usize,
+    /// The start position.
+    pub start: Position,
+    /// Moves played from `start` before the engines take over.
+    pub moves: Vec<Move>,
+}
+
+impl Opening {
+    /// The standard start position with no moves.
+    pub fn startpos() -> Opening {
+        Opening {
+            line: 0,
+            start: Position::startpos(),
+            moves: Vec::new(),
+        }
+    }
+}
+
+/// Reads an openings text; `source` names it in errors.
+pub fn parse(text: &str, source: &str) -> Result<Vec<Opening>, String> {
+    let mut out = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let n = i + 1;
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let moves_at = words.iter().position(|w| *w == "moves");
+        let (setup, moves) = match moves_at {
+            Some(k) => (&words[..k], &words[k + 1..]),
+            None => (&words[..], &[][..]),
+        };
+        let start = match setup {
+            ["startpos"] => Position::startpos(),
+            ["fen", fen @ ..] | fen => Position::from_fen(&fen.join(" "))
+                .map_err(|e| format!("{source} line {n}: bad position '{}': {e}", fen.join(" ")))?,
+        };
+        let mut pos = start;
+        let mut list = Vec::new();
+        for (k, w) in moves.iter().enumerate() {
+            let m = Move::from_iccs(w).ok_or_else(|| {
+                format!(
+                    "{source} line {n}: move {} '{w}' is not an ICCS move",
+                    k + 1
+                )
+            })?;
+            pos.play(m)
+                .map_err(|e| format!("{source} line {n}: move {} '{w}': {e}", k + 1))?;
+            list.push(m);
+        }
+        if pos.legal_moves().is_empty() {
+            return Err(format!("{source} line {n}: the game is already over"));
+        }
+        out.push(Opening {
+            line: n,
+            start,
+            moves: list,
+        });
+    }
+    if out.is_empty() {
+        return Err(format!("{source}: no openings in it"));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_comments_and_fens_are_read() {
+        let text = "# comment\n\nstartpos moves h2e2 h9g7\n\
+                    rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves b2e2\n\
+                    fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n\
+                    startpos # trailing comment\n";
+        let o = parse(text, "t").unwrap();
+        assert_eq!(o.len(), 4);
+        assert_eq!((o[0].line, o[0].moves.len()), (3, 2));
+        assert_eq!(o[1].moves.len(), 1);
+        assert!(o[2].moves.is_empty() && o[3].moves.is_empty());
+    }
+
+    #[test]
+    fn errors_name_the_line_and_the_move() {
+        let e = parse("startpos\nstartpos moves h2e2 h2e2\n", "f.txt").unwrap_err();
+        assert!(e.starts_with("f.txt line 2: move 2 'h2e2'"), "{e}");
+        let e = parse("startpos moves zz\n", "f").unwrap_err();
+        assert!(e.contains("line 1") && e.contains("'zz'"), "{e}");
+        let e = parse("rnb w\n", "f").unwrap_err();
+        assert!(e.contains("line 1: bad position"), "{e}");
+        assert!(
+            parse("# nothing\n", "f")
+                .unwrap_err()
+                .contains("no openings")
+        );
+    }
+}

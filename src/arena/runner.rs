@@ -1,0 +1,494 @@
+//! Plays the games of a match: schedules them over worker threads, referees
+//! every move and every ending with the project's rules, keeps the clocks,
+//! tallies the results and runs the SPRT.
+
+use super::client::{GoError, GoLimit};
+use super::openings::Opening;
+use super::player::{Player, PlayerSpec};
+use super::stats::{Sprt, Tally, Verdict};
+use crate::engine::Score;
+use crate::rules::{Color, Game, GameResult, Move, Position};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+/// The limit both engines play under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// A fixed time per move.
+    MoveTime(Duration),
+    /// A fixed depth.
+    Depth(u32),
+    /// A fixed node count.
+    Nodes(u64),
+    /// A clock: base time per game plus an increment per move.
+    Clock {
+        /// Time at the start.
+        base: Duration,
+        /// Added after each move.
+        increment: Duration,
+    },
+}
+
+impl std::fmt::Display for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Limit::MoveTime(t) => write!(f, "{} ms a move", t.as_millis()),
+            Limit::Depth(d) => write!(f, "depth {d}"),
+            Limit::Nodes(n) => write!(f, "{n} nodes"),
+            Limit::Clock { base, increment } => {
+                write!(f, "{}+{} s", base.as_secs_f64(), increment.as_secs_f64())
+            }
+        }
+    }
+}
+
+/// Everything a match needs.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The first engine (scores are from its view).
+    pub a: PlayerSpec,
+    /// The second engine.
+    pub b: PlayerSpec,
+    /// Openings, each played twice with colours swapped.
+    pub openings: Vec<Opening>,
+    /// Games to play (at most; an SPRT may stop earlier).
+    pub games: usize,
+    /// The thinking limit.
+    pub limit: Limit,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// A test that may end the match early.
+    pub sprt: Option<Sprt>,
+    /// How long past its limit an engine may take before it loses
+    /// (fixed depth and nodes: the whole allowance per move).
+    pub margin: Duration,
+    /// A game this long (plies, openings included) is adjudicated a draw.
+    pub max_plies: usize,
+}
+
+/// One finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// 1-based game number in the schedule.
+    pub number: usize,
+    /// The opening's index in the list.
+    pub opening: usize,
+    /// Whether the first engine had Red.
+    pub a_red: bool,
+    /// The start position.
+    pub start: Position,
+    /// Every move (the opening's first).
+    pub moves: Vec<Move>,
+    /// Moves of the opening before the engines took over.
+    pub book_plies: usize,
+    /// A comment per engine move: score, depth, time.
+    pub comments: Vec<String>,
+    /// Result.
+    pub result: GameResult,
+    /// Why it ended.
+    pub termination: String,
+}
+
+impl GameRecord {
+    /// Score of the first engine: 1, 0.5 or 0.
+    pub fn a_score(&self) -> f64 {
+        match self.result.winner() {
+            None => 0.5,
+            Some(c) => {
+                if (c == Color::Red) == self.a_red {
+                    1.0
+                } else {
+                    0.0
+                }
+            }
+        }
+    }
+}
+
+/// The match's results.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    /// Overall, from the first engine's view.
+    pub tally: Tally,
+    /// The first engine's results with Red.
+    pub as_red: Tally,
+    /// The first engine's results with Black.
+    pub as_black: Tally,
+    /// How games ended, counted.
+    pub terminations: BTreeMap<String, u32>,
+    /// The SPRT's verdict, if one ran.
+    pub verdict: Option<(f64, Verdict)>,
+    /// Names of the two engines.
+    pub names: (String, String),
+    /// Stopped by Ctrl+C.
+    pub interrupted: bool,
+}
+
+struct Shared {
+    next: usize,
+    summary: Summary,
+    done: bool,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Runs the match. `on_game` hears about each game as it ends (in the
+/// order they end), with the summary so far. Setting `interrupt` ends the
+/// match: games in progress are abandoned and not counted.
+///
+/// # Errors
+/// When an engine cannot be started at all (before any game).
+pub fn run(
+    config: &MatchConfig,
+    interrupt: &AtomicBool,
+    on_game: &(dyn Fn(&GameRecord, &Summary) + Sync),
+) -> Result<Summary, String> {
+    if config.openings.is_empty() || config.games == 0 {
+        return Err("a match needs at least one game and one opening".into());
+    }
+    // Start one pair now: an engine that cannot start is an error, not a
+    // match of forfeits.
+    let a = config.a.start().map_err(|e| format!("engine A: {e}"))?;
+    let b = config.b.start().map_err(|e| format!("engine B: {e}"))?;
+    let names = (name_of(&a, &config.a), name_of(&b, &config.b));
+    let shared = Mutex::new(Shared {
+        next: 0,
+        summary: Summary {
+            names: names.clone(),
+            ..Summary::default()
+        },
+        done: false,
+    });
+    let workers = config.concurrency.clamp(1, config.games);
+    let first = Mutex::new(Some((a, b)));
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                let pair = lock(&first).take();
+                worker(config, pair, &shared, interrupt, on_game);
+            });
+        }
+    });
+    let mut s = lock(&shared).summary.clone();
+    s.interrupted = interrupt.load(Ordering::Relaxed);
+    Ok(s)
+}
+
+fn name_of(p: &Player, spec: &PlayerSpec) -> String {
+    match p {
+        Player::External(c) => c.name().to_string(),
+        Player::Builtin(_) => spec.label(),
+    }
+}
+
+fn worker(
+    config: &MatchConfig,
+    pair: Option<(Player, Player)>,
+    shared: &Mutex<Shared>,
+    interrupt: &AtomicBool,
+    on_game: &(dyn Fn(&GameRecord, &Summary) + Sync),
+) {
+    let (mut a, mut b) = match pair {
+        Some((a, b)) => (Some(a), Some(b)),
+        None => (None, None),
+    };
+    loop {
+        let number = {
+            let mut s = lock(shared);
+            if s.done || s.next >= config.games || interrupt.load(Ordering::Relaxed) {
+                return;
+            }
+            s.next += 1;
+            s.next
+        };
+        let index = number - 1;
+        let opening_index = (index / 2) % config.openings.len();
+        let a_red = index % 2 == 0;
+        let opening = &config.openings[opening_index];
+        let record = play_game(
+            config,
+            &mut a,
+            &mut b,
+            opening,
+            opening_index,
+            number,
+            a_red,
+            interrupt,
+        );
+        if interrupt.load(Ordering::Relaxed) {
+            return;
+        }
+        let mut s = lock(shared);
+        let score = record.a_score();
+        s.summary.tally.add(score);
+        if a_red {
+            s.summary.as_red.add(score);
+        } else {
+            s.summary.as_black.add(score);
+        }
+        *s.summary
+            .terminations
+            .entry(termination_kind(&record.termination))
+            .or_insert(0) += 1;
+        if let Some(sprt) = config.sprt {
+            let v = sprt.verdict(&s.summary.tally);
+            s.summary.verdict = Some((sprt.llr(&s.summary.tally), v));
+            if v != Verdict::Continue {
+                s.done = true;
+            }
+        }
+        on_game(&record, &s.summary);
+    }
+}
+
+/// The termination without the side (`checkmate`, `illegal move`…) for the counts.
+fn termination_kind(t: &str) -> String {
+    let t = t
+        .strip_prefix("red ")
+        .or_else(|| t.strip_prefix("black "))
+        .unwrap_or(t);
+    let t = t.split(':').next().unwrap_or(t);
+    t.split(" by ").next().unwrap_or(t).trim().to_string()
+}
+
+/// Makes sure `slot` holds a running player; the error says why it cannot.
+fn ready<'p>(slot: &'p mut Option<Player>, spec: &PlayerSpec) -> Result<&'p mut Player, String> {
+    if slot.as_ref().is_some_and(|p| !p.alive()) {
+        *slot = None;
+    }
+    if slot.is_none() {
+        *slot = Some(spec.start()?);
+    }
+    Ok(slot.as_mut().expect("just filled"))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn play_game(
+    config: &MatchConfig,
+    a: &mut Option<Player>,
+    b: &mut Option<Player>,
+    opening: &Opening,
+    opening_index: usize,
+    number: usize,
+    a_red: bool,
+    interrupt: &AtomicBool,
+) -> GameRecord {
+    let mut game = Game::new(opening.start);
+    for &m in &opening.moves {
+        // Checked when the openings were read.
+        let _ = game.play(m);
+    }
+    let mut record = GameRecord {
+        number,
+        opening: opening_index,
+        a_red,
+        start: opening.start,
+        moves: opening.moves.clone(),
+        book_plies: opening.moves.len(),
+        comments: Vec::new(),
+        result: GameResult::Draw,
+        termination: String::new(),
+    };
+    let lose =
+        |side: Color, why: String| (GameResult::win_for(side.flip()), format!("{side} {why}"));
+    let mut clocks = match config.limit {
+        Limit::Clock { base, .. } => [base, base],
+        _ => [Duration::ZERO; 2],
+    };
+    // Each player starts a new game (a crashed engine is restarted).
+    let mut start_err = [None, None];
+    for (i, (slot, spec)) in [(&mut *a, &config.a), (&mut *b, &config.b)]
+        .into_iter()
+        .enumerate()
+    {
+        match ready(slot, spec).and_then(|p| p.new_game()) {
+            Ok(()) => {}
+            Err(e) => {
+                *slot = None;
+                start_err[i] = Some(e);
+            }
+        }
+    }
+    let (result, termination) = 'game: {
+        for (i, e) in start_err.iter().enumerate() {
+            if let Some(e) = e {
+                let side = if (i == 0) == a_red {
+                    Color::Red
+                } else {
+                    Color::Black
+                };
+                break 'game lose(side, format!("failed to start: {e}"));
+            }
+        }
+        loop {
+            if let Some(o) = game.outcome() {
+                break 'game (o.result, o.reason.to_string());
+            }
+            if game.ply() >= config.max_plies {
+                break 'game (
+                    GameResult::Draw,
+                    format!("adjudicated after {} plies", game.ply()),
+                );
+            }
+            if interrupt.load(Ordering::Relaxed) {
+                break 'game (GameResult::Draw, "interrupted".into());
+            }
+            let side = game.position().side_to_move();
+            let a_moves = (side == Color::Red) == a_red;
+            let slot = if a_moves { &mut *a } else { &mut *b };
+            let Some(player) = slot.as_mut() else {
+                break 'game lose(side, "has no running engine".into());
+            };
+            let (limit, allowed) = match config.limit {
+                Limit::MoveTime(t) => (GoLimit::MoveTime(t), t + config.margin),
+                Limit::Depth(d) => (GoLimit::Depth(d), config.margin),
+                Limit::Nodes(n) => (GoLimit::Nodes(n), config.margin),
+                Limit::Clock { increment, .. } => (
+                    GoLimit::Clock {
+                        red: clocks[0],
+                        black: clocks[1],
+                        increment,
+                    },
+                    clocks[side.index()] + config.margin,
+                ),
+            };
+            let reply = match player.think(&opening.start, game.moves(), limit, allowed, interrupt)
+            {
+                Ok(r) => r,
+                Err(GoError::Hang(secs)) => {
+                    // A hung engine is restarted for the next game.
+                    *slot = None;
+                    let why = if matches!(config.limit, Limit::Clock { .. }) {
+                        format!("loses on time: no move within {secs:.2} s")
+                    } else {
+                        format!("hangs: no move within {secs:.2} s")
+                    };
+                    break 'game lose(side, why);
+                }
+                Err(GoError::Failed(e)) => {
+                    *slot = None;
+                    break 'game lose(side, format!("crashed: {e}"));
+                }
+            };
+            if let Limit::Clock { increment, .. } = config.limit {
+                let left = &mut clocks[side.index()];
+                if reply.elapsed > *left + config.margin {
+                    break 'game lose(
+                        side,
+                        format!(
+                            "loses on time: {:.3} s used, {:.3} s left",
+                            reply.elapsed.as_secs_f64(),
+                            left.as_secs_f64()
+                        ),
+                    );
+                }
+                *left = left.saturating_sub(reply.elapsed) + increment;
+            }
+            let Some(word) = reply.bestmove.clone() else {
+                // No move where there are legal moves: a claim of a draw,
+                // upheld only when the rules give a reason for one.
+                let pos = game.position();
+                let repeated = game
+                    .history_hashes()
+                    .iter()
+                    .rev()
+                    .take(pos.halfmove_clock() as usize)
+                    .any(|&h| h == pos.hash());
+                if repeated || pos.halfmove_clock() >= 100 {
+                    break 'game (
+                        GameResult::Draw,
+                        format!("draw claimed by {side} (repetition or 50 quiet moves)"),
+                    );
+                }
+                break 'game lose(side, "gives no move in a position with legal moves".into());
+            };
+            let Some(m) = Move::from_iccs(&word) else {
+                break 'game lose(side, format!("plays an unparsable move '{word}'"));
+            };
+            if let Err(e) = game.play(m) {
+                break 'game lose(side, format!("plays an illegal move '{word}': {e}"));
+            }
+            record.moves.push(m);
+            record.comments.push(comment(&reply));
+        }
+    };
+    record.result = result;
+    record.termination = termination;
+    record
+}
+
+/// `+0.35/12 0.201s` (score from the mover's view, in pawns; `+M3` for mates).
+fn comment(r: &super::client::Reply) -> String {
+    let score = match r.score {
+        Some(Score::Cp(c)) => format!("{:+.2}", f64::from(c) / 100.0),
+        Some(Score::Mate(n)) if n > 0 => format!("+M{n}"),
+        Some(Score::Mate(n)) => format!("-M{}", -n),
+        None => "?".into(),
+    };
+    let depth = r.depth.map_or("?".into(), |d| d.to_string());
+    format!("{score}/{depth} {:.3}s", r.elapsed.as_secs_f64())
+}
+
+/// The game as xiangqi PGN with ICCS moves and a comment per engine move.
+pub fn game_pgn(r: &GameRecord, names: &(String, String), event: &str) -> String {
+    let (red, black) = if r.a_red {
+        (&names.0, &names.1)
+    } else {
+        (&names.1, &names.0)
+    };
+    let mut out = String::new();
+    let mut tag = |k: &str, v: &str| {
+        let v = v.replace('\\', "\\\\").replace('"', "\\\"");
+        out.push_str(&format!("[{k} \"{v}\"]\n"));
+    };
+    tag("Game", "Chinese Chess");
+    tag("Event", event);
+    tag("Round", &r.number.to_string());
+    tag("Red", red);
+    tag("Black", black);
+    tag("Result", r.result.pgn());
+    tag("Termination", &r.termination);
+    if r.start != Position::startpos() {
+        tag("FEN", &r.start.fen());
+    }
+    tag("Format", "ICCS");
+    out.push('\n');
+    let mut pos = r.start;
+    let mut tokens: Vec<String> = Vec::new();
+    for (i, m) in r.moves.iter().enumerate() {
+        let num = pos.fullmove_number();
+        match pos.side_to_move() {
+            Color::Red => tokens.push(format!("{num}.")),
+            Color::Black if i == 0 => tokens.push(format!("{num}...")),
+            Color::Black => {}
+        }
+        tokens.push(m.to_string());
+        if i >= r.book_plies {
+            if let Some(c) = r.comments.get(i - r.book_plies) {
+                tokens.push(format!("{{{c}}}"));
+            }
+        } else if i + 1 == r.book_plies {
+            tokens.push("{book}".into());
+        }
+        pos.make(*m);
+    }
+    tokens.push(r.result.pgn().to_string());
+    let mut col = 0;
+    for t in tokens {
+        if col > 0 && col + 1 + t.len() > 80 {
+            out.push('\n');
+            col = 0;
+        } else if col > 0 {
+            out.push(' ');
+            col += 1;
+        }
+        col += t.len();
+        out.push_str(&t);
+    }
+    out.push_str("\n\n");
+    out
+}

@@ -1,0 +1,269 @@
+//! Match statistics: score, Elo difference with its 95 % interval, and a
+//! sequential probability ratio test (SPRT).
+//!
+//! The model. Each game scores 1, ½ or 0 for the first engine; games are
+//! independent draws from one trinomial distribution. The score fraction
+//! `p` is the mean, and its standard error is `sqrt(var / n)` with `var`
+//! the per-game variance observed (draws make it smaller than a coin's).
+//! Elo differences map to expected scores by the logistic curve
+//! `p = 1 / (1 + 10^(-elo/400))`; the 95 % interval is `p ± 1.96 σ`
+//! mapped through the inverse curve.
+//!
+//! The SPRT tests H0: elo = elo0 against H1: elo = elo1 with the
+//! generalised SPRT's normal approximation (as Fishtest's "logistic"
+//! model): with `s0`, `s1` the expected scores of the two hypotheses,
+//! `LLR = n (s1 − s0)(2 p − s0 − s1) / (2 var)`. The test accepts H1
+//! when the LLR reaches `ln((1 − β)/α)`, accepts H0 when it falls to
+//! `ln(β/(1 − α))`, and otherwise goes on.
+
+/// Wins, draws and losses from the first engine's view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Games won.
+    pub wins: u32,
+    /// Games drawn.
+    pub draws: u32,
+    /// Games lost.
+    pub losses: u32,
+}
+
+impl Tally {
+    /// Games played.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Adds one game's score (1, 0.5 or 0).
+    pub fn add(&mut self, score: f64) {
+        if score > 0.75 {
+            self.wins += 1;
+        } else if score > 0.25 {
+            self.draws += 1;
+        } else {
+            self.losses += 1;
+        }
+    }
+
+    /// Score fraction (0..1); 0.5 with no games.
+    pub fn score(&self) -> f64 {
+        let n = self.games();
+        if n == 0 {
+            0.5
+        } else {
+            (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(n)
+        }
+    }
+
+    /// Per-game variance of the score.
+    pub fn variance(&self) -> f64 {
+        let n = f64::from(self.games());
+        if n == 0.0 {
+            return 0.0;
+        }
+        let p = self.score();
+        (f64::from(self.wins) * (1.0 - p).powi(2)
+            + f64::from(self.draws) * (0.5 - p).powi(2)
+            + f64::from(self.losses) * p.powi(2))
+            / n
+    }
+
+    /// Elo difference and the half-width of its 95 % interval
+    /// (infinite when the score is 0 or 1).
+    pub fn elo(&self) -> (f64, f64) {
+        let n = f64::from(self.games());
+        let p = self.score();
+        let elo = elo_of(p);
+        if n == 0.0 {
+            return (0.0, f64::INFINITY);
+        }
+        let sigma = (self.variance() / n).sqrt();
+        let lo = elo_of(p - 1.96 * sigma);
+        let hi = elo_of(p + 1.96 * sigma);
+        (elo, ((hi - lo) / 2.0).abs())
+    }
+}
+
+/// Elo difference for a score fraction (clamped to ±∞ at 0 and 1).
+pub fn elo_of(p: f64) -> f64 {
+    if p <= 0.0 {
+        f64::NEG_INFINITY
+    } else if p >= 1.0 {
+        f64::INFINITY
+    } else {
+        -400.0 * (1.0 / p - 1.0).log10()
+    }
+}
+
+/// Expected score for an Elo difference.
+pub fn score_of(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// SPRT parameters.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    /// Elo under H0.
+    pub elo0: f64,
+    /// Elo under H1.
+    pub elo1: f64,
+    /// False positive rate.
+    pub alpha: f64,
+    /// False negative rate.
+    pub beta: f64,
+}
+
+/// What the SPRT concludes so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Accept H1 (the first engine is at least elo1 stronger).
+    H1,
+    /// Accept H0.
+    H0,
+    /// Not decided yet.
+    Continue,
+}
+
+impl std::fmt::Display for Verdict {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Verdict::H1 => "H1 accepted",
+            Verdict::H0 => "H0 accepted",
+            Verdict::Continue => "undecided",
+        })
+    }
+}
+
+impl std::str::FromStr for Sprt {
+    type Err = String;
+    /// `elo0=0,elo1=10,alpha=0.05,beta=0.05` (any order; alpha and beta default to 0.05).
+    fn from_str(s: &str) -> Result<Sprt, String> {
+        let mut sprt = Sprt {
+            elo0: f64::NAN,
+            elo1: f64::NAN,
+            alpha: 0.05,
+            beta: 0.05,
+        };
+        for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            let (k, v) = part
+                .split_once('=')
+                .ok_or_else(|| format!("SPRT parameter '{part}' is not NAME=VALUE"))?;
+            let v: f64 = v
+                .trim()
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite())
+                .ok_or_else(|| format!("SPRT parameter {k}: '{v}' is not a number"))?;
+            match k.trim() {
+                "elo0" => sprt.elo0 = v,
+                "elo1" => sprt.elo1 = v,
+                "alpha" => sprt.alpha = v,
+                "beta" => sprt.beta = v,
+                other => {
+                    return Err(format!(
+                        "unknown SPRT parameter '{other}' (elo0, elo1, alpha, beta)"
+                    ));
+                }
+            }
+        }
+        if sprt.elo0.is_nan() || sprt.elo1.is_nan() {
+            return Err("the SPRT needs elo0 and elo1".into());
+        }
+        if sprt.elo1 <= sprt.elo0 {
+            return Err("the SPRT needs elo1 greater than elo0".into());
+        }
+        for (name, v) in [("alpha", sprt.alpha), ("beta", sprt.beta)] {
+            if !(v > 0.0 && v < 0.5) {
+                return Err(format!("SPRT {name} must be between 0 and 0.5, not {v}"));
+            }
+        }
+        Ok(sprt)
+    }
+}
+
+impl Sprt {
+    /// Lower and upper LLR bounds.
+    pub fn bounds(&self) -> (f64, f64) {
+        (
+            (self.beta / (1.0 - self.alpha)).ln(),
+            ((1.0 - self.beta) / self.alpha).ln(),
+        )
+    }
+
+    /// Log-likelihood ratio of the results so far.
+    pub fn llr(&self, t: &Tally) -> f64 {
+        let n = f64::from(t.games());
+        let var = t.variance();
+        if n == 0.0 || var <= 0.0 {
+            return 0.0;
+        }
+        let (s0, s1) = (score_of(self.elo0), score_of(self.elo1));
+        n * (s1 - s0) * (2.0 * t.score() - s0 - s1) / (2.0 * var)
+    }
+
+    /// The test's verdict.
+    pub fn verdict(&self, t: &Tally) -> Verdict {
+        let llr = self.llr(t);
+        let (lo, hi) = self.bounds();
+        if llr >= hi {
+            Verdict::H1
+        } else if llr <= lo {
+            Verdict::H0
+        } else {
+            Verdict::Continue
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_and_its_interval() {
+        let t = Tally {
+            wins: 60,
+            draws: 20,
+            losses: 20,
+        };
+        assert!((t.score() - 0.7).abs() < 1e-12);
+        let (elo, err) = t.elo();
+        assert!((elo - 147.2).abs() < 0.5, "{elo}");
+        assert!(err > 40.0 && err < 100.0, "{err}");
+        let even = Tally {
+            wins: 10,
+            draws: 0,
+            losses: 10,
+        };
+        assert!(even.elo().0.abs() < 1e-9);
+        assert!((score_of(elo_of(0.3)) - 0.3).abs() < 1e-12);
+    }
+
+    #[test]
+    fn sprt_decides_clear_results_and_waits_on_close_ones() {
+        let s: Sprt = "elo0=0,elo1=10,alpha=0.05,beta=0.05".parse().unwrap();
+        let (lo, hi) = s.bounds();
+        assert!((hi - 2.944).abs() < 0.01 && (lo + 2.944).abs() < 0.01);
+        let strong = Tally {
+            wins: 300,
+            draws: 100,
+            losses: 100,
+        };
+        assert_eq!(s.verdict(&strong), Verdict::H1);
+        let weak = Tally {
+            wins: 100,
+            draws: 100,
+            losses: 300,
+        };
+        assert_eq!(s.verdict(&weak), Verdict::H0);
+        let close = Tally {
+            wins: 10,
+            draws: 10,
+            losses: 10,
+        };
+        assert_eq!(s.verdict(&close), Verdict::Continue);
+        assert!("elo0=5,elo1=0".parse::<Sprt>().is_err());
+        assert!("elo0=0".parse::<Sprt>().is_err());
+        assert!("elo0=0,elo1=5,gamma=1".parse::<Sprt>().is_err());
+        assert!("elo0=0,elo1=x".parse::<Sprt>().is_err());
+    }
+}

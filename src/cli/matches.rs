@@ -1,0 +1,274 @@
+//! `xiangqi match`: engine-vs-engine matches.
+
+use super::CliError;
+use crate::arena::{
+    GameRecord, Limit, MatchConfig, Opening, PlayerSpec, Protocol, Sprt, Summary, game_pgn,
+    openings, run,
+};
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// Engine-vs-engine match options.
+#[derive(clap::Args, Debug)]
+#[command(group = clap::ArgGroup::new("limit").required(true).multiple(false))]
+pub struct MatchArgs {
+    /// The first engine: `builtin`, `builtin:level=N[,hash=MB,scale=F]`, or a command line.
+    #[arg(long, value_name = "SPEC")]
+    a: String,
+    /// The second engine, as --a.
+    #[arg(long, value_name = "SPEC")]
+    b: String,
+    /// Protocol of engine A when it is external.
+    #[arg(long, default_value = "uci", value_parser = parse_protocol)]
+    a_protocol: Protocol,
+    /// Protocol of engine B when it is external.
+    #[arg(long, default_value = "uci", value_parser = parse_protocol)]
+    b_protocol: Protocol,
+    /// An option for engine A (repeatable).
+    #[arg(long, value_name = "NAME=VALUE", value_parser = parse_option)]
+    a_option: Vec<(String, String)>,
+    /// An option for engine B (repeatable).
+    #[arg(long, value_name = "NAME=VALUE", value_parser = parse_option)]
+    b_option: Vec<(String, String)>,
+    /// Openings file: `startpos moves …` or `FEN [moves …]` per line; each is played twice.
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// Games to play (default: two per opening).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    games: Option<u32>,
+    /// Fixed time per move, in milliseconds.
+    #[arg(long, group = "limit", value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    movetime: Option<u64>,
+    /// Fixed depth.
+    #[arg(long, group = "limit", value_parser = clap::value_parser!(u32).range(1..=90))]
+    depth: Option<u32>,
+    /// Fixed nodes per move.
+    #[arg(long, group = "limit", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
+    /// Clock per game: BASE+INC in seconds (e.g. 60+0.6); the runner keeps it.
+    #[arg(long, group = "limit", value_name = "BASE+INC", value_parser = parse_tc)]
+    tc: Option<(Duration, Duration)>,
+    /// Games at once.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    concurrency: u32,
+    /// Write the games here as PGN (with score, depth and time per move).
+    #[arg(long, value_name = "FILE")]
+    pgn_out: Option<PathBuf>,
+    /// Stop when this test decides: elo0=0,elo1=10,alpha=0.05,beta=0.05.
+    #[arg(long, value_name = "PARAMS", value_parser = parse_sprt)]
+    sprt: Option<Sprt>,
+    /// How far past its limit a move may come before it loses, in ms
+    /// (with --depth or --nodes: the whole allowance per move).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    margin: Option<u64>,
+    /// Print nothing per game, only the summary.
+    #[arg(long)]
+    quiet: bool,
+}
+
+fn parse_protocol(s: &str) -> Result<Protocol, String> {
+    s.parse()
+}
+
+fn parse_option(s: &str) -> Result<(String, String), String> {
+    let (k, v) = s
+        .split_once('=')
+        .ok_or_else(|| format!("'{s}' is not NAME=VALUE"))?;
+    if k.trim().is_empty() {
+        return Err(format!("'{s}' has no option name"));
+    }
+    Ok((k.trim().to_string(), v.trim().to_string()))
+}
+
+fn parse_sprt(s: &str) -> Result<Sprt, String> {
+    s.parse()
+}
+
+fn parse_tc(s: &str) -> Result<(Duration, Duration), String> {
+    let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
+    let secs = |w: &str, what: &str| {
+        w.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|v| v.is_finite() && *v >= 0.0 && *v <= 86_400.0)
+            .map(Duration::from_secs_f64)
+            .ok_or_else(|| format!("{what} '{w}' is not a number of seconds"))
+    };
+    let base = secs(base, "base time")?;
+    if base.is_zero() {
+        return Err("the base time must be more than 0".into());
+    }
+    Ok((base, secs(inc, "increment")?))
+}
+
+/// Builds the configuration (every input checked) from the arguments.
+fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
+    let a = PlayerSpec::parse(&args.a, args.a_protocol, args.a_option.clone())
+        .map_err(|e| CliError::new(format!("--a: {e}")))?;
+    let b = PlayerSpec::parse(&args.b, args.b_protocol, args.b_option.clone())
+        .map_err(|e| CliError::new(format!("--b: {e}")))?;
+    let openings: Vec<Opening> = match &args.openings {
+        Some(path) => {
+            let bytes = std::fs::read(path)
+                .map_err(|e| CliError::new(format!("reading {}: {e}", path.display())))?;
+            let text = String::from_utf8(bytes)
+                .map_err(|_| CliError::new(format!("{}: not UTF-8 text", path.display())))?;
+            openings::parse(&text, &path.display().to_string()).map_err(CliError::new)?
+        }
+        None => vec![Opening::startpos()],
+    };
+    let limit = match (args.movetime, args.depth, args.nodes, args.tc) {
+        (Some(ms), ..) => Limit::MoveTime(Duration::from_millis(ms)),
+        (_, Some(d), ..) => Limit::Depth(d),
+        (_, _, Some(n), _) => Limit::Nodes(n),
+        (.., Some((base, increment))) => Limit::Clock { base, increment },
+        _ => {
+            return Err(CliError::new(
+                "give one limit: --movetime, --depth, --nodes or --tc",
+            ));
+        }
+    };
+    let margin = match (args.margin, limit) {
+        (Some(ms), _) => Duration::from_millis(ms),
+        (None, Limit::MoveTime(t)) => Duration::from_secs(1) + t / 2,
+        (None, Limit::Clock { .. }) => Duration::from_millis(100),
+        (None, _) => Duration::from_secs(120),
+    };
+    let games = args.games.map_or(2 * openings.len(), |g| g as usize);
+    Ok(MatchConfig {
+        a,
+        b,
+        openings,
+        games,
+        limit,
+        concurrency: args.concurrency as usize,
+        sprt: args.sprt,
+        margin,
+        max_plies: 1000,
+    })
+}
+
+/// Runs `xiangqi match`.
+pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
+    let config = config(args)?;
+    if let Some(path) = &args.pgn_out {
+        // Fail now, not after the first game, if the file cannot be written.
+        crate::store::atomic::write_atomic(path, b"")
+            .map_err(|e| CliError::new(format!("writing {}: {e}", path.display())))?;
+    }
+    static INTERRUPT: AtomicBool = AtomicBool::new(false);
+    // Ctrl+C: end every engine process now; the match reports what finished.
+    let _ = ctrlc::set_handler(|| {
+        INTERRUPT.store(true, Ordering::SeqCst);
+        crate::arena::client::kill_all();
+    });
+    let pgn = Mutex::new(String::new());
+    let write_error = Mutex::new(None::<String>);
+    let event = format!("xiangqi match, {}", config.limit);
+    let quiet = args.quiet;
+    let total = config.games;
+    let on_game = |r: &GameRecord, s: &Summary| {
+        if !quiet {
+            let (red, black) = if r.a_red {
+                (&s.names.0, &s.names.1)
+            } else {
+                (&s.names.1, &s.names.0)
+            };
+            let t = s.tally;
+            let mut line = format!(
+                "game {}/{total}: {red} - {black} {} ({}), opening {}; {} - {}: {}-{}-{} ({:.1} %)",
+                r.number,
+                r.result.pgn(),
+                r.termination,
+                r.opening + 1,
+                s.names.0,
+                s.names.1,
+                t.wins,
+                t.losses,
+                t.draws,
+                100.0 * t.score()
+            );
+            if let Some((llr, _)) = s.verdict {
+                line.push_str(&format!(", LLR {llr:.2}"));
+            }
+            println!("{line}");
+            let _ = std::io::stdout().flush();
+        }
+        if let Some(path) = &args.pgn_out {
+            let mut all = pgn.lock().unwrap_or_else(|e| e.into_inner());
+            all.push_str(&game_pgn(r, &s.names, &event));
+            if let Err(e) = crate::store::atomic::write_atomic(path, all.as_bytes()) {
+                write_error
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_or_insert(format!("writing {}: {e}", path.display()));
+            }
+        }
+    };
+    let summary = run(&config, &INTERRUPT, &on_game).map_err(CliError::new)?;
+    print_summary(&summary, &config);
+    if let Some(e) = write_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(CliError::new(e));
+    }
+    if summary.interrupted {
+        return Err(CliError::new("interrupted; the games above were finished"));
+    }
+    Ok(())
+}
+
+fn print_summary(s: &Summary, config: &MatchConfig) {
+    let t = s.tally;
+    println!();
+    println!(
+        "{} vs {}, {}, {} games",
+        s.names.0,
+        s.names.1,
+        config.limit,
+        t.games()
+    );
+    println!(
+        "{}: {} wins, {} draws, {} losses",
+        s.names.0, t.wins, t.draws, t.losses
+    );
+    for (label, c) in [("as red", s.as_red), ("as black", s.as_black)] {
+        println!(
+            "  {label}: {} wins, {} draws, {} losses",
+            c.wins, c.draws, c.losses
+        );
+    }
+    let ends: Vec<String> = s
+        .terminations
+        .iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect();
+    println!("endings: {}", ends.join(", "));
+    if let (Some(sprt), Some((llr, v))) = (config.sprt, s.verdict) {
+        let (lo, hi) = sprt.bounds();
+        println!(
+            "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} ({lo:.2}, {hi:.2}), {v}",
+            sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
+        );
+    }
+    let (elo, err) = t.elo();
+    let fmt = |x: f64| {
+        if x.abs() < 0.5 {
+            "0".into()
+        } else if x.is_finite() {
+            format!("{x:+.0}")
+        } else if x > 0.0 {
+            "+inf".into()
+        } else {
+            "-inf".into()
+        }
+    };
+    let err = if err.is_finite() {
+        format!("{err:.0}")
+    } else {
+        "inf".into()
+    };
+    println!("score {:.1} %, Elo {} ± {err}", 100.0 * t.score(), fmt(elo));
+}
