@@ -171,6 +171,10 @@ pub struct Restored {
     pub saved: SavedGame,
     /// The game, cursor and result restored.
     pub game: Game,
+    /// Set when the file was damaged (cut short, say) and only the part
+    /// before the damage was restored: what was wrong, for the player. The
+    /// damaged file is moved aside by the next [`save`].
+    pub repaired: Option<String>,
 }
 
 fn reason_key(r: Reason) -> &'static str {
@@ -231,19 +235,67 @@ impl SavedGame {
     ///
     /// # Errors
     /// The first problem found, see [`AutosaveError`].
+    ///
+    /// A file that is not valid JSON (cut short, or damaged part way) is
+    /// restored from what comes before the damage when that still makes a
+    /// game: the moves read so far, the cursor at most at their end.
+    /// [`Restored::repaired`] then says what was wrong.
     pub fn from_json(path: &Path, bytes: &[u8]) -> Result<Restored, AutosaveError> {
-        let saved: SavedGame = serde_json::from_slice(bytes).map_err(|e| {
-            let msg = e.to_string();
-            let message = super::strip_location(&msg).to_string();
-            AutosaveError::Json {
-                path: path.to_path_buf(),
-                line: e.line(),
-                column: e.column(),
-                message,
+        let saved: SavedGame = match serde_json::from_slice(bytes) {
+            Ok(saved) => saved,
+            Err(e) => {
+                let msg = e.to_string();
+                let message = super::strip_location(&msg).to_string();
+                let error = AutosaveError::Json {
+                    path: path.to_path_buf(),
+                    line: e.line(),
+                    column: e.column(),
+                    message,
+                };
+                return match SavedGame::salvage(bytes) {
+                    Some(saved) => match saved.to_game(path) {
+                        Ok(game) => Ok(Restored {
+                            saved,
+                            game,
+                            repaired: Some(error.to_string()),
+                        }),
+                        Err(_) => Err(error),
+                    },
+                    None => Err(error),
+                };
             }
-        })?;
+        };
         let game = saved.to_game(path)?;
-        Ok(Restored { saved, game })
+        Ok(Restored {
+            saved,
+            game,
+            repaired: None,
+        })
+    }
+
+    /// The readable part of a damaged autosave (see [`super::salvage_json`]),
+    /// if every field but the cursor and result survived.
+    fn salvage(bytes: &[u8]) -> Option<SavedGame> {
+        use serde_json::Value;
+        let text = String::from_utf8_lossy(bytes);
+        let Value::Object(mut fields) = super::salvage_json(&text)? else {
+            return None;
+        };
+        let n = fields.get("moves")?.as_array()?.len();
+        let cursor = fields
+            .get("cursor")
+            .and_then(Value::as_u64)
+            .map_or(n, |c| (c as usize).min(n));
+        fields.insert("cursor".into(), cursor.into());
+        // A result recorded after the moves that were kept no longer applies.
+        let result_ply = fields
+            .get("result")
+            .and_then(|r| r.get("ply"))
+            .and_then(Value::as_u64);
+        if result_ply.is_none_or(|p| p as usize > n) {
+            fields.remove("result");
+        }
+        serde_json::from_value(Value::Object(fields)).ok()
     }
 
     /// Rebuilds the game by replaying the moves; `path` names the file in
@@ -386,8 +438,10 @@ pub fn save(path: &Path, saved: &SavedGame) -> Result<(), AutosaveError> {
         path: path.to_path_buf(),
         source,
     };
-    super::set_aside_if_damaged(path, |bytes| SavedGame::from_json(path, bytes).is_err())
-        .map_err(io_error)?;
+    super::set_aside_if_damaged(path, |bytes| {
+        !SavedGame::from_json(path, bytes).is_ok_and(|r| r.repaired.is_none())
+    })
+    .map_err(io_error)?;
     atomic::write_atomic(path, saved.to_json().as_bytes()).map_err(io_error)
 }
 
@@ -516,6 +570,30 @@ mod tests {
     fn missing_autosave_is_not_an_error() {
         let t = TempDir::new("autosave-none");
         assert!(load(&t.path().join("autosave.json")).unwrap().is_none());
+    }
+
+    #[test]
+    fn a_cut_short_autosave_restores_the_moves_before_the_cut() {
+        let t = TempDir::new("autosave-salvage");
+        let p = t.path().join("autosave.json");
+        let mut game = Game::new(Position::startpos());
+        play(&mut game, &["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"]);
+        let json = SavedGame::from_game(&game, GameMode::Black, 3, 6).to_json();
+        // Cut inside the fourth move.
+        let cut = &json[..json.find("\"i9h9\"").unwrap() + 3];
+        fs::write(&p, cut).unwrap();
+        let r = load(&p).unwrap().unwrap();
+        assert_eq!(r.saved.mode, GameMode::Black);
+        assert_eq!((r.saved.red_level, r.saved.black_level), (3, 6));
+        assert_eq!(r.game.ply(), 3);
+        assert_eq!(r.saved.moves, ["h2e2", "h9g7", "h0g2"]);
+        let why = r.repaired.expect("it says it was repaired");
+        assert!(why.starts_with("autosave.json: line "), "{why}");
+        assert_eq!(fs::read_to_string(&p).unwrap(), cut, "loading never writes");
+        // The next save keeps the damaged file.
+        save(&p, &SavedGame::from_game(&r.game, GameMode::Black, 3, 6)).unwrap();
+        assert_eq!(fs::read_dir(t.path()).unwrap().count(), 2);
+        assert!(load(&p).unwrap().unwrap().repaired.is_none());
     }
 
     #[test]

@@ -226,17 +226,64 @@ fn fen_candidate(text: &str) -> Option<&str> {
 /// Lists the folder, newest first. A missing folder is an empty list; a
 /// file that cannot be read is listed with its error.
 pub fn list(dir: &Path) -> Vec<Entry> {
+    let mut entries: Vec<Entry> = files(dir).iter().map(|(p, _)| entry(p)).collect();
+    entries.sort_by(newest_first);
+    entries
+}
+
+/// The order of the listing: newest first, then by path.
+pub fn newest_first(a: &Entry, b: &Entry) -> std::cmp::Ordering {
+    b.time.cmp(&a.time).then_with(|| b.path.cmp(&a.path))
+}
+
+/// Lists the folder on a thread of its own, so that a folder of large
+/// files never holds up the caller: each entry is sent as soon as its file
+/// is read, the most recently modified files first, and the channel closes
+/// when all are sent. Dropping the receiver stops the reading after the
+/// file in hand. Sort what arrives with [`newest_first`].
+pub fn list_in_background(dir: PathBuf) -> crossbeam_channel::Receiver<Entry> {
+    let (tx, rx) = crossbeam_channel::unbounded();
+    let spawned = std::thread::Builder::new()
+        .name("saved-games listing".into())
+        .spawn(move || {
+            for (path, _) in files(&dir) {
+                if tx.send(entry(&path)).is_err() {
+                    return;
+                }
+            }
+        });
+    if spawned.is_err() {
+        // No thread to be had: an empty listing rather than a frozen window.
+        return crossbeam_channel::never();
+    }
+    rx
+}
+
+/// The folder's game files (no temporary or hidden files) with their
+/// modification times, most recently modified first. Cheap: no file is read.
+fn files(dir: &Path) -> Vec<(PathBuf, u64)> {
     let Ok(rd) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
-    let mut entries: Vec<Entry> = rd
+    let mut files: Vec<(PathBuf, u64)> = rd
         .filter_map(Result::ok)
         .map(|e| e.path())
         .filter(|p| p.is_file() && !atomic::is_temp_file(p) && !is_hidden(p))
-        .map(|p| entry(&p))
+        .map(|p| {
+            let t = mtime(&p);
+            (p, t)
+        })
         .collect();
-    entries.sort_by(|a, b| b.time.cmp(&a.time).then_with(|| b.path.cmp(&a.path)));
-    entries
+    files.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| b.0.cmp(&a.0)));
+    files
+}
+
+fn mtime(path: &Path) -> u64 {
+    std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_secs())
 }
 
 fn is_hidden(p: &Path) -> bool {
@@ -246,11 +293,7 @@ fn is_hidden(p: &Path) -> bool {
 }
 
 fn entry(path: &Path) -> Entry {
-    let mtime = std::fs::metadata(path)
-        .and_then(|m| m.modified())
-        .ok()
-        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
-        .map_or(0, |d| d.as_secs());
+    let mtime = mtime(path);
     let mut e = Entry {
         path: path.to_path_buf(),
         date: format_date(mtime),
@@ -486,6 +529,59 @@ mod tests {
             .find(|e| e.path.ends_with("foreign.pgn"))
             .unwrap();
         assert!(foreign.error.is_some());
+    }
+
+    #[test]
+    fn the_background_listing_sends_every_entry_and_closes() {
+        let t = TempDir::new("lib-background");
+        let game = sample_game(&["h2e2", "h9g7"]);
+        let mut saved = Vec::new();
+        for (i, date) in ["2020.01.02", "2024.03.04", "2022.05.06"]
+            .iter()
+            .enumerate()
+        {
+            let red = format!("P{i}");
+            saved
+                .push(save_pgn(t.path(), &game, &[("Red", red.as_str()), ("Date", date)]).unwrap());
+        }
+        fs::write(t.path().join("broken.pgn"), "1. h2e2 h2e2 *").unwrap();
+        let rx = list_in_background(t.path().to_path_buf());
+        let mut got: Vec<Entry> = rx.iter().collect();
+        assert_eq!(got.len(), 4);
+        got.sort_by(newest_first);
+        assert_eq!(got, list(t.path()));
+        let good: Vec<&Entry> = got.iter().filter(|e| e.error.is_none()).collect();
+        assert_eq!(good[0].path, saved[1], "newest by its Date tag");
+        assert_eq!(good[2].path, saved[0]);
+        // A missing folder: the channel just closes.
+        let none = list_in_background(t.path().join("missing"));
+        assert_eq!(none.iter().count(), 0);
+    }
+
+    #[test]
+    fn the_background_listing_does_not_wait_for_the_files() {
+        let t = TempDir::new("lib-background-big");
+        // Big (but not too big) files: reading them takes a while.
+        let moves = "1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 ";
+        let mut text = String::from("[Game \"Chinese Chess\"]\n");
+        text.push_str(moves);
+        text.push_str(&format!("{{{}}}", "x".repeat(6 * 1024 * 1024)));
+        text.push_str(" *\n");
+        for i in 0..3 {
+            fs::write(t.path().join(format!("big-{i}.pgn")), &text).unwrap();
+        }
+        let started = std::time::Instant::now();
+        let rx = list_in_background(t.path().to_path_buf());
+        let returned = started.elapsed();
+        let all: Vec<Entry> = rx.iter().collect();
+        let finished = started.elapsed();
+        assert_eq!(all.len(), 3);
+        assert!(
+            all.iter().all(|e| e.error.is_none() && e.plies == 6),
+            "{all:#?}"
+        );
+        // The call returns long before the files are read.
+        assert!(returned * 10 < finished, "{returned:?} vs {finished:?}");
     }
 
     #[test]
