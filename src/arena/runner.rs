@@ -7,7 +7,8 @@ use super::openings::Opening;
 use super::player::{Player, PlayerSpec};
 use super::stats::{Sprt, Tally, Verdict};
 use crate::engine::Score;
-use crate::rules::{Color, Game, GameResult, Move, Position};
+use crate::rules::game::judge_repetition;
+use crate::rules::{Color, Game, GameResult, Move, Position, is_chase};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
@@ -252,6 +253,7 @@ fn termination_kind(t: &str) -> String {
         .or_else(|| t.strip_prefix("black "))
         .unwrap_or(t);
     let t = t.split(':').next().unwrap_or(t);
+    let t = t.split(" on ").next().unwrap_or(t);
     t.split(" by ").next().unwrap_or(t).trim().to_string()
 }
 
@@ -389,22 +391,9 @@ fn play_game(
                 *left = left.saturating_sub(reply.elapsed) + increment;
             }
             let Some(word) = reply.bestmove.clone() else {
-                // No move where there are legal moves: a claim of a draw,
-                // upheld only when the rules give a reason for one.
-                let pos = game.position();
-                let repeated = game
-                    .history_hashes()
-                    .iter()
-                    .rev()
-                    .take(pos.halfmove_clock() as usize)
-                    .any(|&h| h == pos.hash());
-                if repeated || pos.halfmove_clock() >= 100 {
-                    break 'game (
-                        GameResult::Draw,
-                        format!("draw claimed by {side} (repetition or 50 quiet moves)"),
-                    );
-                }
-                break 'game lose(side, "gives no move in a position with legal moves".into());
+                // No move where there are legal moves: a claim of a draw
+                // (ElephantEye's `nobestmove`). The rules judge it.
+                break 'game judge_claim(&game, side);
             };
             let Some(m) = Move::from_iccs(&word) else {
                 break 'game lose(side, format!("plays an unparsable move '{word}'"));
@@ -419,6 +408,45 @@ fn play_game(
     record.result = result;
     record.termination = termination;
     record
+}
+
+/// Judges a side's refusal to move (a draw claim) at the game's position.
+/// After a repetition the cycle since the previous occurrence is judged as
+/// a third occurrence would be: a perpetual check or chase loses for the
+/// side that made it, anything else is a draw. With no repetition, 50
+/// moves without a capture (ElephantEye's own rule) make it a draw;
+/// otherwise the claimant loses.
+fn judge_claim(game: &Game, side: Color) -> (GameResult, String) {
+    let (positions, moves) = game.history();
+    let n = positions.len() - 1;
+    let pos = &positions[n];
+    let window = (pos.halfmove_clock() as usize).min(n);
+    let previous = (n - window..n)
+        .rev()
+        .find(|&i| positions[i].hash() == pos.hash());
+    if let Some(start) = previous {
+        let plies: Vec<(Color, bool, bool)> = (start..n)
+            .map(|k| {
+                (
+                    positions[k].side_to_move(),
+                    positions[k + 1].in_check(),
+                    is_chase(&positions[k], moves[k]),
+                )
+            })
+            .collect();
+        let o = judge_repetition(&plies);
+        return (o.result, format!("{} on {side}'s draw claim", o.reason));
+    }
+    if pos.halfmove_clock() >= 100 {
+        return (
+            GameResult::Draw,
+            format!("draw claimed by {side} after 50 moves without a capture"),
+        );
+    }
+    (
+        GameResult::win_for(side.flip()),
+        format!("{side} gives no move in a position with legal moves"),
+    )
 }
 
 /// `+0.35/12 0.201s` (score from the mover's view, in pawns; `+M3` for mates).
@@ -491,4 +519,50 @@ pub fn game_pgn(r: &GameRecord, names: &(String, String), event: &str) -> String
     }
     out.push_str("\n\n");
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(moves: &[&str]) -> Game {
+        let mut g = Game::new(Position::startpos());
+        for m in moves {
+            g.play(Move::from_iccs(m).unwrap()).unwrap();
+        }
+        g
+    }
+
+    #[test]
+    fn a_draw_claim_stands_only_where_the_rules_give_one() {
+        // Horses out and back: the start position again, nobody to blame.
+        let g = game(&["h0g2", "h9g7", "g2h0", "g7h9"]);
+        let (r, why) = judge_claim(&g, Color::Red);
+        assert_eq!(r, GameResult::Draw, "{why}");
+        assert_eq!(termination_kind(&why), "repetition");
+        // No repetition, no 50 quiet moves: refusing to move loses.
+        let g = game(&["h0g2", "h9g7"]);
+        let (r, why) = judge_claim(&g, Color::Red);
+        assert_eq!(r, GameResult::BlackWins, "{why}");
+        assert_eq!(
+            termination_kind(&why),
+            "gives no move in a position with legal moves"
+        );
+    }
+
+    #[test]
+    fn endings_are_counted_without_their_side() {
+        assert_eq!(
+            termination_kind("perpetual chase by black"),
+            "perpetual chase"
+        );
+        assert_eq!(
+            termination_kind("red crashed: the engine exited"),
+            "crashed"
+        );
+        assert_eq!(
+            termination_kind("perpetual check by red on red's draw claim"),
+            "perpetual check"
+        );
+    }
 }

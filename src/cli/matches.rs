@@ -180,7 +180,7 @@ pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
             };
             let t = s.tally;
             let mut line = format!(
-                "game {}/{total}: {red} - {black} {} ({}), opening {}; {} - {}: {}-{}-{} ({:.1} %)",
+                "game {}/{total}: {red} - {black} {} ({}), opening {}; {} - {}: W-D-L {}-{}-{} ({:.1} %)",
                 r.number,
                 r.result.pgn(),
                 r.termination,
@@ -188,8 +188,8 @@ pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
                 s.names.0,
                 s.names.1,
                 t.wins,
-                t.losses,
                 t.draws,
+                t.losses,
                 100.0 * t.score()
             );
             if let Some((llr, _)) = s.verdict {
