@@ -440,3 +440,35 @@ fn argument_errors_are_one_line() {
     assert!(o.status.success());
     assert!(stdout(&o).lines().count() > 5);
 }
+
+#[test]
+fn a_screenshot_that_cannot_be_saved_is_refused_before_the_window_opens() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-cli-shot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let folder = dir.to_str().unwrap().to_string();
+    for (path, why) in [
+        (
+            "/nonexistent/dir/x.png".to_string(),
+            "the folder /nonexistent/dir does not exist",
+        ),
+        (folder.clone(), "it needs a file name"),
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+            .args(["play", "--screenshot", &path, "--frames", "20"])
+            // No display either: the screenshot is checked first.
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{path}");
+        let err = stderr(&o);
+        assert!(
+            err.starts_with(&format!(
+                "error: cannot save the screenshot to {path}: {why}"
+            )),
+            "{err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+    std::fs::remove_dir_all(&dir).ok();
+}

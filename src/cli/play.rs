@@ -55,10 +55,10 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
     Ok((num(w)?, num(h)?))
 }
 
-/// Opens the window (menu, or a game when `--mode`/`--fen` is given).
-#[cfg(feature = "gui")]
-pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliError> {
-    use crate::game::{LaunchOptions, Mode};
+/// Checks the arguments before a window opens: the FEN, `--frames`
+/// without `--screenshot`, and that the screenshot's folder exists and
+/// can be written.
+fn check(args: &PlayArgs) -> Result<(), CliError> {
     if let Some(fen) = &args.fen {
         crate::rules::Position::from_fen(fen)
             .map_err(|e| CliError::new(format!("bad FEN: {e}")))?;
@@ -66,6 +66,52 @@ pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliEr
     if args.frames > 0 && args.screenshot.is_none() {
         return Err(CliError::new("--frames needs --screenshot PATH"));
     }
+    if let Some(path) = &args.screenshot {
+        check_writable(path)?;
+    }
+    Ok(())
+}
+
+/// The screenshot can be written where asked: its folder exists and a file
+/// can be created in it (tried with a temporary file, then removed).
+fn check_writable(path: &std::path::Path) -> Result<(), CliError> {
+    let cannot = |why: String| {
+        CliError::new(format!(
+            "cannot save the screenshot to {}: {why}",
+            path.display()
+        ))
+    };
+    if path.file_name().is_none() || path.is_dir() {
+        return Err(cannot("it needs a file name, e.g. shot.png".into()));
+    }
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => std::path::Path::new("."),
+    };
+    if !dir.is_dir() {
+        return Err(cannot(format!(
+            "the folder {} does not exist",
+            dir.display()
+        )));
+    }
+    let probe = dir.join(format!(".xiangqi-screenshot-{}.tmp", std::process::id()));
+    match std::fs::File::create_new(&probe) {
+        Ok(_) => {
+            let _ = std::fs::remove_file(&probe);
+            Ok(())
+        }
+        Err(e) => Err(cannot(format!(
+            "the folder {} is not writable ({e})",
+            dir.display()
+        ))),
+    }
+}
+
+/// Opens the window (menu, or a game when `--mode`/`--fen` is given).
+#[cfg(feature = "gui")]
+pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliError> {
+    use crate::game::{LaunchOptions, Mode};
+    check(&args)?;
     let mode = args.mode.map(|m| match m {
         ModeArg::Red => Mode::Red,
         ModeArg::Black => Mode::Black,
@@ -77,7 +123,7 @@ pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliEr
         None if direct && args.fen.is_some() => Some(Mode::Red),
         m => m,
     };
-    Ok(crate::game::run(LaunchOptions {
+    crate::game::run(LaunchOptions {
         mode,
         level: args.level,
         fen: args.fen,
@@ -85,12 +131,14 @@ pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliEr
         frames: args.frames,
         diagnostics: args.diagnostics,
         window_size: args.size,
-    }))
+    })
+    .map_err(CliError)
 }
 
 /// Without the `gui` feature there is no window to open.
 #[cfg(not(feature = "gui"))]
-pub fn run(_args: PlayArgs, _direct: bool) -> Result<std::process::ExitCode, CliError> {
+pub fn run(args: PlayArgs, _direct: bool) -> Result<std::process::ExitCode, CliError> {
+    check(&args)?;
     Err(CliError::new(
         "this build has no game window (built without the `gui` feature); see --help for the other commands",
     ))

@@ -163,8 +163,13 @@ texts! {
     NoSavedGame => ("没有可继续的对局", "No game to continue"),
     CannotContinue => ("无法继续上一局", "Cannot continue the last game"),
     AutosaveFailed => ("自动保存失败", "Autosave failed"),
+    AutosaveRepaired => (
+        "自动保存的文件有损坏，已恢复能读出的部分",
+        "The autosave was damaged; what could be read was restored",
+    ),
     SavedGames => ("棋谱", "Saved games"),
     SavedGamesHint => ("点击打开 · Esc 返回", "Click to open · Esc back"),
+    ReadingSavedGames => ("正在读取棋谱…", "Reading the saved games…"),
     NoSavedGames => (
         "还没有保存的棋谱(对局中按 Ctrl+S 保存)",
         "No saved games yet (Ctrl+S in a game saves it)",

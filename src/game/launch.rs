@@ -79,6 +79,8 @@ pub struct FrameStats {
     /// Peak resident memory when `--screenshot` asked for its capture, which
     /// itself needs a few copies of the frame.
     peak_before_screenshot_kb: Option<u64>,
+    /// Why the run failed (the screenshot could not be saved), for the exit.
+    failure: Option<String>,
 }
 
 #[derive(Resource, Clone)]
@@ -86,6 +88,8 @@ struct SharedStats(Arc<Mutex<FrameStats>>);
 
 #[derive(Resource)]
 struct ScreenshotPlan {
+    /// Where the failure is reported.
+    stats: Arc<Mutex<FrameStats>>,
     path: PathBuf,
     partial: PathBuf,
     frames: u32,
@@ -112,6 +116,7 @@ pub(super) fn configure(
     if let Some(path) = &opts.screenshot {
         let partial = path.with_extension("partial.png");
         app.insert_resource(ScreenshotPlan {
+            stats: stats.clone(),
             path: path.clone(),
             partial,
             frames: if opts.frames == 0 {
@@ -162,13 +167,22 @@ fn take_screenshot(
 ) {
     if plan.captured {
         match std::fs::rename(&plan.partial, &plan.path) {
-            Ok(()) => info!("screenshot saved to {}", plan.path.display()),
-            Err(e) => error!(
-                "could not save the screenshot to {}: {e}",
-                plan.path.display()
-            ),
+            Ok(()) => {
+                info!("screenshot saved to {}", plan.path.display());
+                exit.write(AppExit::Success);
+            }
+            Err(e) => {
+                let _ = std::fs::remove_file(&plan.partial);
+                let why = format!(
+                    "could not save the screenshot to {}: {e}",
+                    plan.path.display()
+                );
+                if let Ok(mut s) = plan.stats.lock() {
+                    s.failure = Some(why);
+                }
+                exit.write(AppExit::from_code(2));
+            }
         }
-        exit.write(AppExit::Success);
         plan.captured = false;
         return;
     }
@@ -204,6 +218,68 @@ fn summary(name: &str, v: &[f32]) -> String {
         pick(0.95),
         s[s.len() - 1]
     )
+}
+
+/// Why the run failed, if it did (printed as the `error:` line).
+pub(super) fn failure(stats: &Arc<Mutex<FrameStats>>) -> Option<String> {
+    stats.lock().ok().and_then(|s| s.failure.clone())
+}
+
+/// Refuses to start without an X11 display: this build opens its window
+/// through X11 (XWayland under Wayland), so `DISPLAY` must name one.
+pub(super) fn check_display() -> Result<(), String> {
+    if !cfg!(target_os = "linux") {
+        return Ok(());
+    }
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    if set("DISPLAY") {
+        Ok(())
+    } else if set("WAYLAND_DISPLAY") {
+        Err(
+            "no X11 display: DISPLAY is not set (the game opens its window through X11; \
+             under Wayland, XWayland provides DISPLAY)"
+                .into(),
+        )
+    } else {
+        Err("no display: DISPLAY is empty or not set; the game needs a window".into())
+    }
+}
+
+/// The `error:` line when the window could not be opened; `why` is the
+/// panic message from the windowing library.
+pub(super) fn no_window_message(why: &str) -> String {
+    let display = std::env::var("DISPLAY").unwrap_or_default();
+    let reason = if why.contains("XOpenDisplayFailed") {
+        "cannot connect to the X server".to_string()
+    } else {
+        why.lines().next().unwrap_or(why).to_string()
+    };
+    format!("cannot open the game window on display '{display}': {reason}")
+}
+
+/// Runs `f`; a panic inside it becomes `Err(message)` instead of the usual
+/// "thread 'main' panicked" text and backtrace on stderr.
+pub(super) fn without_panic_message(f: impl FnOnce()) -> Result<(), String> {
+    let message = Arc::new(Mutex::new(None::<String>));
+    let seen = message.clone();
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info
+            .payload_as_str()
+            .map_or_else(|| "unknown error".to_string(), str::to_string);
+        if let Ok(mut m) = seen.lock() {
+            m.get_or_insert(text);
+        }
+    }));
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    std::panic::set_hook(previous);
+    result.map_err(|_| {
+        message
+            .lock()
+            .ok()
+            .and_then(|mut m| m.take())
+            .unwrap_or_else(|| "unknown error".into())
+    })
 }
 
 /// Prints the frame-time statistics if `--diagnostics` was given.

@@ -210,42 +210,43 @@ pub fn panel_in_window(size: (u32, u32)) -> Rect {
 }
 
 /// Runs the desktop game until the window closes.
-pub fn run(opts: LaunchOptions) -> ExitCode {
+///
+/// # Errors
+/// One line for the user when there is no display to open the window on,
+/// or when `--screenshot` could not be saved.
+pub fn run(opts: LaunchOptions) -> Result<ExitCode, String> {
     let started = std::time::Instant::now();
-    if cfg!(target_os = "linux")
-        && std::env::var_os("DISPLAY").is_none()
-        && std::env::var_os("WAYLAND_DISPLAY").is_none()
-    {
-        eprintln!(
-            "xiangqi: no display (neither DISPLAY nor WAYLAND_DISPLAY is set); the game needs a window"
-        );
-        return ExitCode::FAILURE;
-    }
+    launch::check_display()?;
     let (w, h) = opts.window_size.unwrap_or((1280, 900));
     let (w, h) = (w.clamp(320, 8192), h.clamp(240, 8192));
     let mut app = App::new();
-    app.add_plugins(
-        DefaultPlugins
-            .set(WindowPlugin {
-                primary_window: Some(Window {
-                    title: "象棋 Xiangqi".into(),
-                    resolution: WindowResolution::new(w, h),
-                    present_mode: PresentMode::AutoVsync,
+    // Opening the display happens here (winit's event loop); its failure is
+    // a panic inside Bevy, turned into an error for the user.
+    launch::without_panic_message(|| {
+        app.add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin {
+                    primary_window: Some(Window {
+                        title: "象棋 Xiangqi".into(),
+                        resolution: WindowResolution::new(w, h),
+                        present_mode: PresentMode::AutoVsync,
+                        ..default()
+                    }),
+                    ..default()
+                })
+                .set(AssetPlugin {
+                    file_path: launch::asset_root(),
+                    ..default()
+                })
+                .set(bevy::log::LogPlugin {
+                    // The text shaper's segmenter has no CJK dictionary and says
+                    // so for every Chinese string; line breaking still works.
+                    filter: format!("{},icu_provider=error", bevy::log::DEFAULT_FILTER),
                     ..default()
                 }),
-                ..default()
-            })
-            .set(AssetPlugin {
-                file_path: launch::asset_root(),
-                ..default()
-            })
-            .set(bevy::log::LogPlugin {
-                // The text shaper's segmenter has no CJK dictionary and says
-                // so for every Chinese string; line breaking still works.
-                filter: format!("{},icu_provider=error", bevy::log::DEFAULT_FILTER),
-                ..default()
-            }),
-    );
+        );
+    })
+    .map_err(|why| launch::no_window_message(&why))?;
     logic_plugins(&mut app);
     view_plugins(&mut app);
     ai::search_at_idle_priority();
@@ -254,8 +255,11 @@ pub fn run(opts: LaunchOptions) -> ExitCode {
 
     let exit = app.run();
     launch::report(&stats);
-    match exit {
+    if let Some(failure) = launch::failure(&stats) {
+        return Err(failure);
+    }
+    Ok(match exit {
         AppExit::Success => ExitCode::SUCCESS,
         AppExit::Error(code) => ExitCode::from(code.get()),
-    }
+    })
 }

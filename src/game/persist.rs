@@ -136,6 +136,9 @@ fn continue_game(
     let file = paths.autosave_file();
     match autosave::load(&file) {
         Ok(Some(restored)) => {
+            if let Some(why) = &restored.repaired {
+                notice.post(T::AutosaveRepaired, why.clone(), true);
+            }
             let saved = &restored.saved;
             *setup = GameSetup {
                 mode: mode_of(saved.mode),

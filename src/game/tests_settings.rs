@@ -68,14 +68,19 @@ fn changed_settings_are_saved_and_come_back_in_the_next_session() {
 }
 
 #[test]
-fn a_broken_settings_file_gives_defaults_and_a_notice_and_stays_untouched() {
+fn a_broken_settings_file_keeps_what_it_can_gives_a_notice_and_is_kept_aside() {
     let dir = TempDir::new("game-settings-broken");
     let file = Paths::under(dir.path()).settings_file();
     let broken = "{ \"volume\": 40, \"muted\": tru";
     fs::write(&file, broken).unwrap();
     let mut app = settings_app(dir.path());
     app.update();
-    assert_eq!(*settings(&app), Settings::default());
+    // The volume before the damage is kept, the rest are the defaults.
+    let want = Settings {
+        volume: 40,
+        ..Settings::default()
+    };
+    assert_eq!(*settings(&app), want);
     match &app.world().resource::<SettingsNotice>().problem {
         Some(Problem::Broken(detail)) => {
             assert!(detail.starts_with("settings.json: line 1"), "{detail}")
@@ -84,12 +89,23 @@ fn a_broken_settings_file_gives_defaults_and_a_notice_and_stays_untouched() {
     }
     assert_eq!(fs::read_to_string(&file).unwrap(), broken);
 
-    // The first change writes a whole file and clears the notice.
+    // The first change moves the broken file aside, writes a whole file
+    // and clears the notice.
     app.world_mut().resource_mut::<UserSettings>().volume = 55;
     app.update();
     let (loaded, warning) = Settings::load(&file);
     assert_eq!((loaded.volume, warning), (55, None));
     assert_eq!(app.world().resource::<SettingsNotice>().problem, None);
+    let aside: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("settings-damaged-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert_eq!(
+        fs::read_to_string(dir.path().join(&aside[0])).unwrap(),
+        broken
+    );
 }
 
 #[test]
