@@ -5,7 +5,7 @@
 //! of breaking the listing; saving never overwrites an existing file.
 
 use super::{atomic, file_name, now_unix, unix_from_utc, utc_from_unix};
-use crate::rules::notation::Notation;
+use crate::rules::notation::{self, MoveParseError, Notation};
 use crate::rules::pgn::{self, PgnError, PgnGame};
 use crate::rules::{FenError, Game, GameResult, Position};
 use std::io;
@@ -96,6 +96,16 @@ pub enum OpenError {
     /// Looks like FEN but is not a valid position.
     #[error("invalid FEN: {0}")]
     Fen(FenError),
+    /// A move after a FEN's `moves` that is not a move there.
+    #[error("move {number} ({token}): {error}")]
+    Move {
+        /// Move number, `14` or `14...`.
+        number: String,
+        /// The move as written.
+        token: String,
+        /// Why it is not a move.
+        error: MoveParseError,
+    },
     /// Looks like PGN but has an error.
     #[error("invalid PGN: {0}")]
     Pgn(PgnError),
@@ -127,10 +137,8 @@ pub fn open_text(bytes: &[u8]) -> Result<Opened, OpenError> {
     if trimmed.is_empty() {
         return Err(OpenError::Empty);
     }
-    if let Some(fen) = fen_candidate(trimmed) {
-        return Position::from_fen(fen)
-            .map(Opened::Fen)
-            .map_err(OpenError::Fen);
+    if let Some(line) = fen_candidate(trimmed) {
+        return open_fen_line(line);
     }
     let looks_like_pgn = trimmed.lines().any(|l| l.trim_start().starts_with('['))
         || trimmed.split_whitespace().next().is_some_and(|t| {
@@ -161,6 +169,33 @@ pub fn open_text(bytes: &[u8]) -> Result<Opened, OpenError> {
         None if looks_like_pgn => Err(OpenError::NoGame),
         _ => Err(not_recognized(trimmed)),
     }
+}
+
+/// A FEN, or an engine's `FEN moves h2e2 h9g7` (its `position fen …`
+/// command): the moves are played and it opens as a game.
+fn open_fen_line(line: &str) -> Result<Opened, OpenError> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let (fen, moves) = match words.iter().position(|w| *w == "moves") {
+        Some(i) => (&words[..i], &words[i + 1..]),
+        None => (&words[..], &[][..]),
+    };
+    let start = Position::from_fen(&fen.join(" ")).map_err(OpenError::Fen)?;
+    if moves.is_empty() {
+        return Ok(Opened::Fen(start));
+    }
+    let mut game = PgnGame::new(start);
+    let mut pos = start;
+    for token in moves {
+        let m = notation::parse_move(&pos, token).map_err(|error| OpenError::Move {
+            number: pgn::move_number_label(&pos),
+            token: token.to_string(),
+            error,
+        })?;
+        pos.make(m);
+        game.moves.push(m);
+    }
+    game.to_game().map_err(OpenError::Pgn)?;
+    Ok(Opened::Pgn(vec![game]))
 }
 
 /// Reads and opens a file (`.pgn`, `.fen` or anything with that content).
@@ -605,6 +640,49 @@ mod tests {
             open_text(b"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/RNBAKABNR w").unwrap_err();
         assert!(matches!(e, OpenError::Fen(_)), "{e:?}");
         assert!(e.to_string().starts_with("invalid FEN: "), "{e}");
+    }
+
+    #[test]
+    fn open_text_refuses_text_after_a_fen_but_plays_an_engine_line_of_moves() {
+        let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        let e = open_text(format!("{start} extra").as_bytes()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "invalid FEN: unexpected text after the FEN: 'extra'"
+        );
+        let e = open_text(b"4k4/9/9/9/9/9/9/9/9/54 w - - 0 1").unwrap_err();
+        assert!(e.to_string().contains("the digits '54' in a row"), "{e}");
+        let Ok(Opened::Pgn(games)) =
+            open_text(format!("position fen {start} moves h2e2 h9g7").as_bytes())
+        else {
+            panic!("a game")
+        };
+        assert_eq!(games[0].moves.len(), 2);
+        assert_eq!(games[0].start, Position::startpos());
+        assert_eq!(
+            open_text(format!("{start} moves").as_bytes()),
+            Ok(Opened::Fen(Position::startpos()))
+        );
+        let e = open_text(format!("{start} moves h2e2 h2e2").as_bytes()).unwrap_err();
+        assert!(e.to_string().starts_with("move 1... (h2e2): "), "{e}");
+    }
+
+    #[test]
+    fn open_text_keeps_the_good_games_of_a_file_and_reads_full_width_numbers() {
+        let text =
+            "[Red \"Bad\"]\n1. 炮二平五 车九进十 *\n\n[Red \"Good\"]\n１． 炮二平五 马８进７ *\n";
+        let Ok(Opened::Pgn(games)) = open_text(text.as_bytes()) else {
+            panic!("the good game opens")
+        };
+        assert_eq!(games.len(), 1);
+        assert_eq!(games[0].tag("Red"), Some("Good"));
+        assert_eq!(games[0].moves.len(), 2);
+        // With no good game, the first error is reported.
+        let e = open_text("[Red \"Bad\"]\n1. 炮二平五 车九进十 *\n".as_bytes()).unwrap_err();
+        assert!(
+            e.to_string().contains("line 2, move 1... (车九进十)"),
+            "{e}"
+        );
     }
 
     #[test]
