@@ -386,8 +386,13 @@ fn move_numbers_between_moves_are_skipped_full_width_too() {
 
 #[test]
 fn an_empty_move_argument_is_an_error() {
+    let pgn = pgn_path("ccgc-01.pgn");
     for (args, msg) in [
         (&["replay", ""][..], "error: move argument 1 is empty\n"),
+        (
+            &["replay", "--pgn", &pgn, "h2e2", ""][..],
+            "error: move argument 2 is empty\n",
+        ),
         (
             &["replay", "h2e2", "  "][..],
             "error: move argument 2 is empty\n",

@@ -72,6 +72,9 @@ impl From<io::Error> for Failure {
 }
 
 fn replay(args: &ReplayArgs, out: &mut impl Write) -> Result<(), Failure> {
+    if let Some(i) = args.moves.iter().position(|a| a.trim().is_empty()) {
+        return Err(CliError::new(format!("move argument {} is empty", i + 1)).into());
+    }
     let (start, pgn_moves) = match &args.pgn {
         Some(path) => {
             let bytes = std::fs::read(path)
@@ -113,9 +116,6 @@ fn replay(args: &ReplayArgs, out: &mut impl Write) -> Result<(), Failure> {
     let mut game = Game::new(start);
     for &m in &pgn_moves {
         play(&mut game, m, &m.to_string(), charset, out)?;
-    }
-    if let Some(i) = args.moves.iter().position(|a| a.trim().is_empty()) {
-        return Err(CliError::new(format!("move argument {} is empty", i + 1)).into());
     }
     // Move numbers (`1.`, `１．`, `2...`) may stand between the moves, as in PGN.
     for token in args.moves.iter().flat_map(|a| a.split_whitespace()) {
