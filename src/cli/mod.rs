@@ -57,6 +57,16 @@ enum Command {
               value_parser = clap::value_parser!(u64).range(1..=4096))]
         hash: u64,
     },
+    /// Fit the evaluation's weights to the results of games in PGN files (Texel tuning).
+    #[command(hide = true)]
+    Tune {
+        /// PGN files with finished games (e.g. from `xiangqi match --pgn-out`).
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+        /// Leave out this many plies at the start of each game.
+        #[arg(long, default_value_t = 16)]
+        skip: usize,
+    },
     /// Regenerate the game's sound effects (assets/sounds) from the synthesizer.
     #[command(hide = true)]
     GenSounds {
@@ -117,7 +127,41 @@ fn run_command(command: Command) -> Result<(), CliError> {
             let mut out = std::io::stdout().lock();
             output::finish(crate::engine::bench::print(depth, hash as usize, &mut out))
         }
+        Command::Tune { files, skip } => tune(&files, skip),
         Command::GenSounds { dir } => crate::sound_synth::write_all(&dir)
             .map_err(|e| CliError::new(format!("writing sounds to {}: {e}", dir.display()))),
     }
+}
+
+/// `xiangqi tune`: reads the games, fits, prints the weights.
+fn tune(files: &[std::path::PathBuf], skip: usize) -> Result<(), CliError> {
+    use crate::engine::{eval::WEIGHTS, tune};
+    let mut games = Vec::new();
+    let mut bad = 0;
+    for f in files {
+        let bytes =
+            std::fs::read(f).map_err(|e| CliError::new(format!("reading {}: {e}", f.display())))?;
+        for g in crate::rules::pgn::read_pgn_games(&bytes) {
+            match g {
+                Ok(g) => games.push(g),
+                Err(_) => bad += 1,
+            }
+        }
+    }
+    let samples = tune::samples(&games, skip);
+    if samples.is_empty() {
+        return Err(CliError::new(
+            "no positions from finished games in those files",
+        ));
+    }
+    let fit = tune::tune(&samples, WEIGHTS);
+    println!(
+        "{} games ({bad} unreadable skipped), {} positions",
+        games.len(),
+        samples.len()
+    );
+    println!("k {:.3}", fit.k);
+    println!("error {:.6} with {:?}", fit.start_error, WEIGHTS);
+    println!("error {:.6} with {:?}", fit.error, fit.weights);
+    Ok(())
 }

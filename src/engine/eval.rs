@@ -298,23 +298,115 @@ pub fn evaluate(pos: &Position) -> i32 {
     evaluate_acc(pos, &Acc::new(pos))
 }
 
+/// How much each group of terms counts, in percent of its hand-set value.
+/// [`WEIGHTS`] is what the engine plays with; the tuner (`xiangqi tune`)
+/// fits them to game results.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Piece-square tables (placement beyond material).
+    pub placement: i32,
+    /// Chariot and horse mobility.
+    pub mobility: i32,
+    /// General safety (missing defenders, danger on the general's file).
+    pub safety: i32,
+}
+
+/// The weights the engine plays with.
+pub const WEIGHTS: Weights = Weights {
+    placement: 200,
+    mobility: 200,
+    safety: 100,
+};
+
+/// The evaluation split into the groups [`Weights`] scale, Red's side.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Terms {
+    /// Material only, middle game and end game.
+    pub material: [i32; 2],
+    /// Piece-square placement, middle game and end game.
+    pub placement: [i32; 2],
+    /// Mobility difference.
+    pub mobility: i32,
+    /// General safety as a score for Red (Black's penalties minus Red's),
+    /// middle game and end game.
+    pub safety: [i32; 2],
+    /// Game phase, 0 (bare) ..= [`PHASE_MAX`].
+    pub phase: i32,
+    /// Red, Black: has something that can give mate.
+    pub can_mate: [bool; 2],
+    /// +1 when Red is to move, −1 for Black.
+    pub side: i32,
+}
+
+impl Terms {
+    /// The score for the side to move with `w`.
+    #[inline]
+    pub fn score(&self, w: &Weights) -> i32 {
+        if !self.can_mate[0] && !self.can_mate[1] {
+            return 0;
+        }
+        self.side * self.red_score(w) + TEMPO
+    }
+
+    /// The score from Red's side with `w`, without the bonus for the move.
+    #[inline]
+    pub fn red_score(&self, w: &Weights) -> i32 {
+        if !self.can_mate[0] && !self.can_mate[1] {
+            return 0;
+        }
+        let mg = self.material[0]
+            + self.placement[0] * w.placement / 100
+            + self.mobility * w.mobility / 100
+            + self.safety[0] * w.safety / 100;
+        let eg = self.material[1]
+            + self.placement[1] * w.placement / 100
+            + (self.mobility * 3 / 4) * w.mobility / 100
+            + self.safety[1] * w.safety / 100;
+        let phase = self.phase;
+        let mut score = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
+        // A side that cannot mate has an advantage worth little.
+        if (score > 0 && !self.can_mate[0]) || (score < 0 && !self.can_mate[1]) {
+            score /= 8;
+        }
+        score
+    }
+}
+
 /// [`evaluate`] with material and placement already counted.
+#[inline]
 pub(crate) fn evaluate_acc(pos: &Position, acc: &Acc) -> i32 {
+    terms(pos, acc).score(&WEIGHTS)
+}
+
+/// The terms of the evaluation of `pos` (for the tuner).
+pub fn evaluation_terms(pos: &Position) -> Terms {
+    terms(pos, &Acc::new(pos))
+}
+
+fn terms(pos: &Position, acc: &Acc) -> Terms {
     let b = &pos.board;
     let count: [i32; 16] = acc.count.map(i32::from);
-    let mut mg = acc.mg;
-    let mut eg = acc.eg;
+    let mut t = Terms {
+        phase: acc.phase(),
+        side: pos.side.sign(),
+        ..Terms::default()
+    };
+    for kind in 0..7 {
+        let n = count[kind + 1] - count[8 + kind + 1];
+        t.material[0] += n * MATERIAL_MG[kind];
+        t.material[1] += n * MATERIAL_EG[kind];
+    }
+    t.placement = [acc.mg - t.material[0], acc.eg - t.material[1]];
 
     // Without a chariot, horse, cannon or soldier a side cannot mate.
     let attacking = |base: usize| {
         count[base + HORSE_C] + count[base + CHARIOT] + count[base + CANNON] + count[base + SOLDIER]
             > 0
     };
-    let (red_can_mate, black_can_mate) = (attacking(0), attacking(8));
-    if !red_can_mate && !black_can_mate {
-        return 0;
+    t.can_mate = [attacking(0), attacking(8)];
+    if !t.can_mate[0] && !t.can_mate[1] {
+        return t;
     }
-
     // Mobility of chariots and horses.
     let mut mob = [0i32; 2];
     for (color, mob) in mob.iter_mut().enumerate() {
@@ -355,10 +447,7 @@ pub(crate) fn evaluate_acc(pos: &Position, acc: &Acc) -> i32 {
             }
         }
     }
-    // Mobility counts in both phases, slightly less at the end.
-    let mobility = mob[0] - mob[1];
-    mg += mobility;
-    eg += mobility * 3 / 4;
+    t.mobility = mob[0] - mob[1];
 
     // General safety, for each defender.
     for c in [Color::Red, Color::Black] {
@@ -369,20 +458,11 @@ pub(crate) fn evaluate_acc(pos: &Position, acc: &Acc) -> i32 {
         let missing_e = 2 - count[us + ELEPHANT];
         let mut penalty = missing_a * (6 + 5 * attackers) + missing_e * (4 + 4 * attackers);
         penalty += file_danger(pos, c, count[them + CHARIOT] > 0);
-        let sign = c.sign();
-        mg -= sign * penalty;
-        eg -= sign * penalty / 3;
-    }
-
-    let phase = acc.phase();
-    let mut score = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
-    // A side that cannot mate has an advantage worth little.
-    if (score > 0 && !red_can_mate) || (score < 0 && !black_can_mate) {
-        score /= 8;
+        t.safety[0] -= c.sign() * penalty;
+        t.safety[1] -= c.sign() * (penalty / 3);
     }
     debug_assert!(count[GENERAL] == 1 && count[8 + GENERAL] == 1);
-
-    pos.side.sign() * score + TEMPO
+    t
 }
 
 /// Danger along the general's file toward the enemy: a "hollow cannon"

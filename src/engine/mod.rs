@@ -10,6 +10,7 @@
 //! - [`book`] — a small opening book for variety.
 //! - [`uci`] — the UCI/UCCI protocol loop (`xiangqi uci`).
 //! - [`bench`] — the fixed speed benchmark (`xiangqi bench`).
+//! - [`tune`] — fits the evaluation's weights to game results (`xiangqi tune`).
 //!
 //! [`Engine`] owns what lives from one search to the next (the hash table
 //! and the history scores); everything else is per search.
@@ -22,6 +23,7 @@ pub mod movepick;
 pub mod search;
 pub mod timeman;
 pub mod tt;
+pub mod tune;
 pub mod uci;
 
 pub use level::{Level, choose_move, choose_move_scaled, choose_move_within};
