@@ -313,9 +313,9 @@ pub struct Weights {
 
 /// The weights the engine plays with.
 pub const WEIGHTS: Weights = Weights {
-    placement: 200,
-    mobility: 200,
-    safety: 100,
+    placement: 400,
+    mobility: 400,
+    safety: 50,
 };
 
 /// The evaluation split into the groups [`Weights`] scale, Red's side.

@@ -95,7 +95,7 @@ pub struct Fit {
     pub error: f64,
 }
 
-/// Coordinate descent from `start`; weights stay within 0..=400.
+/// Coordinate descent from `start`; weights stay within 0..=1000.
 pub fn tune(samples: &[Sample], start: Weights) -> Fit {
     let k = fit_k(samples, &start);
     let start_error = error(samples, &start, k);
@@ -114,7 +114,7 @@ pub fn tune(samples: &[Sample], start: Weights) -> Fit {
                         1 => &mut c.mobility,
                         _ => &mut c.safety,
                     };
-                    *v = (*v + dir * step).clamp(0, 400);
+                    *v = (*v + dir * step).clamp(0, 1000);
                     let e = error(samples, &c, k);
                     if e < best {
                         best = e;
