@@ -7,8 +7,7 @@ use super::openings::Opening;
 use super::player::{Player, PlayerSpec};
 use super::stats::{Sprt, Tally, Verdict};
 use crate::engine::Score;
-use crate::rules::game::judge_repetition;
-use crate::rules::{Color, Game, GameResult, Move, Position, is_chase};
+use crate::rules::{Color, Game, GameResult, Move, Position};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
@@ -417,26 +416,10 @@ fn play_game(
 /// moves without a capture (ElephantEye's own rule) make it a draw;
 /// otherwise the claimant loses.
 fn judge_claim(game: &Game, side: Color) -> (GameResult, String) {
-    let (positions, moves) = game.history();
-    let n = positions.len() - 1;
-    let pos = &positions[n];
-    let window = (pos.halfmove_clock() as usize).min(n);
-    let previous = (n - window..n)
-        .rev()
-        .find(|&i| positions[i].hash() == pos.hash());
-    if let Some(start) = previous {
-        let plies: Vec<(Color, bool, bool)> = (start..n)
-            .map(|k| {
-                (
-                    positions[k].side_to_move(),
-                    positions[k + 1].in_check(),
-                    is_chase(&positions[k], moves[k]),
-                )
-            })
-            .collect();
-        let o = judge_repetition(&plies);
+    if let Some(o) = game.repetition_claim() {
         return (o.result, format!("{} on {side}'s draw claim", o.reason));
     }
+    let pos = game.position();
     if pos.halfmove_clock() >= 100 {
         return (
             GameResult::Draw,

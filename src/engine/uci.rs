@@ -611,7 +611,7 @@ impl<W: Write + Send + 'static> Session<W> {
             for &m in pos.legal_moves().iter() {
                 let mut p = pos;
                 p.make(m);
-                let Some(n) = perft_until(&mut p, depth - 1, stop) else {
+                let Some(n) = p.perft_until(depth - 1, stop) else {
                     say(&out, "info string perft stopped");
                     return;
                 };
@@ -672,28 +672,6 @@ impl<W: Write + Send + 'static> Session<W> {
             say(&out, &line);
         });
     }
-}
-
-/// Perft of `pos` to `depth`, or `None` once `stop` is set.
-fn perft_until(pos: &mut Position, depth: u32, stop: &AtomicBool) -> Option<u64> {
-    if depth == 0 {
-        return Some(1);
-    }
-    if stop.load(Ordering::Relaxed) {
-        return None;
-    }
-    let moves = pos.legal_moves();
-    if depth == 1 {
-        return Some(moves.len() as u64);
-    }
-    let mut n = 0;
-    for &m in moves.iter() {
-        let undo = pos.make(m);
-        let r = perft_until(pos, depth - 1, stop);
-        pos.unmake(m, undo);
-        n += r?;
-    }
-    Some(n)
 }
 
 /// One `info` line in the dialect's words.

@@ -311,21 +311,35 @@ impl Game {
 
     /// Judges a third occurrence of the cursor position, if there is one.
     fn repetition_outcome(&self) -> Option<Outcome> {
+        self.cycle_outcome(2)
+    }
+
+    /// How a draw claim at the cursor stands under the repetition rules:
+    /// if the position occurred at least once before (since the last
+    /// capture), the cycle since then is judged as a third occurrence would
+    /// be (perpetual check or chase loses, otherwise a draw); `None` when
+    /// there is no repetition to claim.
+    pub fn repetition_claim(&self) -> Option<Outcome> {
+        self.cycle_outcome(1)
+    }
+
+    /// Judges the cycle since the previous occurrence of the cursor
+    /// position once it has occurred `earlier` times before.
+    fn cycle_outcome(&self, earlier: usize) -> Option<Outcome> {
         let pos = self.position();
         let h = pos.hash();
         // Captures make earlier positions unreachable, so look back only as
         // far as the last capture.
         let window = (pos.halfmove_clock() as usize).min(self.cursor);
         let earliest = self.cursor - window;
-        let earlier: Vec<usize> = (earliest..self.cursor)
+        let mut found = (earliest..self.cursor)
             .rev()
-            .filter(|&i| self.positions[i].hash() == h)
-            .collect();
-        if earlier.len() < 2 {
+            .filter(|&i| self.positions[i].hash() == h);
+        // The repeating cycle: the moves since the previous occurrence.
+        let start = found.next()?;
+        if found.take(earlier - 1).count() < earlier - 1 {
             return None;
         }
-        // The repeating cycle: the moves since the previous occurrence.
-        let start = earlier[0];
         let cycle = judge_cycle(
             (start..self.cursor).map(|i| (self.positions[i].side_to_move(), self.flags[i])),
         );

@@ -14,6 +14,7 @@ use super::tables::{
 use super::types::{Color, Move, MoveList, Piece, PieceKind, Square};
 use super::zobrist::{PIECE_KEYS, SIDE_KEY};
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 const fn code(c: Color, k: PieceKind) -> u8 {
     Piece::new(c, k).code()
@@ -579,20 +580,31 @@ impl Position {
 
     /// Perft: number of leaf nodes of the legal move tree to `depth`.
     pub fn perft(&mut self, depth: u32) -> u64 {
+        self.perft_until(depth, &AtomicBool::new(false))
+            .unwrap_or(0)
+    }
+
+    /// [`Position::perft`] that gives up (`None`) once `stop` is set, for
+    /// the engine mode's `go perft`.
+    pub fn perft_until(&mut self, depth: u32, stop: &AtomicBool) -> Option<u64> {
         if depth == 0 {
-            return 1;
+            return Some(1);
         }
         if depth == 1 {
-            return self.count_legal() as u64;
+            return Some(self.count_legal() as u64);
+        }
+        if stop.load(Ordering::Relaxed) {
+            return None;
         }
         let moves = self.legal_moves();
         let mut n = 0;
         for &m in moves.iter() {
             let u = self.make(m);
-            n += self.perft(depth - 1);
+            let r = self.perft_until(depth - 1, stop);
             self.unmake(m, u);
+            n += r?;
         }
-        n
+        Some(n)
     }
 
     /// Perft split by root move.
