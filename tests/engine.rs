@@ -563,3 +563,118 @@ fn after_a_rejected_position_go_refuses_to_search_the_old_one() {
     let out = run_transcript("ucci\nposition fen xx\ngo depth 2\n");
     assert!(out.lines().any(|l| l == "nobestmove"), "{out}");
 }
+
+/// Plays `pv` from `pos`, failing if a move is illegal.
+fn assert_line_is_legal(pos: &Position, pv: &[Move]) {
+    let mut p = *pos;
+    for &m in pv {
+        assert!(p.is_legal(m), "{m} in {}", p.fen());
+        p.make(m);
+    }
+}
+
+#[test]
+fn multipv_reports_distinct_legal_lines_best_first_at_every_depth() {
+    // Red mates in two moves; most other moves lose.
+    let pos =
+        Position::from_fen_lenient("3k1p3/4P4/9/9/6CCR/3n4c/2Pn5/8B/5p3/4K4 w - - 0 1").unwrap();
+    let mut engine = Engine::new(16);
+    let mut infos: Vec<xiangqi::engine::SearchInfo> = Vec::new();
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let result = engine.search_lines(
+        &pos,
+        &[],
+        &limits,
+        &never(),
+        &mut |i| infos.push(i.clone()),
+        &[],
+        3,
+    );
+    for depth in 1..=6 {
+        let at: Vec<_> = infos.iter().filter(|i| i.depth == depth).collect();
+        let numbers: Vec<u32> = at.iter().map(|i| i.multipv).collect();
+        assert_eq!(numbers, [1, 2, 3], "depth {depth}");
+        let firsts: std::collections::HashSet<Move> = at.iter().map(|i| i.pv[0]).collect();
+        assert_eq!(firsts.len(), 3, "depth {depth}: first moves repeat");
+        for w in at.windows(2) {
+            assert!(w[0].score.as_cp() >= w[1].score.as_cp(), "depth {depth}");
+        }
+        for i in &at {
+            assert_line_is_legal(&pos, &i.pv);
+        }
+    }
+    let last: Vec<_> = infos.iter().filter(|i| i.depth == 6).collect();
+    assert_eq!(result.best, last[0].pv[0]);
+    assert_eq!(result.score, Score::Mate(2));
+    assert!(last[2].score.as_cp() < last[0].score.as_cp());
+}
+
+#[test]
+fn multipv_asks_for_no_more_lines_than_there_are_moves() {
+    let pos = Position::startpos();
+    let keep = [
+        Move::from_iccs("h2e2").unwrap(),
+        Move::from_iccs("b0c2").unwrap(),
+    ];
+    let banned: Vec<Move> = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|m| !keep.contains(m))
+        .collect();
+    let mut engine = Engine::new(16);
+    let mut infos = Vec::new();
+    let limits = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    let result = engine.search_lines(
+        &pos,
+        &[],
+        &limits,
+        &never(),
+        &mut |i| infos.push((i.depth, i.multipv, i.pv[0])),
+        &banned,
+        5,
+    );
+    assert_eq!(infos.len(), 8, "{infos:?}");
+    assert!(infos.iter().all(|&(_, k, m)| k <= 2 && keep.contains(&m)));
+    assert!(keep.contains(&result.best));
+}
+
+#[test]
+fn uci_multipv_option_numbers_the_lines_and_rejects_bad_values() {
+    let out = run_transcript(
+        "uci\nsetoption name MultiPV value 3\nposition startpos moves h2e2\ngo depth 3\n",
+    );
+    assert!(out.contains("option name MultiPV type spin default 1 min 1 max 5"));
+    for k in 1..=3 {
+        assert!(
+            lines(&out)
+                .iter()
+                .any(|l| l.starts_with("info depth 3 seldepth")
+                    && l.contains(&format!(" multipv {k} "))),
+            "{out}"
+        );
+    }
+    assert!(!out.contains(" multipv 4 "));
+    let (pos, _) = play_line(
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+        &["h2e2"],
+    );
+    bestmove_is_legal(&out, &pos);
+
+    let out =
+        run_transcript("uci\nsetoption name MultiPV value 0\nsetoption name MultiPV value x\n");
+    assert_eq!(
+        lines(&out)
+            .iter()
+            .filter(|l| l.contains("error: MultiPV must be 1..5"))
+            .count(),
+        2,
+        "{out}"
+    );
+}

@@ -333,6 +333,7 @@ pub fn choose_move_within(
         .find(|(m, _)| *m == chosen)
         .map_or(best, |s| s.1);
     let info = SearchInfo {
+        multipv: 1,
         depth,
         seldepth: depth,
         score: Score::from_internal(score),

@@ -118,11 +118,14 @@ impl fmt::Display for Score {
 /// Progress after each finished iteration.
 #[derive(Clone, Debug)]
 pub struct SearchInfo {
+    /// Which line this is: 1 for the best, up to the number of lines asked
+    /// for (see [`Engine::search_lines`]).
+    pub multipv: u32,
     /// Nominal depth.
     pub depth: u32,
     /// Deepest ply reached (quiescence included).
     pub seldepth: u32,
-    /// Score of the best line.
+    /// Score of this line.
     pub score: Score,
     /// Nodes searched so far.
     pub nodes: u64,
@@ -130,7 +133,7 @@ pub struct SearchInfo {
     pub nps: u64,
     /// Time since the search started.
     pub time: Duration,
-    /// Principal variation: the best line.
+    /// The line, starting with its move.
     pub pv: Vec<Move>,
 }
 
@@ -227,6 +230,24 @@ impl Engine {
         on_info: &mut dyn FnMut(&SearchInfo),
         banned: &[Move],
     ) -> SearchResult {
+        self.search_lines(pos, history, limits, stop, on_info, banned, 1)
+    }
+
+    /// [`Engine::search_excluding`] that finds the best `lines` moves
+    /// (MultiPV, for analysis): each depth reports `lines` lines, best
+    /// first, numbered by [`SearchInfo::multipv`], each excluding the first
+    /// moves of the lines above it. The result is the best line. Each
+    /// extra line costs about as much as the first.
+    pub fn search_lines(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        limits: &Limits,
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&SearchInfo),
+        banned: &[Move],
+        lines: usize,
+    ) -> SearchResult {
         let start = Instant::now();
         let plan = timeman::plan(limits);
         self.tt.new_search();
@@ -260,9 +281,8 @@ impl Engine {
         let mut report = |it: &Iteration, s: &Searcher| {
             let time = start.elapsed();
             let nps = (s.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64;
-            last_depth = it.depth;
-            last_score = it.score;
             on_info(&SearchInfo {
+                multipv: it.multipv,
                 depth: it.depth,
                 seldepth: it.seldepth,
                 score: Score::from_internal(it.score),
@@ -271,6 +291,11 @@ impl Engine {
                 time,
                 pv: it.pv.clone(),
             });
+            if it.multipv > 1 {
+                return true;
+            }
+            last_depth = it.depth;
+            last_score = it.score;
             if infinite {
                 return true;
             }
@@ -290,7 +315,7 @@ impl Engine {
             }
             true
         };
-        s.iterate(max_depth, &mut report);
+        s.iterate(max_depth, lines, &mut report);
         let nodes = s.nodes;
         let best = s.root_best;
         let mut pv = s.root_pv.clone();
@@ -329,7 +354,7 @@ impl Engine {
         let mut s = Searcher::new(&mut self.tt, &mut self.history, stop, pos, history);
         s.deadline = deadline;
         // Warm the table and the history with a normal search first.
-        s.iterate(depth, &mut |_, _| true);
+        s.iterate(depth, 1, &mut |_, _| true);
         let fallback = (!s.root_best.is_null()).then_some((s.root_best, s.root_score));
         if s.stopped {
             // Out of time (or stopped): the best move found so far.

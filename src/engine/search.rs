@@ -27,7 +27,6 @@ use super::eval::{Acc, capture_value, evaluate_acc};
 use super::movepick::{Buffer, History, MovePicker, update_history};
 use super::tt::{Bound, Tt};
 use crate::rules::game::judge_repetition;
-use crate::rules::tables::{HORSE_ATTACKERS, RAYS, SOLDIER_ATTACKERS};
 use crate::rules::{Color, Move, PieceKind, Position, is_chase};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -60,8 +59,52 @@ struct Frame {
 /// Quiet moves remembered per node for the history update.
 const QUIETS: usize = 64;
 
-/// Margin of the quiescence search's lazy evaluation.
-const LAZY_MARGIN: i32 = 300;
+/// Every pruning and reduction threshold of the search, in one place.
+/// Depths are in plies, margins in centipawns.
+mod margins {
+    /// Aspiration windows start at this depth, this wide each side of the
+    /// last score, double on each failure and open fully beyond `ASPIRATION_MAX`.
+    pub const ASPIRATION_FROM_DEPTH: u32 = 5;
+    pub const ASPIRATION: i32 = 30;
+    pub const ASPIRATION_MAX: i32 = 600;
+    /// Below this game phase the board is sparse: no margin pruning.
+    pub const SPARSE_PHASE: i32 = 6;
+    /// Reverse futility: up to `RFP_DEPTH`, a static score this far above
+    /// beta per ply of depth (less when improving) cuts the node.
+    pub const RFP_DEPTH: i32 = 6;
+    pub const RFP_PER_DEPTH: i32 = 85;
+    pub const RFP_IMPROVING: i32 = 40;
+    /// Null move from this depth; reduction `NULL_BASE + depth / NULL_DEPTH_DIV`
+    /// plus one per `NULL_EVAL_DIV` above beta, at most `NULL_EVAL_MAX`.
+    pub const NULL_MIN_DEPTH: i32 = 2;
+    pub const NULL_BASE: i32 = 3;
+    pub const NULL_DEPTH_DIV: i32 = 4;
+    pub const NULL_EVAL_DIV: i32 = 200;
+    pub const NULL_EVAL_MAX: i32 = 2;
+    /// Internal iterative reduction from this depth.
+    pub const IIR_DEPTH: i32 = 4;
+    /// Move-count pruning up to `LMP_DEPTH`: after `LMP_BASE + LMP_SCALE * depth²`
+    /// quiet moves (two thirds of that when not improving).
+    pub const LMP_DEPTH: i32 = 5;
+    pub const LMP_BASE: i32 = 5;
+    pub const LMP_SCALE: i32 = 2;
+    /// Futility up to `FUTILITY_DEPTH`: a quiet move is skipped when the
+    /// static score plus `FUTILITY_BASE + FUTILITY_PER_DEPTH * depth` stays below alpha.
+    pub const FUTILITY_DEPTH: i32 = 3;
+    pub const FUTILITY_BASE: i32 = 100;
+    pub const FUTILITY_PER_DEPTH: i32 = 110;
+    /// Late-move reductions from `LMR_DEPTH`, after `LMR_MOVES` moves:
+    /// `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR` plies.
+    pub const LMR_DEPTH: i32 = 3;
+    pub const LMR_MOVES: usize = 2;
+    pub const LMR_BASE: f64 = 0.3;
+    pub const LMR_DIVISOR: f64 = 2.4;
+    /// Quiescence: the lazy evaluation's margin, and delta pruning's margin
+    /// over the captured piece.
+    pub const LAZY: i32 = 300;
+    pub const DELTA: i32 = 180;
+}
+use margins::*;
 
 /// Small direct-mapped cache for chase tests (they are expensive and the
 /// same cycles come up again and again).
@@ -71,6 +114,8 @@ const CHASE_CACHE: usize = 4096;
 pub(crate) struct Iteration {
     pub depth: u32,
     pub seldepth: u32,
+    /// Which line this is, 1 (the best) to the number asked for.
+    pub multipv: u32,
     pub score: i32,
     pub pv: Vec<Move>,
 }
@@ -115,7 +160,7 @@ impl<'a> Searcher<'a> {
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.3 + (d as f64).ln() * (m as f64).ln() / 2.4) as u8;
+                *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as u8;
             }
         }
         let mut s = Searcher {
@@ -205,12 +250,12 @@ impl<'a> Searcher<'a> {
 
     #[inline]
     fn is_legal(&self, m: Move, in_check: bool) -> bool {
-        is_legal(&self.pos, m, in_check)
+        self.pos.is_legal_pseudo(m, in_check)
     }
 
     #[inline]
     fn gave_check(&self, m: Move) -> bool {
-        gave_check(&self.pos, m)
+        self.pos.gave_check(m)
     }
 
     /// A new best move at `ply`: the line is `m` followed by the child's line.
@@ -364,12 +409,16 @@ impl<'a> Searcher<'a> {
         minors >= 2
     }
 
-    /// Iterative deepening with aspiration windows. Calls `report` after
-    /// each finished iteration; returns when `max_depth` is done, a stop
-    /// condition fires, or `keep_going` says no.
+    /// Iterative deepening with aspiration windows. With `multipv` above
+    /// one, each depth searches that many lines, each excluding the first
+    /// moves of the lines before it, and reports them best first. Calls
+    /// `report` after each finished line; returns when `max_depth` is done,
+    /// a stop condition fires, or `report` says no. Afterwards `root_best`,
+    /// `root_pv` and `root_score` hold the best line.
     pub fn iterate(
         &mut self,
         max_depth: u32,
+        multipv: usize,
         report: &mut dyn FnMut(&Iteration, &Searcher) -> bool,
     ) {
         let in_check = self.pos.in_check();
@@ -389,45 +438,85 @@ impl<'a> Searcher<'a> {
             self.root_best = fallback[0];
         }
         self.root_pv = vec![self.root_best];
-        let mut prev = 0;
+        let lines = multipv.clamp(1, fallback.len());
+        let banned = self.banned.clone();
+        // The lines of the last finished depth, best first: (score, pv).
+        let mut previous: Vec<(i32, Vec<Move>)> = Vec::new();
         for depth in 1..=max_depth.min(MAX_PLY as u32 - 4) {
             self.root_depth = depth as i32;
             self.seldepth = 0;
-            let mut delta = 30;
-            let (mut alpha, mut beta) = if depth >= 5 {
-                ((prev - delta).max(-INF), (prev + delta).min(INF))
-            } else {
-                (-INF, INF)
-            };
-            let score = loop {
-                let score = self.search(depth as i32, alpha, beta, 0, in_check, false);
-                if self.stopped {
-                    break None;
+            let mut found: Vec<(i32, Vec<Move>)> = Vec::with_capacity(lines);
+            for k in 0..lines {
+                self.banned.truncate(banned.len());
+                self.banned.extend(found.iter().map(|(_, pv)| pv[0]));
+                let prev = previous.get(k).map_or(0, |l| l.0);
+                let Some(score) = self.aspiration(depth, prev, in_check) else {
+                    break;
+                };
+                found.push((score, self.root_pv.clone()));
+            }
+            self.banned.truncate(banned.len());
+            if found.len() < lines {
+                // Stopped inside this depth. If the first line finished it
+                // is the best; if not, the root holds the best move the
+                // unfinished search has proved so far (or the last depth's).
+                if let Some((score, pv)) = found.first() {
+                    self.root_best = pv[0];
+                    self.root_score = *score;
+                    self.root_pv = pv.clone();
                 }
-                if score <= alpha {
-                    beta = (alpha + beta) / 2;
-                    alpha = (score - delta).max(-INF);
-                } else if score >= beta {
-                    beta = (score + delta).min(INF);
-                } else {
-                    break Some(score);
-                }
-                delta += delta;
-                if delta > 600 {
-                    alpha = -INF;
-                    beta = INF;
-                }
-            };
-            let Some(score) = score else { break };
-            prev = score;
-            let it = Iteration {
-                depth,
-                seldepth: self.seldepth as u32,
-                score,
-                pv: self.root_pv.clone(),
-            };
-            if !report(&it, self) {
                 break;
+            }
+            // A later line can outscore an earlier one once its own window
+            // settles; order them by score (stable, so ties keep their order).
+            found.sort_by_key(|l| -l.0);
+            self.root_best = found[0].1[0];
+            self.root_score = found[0].0;
+            self.root_pv = found[0].1.clone();
+            let mut go_on = true;
+            for (k, (score, pv)) in found.iter().enumerate() {
+                let it = Iteration {
+                    depth,
+                    seldepth: self.seldepth as u32,
+                    multipv: k as u32 + 1,
+                    score: *score,
+                    pv: pv.clone(),
+                };
+                go_on &= report(&it, self);
+            }
+            previous = found;
+            if !go_on {
+                break;
+            }
+        }
+    }
+
+    /// One root search at `depth` in an aspiration window around `prev`;
+    /// `None` if stopped.
+    fn aspiration(&mut self, depth: u32, prev: i32, in_check: bool) -> Option<i32> {
+        let mut delta = ASPIRATION;
+        let (mut alpha, mut beta) = if depth >= ASPIRATION_FROM_DEPTH {
+            ((prev - delta).max(-INF), (prev + delta).min(INF))
+        } else {
+            (-INF, INF)
+        };
+        loop {
+            let score = self.search(depth as i32, alpha, beta, 0, in_check, false);
+            if self.stopped {
+                return None;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INF);
+            } else if score >= beta {
+                beta = (score + delta).min(INF);
+            } else {
+                return Some(score);
+            }
+            delta += delta;
+            if delta > ASPIRATION_MAX {
+                alpha = -INF;
+                beta = INF;
             }
         }
     }
@@ -496,20 +585,22 @@ impl<'a> Searcher<'a> {
         let improving = !in_check && ply >= 2 && eval > self.static_eval[ply - 2];
         // With few heavy pieces left the tree is narrow and the play is
         // all quiet manoeuvres: prune by margins only when it is full.
-        let sparse = self.acc[ply].phase() <= 6;
+        let sparse = self.acc[ply].phase() <= SPARSE_PHASE;
 
         if !pv_node && !in_check && !sparse {
             // Reverse futility: far above beta with little depth left, the
             // opponent will not let us get here.
-            if depth <= 6 && eval.abs() < MATE_BOUND {
-                let margin = 85 * depth - if improving { 40 } else { 0 };
+            if depth <= RFP_DEPTH && eval.abs() < MATE_BOUND {
+                let margin = RFP_PER_DEPTH * depth - if improving { RFP_IMPROVING } else { 0 };
                 if eval - margin >= beta {
                     return eval;
                 }
             }
             // Null move: if passing still beats beta, a real move will too.
-            if allow_null && depth >= 2 && eval >= beta && self.null_move_allowed() {
-                let r = 3 + depth / 4 + ((eval - beta) / 200).min(2);
+            if allow_null && depth >= NULL_MIN_DEPTH && eval >= beta && self.null_move_allowed() {
+                let r = NULL_BASE
+                    + depth / NULL_DEPTH_DIV
+                    + ((eval - beta) / NULL_EVAL_DIV).min(NULL_EVAL_MAX);
                 self.acc[ply + 1] = self.acc[ply];
                 self.nodes += 1;
                 let undo = self.pos.make_null();
@@ -528,7 +619,7 @@ impl<'a> Searcher<'a> {
 
         // Internal iterative reduction: without a hash move this node was
         // never searched before and is probably not critical.
-        if hash_move.is_null() && depth >= 4 && !root {
+        if hash_move.is_null() && depth >= IIR_DEPTH && !root {
             depth -= 1;
         }
 
@@ -559,10 +650,11 @@ impl<'a> Searcher<'a> {
                 // Move-count pruning: at low depth, late quiet moves are
                 // not worth a look. Futility: a quiet move cannot lift a
                 // hopeless static score to alpha.
-                let full = 5 + 2 * depth * depth;
+                let full = LMP_BASE + LMP_SCALE * depth * depth;
                 let lmp_limit = if improving { full } else { full * 2 / 3 };
-                if (depth <= 5 && searched >= lmp_limit as usize)
-                    || (depth <= 3 && eval + 100 + 110 * depth <= alpha)
+                if (depth <= LMP_DEPTH && searched >= lmp_limit as usize)
+                    || (depth <= FUTILITY_DEPTH
+                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha)
                 {
                     self.pos.unmake(m, undo);
                     continue;
@@ -577,7 +669,7 @@ impl<'a> Searcher<'a> {
                 -self.search(new_depth, -beta, -alpha, ply + 1, gives_check, true)
             } else {
                 let mut r = 0;
-                if depth >= 3 && quiet && !gives_check && searched > 2 && !root {
+                if depth >= LMR_DEPTH && quiet && !gives_check && searched > LMR_MOVES && !root {
                     r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                     if pv_node {
                         r -= 1;
@@ -709,8 +801,8 @@ impl<'a> Searcher<'a> {
                     // material alone, the finer terms cannot change the
                     // verdict, so the bound is as good as the exact value.
                     let quick = self.acc[ply].quick(self.pos.side_to_move());
-                    if quick - LAZY_MARGIN >= beta {
-                        return quick - LAZY_MARGIN;
+                    if quick - LAZY >= beta {
+                        return quick - LAZY;
                     }
                     self.evaluate(ply)
                 }
@@ -729,7 +821,7 @@ impl<'a> Searcher<'a> {
             if !self.is_legal(m, in_check) {
                 continue;
             }
-            if !in_check && eval + capture_value(self.pos.board[m.to().index()]) + 180 <= alpha {
+            if !in_check && eval + capture_value(self.pos.board[m.to().index()]) + DELTA <= alpha {
                 // Delta pruning: even winning this piece cannot reach alpha.
                 continue;
             }
@@ -806,159 +898,4 @@ fn move_between(a: &Position, b: &Position) -> Option<Move> {
         p.hash() == b.hash()
     })
     .then_some(m)
-}
-
-/// Legality of a pseudo-legal move (`in_check` = `pos.in_check()`). Out of
-/// check, a move that neither starts nor ends on a line through our general
-/// nor frees a horse leg next to it cannot expose the general: those are
-/// accepted at once, the rest go to the rules' full test.
-#[inline]
-pub(crate) fn is_legal(pos: &Position, m: Move, in_check: bool) -> bool {
-    if !in_check {
-        let k = pos.king_square(pos.side_to_move()).index();
-        let (from, to) = (m.from().index(), m.to().index());
-        let (kf, kr) = (k % 9, k / 9);
-        let (ff, fr, tf, tr) = (from % 9, from / 9, to % 9, to / 9);
-        let touches = ff == kf
-            || fr == kr
-            || tf == kf
-            || tr == kr
-            || (ff.abs_diff(kf) == 1 && fr.abs_diff(kr) == 1);
-        if !touches {
-            return true;
-        }
-    }
-    pos.is_legal_pseudo(m, in_check)
-}
-
-/// True if `m`, just played in `pos` (so by the side not to move), gives
-/// check. A move can only check with the piece it moved (a horse or soldier
-/// now next to the general, a chariot or cannon on its line), by opening a
-/// line through the general (discovered chariot, cannon or general) or a
-/// horse leg next to it, or by becoming a cannon's screen; so only the one
-/// or two lines through `from` and `to`, the horse jumps and the soldier
-/// steps are examined, instead of a full attack test.
-pub(crate) fn gave_check(pos: &Position, m: Move) -> bool {
-    let b = &pos.board;
-    let them = pos.side_to_move();
-    let us = them.flip();
-    let k = pos.king_square(them).index();
-    let (from, to) = (m.from().index(), m.to().index());
-    let code = |kind: PieceKind| (us as u8) * 8 + kind as u8 + 1;
-    let moved = b[to];
-    if moved == code(PieceKind::Horse) {
-        let h = &HORSE_ATTACKERS[k];
-        for i in 0..h.n as usize {
-            if h.to[i] as usize == to && b[h.aux[i] as usize] == 0 {
-                return true;
-            }
-        }
-    } else if moved == code(PieceKind::Soldier) {
-        let p = &SOLDIER_ATTACKERS[us.index()][k];
-        if p.to[..p.n as usize].iter().any(|&s| s as usize == to) {
-            return true;
-        }
-    }
-    let from_dir = direction(k, from);
-    if let Some(d) = from_dir
-        && ray_checks(b, k, d, us)
-    {
-        return true;
-    }
-    if let Some(d) = direction(k, to)
-        && Some(d) != from_dir
-        && ray_checks(b, k, d, us)
-    {
-        return true;
-    }
-    let (kf, kr) = (k % 9, k / 9);
-    if (from % 9).abs_diff(kf) == 1 && (from / 9).abs_diff(kr) == 1 {
-        // `from` was a horse leg next to the general.
-        let horse = code(PieceKind::Horse);
-        let h = &HORSE_ATTACKERS[k];
-        for i in 0..h.n as usize {
-            if h.aux[i] as usize == from && b[h.to[i] as usize] == horse {
-                return true;
-            }
-        }
-    }
-    false
-}
-
-/// The ray index (into `RAYS`) from `k` toward `s`, if they share a line.
-#[inline]
-fn direction(k: usize, s: usize) -> Option<usize> {
-    let (kf, kr, sf, sr) = (k % 9, k / 9, s % 9, s / 9);
-    if kf == sf && sr != kr {
-        Some(if sr > kr { 0 } else { 1 })
-    } else if kr == sr && sf != kf {
-        Some(if sf > kf { 2 } else { 3 })
-    } else {
-        None
-    }
-}
-
-/// Does a chariot, a cannon over one screen or (along a file) the general
-/// of `by` attack `k` along ray `d`?
-#[inline]
-fn ray_checks(b: &[u8; 90], k: usize, d: usize, by: Color) -> bool {
-    let ray = &RAYS[k][d];
-    let squares = &ray.sq[..ray.n as usize];
-    let base = (by as u8) * 8 + 1;
-    let mut i = 0;
-    while i < squares.len() && b[squares[i] as usize] == 0 {
-        i += 1;
-    }
-    if i == squares.len() {
-        return false;
-    }
-    let p = b[squares[i] as usize];
-    if p == base + PieceKind::Chariot as u8 || (d < 2 && p == base + PieceKind::General as u8) {
-        return true;
-    }
-    i += 1;
-    while i < squares.len() && b[squares[i] as usize] == 0 {
-        i += 1;
-    }
-    i < squares.len() && b[squares[i] as usize] == base + PieceKind::Cannon as u8
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_fast_check_and_legality_tests_agree_with_the_rules_on_random_games() {
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut checks = 0;
-        for _ in 0..60 {
-            let mut pos = Position::startpos();
-            for _ in 0..150 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let in_check = pos.in_check();
-                for &m in pos.pseudo_legal_moves().iter() {
-                    assert_eq!(
-                        is_legal(&pos, m, in_check),
-                        pos.is_legal(m),
-                        "{m} in {}",
-                        pos.fen()
-                    );
-                }
-                for &m in moves.iter() {
-                    let mut p = pos;
-                    p.make(m);
-                    assert_eq!(gave_check(&p, m), p.in_check(), "{m} in {}", pos.fen());
-                    checks += usize::from(p.in_check());
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos.make(moves[(seed % moves.len() as u64) as usize]);
-            }
-        }
-        assert!(checks > 100);
-    }
 }

@@ -24,6 +24,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+/// Most lines `setoption name MultiPV` accepts.
+pub const MAX_MULTIPV: usize = 5;
+
 /// Which protocol the GUI chose with its first command.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dialect {
@@ -73,6 +76,8 @@ struct Session<W: Write + Send + 'static> {
     dialect: Dialect,
     millis: bool,
     level: Option<Level>,
+    /// Lines to search and report (MultiPV), 1..=MAX_MULTIPV.
+    multipv: usize,
     pos: Position,
     history: Vec<Position>,
     banned: Vec<Move>,
@@ -111,6 +116,7 @@ fn run_with<R: BufRead + Send + 'static, W: Write + Send + 'static>(
         dialect: Dialect::Uci,
         millis: false,
         level: None,
+        multipv: 1,
         pos: Position::startpos(),
         history: Vec::new(),
         banned: Vec::new(),
@@ -284,6 +290,9 @@ impl<W: Write + Send + 'static> Session<W> {
                     super::DEFAULT_HASH_MB
                 ));
                 self.say("option name Level type spin default 0 min 0 max 8");
+                self.say(&format!(
+                    "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+                ));
                 self.say("option name Clear Hash type button");
                 self.say("uciok");
             }
@@ -299,6 +308,9 @@ impl<W: Write + Send + 'static> Session<W> {
                     super::DEFAULT_HASH_MB
                 ));
                 self.say("option level type spin min 0 max 8 default 0");
+                self.say(&format!(
+                    "option multipv type spin min 1 max {MAX_MULTIPV} default 1"
+                ));
                 self.say("option newgame type button");
                 self.say("ucciok");
             }
@@ -366,6 +378,10 @@ impl<W: Write + Send + 'static> Session<W> {
                     )),
                 },
             },
+            "multipv" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_MULTIPV).contains(&n) => self.multipv = n,
+                _ => self.error(format!("MultiPV must be 1..{MAX_MULTIPV}, not '{value}'")),
+            },
             "usemillisec" => match value.to_ascii_lowercase().as_str() {
                 "true" | "on" => self.millis = true,
                 "false" | "off" => self.millis = false,
@@ -374,8 +390,8 @@ impl<W: Write + Send + 'static> Session<W> {
             "clear hash" | "newgame" => self.new_game(),
             "" => self.error("setoption needs an option name"),
             // Options GUIs commonly send that do not apply here.
-            "ponder" | "threads" | "multipv" | "promotion" | "idle" | "batch" | "debug"
-            | "style" | "knowledge" | "pruning" | "randomness" | "bookfiles" | "uci_chess960" => {}
+            "ponder" | "threads" | "promotion" | "idle" | "batch" | "debug" | "style"
+            | "knowledge" | "pruning" | "randomness" | "bookfiles" | "uci_chess960" => {}
             other => self.error(format!("unknown option '{other}'")),
         }
     }
@@ -629,6 +645,7 @@ impl<W: Write + Send + 'static> Session<W> {
         let pos = self.pos;
         let history = self.history.clone();
         let level = self.level;
+        let lines = self.multipv;
         let dialect = self.dialect;
         let infinite = limits.infinite;
         let seed = self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ pos.hash();
@@ -638,7 +655,7 @@ impl<W: Write + Send + 'static> Session<W> {
             let result = match level {
                 // A level keeps within the go's limits too (never longer
                 // than the clock or movetime allows).
-                Some(l) if banned.is_empty() => choose_move_within(
+                Some(l) if banned.is_empty() && lines == 1 => choose_move_within(
                     &mut engine,
                     l,
                     &pos,
@@ -649,7 +666,9 @@ impl<W: Write + Send + 'static> Session<W> {
                     seed,
                     1.0,
                 ),
-                _ => engine.search_excluding(&pos, &history, &limits, flag, &mut on_info, &banned),
+                _ => {
+                    engine.search_lines(&pos, &history, &limits, flag, &mut on_info, &banned, lines)
+                }
             };
             drop(engine);
             // UCI: after `go infinite` the answer waits for `stop`.
@@ -680,9 +699,10 @@ pub fn format_info(info: &SearchInfo, dialect: Dialect) -> String {
     let ms = info.time.as_millis();
     match dialect {
         Dialect::Uci => format!(
-            "info depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+            "info depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} pv {}",
             info.depth,
             info.seldepth,
+            info.multipv,
             info.score,
             info.nodes,
             info.nps,
@@ -696,8 +716,9 @@ pub fn format_info(info: &SearchInfo, dialect: Dialect) -> String {
                 s => s.as_cp(),
             };
             format!(
-                "info depth {} score {} nodes {} time {} pv {}",
+                "info depth {} multipv {} score {} nodes {} time {} pv {}",
                 info.depth,
+                info.multipv,
                 score,
                 info.nodes,
                 ms,

@@ -416,7 +416,9 @@ impl Position {
     /// When the mover is not in check, a move can only expose its general
     /// along a line through the general (uncovering a chariot, the other
     /// general, or a cannon by removing or adding a screen) or by freeing a
-    /// horse's leg next to it. So only those lines and legs are re-tested.
+    /// horse's leg next to it. A move that neither starts nor ends on the
+    /// general's file or rank nor leaves a leg point is accepted at once;
+    /// for the rest only those lines and legs are re-tested.
     #[inline]
     fn leaves_king_safe(&self, m: Move, in_check: bool) -> bool {
         let us = self.side;
@@ -424,6 +426,11 @@ impl Position {
         let k = self.kings[us.index()] as usize;
         let from = m.from().index();
         let to = m.to().index();
+        let (kf, kr) = (k % 9, k / 9);
+        let leg = (from % 9).abs_diff(kf) == 1 && (from / 9).abs_diff(kr) == 1;
+        if !in_check && !leg && from % 9 != kf && from / 9 != kr && to % 9 != kf && to / 9 != kr {
+            return true;
+        }
         let mut b = self.board;
         b[to] = b[from];
         b[from] = 0;
@@ -441,8 +448,7 @@ impl Position {
         {
             return false;
         }
-        let (kf, kr) = (k % 9, k / 9);
-        if (from % 9).abs_diff(kf) == 1 && (from / 9).abs_diff(kr) == 1 {
+        if leg {
             // `from` was a horse leg: test the two jumps through it.
             let horse = code(them, PieceKind::Horse);
             let h = &HORSE_ATTACKERS[k];
@@ -453,6 +459,61 @@ impl Position {
             }
         }
         true
+    }
+
+    /// True if `m`, the move just played to reach this position (so by the
+    /// side not to move), gives check. Cheaper than [`Position::in_check`]:
+    /// a move can only check with the piece it moved (a horse or soldier
+    /// now next to the general, a chariot or cannon on its line), by opening
+    /// a line through the general (discovered chariot, cannon or general)
+    /// or a horse leg next to it, or by becoming a cannon's screen; so only
+    /// the one or two lines through `from` and `to`, the horse jumps and the
+    /// soldier steps are examined.
+    #[inline]
+    pub fn gave_check(&self, m: Move) -> bool {
+        let b = &self.board;
+        let them = self.side;
+        let us = them.flip();
+        let k = self.kings[them.index()] as usize;
+        let (from, to) = (m.from().index(), m.to().index());
+        let moved = b[to];
+        if moved == code(us, PieceKind::Horse) {
+            let h = &HORSE_ATTACKERS[k];
+            for i in 0..h.n as usize {
+                if h.to[i] as usize == to && b[h.aux[i] as usize] == 0 {
+                    return true;
+                }
+            }
+        } else if moved == code(us, PieceKind::Soldier) {
+            let p = &SOLDIER_ATTACKERS[us.index()][k];
+            if p.to[..p.n as usize].iter().any(|&s| s as usize == to) {
+                return true;
+            }
+        }
+        let from_dir = direction(k, from);
+        if let Some(d) = from_dir
+            && ray_attacked(b, k, d, us)
+        {
+            return true;
+        }
+        if let Some(d) = direction(k, to)
+            && Some(d) != from_dir
+            && ray_attacked(b, k, d, us)
+        {
+            return true;
+        }
+        let (kf, kr) = (k % 9, k / 9);
+        if (from % 9).abs_diff(kf) == 1 && (from / 9).abs_diff(kr) == 1 {
+            // `from` was a horse leg next to the general.
+            let horse = code(us, PieceKind::Horse);
+            let h = &HORSE_ATTACKERS[k];
+            for i in 0..h.n as usize {
+                if h.aux[i] as usize == from && b[h.to[i] as usize] == horse {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     /// All legal moves.
@@ -575,7 +636,7 @@ impl Position {
     pub fn gives_check(&self, m: Move) -> bool {
         let mut p = *self;
         p.make(m);
-        p.in_check()
+        p.gave_check(m)
     }
 
     /// Perft: number of leaf nodes of the legal move tree to `depth`.
@@ -794,5 +855,53 @@ impl fmt::Display for Position {
         writeln!(f, "   a b c d e f g h i")?;
         writeln!(f, "fen: {}", self.fen())?;
         write!(f, "key: {:016x}", self.hash)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fast legality and check tests against the full attack test, on
+    /// every pseudo-legal move of random games.
+    #[test]
+    fn fast_legality_and_check_tests_agree_with_the_full_attack_test() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let (mut checks, mut illegal) = (0, 0);
+        for _ in 0..60 {
+            let mut pos = Position::startpos();
+            for _ in 0..150 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let in_check = pos.in_check();
+                let us = pos.side_to_move();
+                for &m in pos.pseudo_legal_moves().iter() {
+                    let mut p = pos;
+                    p.make(m);
+                    let safe = !p.king_attacked(us);
+                    assert_eq!(
+                        pos.is_legal_pseudo(m, in_check),
+                        safe,
+                        "{m} in {}",
+                        pos.fen()
+                    );
+                    illegal += usize::from(!safe);
+                    if safe {
+                        assert_eq!(p.gave_check(m), p.in_check(), "{m} in {}", pos.fen());
+                        checks += usize::from(p.in_check());
+                    }
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.make(moves[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(
+            checks > 100 && illegal > 100,
+            "{checks} checks, {illegal} illegal"
+        );
     }
 }
