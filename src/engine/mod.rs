@@ -8,6 +8,7 @@
 //! - [`timeman`] — how long to think.
 //! - [`level`] — the eight difficulty levels and their human-like imprecision.
 //! - [`book`] — a small opening book for variety.
+//! - [`review`] — game review: every move judged against the engine's best.
 //! - [`uci`] — the UCI/UCCI protocol loop (`xiangqi uci`).
 //! - [`bench`] — the fixed speed benchmark (`xiangqi bench`).
 //! - [`tune`] — fits the evaluation's weights to game results (`xiangqi tune`).
@@ -20,6 +21,7 @@ pub mod book;
 pub mod eval;
 pub mod level;
 pub mod movepick;
+pub mod review;
 pub mod search;
 pub mod timeman;
 pub mod tt;

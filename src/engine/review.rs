@@ -1,0 +1,395 @@
+//! Game review: every position of a game searched, every move judged by
+//! how much it gave away against the engine's best.
+//!
+//! A move is judged by the drop in the mover's *expected score* (0 = lost,
+//! ½ = level, 1 = won), not in centipawns, so judgements are mate-aware
+//! and fair at the extremes: a score is mapped through the logistic curve
+//! [`expected`] (a mate for the mover is 1, a mate against it 0), so
+//! falling from −9 to −15 in a lost position costs almost nothing, while
+//! falling from +1 to −1 in a balanced one costs a lot.
+//!
+//! | judgement | expected score given away |
+//! |---|---|
+//! | best | none: the engine's own move, or one that scores as well |
+//! | excellent | under 0.02 |
+//! | good | under 0.05 |
+//! | inaccuracy | under 0.10 |
+//! | mistake | under 0.20 |
+//! | blunder | 0.20 or more |
+//!
+//! Leaving a chariot to be taken for nothing in a level position costs
+//! about 0.4 (a blunder); allowing a mate in one from a level position
+//! costs 0.5. A side's *accuracy* averages, over its moves,
+//! `103.17 · e^(−4.354 · loss) − 3.17` (loss as above), clamped to
+//! 0–100 %: 100 % for best moves, about 65 % for a 0.10 loss, 0 for a
+//! loss of 0.8 or more (Lichess's curve, on the same scale).
+
+use super::{Engine, Limits, Score};
+use crate::rules::{Color, Move, Position};
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+
+/// Centipawns of advantage that make the expected score `1/(1+e^-1)` ≈ 73 %.
+pub const EXPECTED_SCALE: f64 = 250.0;
+
+/// The mover's expected score (0..=1) for a score from its side.
+pub fn expected(score: Score) -> f64 {
+    match score {
+        Score::Mate(n) if n > 0 => 1.0,
+        Score::Mate(_) => 0.0,
+        Score::Cp(cp) => 1.0 / (1.0 + (-f64::from(cp) / EXPECTED_SCALE).exp()),
+    }
+}
+
+/// How good a move was, best first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Judgement {
+    /// The engine's move, or one that scores as well.
+    Best,
+    /// Gives away under 0.02 of the expected score.
+    Excellent,
+    /// Under 0.05.
+    Good,
+    /// Under 0.10.
+    Inaccuracy,
+    /// Under 0.20.
+    Mistake,
+    /// 0.20 or more.
+    Blunder,
+}
+
+impl Judgement {
+    /// All judgements, best first.
+    pub const ALL: [Judgement; 6] = [
+        Judgement::Best,
+        Judgement::Excellent,
+        Judgement::Good,
+        Judgement::Inaccuracy,
+        Judgement::Mistake,
+        Judgement::Blunder,
+    ];
+
+    /// The judgement for a move that gave away `loss` of the expected
+    /// score (`best`: it is the engine's own move).
+    pub fn from_loss(loss: f64, best: bool) -> Judgement {
+        match loss {
+            _ if best || loss <= 0.0 => Judgement::Best,
+            l if l < 0.02 => Judgement::Excellent,
+            l if l < 0.05 => Judgement::Good,
+            l if l < 0.10 => Judgement::Inaccuracy,
+            l if l < 0.20 => Judgement::Mistake,
+            _ => Judgement::Blunder,
+        }
+    }
+
+    /// The English word, as `xiangqi review` prints it.
+    pub fn word(self) -> &'static str {
+        match self {
+            Judgement::Best => "best",
+            Judgement::Excellent => "excellent",
+            Judgement::Good => "good",
+            Judgement::Inaccuracy => "inaccuracy",
+            Judgement::Mistake => "mistake",
+            Judgement::Blunder => "blunder",
+        }
+    }
+
+    /// The usual annotation symbol (none for best, excellent and good).
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Judgement::Inaccuracy => "?!",
+            Judgement::Mistake => "?",
+            Judgement::Blunder => "??",
+            _ => "",
+        }
+    }
+
+    /// A mistake worth practising (a mistake or a blunder).
+    pub fn is_serious(self) -> bool {
+        self >= Judgement::Mistake
+    }
+}
+
+impl fmt::Display for Judgement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.word())
+    }
+}
+
+/// The engine's view of one position of the game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PositionReview {
+    /// Score for the side to move.
+    pub score: Score,
+    /// The engine's move ([`Move::NULL`] when there is none).
+    pub best: Move,
+    /// The engine's line, starting with `best`.
+    pub line: Vec<Move>,
+    /// Depth reached.
+    pub depth: u32,
+}
+
+impl PositionReview {
+    /// The score from Red's side, given who is to move (`Mate(0)`, the
+    /// side to move is mated, keeps no sign: check for it first).
+    pub fn red_score(&self, to_move: Color) -> Score {
+        match (to_move, self.score) {
+            (Color::Red, s) => s,
+            (Color::Black, Score::Cp(c)) => Score::Cp(-c),
+            (Color::Black, Score::Mate(n)) => Score::Mate(-n),
+        }
+    }
+}
+
+/// One move of the game, judged.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveReview {
+    /// Ply index: 0 for the first move.
+    pub ply: usize,
+    /// Who played it.
+    pub side: Color,
+    /// The move played.
+    pub played: Move,
+    /// The engine's view before the move (its best move and line).
+    pub before: PositionReview,
+    /// The mover's score after the move (the next position's score,
+    /// negated; `Mate(0)` if the move mated).
+    pub after: Score,
+    /// Expected score given away (0 for the best move).
+    pub loss: f64,
+    /// The verdict.
+    pub judgement: Judgement,
+}
+
+/// Counts and accuracy of one side's moves.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SideSummary {
+    /// Moves per judgement, in [`Judgement::ALL`] order.
+    pub counts: [u32; 6],
+    /// Average accuracy in percent (0 with no moves).
+    pub accuracy: f64,
+    /// Moves judged.
+    pub moves: u32,
+}
+
+impl SideSummary {
+    /// How many moves got `j`.
+    pub fn count(&self, j: Judgement) -> u32 {
+        self.counts[j as usize]
+    }
+}
+
+/// A whole game reviewed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameReview {
+    /// The engine's view of every position, from the start to after the
+    /// last move (one more than there are moves).
+    pub positions: Vec<PositionReview>,
+    /// Every move, judged.
+    pub moves: Vec<MoveReview>,
+}
+
+impl GameReview {
+    /// Counts and accuracy for `side`.
+    pub fn summary(&self, side: Color) -> SideSummary {
+        let mut s = SideSummary::default();
+        let mut total = 0.0;
+        for m in self.moves.iter().filter(|m| m.side == side) {
+            s.counts[m.judgement as usize] += 1;
+            s.moves += 1;
+            total += move_accuracy(m.loss);
+        }
+        if s.moves > 0 {
+            s.accuracy = total / f64::from(s.moves);
+        }
+        s
+    }
+
+    /// The evaluation curve for a graph: Red's expected score (0..=1) at
+    /// every position, start to end.
+    pub fn curve(&self, start: &Position, moves: &[Move]) -> Vec<f64> {
+        let mut pos = *start;
+        let mut out = Vec::with_capacity(self.positions.len());
+        for (i, p) in self.positions.iter().enumerate() {
+            let e = expected(p.score);
+            out.push(if pos.side_to_move() == Color::Red {
+                e
+            } else {
+                1.0 - e
+            });
+            if let Some(&m) = moves.get(i) {
+                pos.make(m);
+            }
+        }
+        out
+    }
+}
+
+/// Accuracy (0..=100) of a move that gave away `loss` of the expected score.
+pub fn move_accuracy(loss: f64) -> f64 {
+    if loss <= 0.0 {
+        return 100.0;
+    }
+    (103.1668 * (-4.354 * loss).exp() - 3.1669).clamp(0.0, 100.0)
+}
+
+/// The review stopped before the end (the stop flag was set).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the review was cancelled")]
+pub struct Cancelled;
+
+/// A move of the game is not legal where it is played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {ply} ({mv}) is not legal in {fen}")]
+pub struct IllegalInGame {
+    /// 1-based ply.
+    pub ply: usize,
+    /// The move.
+    pub mv: Move,
+    /// The position it was played in.
+    pub fen: String,
+}
+
+/// Why a review did not finish.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReviewError {
+    /// Stopped by the caller.
+    #[error(transparent)]
+    Cancelled(#[from] Cancelled),
+    /// The game itself is wrong.
+    #[error(transparent)]
+    Illegal(#[from] IllegalInGame),
+}
+
+/// Reviews the game `moves` from `start`: searches every position within
+/// `limits`, then judges each move. `progress(done, total)` is called after
+/// each position. Setting `stop` cancels the review.
+pub fn review_game(
+    engine: &mut Engine,
+    start: &Position,
+    moves: &[Move],
+    limits: &Limits,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<GameReview, ReviewError> {
+    let mut positions = Vec::with_capacity(moves.len() + 1);
+    positions.push(*start);
+    for (i, &m) in moves.iter().enumerate() {
+        let mut p = *positions.last().expect("never empty");
+        if !p.is_legal(m) {
+            return Err(IllegalInGame {
+                ply: i + 1,
+                mv: m,
+                fen: p.fen(),
+            }
+            .into());
+        }
+        p.make(m);
+        positions.push(p);
+    }
+    let total = positions.len();
+    let mut views = Vec::with_capacity(total);
+    for i in 0..total {
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(Cancelled.into());
+        }
+        let pos = &positions[i];
+        let result = engine.search(pos, &positions[..i], limits, stop, &mut |_| {});
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(Cancelled.into());
+        }
+        views.push(PositionReview {
+            score: result.score,
+            best: result.best,
+            line: result.pv,
+            depth: result.depth,
+        });
+        progress(i + 1, total);
+    }
+    let judged = moves
+        .iter()
+        .enumerate()
+        .map(|(i, &played)| {
+            let before = views[i].clone();
+            let after = negate(views[i + 1].score);
+            // `1 - expected(next)`, not `expected(after)`: a mate just
+            // given is `Mate(0)` for the side mated, which has no sign to flip.
+            let loss = expected(before.score) - (1.0 - expected(views[i + 1].score));
+            MoveReview {
+                ply: i,
+                side: positions[i].side_to_move(),
+                played,
+                judgement: Judgement::from_loss(loss, played == before.best),
+                loss: if played == before.best {
+                    0.0
+                } else {
+                    loss.max(0.0)
+                },
+                before,
+                after,
+            }
+        })
+        .collect();
+    Ok(GameReview {
+        positions: views,
+        moves: judged,
+    })
+}
+
+/// The score from the other side (`Mate(0)`, mated now, stays `Mate(0)`).
+pub fn negate(s: Score) -> Score {
+    match s {
+        Score::Cp(c) => Score::Cp(-c),
+        Score::Mate(n) => Score::Mate(-n),
+    }
+}
+
+/// Does `mv` answer a "find the better move" puzzle set from the position
+/// before a mistake? It does when its score, searched within `limits`, is
+/// within `margin` of the expected score of the engine's best
+/// (`best_score`, for the side to move).
+pub fn accepts(
+    engine: &mut Engine,
+    pos: &Position,
+    history: &[Position],
+    mv: Move,
+    best_score: Score,
+    margin: f64,
+    limits: &Limits,
+    stop: &AtomicBool,
+) -> bool {
+    if !pos.is_legal(mv) {
+        return false;
+    }
+    let mut next = *pos;
+    next.make(mv);
+    let mut before = history.to_vec();
+    before.push(*pos);
+    let reply = engine.search(&next, &before, limits, stop, &mut |_| {});
+    expected(best_score) - (1.0 - expected(reply.score)) < margin
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_thresholds_are_mate_aware_and_ordered() {
+        assert_eq!(expected(Score::Mate(3)), 1.0);
+        assert_eq!(expected(Score::Mate(-1)), 0.0);
+        assert!((expected(Score::Cp(0)) - 0.5).abs() < 1e-9);
+        // Already lost: a further fall is cheap.
+        let lost = expected(Score::Cp(-1000)) - expected(Score::Cp(-1600));
+        assert_eq!(Judgement::from_loss(lost, false), Judgement::Excellent);
+        // Level to a chariot down: a blunder.
+        let hang = expected(Score::Cp(0)) - expected(Score::Cp(-600));
+        assert_eq!(Judgement::from_loss(hang, false), Judgement::Blunder);
+        assert_eq!(Judgement::from_loss(0.5, true), Judgement::Best);
+        assert_eq!(Judgement::from_loss(0.07, false), Judgement::Inaccuracy);
+        assert_eq!(Judgement::from_loss(0.15, false), Judgement::Mistake);
+        assert!(Judgement::Blunder.is_serious() && !Judgement::Inaccuracy.is_serious());
+        assert_eq!(move_accuracy(0.0), 100.0);
+        assert!(move_accuracy(0.1) > 60.0 && move_accuracy(0.1) < 70.0);
+        assert_eq!(move_accuracy(1.0), 0.0);
+    }
+}
