@@ -221,7 +221,7 @@ mod tests {
     #[test]
     fn an_illegal_move_is_refused_and_a_repeated_one_merges() {
         let mut t = MoveTree::new(Position::startpos());
-        assert!(matches!(t.add(MoveTree::ROOT, mv("h2h9")), Err(Some(_))));
+        assert!(matches!(t.add(MoveTree::ROOT, mv("h2h8")), Err(Some(_))));
         assert!(matches!(t.add(7, mv("h2e2")), Err(None)));
         let a = t.add(MoveTree::ROOT, mv("h2e2")).unwrap();
         assert_eq!(t.add(MoveTree::ROOT, mv("h2e2")).unwrap(), a);

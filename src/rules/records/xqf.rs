@@ -364,9 +364,9 @@ mod tests {
 
     #[test]
     fn an_illegal_move_names_the_move_and_the_reason() {
-        let file = xqf10(&[(0, 0, 0xF0, ""), (72, 79, 0, "")]);
+        let file = xqf10(&[(0, 0, 0xF0, ""), (72, 78, 0, "")]);
         let e = read(&file).unwrap_err().to_string();
-        assert!(e.starts_with("move 1 (h2h9): illegal move"), "{e}");
+        assert!(e.starts_with("move 1 (h2h8): illegal move"), "{e}");
     }
 
     #[test]
