@@ -23,8 +23,7 @@ pub struct RenderArgs {
     #[arg(long)]
     file: Option<PathBuf>,
     /// Which game of the file, 1 = first.
-    #[arg(long, default_value_t = 1, requires = "record",
-          value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, default_value_t = 1, requires = "record", value_parser = super::replay::game_number)]
     game: u32,
     /// Write a PNG of the position (with --pgn/--file: the game's last position, its last move marked).
     #[arg(long, value_name = "PNG")]

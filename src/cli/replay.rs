@@ -38,7 +38,7 @@ pub struct ReplayArgs {
 }
 
 /// `--game N`: games are counted from 1.
-fn game_number(s: &str) -> Result<u32, String> {
+pub(super) fn game_number(s: &str) -> Result<u32, String> {
     match s.trim().parse::<u32>() {
         Ok(0) => Err("games are counted from 1".into()),
         Ok(n) => Ok(n),

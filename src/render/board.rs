@@ -96,7 +96,7 @@ impl Painter {
         self.river(&mut pm);
         self.coordinates(&mut pm, flip);
         if let Some(m) = options.last_move {
-            self.from_mark(&mut pm, point(m.from(), flip));
+            self.left_mark(&mut pm, point(m.from(), flip));
         }
         for sq in Square::all() {
             if let Some(p) = pos.piece_at(sq) {
@@ -148,7 +148,7 @@ impl Painter {
         while y < h + 10.0 {
             let mut pb = PathBuilder::new();
             let amp = 2.0 + next() * 7.0;
-            let phase = next() * 6.28;
+            let phase = next() * std::f32::consts::TAU;
             pb.move_to(-5.0, y);
             let steps = 12;
             for i in 1..=steps {
@@ -317,7 +317,7 @@ impl Painter {
     }
 
     /// The point a piece left: a soft ring.
-    fn from_mark(&self, pm: &mut Pixmap, (x, y): (f32, f32)) {
+    fn left_mark(&self, pm: &mut Pixmap, (x, y): (f32, f32)) {
         if let Some(c) = PathBuilder::from_circle(x, y, CELL * 0.2) {
             pm.fill_path(
                 &c,

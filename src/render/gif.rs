@@ -160,7 +160,7 @@ mod tests {
         let (w, h) = (4, 3);
         let a = vec![0u8; (w * h * 4) as usize];
         let mut b = a.clone();
-        b[((1 * w + 2) * 4) as usize] = 9;
+        b[((w + 2) * 4) as usize] = 9; // x 2, y 1
         assert_eq!(changed(&a, &b, w, h), Some((2, 1, 3, 2)));
         assert_eq!(changed(&a, &a, w, h), None);
     }
