@@ -117,14 +117,15 @@ impl Records<'_> {
         if has_comment {
             let len = self.take("a comment length", 4)?;
             let len = i64::from(i32::from_le_bytes([len[0], len[1], len[2], len[3]])) - k.comment;
-            if len < 0 || len as u64 > (self.bytes.len() - self.at) as u64 {
+            // XQStudio reads a length that comes out negative as no comment.
+            let len = len.max(0);
+            if len as u64 > (self.bytes.len() - self.at) as u64 {
                 return Err(RecordError::Truncated {
                     what: "a comment",
                     at: self.at,
-                    needed: len.max(0) as usize,
+                    needed: len as usize,
                     len: self.bytes.len(),
-                }
-                .negative_if(len));
+                });
             }
             let text = self.take("a comment", len as usize)?;
             comment = encoding_rs::GBK
@@ -139,20 +140,6 @@ impl Records<'_> {
             alternative,
             comment,
         })
-    }
-}
-
-impl RecordError {
-    /// A negative comment length is a broken field rather than a short file.
-    fn negative_if(self, len: i64) -> RecordError {
-        if len < 0 {
-            RecordError::Field {
-                field: "comment length".into(),
-                why: format!("{len} is negative"),
-            }
-        } else {
-            self
-        }
     }
 }
 
@@ -195,6 +182,14 @@ pub(super) fn read(bytes: &[u8]) -> Result<ImportedGame, RecordError> {
     if h[2] < 10 {
         return Err(RecordError::Version { found: h[2] });
     }
+    // The four key bytes of an obfuscated header add up to 0 (mod 256).
+    let sum = h[12..16].iter().fold(0u8, |a, &b| a.wrapping_add(b));
+    if h[2] >= 11 && sum != 0 {
+        return Err(RecordError::Field {
+            field: "header".into(),
+            why: format!("its key bytes add up to {sum}, not 0 (mod 256): the header is damaged"),
+        });
+    }
     let keys = Keys::new(h);
     let mut raw = [0u8; 32];
     raw.copy_from_slice(&h[0x10..0x30]);
@@ -230,7 +225,13 @@ pub(super) fn read(bytes: &[u8]) -> Result<ImportedGame, RecordError> {
     } else {
         None
     };
-    let start = setup("piece list", &pieces, first_mover(&pieces, first_from))?;
+    // With no move to tell, byte 0x32 says who is to move (1 = Black).
+    let side = match first_from {
+        Some(_) => first_mover(&pieces, first_from),
+        None if h[0x32] == 1 => crate::rules::Color::Black,
+        None => crate::rules::Color::Red,
+    };
+    let start = setup("piece list", &pieces, side)?;
     let mut game = ImportedGame::new(super::Format::Xqf, start);
     game.tree.add_comment(MoveTree::ROOT, &root.comment);
     read_tree(&mut rec, &mut game.tree, root.next)?;
@@ -367,6 +368,32 @@ mod tests {
         let file = xqf10(&[(0, 0, 0xF0, ""), (72, 78, 0, "")]);
         let e = read(&file).unwrap_err().to_string();
         assert!(e.starts_with("move 1 (h2h8): illegal move"), "{e}");
+    }
+
+    #[test]
+    fn a_damaged_obfuscated_header_is_named() {
+        let mut file = xqf10(&[(0, 0, 0, "")]);
+        file[2] = 18;
+        file[12] = 1;
+        let e = read(&file).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            "header: its key bytes add up to 1, not 0 (mod 256): the header is damaged"
+        );
+    }
+
+    #[test]
+    fn with_no_moves_the_header_says_who_moves() {
+        let mut file = xqf10(&[(0, 0, 0, "")]);
+        assert_eq!(
+            read(&file).unwrap().start().side_to_move(),
+            crate::rules::Color::Red
+        );
+        file[0x32] = 1;
+        assert_eq!(
+            read(&file).unwrap().start().side_to_move(),
+            crate::rules::Color::Black
+        );
     }
 
     #[test]
