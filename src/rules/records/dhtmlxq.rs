@@ -17,11 +17,28 @@ use crate::rules::position::Position;
 use crate::rules::types::{Move, Piece, Square};
 use std::collections::BTreeMap;
 
-/// The tags of a record, by name (lower case, without `DhtmlXQ_`).
+/// The tags of a record, by name (lower case, without `DhtmlXQ_`). A
+/// value runs to the next tag; a tag whose value is not closed by its own
+/// closing tag is left out. One pass over the text, whatever it holds.
 fn tags(text: &str) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     let lower = text.to_ascii_lowercase();
     let open = "[dhtmlxq_";
+    // Where any DhtmlXQ tag, opening or closing, starts at or after `at`.
+    let next_tag = |at: usize| -> usize {
+        let mut i = at;
+        while let Some(j) = lower[i..].find('[').map(|j| i + j) {
+            let rest = &lower[j + 1..];
+            if rest.starts_with("dhtmlxq")
+                || rest.starts_with("/dhtmlxq")
+                || rest.starts_with("\\/dhtmlxq")
+            {
+                return j;
+            }
+            i = j + 1;
+        }
+        lower.len()
+    };
     let mut from = 0;
     while let Some(i) = lower[from..].find(open).map(|i| i + from) {
         let name_start = i + open.len();
@@ -30,21 +47,19 @@ fn tags(text: &str) -> BTreeMap<String, String> {
         };
         let name = &lower[name_start..name_start + name_len];
         let value_start = name_start + name_len + 1;
-        let close = format!("[/dhtmlxq_{name}]");
-        let value_end = lower[value_start..]
-            .find(&close)
-            .map(|e| value_start + e)
-            .or_else(|| {
-                // Inside a JavaScript string the slash may be escaped.
-                let escaped = format!("[\\/dhtmlxq_{name}]");
-                lower[value_start..].find(&escaped).map(|e| value_start + e)
-            });
-        let Some(value_end) = value_end else {
-            from = value_start;
-            continue;
-        };
-        out.insert(name.to_string(), text[value_start..value_end].to_string());
-        from = value_end;
+        let end = next_tag(value_start);
+        let rest = &lower[end..];
+        // Inside a JavaScript string the slash may be escaped.
+        let close = [format!("[/dhtmlxq_{name}]"), format!("[\\/dhtmlxq_{name}]")]
+            .into_iter()
+            .find(|c| rest.starts_with(c.as_str()));
+        match close {
+            Some(c) => {
+                out.insert(name.to_string(), text[value_start..end].to_string());
+                from = end + c.len();
+            }
+            None => from = end,
+        }
     }
     out
 }
@@ -323,6 +338,16 @@ mod tests {
             e,
             "variation 1 branches at ply 5 of line 0, which has no such ply"
         );
+    }
+
+    #[test]
+    fn tags_close_by_name_and_unclosed_ones_are_left_out() {
+        let t = tags(
+            "[DhtmlXQ_title]a [b] c[/DhtmlXQ_title][DhtmlXQ_red]x[DhtmlXQ_black]y[\\/DhtmlXQ_black]",
+        );
+        assert_eq!(t.get("title").map(String::as_str), Some("a [b] c"));
+        assert_eq!(t.get("red"), None);
+        assert_eq!(t.get("black").map(String::as_str), Some("y"));
     }
 
     #[test]

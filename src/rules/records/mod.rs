@@ -18,7 +18,7 @@ mod movelist;
 mod tree;
 mod xqf;
 
-pub use tree::{MoveTree, Node, NodeId};
+pub use tree::{MoveTree, Node, NodeId, TreeError};
 
 use super::fen::FenError;
 use super::game::GameResult;
@@ -513,21 +513,17 @@ fn add_move(
     mv: Move,
     variation: u32,
 ) -> Result<NodeId, RecordError> {
-    let pos = *tree.position(parent).ok_or(RecordError::Branch {
-        branch: variation,
-        parent: 0,
-        ply: 0,
-    })?;
+    let pos = *tree.position(parent).unwrap_or(tree.start());
     tree.add(parent, mv).map_err(|e| RecordError::Move {
         place: place(variation),
         number: pgn::move_number_label(&pos),
         text: mv.to_string(),
         error: match e {
-            Some(i) => MoveParseError::Illegal {
+            TreeError::Illegal(i) => MoveParseError::Illegal {
                 mv: i.mv,
                 reason: i.reason,
             },
-            None => MoveParseError::NoSuchMove,
+            TreeError::NoSuchNode(_) => MoveParseError::NoSuchMove,
         },
     })
 }

@@ -8,7 +8,7 @@
 //! main continuation; later children are alternatives to that first child,
 //! in the order the record gives them.
 
-use crate::rules::{Move, Position};
+use crate::rules::{IllegalMove, Move, Position};
 
 /// Index of a node in a [`MoveTree`]; [`MoveTree::ROOT`] is the start.
 pub type NodeId = usize;
@@ -25,6 +25,17 @@ pub struct Node {
     pub comment: String,
     /// Continuations: the first is the main one, the rest are variations.
     pub children: Vec<NodeId>,
+}
+
+/// Why a move cannot be added to a [`MoveTree`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TreeError {
+    /// The parent is not a node of the tree.
+    #[error("node {0} is not in the tree")]
+    NoSuchNode(NodeId),
+    /// The move is illegal in the parent's position.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
 }
 
 /// A tree of moves from one start position, every move legal where it stands.
@@ -84,14 +95,13 @@ impl MoveTree {
     /// of one variation merge).
     ///
     /// # Errors
-    /// The reason the move is illegal in `parent`'s position; `None` in the
-    /// error means `parent` is not a node of this tree.
-    pub fn add(
-        &mut self,
-        parent: NodeId,
-        mv: Move,
-    ) -> Result<NodeId, Option<crate::rules::IllegalMove>> {
-        let pos = *self.positions.get(parent).ok_or(None)?;
+    /// [`TreeError::Illegal`] if the move is illegal in `parent`'s
+    /// position, [`TreeError::NoSuchNode`] if `parent` is not in the tree.
+    pub fn add(&mut self, parent: NodeId, mv: Move) -> Result<NodeId, TreeError> {
+        let pos = *self
+            .positions
+            .get(parent)
+            .ok_or(TreeError::NoSuchNode(parent))?;
         if let Some(&c) = self.nodes[parent]
             .children
             .iter()
@@ -100,7 +110,7 @@ impl MoveTree {
             return Ok(c);
         }
         let mut after = pos;
-        after.play(mv).map_err(Some)?;
+        after.play(mv)?;
         let id = self.nodes.len();
         self.nodes.push(Node {
             mv: Some(mv),
@@ -221,8 +231,11 @@ mod tests {
     #[test]
     fn an_illegal_move_is_refused_and_a_repeated_one_merges() {
         let mut t = MoveTree::new(Position::startpos());
-        assert!(matches!(t.add(MoveTree::ROOT, mv("h2h8")), Err(Some(_))));
-        assert!(matches!(t.add(7, mv("h2e2")), Err(None)));
+        assert!(matches!(
+            t.add(MoveTree::ROOT, mv("h2h8")),
+            Err(TreeError::Illegal(_))
+        ));
+        assert_eq!(t.add(7, mv("h2e2")), Err(TreeError::NoSuchNode(7)));
         let a = t.add(MoveTree::ROOT, mv("h2e2")).unwrap();
         assert_eq!(t.add(MoveTree::ROOT, mv("h2e2")).unwrap(), a);
         assert_eq!(t.len(), 2);
