@@ -156,6 +156,15 @@ fn xqf_keeps_variations_and_comments() {
 }
 
 #[test]
+fn pgn_comments_come_into_the_tree() {
+    let g = one("pgn-handicap-xu-yinchuan-nie-weiping-1999.pgn");
+    assert!(g.tree.node(0).unwrap().comment.contains("评注：许银川"));
+    assert_eq!(g.tree.comment_count(), 12);
+    let last = *g.tree.main_line_nodes().last().unwrap();
+    assert!(g.tree.node(last).unwrap().comment.contains("聂棋圣认负"));
+}
+
+#[test]
 fn a_gbk_record_reads_like_its_utf8_twin() {
     for name in [
         "dpxq-text-liuyongfu-zhangyongsheng.txt",

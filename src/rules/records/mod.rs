@@ -4,7 +4,8 @@
 //! from anywhere, in any notation.
 //!
 //! [`import`] takes the bytes of a file or a paste, recognises the format
-//! ([`detect`]) and gives the games in it; PGN goes through the PGN reader.
+//! ([`detect`]) and gives the games in it; PGN goes through the PGN reader,
+//! and its comments and variations are read into the tree as well.
 //! A game keeps its whole tree — main line, variations and comments — in a
 //! [`MoveTree`]; [`ImportedGame::to_pgn`] gives the main line for code that
 //! plays one line. Every move is checked against its position, and an
@@ -15,6 +16,7 @@
 
 mod dhtmlxq;
 mod movelist;
+mod pgn_tree;
 mod tree;
 mod xqf;
 
@@ -292,12 +294,9 @@ pub fn import_games(bytes: &[u8]) -> Vec<Result<ImportedGame, ImportError>> {
     let one = |r: Result<ImportedGame, RecordError>| vec![r.map_err(|e| e.with(format))];
     match format {
         Format::Xqf => one(xqf::read(bytes)),
-        Format::Pgn => pgn::read_pgn_games(bytes)
+        Format::Pgn => pgn_tree::games(bytes, pgn::read_pgn_games(bytes))
             .into_iter()
-            .map(|g| {
-                g.map(from_pgn)
-                    .map_err(|e| RecordError::Pgn(e).with(format))
-            })
+            .map(|g| g.map_err(|e| RecordError::Pgn(e).with(format)))
             .collect(),
         _ => {
             let text = pgn::decode(bytes);
@@ -369,21 +368,6 @@ pub fn import_game(bytes: &[u8], number: usize) -> Result<ImportedGame, ImportEr
         .with(detect(bytes)));
     }
     games.swap_remove(number - 1)
-}
-
-fn from_pgn(g: PgnGame) -> ImportedGame {
-    let mut out = ImportedGame::new(Format::Pgn, g.start);
-    out.tags = g.tags.clone();
-    out.result = g.result;
-    let mut id = MoveTree::ROOT;
-    for &m in &g.moves {
-        match out.tree.add(id, m) {
-            Ok(next) => id = next,
-            // The PGN reader has checked every move already.
-            Err(_) => break,
-        }
-    }
-    out
 }
 
 /// The six lines of pieces records list in a fixed order: 车 马 相 仕 帅
