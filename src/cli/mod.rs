@@ -1,4 +1,4 @@
-//! The command line: `xiangqi [play|perft|replay|uci|bench|gen-sounds]`.
+//! The command line: `xiangqi [play|perft|replay|render|uci|bench|gen-sounds]`.
 //!
 //! Every failure is one line on stderr starting with `error:` and exit code
 //! 2; nothing here panics on user input.
@@ -7,6 +7,7 @@ mod matches;
 mod output;
 mod perft;
 mod play;
+mod render;
 mod replay;
 mod usage;
 
@@ -41,6 +42,8 @@ enum Command {
     Perft(perft::PerftArgs),
     /// Play moves (ICCS, WXF or Chinese, or a PGN file's) and print each in all three notations.
     Replay(replay::ReplayArgs),
+    /// Draw a position as a PNG, or a game as an animated GIF.
+    Render(render::RenderArgs),
     /// Play an engine-vs-engine match (built-in or external UCI/UCCI engines).
     Match(Box<matches::MatchArgs>),
     /// Run as an engine speaking UCI (or UCCI, if the GUI says `ucci`) on stdin/stdout.
@@ -118,6 +121,7 @@ fn run_command(command: Command) -> Result<(), CliError> {
         Command::Play(_) => Ok(()),
         Command::Perft(args) => perft::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Render(args) => render::run(&args),
         Command::Match(args) => matches::run_match(&args),
         Command::Uci => {
             crate::engine::uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());

@@ -1,26 +1,33 @@
-//! `xiangqi replay [--fen FEN] [--pgn FILE] [MOVE ...]`: plays moves (any
-//! notation, or a PGN game's moves followed by the extra MOVEs) through a
+//! `xiangqi replay [--fen FEN] [--pgn FILE | --file FILE] [MOVE ...]`: plays
+//! moves (any notation, or a record's main line followed by the extra MOVEs;
+//! `--file` takes any format `rules::records` reads) through a
 //! [`Game`] and prints each move in ICCS, Chinese and WXF, then the final
 //! FEN and how the game stands.
 
 use super::CliError;
 use crate::rules::notation::{self, Charset};
 use crate::rules::pgn::{self, move_number_label};
+use crate::rules::records::{self, ImportedGame};
 use crate::rules::{Game, GameError, Move, Position};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
 /// Arguments of `replay`.
 #[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("record").args(["pgn", "file"])))]
 pub struct ReplayArgs {
     /// Start position (default: the standard opening, or the PGN's).
-    #[arg(long, conflicts_with = "pgn")]
+    #[arg(long, conflicts_with_all = ["pgn", "file"])]
     fen: Option<String>,
     /// A PGN file (GBK or UTF-8) whose main line is played first.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "file")]
     pgn: Option<PathBuf>,
-    /// Which game of the PGN file, 1 = first.
-    #[arg(long, default_value_t = 1, requires = "pgn", value_parser = game_number)]
+    /// A game record in any format: XQF, DhtmlXQ, dpxq text, PlayOK WXF,
+    /// PGN or a plain move list (detected from the content).
+    #[arg(long)]
+    file: Option<PathBuf>,
+    /// Which game of the PGN file (or record), 1 = first.
+    #[arg(long, default_value_t = 1, requires = "record", value_parser = game_number)]
     game: u32,
     /// Print Chinese notation in traditional characters.
     #[arg(long)]
@@ -31,7 +38,7 @@ pub struct ReplayArgs {
 }
 
 /// `--game N`: games are counted from 1.
-fn game_number(s: &str) -> Result<u32, String> {
+pub(super) fn game_number(s: &str) -> Result<u32, String> {
     match s.trim().parse::<u32>() {
         Ok(0) => Err("games are counted from 1".into()),
         Ok(n) => Ok(n),
@@ -76,6 +83,11 @@ fn replay(args: &ReplayArgs, out: &mut impl Write) -> Result<(), Failure> {
         return Err(CliError::new(format!("move argument {} is empty", i + 1)).into());
     }
     let (start, pgn_moves) = match &args.pgn {
+        None if args.file.is_some() => {
+            let path = args.file.as_deref().unwrap_or(std::path::Path::new(""));
+            let game = read_record(path, args.game)?;
+            (*game.start(), game.main_line())
+        }
         Some(path) => {
             let bytes = std::fs::read(path)
                 .map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))?;
@@ -137,6 +149,17 @@ fn replay(args: &ReplayArgs, out: &mut impl Write) -> Result<(), Failure> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// Reads game `number` of a record in any format `rules::records` reads.
+///
+/// # Errors
+/// A [`CliError`] naming the file, the format and what is wrong.
+pub(super) fn read_record(path: &std::path::Path, number: u32) -> Result<ImportedGame, CliError> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))?;
+    records::import_game(&bytes, number as usize)
+        .map_err(|e| CliError::new(format!("{}: {e}", path.display())))
 }
 
 /// Plays one move into the game and prints its line.

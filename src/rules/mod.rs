@@ -6,6 +6,7 @@ pub mod game;
 pub mod notation;
 pub mod pgn;
 mod position;
+pub mod records;
 pub(crate) mod tables;
 mod types;
 mod zobrist;

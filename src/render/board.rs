@@ -1,0 +1,542 @@
+//! Paints one frame: the board, the pieces, the marks and the caption.
+//!
+//! Every length is a fraction of the distance between two points (`CELL`
+//! pixels), so the proportions stay right if the size changes. Points are
+//! placed by their ICCS file and rank, turned round when Black is at the
+//! bottom.
+
+use super::font::Font;
+use super::{Options, RenderError};
+use crate::rules::notation::{Charset, to_chinese};
+use crate::rules::{Color, Move, PieceKind, Position, Square};
+use tiny_skia::{
+    Color as Rgba, FillRule, GradientStop, LinearGradient, Paint, Path, PathBuilder, Pixmap, Point,
+    RadialGradient, Rect, Shader, SpreadMode, Stroke, Transform,
+};
+
+/// Pixels between two neighbouring points.
+pub(super) const CELL: f32 = 60.0;
+/// From the image's edge to the outermost grid line.
+const MARGIN: f32 = CELL * 1.25;
+/// Height of the caption band under the board.
+const CAPTION: f32 = CELL * 0.8;
+
+const INK: (u8, u8, u8) = (74, 44, 18);
+const RED: (u8, u8, u8) = (178, 28, 34);
+const BLACK: (u8, u8, u8) = (28, 28, 30);
+const MARK: (u8, u8, u8) = (22, 104, 196);
+
+fn rgba((r, g, b): (u8, u8, u8), a: f32) -> Rgba {
+    Rgba::from_rgba8(r, g, b, (a.clamp(0.0, 1.0) * 255.0).round() as u8)
+}
+
+fn solid(c: (u8, u8, u8), a: f32) -> Paint<'static> {
+    let mut p = Paint::default();
+    p.set_color(rgba(c, a));
+    p.anti_alias = true;
+    p
+}
+
+fn shaded(shader: Option<Shader<'static>>, fallback: (u8, u8, u8)) -> Paint<'static> {
+    match shader {
+        Some(shader) => Paint {
+            shader,
+            anti_alias: true,
+            ..Paint::default()
+        },
+        None => solid(fallback, 1.0),
+    }
+}
+
+fn stroke(width: f32) -> Stroke {
+    Stroke {
+        width,
+        ..Stroke::default()
+    }
+}
+
+/// Draws boards with one font and one size.
+pub(super) struct Painter {
+    font: Font,
+    /// Whether images have a caption band.
+    with_caption: bool,
+}
+
+impl Painter {
+    /// A painter; `with_caption` reserves the band under the board.
+    pub(super) fn new(with_caption: bool) -> Result<Painter, RenderError> {
+        Ok(Painter {
+            font: Font::pieces().ok_or(RenderError::Font)?,
+            with_caption,
+        })
+    }
+
+    pub(super) fn width(&self) -> u32 {
+        (2.0 * MARGIN + 8.0 * CELL).round() as u32
+    }
+
+    pub(super) fn height(&self) -> u32 {
+        let band = if self.with_caption { CAPTION } else { 0.0 };
+        (2.0 * MARGIN + 9.0 * CELL + band).round() as u32
+    }
+
+    /// The whole picture of `pos`.
+    pub(super) fn paint(&self, pos: &Position, options: &Options) -> Result<Pixmap, RenderError> {
+        if let Some(ch) = options
+            .caption
+            .as_deref()
+            .and_then(|c| c.chars().find(|&ch| !self.font.has(ch)))
+        {
+            return Err(RenderError::MissingGlyph { ch });
+        }
+        let mut pm = Pixmap::new(self.width(), self.height()).ok_or(RenderError::Font)?;
+        let flip = options.flip;
+        self.wood(&mut pm);
+        self.grid(&mut pm);
+        self.river(&mut pm);
+        self.coordinates(&mut pm, flip);
+        if let Some(m) = options.last_move {
+            self.left_mark(&mut pm, point(m.from(), flip));
+        }
+        for sq in Square::all() {
+            if let Some(p) = pos.piece_at(sq) {
+                self.piece(&mut pm, point(sq, flip), p.color, p.kind);
+            }
+        }
+        if let Some(m) = options.last_move {
+            self.corners(&mut pm, point(m.to(), flip));
+        }
+        if let Some(text) = options.caption.as_deref().filter(|_| self.with_caption) {
+            self.caption(&mut pm, text);
+        }
+        Ok(pm)
+    }
+
+    /// Warm wood: a diagonal gradient, soft grain, a darker rim.
+    fn wood(&self, pm: &mut Pixmap) {
+        let (w, h) = (pm.width() as f32, pm.height() as f32);
+        let stops = vec![
+            GradientStop::new(0.0, rgba((236, 198, 138), 1.0)),
+            GradientStop::new(0.45, rgba((224, 178, 112), 1.0)),
+            GradientStop::new(1.0, rgba((230, 186, 122), 1.0)),
+        ];
+        let shader = LinearGradient::new(
+            Point::from_xy(0.0, 0.0),
+            Point::from_xy(w, h),
+            stops,
+            SpreadMode::Pad,
+            Transform::identity(),
+        );
+        if let Some(r) = Rect::from_xywh(0.0, 0.0, w, h) {
+            pm.fill_rect(
+                r,
+                &shaded(shader, (226, 182, 118)),
+                Transform::identity(),
+                None,
+            );
+        }
+        // Grain: long, gently waving lines of a darker tone, from a fixed
+        // pseudo-random sequence so every image of a position is the same.
+        let mut seed: u32 = 0x9E37_79B9;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed as f32 / u32::MAX as f32
+        };
+        let mut y = -10.0;
+        while y < h + 10.0 {
+            let mut pb = PathBuilder::new();
+            let amp = 2.0 + next() * 7.0;
+            let phase = next() * std::f32::consts::TAU;
+            pb.move_to(-5.0, y);
+            let steps = 12;
+            for i in 1..=steps {
+                let x = w * i as f32 / steps as f32 + 5.0;
+                let wave = ((i as f32) * 0.9 + phase).sin() * amp;
+                pb.line_to(x, y + wave);
+            }
+            if let Some(path) = pb.finish() {
+                let alpha = 0.05 + next() * 0.08;
+                let width = 0.8 + next() * 2.2;
+                pm.stroke_path(
+                    &path,
+                    &solid((150, 96, 40), alpha),
+                    &stroke(width),
+                    Transform::identity(),
+                    None,
+                );
+            }
+            y += 4.0 + next() * 9.0;
+        }
+        // A darker rim, like the edge of a board.
+        if let Some(r) = Rect::from_xywh(3.0, 3.0, w - 6.0, h - 6.0) {
+            let path = PathBuilder::from_rect(r);
+            pm.stroke_path(
+                &path,
+                &solid((120, 72, 30), 0.55),
+                &stroke(6.0),
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+
+    fn line(pm: &mut Pixmap, a: (f32, f32), b: (f32, f32), width: f32, alpha: f32) {
+        let mut pb = PathBuilder::new();
+        pb.move_to(a.0, a.1);
+        pb.line_to(b.0, b.1);
+        if let Some(path) = pb.finish() {
+            pm.stroke_path(
+                &path,
+                &solid(INK, alpha),
+                &stroke(width),
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+
+    /// Grid lines (the inner files break at the river), palace diagonals,
+    /// a double frame and the small corner marks of the cannons' and
+    /// soldiers' points.
+    fn grid(&self, pm: &mut Pixmap) {
+        let at = |col: f32, row: f32| (MARGIN + col * CELL, MARGIN + row * CELL);
+        let w = CELL * 0.028;
+        for row in 0..10 {
+            Self::line(pm, at(0.0, row as f32), at(8.0, row as f32), w, 0.9);
+        }
+        for col in 0..9 {
+            let c = col as f32;
+            if col == 0 || col == 8 {
+                Self::line(pm, at(c, 0.0), at(c, 9.0), w, 0.9);
+            } else {
+                Self::line(pm, at(c, 0.0), at(c, 4.0), w, 0.9);
+                Self::line(pm, at(c, 5.0), at(c, 9.0), w, 0.9);
+            }
+        }
+        for top in [0.0, 7.0] {
+            Self::line(pm, at(3.0, top), at(5.0, top + 2.0), w, 0.9);
+            Self::line(pm, at(5.0, top), at(3.0, top + 2.0), w, 0.9);
+        }
+        for (pad, width) in [(CELL * 0.64, CELL * 0.06), (CELL * 0.56, CELL * 0.02)] {
+            let r = Rect::from_ltrb(
+                MARGIN - pad,
+                MARGIN - pad,
+                MARGIN + 8.0 * CELL + pad,
+                MARGIN + 9.0 * CELL + pad,
+            );
+            if let Some(r) = r {
+                let path = PathBuilder::from_rect(r);
+                pm.stroke_path(
+                    &path,
+                    &solid(INK, 0.95),
+                    &stroke(width),
+                    Transform::identity(),
+                    None,
+                );
+            }
+        }
+        let points = [
+            (1, 2),
+            (7, 2),
+            (1, 7),
+            (7, 7),
+            (0, 3),
+            (2, 3),
+            (4, 3),
+            (6, 3),
+            (8, 3),
+            (0, 6),
+            (2, 6),
+            (4, 6),
+            (6, 6),
+            (8, 6),
+        ];
+        let (gap, len) = (CELL * 0.08, CELL * 0.2);
+        for (col, row) in points {
+            let (x, y) = at(col as f32, row as f32);
+            for (dx, dy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+                if (col == 0 && dx < 0.0) || (col == 8 && dx > 0.0) {
+                    continue;
+                }
+                let (cx, cy) = (x + dx * gap, y + dy * gap);
+                let mut pb = PathBuilder::new();
+                pb.move_to(cx + dx * len, cy);
+                pb.line_to(cx, cy);
+                pb.line_to(cx, cy + dy * len);
+                if let Some(path) = pb.finish() {
+                    pm.stroke_path(
+                        &path,
+                        &solid(INK, 0.85),
+                        &stroke(w),
+                        Transform::identity(),
+                        None,
+                    );
+                }
+            }
+        }
+    }
+
+    /// 楚河 on the left half of the river, 漢界 on the right.
+    fn river(&self, pm: &mut Pixmap) {
+        let y = MARGIN + 4.5 * CELL;
+        let size = CELL * 0.62;
+        let paint = solid(INK, 0.72);
+        for (col, ch) in [(1.35, '楚'), (2.65, '河'), (5.35, '漢'), (6.65, '界')] {
+            self.font
+                .draw_glyph_centered(pm, ch, MARGIN + col * CELL, y, size, &paint);
+        }
+    }
+
+    /// Files a–i under and over the board, ranks 0–9 left and right.
+    fn coordinates(&self, pm: &mut Pixmap, flip: bool) {
+        let size = CELL * 0.3;
+        let paint = solid(INK, 0.85);
+        let scale = size / self.font.units_per_em();
+        let letter_base = self.font.x_height() * scale / 2.0;
+        let digit_base = self.font.cap_height() * scale / 2.0;
+        let out = CELL * 0.95;
+        for f in 0..9u8 {
+            let col = if flip { 8 - f } else { f };
+            let x = MARGIN + f32::from(col) * CELL;
+            let label = char::from(b'a' + f).to_string();
+            for y in [MARGIN - out, MARGIN + 9.0 * CELL + out] {
+                self.font
+                    .draw_centered(pm, &label, x, y + letter_base, size, &paint);
+            }
+        }
+        for r in 0..10u8 {
+            let row = if flip { r } else { 9 - r };
+            let y = MARGIN + f32::from(row) * CELL + digit_base;
+            let label = r.to_string();
+            for x in [MARGIN - out, MARGIN + 8.0 * CELL + out] {
+                self.font.draw_centered(pm, &label, x, y, size, &paint);
+            }
+        }
+    }
+
+    /// The point a piece left: a soft ring.
+    fn left_mark(&self, pm: &mut Pixmap, (x, y): (f32, f32)) {
+        if let Some(c) = PathBuilder::from_circle(x, y, CELL * 0.2) {
+            pm.fill_path(
+                &c,
+                &solid(MARK, 0.22),
+                FillRule::Winding,
+                Transform::identity(),
+                None,
+            );
+            pm.stroke_path(
+                &c,
+                &solid(MARK, 0.8),
+                &stroke(CELL * 0.035),
+                Transform::identity(),
+                None,
+            );
+        }
+    }
+
+    /// The point a piece arrived on: four corner brackets round it.
+    fn corners(&self, pm: &mut Pixmap, (x, y): (f32, f32)) {
+        let (half, len) = (CELL * 0.5, CELL * 0.16);
+        for (dx, dy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+            let (cx, cy) = (x + dx * half, y + dy * half);
+            let mut pb = PathBuilder::new();
+            pb.move_to(cx - dx * len, cy);
+            pb.line_to(cx, cy);
+            pb.line_to(cx, cy - dy * len);
+            if let Some(path) = pb.finish() {
+                let mut s = stroke(CELL * 0.055);
+                s.line_cap = tiny_skia::LineCap::Round;
+                s.line_join = tiny_skia::LineJoin::Round;
+                pm.stroke_path(&path, &solid(MARK, 0.95), &s, Transform::identity(), None);
+            }
+        }
+    }
+
+    /// A lacquered disc with a shadow, a rim, an inner ring in the side's
+    /// colour and the engraved character.
+    fn piece(&self, pm: &mut Pixmap, (x, y): (f32, f32), color: Color, kind: PieceKind) {
+        let r = CELL * 0.45;
+        let ink = match color {
+            Color::Red => RED,
+            Color::Black => BLACK,
+        };
+        let id = Transform::identity();
+        if let Some(shadow) = circle(x + CELL * 0.035, y + CELL * 0.055, r) {
+            pm.fill_path(
+                &shadow,
+                &solid((60, 34, 10), 0.35),
+                FillRule::Winding,
+                id,
+                None,
+            );
+        }
+        let Some(disc) = circle(x, y, r) else { return };
+        let face = RadialGradient::new(
+            Point::from_xy(x - r * 0.35, y - r * 0.4),
+            0.0,
+            Point::from_xy(x, y),
+            r * 1.15,
+            vec![
+                GradientStop::new(0.0, rgba((255, 246, 226), 1.0)),
+                GradientStop::new(0.6, rgba((243, 221, 176), 1.0)),
+                GradientStop::new(1.0, rgba((214, 178, 120), 1.0)),
+            ],
+            SpreadMode::Pad,
+            id,
+        );
+        pm.fill_path(
+            &disc,
+            &shaded(face, (240, 216, 170)),
+            FillRule::Winding,
+            id,
+            None,
+        );
+        pm.stroke_path(
+            &disc,
+            &solid((128, 80, 34), 0.95),
+            &stroke(CELL * 0.04),
+            id,
+            None,
+        );
+        if let Some(ring) = circle(x, y, r * 0.8) {
+            pm.stroke_path(&ring, &solid(ink, 0.9), &stroke(CELL * 0.03), id, None);
+        }
+        self.font.draw_glyph_centered(
+            pm,
+            piece_char(color, kind),
+            x,
+            y,
+            CELL * 0.52,
+            &solid(ink, 1.0),
+        );
+    }
+
+    fn caption(&self, pm: &mut Pixmap, text: &str) {
+        let max = self.width() as f32 - 2.0 * CELL * 0.3;
+        let mut size = CELL * 0.42;
+        let w = self.font.width(text, size);
+        if w > max {
+            size *= max / w;
+        }
+        let scale = size / self.font.units_per_em();
+        let centre = 2.0 * MARGIN + 9.0 * CELL + CAPTION * 0.3;
+        let baseline = centre + self.font.cap_height() * scale / 2.0;
+        let x = self.width() as f32 / 2.0;
+        self.font
+            .draw_centered(pm, text, x, baseline, size, &solid(INK, 1.0));
+    }
+}
+
+fn circle(x: f32, y: f32, r: f32) -> Option<Path> {
+    PathBuilder::from_circle(x, y, r)
+}
+
+/// The pixel centre of a point.
+pub(super) fn point(sq: Square, flip: bool) -> (f32, f32) {
+    let (file, rank) = (f32::from(sq.file()), f32::from(sq.rank()));
+    let (col, row) = if flip {
+        (8.0 - file, rank)
+    } else {
+        (file, 9.0 - rank)
+    };
+    (MARGIN + col * CELL, MARGIN + row * CELL)
+}
+
+/// The character engraved on a piece: 帥仕相傌俥炮兵 for Red, 將士象馬車砲卒 for Black.
+pub(super) fn piece_char(color: Color, kind: PieceKind) -> char {
+    use PieceKind::*;
+    match (color, kind) {
+        (Color::Red, General) => '帥',
+        (Color::Red, Advisor) => '仕',
+        (Color::Red, Elephant) => '相',
+        (Color::Red, Horse) => '傌',
+        (Color::Red, Chariot) => '俥',
+        (Color::Red, Cannon) => '炮',
+        (Color::Red, Soldier) => '兵',
+        (Color::Black, General) => '將',
+        (Color::Black, Advisor) => '士',
+        (Color::Black, Elephant) => '象',
+        (Color::Black, Horse) => '馬',
+        (Color::Black, Chariot) => '車',
+        (Color::Black, Cannon) => '砲',
+        (Color::Black, Soldier) => '卒',
+    }
+}
+
+/// `12. 炮二平五` / `12... 马８进７`: a move as a frame's caption.
+pub(super) fn move_caption(before: &Position, m: Move) -> String {
+    let n = before.fullmove_number();
+    let dots = match before.side_to_move() {
+        Color::Red => ".",
+        Color::Black => "...",
+    };
+    format!("{n}{dots} {}", to_chinese(before, m, Charset::Simplified))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_font_has_every_character_the_board_draws() {
+        let font = Font::pieces().unwrap();
+        for c in Color::ALL {
+            for k in PieceKind::ALL {
+                let ch = piece_char(c, k);
+                assert!(font.glyph(ch).and_then(|g| g.path).is_some(), "{ch}");
+            }
+        }
+        for ch in "楚河漢界abcdefghi0123456789.．炮二平五马８进７帅将車傌兵卒后前".chars()
+        {
+            assert!(font.has(ch), "{ch}");
+        }
+    }
+
+    #[test]
+    fn flipping_turns_the_board_round() {
+        let a0 = Square::new(0, 0).unwrap();
+        let i9 = Square::new(8, 9).unwrap();
+        assert_eq!(point(a0, false), point(i9, true));
+        assert!(
+            point(a0, false).1 > point(i9, false).1,
+            "rank 0 is at the bottom"
+        );
+    }
+
+    #[test]
+    fn a_caption_the_font_cannot_draw_is_refused() {
+        let p = Painter::new(true).unwrap();
+        let o = Options {
+            caption: Some("ok \u{1F600}".into()),
+            ..Options::default()
+        };
+        let e = p.paint(&Position::startpos(), &o).unwrap_err();
+        assert!(matches!(e, RenderError::MissingGlyph { ch: '\u{1F600}' }));
+    }
+
+    #[test]
+    fn pieces_are_drawn_in_their_colours_on_their_points() {
+        let p = Painter::new(false).unwrap();
+        let pm = p.paint(&Position::startpos(), &Options::default()).unwrap();
+        // The pixel at a point with no piece is wood; at a piece, the disc's
+        // light face or its ink.
+        let pixel = |sq: &str, dx: f32, dy: f32| {
+            let (x, y) = point(Square::parse(sq).unwrap(), false);
+            let c = pm
+                .pixel((x + CELL * dx) as u32, (y + CELL * dy) as u32)
+                .unwrap();
+            (c.red(), c.green(), c.blue())
+        };
+        let (r, g, b) = pixel("e5", 0.3, 0.3);
+        assert!(r > 190 && g > 140 && b < 150, "wood beside e5: {r} {g} {b}");
+        let (r, g, b) = pixel("e0", 0.4, 0.0);
+        assert!(
+            r > 200 && g > 180 && b > 130,
+            "piece face at e0: {r} {g} {b}"
+        );
+        let (r, g, b) = pixel("e4", 0.3, 0.3);
+        assert!((r, g, b) != pixel("e0", 0.4, 0.0), "no piece at e4");
+    }
+}
