@@ -1,4 +1,4 @@
-//! The command line: `xiangqi [play|perft|replay|render|uci|bench|gen-sounds]`.
+//! The command line: `xiangqi [play|perft|replay|review|render|uci|bench|gen-sounds]`.
 //!
 //! Every failure is one line on stderr starting with `error:` and exit code
 //! 2; nothing here panics on user input.
@@ -9,6 +9,7 @@ mod perft;
 mod play;
 mod render;
 mod replay;
+mod review;
 mod usage;
 
 use clap::{Parser, Subcommand};
@@ -44,6 +45,8 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Draw a position as a PNG, or a game as an animated GIF.
     Render(render::RenderArgs),
+    /// Judge every move of a recorded game with the engine (best … blunder) and sum up each side.
+    Review(review::ReviewArgs),
     /// Play an engine-vs-engine match (built-in or external UCI/UCCI engines).
     Match(Box<matches::MatchArgs>),
     /// Run as an engine speaking UCI (or UCCI, if the GUI says `ucci`) on stdin/stdout.
@@ -121,6 +124,7 @@ fn run_command(command: Command) -> Result<(), CliError> {
         Command::Play(_) => Ok(()),
         Command::Perft(args) => perft::run(&args),
         Command::Replay(args) => replay::run(&args),
+        Command::Review(args) => review::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Match(args) => matches::run_match(&args),
         Command::Uci => {

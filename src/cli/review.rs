@@ -1,0 +1,204 @@
+//! `xiangqi review FILE [--game N] [--depth D | --movetime MS]`: the engine
+//! searches every position of a recorded game (any format `rules::records`
+//! reads) and judges every move: one line per move with the ply, the move
+//! in ICCS and Chinese, the judgement and the evaluation before and after
+//! (Red's view, in soldiers; `+M3` is a mate in 3 for Red), then a summary
+//! per side. See `engine::review` for the thresholds.
+
+use super::CliError;
+use crate::engine::review::{self, GameReview, Judgement, SideSummary};
+use crate::engine::{DEFAULT_HASH_MB, Engine, Limits, Score};
+use crate::rules::notation::{self, Charset};
+use crate::rules::records;
+use crate::rules::{Color, Move, Position};
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// Arguments of `review`.
+#[derive(clap::Args, Debug)]
+pub struct ReviewArgs {
+    /// The game: PGN, XQF, DhtmlXQ, dpxq text, PlayOK WXF or a move list.
+    file: PathBuf,
+    /// Which game of the file, 1 = first.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    game: u32,
+    /// Search every position to this depth.
+    #[arg(long, conflicts_with = "movetime",
+          value_parser = clap::value_parser!(u32).range(1..=40))]
+    depth: Option<u32>,
+    /// Search every position this many milliseconds (default 500).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    movetime: Option<u64>,
+    /// Print Chinese notation in traditional characters.
+    #[arg(long)]
+    traditional: bool,
+}
+
+/// Reviews the game and prints the report.
+///
+/// # Errors
+/// A [`CliError`] naming the file and what is wrong with it.
+pub fn run(args: &ReviewArgs) -> Result<(), CliError> {
+    let bytes = std::fs::read(&args.file)
+        .map_err(|e| CliError::new(format!("cannot read {}: {e}", args.file.display())))?;
+    let game = records::import_game(&bytes, args.game as usize)
+        .map_err(|e| CliError::new(format!("{}: {e}", args.file.display())))?;
+    let start = *game.start();
+    let moves = game.main_line();
+    if moves.is_empty() {
+        return Err(CliError::new(format!(
+            "{}: the game has no moves to review",
+            args.file.display()
+        )));
+    }
+    let limits = match (args.depth, args.movetime) {
+        (Some(d), _) => Limits {
+            depth: Some(d),
+            ..Limits::default()
+        },
+        (None, ms) => Limits {
+            movetime: Some(Duration::from_millis(ms.unwrap_or(500))),
+            ..Limits::default()
+        },
+    };
+    let mut engine = Engine::try_new(DEFAULT_HASH_MB).map_err(CliError::new)?;
+    let stop = AtomicBool::new(false);
+    let show_progress = io::stderr().is_terminal();
+    let result = review::review_game(
+        &mut engine,
+        &start,
+        &moves,
+        &limits,
+        &stop,
+        &mut |done, total| {
+            if show_progress {
+                eprint!("\ranalysing position {done}/{total}");
+                if done == total {
+                    eprint!("\r{:40}\r", "");
+                }
+            }
+        },
+    )
+    .map_err(|e| CliError::new(format!("{}: {e}", args.file.display())))?;
+    let charset = if args.traditional {
+        Charset::Traditional
+    } else {
+        Charset::Simplified
+    };
+    let title = match (game.tag("Red"), game.tag("Black")) {
+        (Some(r), Some(b)) => format!("{r} – {b}"),
+        _ => args.file.display().to_string(),
+    };
+    let mut out = io::stdout().lock();
+    super::output::finish(print(
+        &mut out, &title, &start, &moves, &result, &limits, charset,
+    ))
+}
+
+/// The report: a header, one line per move, a summary per side.
+pub(crate) fn print(
+    out: &mut impl Write,
+    title: &str,
+    start: &Position,
+    moves: &[Move],
+    review: &GameReview,
+    limits: &Limits,
+    charset: Charset,
+) -> io::Result<()> {
+    let effort = match (limits.depth, limits.movetime) {
+        (Some(d), _) => format!("depth {d}"),
+        (_, Some(t)) => format!("{} ms", t.as_millis()),
+        _ => String::new(),
+    };
+    writeln!(
+        out,
+        "review: {title}, {} moves, {effort} a position",
+        moves.len()
+    )?;
+    writeln!(
+        out,
+        "{:>4}  {:<5} {:<6}  {:<10} {:>7} {:>7}",
+        "ply", "move", "", "judgement", "before", "after"
+    )?;
+    let mut pos = *start;
+    for (m, r) in moves.iter().zip(&review.moves) {
+        let before = red_view(review.positions[r.ply].score, pos.side_to_move());
+        let chinese = notation::to_chinese(&pos, *m, charset);
+        let better = if r.judgement >= Judgement::Inaccuracy && !r.before.best.is_null() {
+            let line: Vec<String> = r.before.line.iter().take(6).map(Move::to_string).collect();
+            format!(
+                "  better: {} {} ({})",
+                r.before.best,
+                notation::to_chinese(&pos, r.before.best, charset),
+                line.join(" ")
+            )
+        } else {
+            String::new()
+        };
+        pos.make(*m);
+        let after = red_view(review.positions[r.ply + 1].score, pos.side_to_move());
+        // Chinese moves are always four characters, so the columns line up.
+        writeln!(
+            out,
+            "{:>4}  {:<5} {}  {:<10} {:>7} {:>7}{better}",
+            r.ply + 1,
+            m.to_string(),
+            chinese,
+            r.judgement.word(),
+            before,
+            after,
+        )?;
+    }
+    for side in [Color::Red, Color::Black] {
+        writeln!(out, "{}", summary_line(side, &review.summary(side)))?;
+    }
+    out.flush()
+}
+
+fn summary_line(side: Color, s: &SideSummary) -> String {
+    let counts: Vec<String> = Judgement::ALL
+        .iter()
+        .map(|&j| format!("{} {}", j.word(), s.count(j)))
+        .collect();
+    let name = match side {
+        Color::Red => "red:  ",
+        Color::Black => "black:",
+    };
+    format!(
+        "{name} accuracy {:.1} %, {} moves: {}",
+        s.accuracy,
+        s.moves,
+        counts.join(", ")
+    )
+}
+
+/// A score for the side to move, printed from Red's side: `+0.35`,
+/// `-1.20`, `+M3` (Red mates in 3), `-M0` (Red is mated).
+fn red_view(score: Score, to_move: Color) -> String {
+    let sign = if to_move == Color::Red { 1 } else { -1 };
+    match score {
+        Score::Cp(c) => format!("{:+.2}", f64::from(c * sign) / 100.0),
+        Score::Mate(0) => (if sign > 0 { "-M0" } else { "+M0" }).to_string(),
+        Score::Mate(n) => {
+            let n = n * sign;
+            format!("{}M{}", if n > 0 { '+' } else { '-' }, n.abs())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_print_from_reds_side() {
+        assert_eq!(red_view(Score::Cp(35), Color::Red), "+0.35");
+        assert_eq!(red_view(Score::Cp(35), Color::Black), "-0.35");
+        assert_eq!(red_view(Score::Mate(2), Color::Black), "-M2");
+        assert_eq!(red_view(Score::Mate(-2), Color::Black), "+M2");
+        assert_eq!(red_view(Score::Mate(0), Color::Black), "+M0");
+        assert_eq!(red_view(Score::Mate(0), Color::Red), "-M0");
+    }
+}
