@@ -5,7 +5,7 @@
 //! ½ = level, 1 = won), not in centipawns, so judgements are mate-aware
 //! and fair at the extremes: a score is mapped through the logistic curve
 //! [`expected`] (a mate for the mover is 1, a mate against it 0), so
-//! falling from −9 to −15 in a lost position costs almost nothing, while
+//! falling from −15 to −25 in a lost position costs little (a "good" move), while
 //! falling from +1 to −1 in a balanced one costs a lot.
 //!
 //! | judgement | expected score given away |
@@ -406,8 +406,8 @@ mod tests {
         assert_eq!(expected(Score::Mate(-1)), 0.0);
         assert!((expected(Score::Cp(0)) - 0.5).abs() < 1e-9);
         // Already lost: a further fall is cheap.
-        let lost = expected(Score::Cp(-1000)) - expected(Score::Cp(-1600));
-        assert_eq!(Judgement::from_loss(lost, false), Judgement::Excellent);
+        let lost = expected(Score::Cp(-1500)) - expected(Score::Cp(-2500));
+        assert_eq!(Judgement::from_loss(lost, false), Judgement::Good);
         // Level to a chariot down: a blunder.
         let hang = expected(Score::Cp(0)) - expected(Score::Cp(-600));
         assert_eq!(Judgement::from_loss(hang, false), Judgement::Blunder);
