@@ -2,14 +2,13 @@
 //! saves a screenshot after N frames and exits; `--diagnostics` records
 //! frame times (separately while the AI thinks and while it does not) and
 //! prints median, 95th percentile and maximum on exit. F12 saves a
-//! screenshot in the current directory. Also finds the
-//! `assets` folder whether the game runs from cargo or from a copied binary.
+//! screenshot in the current directory.
 
 use super::LaunchOptions;
 use super::ai::AiState;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 pub(super) fn plugin(app: &mut App) {
@@ -44,29 +43,6 @@ pub(super) fn screenshot_key(
 const DEFAULT_FRAMES: u32 = 30;
 /// Start-up frames left out of the statistics (shader compilation, loading).
 const WARMUP_FRAMES: u32 = 10;
-
-/// The `assets` folder: `BEVY_ASSET_ROOT`/`CARGO_MANIFEST_DIR` as Bevy does,
-/// else next to the executable, else the source tree the binary was built from.
-pub fn asset_root() -> String {
-    if std::env::var_os("BEVY_ASSET_ROOT").is_some()
-        || std::env::var_os("CARGO_MANIFEST_DIR").is_some()
-    {
-        return "assets".into();
-    }
-    let exe_dir = std::env::current_exe()
-        .ok()
-        .and_then(|p| p.parent().map(Path::to_path_buf));
-    let mut candidates: Vec<PathBuf> = Vec::new();
-    if let Some(dir) = &exe_dir {
-        candidates.push(dir.join("assets"));
-        candidates.push(dir.join("../../assets"));
-    }
-    candidates.push(Path::new(env!("CARGO_MANIFEST_DIR")).join("assets"));
-    candidates
-        .into_iter()
-        .find(|p| p.join("fonts").is_dir())
-        .map_or_else(|| "assets".into(), |p| p.to_string_lossy().into_owned())
-}
 
 /// Frame times in milliseconds, and how long the first frame took to show.
 #[derive(Default, Debug)]

@@ -18,6 +18,7 @@ mod ai;
 mod audio;
 mod board;
 mod board_prefs;
+mod embedded;
 mod eval_bar;
 mod i18n;
 mod launch;
@@ -228,14 +229,12 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, String> {
                 .set(WindowPlugin {
                     primary_window: Some(Window {
                         title: "象棋 Xiangqi".into(),
+                        // The X11 class the desktop entry's StartupWMClass names.
+                        name: Some("xiangqi".into()),
                         resolution: WindowResolution::new(w, h),
                         present_mode: PresentMode::AutoVsync,
                         ..default()
                     }),
-                    ..default()
-                })
-                .set(AssetPlugin {
-                    file_path: launch::asset_root(),
                     ..default()
                 })
                 .set(bevy::log::LogPlugin {
@@ -247,6 +246,7 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, String> {
         );
     })
     .map_err(|why| launch::no_window_message(&why))?;
+    app.add_plugins(embedded::plugin);
     logic_plugins(&mut app);
     view_plugins(&mut app);
     ai::search_at_idle_priority();

@@ -55,7 +55,8 @@ pub mod palette {
     pub const OVERLAY: Color = Color::srgba(0.08, 0.06, 0.05, 0.55);
 }
 
-/// The project fonts (a CJK subset with its licence in `assets/fonts`).
+/// The project fonts (a CJK subset with its licence in `assets/fonts`),
+/// embedded in the binary.
 #[derive(Resource, Clone)]
 pub struct Fonts {
     /// Engraved piece characters, river text, file numbers.
@@ -68,8 +69,8 @@ impl FromWorld for Fonts {
     fn from_world(world: &mut World) -> Self {
         let server = world.resource::<AssetServer>();
         Fonts {
-            pieces: server.load("fonts/pieces.otf"),
-            ui: server.load("fonts/ui.otf"),
+            pieces: server.load(super::embedded::path("fonts/pieces.otf")),
+            ui: server.load(super::embedded::path("fonts/ui.otf")),
         }
     }
 }
