@@ -177,13 +177,19 @@ mod tests {
         assert_eq!(pixel(&img, size, 0, 0)[3], 0);
         assert_eq!(pixel(&img, size, size - 1, size - 1)[3], 0);
         let centre = pixel(&img, size, size / 2, size / 2);
-        assert!(centre[0] > 150 && centre[1] < 80 && centre[3] == 255, "{centre:?}");
+        assert!(
+            centre[0] > 150 && centre[1] < 80 && centre[3] == 255,
+            "{centre:?}"
+        );
         // Between the palace and the ring: ivory.
         let face = pixel(&img, size, size / 2, (size as f32 * 0.23) as u32);
         assert!(face[0] > 230 && face[1] > 210 && face[2] > 170, "{face:?}");
         // The rim is wood brown.
         let rim = pixel(&img, size, size / 2, (size as f32 * 0.05) as u32);
-        assert!(rim[0] > rim[1] && rim[1] > rim[2] && rim[0] < 170, "{rim:?}");
+        assert!(
+            rim[0] > rim[1] && rim[1] > rim[2] && rim[0] < 170,
+            "{rim:?}"
+        );
         // Left and right halves mirror each other.
         for y in 0..size {
             for x in 0..size / 2 {

@@ -48,7 +48,12 @@ fn the_desktop_entry_names_the_binary_and_the_icon() {
     let entry = std::fs::read_to_string(dir.join("xiangqi.desktop")).unwrap();
     let lines: Vec<&str> = entry.lines().collect();
     assert_eq!(lines.first(), Some(&"[Desktop Entry]"));
-    for want in ["Type=Application", "Exec=xiangqi", "Icon=xiangqi", "Terminal=false"] {
+    for want in [
+        "Type=Application",
+        "Exec=xiangqi",
+        "Icon=xiangqi",
+        "Terminal=false",
+    ] {
         assert!(lines.contains(&want), "{want} missing");
     }
     let icon_name = lines

@@ -27,7 +27,12 @@ fn srgb(c: Color) -> Vec3 {
 }
 
 fn run_game(size: (u32, u32), path: &std::path::Path) {
-    run_binary(std::path::Path::new(env!("CARGO_BIN_EXE_xiangqi")), None, size, path);
+    run_binary(
+        std::path::Path::new(env!("CARGO_BIN_EXE_xiangqi")),
+        None,
+        size,
+        path,
+    );
 }
 
 /// Runs `game` on the mid-game position (from `dir` if given, with no
@@ -58,7 +63,8 @@ fn run_binary(
     let home = std::env::temp_dir().join(format!(
         "xiangqi-shot-home-{}-{}",
         std::process::id(),
-        path.file_stem().map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+        path.file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
     ));
     let status = cmd
         .env("XIANGQI_HOME", &home)

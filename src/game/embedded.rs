@@ -49,7 +49,10 @@ const FILES: &[(&str, &[u8])] = &[
         "sounds/start.wav",
         include_bytes!("../../assets/sounds/start.wav"),
     ),
-    ("sounds/win.wav", include_bytes!("../../assets/sounds/win.wav")),
+    (
+        "sounds/win.wav",
+        include_bytes!("../../assets/sounds/win.wav"),
+    ),
 ];
 
 /// Side of the window icon in pixels.
@@ -83,18 +86,15 @@ fn set_window_icon(
     if *done || window.is_empty() {
         return;
     }
-    let icon = match winit::window::Icon::from_rgba(
-        crate::icon::rgba(ICON_SIZE),
-        ICON_SIZE,
-        ICON_SIZE,
-    ) {
-        Ok(icon) => icon,
-        Err(e) => {
-            warn!("no window icon: {e}");
-            *done = true;
-            return;
-        }
-    };
+    let icon =
+        match winit::window::Icon::from_rgba(crate::icon::rgba(ICON_SIZE), ICON_SIZE, ICON_SIZE) {
+            Ok(icon) => icon,
+            Err(e) => {
+                warn!("no window icon: {e}");
+                *done = true;
+                return;
+            }
+        };
     bevy::winit::WINIT_WINDOWS.with_borrow(|windows| {
         for window in windows.windows.values() {
             window.set_window_icon(Some(icon.clone()));
