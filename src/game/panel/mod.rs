@@ -322,9 +322,9 @@ fn refresh_panel(
             },
             Field::Player(side) => player_text(&session, *side, lang),
             Field::Ai => {
-                if ai.thinking() {
-                    let secs = time.elapsed_secs_f64() - ai.status.started_at;
-                    let depth = ai.status.progress.depth;
+                if let Some(search) = ai.search() {
+                    let secs = time.elapsed_secs_f64() - search.started_at();
+                    let depth = search.latest().depth;
                     if depth > 0 {
                         format!(
                             "{}… {secs:.1} s · {} {depth}",
@@ -342,11 +342,11 @@ fn refresh_panel(
                     String::new()
                 }
             }
-            Field::Line => match (&ai.status.position, ai.thinking()) {
-                (Some(pos), true) if !ai.status.progress.pv.is_empty() => format!(
+            Field::Line => match ai.search() {
+                Some(search) if !search.latest().pv.is_empty() => format!(
                     "{}: {}",
                     T::BestLine.get(lang),
-                    line_text(pos, &ai.status.progress.pv, style)
+                    line_text(search.position(), &search.latest().pv, style)
                 ),
                 _ => String::new(),
             },

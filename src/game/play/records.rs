@@ -20,7 +20,10 @@ use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
 
 pub(super) fn plugin(app: &mut App) {
+    // File drops come from the window; registered here too so the logic
+    // runs without one.
     app.add_message::<FileCommand>()
+        .add_message::<FileDragAndDrop>()
         .add_systems(Update, handle_files.in_set(GameSet::Rules));
 }
 
@@ -196,9 +199,6 @@ mod tests {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin));
         crate::game::logic_plugins(&mut app);
-        app.add_message::<FileCommand>()
-            .add_message::<FileDragAndDrop>()
-            .add_systems(Update, handle_files.in_set(GameSet::Rules));
         app.insert_resource(GameSetup {
             mode: crate::game::Mode::Hotseat,
             red_level: 1,

@@ -5,7 +5,8 @@ mod review;
 mod settings;
 
 use crate::game::play::Turn;
-use crate::game::play::ai::{AiBackend, AiRequest, AiState};
+use crate::game::play::ai::{AiBackend, AiState};
+use crate::game::play::search::SearchJob;
 use crate::game::play::session::{
     AiMoveChosen, BoardChanged, BoardInput, GameCommand, GameSetup, IllegalInput, Selection,
     Session,
@@ -38,19 +39,19 @@ fn collect(
 
 /// A search that thinks until it is told to stop (or for 5 s at most).
 fn slow_backend() -> AiBackend {
-    AiBackend(Arc::new(|req: AiRequest| {
+    AiBackend(Arc::new(|job: SearchJob, _level: u8| {
         let t0 = Instant::now();
-        while !req.stop.load(Ordering::Relaxed) && t0.elapsed() < Duration::from_secs(5) {
+        while !job.stop.load(Ordering::Relaxed) && t0.elapsed() < Duration::from_secs(5) {
             std::thread::sleep(Duration::from_millis(1));
         }
-        req.position.legal_moves().first().copied()
+        job.position.legal_moves().first().copied()
     }))
 }
 
 /// A search that answers at once with the first legal move.
 fn instant_backend() -> AiBackend {
-    AiBackend(Arc::new(|req: AiRequest| {
-        req.position.legal_moves().first().copied()
+    AiBackend(Arc::new(|job: SearchJob, _level: u8| {
+        job.position.legal_moves().first().copied()
     }))
 }
 

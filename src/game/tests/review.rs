@@ -2,10 +2,11 @@
 //! round trip through the app (save, drop the app, continue in a new one),
 //! and puzzle attempts that succeed and fail.
 
-use crate::game::play::ai::{AiBackend, AiRequest};
+use crate::game::play::ai::AiBackend;
 use crate::game::play::autosave::ContinueGame;
 use crate::game::play::puzzle::{ActivePuzzle, StartPuzzle};
 use crate::game::play::review::{Review, ReviewCommand, shown_last_move, shown_position};
+use crate::game::play::search::SearchJob;
 use crate::game::play::session::{BoardInput, GameCommand, GameSetup, Selection, Session};
 use crate::game::settings::StorePaths;
 use crate::game::{Mode, Screen, logic_plugins};
@@ -22,8 +23,8 @@ use std::time::Duration;
 
 /// The AI answers at once with its first legal move.
 fn instant_backend() -> AiBackend {
-    AiBackend(Arc::new(|req: AiRequest| {
-        req.position.legal_moves().first().copied()
+    AiBackend(Arc::new(|job: SearchJob, _level: u8| {
+        job.position.legal_moves().first().copied()
     }))
 }
 
