@@ -6,14 +6,12 @@ use crate::game::board::z;
 use crate::game::i18n::{Lang, Phrase as T, reason_text, result_text};
 use crate::game::play::Turn;
 use crate::game::play::session::{CheckAlert, GameCommand, Session, human_won};
-use crate::game::theme::{Fonts, button, palette};
+use crate::game::theme::{Fonts, OnPress, button, palette};
 use crate::game::{GameSet, Screen};
-use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Turn::Over), spawn_game_over)
-        .add_observer(on_overlay_button)
         .add_systems(
             Update,
             (
@@ -34,9 +32,6 @@ struct GameOverOverlay {
 }
 
 const OVERLAY_DELAY: f32 = 0.9;
-
-#[derive(Component, Clone, Copy)]
-struct OverlayButton(GameCommand);
 
 /// The card's computed texts (retranslated when the language changes).
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
@@ -117,14 +112,14 @@ fn spawn_game_over(
                             lang,
                             &fonts,
                             20.0,
-                            OverlayButton(GameCommand::NewGame)
+                            OnPress::send(GameCommand::NewGame)
                         ),
                         button(
                             T::Menu,
                             lang,
                             &fonts,
                             20.0,
-                            OverlayButton(GameCommand::Menu)
+                            OnPress::send(GameCommand::Menu)
                         ),
                     ],
                 ),
@@ -172,16 +167,6 @@ fn retranslate_card(
         if text.0 != *want {
             text.0.clone_from(want);
         }
-    }
-}
-
-fn on_overlay_button(
-    click: On<Pointer<Click>>,
-    buttons: Query<&OverlayButton>,
-    mut out: MessageWriter<GameCommand>,
-) {
-    if let Ok(b) = buttons.get(click.entity) {
-        out.write(b.0);
     }
 }
 

@@ -12,17 +12,15 @@ use crate::game::i18n::{Lang, Phrase as T, reason_text, result_text, side_name};
 use crate::game::play::Play;
 use crate::game::play::ai::{AiState, level_info};
 use crate::game::play::session::{GameCommand, Player, Session};
-use crate::game::theme::{Fonts, Label, button, label, palette, set_display};
+use crate::game::theme::{Fonts, Label, OnPress, button, label, palette, set_display};
 use crate::game::{GameSet, Mode, Screen};
 use crate::rules::notation::ChineseStyle;
 use crate::rules::{Color as Side, Move, Position, to_chinese};
-use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((move_list::plugin, eval_bar::plugin, puzzle_card::plugin));
     app.add_systems(OnEnter(Screen::Playing), spawn_panel)
-        .add_observer(on_panel_button)
         .add_systems(
             Update,
             (place_panel, refresh_panel)
@@ -36,7 +34,7 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 pub struct InfoColumn;
 
-/// A button of the panel.
+/// A game button of the panel (some show only in some games).
 #[derive(Component, Clone, Copy)]
 struct PanelButton(GameCommand);
 
@@ -52,7 +50,12 @@ enum Field {
 
 fn spawn_panel(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
     let lang = *lang;
-    let btn = |t: T, cmd: GameCommand| button(t, lang, &fonts, 17.0, PanelButton(cmd));
+    let btn = |t: T, cmd: GameCommand| {
+        (
+            button(t, lang, &fonts, 17.0, OnPress::send(cmd)),
+            PanelButton(cmd),
+        )
+    };
     commands.spawn((
         Part::Root,
         Node {
@@ -163,16 +166,6 @@ fn field(field: Field, fonts: &Fonts, px: f32, color: Color) -> impl Bundle {
         TextColor(color),
         Pickable::IGNORE,
     )
-}
-
-fn on_panel_button(
-    click: On<Pointer<Click>>,
-    buttons: Query<&PanelButton>,
-    mut commands_out: MessageWriter<GameCommand>,
-) {
-    if let Ok(b) = buttons.get(click.entity) {
-        commands_out.write(b.0);
-    }
 }
 
 /// The panel's parts, each placed differently beside and below the board.

@@ -14,7 +14,7 @@ use crate::game::play::records::FileCommand;
 use crate::game::play::review::{Review, ReviewCommand, shown_ply};
 use crate::game::play::session::Session;
 use crate::game::settings::UserSettings;
-use crate::game::theme::{Fonts, button, button_box, label, palette, set_display};
+use crate::game::theme::{Fonts, OnPress, button, button_box, label, palette, set_display};
 use crate::game::{GameSet, Screen};
 use crate::rules::notation::{BlackDigits, ChineseStyle, Notation, format_move};
 use crate::rules::{Charset, Color as Side, Move};
@@ -24,18 +24,16 @@ use bevy::picking::hover::HoverMap;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_observer(on_move_click)
-        .add_observer(on_tool_button)
-        .add_systems(
-            Update,
-            (
-                wheel_scroll.in_set(GameSet::Input),
-                (fill_slot, rebuild_rows, highlight_rows, show_review_buttons)
-                    .chain()
-                    .in_set(GameSet::Present),
-            )
-                .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
-        );
+    app.add_observer(on_move_click).add_systems(
+        Update,
+        (
+            wheel_scroll.in_set(GameSet::Input),
+            (fill_slot, rebuild_rows, highlight_rows, show_review_buttons)
+                .chain()
+                .in_set(GameSet::Present),
+        )
+            .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
+    );
 }
 
 /// Where the panel puts the move list (a flexible column).
@@ -76,14 +74,6 @@ struct MoveCell(usize);
 #[derive(Component)]
 struct ReviewLine;
 
-/// A button under the list.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-enum Tool {
-    Review(ReviewCommand),
-    Hint,
-    File(FileCommand),
-}
-
 /// Shown only while reviewing.
 #[derive(Component)]
 struct ReviewOnly;
@@ -96,14 +86,22 @@ fn fill_slot(
 ) {
     let lang = *lang;
     for slot in &slots {
-        let small = |t: T, tool: Tool| button(t, lang, &fonts, 14.0, tool);
-        let arrow = |s: &str, tool: Tool| {
+        let small = |t: T, action: OnPress| button(t, lang, &fonts, 14.0, action);
+        let arrow = |s: &str, command: ReviewCommand| {
             let node = Node {
                 padding: UiRect::axes(Val::Px(9.0), Val::Px(3.0)),
                 ..default()
             };
-            button_box(node, s.to_string(), fonts.ui(14.0), (), tool)
+            button_box(
+                node,
+                s.to_string(),
+                fonts.ui(14.0),
+                (),
+                OnPress::send(command),
+            )
         };
+        let review = |t: T, command: ReviewCommand| small(t, OnPress::send(command));
+        let file = |t: T, command: FileCommand| small(t, OnPress::send(command));
         commands.entity(slot).with_children(|p| {
             p.spawn((
                 MoveBox,
@@ -128,25 +126,22 @@ fn fill_slot(
                 Pickable::IGNORE,
             ));
             p.spawn(tool_row()).with_children(|row| {
-                row.spawn(arrow("|◀", Tool::Review(ReviewCommand::First)));
-                row.spawn(arrow("◀", Tool::Review(ReviewCommand::Prev)));
-                row.spawn(arrow("▶", Tool::Review(ReviewCommand::Next)));
-                row.spawn(arrow("▶|", Tool::Review(ReviewCommand::Last)));
+                row.spawn(arrow("|◀", ReviewCommand::First));
+                row.spawn(arrow("◀", ReviewCommand::Prev));
+                row.spawn(arrow("▶", ReviewCommand::Next));
+                row.spawn(arrow("▶|", ReviewCommand::Last));
+                row.spawn((review(T::BackToGame, ReviewCommand::Exit), ReviewOnly));
                 row.spawn((
-                    small(T::BackToGame, Tool::Review(ReviewCommand::Exit)),
-                    ReviewOnly,
-                ));
-                row.spawn((
-                    small(T::PlayFromHere, Tool::Review(ReviewCommand::PlayFromHere)),
+                    review(T::PlayFromHere, ReviewCommand::PlayFromHere),
                     ReviewOnly,
                 ));
             });
             p.spawn(tool_row()).with_children(|row| {
-                row.spawn(small(T::Hint, Tool::Hint));
-                row.spawn(small(T::SaveGame, Tool::File(FileCommand::Save)));
-                row.spawn(small(T::CopyFen, Tool::File(FileCommand::CopyFen)));
-                row.spawn(small(T::CopyPgn, Tool::File(FileCommand::CopyPgn)));
-                row.spawn(small(T::Paste, Tool::File(FileCommand::Paste)));
+                row.spawn(small(T::Hint, OnPress::send(HintRequest)));
+                row.spawn(file(T::SaveGame, FileCommand::Save));
+                row.spawn(file(T::CopyFen, FileCommand::CopyFen));
+                row.spawn(file(T::CopyPgn, FileCommand::CopyPgn));
+                row.spawn(file(T::Paste, FileCommand::Paste));
             });
             p.spawn(label(
                 T::ReviewKeysHint,
@@ -418,27 +413,6 @@ fn on_move_click(
     } else {
         ReviewCommand::Goto(cell.0)
     });
-}
-
-fn on_tool_button(
-    click: On<Pointer<Click>>,
-    tools: Query<&Tool>,
-    mut review: MessageWriter<ReviewCommand>,
-    mut hint: MessageWriter<HintRequest>,
-    mut files: MessageWriter<FileCommand>,
-) {
-    match tools.get(click.entity) {
-        Ok(Tool::Review(c)) => {
-            review.write(*c);
-        }
-        Ok(Tool::Hint) => {
-            hint.write(HintRequest);
-        }
-        Ok(Tool::File(c)) => {
-            files.write(*c);
-        }
-        Err(_) => {}
-    }
 }
 
 /// The mouse wheel scrolls the move list under the pointer.

@@ -4,10 +4,12 @@
 use crate::game::i18n::{Lang, Phrase as T, reason_text};
 use crate::game::panel::InfoColumn;
 use crate::game::play::Play;
-use crate::game::play::puzzle::ActivePuzzle;
+use crate::game::play::hint::HintRequest;
+use crate::game::play::puzzle::{ActivePuzzle, NextPuzzle};
+use crate::game::play::session::GameCommand;
 use crate::game::play::session::Session;
-use crate::game::screens::puzzles::{PuzzleAction, mate_text};
-use crate::game::theme::{Fonts, button, palette};
+use crate::game::screens::puzzles::mate_text;
+use crate::game::theme::{Fonts, OnPress, button, palette};
 use crate::game::{GameSet, Screen};
 use crate::store::puzzles::{Failure, Verdict};
 use bevy::prelude::*;
@@ -42,7 +44,7 @@ fn spawn_card(
         return;
     }
     let lang = *lang;
-    let btn = |t: T, a: PuzzleAction| button(t, lang, &fonts, 14.0, a);
+    let btn = |t: T, action: OnPress| button(t, lang, &fonts, 14.0, action);
     commands.spawn((
         PuzzleCard,
         Node {
@@ -83,10 +85,10 @@ fn spawn_card(
                 },
                 Pickable::IGNORE,
                 children![
-                    btn(T::Retry, PuzzleAction::Retry),
-                    btn(T::Hint, PuzzleAction::Hint),
-                    btn(T::NextPuzzle, PuzzleAction::Next),
-                    btn(T::PuzzleList, PuzzleAction::List),
+                    btn(T::Retry, OnPress::send(GameCommand::NewGame)),
+                    btn(T::Hint, OnPress::send(HintRequest)),
+                    btn(T::NextPuzzle, OnPress::send(NextPuzzle)),
+                    btn(T::PuzzleList, OnPress::go(Screen::Puzzles)),
                 ],
             ),
         ],

@@ -20,11 +20,12 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PuzzleProgress>()
         .add_message::<StartPuzzle>()
+        .add_message::<NextPuzzle>()
         .add_systems(OnExit(Play::Puzzle), end_attempt)
         .add_systems(
             Update,
             (
-                start_puzzle.in_set(GameSet::Input),
+                (next_puzzle, start_puzzle).chain().in_set(GameSet::Input),
                 (judge_attempt, back_to_list)
                     .in_set(GameSet::Resolve)
                     .run_if(in_state(Play::Puzzle).and_then(resource_exists::<Session>)),
@@ -38,6 +39,10 @@ pub const DEFENDER_LEVEL: u8 = 8;
 /// Start (or restart) the puzzle at this index of [`puzzles::all`].
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StartPuzzle(pub usize);
+
+/// Start the puzzle after the one being attempted (the last wraps round).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NextPuzzle;
 
 /// The puzzle being attempted (while [`Play::Puzzle`]).
 #[derive(Resource, Clone, Debug)]
@@ -84,6 +89,21 @@ impl PuzzleProgress {
         if let Err(e) = progress.save(&p.puzzle_progress_file()) {
             notice.post(T::ProgressNotSaved, e.to_string(), true);
         }
+    }
+}
+
+fn next_puzzle(
+    mut requests: MessageReader<NextPuzzle>,
+    active: Option<Res<ActivePuzzle>>,
+    mut start: MessageWriter<StartPuzzle>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    if let Some(active) = active {
+        start.write(StartPuzzle(
+            (active.index + 1) % puzzles::all().len().max(1),
+        ));
     }
 }
 

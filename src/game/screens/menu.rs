@@ -1,17 +1,22 @@
-//! The menu: title, mode, difficulty (one level per AI side), Start, Quit.
+//! The menu: title, mode, difficulty (one level per AI side), Continue,
+//! Puzzles, Saved games, Start, Quit, the language and the settings.
 //! Mouse and keyboard: ↑/↓ mode, ←/→ or 1–8 level, Tab chooses which AI
 //! side the keys set in AI vs AI, Enter starts, Q quits.
 
 use crate::game::i18n::{Lang, Phrase as T};
 use crate::game::play::ai::levels;
+use crate::game::play::autosave::{ContinueGame, can_continue};
 use crate::game::play::session::{GameSetup, MAX_LEVEL};
-use crate::game::settings::UserSettings;
-use crate::game::theme::{Fonts, Label, Toggled, button, label, palette, screen_root, set_display};
+use crate::game::screens::settings as settings_card;
+use crate::game::settings::{StorePaths, UserSettings};
+use crate::game::theme::{
+    Fonts, Label, OnPress, Toggled, button, label, palette, screen_root, set_display,
+};
 use crate::game::{GameSet, Mode, Screen};
 use crate::rules::Color as Side;
 use crate::store::autosave::GameMode;
+use bevy::ecs::spawn::SpawnIter;
 use bevy::ecs::system::SystemParam;
-use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -20,12 +25,12 @@ pub(super) fn plugin(app: &mut App) {
             OnEnter(Screen::Menu),
             (offer_last_choice, spawn_menu).chain(),
         )
-        .add_observer(on_menu_button)
+        .add_message::<MenuAction>()
         .add_systems(
             Update,
             (
-                menu_keys.in_set(GameSet::Input),
-                show_choices.in_set(GameSet::Present),
+                (menu_keys, menu_buttons).in_set(GameSet::Input),
+                (hide_continue, show_choices).in_set(GameSet::Present),
             )
                 .run_if(in_state(Screen::Menu)),
         );
@@ -44,8 +49,8 @@ struct MenuFocus {
     black: bool,
 }
 
-/// What a menu button does.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+/// What a menu button (or key) does.
+#[derive(Component, Message, Clone, Copy, Debug, PartialEq, Eq)]
 enum MenuAction {
     Mode(Mode),
     Level(Side, u8),
@@ -63,132 +68,158 @@ struct LevelHeading(Side);
 
 fn spawn_menu(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
     let lang = *lang;
-    let root = commands
-        .spawn({
-            let (mut node, background, despawn) = screen_root(Screen::Menu);
-            node.justify_content = JustifyContent::Center;
-            node.row_gap = Val::Px(12.0);
-            node.overflow = Overflow::clip();
-            (node, background, despawn)
-        })
-        .id();
-    let title = commands
-        .spawn((
-            Text::new("象棋"),
-            fonts.pieces(84.0),
-            TextColor(palette::ACCENT),
-            Pickable::IGNORE,
-        ))
-        .id();
-    let subtitle = commands
-        .spawn(label(T::Subtitle, lang, fonts.ui(20.0), palette::TEXT_DIM))
-        .id();
-    let mode_heading = commands
-        .spawn(label(
-            T::ModeHeading,
-            lang,
-            fonts.ui(18.0),
-            palette::TEXT_DIM,
-        ))
-        .id();
-    let modes = commands
-        .spawn((
-            Node {
-                flex_wrap: FlexWrap::Wrap,
-                justify_content: JustifyContent::Center,
-                column_gap: Val::Px(10.0),
-                row_gap: Val::Px(10.0),
-                ..default()
-            },
-            Pickable::IGNORE,
-        ))
-        .id();
-    for (mode, text) in MODES {
-        let b = commands
-            .spawn(button(text, lang, &fonts, 20.0, MenuAction::Mode(mode)))
-            .id();
-        commands.entity(modes).add_child(b);
-    }
-    commands
-        .entity(root)
-        .add_children(&[title, subtitle, mode_heading, modes]);
-    for side in [Side::Red, Side::Black] {
-        let heading = commands
-            .spawn((
-                label(T::Difficulty, lang, fonts.ui(18.0), palette::TEXT_DIM),
-                LevelHeading(side),
-                Node {
-                    margin: UiRect::top(Val::Px(8.0)),
-                    ..default()
-                },
-            ))
-            .id();
-        let row = commands
-            .spawn((
-                LevelRow(side),
-                Node {
-                    flex_wrap: FlexWrap::Wrap,
-                    justify_content: JustifyContent::Center,
-                    column_gap: Val::Px(6.0),
-                    row_gap: Val::Px(6.0),
-                    max_width: Val::Px(1200.0),
-                    ..default()
-                },
+    let fonts = &*fonts;
+    let mut root = screen_root(Screen::Menu);
+    root.0.justify_content = JustifyContent::Center;
+    root.0.row_gap = Val::Px(12.0);
+    root.0.overflow = Overflow::clip();
+    commands.spawn((
+        root,
+        children![
+            (
+                Text::new("象棋"),
+                fonts.pieces(84.0),
+                TextColor(palette::ACCENT),
                 Pickable::IGNORE,
-            ))
-            .id();
-        for info in levels() {
-            let b = commands.spawn(level_button(&fonts, side, info.level)).id();
-            commands.entity(row).add_child(b);
-        }
-        commands.entity(root).add_children(&[heading, row]);
+            ),
+            label(T::Subtitle, lang, fonts.ui(20.0), palette::TEXT_DIM),
+            label(T::ModeHeading, lang, fonts.ui(18.0), palette::TEXT_DIM),
+            mode_row(lang, fonts),
+            level_heading(Side::Red, lang, fonts),
+            level_row(Side::Red, fonts),
+            level_heading(Side::Black, lang, fonts),
+            level_row(Side::Black, fonts),
+            more_row(lang, fonts),
+            action_row(lang, fonts),
+            label(T::MenuHint, lang, fonts.ui(14.0), palette::TEXT_DIM),
+        ],
+    ));
+}
+
+/// A menu button doing `action`, which also marks it for [`show_choices`].
+fn menu_button(
+    text: T,
+    lang: Lang,
+    fonts: &Fonts,
+    px: f32,
+    action: MenuAction,
+) -> impl Bundle + use<> {
+    (button(text, lang, fonts, px, OnPress::send(action)), action)
+}
+
+/// A row that wraps, centred.
+fn wrapping_row(gap: f32) -> Node {
+    Node {
+        flex_wrap: FlexWrap::Wrap,
+        justify_content: JustifyContent::Center,
+        column_gap: Val::Px(gap),
+        row_gap: Val::Px(gap),
+        ..default()
     }
-    let actions = commands
-        .spawn((
-            Node {
-                column_gap: Val::Px(14.0),
-                margin: UiRect::top(Val::Px(14.0)),
-                ..default()
-            },
-            Pickable::IGNORE,
-        ))
-        .id();
-    let start = commands
-        .spawn(button(T::Start, lang, &fonts, 26.0, MenuAction::Start))
-        .id();
-    let quit = commands
-        .spawn(button(T::Quit, lang, &fonts, 26.0, MenuAction::Quit))
-        .id();
-    let language = commands
-        .spawn(button(
-            T::LanguageToggle,
-            lang,
-            &fonts,
-            18.0,
-            MenuAction::Language,
-        ))
-        .id();
-    commands
-        .entity(actions)
-        .add_children(&[start, quit, language]);
-    let settings = commands
-        .spawn(crate::game::screens::settings::open_button(
-            lang, &fonts, 18.0,
-        ))
-        .id();
-    commands.entity(actions).add_child(settings);
-    let hint = commands
-        .spawn(label(T::MenuHint, lang, fonts.ui(14.0), palette::TEXT_DIM))
-        .id();
-    // Continue, Puzzles, Saved games (library_screen.rs).
-    let more = commands
-        .spawn(crate::game::screens::saved_games::menu_row(lang, &fonts))
-        .id();
-    commands.entity(root).add_children(&[more, actions, hint]);
+}
+
+/// The four modes.
+fn mode_row(lang: Lang, fonts: &Fonts) -> impl Bundle {
+    let fonts = fonts.clone();
+    (
+        wrapping_row(10.0),
+        Pickable::IGNORE,
+        Children::spawn(SpawnIter(MODES.into_iter().map(move |(mode, text)| {
+            menu_button(text, lang, &fonts, 20.0, MenuAction::Mode(mode))
+        }))),
+    )
+}
+
+/// "Difficulty", or which AI side's level the row below sets.
+fn level_heading(side: Side, lang: Lang, fonts: &Fonts) -> impl Bundle {
+    (
+        label(T::Difficulty, lang, fonts.ui(18.0), palette::TEXT_DIM),
+        LevelHeading(side),
+        Node {
+            margin: UiRect::top(Val::Px(8.0)),
+            ..default()
+        },
+    )
+}
+
+/// One AI side's eight levels.
+fn level_row(side: Side, fonts: &Fonts) -> impl Bundle {
+    let fonts = fonts.clone();
+    (
+        LevelRow(side),
+        Node {
+            max_width: Val::Px(1200.0),
+            ..wrapping_row(6.0)
+        },
+        Pickable::IGNORE,
+        Children::spawn(SpawnIter(
+            levels()
+                .into_iter()
+                .map(move |info| level_button(&fonts, side, info.level)),
+        )),
+    )
+}
+
+/// Continue (when there is an autosave), Puzzles, Saved games.
+fn more_row(lang: Lang, fonts: &Fonts) -> impl Bundle {
+    (
+        Node {
+            column_gap: Val::Px(14.0),
+            margin: UiRect::top(Val::Px(14.0)),
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![
+            (
+                button(T::Continue, lang, fonts, 22.0, OnPress::send(ContinueGame)),
+                ContinueButton,
+            ),
+            button(T::Puzzles, lang, fonts, 22.0, OnPress::go(Screen::Puzzles)),
+            button(
+                T::SavedGames,
+                lang,
+                fonts,
+                22.0,
+                OnPress::go(Screen::SavedGames)
+            ),
+        ],
+    )
+}
+
+/// Start, Quit, the language and the settings.
+fn action_row(lang: Lang, fonts: &Fonts) -> impl Bundle {
+    (
+        Node {
+            column_gap: Val::Px(14.0),
+            margin: UiRect::top(Val::Px(14.0)),
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![
+            menu_button(T::Start, lang, fonts, 26.0, MenuAction::Start),
+            menu_button(T::Quit, lang, fonts, 26.0, MenuAction::Quit),
+            menu_button(T::LanguageToggle, lang, fonts, 18.0, MenuAction::Language),
+            settings_card::open_button(lang, fonts, 18.0),
+        ],
+    )
+}
+
+/// Shown only when there is an autosave.
+#[derive(Component)]
+struct ContinueButton;
+
+fn hide_continue(
+    paths: Option<Res<StorePaths>>,
+    mut buttons: Query<&mut Node, Added<ContinueButton>>,
+) {
+    let show = can_continue(paths.as_deref());
+    for mut node in &mut buttons {
+        set_display(&mut node, show);
+    }
 }
 
 /// A level button: number, name and search depth, in two lines.
-fn level_button(fonts: &Fonts, side: Side, level: u8) -> impl Bundle {
+fn level_button(fonts: &Fonts, side: Side, level: u8) -> impl Bundle + use<> {
     (
         Button,
         Node {
@@ -205,6 +236,7 @@ fn level_button(fonts: &Fonts, side: Side, level: u8) -> impl Bundle {
         BorderColor::all(palette::BUTTON_BORDER),
         Toggled(false),
         MenuAction::Level(side, level),
+        OnPress::send(MenuAction::Level(side, level)),
         children![
             (
                 LevelName(level),
@@ -299,9 +331,9 @@ impl MenuChoice<'_> {
     }
 }
 
-fn on_menu_button(click: On<Pointer<Click>>, actions: Query<&MenuAction>, mut menu: MenuChoice) {
-    if let Ok(action) = actions.get(click.entity) {
-        menu.apply(*action);
+fn menu_buttons(mut actions: MessageReader<MenuAction>, mut menu: MenuChoice) {
+    for &action in actions.read() {
+        menu.apply(action);
     }
 }
 
@@ -441,7 +473,7 @@ mod tests {
         let mut app = App::new();
         app.add_plugins((MinimalPlugins, StatesPlugin));
         crate::game::logic_plugins(&mut app);
-        app.insert_resource(crate::game::settings::StorePaths(Some(Paths::under(dir))));
+        app.insert_resource(StorePaths(Some(Paths::under(dir))));
         app.add_plugins(crate::game::settings::plugin);
         crate::game::play::session::configure_start(
             &mut app,

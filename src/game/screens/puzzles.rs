@@ -3,82 +3,21 @@
 
 use crate::game::i18n::{Lang, Phrase as T};
 use crate::game::notice::Notice;
-use crate::game::play::hint::HintRequest;
-use crate::game::play::puzzle::{ActivePuzzle, PuzzleProgress, StartPuzzle};
-use crate::game::play::session::GameCommand;
+use crate::game::play::puzzle::{PuzzleProgress, StartPuzzle};
 use crate::game::settings::StorePaths;
-use crate::game::theme::{Fonts, button, label, palette, screen_root};
+use crate::game::theme::{Fonts, OnPress, Toggled, button, label, palette, screen_root};
 use crate::game::{GameSet, Screen};
 use crate::store::puzzles;
-use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Puzzles), spawn_list)
-        .add_observer(on_puzzle_button)
         .add_systems(
             Update,
             (list_keys
                 .in_set(GameSet::Input)
                 .run_if(in_state(Screen::Puzzles)),),
         );
-}
-
-/// What a puzzle button does (on the list and on the puzzle's card).
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PuzzleAction {
-    Start(usize),
-    Back,
-    Retry,
-    Next,
-    Hint,
-    List,
-}
-
-/// The menu's button to this screen.
-pub fn open_button(lang: Lang, fonts: &Fonts, px: f32) -> impl Bundle {
-    button(T::Puzzles, lang, fonts, px, OpenPuzzles)
-}
-
-/// Marks the menu's Puzzles button.
-#[derive(Component, Clone, Copy)]
-pub struct OpenPuzzles;
-
-fn on_puzzle_button(
-    click: On<Pointer<Click>>,
-    actions: Query<&PuzzleAction>,
-    open: Query<(), With<OpenPuzzles>>,
-    active: Option<Res<ActivePuzzle>>,
-    mut next: ResMut<NextState<Screen>>,
-    mut start: MessageWriter<StartPuzzle>,
-    mut game: MessageWriter<GameCommand>,
-    mut hint: MessageWriter<HintRequest>,
-) {
-    if open.contains(click.entity) {
-        next.set(Screen::Puzzles);
-        return;
-    }
-    let Ok(action) = actions.get(click.entity) else {
-        return;
-    };
-    match *action {
-        PuzzleAction::Start(i) => {
-            start.write(StartPuzzle(i));
-        }
-        PuzzleAction::Back => next.set(Screen::Menu),
-        PuzzleAction::Retry => {
-            game.write(GameCommand::NewGame);
-        }
-        PuzzleAction::Next => {
-            if let Some(a) = active {
-                start.write(StartPuzzle((a.index + 1) % puzzles::all().len().max(1)));
-            }
-        }
-        PuzzleAction::Hint => {
-            hint.write(HintRequest);
-        }
-        PuzzleAction::List => next.set(Screen::Puzzles),
-    }
 }
 
 fn list_keys(keys: Res<ButtonInput<KeyCode>>, mut next: ResMut<NextState<Screen>>) {
@@ -168,8 +107,8 @@ fn spawn_list(
                         } else {
                             palette::BUTTON_BORDER
                         }),
-                        crate::game::theme::Toggled(false),
-                        PuzzleAction::Start(i),
+                        Toggled(false),
+                        OnPress::send(StartPuzzle(i)),
                     ))
                     .with_children(|b| {
                         b.spawn((
@@ -198,6 +137,12 @@ fn spawn_list(
                     });
                 }
             });
-            root.spawn(button(T::Back, lang, &fonts, 20.0, PuzzleAction::Back));
+            root.spawn(button(
+                T::Back,
+                lang,
+                &fonts,
+                20.0,
+                OnPress::go(Screen::Menu),
+            ));
         });
 }

@@ -11,10 +11,9 @@
 
 use crate::game::i18n::{Lang, Phrase as T};
 use crate::game::notice::Notice;
-use crate::game::play::autosave::{ContinueGame, can_continue};
 use crate::game::play::session::GameOpener;
 use crate::game::settings::StorePaths;
-use crate::game::theme::{Fonts, button, label, palette, screen_root};
+use crate::game::theme::{Fonts, OnPress, Toggled, button, label, palette, screen_root};
 use crate::game::{GameSet, Screen};
 use crate::rules::GameResult;
 use crate::store::library::{self, Entry};
@@ -27,7 +26,6 @@ use std::path::PathBuf;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::SavedGames), spawn_list)
         .add_systems(OnExit(Screen::SavedGames), stop_listing)
-        .add_observer(on_library_button)
         .add_observer(on_row)
         .add_systems(
             Update,
@@ -38,50 +36,8 @@ pub(super) fn plugin(app: &mut App) {
                 receive_entries
                     .in_set(GameSet::Present)
                     .run_if(in_state(Screen::SavedGames)),
-                hide_continue.run_if(in_state(Screen::Menu)),
             ),
         );
-}
-
-/// The menu's row: Continue (when there is an autosave), Puzzles, Saved games.
-pub fn menu_row(lang: Lang, fonts: &Fonts) -> impl Bundle {
-    (
-        Node {
-            column_gap: Val::Px(14.0),
-            margin: UiRect::top(Val::Px(14.0)),
-            ..default()
-        },
-        Pickable::IGNORE,
-        children![
-            (
-                button(T::Continue, lang, fonts, 22.0, LibraryAction::Continue),
-                ContinueButton,
-            ),
-            crate::game::screens::puzzles::open_button(lang, fonts, 22.0),
-            button(T::SavedGames, lang, fonts, 22.0, LibraryAction::Open),
-        ],
-    )
-}
-
-/// Shown only when there is an autosave.
-#[derive(Component)]
-struct ContinueButton;
-
-fn hide_continue(
-    paths: Option<Res<StorePaths>>,
-    mut buttons: Query<&mut Node, Added<ContinueButton>>,
-) {
-    let show = can_continue(paths.as_deref());
-    for mut node in &mut buttons {
-        node.display = if show { Display::Flex } else { Display::None };
-    }
-}
-
-#[derive(Component, Clone, Debug, PartialEq, Eq)]
-enum LibraryAction {
-    Continue,
-    Open,
-    Back,
 }
 
 /// A row's file, opened by a click.
@@ -130,51 +86,62 @@ fn spawn_list(
         incoming: dir.clone().map(library::list_in_background),
         entries: Vec::new(),
     });
-    commands
-        .spawn(screen_root(Screen::SavedGames))
-        .with_children(|root| {
-            root.spawn(label(T::SavedGames, lang, fonts.ui(34.0), palette::ACCENT));
-            root.spawn((
-                Text::new(match &dir {
-                    Some(d) => format!(
-                        "{} · {}",
-                        fit_end(&d.display().to_string(), FILE_COLUMNS),
-                        T::SavedGamesHint.get(lang)
-                    ),
-                    None => T::SavedGamesHint.get(lang).to_string(),
-                }),
-                fonts.ui(14.0),
-                TextColor(palette::TEXT_DIM),
-                Pickable::IGNORE,
-            ));
-            root.spawn((
-                ListBox,
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    row_gap: Val::Px(6.0),
-                    flex_grow: 1.0,
-                    min_height: Val::Px(0.0),
-                    width: Val::Percent(100.0),
-                    max_width: Val::Px(900.0),
-                    overflow: Overflow::scroll_y(),
-                    ..default()
-                },
-                ScrollPosition::default(),
-                Pickable {
-                    should_block_lower: false,
-                    is_hoverable: true,
-                },
-            ))
-            .with_children(|list| {
-                let first = if dir.is_some() {
-                    T::ReadingSavedGames
-                } else {
-                    T::NoSavedGames
-                };
-                list.spawn(label(first, lang, fonts.ui(18.0), palette::TEXT_DIM));
-            });
-            root.spawn(button(T::Back, lang, &fonts, 20.0, LibraryAction::Back));
-        });
+    let first = if dir.is_some() {
+        T::ReadingSavedGames
+    } else {
+        T::NoSavedGames
+    };
+    commands.spawn((
+        screen_root(Screen::SavedGames),
+        children![
+            label(T::SavedGames, lang, fonts.ui(34.0), palette::ACCENT),
+            folder_line(dir.as_deref(), lang, &fonts),
+            (
+                list_box(),
+                children![label(first, lang, fonts.ui(18.0), palette::TEXT_DIM)],
+            ),
+            button(T::Back, lang, &fonts, 20.0, OnPress::go(Screen::Menu)),
+        ],
+    ));
+}
+
+/// The folder read and how to use the list.
+fn folder_line(dir: Option<&std::path::Path>, lang: Lang, fonts: &Fonts) -> impl Bundle {
+    let hint = T::SavedGamesHint.get(lang);
+    (
+        Text::new(match dir {
+            Some(d) => format!(
+                "{} · {hint}",
+                fit_end(&d.display().to_string(), FILE_COLUMNS)
+            ),
+            None => hint.to_string(),
+        }),
+        fonts.ui(14.0),
+        TextColor(palette::TEXT_DIM),
+        Pickable::IGNORE,
+    )
+}
+
+/// The scrolling column of rows.
+fn list_box() -> impl Bundle {
+    (
+        ListBox,
+        Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: Val::Px(6.0),
+            flex_grow: 1.0,
+            min_height: Val::Px(0.0),
+            width: Val::Percent(100.0),
+            max_width: Val::Px(900.0),
+            overflow: Overflow::scroll_y(),
+            ..default()
+        },
+        ScrollPosition::default(),
+        Pickable {
+            should_block_lower: false,
+            is_hoverable: true,
+        },
+    )
 }
 
 /// Leaving the screen drops the channel: the reading thread stops.
@@ -191,38 +158,10 @@ fn receive_entries(
     fonts: Res<Fonts>,
     lang: Res<Lang>,
 ) {
-    let Some(mut listing) = listing else {
+    let (Some(mut listing), Ok(list)) = (listing, list.single()) else {
         return;
     };
-    let Ok(list) = list.single() else {
-        return;
-    };
-    let listing = &mut *listing;
-    let mut changed = false;
-    let mut finished = listing.incoming.is_none();
-    if let Some(rx) = &listing.incoming {
-        loop {
-            match rx.try_recv() {
-                Ok(e) => {
-                    let at = listing
-                        .entries
-                        .partition_point(|x| library::newest_first(x, &e).is_lt());
-                    listing.entries.insert(at, e);
-                    changed = true;
-                }
-                Err(TryRecvError::Empty) => break,
-                Err(TryRecvError::Disconnected) => {
-                    finished = true;
-                    changed = true;
-                    break;
-                }
-            }
-        }
-    }
-    if finished {
-        listing.incoming = None;
-    }
-    if !changed {
+    if !listing.receive() {
         return;
     }
     let lang = *lang;
@@ -232,6 +171,7 @@ fn receive_entries(
         for e in &listing.entries {
             spawn_row(list, e, lang, &fonts);
         }
+        let finished = listing.incoming.is_none();
         if !finished {
             list.spawn(label(
                 T::ReadingSavedGames,
@@ -250,42 +190,48 @@ fn receive_entries(
     });
 }
 
-/// One file's row: date and players, then result, length and file name
-/// (or what is wrong with the file), each shortened to fit.
-fn spawn_row(list: &mut ChildSpawnerCommands, e: &Entry, lang: Lang, fonts: &Fonts) {
-    let name = e
-        .path
-        .file_name()
-        .map(|n| fit_middle(&n.to_string_lossy(), FILE_COLUMNS))
-        .unwrap_or_default();
-    let player = |p: &str| {
-        if p.trim().is_empty() {
-            "?".to_string()
-        } else {
-            fit_end(p, NAME_COLUMNS)
+impl Listing {
+    /// Takes the entries read since the last call, in order; returns
+    /// whether anything changed (new entries, or the end of the listing).
+    fn receive(&mut self) -> bool {
+        let Some(rx) = &self.incoming else {
+            return false;
+        };
+        let mut changed = false;
+        loop {
+            match rx.try_recv() {
+                Ok(e) => {
+                    let at = self
+                        .entries
+                        .partition_point(|x| library::newest_first(x, &e).is_lt());
+                    self.entries.insert(at, e);
+                    changed = true;
+                }
+                Err(TryRecvError::Empty) => return changed,
+                Err(TryRecvError::Disconnected) => {
+                    self.incoming = None;
+                    return true;
+                }
+            }
         }
-    };
-    let (line1, line2, ok) = match &e.error {
-        None => (
-            format!("{}   {} — {}", e.date, player(&e.red), player(&e.black)),
-            format!(
-                "{} · {} {} · {name}",
-                result_text(e.result, lang),
-                e.plies,
-                T::Plies.get(lang)
-            ),
-            true,
-        ),
-        Some(err) => (
-            format!("{}   {name}", e.date),
-            fit_end(
-                &format!("{}: {err}", T::CannotOpen.get(lang)),
-                ERROR_COLUMNS,
-            ),
-            false,
-        ),
-    };
-    let mut row = list.spawn((
+    }
+}
+
+/// One file's row: date and players, then result, length and file name
+/// (or what is wrong with the file), each shortened to fit. A readable
+/// file's row is a button that opens it.
+fn spawn_row(list: &mut ChildSpawnerCommands, e: &Entry, lang: Lang, fonts: &Fonts) {
+    let mut row = list.spawn(row(e, lang, fonts));
+    if e.error.is_none() {
+        row.insert((Button, Toggled(false), LoadGame(e.path.clone())));
+    }
+}
+
+/// A row's box and its two lines.
+fn row(e: &Entry, lang: Lang, fonts: &Fonts) -> impl Bundle {
+    let (line1, line2) = row_lines(e, lang);
+    let ok = e.error.is_none();
+    (
         Node {
             flex_direction: FlexDirection::Column,
             flex_shrink: 0.0,
@@ -307,34 +253,61 @@ fn spawn_row(list: &mut ChildSpawnerCommands, e: &Entry, lang: Lang, fonts: &Fon
         } else {
             palette::ILLEGAL
         }),
-    ));
-    if ok {
-        row.insert((
-            Button,
-            crate::game::theme::Toggled(false),
-            LoadGame(e.path.clone()),
-        ));
+        children![
+            (
+                Text::new(line1),
+                fonts.ui(17.0),
+                TextColor(palette::TEXT),
+                TextLayout::linebreak(LineBreak::AnyCharacter),
+                Pickable::IGNORE,
+            ),
+            (
+                Text::new(line2),
+                fonts.ui(14.0),
+                TextColor(if ok {
+                    palette::TEXT_DIM
+                } else {
+                    Color::srgb(1.0, 0.7, 0.65)
+                }),
+                TextLayout::linebreak(LineBreak::AnyCharacter),
+                Pickable::IGNORE,
+            ),
+        ],
+    )
+}
+
+/// A row's two lines of text.
+fn row_lines(e: &Entry, lang: Lang) -> (String, String) {
+    let name = e
+        .path
+        .file_name()
+        .map(|n| fit_middle(&n.to_string_lossy(), FILE_COLUMNS))
+        .unwrap_or_default();
+    let player = |p: &str| {
+        if p.trim().is_empty() {
+            "?".to_string()
+        } else {
+            fit_end(p, NAME_COLUMNS)
+        }
+    };
+    match &e.error {
+        None => (
+            format!("{}   {} — {}", e.date, player(&e.red), player(&e.black)),
+            format!(
+                "{} · {} {} · {name}",
+                result_text(e.result, lang),
+                e.plies,
+                T::Plies.get(lang)
+            ),
+        ),
+        Some(err) => (
+            format!("{}   {name}", e.date),
+            fit_end(
+                &format!("{}: {err}", T::CannotOpen.get(lang)),
+                ERROR_COLUMNS,
+            ),
+        ),
     }
-    row.with_children(|r| {
-        r.spawn((
-            Text::new(line1),
-            fonts.ui(17.0),
-            TextColor(palette::TEXT),
-            TextLayout::linebreak(LineBreak::AnyCharacter),
-            Pickable::IGNORE,
-        ));
-        r.spawn((
-            Text::new(line2),
-            fonts.ui(14.0),
-            TextColor(if ok {
-                palette::TEXT_DIM
-            } else {
-                Color::srgb(1.0, 0.7, 0.65)
-            }),
-            TextLayout::linebreak(LineBreak::AnyCharacter),
-            Pickable::IGNORE,
-        ));
-    });
 }
 
 /// Display columns of a character: CJK and other wide characters take two.
@@ -397,24 +370,6 @@ fn fit_middle(s: &str, max: usize) -> String {
     out.push('…');
     out.extend(&chars[tail..]);
     out
-}
-
-fn on_library_button(
-    click: On<Pointer<Click>>,
-    actions: Query<&LibraryAction>,
-    mut next: ResMut<NextState<Screen>>,
-    mut continue_game: MessageWriter<ContinueGame>,
-) {
-    let Ok(action) = actions.get(click.entity) else {
-        return;
-    };
-    match action {
-        LibraryAction::Continue => {
-            continue_game.write(ContinueGame);
-        }
-        LibraryAction::Open => next.set(Screen::SavedGames),
-        LibraryAction::Back => next.set(Screen::Menu),
-    }
 }
 
 /// A click on a file's row opens its game at the start.

@@ -14,17 +14,18 @@ use crate::game::GameSet;
 use crate::game::board::layout::BoardLayout;
 use crate::game::i18n::{Lang, Phrase as T};
 use crate::game::settings::{Problem, SettingsFile, UserSettings};
-use crate::game::theme::{Fonts, Toggled, button, button_box, label, palette, set_display};
+use crate::game::theme::{
+    Fonts, OnPress, Toggled, button, button_box, label, palette, set_display,
+};
 use crate::store::settings::{AnimationSpeed, NotationChoice, PieceChars, Settings};
 use bevy::input::InputSystems;
-use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<SettingsView>()
         .init_resource::<Focus>()
         .add_systems(OnEnter(SettingsView::Open), spawn_card)
-        .add_observer(on_settings_button)
+        .add_message::<SettingsAction>()
         .add_systems(
             PreUpdate,
             // F12 still takes screenshots while the card has the keyboard.
@@ -35,12 +36,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                keep_on_one_line,
-                refresh_card.run_if(in_state(SettingsView::Open)),
-                refresh_notices,
-            )
-                .chain()
-                .in_set(GameSet::Present),
+                settings_buttons.in_set(GameSet::Input),
+                (
+                    refresh_card.run_if(in_state(SettingsView::Open)),
+                    refresh_notices,
+                )
+                    .chain()
+                    .in_set(GameSet::Present),
+            ),
         );
 }
 
@@ -54,13 +57,9 @@ pub enum SettingsView {
     Open,
 }
 
-/// A button of the settings card (or the one that opens it).
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+/// A choice on the settings card (also marks its button).
+#[derive(Component, Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SettingsAction {
-    /// Show the card.
-    Open,
-    /// Hide it.
-    Close,
     /// Pick choice `usize` of a row.
     Choose(Row, usize),
     /// Volume up (+1) or down (−1) a step.
@@ -69,7 +68,13 @@ pub enum SettingsAction {
 
 /// The button that opens the settings (for the menu and the game panel).
 pub fn open_button(lang: Lang, fonts: &Fonts, px: f32) -> impl Bundle {
-    button(T::Settings, lang, fonts, px, SettingsAction::Open)
+    button(
+        T::Settings,
+        lang,
+        fonts,
+        px,
+        OnPress::go(SettingsView::Open),
+    )
 }
 
 /// Volume step of −/+ and ←/→.
@@ -214,12 +219,11 @@ impl Row {
     }
 }
 
-/// Applies a button's action (the open/close ones go to the state).
+/// Applies a choice.
 fn apply(action: SettingsAction, settings: &mut Settings) {
     match action {
         SettingsAction::Choose(row, i) => row.choose(settings, i),
         SettingsAction::Volume(d) => Row::Volume.step(settings, i32::from(d), false),
-        SettingsAction::Open | SettingsAction::Close => {}
     }
 }
 
@@ -255,240 +259,250 @@ fn spawn_card(
     let scale = (layout.window.y / 860.0)
         .min(layout.window.x / 640.0)
         .clamp(0.55, 1.0);
-    let px = |v: f32| (v * scale).round();
+    let size = Scaled(scale);
     focus.0 = 0;
-    let root = commands
-        .spawn((
-            Node {
-                position_type: PositionType::Absolute,
-                width: Val::Percent(100.0),
-                height: Val::Percent(100.0),
-                align_items: AlignItems::Center,
-                justify_content: JustifyContent::Center,
-                ..default()
-            },
-            BackgroundColor(palette::OVERLAY),
-            GlobalZIndex(50),
-            DespawnOnExit(SettingsView::Open),
-        ))
-        .id();
-    let card = commands
-        .spawn((
-            Node {
-                flex_direction: FlexDirection::Column,
-                row_gap: Val::Px(px(6.0)),
-                padding: UiRect::axes(Val::Px(px(26.0)), Val::Px(px(18.0))),
-                border: UiRect::all(Val::Px(px(2.0))),
-                border_radius: BorderRadius::all(Val::Px(px(12.0))),
-                max_width: Val::Percent(96.0),
-                max_height: Val::Percent(98.0),
-                overflow: Overflow::clip(),
-                ..default()
-            },
-            BackgroundColor(palette::PANEL.with_alpha(1.0)),
-            BorderColor::all(palette::ACCENT),
-        ))
-        .id();
-    commands.entity(root).add_child(card);
-    let title = commands
-        .spawn((
-            label(T::Settings, lang, fonts.ui(px(28.0)), palette::ACCENT),
-            Node {
-                align_self: AlignSelf::Center,
-                margin: UiRect::bottom(Val::Px(px(4.0))),
-                ..default()
-            },
-        ))
-        .id();
-    let notice = commands
-        .spawn((
-            NoticeText,
-            Text::new(""),
-            fonts.ui(px(14.0)),
-            TextColor(palette::CHECK_GLOW.with_alpha(1.0)),
-            Node {
-                display: Display::None,
-                max_width: Val::Px(px(560.0)),
-                ..default()
-            },
-            Pickable::IGNORE,
-        ))
-        .id();
-    commands.entity(card).add_children(&[title, notice]);
-    for (i, row) in Row::ALL.into_iter().enumerate() {
-        let row_box = commands
-            .spawn((
-                RowBox(i),
-                Node {
-                    align_items: AlignItems::Center,
-                    column_gap: Val::Px(px(8.0)),
-                    padding: UiRect::axes(Val::Px(px(8.0)), Val::Px(px(3.0))),
-                    border: UiRect::all(Val::Px(px(2.0))),
-                    border_radius: BorderRadius::all(Val::Px(px(6.0))),
-                    ..default()
-                },
-                BorderColor::all(Color::NONE),
-                Pickable::IGNORE,
-            ))
-            .id();
-        let title = commands
-            .spawn((
-                label(row.title(), lang, fonts.ui(px(18.0)), palette::TEXT),
+    let row_fonts = fonts.clone();
+    commands.spawn((
+        backdrop(),
+        children![(
+            card(size),
+            Children::spawn((
+                Spawn((
+                    label(T::Settings, lang, fonts.ui(size.px(28.0)), palette::ACCENT),
+                    Node {
+                        align_self: AlignSelf::Center,
+                        margin: UiRect::bottom(Val::Px(size.px(4.0))),
+                        ..default()
+                    },
+                )),
+                Spawn(notice_line(&fonts, size)),
+                SpawnIter(
+                    Row::ALL
+                        .into_iter()
+                        .enumerate()
+                        .map(move |(i, row)| setting_row(i, row, lang, &row_fonts, size)),
+                ),
+                Spawn(footer(lang, &fonts, size)),
+            )),
+        )],
+    ));
+}
+
+/// Sizes on the card, scaled to fit the window.
+#[derive(Clone, Copy)]
+struct Scaled(f32);
+
+impl Scaled {
+    /// `v` logical pixels at this scale, rounded.
+    fn px(self, v: f32) -> f32 {
+        (v * self.0).round()
+    }
+}
+
+/// The dimmed window behind the card, centring it.
+fn backdrop() -> impl Bundle {
+    (
+        Node {
+            position_type: PositionType::Absolute,
+            width: Val::Percent(100.0),
+            height: Val::Percent(100.0),
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        BackgroundColor(palette::OVERLAY),
+        GlobalZIndex(50),
+        DespawnOnExit(SettingsView::Open),
+    )
+}
+
+/// The card itself: a column of rows.
+fn card(size: Scaled) -> impl Bundle {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: Val::Px(size.px(6.0)),
+            padding: UiRect::axes(Val::Px(size.px(26.0)), Val::Px(size.px(18.0))),
+            border: UiRect::all(Val::Px(size.px(2.0))),
+            border_radius: BorderRadius::all(Val::Px(size.px(12.0))),
+            max_width: Val::Percent(96.0),
+            max_height: Val::Percent(98.0),
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        BackgroundColor(palette::PANEL.with_alpha(1.0)),
+        BorderColor::all(palette::ACCENT),
+    )
+}
+
+/// The line about a problem with the settings file (hidden without one).
+fn notice_line(fonts: &Fonts, size: Scaled) -> impl Bundle {
+    (
+        NoticeText,
+        Text::new(""),
+        fonts.ui(size.px(14.0)),
+        TextColor(palette::CHECK_GLOW.with_alpha(1.0)),
+        Node {
+            display: Display::None,
+            max_width: Val::Px(size.px(560.0)),
+            ..default()
+        },
+        Pickable::IGNORE,
+    )
+}
+
+/// One setting: its title, then the volume's −, bar, value and +, or a
+/// button per choice.
+fn setting_row(i: usize, row: Row, lang: Lang, fonts: &Fonts, size: Scaled) -> impl Bundle + use<> {
+    let fonts = fonts.clone();
+    (
+        RowBox(i),
+        Node {
+            align_items: AlignItems::Center,
+            column_gap: Val::Px(size.px(8.0)),
+            padding: UiRect::axes(Val::Px(size.px(8.0)), Val::Px(size.px(3.0))),
+            border: UiRect::all(Val::Px(size.px(2.0))),
+            border_radius: BorderRadius::all(Val::Px(size.px(6.0))),
+            ..default()
+        },
+        BorderColor::all(Color::NONE),
+        Pickable::IGNORE,
+        Children::spawn(SpawnWith(move |parent: &mut ChildSpawner| {
+            parent.spawn((
+                label(row.title(), lang, fonts.ui(size.px(18.0)), palette::TEXT),
                 TextLayout::no_wrap(),
                 Node {
-                    width: Val::Px(px(160.0)),
+                    width: Val::Px(size.px(160.0)),
                     flex_shrink: 0.0,
                     ..default()
                 },
-            ))
-            .id();
-        commands.entity(row_box).add_child(title);
-        if row == Row::Volume {
-            let minus = commands
-                .spawn(sign_button("−", &fonts, scale, SettingsAction::Volume(-1)))
-                .id();
-            let bar = commands
-                .spawn((
-                    Node {
-                        width: Val::Px(px(160.0)),
-                        height: Val::Px(px(10.0)),
-                        border_radius: BorderRadius::all(Val::Px(px(5.0))),
-                        overflow: Overflow::clip(),
-                        ..default()
-                    },
-                    BackgroundColor(palette::BUTTON),
-                    Pickable::IGNORE,
-                    children![(
-                        VolumeFill,
-                        Node {
-                            width: Val::Percent(0.0),
-                            height: Val::Percent(100.0),
-                            ..default()
-                        },
-                        BackgroundColor(palette::ACCENT),
-                        Pickable::IGNORE,
-                    )],
-                ))
-                .id();
-            let value = commands
-                .spawn((
-                    VolumeText,
-                    Text::new(""),
-                    fonts.ui(px(17.0)),
-                    TextColor(palette::TEXT),
-                    Node {
-                        width: Val::Px(px(36.0)),
-                        ..default()
-                    },
-                    TextLayout::justify(Justify::Right),
-                    Pickable::IGNORE,
-                ))
-                .id();
-            let plus = commands
-                .spawn(sign_button("+", &fonts, scale, SettingsAction::Volume(1)))
-                .id();
-            commands
-                .entity(row_box)
-                .add_children(&[minus, bar, value, plus]);
-        } else {
-            for (j, &choice) in row.choices().iter().enumerate() {
-                let b = commands
-                    .spawn(button(
-                        choice,
-                        lang,
-                        &fonts,
-                        px(16.0),
-                        SettingsAction::Choose(row, j),
-                    ))
-                    .id();
-                commands.entity(row_box).add_child(b);
+            ));
+            if row == Row::Volume {
+                parent.spawn(sign_button("−", &fonts, size, -1));
+                parent.spawn(volume_bar(size));
+                parent.spawn(volume_value(&fonts, size));
+                parent.spawn(sign_button("+", &fonts, size, 1));
+            } else {
+                for (j, &choice) in row.choices().iter().enumerate() {
+                    let action = SettingsAction::Choose(row, j);
+                    parent.spawn((
+                        button(choice, lang, &fonts, size.px(16.0), OnPress::send(action)),
+                        action,
+                    ));
+                }
             }
-        }
-        commands.entity(card).add_child(row_box);
-    }
-    let footer = commands
-        .spawn((
+        })),
+    )
+}
+
+/// The volume as a bar filled to its level.
+fn volume_bar(size: Scaled) -> impl Bundle {
+    (
+        Node {
+            width: Val::Px(size.px(160.0)),
+            height: Val::Px(size.px(10.0)),
+            border_radius: BorderRadius::all(Val::Px(size.px(5.0))),
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        BackgroundColor(palette::BUTTON),
+        Pickable::IGNORE,
+        children![(
+            VolumeFill,
             Node {
-                align_items: AlignItems::Center,
-                column_gap: Val::Px(px(16.0)),
-                margin: UiRect::top(Val::Px(px(10.0))),
+                width: Val::Percent(0.0),
+                height: Val::Percent(100.0),
                 ..default()
             },
+            BackgroundColor(palette::ACCENT),
             Pickable::IGNORE,
-        ))
-        .id();
-    let back = commands
-        .spawn(button(
-            T::Back,
-            lang,
-            &fonts,
-            px(20.0),
-            SettingsAction::Close,
-        ))
-        .id();
-    let hint = commands
-        .spawn(label(
-            T::SettingsHint,
-            lang,
-            fonts.ui(px(13.0)),
-            palette::TEXT_DIM,
-        ))
-        .id();
-    commands.entity(footer).add_children(&[back, hint]);
-    commands.entity(card).add_child(footer);
+        )],
+    )
 }
 
-/// A small square button with a sign on it (same in every language).
-fn sign_button(sign: &str, fonts: &Fonts, scale: f32, action: SettingsAction) -> impl Bundle {
+/// The volume as a number.
+fn volume_value(fonts: &Fonts, size: Scaled) -> impl Bundle {
+    (
+        VolumeText,
+        Text::new(""),
+        fonts.ui(size.px(17.0)),
+        TextColor(palette::TEXT),
+        Node {
+            width: Val::Px(size.px(36.0)),
+            ..default()
+        },
+        TextLayout::justify(Justify::Right),
+        Pickable::IGNORE,
+    )
+}
+
+/// Back and the keys' hint.
+fn footer(lang: Lang, fonts: &Fonts, size: Scaled) -> impl Bundle {
+    (
+        Node {
+            align_items: AlignItems::Center,
+            column_gap: Val::Px(size.px(16.0)),
+            margin: UiRect::top(Val::Px(size.px(10.0))),
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![
+            button(
+                T::Back,
+                lang,
+                fonts,
+                size.px(20.0),
+                OnPress::go(SettingsView::Closed)
+            ),
+            label(
+                T::SettingsHint,
+                lang,
+                fonts.ui(size.px(13.0)),
+                palette::TEXT_DIM
+            ),
+        ],
+    )
+}
+
+/// A small square button with a sign on it (same in every language) that
+/// turns the volume a step up (+1) or down (−1).
+fn sign_button(sign: &str, fonts: &Fonts, size: Scaled, step: i8) -> impl Bundle {
     let node = Node {
-        width: Val::Px((32.0 * scale).round()),
-        height: Val::Px((30.0 * scale).round()),
+        width: Val::Px(size.px(32.0)),
+        height: Val::Px(size.px(30.0)),
         ..default()
     };
-    button_box(node, sign, fonts.ui((20.0 * scale).round()), (), action)
+    let action = SettingsAction::Volume(step);
+    (
+        button_box(
+            node,
+            sign,
+            fonts.ui(size.px(20.0)),
+            (),
+            OnPress::send(action),
+        ),
+        action,
+    )
 }
 
-/// Button labels stay on one line (CJK text may otherwise break between
-/// any two characters when the row is measured).
-fn keep_on_one_line(
-    buttons: Query<&Children, Added<SettingsAction>>,
-    mut layouts: Query<&mut TextLayout>,
-) {
-    for children in &buttons {
-        for child in children.iter() {
-            if let Ok(mut layout) = layouts.get_mut(child) {
-                layout.linebreak = bevy::text::LineBreak::NoWrap;
-            }
-        }
-    }
-}
-
-fn on_settings_button(
-    click: On<Pointer<Click>>,
-    actions: Query<&SettingsAction>,
+/// A choice clicked: it is put in force and its row takes the focus.
+fn settings_buttons(
+    mut actions: MessageReader<SettingsAction>,
     mut settings: ResMut<UserSettings>,
-    mut next: ResMut<NextState<SettingsView>>,
     mut focus: ResMut<Focus>,
 ) {
-    let Ok(&action) = actions.get(click.entity) else {
-        return;
-    };
-    match action {
-        SettingsAction::Open => next.set(SettingsView::Open),
-        SettingsAction::Close => next.set(SettingsView::Closed),
-        SettingsAction::Choose(..) | SettingsAction::Volume(_) => {
-            let row = match action {
-                SettingsAction::Choose(row, _) => row,
-                _ => Row::Volume,
-            };
-            if let Some(i) = Row::ALL.iter().position(|&r| r == row) {
-                focus.0 = i;
-            }
-            let mut s = settings.0.clone();
-            apply(action, &mut s);
-            if s != settings.0 {
-                settings.0 = s;
-            }
+    for &action in actions.read() {
+        let row = match action {
+            SettingsAction::Choose(row, _) => row,
+            SettingsAction::Volume(_) => Row::Volume,
+        };
+        if let Some(i) = Row::ALL.iter().position(|&r| r == row) {
+            focus.0 = i;
+        }
+        let mut s = settings.0.clone();
+        apply(action, &mut s);
+        if s != settings.0 {
+            settings.0 = s;
         }
     }
 }

@@ -6,7 +6,7 @@ pub mod palette;
 pub mod widget;
 
 pub use fonts::Fonts;
-pub use widget::{Label, Toggled, button, button_box, label, screen_root, set_display};
+pub use widget::{Label, OnPress, Toggled, button, button_box, label, screen_root, set_display};
 
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
@@ -16,6 +16,7 @@ pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(palette::BACKGROUND))
         .init_resource::<Fonts>()
         .init_resource::<WoodTexture>()
+        .add_observer(widget::press)
         .add_systems(
             Update,
             (widget::button_colors, widget::relabel).in_set(crate::game::GameSet::Present),

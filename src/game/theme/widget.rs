@@ -1,10 +1,43 @@
-//! The widgets the screens are built from: functions returning bundles.
+//! The widgets the screens are built from: functions returning bundles,
+//! buttons with what they do attached ([`OnPress`]), as in
+//! `button(text, action)`. One observer runs the action of any button
+//! clicked.
 
 use crate::game::Screen;
 use crate::game::i18n::{Lang, Phrase as T};
 use crate::game::theme::fonts::Fonts;
 use crate::game::theme::palette;
+use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
+use bevy::state::state::FreelyMutableState;
+use std::sync::Arc;
+
+/// What a button does when clicked.
+#[derive(Component, Clone)]
+pub struct OnPress(Arc<dyn Fn(&mut Commands) + Send + Sync>);
+
+impl OnPress {
+    /// Writes `message` (for the logic, or the screen's own handler).
+    pub fn send<M: Message + Clone>(message: M) -> OnPress {
+        OnPress(Arc::new(move |commands: &mut Commands| {
+            commands.write_message(message.clone());
+        }))
+    }
+
+    /// Goes to `state` (another screen, the settings card).
+    pub fn go<S: FreelyMutableState>(state: S) -> OnPress {
+        OnPress(Arc::new(move |commands: &mut Commands| {
+            commands.set_state(state.clone());
+        }))
+    }
+}
+
+/// Runs the action of the button clicked.
+pub(crate) fn press(click: On<Pointer<Click>>, buttons: Query<&OnPress>, mut commands: Commands) {
+    if let Ok(action) = buttons.get(click.entity) {
+        (action.0)(&mut commands);
+    }
+}
 
 /// A translated label; retranslated when the language changes.
 #[derive(Component, Clone, Copy, Debug)]
@@ -14,8 +47,14 @@ pub struct Label(pub T);
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct Toggled(pub bool);
 
-/// A button: rounded box with a centred translated label, carrying `action`.
-pub fn button(label: T, lang: Lang, fonts: &Fonts, px: f32, action: impl Component) -> impl Bundle {
+/// A button: rounded box with a centred translated label, doing `action`.
+pub fn button(
+    label: T,
+    lang: Lang,
+    fonts: &Fonts,
+    px: f32,
+    action: OnPress,
+) -> impl Bundle + use<> {
     let node = Node {
         padding: UiRect::axes(Val::Px(px * 0.8), Val::Px(px * 0.35)),
         ..default()
@@ -25,14 +64,14 @@ pub fn button(label: T, lang: Lang, fonts: &Fonts, px: f32, action: impl Compone
 }
 
 /// The look every button shares: a rounded box with a thin border and its
-/// text centred, carrying `action`. `node` gives the size or padding; `extra`
+/// text centred, doing `action`. `node` gives the size or padding; `extra`
 /// goes on the text (a [`Label`] to follow the language, or `()`).
 pub fn button_box(
     node: Node,
     text: impl Into<String>,
     font: TextFont,
     extra: impl Bundle,
-    action: impl Component,
+    action: OnPress,
 ) -> impl Bundle {
     (
         Button,
@@ -49,7 +88,7 @@ pub fn button_box(
         action,
         children![(
             Text::new(text),
-            // A label never wraps: a wrapped measure made buttons twice as tall.
+            // A label never wraps: a wrapped measure makes buttons twice as tall.
             TextLayout::no_wrap(),
             font,
             TextColor(palette::TEXT),
