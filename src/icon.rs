@@ -190,10 +190,15 @@ mod tests {
             rim[0] > rim[1] && rim[1] > rim[2] && rim[0] < 170,
             "{rim:?}"
         );
-        // Left and right halves mirror each other.
+        // Left and right halves mirror each other (up to rounding: the
+        // samples are summed in another order).
         for y in 0..size {
             for x in 0..size / 2 {
-                assert_eq!(pixel(&img, size, x, y), pixel(&img, size, size - 1 - x, y));
+                let (a, b) = (pixel(&img, size, x, y), pixel(&img, size, size - 1 - x, y));
+                assert!(
+                    a.iter().zip(b).all(|(p, q)| p.abs_diff(q) <= 1),
+                    "{x},{y}: {a:?} {b:?}"
+                );
             }
         }
     }
