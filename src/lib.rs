@@ -6,6 +6,7 @@ pub mod cli;
 pub mod engine;
 #[cfg(feature = "gui")]
 pub mod game;
+pub mod icon;
 pub mod render;
 pub mod rules;
 pub mod sound_synth;

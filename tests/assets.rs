@@ -1,7 +1,7 @@
 //! The committed assets are what the project's own generators produce.
 
 use std::path::Path;
-use xiangqi::sound_synth;
+use xiangqi::{icon, sound_synth};
 
 #[test]
 fn committed_sounds_equal_the_synthesizer_output() {
@@ -27,4 +27,38 @@ fn fonts_and_their_licence_are_shipped() {
     // OpenType magic: 'OTTO' (CFF) or 0x00010000 (TrueType).
     let head = std::fs::read(dir.join("pieces.otf")).unwrap();
     assert!(head.starts_with(b"OTTO") || head.starts_with(&[0, 1, 0, 0]));
+}
+
+#[test]
+fn the_committed_icon_equals_the_drawing() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("assets/desktop")
+        .join(icon::PNG_NAME);
+    let committed = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert!(
+        committed == icon::png(icon::PNG_SIZE),
+        "{} is stale: run `xiangqi gen-icon assets/desktop`",
+        path.display()
+    );
+}
+
+#[test]
+fn the_desktop_entry_names_the_binary_and_the_icon() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/desktop");
+    let entry = std::fs::read_to_string(dir.join("xiangqi.desktop")).unwrap();
+    let lines: Vec<&str> = entry.lines().collect();
+    assert_eq!(lines.first(), Some(&"[Desktop Entry]"));
+    for want in [
+        "Type=Application",
+        "Exec=xiangqi",
+        "Icon=xiangqi",
+        "Terminal=false",
+    ] {
+        assert!(lines.contains(&want), "{want} missing");
+    }
+    let icon_name = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("Icon="))
+        .expect("an icon");
+    assert!(dir.join(format!("{icon_name}.png")).is_file());
 }

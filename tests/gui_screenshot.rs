@@ -1,9 +1,13 @@
 //! The real game under a display: open a mid-game position, save a
 //! screenshot after a few frames, and check it is not blank and that the
 //! board, the pieces and the panel are drawn where and in the colours they
-//! should be. It uses the display in `DISPLAY` if there is one, and
-//! otherwise starts the game under `xvfb-run` (the README's test command
-//! installs it).
+//! should be. Then the same from a copy of the binary alone in an empty
+//! folder: the fonts and sounds are inside it. It uses the display in
+//! `DISPLAY` if there is one, and otherwise starts the game under
+//! `xvfb-run` (the README's test command installs it).
+//!
+//! The binary is the one cargo built for these tests: the dev build under
+//! `cargo test`, the release build under `cargo test --release`.
 #![cfg(feature = "gui")]
 
 use bevy::asset::RenderAssetUsages;
@@ -23,16 +27,45 @@ fn srgb(c: Color) -> Vec3 {
 }
 
 fn run_game(size: (u32, u32), path: &std::path::Path) {
-    let game = env!("CARGO_BIN_EXE_xiangqi");
+    run_binary(
+        std::path::Path::new(env!("CARGO_BIN_EXE_xiangqi")),
+        None,
+        size,
+        path,
+    );
+}
+
+/// Runs `game` on the mid-game position (from `dir` if given, with no
+/// trace of the source tree in its environment) and saves a screenshot.
+fn run_binary(
+    game: &std::path::Path,
+    dir: Option<&std::path::Path>,
+    size: (u32, u32),
+    path: &std::path::Path,
+) {
     let mut cmd = if std::env::var_os("DISPLAY").is_some() {
         Command::new(game)
     } else {
         let mut c = Command::new("xvfb-run");
-        c.args(["-a", "-s", "-screen 0 1280x1024x24", game]);
+        c.args(["-a", "-s", "-screen 0 1280x1024x24"]).arg(game);
         c
     };
+    if let Some(dir) = dir {
+        cmd.current_dir(dir);
+        for (name, _) in std::env::vars_os() {
+            let name = name.to_string_lossy().into_owned();
+            if name.starts_with("CARGO") || name == "BEVY_ASSET_ROOT" {
+                cmd.env_remove(name);
+            }
+        }
+    }
     // Settings and autosave go to a scratch folder, never the user's.
-    let home = std::env::temp_dir().join(format!("xiangqi-shot-home-{}", std::process::id()));
+    let home = std::env::temp_dir().join(format!(
+        "xiangqi-shot-home-{}-{}",
+        std::process::id(),
+        path.file_stem()
+            .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+    ));
     let status = cmd
         .env("XIANGQI_HOME", &home)
         .args(["play", "--mode", "hotseat", "--fen", MIDGAME])
@@ -147,4 +180,58 @@ fn the_game_draws_board_pieces_and_panel_where_they_belong() {
         "panel colour {:?}",
         c[0]
     );
+}
+
+/// Pixels of the text colour (light, warm) in `rect`.
+fn light_pixels(img: &Image, rect: Rect) -> usize {
+    let mut n = 0;
+    for y in rect.min.y as u32..rect.max.y as u32 {
+        for x in rect.min.x as u32..rect.max.x as u32 {
+            if let Ok(c) = img.get_color_at(x, y) {
+                let c = srgb(c);
+                if c.x > 0.75 && c.y > 0.7 && c.z > 0.6 {
+                    n += 1;
+                }
+            }
+        }
+    }
+    n
+}
+
+#[test]
+fn the_binary_alone_in_an_empty_folder_draws_piece_glyphs_and_panel_text() {
+    let scratch = std::env::temp_dir().join(format!("xiangqi-alone-{}", std::process::id()));
+    let dir = scratch.join("empty");
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    let game = dir.join("xiangqi");
+    std::fs::copy(env!("CARGO_BIN_EXE_xiangqi"), &game).expect("the binary is copied");
+    let size = (1000, 720);
+    let path = scratch.join("alone.png");
+    run_binary(&game, Some(&dir), size, &path);
+    let img = load(&path);
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .map(|d| d.filter_map(Result::ok).map(|e| e.file_name()).collect())
+        .unwrap_or_default();
+    let _ = std::fs::remove_dir_all(&scratch);
+    assert_eq!(left, ["xiangqi"], "the game wrote nothing beside itself");
+
+    // Every piece has its character: the side's ink in the middle of the face.
+    let pos = Position::from_fen(MIDGAME).expect("fen");
+    for sq in Square::all() {
+        let Some(piece) = pos.piece_at(sq) else {
+            continue;
+        };
+        let (p, cell) = point_in_window(size, sq, false);
+        let glyph = around(&img, p, cell * 0.18);
+        let inked = match piece.color {
+            Side::Red => glyph.iter().any(|c| c.x > 0.5 && c.y < 0.3 && c.z < 0.3),
+            Side::Black => glyph.iter().any(|c| c.x < 0.25 && c.y < 0.25 && c.z < 0.25),
+        };
+        assert!(inked, "no character on the piece at {sq}");
+    }
+
+    // The panel has its words: many pixels of the light text colour (its
+    // only light shape without text is the 16-pixel turn dot's ring).
+    let light = light_pixels(&img, panel_in_window(size));
+    assert!(light > 1500, "the panel has no text ({light} light pixels)");
 }

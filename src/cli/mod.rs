@@ -1,4 +1,4 @@
-//! The command line: `xiangqi [play|perft|replay|review|render|uci|bench|gen-sounds]`.
+//! The command line: `xiangqi [play|perft|replay|review|render|uci|bench|gen-sounds|gen-icon]`.
 //!
 //! Every failure is one line on stderr starting with `error:` and exit code
 //! 2; nothing here panics on user input.
@@ -80,6 +80,13 @@ enum Command {
         #[arg(default_value = "assets/sounds")]
         dir: std::path::PathBuf,
     },
+    /// Redraw the game's icon for desktops (assets/desktop/xiangqi.png).
+    #[command(hide = true)]
+    GenIcon {
+        /// Output folder.
+        #[arg(default_value = "assets/desktop")]
+        dir: std::path::PathBuf,
+    },
 }
 
 /// Runs the command line with the process arguments.
@@ -138,6 +145,8 @@ fn run_command(command: Command) -> Result<(), CliError> {
         Command::Tune { files, skip } => tune(&files, skip),
         Command::GenSounds { dir } => crate::sound_synth::write_all(&dir)
             .map_err(|e| CliError::new(format!("writing sounds to {}: {e}", dir.display()))),
+        Command::GenIcon { dir } => crate::icon::write_png(&dir)
+            .map_err(|e| CliError::new(format!("writing the icon to {}: {e}", dir.display()))),
     }
 }
 

@@ -4,13 +4,13 @@
 //! of the settings.
 //!
 //! The effects are the project's own (`assets/sounds/*.wav`, written by
-//! `xiangqi gen-sounds`). Without an audio device bevy_kira_audio logs one
+//! `xiangqi gen-sounds`), embedded in the binary. Without an audio device bevy_kira_audio logs one
 //! warning and plays nothing; this plugin notices that the first sound never
 //! started and stops queueing more, so the game runs on silently.
 
-use super::GameSet;
-use super::session::SoundCue;
-use super::settings::UserSettings;
+use crate::game::GameSet;
+use crate::game::play::session::SoundCue;
+use crate::game::settings::UserSettings;
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::{
     AudioApp, AudioChannel, AudioControl, AudioInstance, AudioSource, Decibels,
@@ -54,7 +54,12 @@ impl FromWorld for SoundBank {
             (SoundCue::Draw, "draw"),
         ]
         .into_iter()
-        .map(|(cue, name)| (cue, server.load(format!("sounds/{name}.wav"))))
+        .map(|(cue, name)| {
+            (
+                cue,
+                server.load(crate::game::embedded::path(&format!("sounds/{name}.wav"))),
+            )
+        })
         .collect();
         SoundBank { sounds }
     }

@@ -1,6 +1,6 @@
 //! Every word the game shows, in Chinese and English.
 //!
-//! Texts are looked up by key ([`Text`]) in the current [`Lang`]; nothing
+//! Texts are looked up by key ([`Phrase`]) in the current [`Lang`]; nothing
 //! else in the game spells out a user-visible word. Numbers and moves are
 //! formatted by the caller around these words.
 
@@ -31,24 +31,24 @@ impl Lang {
     }
 }
 
-/// Defines [`Text`], its strings in both languages, and [`Text::ALL`].
+/// Defines [`Phrase`], its strings in both languages, and [`Phrase::ALL`].
 macro_rules! texts {
     ($($name:ident => ($zh:expr, $en:expr $(,)?),)*) => {
         /// A user-visible text.
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum Text {
+        pub enum Phrase {
             $($name,)*
         }
 
-        impl Text {
+        impl Phrase {
             /// Every text (tests check each has both languages).
             #[cfg(test)]
-            pub const ALL: &[Text] = &[$(Text::$name,)*];
+            pub const ALL: &[Phrase] = &[$(Phrase::$name,)*];
 
             /// The text in `lang`.
             pub fn get(self, lang: Lang) -> &'static str {
                 let (zh, en) = match self {
-                    $(Text::$name => ($zh, $en),)*
+                    $(Phrase::$name => ($zh, $en),)*
                 };
                 match lang {
                     Lang::Zh => zh,
@@ -201,17 +201,17 @@ texts! {
 /// "红方" / "Red".
 pub fn side_name(c: Color, lang: Lang) -> &'static str {
     match c {
-        Color::Red => Text::Red.get(lang),
-        Color::Black => Text::Black.get(lang),
+        Color::Red => Phrase::Red.get(lang),
+        Color::Black => Phrase::Black.get(lang),
     }
 }
 
 /// The result line of a finished game: "红方胜" / "Red wins" / "和棋".
 pub fn result_text(o: &Outcome, lang: Lang) -> &'static str {
     match o.result {
-        GameResult::RedWins => Text::RedWins.get(lang),
-        GameResult::BlackWins => Text::BlackWins.get(lang),
-        GameResult::Draw => Text::Draw.get(lang),
+        GameResult::RedWins => Phrase::RedWins.get(lang),
+        GameResult::BlackWins => Phrase::BlackWins.get(lang),
+        GameResult::Draw => Phrase::Draw.get(lang),
     }
 }
 

@@ -1,55 +1,41 @@
-//! The desktop game: Bevy 0.19, one plugin per file.
+//! The desktop game: Bevy 0.19, one plugin per file, in folders by role.
 //!
-//! The plugins split in two groups so the game logic can be tested without a
-//! window, a GPU or audio:
-//!
-//! * logic ([`logic_plugins`]): [`session`] (the game record, selection, turn
-//!   flow, undo/redo) and [`ai`] (the off-thread search). They read input
-//!   *messages* ([`session::BoardInput`], [`session::GameCommand`]) and write
-//!   output messages ([`session::BoardChanged`], [`session::SoundCue`], …).
-//! * presentation ([`view_plugins`]): window layout, the drawn board and
-//!   pieces, animations, the side panel, menu, overlays, keyboard shortcuts,
-//!   and the start-up flags (screenshot, diagnostics). They turn pointer and
-//!   keyboard input into the logic's messages and draw what the logic says.
+//! * [`play`]: the game without its window — the session and turn flow,
+//!   the AI and the hint (off the main thread), review, puzzles, autosave,
+//!   records. It reads input *messages* ([`play::session::BoardInput`],
+//!   [`play::session::GameCommand`], …) and writes output messages
+//!   ([`play::session::BoardChanged`], [`play::session::SoundCue`], …), so
+//!   it runs and is tested without a window, a GPU or audio.
+//! * shared by both sides: [`i18n`] (every word), [`settings`] (the
+//!   player's settings file) and [`notice`] (messages for the player).
+//! * the views, which depend on the logic and never the other way:
+//!   [`board`] (layout, surface, pieces, marks, arrows, the game-over card),
+//!   [`panel`] (turn, players, move list, evaluation bar, puzzle card),
+//!   [`screens`] (menu, puzzle list, saved games, settings card),
+//!   [`theme`] (palette, fonts, widgets), [`toast`], [`input`] (keyboard to
+//!   messages), [`audio`], [`embedded`] (the files inside the binary) and
+//!   [`dev_tools`] (screenshots, frame statistics).
 //!
 //! Frame order inside `Update` is fixed once, here: [`GameSet`].
 
-mod ai;
 mod audio;
 mod board;
-mod board_prefs;
-mod eval_bar;
+mod dev_tools;
+mod embedded;
 mod i18n;
-mod launch;
-mod layout;
-mod menu;
-mod overlay;
+mod input;
+mod notice;
 mod panel;
-mod pieces;
-mod session;
+mod play;
+mod screens;
 mod settings;
-mod settings_screen;
-mod shapes;
-mod shortcuts;
 mod theme;
-// Issue 5: move list, review, hints, keeping games, puzzles.
-mod files;
-mod hint;
-mod hint_view;
-mod library_screen;
-mod movelist;
-mod persist;
-mod puzzle;
-mod puzzle_screen;
-mod review;
+mod toast;
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod tests_review;
-#[cfg(test)]
-mod tests_settings;
 
+use crate::store::autosave::GameMode;
 use bevy::prelude::*;
 use bevy::window::{PresentMode, WindowResolution};
 use std::path::PathBuf;
@@ -67,6 +53,28 @@ pub enum Mode {
     Hotseat,
     /// The AI plays itself.
     AiVsAi,
+}
+
+impl From<GameMode> for Mode {
+    fn from(mode: GameMode) -> Mode {
+        match mode {
+            GameMode::Red => Mode::Red,
+            GameMode::Black => Mode::Black,
+            GameMode::Hotseat => Mode::Hotseat,
+            GameMode::Ai => Mode::AiVsAi,
+        }
+    }
+}
+
+impl From<Mode> for GameMode {
+    fn from(mode: Mode) -> GameMode {
+        match mode {
+            Mode::Red => GameMode::Red,
+            Mode::Black => GameMode::Black,
+            Mode::Hotseat => GameMode::Hotseat,
+            Mode::AiVsAi => GameMode::Ai,
+        }
+    }
 }
 
 /// What the binary asks the game to do (filled from the command line).
@@ -102,19 +110,6 @@ pub enum Screen {
     SavedGames,
 }
 
-/// Whose move it is while [`Screen::Playing`].
-#[derive(SubStates, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-#[source(Screen = Screen::Playing)]
-pub enum Turn {
-    /// A human may move (selection and board input active).
-    #[default]
-    Human,
-    /// The AI is to move (thinking, or pausing between moves).
-    Ai,
-    /// The game has ended.
-    Over,
-}
-
 /// The order of the game's own systems in `Update`.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameSet {
@@ -146,13 +141,8 @@ pub(crate) fn logic_plugins(app: &mut App) {
         )
             .chain(),
     );
-    app.add_plugins((i18n::plugin, session::plugin, ai::plugin));
-    app.add_plugins((
-        review::plugin,
-        persist::plugin,
-        puzzle::plugin,
-        hint::plugin,
-    ));
+    app.init_state::<Screen>();
+    app.add_plugins((i18n::plugin, notice::plugin, play::plugin));
 }
 
 /// The plugins that need a window, a renderer and input devices.
@@ -162,28 +152,13 @@ fn view_plugins(app: &mut App) {
     app.add_plugins(settings::plugin);
     app.add_plugins((
         theme::plugin,
-        shapes::plugin,
-        layout::plugin,
         board::plugin,
-        pieces::plugin,
         panel::plugin,
-        menu::plugin,
-        overlay::plugin,
-        shortcuts::plugin,
-        launch::plugin,
-    ));
-    app.add_plugins((
-        settings_screen::plugin,
-        board_prefs::plugin,
-        eval_bar::plugin,
+        screens::plugin,
+        input::plugin,
+        dev_tools::plugin,
         audio::plugin,
-    ));
-    app.add_plugins((
-        movelist::plugin,
-        hint_view::plugin,
-        files::plugin,
-        puzzle_screen::plugin,
-        library_screen::plugin,
+        toast::plugin,
     ));
 }
 
@@ -196,7 +171,7 @@ pub fn point_in_window(
     flipped: bool,
 ) -> (Vec2, f32) {
     let size = Vec2::new(size.0 as f32, size.1 as f32);
-    let layout = layout::BoardLayout::for_window(size);
+    let layout = board::layout::BoardLayout::for_window(size);
     let world = layout.square_world(square, flipped);
     (
         Vec2::new(world.x + size.x / 2.0, size.y / 2.0 - world.y),
@@ -206,7 +181,7 @@ pub fn point_in_window(
 
 /// The side panel's rectangle in a window of `size` logical pixels (x right, y down).
 pub fn panel_in_window(size: (u32, u32)) -> Rect {
-    layout::BoardLayout::for_window(Vec2::new(size.0 as f32, size.1 as f32)).panel
+    board::layout::BoardLayout::for_window(Vec2::new(size.0 as f32, size.1 as f32)).panel
 }
 
 /// Runs the desktop game until the window closes.
@@ -216,26 +191,24 @@ pub fn panel_in_window(size: (u32, u32)) -> Rect {
 /// or when `--screenshot` could not be saved.
 pub fn run(opts: LaunchOptions) -> Result<ExitCode, String> {
     let started = std::time::Instant::now();
-    launch::check_display()?;
+    dev_tools::check_display()?;
     let (w, h) = opts.window_size.unwrap_or((1280, 900));
     let (w, h) = (w.clamp(320, 8192), h.clamp(240, 8192));
     let mut app = App::new();
     // Opening the display happens here (winit's event loop); its failure is
     // a panic inside Bevy, turned into an error for the user.
-    launch::without_panic_message(|| {
+    dev_tools::without_panic_message(|| {
         app.add_plugins(
             DefaultPlugins
                 .set(WindowPlugin {
                     primary_window: Some(Window {
                         title: "象棋 Xiangqi".into(),
+                        // The X11 class the desktop entry's StartupWMClass names.
+                        name: Some("xiangqi".into()),
                         resolution: WindowResolution::new(w, h),
                         present_mode: PresentMode::AutoVsync,
                         ..default()
                     }),
-                    ..default()
-                })
-                .set(AssetPlugin {
-                    file_path: launch::asset_root(),
                     ..default()
                 })
                 .set(bevy::log::LogPlugin {
@@ -246,16 +219,17 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, String> {
                 }),
         );
     })
-    .map_err(|why| launch::no_window_message(&why))?;
+    .map_err(|why| dev_tools::no_window_message(&why))?;
+    app.add_plugins(embedded::plugin);
     logic_plugins(&mut app);
     view_plugins(&mut app);
-    ai::search_at_idle_priority();
-    let stats = launch::configure(&mut app, &opts, started);
-    session::configure_start(&mut app, &opts);
+    play::search::search_at_idle_priority();
+    let stats = dev_tools::configure(&mut app, &opts, started);
+    play::session::configure_start(&mut app, &opts);
 
     let exit = app.run();
-    launch::report(&stats);
-    if let Some(failure) = launch::failure(&stats) {
+    dev_tools::report(&stats);
+    if let Some(failure) = dev_tools::failure(&stats) {
         return Err(failure);
     }
     Ok(match exit {

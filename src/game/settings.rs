@@ -4,15 +4,16 @@
 //! ([`Lang`]).
 //!
 //! A broken file never stops the game: the defaults (or the fields that were
-//! valid) are used and the problem is kept in [`SettingsNotice`] for the
-//! screen to show. Nothing is written until the player changes a setting.
+//! valid) are used, the problem is kept in [`SettingsFile`] for the settings
+//! card and posted as a [`Notice`]. Nothing is written until the player changes a setting.
 //!
 //! Tests point the plugin at a temporary folder by inserting [`StorePaths`]
 //! before adding it; the game uses [`Paths::from_env`] (`XIANGQI_HOME` or
 //! the platform directories).
 
-use super::GameSet;
-use super::i18n::Lang;
+use crate::game::GameSet;
+use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::notice::Notice;
 use crate::rules::Charset;
 use crate::store::settings::Language;
 use crate::store::{Paths, Settings};
@@ -27,16 +28,19 @@ pub(super) fn plugin(app: &mut App) {
         Some(p) => Settings::load(&p.settings_file()),
         None => (Settings::default(), None),
     };
-    if let Some(w) = &warning {
-        warn!("settings: {w}");
-    }
     app.insert_resource(Lang::from(settings.language))
         .insert_resource(SavedSettings(settings.clone()))
         .insert_resource(UserSettings(settings))
-        .insert_resource(SettingsNotice {
+        .insert_resource(SettingsFile {
             problem: warning.map(|w| Problem::Broken(w.to_string())),
         })
-        .add_systems(Update, sync_language.in_set(GameSet::Rules))
+        .add_systems(
+            Update,
+            (
+                sync_language.in_set(GameSet::Rules),
+                announce_problem.in_set(GameSet::Present),
+            ),
+        )
         .add_systems(Last, save_changes);
 }
 
@@ -65,9 +69,10 @@ impl UserSettings {
 #[derive(Resource)]
 struct SavedSettings(Settings);
 
-/// A problem with the settings file, for the player to see.
+/// The state of the settings file: a problem with it, for the player to see
+/// (in a notice when it appears, and on the settings card while it lasts).
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
-pub struct SettingsNotice {
+pub struct SettingsFile {
     /// `None` when all is well.
     pub problem: Option<Problem>,
 }
@@ -127,7 +132,7 @@ fn save_changes(
     settings: Res<UserSettings>,
     paths: Res<StorePaths>,
     mut saved: ResMut<SavedSettings>,
-    mut notice: ResMut<SettingsNotice>,
+    mut file_state: ResMut<SettingsFile>,
 ) {
     if !settings.is_changed() || settings.0 == saved.0 {
         return;
@@ -141,13 +146,33 @@ fn save_changes(
         Ok(()) => {
             debug!("settings saved to {}", file.display());
             // The file is whole again.
-            if notice.problem.is_some() {
-                notice.problem = None;
+            if file_state.problem.is_some() {
+                file_state.problem = None;
             }
         }
         Err(e) => {
-            warn!("could not save the settings to {}: {e}", file.display());
-            notice.problem = Some(Problem::NotSaved(format!("{}: {e}", file.display())));
+            file_state.problem = Some(Problem::NotSaved(format!("{}: {e}", file.display())));
         }
+    }
+}
+
+impl Problem {
+    /// What the notice says, and its details.
+    pub fn words(&self) -> (T, &str) {
+        match self {
+            Problem::Broken(detail) => (T::SettingsBroken, detail),
+            Problem::NotSaved(detail) => (T::SettingsNotSaved, detail),
+        }
+    }
+}
+
+/// Posts a new problem with the file as a notice.
+fn announce_problem(file: Res<SettingsFile>, notice: Option<ResMut<Notice>>) {
+    if !file.is_changed() {
+        return;
+    }
+    if let (Some(problem), Some(mut notice)) = (&file.problem, notice) {
+        let (what, detail) = problem.words();
+        notice.post(what, detail, true);
     }
 }

@@ -1,0 +1,36 @@
+//! The board: its layout in the window, the drawn surface and the pointer
+//! on it, the pieces and their marks, the hint's arrow, and what appears
+//! over the board (the game-over card, the check banner).
+
+pub mod arrows;
+pub mod engraving;
+pub mod layout;
+pub mod overlay;
+pub mod pieces;
+pub mod shapes;
+pub mod surface;
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((
+        shapes::plugin,
+        layout::plugin,
+        surface::plugin,
+        pieces::plugin,
+        engraving::plugin,
+        arrows::plugin,
+        overlay::plugin,
+    ));
+}
+
+/// Depths (z) of the layers.
+pub mod z {
+    pub const SURFACE: f32 = 0.0;
+    pub const GRID: f32 = 1.0;
+    pub const MARKS_LOW: f32 = 2.0;
+    pub const PIECES: f32 = 10.0;
+    pub const MARKS_HIGH: f32 = 40.0;
+    pub const DRAGGED: f32 = 50.0;
+    pub const BANNER: f32 = 80.0;
+}

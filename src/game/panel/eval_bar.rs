@@ -1,0 +1,281 @@
+//! The evaluation bar (a setting): a thin vertical bar beside the board
+//! showing the AI's latest evaluation from Red's point of view — red fills
+//! from Red's side of the board, with the score above it (`+1.3`, `M3` for
+//! a mate in three, `−M2` when Black mates).
+//!
+//! The score comes from the AI's progress reports ([`AiState::last_report`]),
+//! which are from the searching side's point of view; a game without an AI
+//! shows an even, dimmed bar.
+
+use crate::game::board::layout::BoardLayout;
+use crate::game::play::ai::AiState;
+use crate::game::play::session::{BoardChanged, Session};
+use crate::game::settings::UserSettings;
+use crate::game::theme::{Fonts, palette, set_display};
+use crate::game::{GameSet, Screen};
+use crate::rules::Color as Side;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Playing), (forget_report, spawn_bar))
+        .add_systems(
+            Update,
+            (forget_on_new_game, show_bar)
+                .chain()
+                .in_set(GameSet::Present)
+                .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
+        );
+}
+
+/// Centipawn scores beyond this are mates (the engine maps mates near 30000).
+const MATE_THRESHOLD: i32 = 20_000;
+/// The engine's mate score (a mate in `n` plies is `MATE - n`).
+const MATE: i32 = 30_000;
+/// Bar width in pixels.
+const WIDTH: f32 = 14.0;
+
+/// An evaluation from Red's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RedEval {
+    /// Centipawns, positive when Red is better.
+    Cp(i32),
+    /// Mate in this many moves: positive when Red mates.
+    Mate(i32),
+}
+
+impl RedEval {
+    /// From a search score (`as_cp` scale) seen by the side to move.
+    pub fn from_search(score: i32, side_to_move: Side) -> RedEval {
+        let red = match side_to_move {
+            Side::Red => score,
+            Side::Black => -score,
+        };
+        if red.abs() >= MATE_THRESHOLD {
+            let plies = MATE - red.abs();
+            let moves = (plies + 1) / 2;
+            RedEval::Mate(if red > 0 { moves.max(1) } else { -moves.max(1) })
+        } else {
+            RedEval::Cp(red)
+        }
+    }
+
+    /// How much of the bar is red, 0..=1.
+    pub fn red_share(self) -> f32 {
+        match self {
+            RedEval::Mate(n) if n > 0 => 1.0,
+            RedEval::Mate(_) => 0.0,
+            // A chariot up (~900) is nearly all the bar.
+            RedEval::Cp(cp) => {
+                let share = 1.0 / (1.0 + 10f32.powf(-(cp as f32) / 600.0));
+                share.clamp(0.03, 0.97)
+            }
+        }
+    }
+
+    /// `+1.3`, `−0.4`, `M3`, `−M2`.
+    pub fn label(self) -> String {
+        match self {
+            RedEval::Cp(cp) => {
+                let p = cp as f32 / 100.0;
+                if p.abs() < 0.05 {
+                    "0.0".into()
+                } else if p > 0.0 {
+                    format!("+{p:.1}")
+                } else {
+                    format!("−{:.1}", -p)
+                }
+            }
+            RedEval::Mate(n) if n > 0 => format!("M{n}"),
+            RedEval::Mate(n) => format!("−M{}", -n),
+        }
+    }
+}
+
+#[derive(Component)]
+struct EvalBar;
+
+#[derive(Component)]
+struct EvalFill;
+
+#[derive(Component)]
+struct EvalLabel;
+
+fn forget_report(mut ai: ResMut<AiState>) {
+    ai.last_report = None;
+}
+
+/// A new game (position back at its start) forgets the old evaluation.
+fn forget_on_new_game(
+    mut changes: MessageReader<BoardChanged>,
+    session: Res<Session>,
+    mut ai: ResMut<AiState>,
+) {
+    let reset = changes.read().any(|c| *c == BoardChanged::Reset);
+    if reset && session.game.ply() == 0 && ai.last_report.is_some() && !ai.thinking() {
+        ai.last_report = None;
+    }
+}
+
+fn spawn_bar(mut commands: Commands, fonts: Res<Fonts>) {
+    commands.spawn((
+        EvalBar,
+        Node {
+            position_type: PositionType::Absolute,
+            width: Val::Px(WIDTH),
+            flex_direction: FlexDirection::Column,
+            border: UiRect::all(Val::Px(1.0)),
+            border_radius: BorderRadius::all(Val::Px(3.0)),
+            display: Display::None,
+            ..default()
+        },
+        BackgroundColor(palette::BLACK_INK),
+        BorderColor::all(palette::FRAME),
+        Pickable::IGNORE,
+        DespawnOnExit(Screen::Playing),
+        children![(
+            EvalFill,
+            Node {
+                width: Val::Percent(100.0),
+                height: Val::Percent(50.0),
+                ..default()
+            },
+            BackgroundColor(palette::RED_INK),
+            Pickable::IGNORE,
+        )],
+    ));
+    commands.spawn((
+        EvalLabel,
+        Text::new(""),
+        fonts.ui(13.0),
+        TextColor(palette::TEXT),
+        TextLayout::justify(Justify::Center),
+        Node {
+            position_type: PositionType::Absolute,
+            width: Val::Px(56.0),
+            display: Display::None,
+            ..default()
+        },
+        Pickable::IGNORE,
+        DespawnOnExit(Screen::Playing),
+    ));
+}
+
+fn show_bar(
+    settings: Res<UserSettings>,
+    layout: Res<BoardLayout>,
+    session: Res<Session>,
+    ai: Res<AiState>,
+    mut bar: Query<
+        (&mut Node, &mut BackgroundColor, &mut BorderColor),
+        (With<EvalBar>, Without<EvalFill>, Without<EvalLabel>),
+    >,
+    mut fill: Query<(&mut Node, &mut BackgroundColor), (With<EvalFill>, Without<EvalBar>)>,
+    mut label: Query<
+        (&mut Node, &mut Text),
+        (With<EvalLabel>, Without<EvalBar>, Without<EvalFill>),
+    >,
+) {
+    let show = settings.show_eval_bar;
+    let eval = ai
+        .last_report
+        .as_ref()
+        .filter(|(_, p)| p.depth > 0)
+        .map(|(pos, p)| RedEval::from_search(p.score, pos.side_to_move()));
+    // The grid's left edge and vertical extent, in UI pixels (y down).
+    let w = layout.window;
+    let grid_half = Vec2::new(4.0, 4.5) * layout.cell;
+    let board_half = layout.board_size() / 2.0;
+    let ui_center = Vec2::new(layout.center.x + w.x / 2.0, w.y / 2.0 - layout.center.y);
+    let board_left = ui_center.x - board_half.x;
+    // Outside the board if there is room, else on its left margin.
+    let x = if board_left - layout.board_area.min.x >= WIDTH + 12.0 {
+        board_left - WIDTH - 8.0
+    } else {
+        ui_center.x - grid_half.x - 0.85 * layout.cell - WIDTH / 2.0
+    };
+    let top = ui_center.y - grid_half.y;
+    let height = 2.0 * grid_half.y;
+    for (mut node, mut bg, mut border) in &mut bar {
+        set_display(&mut node, show);
+        let want = (Val::Px(x), Val::Px(top), Val::Px(height));
+        if (node.left, node.top, node.height) != want {
+            (node.left, node.top, node.height) = want;
+        }
+        // Red's side is at the bottom unless the board is turned.
+        let dir = if session.flipped {
+            FlexDirection::Column
+        } else {
+            FlexDirection::ColumnReverse
+        };
+        if node.flex_direction != dir {
+            node.flex_direction = dir;
+        }
+        let dark = if eval.is_some() {
+            palette::BLACK_INK
+        } else {
+            palette::BLACK_INK.with_alpha(0.4)
+        };
+        if bg.0 != dark {
+            bg.0 = dark;
+        }
+        let edge = BorderColor::all(palette::FRAME);
+        if *border != edge {
+            *border = edge;
+        }
+    }
+    let share = eval.map_or(0.5, RedEval::red_share);
+    for (mut node, mut bg) in &mut fill {
+        let want = Val::Percent(share * 100.0);
+        if node.height != want {
+            node.height = want;
+        }
+        let red = if eval.is_some() {
+            palette::RED_INK
+        } else {
+            palette::RED_INK.with_alpha(0.4)
+        };
+        if bg.0 != red {
+            bg.0 = red;
+        }
+    }
+    for (mut node, mut text) in &mut label {
+        set_display(&mut node, show);
+        let want = (Val::Px(x + WIDTH / 2.0 - 28.0), Val::Px(top - 22.0));
+        if (node.left, node.top) != want {
+            (node.left, node.top) = want;
+        }
+        let s = eval.map_or_else(|| "–".to_string(), RedEval::label);
+        if text.0 != s {
+            text.0 = s;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_turn_to_reds_point_of_view() {
+        assert_eq!(RedEval::from_search(120, Side::Red), RedEval::Cp(120));
+        assert_eq!(RedEval::from_search(120, Side::Black), RedEval::Cp(-120));
+        // Black to move and mating in one ply: Red is mated in one move.
+        assert_eq!(
+            RedEval::from_search(MATE - 1, Side::Black),
+            RedEval::Mate(-1)
+        );
+        assert_eq!(RedEval::from_search(MATE - 5, Side::Red), RedEval::Mate(3));
+    }
+
+    #[test]
+    fn the_bar_leans_towards_the_better_side() {
+        assert_eq!(RedEval::Cp(0).red_share(), 0.5);
+        assert!(RedEval::Cp(300).red_share() > 0.7);
+        assert!(RedEval::Cp(-300).red_share() < 0.3);
+        assert_eq!(RedEval::Mate(2).red_share(), 1.0);
+        assert_eq!(RedEval::Cp(5000).red_share(), 0.97);
+        assert_eq!(RedEval::Cp(130).label(), "+1.3");
+        assert_eq!(RedEval::Cp(-40).label(), "−0.4");
+        assert_eq!(RedEval::Mate(-2).label(), "−M2");
+    }
+}

@@ -1,0 +1,167 @@
+//! A puzzle's card at the top of the panel: the puzzle's name, the moves
+//! left and the verdict, with Retry, Hint, Next and the list.
+
+use crate::game::i18n::{Lang, Phrase as T, reason_text};
+use crate::game::panel::InfoColumn;
+use crate::game::play::Play;
+use crate::game::play::hint::HintRequest;
+use crate::game::play::puzzle::{ActivePuzzle, NextPuzzle};
+use crate::game::play::session::GameCommand;
+use crate::game::play::session::Session;
+use crate::game::screens::puzzles::mate_text;
+use crate::game::theme::{Fonts, OnPress, button, palette};
+use crate::game::{GameSet, Screen};
+use crate::store::puzzles::{Failure, Verdict};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Play::Puzzle), spawn_card)
+        .add_systems(
+            Update,
+            (dock_card, refresh_card)
+                .in_set(GameSet::Present)
+                .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
+        );
+}
+
+/// The card during an attempt (gone with the puzzle, space and all).
+#[derive(Component)]
+struct PuzzleCard;
+
+#[derive(Component)]
+struct CardTitle;
+
+#[derive(Component)]
+struct CardStatus;
+
+fn spawn_card(
+    mut commands: Commands,
+    active: Option<Res<ActivePuzzle>>,
+    fonts: Res<Fonts>,
+    lang: Res<Lang>,
+) {
+    if active.is_none() {
+        return;
+    }
+    let lang = *lang;
+    let btn = |t: T, action: OnPress| button(t, lang, &fonts, 14.0, action);
+    commands.spawn((
+        PuzzleCard,
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            flex_shrink: 0.0,
+            row_gap: Val::Px(4.0),
+            padding: UiRect::axes(Val::Px(10.0), Val::Px(6.0)),
+            border: UiRect::all(Val::Px(1.0)),
+            border_radius: BorderRadius::all(Val::Px(8.0)),
+            ..default()
+        },
+        BackgroundColor(palette::BUTTON.with_alpha(0.5)),
+        BorderColor::all(palette::ACCENT),
+        DespawnOnExit(Play::Puzzle),
+        children![
+            (
+                CardTitle,
+                Text::new(""),
+                fonts.ui(17.0),
+                TextColor(palette::ACCENT),
+                Pickable::IGNORE,
+            ),
+            (
+                CardStatus,
+                Text::new(""),
+                fonts.ui(15.0),
+                TextColor(palette::TEXT),
+                Pickable::IGNORE,
+            ),
+            (
+                Node {
+                    flex_wrap: FlexWrap::Wrap,
+                    justify_content: JustifyContent::Center,
+                    column_gap: Val::Px(6.0),
+                    row_gap: Val::Px(6.0),
+                    ..default()
+                },
+                Pickable::IGNORE,
+                children![
+                    btn(T::Retry, OnPress::send(GameCommand::NewGame)),
+                    btn(T::Hint, OnPress::send(HintRequest)),
+                    btn(T::NextPuzzle, OnPress::send(NextPuzzle)),
+                    btn(T::PuzzleList, OnPress::go(Screen::Puzzles)),
+                ],
+            ),
+        ],
+    ));
+}
+
+/// Puts the card at the top of the panel's information column, where it
+/// has room in any window (a small window's board has none to spare).
+fn dock_card(
+    mut commands: Commands,
+    cards: Query<Entity, (With<PuzzleCard>, Without<ChildOf>)>,
+    info: Query<Entity, With<InfoColumn>>,
+) {
+    let Ok(column) = info.single() else {
+        return;
+    };
+    for card in &cards {
+        commands.entity(column).insert_children(0, &[card]);
+    }
+}
+
+fn refresh_card(
+    active: Option<Res<ActivePuzzle>>,
+    lang: Res<Lang>,
+    mut titles: Query<&mut Text, (With<CardTitle>, Without<CardStatus>)>,
+    mut statuses: Query<(&mut Text, &mut TextColor), (With<CardStatus>, Without<CardTitle>)>,
+) {
+    let Some(active) = active else {
+        return;
+    };
+    let lang = *lang;
+    let p = active.puzzle();
+    let title = format!(
+        "{} {}: {} · {}",
+        T::Puzzles.get(lang),
+        active.index + 1,
+        p.name,
+        mate_text(p.mate_in_plies, lang)
+    );
+    let (status, color) = match active.verdict {
+        Verdict::Solved { .. } => (T::PuzzleSolved.get(lang).to_string(), palette::ACCENT),
+        Verdict::Failed(f) => (
+            format!("{} — {}", T::PuzzleFailed.get(lang), failure_text(&f, lang)),
+            Color::srgb(1.0, 0.6, 0.55),
+        ),
+        Verdict::InProgress { plies_left } => (
+            format!(
+                "{} · {} {}",
+                T::PuzzleGoal.get(lang),
+                T::MovesLeft.get(lang),
+                plies_left.div_ceil(2)
+            ),
+            palette::TEXT,
+        ),
+    };
+    for mut t in &mut titles {
+        if t.0 != title {
+            t.0 = title.clone();
+        }
+    }
+    for (mut t, mut c) in &mut statuses {
+        if t.0 != status {
+            t.0 = status.clone();
+            c.0 = color;
+        }
+    }
+}
+
+/// Why an attempt failed, in words.
+pub fn failure_text(f: &Failure, lang: Lang) -> String {
+    match f {
+        Failure::OutOfMoves => T::PuzzleOutOfMoves.get(lang).to_string(),
+        Failure::GameOver(o) => reason_text(&o.reason, lang),
+        Failure::Illegal { .. } | Failure::BadPuzzle => T::PuzzleFailed.get(lang).to_string(),
+    }
+}

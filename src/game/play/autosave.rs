@@ -1,0 +1,145 @@
+//! Keeping the game: the autosave after every change, and Menu → Continue.
+//!
+//! The autosave ([`crate::store::autosave`]) is written atomically whenever
+//! the session's generation moves on, so a killed process loses at most the
+//! move in flight. It holds the mode, the levels, every move (with an undone
+//! tail) and the cursor, so Continue restores the exact game and whose turn
+//! it is. A finished game stays in the autosave: Continue then shows it over
+//! and reviewable, until a new game replaces it. Puzzle attempts are not
+//! autosaved.
+//!
+//! Continue hands the restored game to the session as a [`PendingGame`]:
+//! the session starts as usual and the record replaces its game in the
+//! first frame.
+//!
+//! Problems (a corrupt autosave, a file that cannot be written) go to
+//! [`Notice`], which the game shows; nothing here panics or overwrites a
+//! file it could not read.
+
+use crate::game::i18n::Phrase as T;
+use crate::game::notice::Notice;
+use crate::game::play::Play;
+use crate::game::play::session::{GameSetup, PendingGame, Session};
+use crate::game::settings::StorePaths;
+use crate::game::{GameSet, Mode, Screen};
+use crate::store::autosave::{self, SavedGame};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<ContinueGame>()
+        .add_systems(Update, continue_game.in_set(GameSet::Input))
+        .add_systems(
+            Update,
+            autosave_changes
+                .in_set(GameSet::Present)
+                .run_if(in_state(Play::Free).and_then(resource_exists::<Session>)),
+        );
+}
+
+/// Restore the autosaved game (Menu → Continue).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ContinueGame;
+
+/// Is there an autosave to continue?
+pub fn can_continue(paths: Option<&StorePaths>) -> bool {
+    paths
+        .and_then(|p| p.0.as_ref())
+        .is_some_and(|p| p.autosave_file().is_file())
+}
+
+fn continue_game(
+    mut requests: MessageReader<ContinueGame>,
+    mut commands: Commands,
+    paths: Option<Res<StorePaths>>,
+    mut setup: ResMut<GameSetup>,
+    mut notice: ResMut<Notice>,
+    mut next: ResMut<NextState<Screen>>,
+    mut play: ResMut<NextState<Play>>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    let Some(paths) = paths.as_ref().and_then(|p| p.0.as_ref()) else {
+        notice.post(T::NoSavedGame, "", true);
+        return;
+    };
+    let file = paths.autosave_file();
+    match autosave::load(&file) {
+        Ok(Some(restored)) => {
+            if let Some(why) = &restored.repaired {
+                notice.post(T::AutosaveRepaired, why.clone(), true);
+            }
+            let saved = &restored.saved;
+            *setup = GameSetup {
+                mode: Mode::from(saved.mode),
+                red_level: saved.red_level,
+                black_level: saved.black_level,
+                start: *restored.game.start(),
+            };
+            commands.insert_resource(PendingGame {
+                game: restored.game,
+                review: None,
+            });
+            play.set(Play::Free);
+            next.set(Screen::Playing);
+        }
+        Ok(None) => notice.post(T::NoSavedGame, "", true),
+        Err(e) => notice.post(T::CannotContinue, e.to_string(), true),
+    }
+}
+
+/// What was last written, to write only changes.
+#[derive(Default, PartialEq)]
+struct Written {
+    moves: Vec<crate::rules::Move>,
+    cursor: usize,
+    over: bool,
+    mode: Option<Mode>,
+    start: u64,
+}
+
+fn autosave_changes(
+    session: Res<Session>,
+    paths: Option<Res<StorePaths>>,
+    pending: Option<Res<PendingGame>>,
+    mut notice: ResMut<Notice>,
+    mut written: Local<Written>,
+    mut failed: Local<bool>,
+) {
+    if pending.is_some() || !session.is_changed() {
+        return;
+    }
+    let Some(paths) = paths.as_ref().and_then(|p| p.0.as_ref()) else {
+        return;
+    };
+    let game = &session.game;
+    let now = Written {
+        moves: game.all_moves().to_vec(),
+        cursor: game.ply(),
+        over: game.outcome().is_some(),
+        mode: Some(session.setup.mode),
+        start: game.start().hash(),
+    };
+    if *written == now {
+        return;
+    }
+    let saved = SavedGame::from_game(
+        game,
+        session.setup.mode.into(),
+        session.setup.red_level,
+        session.setup.black_level,
+    );
+    match autosave::save(&paths.autosave_file(), &saved) {
+        Ok(()) => {
+            *written = now;
+            *failed = false;
+        }
+        Err(e) => {
+            // Said once, not after every move.
+            if !*failed {
+                notice.post(T::AutosaveFailed, e.to_string(), true);
+            }
+            *failed = true;
+        }
+    }
+}

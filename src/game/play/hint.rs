@@ -1,0 +1,140 @@
+//! Hints: a short engine search, off the main thread ([`OffThreadSearch`]),
+//! for the side to move.
+//!
+//! A [`HintRequest`] starts a search from the live position (level 6's
+//! depth, with its time cut to a short budget). The answer is kept in
+//! [`Hint`] stamped with the session's generation; any change of the game
+//! (a move, undo, new game) makes it stale: a running search is dropped,
+//! which stops it, and a shown hint disappears.
+//!
+//! In a puzzle, the first hint is the puzzle's known winning move.
+
+use crate::engine::{Level, Limits};
+use crate::game::GameSet;
+use crate::game::play::puzzle::ActivePuzzle;
+use crate::game::play::search::{OffThreadSearch, SearchJob, SharedEngine};
+use crate::game::play::session::Session;
+use crate::rules::Move;
+use bevy::prelude::*;
+use std::sync::Arc;
+use std::time::Duration;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Hint>()
+        .init_resource::<HintBackend>()
+        .add_message::<HintRequest>()
+        .add_systems(
+            Update,
+            (drop_stale_hint, start_hint, poll_hint)
+                .chain()
+                .in_set(GameSet::Resolve),
+        );
+}
+
+/// How long a hint may think.
+pub const HINT_BUDGET: Duration = Duration::from_millis(1200);
+
+/// The hint engine's hash table: short searches need little.
+const HINT_HASH_MB: usize = 8;
+
+/// Ask for a hint (button, H).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HintRequest;
+
+/// The hint shown, or the search for it.
+#[derive(Resource, Default)]
+pub struct Hint {
+    /// The suggested move and the generation it is for.
+    pub shown: Option<(u64, Move)>,
+    search: Option<OffThreadSearch<Move>>,
+}
+
+impl Hint {
+    /// The move to draw, if the hint is for `generation`.
+    pub fn arrow(&self, generation: u64) -> Option<Move> {
+        self.shown.filter(|(g, _)| *g == generation).map(|(_, m)| m)
+    }
+
+    /// Is a hint search running?
+    pub fn thinking(&self) -> bool {
+        self.search.is_some()
+    }
+}
+
+/// The function that finds a hint. Tests swap in their own.
+#[derive(Resource, Clone)]
+pub struct HintBackend(pub Arc<dyn Fn(SearchJob) -> Option<Move> + Send + Sync>);
+
+impl Default for HintBackend {
+    fn default() -> Self {
+        // Its own engine: a hint may run while the AI's engine is idle or busy.
+        let engine = SharedEngine::new(HINT_HASH_MB);
+        HintBackend(Arc::new(move |job: SearchJob| {
+            let level = Level::new(6).unwrap_or_default();
+            let limits = Limits {
+                depth: Some(level.max_depth()),
+                movetime: Some(HINT_BUDGET),
+                ..Limits::default()
+            };
+            let result = engine.with(|engine| {
+                engine.search(&job.position, &job.history, &limits, &job.stop, &mut |_| {})
+            });
+            (!result.best.is_null()).then_some(result.best)
+        }))
+    }
+}
+
+fn drop_stale_hint(mut hint: ResMut<Hint>, session: Option<Res<Session>>) {
+    let session = session.as_deref();
+    if hint.search.as_ref().is_some_and(|s| !s.is_current(session)) {
+        hint.search = None;
+    }
+    let generation = session.map(|s| s.generation);
+    if hint.shown.is_some_and(|(g, _)| Some(g) != generation) {
+        hint.shown = None;
+    }
+}
+
+fn start_hint(
+    mut requests: MessageReader<HintRequest>,
+    mut hint: ResMut<Hint>,
+    session: Option<Res<Session>>,
+    backend: Res<HintBackend>,
+    puzzle: Option<Res<ActivePuzzle>>,
+    time: Res<Time>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    let Some(session) = session else {
+        return;
+    };
+    if session.game.outcome().is_some() || hint.search.is_some() {
+        return;
+    }
+    // A puzzle's first move is known.
+    if session.game.ply() == 0
+        && let Some(m) = puzzle.as_ref().and_then(|p| p.puzzle().first_move())
+        && session.position().is_legal(m)
+    {
+        hint.shown = Some((session.generation, m));
+        return;
+    }
+    let find = backend.0.clone();
+    hint.search = Some(OffThreadSearch::start(
+        &session,
+        time.elapsed_secs_f64(),
+        move |job| find(job),
+    ));
+}
+
+fn poll_hint(mut hint: ResMut<Hint>) {
+    let Some(search) = &mut hint.search else {
+        return;
+    };
+    if let Some(answer) = search.poll() {
+        let generation = search.generation();
+        hint.search = None;
+        hint.shown = answer.map(|m| (generation, m));
+    }
+}

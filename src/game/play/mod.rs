@@ -1,0 +1,54 @@
+//! The game without its window: the session and its turn flow, the AI and
+//! the hint (both searching off the main thread through [`search`]), review,
+//! puzzles, the autosave, records in and out, and the notices for the
+//! player. It reads input messages and writes output messages; it depends
+//! only on the rules, the engine and the store (and the words and settings
+//! the whole game shares), never on what draws it.
+
+pub mod ai;
+pub mod autosave;
+pub mod hint;
+pub mod puzzle;
+pub mod records;
+pub mod review;
+pub mod search;
+pub mod session;
+
+use crate::game::Screen;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_sub_state::<Turn>().add_sub_state::<Play>();
+    app.add_plugins((session::plugin, ai::plugin));
+    app.add_plugins((
+        review::plugin,
+        autosave::plugin,
+        puzzle::plugin,
+        hint::plugin,
+        records::plugin,
+    ));
+}
+
+/// Whose move it is while [`Screen::Playing`].
+#[derive(SubStates, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[source(Screen = Screen::Playing)]
+pub enum Turn {
+    /// A human may move (selection and board input active).
+    #[default]
+    Human,
+    /// The AI is to move (thinking, or pausing between moves).
+    Ai,
+    /// The game has ended.
+    Over,
+}
+
+/// What kind of game is on the board while [`Screen::Playing`].
+#[derive(SubStates, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[source(Screen = Screen::Playing)]
+pub enum Play {
+    /// An ordinary game (or an opened record).
+    #[default]
+    Free,
+    /// A puzzle attempt ([`puzzle::ActivePuzzle`] says which).
+    Puzzle,
+}

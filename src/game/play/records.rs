@@ -1,0 +1,273 @@
+//! Game records in and out: Save writes the game as PGN into the saved-games
+//! folder; Copy FEN / Copy PGN put it on the clipboard; Paste and a file
+//! dropped on the window open a FEN or PGN.
+//!
+//! What happened goes to the [`Notice`]: "saved as …", or what is wrong
+//! with a file and where.
+
+use crate::game::GameSet;
+use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::notice::Notice;
+use crate::game::play::review::{Review, shown_position};
+use crate::game::play::session::{GameOpener, Session};
+use crate::game::settings::{StorePaths, UserSettings};
+use crate::rules::Color as Side;
+use crate::rules::notation::{ChineseStyle, Notation};
+use crate::rules::pgn::{PgnGame, write_pgn_with};
+use crate::store::library::{self, Opened};
+use bevy::clipboard::Clipboard;
+use bevy::prelude::*;
+use bevy::window::FileDragAndDrop;
+
+pub(super) fn plugin(app: &mut App) {
+    // File drops come from the window; registered here too so the logic
+    // runs without one.
+    app.add_message::<FileCommand>()
+        .add_message::<FileDragAndDrop>()
+        .add_systems(Update, handle_files.in_set(GameSet::Rules));
+}
+
+/// Record commands (buttons, shortcuts).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileCommand {
+    /// Save the game as PGN in the saved-games folder.
+    Save,
+    /// The shown position's FEN to the clipboard.
+    CopyFen,
+    /// The game's PGN to the clipboard.
+    CopyPgn,
+    /// Open the FEN or PGN on the clipboard.
+    Paste,
+}
+
+/// The game as a PGN record with its players and date.
+pub fn pgn_of(session: &Session, lang: Lang) -> PgnGame {
+    let player = |side: Side| match session.setup.player(side) {
+        crate::game::play::session::Player::Human => T::Human.get(lang).to_string(),
+        crate::game::play::session::Player::Ai { level } => {
+            format!("{} {level}", T::Computer.get(lang))
+        }
+    };
+    let (y, mo, d, hh, mi, ss) = crate::store::utc_from_unix(crate::store::now_unix());
+    let date = format!("{y:04}.{mo:02}.{d:02}");
+    let time = format!("{hh:02}:{mi:02}:{ss:02}");
+    let red = player(Side::Red);
+    let black = player(Side::Black);
+    let mut game = session.game.clone();
+    // The record holds the moves played, not an undone tail.
+    let ply = game.ply();
+    game.goto(ply);
+    library::pgn_for(
+        &game,
+        &[
+            ("Event", "Xiangqi"),
+            ("Red", &red),
+            ("Black", &black),
+            ("Date", &date),
+            ("Time", &time),
+        ],
+    )
+}
+
+#[allow(clippy::too_many_arguments)]
+fn handle_files(
+    mut commands_in: MessageReader<FileCommand>,
+    mut drops: MessageReader<FileDragAndDrop>,
+    mut opener: GameOpener,
+    review: Res<Review>,
+    paths: Option<Res<StorePaths>>,
+    settings: Option<Res<UserSettings>>,
+    lang: Res<Lang>,
+    mut clipboard: Option<ResMut<Clipboard>>,
+    mut notice: ResMut<Notice>,
+) {
+    let mut opened: Option<(Result<Opened, String>, String)> = None;
+    for command in commands_in.read() {
+        match command {
+            FileCommand::Save => {
+                let Some(session) = opener.session() else {
+                    continue;
+                };
+                let Some(dir) = paths
+                    .as_ref()
+                    .and_then(|p| p.0.as_ref())
+                    .map(|p| p.games_dir())
+                else {
+                    notice.post(T::NotSavedGame, "no data folder", true);
+                    continue;
+                };
+                let pgn = pgn_of(session, *lang);
+                match library::save_pgn_game(&dir, &pgn) {
+                    Ok(path) => notice.post(T::SavedAs, path.display().to_string(), false),
+                    Err(e) => notice.post(T::NotSavedGame, e.to_string(), true),
+                }
+            }
+            FileCommand::CopyFen | FileCommand::CopyPgn => {
+                let Some(session) = opener.session() else {
+                    continue;
+                };
+                let text = if *command == FileCommand::CopyFen {
+                    shown_position(session, Some(&review)).fen()
+                } else {
+                    let notation = settings
+                        .as_ref()
+                        .map_or(Notation::Chinese, |s| s.notation.into());
+                    let style = ChineseStyle::from(
+                        settings
+                            .as_ref()
+                            .map_or(crate::rules::Charset::Simplified, |s| s.charset()),
+                    );
+                    write_pgn_with(&pgn_of(session, *lang), notation, style)
+                };
+                match clipboard.as_mut().map(|c| c.set_text(text.clone())) {
+                    Some(Ok(())) => notice.post(
+                        if *command == FileCommand::CopyFen {
+                            T::FenCopied
+                        } else {
+                            T::PgnCopied
+                        },
+                        first_line(&text),
+                        false,
+                    ),
+                    Some(Err(e)) => notice.post(T::ClipboardFailed, e.to_string(), true),
+                    None => notice.post(T::ClipboardFailed, "no clipboard", true),
+                }
+            }
+            FileCommand::Paste => {
+                let read = clipboard.as_mut().map(|c| c.fetch_text().poll_result());
+                match read {
+                    Some(Some(Ok(text))) => {
+                        opened = Some((
+                            library::open_text(text.as_bytes()).map_err(|e| e.to_string()),
+                            T::Clipboard.get(*lang).to_string(),
+                        ));
+                    }
+                    Some(Some(Err(e))) => notice.post(T::ClipboardFailed, e.to_string(), true),
+                    _ => notice.post(T::ClipboardFailed, "no clipboard", true),
+                }
+            }
+        }
+    }
+    for drop in drops.read() {
+        if let FileDragAndDrop::DroppedFile { path_buf, .. } = drop {
+            opened = Some((
+                library::open_file(path_buf).map_err(|e| e.to_string()),
+                path_buf.display().to_string(),
+            ));
+        }
+    }
+    let Some((result, source)) = opened else {
+        return;
+    };
+    match result.and_then(|o| {
+        let pgn = o.into_first_game();
+        pgn.to_game().map_err(|e| e.to_string())
+    }) {
+        Ok(game) => {
+            let plies = game.ply();
+            notice.post(T::Opened, source, false);
+            // A record opens at its start for replay; a position is played on.
+            let review = (plies > 0).then_some(0);
+            opener.open(game, review);
+        }
+        Err(e) => notice.post(T::CannotOpen, format!("{source}: {e}"), true),
+    }
+}
+
+fn first_line(s: &str) -> String {
+    let line = s.lines().next().unwrap_or_default();
+    let short: String = line.chars().take(60).collect();
+    if short.len() < line.len() {
+        format!("{short}…")
+    } else {
+        short
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Screen;
+    use crate::game::play::session::GameSetup;
+    use crate::rules::{Move, Position};
+    use crate::store::test_util::TempDir;
+    use bevy::state::app::StatesPlugin;
+    use std::path::PathBuf;
+
+    /// A hot-seat game with the logic plugins and the file handler (no window).
+    fn app() -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin));
+        crate::game::logic_plugins(&mut app);
+        app.insert_resource(GameSetup {
+            mode: crate::game::Mode::Hotseat,
+            red_level: 1,
+            black_level: 1,
+            start: Position::startpos(),
+        });
+        app.insert_state(Screen::Playing);
+        app.update();
+        app.update();
+        app
+    }
+
+    fn drop_file(app: &mut App, path: PathBuf) {
+        app.world_mut().write_message(FileDragAndDrop::DroppedFile {
+            window: Entity::PLACEHOLDER,
+            path_buf: path,
+        });
+        for _ in 0..4 {
+            app.update();
+        }
+    }
+
+    fn notice(app: &App) -> crate::game::notice::NoticeText {
+        let n = app.world().resource::<crate::game::notice::Notice>();
+        n.current.clone().expect("a notice")
+    }
+
+    #[test]
+    fn a_dropped_pgn_opens_at_its_start_for_replay() {
+        let dir = TempDir::new("drop-pgn");
+        let path = dir.path().join("game.pgn");
+        let pgn = "[Event \"Test\"]\n[Result \"*\"]\n\n1. 炮二平五 马８进７ 2. 马二进三 *\n";
+        std::fs::write(&path, pgn).unwrap();
+        let mut app = app();
+        drop_file(&mut app, path.clone());
+        let n = notice(&app);
+        assert!(!n.error, "{n:?}");
+        assert_eq!(n.what, T::Opened);
+        let session = app.world().resource::<Session>();
+        let played: Vec<String> = session.game.moves().iter().map(Move::to_string).collect();
+        assert_eq!(played, ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(app.world().resource::<Review>().ply, Some(0));
+    }
+
+    #[test]
+    fn a_dropped_fen_is_played_on_and_a_broken_file_is_reported_without_harm() {
+        let dir = TempDir::new("drop-fen");
+        let good = dir.path().join("end.fen");
+        let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1";
+        std::fs::write(&good, format!("{fen}\n")).unwrap();
+        let mut app = app();
+        drop_file(&mut app, good);
+        assert_eq!(app.world().resource::<Session>().position().fen(), fen);
+        assert_eq!(app.world().resource::<Review>().ply, None);
+
+        // A FEN with a tenth rank: reported with the file's name, nothing changes.
+        let bad = dir.path().join("bad.fen");
+        let broken = "3k5/9/9/9/9/9/9/9/R8/4K4/9 w - - 0 1";
+        std::fs::write(&bad, broken).unwrap();
+        drop_file(&mut app, bad.clone());
+        let n = notice(&app);
+        assert!(n.error);
+        assert_eq!(n.what, T::CannotOpen);
+        assert!(n.detail.contains("bad.fen"), "{}", n.detail);
+        assert_eq!(app.world().resource::<Session>().position().fen(), fen);
+        assert_eq!(
+            std::fs::read_to_string(&bad).unwrap(),
+            broken,
+            "file untouched"
+        );
+    }
+}

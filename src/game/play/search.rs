@@ -1,0 +1,321 @@
+//! Searching off the main thread: one helper for every search the game runs
+//! (the AI's move, the hint, and next the analysis and the game review).
+//!
+//! [`OffThreadSearch::start`] copies what the search needs — the session's
+//! live position and the positions before it — into a [`SearchJob`], and
+//! runs the search on a thread of its own, at idle priority in the game,
+//! awaited from [`AsyncComputeTaskPool`] so the frame never waits. The job
+//! carries a stop flag and a channel for progress reports; the handle keeps
+//! the generation of the session it was started for, so an answer to a game
+//! that has moved on is recognised as stale. Dropping the handle raises the
+//! stop flag. What a search returns is up to its caller (a move, lines,
+//! evaluations).
+
+use crate::engine::{Engine, SearchInfo};
+use crate::game::play::session::Session;
+use crate::rules::{Move, Position};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use crossbeam_channel::{Receiver, Sender};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+/// What a search is given, owned (it runs on another thread).
+pub struct SearchJob {
+    /// The position to search.
+    pub position: Position,
+    /// The game's positions before it, oldest first (repetition rules).
+    pub history: Vec<Position>,
+    /// Raised when the answer is no longer wanted; the search should stop soon.
+    pub stop: Arc<AtomicBool>,
+    /// Where progress reports go.
+    pub progress: Sender<SearchProgress>,
+}
+
+impl SearchJob {
+    /// Sends the engine's report after a finished depth as progress.
+    pub fn report(&self, info: &SearchInfo) {
+        let _ = self.progress.send(SearchProgress {
+            depth: info.depth,
+            score: info.score.as_cp(),
+            pv: info.pv.clone(),
+        });
+    }
+}
+
+/// Progress of a search, streamed while it runs.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SearchProgress {
+    /// Depth completed.
+    pub depth: u32,
+    /// Score in centipawns from the searching side's view (mate scores large).
+    pub score: i32,
+    /// The principal variation.
+    pub pv: Vec<Move>,
+}
+
+/// A search in flight, answering with a `T`.
+pub struct OffThreadSearch<T> {
+    task: Task<Option<T>>,
+    generation: u64,
+    position: Position,
+    started_at: f64,
+    stop: Arc<AtomicBool>,
+    progress: Receiver<SearchProgress>,
+    latest: SearchProgress,
+}
+
+impl<T: Send + 'static> OffThreadSearch<T> {
+    /// Starts `search` on the live position of `session` (`now`: the
+    /// session clock, for the time shown while it thinks).
+    pub fn start(
+        session: &Session,
+        now: f64,
+        search: impl FnOnce(SearchJob) -> Option<T> + Send + 'static,
+    ) -> Self {
+        let stop = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = crossbeam_channel::unbounded();
+        let job = SearchJob {
+            position: *session.position(),
+            history: session.history(),
+            stop: stop.clone(),
+            progress: tx,
+        };
+        let task = AsyncComputeTaskPool::get()
+            .spawn(async move { off_the_pool(move || search(job)).await.flatten() });
+        OffThreadSearch {
+            task,
+            generation: session.generation,
+            position: *session.position(),
+            started_at: now,
+            stop,
+            progress: rx,
+            latest: SearchProgress::default(),
+        }
+    }
+}
+
+impl<T> OffThreadSearch<T> {
+    /// The session generation the search was started for.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// Is the search about the game as it is now?
+    pub fn is_current(&self, session: Option<&Session>) -> bool {
+        session.is_some_and(|s| s.generation == self.generation)
+    }
+
+    /// The position searched.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// When it started (the session clock).
+    pub fn started_at(&self) -> f64 {
+        self.started_at
+    }
+
+    /// The latest progress received.
+    pub fn latest(&self) -> &SearchProgress {
+        &self.latest
+    }
+
+    /// Takes the progress reports that have arrived; returns the newest if
+    /// there were any.
+    pub fn receive_progress(&mut self) -> Option<&SearchProgress> {
+        let mut any = false;
+        while let Ok(p) = self.progress.try_recv() {
+            self.latest = p;
+            any = true;
+        }
+        any.then_some(&self.latest)
+    }
+
+    /// The answer once the search has finished: `Some(None)` when it found
+    /// nothing (no legal move, or stopped); `None` while it runs.
+    pub fn poll(&mut self) -> Option<Option<T>> {
+        check_ready(&mut self.task)
+    }
+
+    /// The stop flag (tests).
+    #[cfg(test)]
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+}
+
+impl<T> Drop for OffThreadSearch<T> {
+    /// An abandoned search stops: dropping the task cancels it if it has
+    /// not started, and a running search sees the flag within a few
+    /// thousand nodes.
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+}
+
+/// An engine kept for one kind of search (its hash table carries over from
+/// one search to the next), created on first use.
+#[derive(Clone)]
+pub struct SharedEngine {
+    engine: Arc<OnceLock<Mutex<Engine>>>,
+    hash_mb: usize,
+}
+
+impl SharedEngine {
+    /// An engine with a hash table of `hash_mb` megabytes, once it is used.
+    pub fn new(hash_mb: usize) -> SharedEngine {
+        SharedEngine {
+            engine: Arc::new(OnceLock::new()),
+            hash_mb,
+        }
+    }
+
+    /// Runs `f` with the engine (one search at a time).
+    pub fn with<R>(&self, f: impl FnOnce(&mut Engine) -> R) -> R {
+        let engine = self
+            .engine
+            .get_or_init(|| Mutex::new(Engine::new(self.hash_mb)));
+        let mut engine = engine.lock().unwrap_or_else(PoisonError::into_inner);
+        f(&mut engine)
+    }
+}
+
+/// Whether searches run at idle priority: set by the game's `run` (a window and
+/// a renderer to give way to), left off in tests, where parallel tests keep
+/// the cores busy and an idle search would hardly run.
+static SEARCH_AT_IDLE_PRIORITY: AtomicBool = AtomicBool::new(false);
+
+/// Makes the searches started from now on run at idle priority.
+pub(crate) fn search_at_idle_priority() {
+    SEARCH_AT_IDLE_PRIORITY.store(true, Ordering::Relaxed);
+}
+
+/// Runs `search` on a thread of its own and waits for its answer without
+/// holding the pool's thread, which Bevy also uses (pipeline compiles,
+/// screenshots). In the game that thread is in the idle scheduling class: on
+/// a two-core machine rendering can keep both cores busy, and a search at
+/// normal priority halves the frame rate (and nice 10 does not help). Every
+/// level has a wall-clock budget, so a search starved by other programs
+/// plays weaker, never later. Unprivileged threads cannot leave the class,
+/// which is why the search does not run on a pool thread.
+async fn off_the_pool<T: Send + 'static>(search: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    let (tx, rx) = async_channel::bounded(1);
+    // Taken by the thread, or taken back to run here if no thread can start.
+    let job = Arc::new(Mutex::new(Some(search)));
+    let taken = job.clone();
+    let spawned = std::thread::Builder::new()
+        .name("xiangqi search".into())
+        .spawn(move || {
+            if SEARCH_AT_IDLE_PRIORITY.load(Ordering::Relaxed) {
+                idle_priority();
+            }
+            let search = taken.lock().unwrap_or_else(PoisonError::into_inner).take();
+            if let Some(search) = search {
+                let _ = tx.send_blocking(search());
+            }
+        });
+    if let Err(e) = spawned {
+        warn!("no thread for the search ({e}); searching on the pool");
+        let search = job.lock().unwrap_or_else(PoisonError::into_inner).take();
+        return search.map(|f| f());
+    }
+    rx.recv().await.ok()
+}
+
+/// Puts the calling thread in the idle scheduling class (Linux).
+fn idle_priority() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: a system call on the current thread with a valid parameter block.
+    unsafe {
+        let param = libc::sched_param { sched_priority: 0 };
+        // Thread id 0: the calling thread only.
+        libc::sched_setscheduler(0, libc::SCHED_IDLE, &param);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::play::session::GameSetup;
+    use bevy::tasks::TaskPool;
+    use std::time::{Duration, Instant};
+
+    fn session_after_one_move() -> Session {
+        AsyncComputeTaskPool::get_or_init(TaskPool::default);
+        let mut session = Session::new(GameSetup::default(), 0.0);
+        let first = session.position().legal_moves()[0];
+        session.game.play(first).expect("a legal move");
+        session
+    }
+
+    fn wait<T>(search: &mut OffThreadSearch<T>) -> Option<T> {
+        let t0 = Instant::now();
+        loop {
+            if let Some(answer) = search.poll() {
+                return answer;
+            }
+            assert!(t0.elapsed() < Duration::from_secs(10), "no answer");
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
+    #[test]
+    fn a_search_gets_the_live_position_and_its_history_and_reports_progress() {
+        let mut session = session_after_one_move();
+        let live = *session.position();
+        let mut search = OffThreadSearch::start(&session, 2.5, |job: SearchJob| {
+            let reply = job.position.legal_moves().first().copied();
+            let _ = job.progress.send(SearchProgress {
+                depth: 3,
+                score: 42,
+                pv: reply.into_iter().collect(),
+            });
+            reply.map(|m| (m, job.history.len()))
+        });
+        assert_eq!(search.position(), &live);
+        assert_eq!(search.started_at(), 2.5);
+        assert!(search.is_current(Some(&session)));
+        let (reply, history) = wait(&mut search).expect("an answer");
+        assert_eq!(history, 1, "the start position came before");
+        assert!(live.is_legal(reply));
+        let progress = search.receive_progress().cloned().expect("a report");
+        assert_eq!((progress.depth, progress.score), (3, 42));
+        assert_eq!(progress.pv, [reply]);
+        assert!(search.receive_progress().is_none(), "each report once");
+        assert_eq!(search.latest(), &progress);
+
+        // The game moves on: the answer is for an older generation.
+        session.go_to_ply(0, 3.0);
+        assert!(!search.is_current(Some(&session)));
+        assert!(!search.is_current(None));
+        assert_ne!(search.generation(), session.generation);
+    }
+
+    #[test]
+    fn dropping_a_search_raises_its_stop_flag_and_the_search_ends() {
+        let session = session_after_one_move();
+        let (started_tx, started) = crossbeam_channel::bounded(1);
+        let (ended_tx, ended) = crossbeam_channel::bounded(1);
+        let search = OffThreadSearch::start(&session, 0.0, move |job: SearchJob| {
+            let _ = started_tx.send(());
+            let t0 = Instant::now();
+            while !job.stop.load(Ordering::Relaxed) && t0.elapsed() < Duration::from_secs(10) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+            let _ = ended_tx.send(job.stop.load(Ordering::Relaxed));
+            None::<Move>
+        });
+        started
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the search runs");
+        let flag = search.stop_flag();
+        assert!(!flag.load(Ordering::Relaxed));
+        drop(search);
+        assert!(flag.load(Ordering::Relaxed));
+        let stopped = ended
+            .recv_timeout(Duration::from_secs(10))
+            .expect("the search ends");
+        assert!(stopped, "it ended because it was told to");
+    }
+}

@@ -1,0 +1,732 @@
+//! The game being played: the record (from the rules), who plays which side,
+//! the current selection, and the turn flow.
+//!
+//! Everything that changes the game arrives as a message — a click on a
+//! point ([`BoardInput`]), a command ([`GameCommand`]) or an AI answer
+//! ([`AiMoveChosen`]) — and every change goes out as a message too
+//! ([`BoardChanged`], [`IllegalInput`], [`CheckAlert`], [`SoundCue`]), so
+//! the presentation and the tests see exactly the same game.
+//!
+//! The `generation` counter goes up on every change of the game. An AI
+//! answer carries the generation its search started from; if the game has
+//! moved on (undo, new game, leaving the screen), the answer is stale and is
+//! dropped.
+
+use crate::game::play::{Play, Turn};
+use crate::game::{GameSet, LaunchOptions, Mode, Screen};
+use crate::rules::{Color, Game, GameResult, Move, Piece, Position, Square};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<GameSetup>()
+        .init_resource::<Selection>()
+        .add_message::<BoardInput>()
+        .add_message::<GameCommand>()
+        .add_message::<AiMoveChosen>()
+        .add_message::<BoardChanged>()
+        .add_message::<IllegalInput>()
+        .add_message::<CheckAlert>()
+        .add_message::<SoundCue>()
+        .add_systems(OnEnter(Screen::Playing), start_session)
+        .add_systems(OnExit(Screen::Playing), end_session)
+        .add_systems(
+            Update,
+            (
+                (
+                    apply_pending,
+                    handle_commands,
+                    handle_board_input.run_if(in_state(Turn::Human)),
+                    // Clicks while the AI moves or after the end are dropped,
+                    // not kept for the human's next turn.
+                    drop_board_input.run_if(not(in_state(Turn::Human))),
+                )
+                    .chain()
+                    .in_set(GameSet::Rules),
+                (apply_ai_moves, sync_turn).chain().in_set(GameSet::Resolve),
+            )
+                .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
+        );
+}
+
+/// Sets up the first screen from the command line.
+pub(crate) fn configure_start(app: &mut App, opts: &LaunchOptions) {
+    let mut setup = GameSetup::default();
+    // The menu offers the mode and levels chosen last time.
+    if let Some(settings) = app
+        .world()
+        .get_resource::<crate::game::settings::UserSettings>()
+    {
+        setup.mode = Mode::from(settings.last_mode);
+        setup.red_level = settings.red_level.clamp(1, MAX_LEVEL);
+        setup.black_level = settings.black_level.clamp(1, MAX_LEVEL);
+    }
+    if let Some(level) = opts.level {
+        let level = level.clamp(1, MAX_LEVEL);
+        setup.red_level = level;
+        setup.black_level = level;
+    }
+    if let Some(fen) = &opts.fen {
+        match Position::from_fen(fen.trim()) {
+            Ok(pos) => setup.start = pos,
+            Err(e) => warn!("--fen ignored: {e}"),
+        }
+    }
+    if let Some(mode) = opts.mode {
+        setup.mode = mode;
+        app.insert_resource(setup);
+        app.insert_state(Screen::Playing);
+    } else {
+        app.insert_resource(setup);
+    }
+}
+
+/// Highest difficulty.
+pub const MAX_LEVEL: u8 = crate::engine::Level::MAX.number();
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// A person at the board.
+    Human,
+    /// The engine at a level 1..=8.
+    Ai {
+        /// Difficulty.
+        level: u8,
+    },
+}
+
+/// What the next game will be: mode, levels, start position.
+/// The menu edits it; [`Screen::Playing`] starts a [`Session`] from it.
+#[derive(Resource, Clone, Debug)]
+pub struct GameSetup {
+    /// Mode.
+    pub mode: Mode,
+    /// Level of the AI playing Red (AI vs AI), or the one AI level otherwise.
+    pub red_level: u8,
+    /// Level of the AI playing Black.
+    pub black_level: u8,
+    /// The start position.
+    pub start: Position,
+}
+
+impl Default for GameSetup {
+    fn default() -> Self {
+        GameSetup {
+            mode: Mode::Red,
+            red_level: 3,
+            black_level: 3,
+            start: Position::startpos(),
+        }
+    }
+}
+
+impl GameSetup {
+    /// Who plays `c`.
+    pub fn player(&self, c: Color) -> Player {
+        match (self.mode, c) {
+            (Mode::Hotseat, _) | (Mode::Red, Color::Red) | (Mode::Black, Color::Black) => {
+                Player::Human
+            }
+            (Mode::AiVsAi, Color::Red) => Player::Ai {
+                level: self.red_level,
+            },
+            (Mode::AiVsAi, Color::Black) => Player::Ai {
+                level: self.black_level,
+            },
+            // Against one AI, its level is the one chosen in the menu.
+            (Mode::Red, Color::Black) | (Mode::Black, Color::Red) => Player::Ai {
+                level: self.red_level,
+            },
+        }
+    }
+
+    /// The human's colour in a game against the AI.
+    pub fn human_color(&self) -> Option<Color> {
+        match self.mode {
+            Mode::Red => Some(Color::Red),
+            Mode::Black => Some(Color::Black),
+            Mode::Hotseat | Mode::AiVsAi => None,
+        }
+    }
+}
+
+/// The game on the board.
+#[derive(Resource, Clone, Debug)]
+pub struct Session {
+    /// The record with undo/redo.
+    pub game: Game,
+    /// Who plays what.
+    pub setup: GameSetup,
+    /// Bumped on every change; AI answers from older generations are stale.
+    pub generation: u64,
+    /// Black at the bottom.
+    pub flipped: bool,
+    /// AI vs AI paused.
+    pub paused: bool,
+    /// `Time::elapsed_secs_f64` of the last change, for the pause between AI moves.
+    pub changed_at: f64,
+}
+
+impl Session {
+    /// A new game from `setup`.
+    pub fn new(setup: GameSetup, now: f64) -> Session {
+        Session {
+            game: Game::new(setup.start),
+            flipped: setup.mode == Mode::Black,
+            setup,
+            generation: 0,
+            paused: false,
+            changed_at: now,
+        }
+    }
+
+    /// The position at the cursor.
+    pub fn position(&self) -> &Position {
+        self.game.position()
+    }
+
+    /// Who is to move.
+    pub fn side_to_move(&self) -> Color {
+        self.position().side_to_move()
+    }
+
+    /// Is a human to move in a game still going on?
+    pub fn human_to_move(&self) -> bool {
+        self.game.outcome().is_none() && self.setup.player(self.side_to_move()) == Player::Human
+    }
+
+    /// The turn state this session is in.
+    pub fn turn(&self) -> Turn {
+        if self.game.outcome().is_some() {
+            Turn::Over
+        } else if self.human_to_move() {
+            Turn::Human
+        } else {
+            Turn::Ai
+        }
+    }
+
+    /// The positions before the current one, oldest first (what a search
+    /// needs for the repetition rules).
+    pub fn history(&self) -> Vec<Position> {
+        let (positions, _) = self.game.history();
+        positions[..positions.len().saturating_sub(1)].to_vec()
+    }
+
+    /// Puts `game` (a restored or opened record, cursor included) on the
+    /// board in place of the one played. AI vs AI opens paused when there
+    /// are moves: the player came to look first.
+    pub fn replace_game(&mut self, game: Game, now: f64) {
+        self.game = game;
+        self.paused = self.setup.mode == Mode::AiVsAi && self.game.ply() > 0;
+        self.touch(now);
+    }
+
+    /// Makes the position after `ply` plies the live one; the moves after it
+    /// become the redo tail, as after undo. AI vs AI then waits for Space.
+    pub fn go_to_ply(&mut self, ply: usize, now: f64) {
+        self.game.goto(ply);
+        self.paused = self.setup.mode == Mode::AiVsAi;
+        self.touch(now);
+    }
+
+    /// A new game from the same setup, on the board as it is turned.
+    pub fn restart(&mut self, now: f64) {
+        let flipped = self.flipped;
+        let generation = self.generation;
+        *self = Session::new(self.setup.clone(), now);
+        self.flipped = flipped;
+        self.generation = generation;
+        self.touch(now);
+    }
+
+    /// Bumps the generation: answers to searches from before are stale.
+    fn touch(&mut self, now: f64) {
+        self.generation += 1;
+        self.changed_at = now;
+    }
+}
+
+/// A game to put on the board when the session starts (a restored autosave,
+/// an opened record).
+#[derive(Resource, Clone, Debug)]
+pub struct PendingGame {
+    /// The record, cursor included.
+    pub game: Game,
+    /// Show this ply for review first (a loaded record opens at its start).
+    pub review: Option<usize>,
+}
+
+/// Opens records: `open(game, review)` puts `game` (a loaded or pasted
+/// record) on the board as a two-player game, shown for review at
+/// `review`. From any screen; on the board it replaces the game in play (a
+/// puzzle included).
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct GameOpener<'w, 's> {
+    commands: Commands<'w, 's>,
+    setup: ResMut<'w, GameSetup>,
+    session: Option<ResMut<'w, Session>>,
+    screen: ResMut<'w, NextState<Screen>>,
+    play: ResMut<'w, NextState<Play>>,
+}
+
+impl GameOpener<'_, '_> {
+    /// The game on the board, if there is one.
+    pub fn session(&self) -> Option<&Session> {
+        self.session.as_deref()
+    }
+
+    /// Opens `game`, shown at ply `review` if given.
+    pub fn open(&mut self, game: Game, review: Option<usize>) {
+        let setup = GameSetup {
+            mode: Mode::Hotseat,
+            red_level: self.setup.red_level,
+            black_level: self.setup.black_level,
+            start: *game.start(),
+        };
+        *self.setup = setup.clone();
+        self.play.set(Play::Free);
+        self.commands.insert_resource(PendingGame { game, review });
+        match self.session.as_deref_mut() {
+            Some(session) => {
+                session.setup = setup;
+                session.flipped = false;
+                session.paused = false;
+            }
+            None => self.screen.set(Screen::Playing),
+        }
+    }
+}
+
+/// The selected piece and where it may go.
+#[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Selection {
+    /// The selected point.
+    pub from: Option<Square>,
+    /// Legal moves of the selected piece.
+    pub moves: Vec<Move>,
+}
+
+impl Selection {
+    /// The destination points of the selected piece.
+    pub fn targets(&self) -> impl Iterator<Item = Square> + '_ {
+        self.moves.iter().map(|m| m.to())
+    }
+
+    /// Selects the piece on `sq` with its legal moves.
+    pub fn select(&mut self, pos: &Position, sq: Square) {
+        self.from = Some(sq);
+        self.moves = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|m| m.from() == sq)
+            .collect();
+    }
+
+    /// No piece selected.
+    pub fn clear(&mut self) {
+        self.from = None;
+        self.moves.clear();
+    }
+}
+
+/// Pointer input on the board, already mapped to points.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardInput {
+    /// A click (press and release) on a point.
+    Click(Square),
+    /// A drag began on a point: select the piece there, if it may move.
+    DragStart(Square),
+    /// A dragged piece was dropped.
+    Drop {
+        /// Where the drag began.
+        from: Square,
+        /// Where it was released; `None` off the board.
+        to: Option<Square>,
+    },
+    /// Right click / Esc: drop the selection.
+    Deselect,
+}
+
+/// Buttons and shortcuts.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameCommand {
+    /// Take back to the human's previous turn (one ply in hot-seat).
+    Undo,
+    /// Replay what undo took back.
+    Redo,
+    /// Turn the board.
+    Flip,
+    /// Start again from the same setup.
+    NewGame,
+    /// The human (or the side to move in hot-seat) gives up.
+    Resign,
+    /// Back to the menu.
+    Menu,
+    /// Pause or resume AI vs AI.
+    TogglePause,
+}
+
+/// The AI's answer, stamped with the generation its search started from.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AiMoveChosen {
+    /// [`Session::generation`] when the search started.
+    pub generation: u64,
+    /// The move.
+    pub mv: Move,
+}
+
+/// What changed on the board, for the pieces to follow.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardChanged {
+    /// One move was played.
+    Moved {
+        /// The move.
+        mv: Move,
+        /// The piece that moved.
+        piece: Piece,
+        /// What it took.
+        captured: Option<Piece>,
+    },
+    /// Anything else (new game, undo, redo): redraw from the position.
+    Reset,
+}
+
+/// A click the rules refused (the presentation shakes).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalInput {
+    /// The point that was clicked.
+    pub square: Square,
+    /// The selected piece at the time, if any.
+    pub selected: Option<Square>,
+}
+
+/// The general of `side` is in check after a move.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CheckAlert {
+    /// The side in check.
+    pub side: Color,
+}
+
+/// What the game wants heard (the audio plugin plays these).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SoundCue {
+    Select,
+    Move,
+    Capture,
+    Check,
+    Illegal,
+    Start,
+    Win,
+    Lose,
+    Draw,
+}
+
+/// The writers every game change may need.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Outputs<'w> {
+    changed: MessageWriter<'w, BoardChanged>,
+    illegal: MessageWriter<'w, IllegalInput>,
+    check: MessageWriter<'w, CheckAlert>,
+    sound: MessageWriter<'w, SoundCue>,
+}
+
+fn start_session(
+    mut commands: Commands,
+    setup: Res<GameSetup>,
+    time: Res<Time>,
+    mut selection: ResMut<Selection>,
+    mut out: Outputs,
+) {
+    let session = Session::new(setup.clone(), time.elapsed_secs_f64());
+    commands.insert_resource(session);
+    selection.clear();
+    out.changed.write(BoardChanged::Reset);
+    out.sound.write(SoundCue::Start);
+}
+
+fn end_session(mut commands: Commands, mut selection: ResMut<Selection>) {
+    // Dropping the session makes any running search stale; the AI plugin
+    // stops it.
+    commands.remove_resource::<Session>();
+    selection.clear();
+}
+
+/// Plays `mv` and reports it. Returns false (changing nothing) if illegal.
+fn play_move(session: &mut Session, mv: Move, now: f64, out: &mut Outputs) -> bool {
+    let pos = *session.position();
+    let Some(piece) = pos.piece_at(mv.from()) else {
+        return false;
+    };
+    let captured = pos.piece_at(mv.to());
+    if session.game.play(mv).is_err() {
+        return false;
+    }
+    session.touch(now);
+    out.changed.write(BoardChanged::Moved {
+        mv,
+        piece,
+        captured,
+    });
+    let after = session.position();
+    if let Some(outcome) = session.game.outcome() {
+        let cue = match (outcome.result.winner(), session.setup.human_color()) {
+            (None, _) => SoundCue::Draw,
+            (Some(w), Some(h)) if w != h => SoundCue::Lose,
+            _ => SoundCue::Win,
+        };
+        if after.in_check() {
+            out.check.write(CheckAlert {
+                side: after.side_to_move(),
+            });
+        }
+        out.sound.write(cue);
+    } else if after.in_check() {
+        out.check.write(CheckAlert {
+            side: after.side_to_move(),
+        });
+        out.sound.write(SoundCue::Check);
+    } else if captured.is_some() {
+        out.sound.write(SoundCue::Capture);
+    } else {
+        out.sound.write(SoundCue::Move);
+    }
+    true
+}
+
+fn handle_board_input(
+    mut inputs: MessageReader<BoardInput>,
+    mut session: ResMut<Session>,
+    mut selection: ResMut<Selection>,
+    time: Res<Time>,
+    mut out: Outputs,
+) {
+    let now = time.elapsed_secs_f64();
+    for input in inputs.read() {
+        if !session.human_to_move() {
+            // The AI's turn (a second click in the frame the human moved).
+            continue;
+        }
+        let pos = *session.position();
+        let own = |sq: Square| {
+            pos.piece_at(sq)
+                .is_some_and(|p| p.color == pos.side_to_move())
+        };
+        match *input {
+            BoardInput::Click(sq) => {
+                let target = selection.moves.iter().copied().find(|m| m.to() == sq);
+                if let Some(mv) = target {
+                    selection.clear();
+                    play_move(&mut session, mv, now, &mut out);
+                } else if selection.from == Some(sq) {
+                    selection.clear();
+                } else if own(sq) {
+                    selection.select(&pos, sq);
+                    out.sound.write(SoundCue::Select);
+                } else {
+                    out.illegal.write(IllegalInput {
+                        square: sq,
+                        selected: selection.from,
+                    });
+                    out.sound.write(SoundCue::Illegal);
+                }
+            }
+            BoardInput::DragStart(sq) => {
+                if own(sq) && selection.from != Some(sq) {
+                    selection.select(&pos, sq);
+                    out.sound.write(SoundCue::Select);
+                }
+            }
+            BoardInput::Drop { from, to } => {
+                let Some(to) = to.filter(|&to| to != from) else {
+                    continue; // dropped where it started (or off the board): stays selected
+                };
+                if selection.from != Some(from) {
+                    continue;
+                }
+                if let Some(mv) = selection.moves.iter().copied().find(|m| m.to() == to) {
+                    selection.clear();
+                    play_move(&mut session, mv, now, &mut out);
+                } else {
+                    out.illegal.write(IllegalInput {
+                        square: to,
+                        selected: Some(from),
+                    });
+                    out.sound.write(SoundCue::Illegal);
+                }
+            }
+            BoardInput::Deselect => selection.clear(),
+        }
+    }
+}
+
+/// Puts a pending game on the board (first frame of a session).
+pub(crate) fn apply_pending(
+    mut commands: Commands,
+    pending: Option<Res<PendingGame>>,
+    mut session: ResMut<Session>,
+    mut selection: ResMut<Selection>,
+    time: Res<Time>,
+    mut changed: MessageWriter<BoardChanged>,
+) {
+    let Some(pending) = pending else {
+        return;
+    };
+    commands.remove_resource::<PendingGame>();
+    session.replace_game(pending.game.clone(), time.elapsed_secs_f64());
+    selection.clear();
+    changed.write(BoardChanged::Reset);
+}
+
+fn drop_board_input(mut inputs: MessageReader<BoardInput>) {
+    inputs.clear();
+}
+
+fn handle_commands(
+    mut commands_in: MessageReader<GameCommand>,
+    mut session: ResMut<Session>,
+    mut selection: ResMut<Selection>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    time: Res<Time>,
+    mut out: Outputs,
+) {
+    let now = time.elapsed_secs_f64();
+    for command in commands_in.read() {
+        debug!("command {command:?}");
+        match command {
+            GameCommand::Undo => {
+                if undo(&mut session) {
+                    session.touch(now);
+                    selection.clear();
+                    out.changed.write(BoardChanged::Reset);
+                }
+            }
+            GameCommand::Redo => {
+                if redo(&mut session) {
+                    session.touch(now);
+                    selection.clear();
+                    out.changed.write(BoardChanged::Reset);
+                }
+            }
+            GameCommand::Flip => session.flipped = !session.flipped,
+            GameCommand::NewGame => {
+                session.restart(now);
+                selection.clear();
+                out.changed.write(BoardChanged::Reset);
+                out.sound.write(SoundCue::Start);
+            }
+            GameCommand::Resign => {
+                if session.game.outcome().is_some() {
+                    continue;
+                }
+                let by = match session.setup.mode {
+                    Mode::Red => Color::Red,
+                    Mode::Black => Color::Black,
+                    Mode::Hotseat => session.side_to_move(),
+                    Mode::AiVsAi => continue,
+                };
+                session.game.resign(by);
+                session.touch(now);
+                selection.clear();
+                out.sound.write(if session.setup.human_color().is_some() {
+                    SoundCue::Lose
+                } else {
+                    SoundCue::Win
+                });
+            }
+            GameCommand::Menu => {
+                session.touch(now);
+                next_screen.set(Screen::Menu);
+            }
+            GameCommand::TogglePause => {
+                if session.setup.mode == Mode::AiVsAi {
+                    session.paused = !session.paused;
+                    // A search in flight is abandoned; resuming starts afresh.
+                    session.touch(now);
+                }
+            }
+        }
+    }
+}
+
+/// Undo one ply in hot-seat and AI vs AI (which also pauses), and back to
+/// the human's previous turn against the AI: two plies normally, one while
+/// the AI is still thinking about its reply. Returns whether anything changed.
+fn undo(session: &mut Session) -> bool {
+    let Some(human) = session.setup.human_color() else {
+        if session.setup.mode == Mode::AiVsAi {
+            session.paused = true;
+        }
+        return session.game.undo();
+    };
+    let start = session.game.ply();
+    while session.game.undo() {
+        if session.side_to_move() == human {
+            return true;
+        }
+    }
+    // No human move to take back (the AI's opening move only): restore.
+    session.game.goto(start);
+    false
+}
+
+/// Redo one ply, and against the AI also its reply, so the human is to move.
+fn redo(session: &mut Session) -> bool {
+    if !session.game.redo() {
+        return false;
+    }
+    if let Some(human) = session.setup.human_color() {
+        while session.side_to_move() != human && session.game.outcome().is_none() {
+            if !session.game.redo() {
+                break;
+            }
+        }
+    }
+    true
+}
+
+fn apply_ai_moves(
+    mut answers: MessageReader<AiMoveChosen>,
+    mut session: ResMut<Session>,
+    time: Res<Time>,
+    mut out: Outputs,
+) {
+    for answer in answers.read() {
+        if answer.generation != session.generation {
+            debug!("dropping a stale AI answer {}", answer.mv);
+            continue;
+        }
+        if session.turn() != Turn::Ai || session.paused {
+            continue;
+        }
+        if !play_move(&mut session, answer.mv, time.elapsed_secs_f64(), &mut out) {
+            warn!("the AI chose an illegal move {}", answer.mv);
+        }
+    }
+}
+
+fn sync_turn(
+    session: Res<Session>,
+    turn: Res<State<Turn>>,
+    mut next: ResMut<NextState<Turn>>,
+    mut selection: ResMut<Selection>,
+) {
+    let want = session.turn();
+    if *turn.get() != want {
+        next.set(want);
+    }
+    if want != Turn::Human && selection.from.is_some() {
+        selection.clear();
+    }
+}
+
+/// The human's result in words-ready form: `Some(true)` won, `Some(false)` lost.
+pub fn human_won(session: &Session) -> Option<bool> {
+    let outcome = session.game.outcome()?;
+    let human = session.setup.human_color()?;
+    match outcome.result {
+        GameResult::Draw => None,
+        r => Some(r.winner() == Some(human)),
+    }
+}

@@ -1,0 +1,18 @@
+//! The screens that fill the window — the menu, the puzzle list, the saved
+//! games — and the settings card over any of them.
+
+pub mod menu;
+pub mod puzzles;
+pub mod saved_games;
+pub mod settings;
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((
+        menu::plugin,
+        settings::plugin,
+        puzzles::plugin,
+        saved_games::plugin,
+    ));
+}

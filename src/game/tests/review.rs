@@ -1,0 +1,412 @@
+//! Headless tests of the game logic: review navigation, the autosave
+//! round trip through the app (save, drop the app, continue in a new one),
+//! and puzzle attempts that succeed and fail.
+
+use crate::game::play::ai::AiBackend;
+use crate::game::play::autosave::ContinueGame;
+use crate::game::play::puzzle::{ActivePuzzle, StartPuzzle};
+use crate::game::play::review::{Review, ReviewCommand, shown_last_move, shown_position};
+use crate::game::play::search::SearchJob;
+use crate::game::play::session::{BoardInput, GameCommand, GameSetup, Selection, Session};
+use crate::game::settings::StorePaths;
+use crate::game::{Mode, Screen, logic_plugins};
+use crate::rules::{Move, Position, Square};
+use crate::store::Paths;
+use crate::store::puzzles::{self, Failure, Progress, Verdict};
+use crate::store::test_util::TempDir;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The AI answers at once with its first legal move.
+fn instant_backend() -> AiBackend {
+    AiBackend(Arc::new(|job: SearchJob, _level: u8| {
+        job.position.legal_moves().first().copied()
+    }))
+}
+
+/// The logic plugins with the store under `home`, on `screen`.
+fn app_in(home: &Path, setup: GameSetup, screen: Screen) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        100,
+    )));
+    app.insert_resource(StorePaths(Some(Paths::under(home))));
+    logic_plugins(&mut app);
+    app.insert_resource(instant_backend());
+    app.insert_resource(setup);
+    app.insert_state(screen);
+    app.update();
+    app.update();
+    app
+}
+
+fn setup(mode: Mode) -> GameSetup {
+    GameSetup {
+        mode,
+        red_level: 2,
+        black_level: 5,
+        start: Position::startpos(),
+    }
+}
+
+fn sq(name: &str) -> Square {
+    Square::parse(name).expect("square")
+}
+
+fn play(app: &mut App, from: &str, to: &str) {
+    app.world_mut().write_message(BoardInput::Click(sq(from)));
+    app.update();
+    app.world_mut().write_message(BoardInput::Click(sq(to)));
+    app.update();
+}
+
+fn play_move(app: &mut App, m: Move) {
+    app.world_mut().write_message(BoardInput::Click(m.from()));
+    app.update();
+    app.world_mut().write_message(BoardInput::Click(m.to()));
+    app.update();
+}
+
+fn session(app: &App) -> &Session {
+    app.world().resource::<Session>()
+}
+
+fn review(app: &App) -> Option<usize> {
+    app.world().resource::<Review>().ply
+}
+
+fn send(app: &mut App, c: ReviewCommand) {
+    app.world_mut().write_message(c);
+    app.update();
+}
+
+/// Runs frames until `done` or 100 frames (10 s of game time).
+fn run_until(app: &mut App, done: impl Fn(&App) -> bool) {
+    for _ in 0..100 {
+        if done(app) {
+            return;
+        }
+        app.update();
+    }
+    assert!(done(app), "condition not reached in 100 frames");
+}
+
+/// A hot-seat game of four plies.
+fn four_plies(home: &Path) -> App {
+    let mut app = app_in(home, setup(Mode::Hotseat), Screen::Playing);
+    play(&mut app, "h2", "e2");
+    play(&mut app, "h9", "g7");
+    play(&mut app, "h0", "g2");
+    play(&mut app, "i9", "h9");
+    assert_eq!(session(&app).game.ply(), 4);
+    app
+}
+
+#[test]
+fn review_keys_step_through_the_game_and_back_to_live_restores_it() {
+    let home = TempDir::new("review-nav");
+    let mut app = four_plies(home.path());
+    let live_fen = session(&app).position().fen();
+    assert_eq!(review(&app), None);
+
+    // ← from the live game: the position before the last move.
+    send(&mut app, ReviewCommand::Prev);
+    assert_eq!(review(&app), Some(3));
+    let shown = shown_position(session(&app), Some(app.world().resource::<Review>()));
+    assert_eq!(shown, *session(&app).game.position_at(3).unwrap());
+    assert_eq!(
+        shown_last_move(session(&app), Some(app.world().resource::<Review>())),
+        Some(session(&app).game.moves()[2]),
+        "the reviewed position marks the move that led to it"
+    );
+    // Home: the start, with no last move.
+    send(&mut app, ReviewCommand::First);
+    assert_eq!(review(&app), Some(0));
+    assert_eq!(
+        shown_last_move(session(&app), Some(app.world().resource::<Review>())),
+        None
+    );
+    // ← at the start stays there; → steps forward.
+    send(&mut app, ReviewCommand::Prev);
+    assert_eq!(review(&app), Some(0));
+    send(&mut app, ReviewCommand::Next);
+    send(&mut app, ReviewCommand::Next);
+    assert_eq!(review(&app), Some(2));
+    // → up to the last move returns to the live game.
+    send(&mut app, ReviewCommand::Next);
+    send(&mut app, ReviewCommand::Next);
+    assert_eq!(review(&app), None);
+    // A click on a move, then End.
+    send(&mut app, ReviewCommand::Goto(1));
+    assert_eq!(review(&app), Some(1));
+    send(&mut app, ReviewCommand::Last);
+    assert_eq!(review(&app), None);
+    // "Back to game" after Home.
+    send(&mut app, ReviewCommand::First);
+    send(&mut app, ReviewCommand::Exit);
+    assert_eq!(review(&app), None);
+    // Reviewing never changed the game.
+    assert_eq!(session(&app).position().fen(), live_fen);
+    assert_eq!(session(&app).game.ply(), 4);
+}
+
+#[test]
+fn pieces_cannot_be_moved_while_reviewing() {
+    let home = TempDir::new("review-readonly");
+    let mut app = four_plies(home.path());
+    send(&mut app, ReviewCommand::First);
+    // Red is to move in the live game and at the start; neither may move.
+    play(&mut app, "b2", "e2");
+    assert_eq!(app.world().resource::<Selection>().from, None);
+    assert_eq!(session(&app).game.ply(), 4, "the click was dropped");
+    assert_eq!(review(&app), Some(0));
+    // Back in the live game the same click selects.
+    send(&mut app, ReviewCommand::Exit);
+    app.world_mut().write_message(BoardInput::Click(sq("b2")));
+    app.update();
+    assert_eq!(app.world().resource::<Selection>().from, Some(sq("b2")));
+}
+
+#[test]
+fn play_from_here_continues_from_a_reviewed_move_and_undo_leaves_review() {
+    let home = TempDir::new("review-play");
+    let mut app = four_plies(home.path());
+    send(&mut app, ReviewCommand::Goto(2));
+    send(&mut app, ReviewCommand::PlayFromHere);
+    assert_eq!(review(&app), None);
+    assert_eq!(session(&app).game.ply(), 2);
+    assert_eq!(
+        session(&app).game.all_moves().len(),
+        4,
+        "the rest can be redone"
+    );
+
+    // Undo while reviewing shows the live game again.
+    send(&mut app, ReviewCommand::First);
+    app.world_mut().write_message(GameCommand::Undo);
+    app.update();
+    assert_eq!(review(&app), None);
+    assert_eq!(session(&app).game.ply(), 1);
+}
+
+#[test]
+fn a_finished_game_is_reviewable_from_start_to_end() {
+    let home = TempDir::new("review-over");
+    let mut app = four_plies(home.path());
+    app.world_mut().write_message(GameCommand::Resign);
+    app.update();
+    app.update();
+    assert!(session(&app).game.outcome().is_some());
+    send(&mut app, ReviewCommand::First);
+    assert_eq!(review(&app), Some(0));
+    for want in 1..4 {
+        send(&mut app, ReviewCommand::Next);
+        assert_eq!(review(&app), Some(want));
+    }
+    send(&mut app, ReviewCommand::Next);
+    assert_eq!(review(&app), None);
+}
+
+#[test]
+fn continue_restores_the_autosaved_game_exactly_after_the_app_is_gone() {
+    let home = TempDir::new("autosave");
+    let (moves, ply, fen, setup_before) = {
+        let mut app = app_in(home.path(), setup(Mode::Black), Screen::Playing);
+        // The AI (Red) opens; the human answers; the AI replies; undo one turn.
+        run_until(&mut app, |a| session(a).game.ply() == 1);
+        let pos = *session(&app).position();
+        let reply = pos.legal_moves()[0];
+        play_move(&mut app, reply);
+        run_until(&mut app, |a| session(a).game.ply() == 3);
+        let pos = *session(&app).position();
+        play_move(&mut app, pos.legal_moves()[0]);
+        run_until(&mut app, |a| session(a).game.ply() == 5);
+        app.world_mut().write_message(GameCommand::Undo);
+        app.update();
+        app.update();
+        let s = session(&app);
+        assert_eq!(s.game.ply(), 3);
+        assert_eq!(s.game.all_moves().len(), 5);
+        (
+            s.game.all_moves().to_vec(),
+            s.game.ply(),
+            s.position().fen(),
+            s.setup.clone(),
+        )
+        // The app is dropped here: the "killed" process.
+    };
+    assert!(Paths::under(home.path()).autosave_file().is_file());
+
+    // A new app, on the menu with a different setup, continues.
+    let mut app = app_in(home.path(), setup(Mode::Hotseat), Screen::Menu);
+    app.world_mut().write_message(ContinueGame);
+    app.update();
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+    let s = session(&app);
+    assert_eq!(s.setup.mode, Mode::Black);
+    assert_eq!(
+        (s.setup.red_level, s.setup.black_level),
+        (setup_before.red_level, setup_before.black_level)
+    );
+    assert_eq!(s.game.all_moves(), moves.as_slice());
+    assert_eq!(s.game.ply(), ply);
+    assert_eq!(s.position().fen(), fen);
+    assert!(s.flipped, "the human plays Black at the bottom");
+    // Black (the human) is to move, so redo still has the AI's reply.
+    app.world_mut().write_message(GameCommand::Redo);
+    app.update();
+    assert_eq!(session(&app).game.ply(), 5);
+}
+
+#[test]
+fn a_corrupt_autosave_is_reported_and_left_alone() {
+    let home = TempDir::new("autosave-bad");
+    let file = Paths::under(home.path()).autosave_file();
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(&file, b"{ \"version\": 1, \"mode\": ").unwrap();
+    let mut app = app_in(home.path(), setup(Mode::Hotseat), Screen::Menu);
+    app.world_mut().write_message(ContinueGame);
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Menu);
+    let notice = app.world().resource::<crate::game::notice::Notice>();
+    let text = notice.current.as_ref().expect("a notice");
+    assert!(text.error && text.detail.contains("autosave"), "{text:?}");
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        b"{ \"version\": 1, \"mode\": ",
+        "never overwritten"
+    );
+}
+
+/// Red's move that mates at once, if any.
+fn mating_move(pos: &Position) -> Option<Move> {
+    pos.legal_moves().iter().copied().find(|&m| {
+        let mut after = *pos;
+        after.make(m);
+        after.legal_moves().is_empty()
+    })
+}
+
+fn verdict(app: &App) -> Verdict {
+    app.world().resource::<ActivePuzzle>().verdict
+}
+
+#[test]
+fn a_puzzle_mated_in_time_is_solved_and_saved() {
+    let home = TempDir::new("puzzle-ok");
+    let mut app = app_in(home.path(), setup(Mode::Hotseat), Screen::Puzzles);
+    app.world_mut().write_message(StartPuzzle(0));
+    app.update();
+    app.update();
+    let puzzle = &puzzles::all()[0];
+    assert_eq!(puzzle.mate_in_plies, 3);
+    let s = session(&app);
+    assert_eq!(s.setup.mode, Mode::Red);
+    assert_eq!(s.position().fen(), puzzle.position().unwrap().fen());
+    assert_eq!(
+        s.setup.player(crate::rules::Color::Black),
+        crate::game::play::session::Player::Ai { level: 8 },
+        "the engine defends at full strength"
+    );
+    play_move(&mut app, puzzle.first_move().unwrap());
+    run_until(&mut app, |a| session(a).game.ply() == 2);
+    app.update();
+    assert!(matches!(
+        verdict(&app),
+        Verdict::InProgress { plies_left: 1 }
+    ));
+    let mate = mating_move(session(&app).position()).expect("a mate after the key move");
+    play_move(&mut app, mate);
+    app.update();
+    assert_eq!(verdict(&app), Verdict::Solved { plies: 3 });
+    let (progress, _) = Progress::load(&Paths::under(home.path()).puzzle_progress_file());
+    assert!(progress.is_solved(&puzzle.id));
+    assert_eq!(progress.attempts(&puzzle.id), 1);
+    // Puzzle attempts are not the game Continue restores.
+    assert!(!Paths::under(home.path()).autosave_file().exists());
+}
+
+#[test]
+fn a_puzzle_not_mated_in_time_fails_stops_the_engine_and_can_be_retried() {
+    let home = TempDir::new("puzzle-fail");
+    let mut app = app_in(home.path(), setup(Mode::Hotseat), Screen::Puzzles);
+    app.world_mut().write_message(StartPuzzle(0));
+    app.update();
+    app.update();
+    // Two quiet Red moves (no mate): out of moves after three plies.
+    let quiet = |pos: &Position| {
+        pos.legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| {
+                let mut after = *pos;
+                after.make(m);
+                !after.in_check() && !after.legal_moves().is_empty()
+            })
+            .expect("a quiet move")
+    };
+    let m = quiet(session(&app).position());
+    play_move(&mut app, m);
+    run_until(&mut app, |a| session(a).game.ply() == 2);
+    let m = quiet(session(&app).position());
+    play_move(&mut app, m);
+    app.update();
+    assert_eq!(verdict(&app), Verdict::Failed(Failure::OutOfMoves));
+    assert!(session(&app).paused, "the engine stops");
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(session(&app).game.ply(), 3, "no reply after the failure");
+    let (progress, _) = Progress::load(&Paths::under(home.path()).puzzle_progress_file());
+    assert!(!progress.is_solved(&puzzles::all()[0].id));
+
+    // Retry: the puzzle again from its start.
+    app.world_mut().write_message(GameCommand::NewGame);
+    app.update();
+    app.update();
+    assert_eq!(session(&app).game.ply(), 0);
+    assert!(!session(&app).paused);
+    assert!(matches!(
+        verdict(&app),
+        Verdict::InProgress { plies_left: 3 }
+    ));
+    // Menu from a puzzle goes back to the list.
+    app.world_mut().write_message(GameCommand::Menu);
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Puzzles
+    );
+    assert!(app.world().get_resource::<ActivePuzzle>().is_none());
+}
+
+#[test]
+fn opening_a_position_during_a_game_replaces_the_game_on_the_board() {
+    use crate::game::play::session::GameOpener;
+    use bevy::ecs::system::RunSystemOnce;
+    let home = TempDir::new("open-in-game");
+    let mut app = app_in(home.path(), setup(Mode::Hotseat), Screen::Playing);
+    play(&mut app, "h2", "e2");
+    let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1";
+    let game = crate::rules::Game::new(Position::from_fen(fen).unwrap());
+    app.world_mut()
+        .run_system_once(move |mut opener: GameOpener| opener.open(game.clone(), None))
+        .unwrap();
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(session(&app).game.position().fen(), fen);
+    assert_eq!(session(&app).game.ply(), 0);
+}

@@ -1,0 +1,276 @@
+//! Headless tests of the settings resource, the language switch and the
+//! sound cues: `MinimalPlugins` + `StatesPlugin` + the logic plugins (+ the
+//! settings plugin pointed at a temporary folder), no window, renderer or
+//! audio device.
+
+use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::play::session::{BoardInput, GameSetup, SoundCue};
+use crate::game::settings::{Problem, SettingsFile, StorePaths, UserSettings};
+use crate::game::theme::Label;
+use crate::game::theme::widget::relabel;
+use crate::game::{GameSet, Mode, Screen, logic_plugins};
+use crate::rules::{Position, Square};
+use crate::store::settings::{AnimationSpeed, Language, NotationChoice, PieceChars};
+use crate::store::test_util::TempDir;
+use crate::store::{Paths, Settings};
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::time::TimeUpdateStrategy;
+use std::fs;
+use std::time::Duration;
+
+/// The logic plus the settings, with every file under `dir`.
+fn settings_app(dir: &std::path::Path) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    logic_plugins(&mut app);
+    app.insert_resource(StorePaths(Some(Paths::under(dir))));
+    app.add_plugins(crate::game::settings::plugin);
+    app.add_systems(Update, relabel.in_set(GameSet::Present));
+    app.update();
+    app
+}
+
+fn settings(app: &App) -> &Settings {
+    &app.world().resource::<UserSettings>().0
+}
+
+#[test]
+fn changed_settings_are_saved_and_come_back_in_the_next_session() {
+    let dir = TempDir::new("game-settings-persist");
+    let file = Paths::under(dir.path()).settings_file();
+    let mut app = settings_app(dir.path());
+    assert_eq!(*settings(&app), Settings::default());
+    app.update();
+    assert!(!file.exists(), "nothing is written until a setting changes");
+
+    let want = Settings {
+        volume: 30,
+        muted: true,
+        animation_speed: AnimationSpeed::Fast,
+        show_legal_moves: false,
+        show_coordinates: false,
+        show_eval_bar: true,
+        notation: NotationChoice::Iccs,
+        piece_chars: PieceChars::Simplified,
+        language: Language::English,
+        ..Settings::default()
+    };
+    app.world_mut().resource_mut::<UserSettings>().0 = want.clone();
+    app.update();
+    assert_eq!(Settings::load(&file), (want.clone(), None));
+    assert_eq!(*app.world().resource::<Lang>(), Lang::En);
+    drop(app);
+
+    let app = settings_app(dir.path());
+    assert_eq!(*settings(&app), want);
+    assert_eq!(*app.world().resource::<Lang>(), Lang::En);
+    assert_eq!(app.world().resource::<SettingsFile>().problem, None);
+}
+
+#[test]
+fn a_broken_settings_file_keeps_what_it_can_gives_a_notice_and_is_kept_aside() {
+    let dir = TempDir::new("game-settings-broken");
+    let file = Paths::under(dir.path()).settings_file();
+    let broken = "{ \"volume\": 40, \"muted\": tru";
+    fs::write(&file, broken).unwrap();
+    let mut app = settings_app(dir.path());
+    app.update();
+    // The volume before the damage is kept, the rest are the defaults.
+    let want = Settings {
+        volume: 40,
+        ..Settings::default()
+    };
+    assert_eq!(*settings(&app), want);
+    match &app.world().resource::<SettingsFile>().problem {
+        Some(Problem::Broken(detail)) => {
+            assert!(detail.starts_with("settings.json: line 1"), "{detail}")
+        }
+        other => panic!("expected a notice, got {other:?}"),
+    }
+    assert_eq!(fs::read_to_string(&file).unwrap(), broken);
+
+    // The first change moves the broken file aside, writes a whole file
+    // and clears the notice.
+    app.world_mut().resource_mut::<UserSettings>().volume = 55;
+    app.update();
+    let (loaded, warning) = Settings::load(&file);
+    assert_eq!((loaded.volume, warning), (55, None));
+    assert_eq!(app.world().resource::<SettingsFile>().problem, None);
+    let aside: Vec<String> = fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("settings-damaged-"))
+        .collect();
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert_eq!(
+        fs::read_to_string(dir.path().join(&aside[0])).unwrap(),
+        broken
+    );
+}
+
+#[test]
+fn settings_that_cannot_be_saved_are_reported_not_fatal() {
+    let dir = TempDir::new("game-settings-unsaveable");
+    // The config "folder" is a file: nothing can be written under it.
+    let blocker = dir.path().join("blocker");
+    fs::write(&blocker, "").unwrap();
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    logic_plugins(&mut app);
+    app.insert_resource(StorePaths(Some(Paths::under(&blocker))));
+    app.add_plugins(crate::game::settings::plugin);
+    app.update();
+    app.world_mut().resource_mut::<UserSettings>().muted = true;
+    app.update();
+    assert!(matches!(
+        app.world().resource::<SettingsFile>().problem,
+        Some(Problem::NotSaved(_))
+    ));
+    assert!(settings(&app).muted, "the change still applies");
+}
+
+#[test]
+fn switching_the_language_retranslates_every_label_and_is_remembered() {
+    let dir = TempDir::new("game-settings-language");
+    let mut app = settings_app(dir.path());
+    let labels: Vec<(Entity, T)> = [T::Undo, T::Settings, T::ShowEvalBar, T::Start]
+        .into_iter()
+        .map(|t| {
+            let e = app
+                .world_mut()
+                .spawn((Text::new(t.get(Lang::Zh)), Label(t)))
+                .id();
+            (e, t)
+        })
+        .collect();
+    let texts = |app: &App| -> Vec<String> {
+        labels
+            .iter()
+            .map(|(e, _)| app.world().get::<Text>(*e).unwrap().0.clone())
+            .collect()
+    };
+    assert_eq!(texts(&app), ["悔棋", "设置", "局面评估条", "开始"]);
+
+    // From the settings screen: the setting changes, the language follows.
+    app.world_mut().resource_mut::<UserSettings>().language = Language::English;
+    app.update();
+    assert_eq!(*app.world().resource::<Lang>(), Lang::En);
+    assert_eq!(texts(&app), ["Undo", "Settings", "Evaluation bar", "Start"]);
+
+    // From the menu's language button: the language changes, the setting
+    // (and the file) follow.
+    *app.world_mut().resource_mut::<Lang>() = Lang::Zh;
+    app.update();
+    app.update();
+    assert_eq!(settings(&app).language, Language::Chinese);
+    assert_eq!(texts(&app), ["悔棋", "设置", "局面评估条", "开始"]);
+    let (saved, _) = Settings::load(&Paths::under(dir.path()).settings_file());
+    assert_eq!(saved.language, Language::Chinese);
+}
+
+#[test]
+fn every_text_has_both_languages() {
+    // Texts that are meant to read the same or to name the other language.
+    let same = [T::NotationWxf, T::NotationIccs, T::LangZh, T::LangEn];
+    let ascii_in_chinese = [T::Subtitle, T::LanguageToggle];
+    for &t in T::ALL {
+        let (zh, en) = (t.get(Lang::Zh), t.get(Lang::En));
+        assert!(!zh.is_empty() && !en.is_empty(), "{t:?}");
+        if !ascii_in_chinese.contains(&t) && !same.contains(&t) {
+            assert!(!zh.is_ascii(), "{t:?} in Chinese: {zh}");
+        }
+        if !same.contains(&t) {
+            assert_ne!(zh, en, "{t:?}");
+        }
+    }
+    assert!(T::ALL.len() > 100, "all texts, not a sample");
+}
+
+// ---------------------------------------------------------------------------
+// Sound cues.
+
+/// Cues the logic wrote.
+#[derive(Resource, Default)]
+struct Heard(Vec<SoundCue>);
+
+fn listen(mut cues: MessageReader<SoundCue>, mut heard: ResMut<Heard>) {
+    heard.0.extend(cues.read().copied());
+}
+
+/// A hot-seat game (no AI) from `fen`, with the cues collected.
+fn cue_app(fen: &str) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        100,
+    )));
+    logic_plugins(&mut app);
+    app.insert_resource(GameSetup {
+        mode: Mode::Hotseat,
+        start: Position::from_fen(fen).expect("fen"),
+        ..GameSetup::default()
+    });
+    app.insert_state(Screen::Playing);
+    app.init_resource::<Heard>().add_systems(Last, listen);
+    app.update();
+    app.update();
+    app
+}
+
+/// Clicks `square` and returns the cues of that frame.
+fn click(app: &mut App, square: &str) -> Vec<SoundCue> {
+    app.world_mut().resource_mut::<Heard>().0.clear();
+    let sq = Square::parse(square).expect("square");
+    app.world_mut().write_message(BoardInput::Click(sq));
+    app.update();
+    std::mem::take(&mut app.world_mut().resource_mut::<Heard>().0)
+}
+
+const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+#[test]
+fn a_new_game_sounds_the_start() {
+    let app = cue_app(START);
+    assert_eq!(app.world().resource::<Heard>().0, [SoundCue::Start]);
+}
+
+#[test]
+fn selecting_then_moving_sounds_select_then_move() {
+    let mut app = cue_app(START);
+    assert_eq!(click(&mut app, "h2"), [SoundCue::Select]);
+    assert_eq!(click(&mut app, "e2"), [SoundCue::Move]);
+}
+
+#[test]
+fn a_capture_sounds_the_capture() {
+    let mut app = cue_app(START);
+    click(&mut app, "h2");
+    // The cannon jumps its counterpart on h7 and takes the horse.
+    assert_eq!(click(&mut app, "h9"), [SoundCue::Capture]);
+}
+
+#[test]
+fn a_checking_move_sounds_the_check_only() {
+    let mut app = cue_app("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1");
+    click(&mut app, "a1");
+    assert_eq!(click(&mut app, "a9"), [SoundCue::Check]);
+}
+
+#[test]
+fn illegal_input_sounds_the_illegal_buzz() {
+    let mut app = cue_app(START);
+    // Nothing selected, an empty point.
+    assert_eq!(click(&mut app, "e5"), [SoundCue::Illegal]);
+    // A piece selected, a point it cannot reach.
+    click(&mut app, "h2");
+    assert_eq!(click(&mut app, "e5"), [SoundCue::Illegal]);
+}
+
+#[test]
+fn the_mating_move_sounds_the_result_not_the_check() {
+    // The chariot on a8 holds rank 8; b0-b9 mates the general on e9.
+    let mut app = cue_app("4k4/R8/9/9/9/9/9/9/9/1R1K5 w - - 0 1");
+    click(&mut app, "b0");
+    assert_eq!(click(&mut app, "b9"), [SoundCue::Win]);
+}

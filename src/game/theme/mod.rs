@@ -1,0 +1,78 @@
+//! Look and feel: the palette, the fonts, the camera, the wood texture, and
+//! the widgets (functions returning bundles) the screens are built from.
+
+pub mod fonts;
+pub mod palette;
+pub mod widget;
+
+pub use fonts::Fonts;
+pub use widget::{Label, OnPress, Toggled, button, button_box, label, screen_root, set_display};
+
+use bevy::asset::RenderAssetUsages;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(ClearColor(palette::BACKGROUND))
+        .init_resource::<Fonts>()
+        .init_resource::<WoodTexture>()
+        .add_observer(widget::press)
+        .add_systems(
+            Update,
+            (widget::button_colors, widget::relabel).in_set(crate::game::GameSet::Present),
+        );
+    // The camera exists before the first state's OnEnter runs. No multisampling:
+    // 4× MSAA colour and depth targets cost about 40 MB at 1280×900 (resident memory
+    // under software rendering), and a post-process blurs the pieces' characters.
+    // Round and slanted edges are anti-aliased in their images instead (shapes.rs).
+    app.world_mut().spawn((Camera2d, Msaa::Off));
+}
+
+/// A procedurally generated wood grain for the board.
+#[derive(Resource, Clone)]
+pub struct WoodTexture(pub Handle<Image>);
+
+impl FromWorld for WoodTexture {
+    fn from_world(world: &mut World) -> Self {
+        let image = wood_image(256, 256);
+        WoodTexture(world.resource_mut::<Assets<Image>>().add(image))
+    }
+}
+
+/// Warm wood: long wavy grain lines over a base tone, with a little noise.
+fn wood_image(w: u32, h: u32) -> Image {
+    let mut data = Vec::with_capacity((w * h * 4) as usize);
+    let mut seed = 0x2545_f491_u32;
+    let mut noise = || {
+        seed ^= seed << 13;
+        seed ^= seed >> 17;
+        seed ^= seed << 5;
+        (seed % 1000) as f32 / 1000.0
+    };
+    for y in 0..h {
+        for x in 0..w {
+            let (fx, fy) = (x as f32 / w as f32, y as f32 / h as f32);
+            let tau = std::f32::consts::TAU;
+            let wave = (fx * tau * 2.0).sin() * 0.03 + (fx * tau * 5.0 + 1.3).sin() * 0.01;
+            let grain = ((fy + wave) * 38.0 * tau).sin() * 0.5 + 0.5;
+            let fine = ((fy + wave * 0.5) * 170.0 * tau).sin() * 0.5 + 0.5;
+            let shade = 0.93 + 0.05 * grain + 0.02 * fine + 0.015 * noise();
+            let base = [0.90_f32, 0.74, 0.50];
+            for c in base {
+                data.push((c * shade * 255.0).clamp(0.0, 255.0) as u8);
+            }
+            data.push(255);
+        }
+    }
+    Image::new(
+        Extent3d {
+            width: w,
+            height: h,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::default(),
+    )
+}

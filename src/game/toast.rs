@@ -1,0 +1,110 @@
+//! The toast: the latest [`Notice`] in a box at the top of the window, over
+//! every screen, for a few seconds (errors longer).
+
+use crate::game::GameSet;
+use crate::game::i18n::Lang;
+use crate::game::notice::Notice;
+use crate::game::theme::{Fonts, palette, set_display};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, spawn_toast)
+        .add_systems(Update, show_toast.in_set(GameSet::Present));
+}
+
+/// The toast at the top of the window.
+#[derive(Component)]
+struct Toast;
+
+/// Seconds a notice stays (errors longer).
+const TOAST_SECS: f64 = 4.0;
+const TOAST_ERROR_SECS: f64 = 9.0;
+
+fn spawn_toast(mut commands: Commands, fonts: Res<Fonts>) {
+    commands.spawn((
+        Toast,
+        Node {
+            position_type: PositionType::Absolute,
+            top: Val::Px(10.0),
+            left: Val::Percent(10.0),
+            width: Val::Percent(80.0),
+            justify_content: JustifyContent::Center,
+            display: Display::None,
+            ..default()
+        },
+        GlobalZIndex(50),
+        Pickable::IGNORE,
+        children![(
+            Node {
+                padding: UiRect::axes(Val::Px(14.0), Val::Px(8.0)),
+                border: UiRect::all(Val::Px(1.0)),
+                border_radius: BorderRadius::all(Val::Px(8.0)),
+                max_width: Val::Percent(100.0),
+                ..default()
+            },
+            BackgroundColor(palette::PANEL),
+            BorderColor::all(palette::ACCENT),
+            Pickable::IGNORE,
+            children![(
+                Text::new(""),
+                fonts.ui(16.0),
+                TextColor(palette::TEXT),
+                Pickable::IGNORE,
+            )],
+        )],
+    ));
+}
+
+fn show_toast(
+    notice: Res<Notice>,
+    lang: Res<Lang>,
+    time: Res<Time>,
+    mut shown: Local<(u64, f64)>,
+    mut toast: Query<(&mut Node, &Children), With<Toast>>,
+    mut boxes: Query<(&mut BorderColor, &Children), Without<Toast>>,
+    mut texts: Query<(&mut Text, &mut TextColor)>,
+) {
+    let now = time.elapsed_secs_f64();
+    if notice.serial != shown.0 {
+        *shown = (notice.serial, now);
+    }
+    let Some(current) = &notice.current else {
+        return;
+    };
+    let life = if current.error {
+        TOAST_ERROR_SECS
+    } else {
+        TOAST_SECS
+    };
+    let visible = notice.serial > 0 && now - shown.1 < life;
+    for (mut node, children) in &mut toast {
+        set_display(&mut node, visible);
+        if !visible || !(notice.is_changed() || lang.is_changed()) {
+            continue;
+        }
+        for child in children.iter() {
+            let Ok((mut border, inner)) = boxes.get_mut(child) else {
+                continue;
+            };
+            *border = BorderColor::all(if current.error {
+                palette::ILLEGAL
+            } else {
+                palette::ACCENT
+            });
+            for t in inner.iter() {
+                if let Ok((mut text, mut color)) = texts.get_mut(t) {
+                    text.0 = if current.detail.is_empty() {
+                        current.what.get(*lang).to_string()
+                    } else {
+                        format!("{}: {}", current.what.get(*lang), current.detail)
+                    };
+                    color.0 = if current.error {
+                        Color::srgb(1.0, 0.75, 0.7)
+                    } else {
+                        palette::TEXT
+                    };
+                }
+            }
+        }
+    }
+}
