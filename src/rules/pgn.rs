@@ -124,14 +124,7 @@ impl PgnGame {
 
     /// Sets a tag, replacing an existing one of that name.
     pub fn set_tag(&mut self, name: &str, value: &str) {
-        match self
-            .tags
-            .iter_mut()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-        {
-            Some(t) => t.1 = value.to_string(),
-            None => self.tags.push((name.to_string(), value.to_string())),
-        }
+        set_tag(&mut self.tags, name, value);
     }
 
     /// The position after the last move.
@@ -683,4 +676,13 @@ fn push_tag(out: &mut String, name: &str, value: &str) {
 /// Display columns: CJK and full-width characters take two.
 fn width(s: &str) -> usize {
     s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
+}
+
+/// Sets `name` to `value` in a tag list, replacing a tag of that name
+/// (compared case-insensitively).
+pub(crate) fn set_tag(tags: &mut Vec<(String, String)>, name: &str, value: &str) {
+    match tags.iter_mut().find(|(k, _)| k.eq_ignore_ascii_case(name)) {
+        Some(t) => t.1 = value.to_string(),
+        None => tags.push((name.to_string(), value.to_string())),
+    }
 }

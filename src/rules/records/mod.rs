@@ -105,16 +105,8 @@ impl ImportedGame {
     /// Sets a tag unless the value is blank; replaces one of the same name.
     fn set_tag(&mut self, name: &str, value: &str) {
         let value = value.trim();
-        if value.is_empty() {
-            return;
-        }
-        match self
-            .tags
-            .iter_mut()
-            .find(|(k, _)| k.eq_ignore_ascii_case(name))
-        {
-            Some(t) => t.1 = value.to_string(),
-            None => self.tags.push((name.to_string(), value.to_string())),
+        if !value.is_empty() {
+            pgn::set_tag(&mut self.tags, name, value);
         }
     }
 
