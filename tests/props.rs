@@ -3,6 +3,8 @@
 //! round-trips, and the legal move list agrees with the single-move checks.
 
 use proptest::prelude::*;
+use xiangqi::rules::notation::{ChineseStyle, Notation};
+use xiangqi::rules::records::{Mark, MoveTree, import, write_pgn_tree};
 use xiangqi::rules::{Position, Square};
 
 /// Plays `choices.len()` pseudo-random legal moves from the start.
@@ -73,5 +75,62 @@ proptest! {
             q.make(m);
             prop_assert!(!q.king_attacked(last.side_to_move()), "{} leaves the general attacked", m);
         }
+    }
+}
+
+/// A random tree: each choice plays one move from a node picked among
+/// those made so far, and may put a comment or a mark on it.
+fn random_tree(choices: &[(u16, u16, u8)]) -> MoveTree {
+    let mut t = MoveTree::new(Position::startpos());
+    let words = [
+        "好棋",
+        "a note",
+        "line\nbreak",
+        "(x) ; y",
+        "全角　空格",
+        "$3 !?",
+    ];
+    for &(at, which, extra) in choices {
+        let node = at as usize % t.len();
+        let moves = t.position(node).unwrap().legal_moves();
+        if moves.is_empty() {
+            continue;
+        }
+        let id = t.add(node, moves[which as usize % moves.len()]).unwrap();
+        match extra % 9 {
+            0..=5 => t.set_comment(id, words[extra as usize % words.len()]),
+            6 => t.set_mark(id, Mark::ALL.get(extra as usize % 6).copied()),
+            _ => {}
+        }
+    }
+    t
+}
+
+/// The tree as its records list it, independent of node numbering.
+fn canonical(t: &MoveTree) -> Vec<(Vec<String>, String, Option<Mark>)> {
+    t.preorder()
+        .into_iter()
+        .map(|id| {
+            let n = t.node(id).unwrap();
+            let line = t.line_to(id).iter().map(|m| m.to_string()).collect();
+            (line, n.comment.clone(), n.mark)
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn a_move_tree_written_as_pgn_reads_back_the_same(
+        choices in prop::collection::vec((any::<u16>(), any::<u16>(), any::<u8>()), 0..60),
+        notation in prop::sample::select(vec![Notation::Chinese, Notation::Wxf, Notation::Iccs]),
+    ) {
+        let tree = random_tree(&choices);
+        let tags = vec![("Event".to_string(), "props".to_string())];
+        let text = write_pgn_tree(&tags, &tree, None, notation, ChineseStyle::default());
+        let back = import(text.as_bytes()).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(back.len(), 1);
+        prop_assert_eq!(canonical(&back[0].tree), canonical(&tree), "{}", text);
     }
 }

@@ -20,11 +20,12 @@ mod pgn_tree;
 mod tree;
 mod xqf;
 
-pub use tree::{MoveTree, Node, NodeId, TreeError};
+pub use pgn_tree::{write_pgn_tree, write_tree};
+pub use tree::{Mark, MoveTree, Node, NodeId, TreeError};
 
 use super::fen::FenError;
 use super::game::GameResult;
-use super::notation::MoveParseError;
+use super::notation::{ChineseStyle, MoveParseError, Notation};
 use super::pgn::{self, PgnError, PgnGame};
 use super::position::Position;
 use super::types::{Color, Move, Piece, PieceKind, Square};
@@ -108,6 +109,12 @@ impl ImportedGame {
         if !value.is_empty() {
             pgn::set_tag(&mut self.tags, name, value);
         }
+    }
+
+    /// The whole game as PGN text: tags, the main line with its
+    /// variations, comments and marks, and the result.
+    pub fn write_pgn(&self, notation: Notation, style: ChineseStyle) -> String {
+        write_pgn_tree(&self.tags, &self.tree, self.result, notation, style)
     }
 
     /// The main line as a PGN game (tags, start, moves, result); the

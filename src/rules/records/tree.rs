@@ -25,6 +25,86 @@ pub struct Node {
     pub comment: String,
     /// Continuations: the first is the main one, the rest are variations.
     pub children: Vec<NodeId>,
+    /// The annotator's mark on the move (`!`, `?`, …).
+    pub mark: Option<Mark>,
+}
+
+/// An annotator's mark on a move: PGN's NAGs `$1`–`$6` and the suffixes
+/// players write after a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    /// `!` (`$1`).
+    Good,
+    /// `?` (`$2`).
+    Mistake,
+    /// `!!` (`$3`).
+    Brilliant,
+    /// `??` (`$4`).
+    Blunder,
+    /// `!?` (`$5`).
+    Interesting,
+    /// `?!` (`$6`).
+    Dubious,
+}
+
+impl Mark {
+    /// Every mark, in NAG order.
+    pub const ALL: [Mark; 6] = [
+        Mark::Good,
+        Mark::Mistake,
+        Mark::Brilliant,
+        Mark::Blunder,
+        Mark::Interesting,
+        Mark::Dubious,
+    ];
+
+    /// The suffix players write: `!`, `?`, `!!`, `??`, `!?`, `?!`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Mark::Good => "!",
+            Mark::Mistake => "?",
+            Mark::Brilliant => "!!",
+            Mark::Blunder => "??",
+            Mark::Interesting => "!?",
+            Mark::Dubious => "?!",
+        }
+    }
+
+    /// PGN's numeric annotation glyph, 1–6.
+    pub fn nag(self) -> u8 {
+        Mark::ALL
+            .iter()
+            .position(|&m| m == self)
+            .map_or(0, |i| i as u8 + 1)
+    }
+
+    /// The mark of NAG `n` (`None` for the NAGs that are not move marks).
+    pub fn from_nag(n: u32) -> Option<Mark> {
+        let i = usize::try_from(n).ok()?.checked_sub(1)?;
+        Mark::ALL.get(i).copied()
+    }
+
+    /// The mark a suffix spells, full-width `！`/`？` included; `None` for
+    /// anything else.
+    ///
+    /// # Examples
+    /// ```
+    /// use xiangqi::rules::records::Mark;
+    /// assert_eq!(Mark::from_symbol("?!"), Some(Mark::Dubious));
+    /// assert_eq!(Mark::from_symbol("！！"), Some(Mark::Brilliant));
+    /// assert_eq!(Mark::from_symbol("!!!"), None);
+    /// ```
+    pub fn from_symbol(s: &str) -> Option<Mark> {
+        let half: String = s
+            .chars()
+            .map(|c| match c {
+                '！' => '!',
+                '？' => '?',
+                c => c,
+            })
+            .collect();
+        Mark::ALL.into_iter().find(|m| m.symbol() == half)
+    }
 }
 
 /// Why a move cannot be added to a [`MoveTree`].
@@ -39,13 +119,39 @@ pub enum TreeError {
 }
 
 /// A tree of moves from one start position, every move legal where it stands.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Two trees are equal when they hold the same moves in the same order with
+/// the same comments and marks, however their nodes are numbered.
+#[derive(Clone, Debug)]
 pub struct MoveTree {
     start: Position,
     nodes: Vec<Node>,
     /// The position after each node's move, parallel to `nodes`.
     positions: Vec<Position>,
 }
+
+impl PartialEq for MoveTree {
+    fn eq(&self, other: &MoveTree) -> bool {
+        if self.start != other.start {
+            return false;
+        }
+        let mut pairs = vec![(Self::ROOT, Self::ROOT)];
+        while let Some((a, b)) = pairs.pop() {
+            let (x, y) = (&self.nodes[a], &other.nodes[b]);
+            if x.mv != y.mv
+                || x.comment != y.comment
+                || x.mark != y.mark
+                || x.children.len() != y.children.len()
+            {
+                return false;
+            }
+            pairs.extend(x.children.iter().copied().zip(y.children.iter().copied()));
+        }
+        true
+    }
+}
+
+impl Eq for MoveTree {}
 
 impl MoveTree {
     /// The root: the start position.
@@ -60,6 +166,7 @@ impl MoveTree {
                 parent: None,
                 comment: String::new(),
                 children: Vec::new(),
+                mark: None,
             }],
             positions: vec![start],
         }
@@ -117,6 +224,7 @@ impl MoveTree {
             parent: Some(parent),
             comment: String::new(),
             children: Vec::new(),
+            mark: None,
         });
         self.positions.push(after);
         self.nodes[parent].children.push(id);
@@ -137,6 +245,117 @@ impl MoveTree {
             }
             n.comment.push_str(text);
         }
+    }
+
+    /// Replaces a node's comment (blank text removes it). Unknown nodes are
+    /// ignored.
+    pub fn set_comment(&mut self, id: NodeId, text: &str) {
+        if let Some(n) = self.nodes.get_mut(id) {
+            n.comment.clear();
+        }
+        self.add_comment(id, text);
+    }
+
+    /// Sets or clears a move's mark. The root and unknown nodes are ignored.
+    pub fn set_mark(&mut self, id: NodeId, mark: Option<Mark>) {
+        if let Some(n) = self.nodes.get_mut(id).filter(|n| n.mv.is_some()) {
+            n.mark = mark;
+        }
+    }
+
+    /// The child of `id` that plays `mv`, if there is one.
+    pub fn child_with(&self, id: NodeId, mv: Move) -> Option<NodeId> {
+        self.nodes
+            .get(id)?
+            .children
+            .iter()
+            .copied()
+            .find(|&c| self.nodes[c].mv == Some(mv))
+    }
+
+    /// The nodes from the first move to `id` (empty for the root).
+    pub fn path_to(&self, id: NodeId) -> Vec<NodeId> {
+        let mut out = Vec::new();
+        let mut cur = Some(id);
+        while let Some(i) = cur {
+            let Some(n) = self.nodes.get(i) else { break };
+            if n.mv.is_some() {
+                out.push(i);
+            }
+            cur = n.parent;
+        }
+        out.reverse();
+        out
+    }
+
+    /// True when `id` is the root or on the main line.
+    pub fn is_main_line(&self, id: NodeId) -> bool {
+        let mut cur = id;
+        while let Some(p) = self.nodes.get(cur).and_then(|n| n.parent) {
+            if self.nodes[p].children.first() != Some(&cur) {
+                return false;
+            }
+            cur = p;
+        }
+        id < self.nodes.len()
+    }
+
+    /// Promotes the variation holding `id` one level: the nearest node on
+    /// the way up from `id` that is an alternative becomes its parent's
+    /// main continuation, and the old one its first alternative. Returns
+    /// false (and changes nothing) when `id` is already on the main line or
+    /// not in the tree.
+    pub fn promote(&mut self, id: NodeId) -> bool {
+        let mut cur = id;
+        while let Some(p) = self.nodes.get(cur).and_then(|n| n.parent) {
+            let siblings = &mut self.nodes[p].children;
+            if let Some(i) = siblings.iter().position(|&c| c == cur).filter(|&i| i > 0) {
+                let v = siblings.remove(i);
+                siblings.insert(0, v);
+                return true;
+            }
+            cur = p;
+        }
+        false
+    }
+
+    /// Promotes the variation holding `id` until `id` is on the main line.
+    pub fn promote_to_main_line(&mut self, id: NodeId) {
+        while self.promote(id) {}
+    }
+
+    /// Deletes `id` and everything after it; the root cannot be deleted.
+    /// Node ids change: the answer maps each old id to its new one (`None`
+    /// for the deleted ones), or is `None` when nothing was deleted.
+    pub fn remove(&mut self, id: NodeId) -> Option<Vec<Option<NodeId>>> {
+        let parent = self.nodes.get(id)?.parent?;
+        let mut gone = vec![false; self.nodes.len()];
+        let mut stack = vec![id];
+        while let Some(i) = stack.pop() {
+            gone[i] = true;
+            stack.extend(self.nodes[i].children.iter().copied());
+        }
+        self.nodes[parent].children.retain(|&c| c != id);
+        let mut map = vec![None; self.nodes.len()];
+        let mut next = 0;
+        for (old, g) in gone.iter().enumerate() {
+            if !g {
+                map[old] = Some(next);
+                next += 1;
+            }
+        }
+        let nodes = std::mem::take(&mut self.nodes);
+        let positions = std::mem::take(&mut self.positions);
+        for ((old, mut n), p) in nodes.into_iter().enumerate().zip(positions) {
+            if gone[old] {
+                continue;
+            }
+            n.parent = n.parent.and_then(|q| map[q]);
+            n.children = n.children.iter().filter_map(|&c| map[c]).collect();
+            self.nodes.push(n);
+            self.positions.push(p);
+        }
+        Some(map)
     }
 
     /// The nodes of the main line after the root, following first children.
@@ -242,6 +461,24 @@ mod tests {
     }
 
     #[test]
+    fn trees_are_equal_by_content_not_numbering() {
+        let mut x = MoveTree::new(Position::startpos());
+        let a = x.add(MoveTree::ROOT, mv("h2e2")).unwrap();
+        x.add(MoveTree::ROOT, mv("b2e2")).unwrap();
+        x.add(a, mv("h9g7")).unwrap();
+        let mut y = MoveTree::new(Position::startpos());
+        let a2 = y.add(MoveTree::ROOT, mv("h2e2")).unwrap();
+        y.add(a2, mv("h9g7")).unwrap();
+        let b2 = y.add(MoveTree::ROOT, mv("b2e2")).unwrap();
+        assert_eq!(x, y);
+        y.set_comment(b2, "differs");
+        assert_ne!(x, y);
+        y.set_comment(b2, "");
+        y.promote(b2);
+        assert_ne!(x, y, "the order of continuations matters");
+    }
+
+    #[test]
     fn comments_are_trimmed_and_joined() {
         let mut t = MoveTree::new(Position::startpos());
         t.add_comment(MoveTree::ROOT, "  first\r\n");
@@ -249,5 +486,87 @@ mod tests {
         t.add_comment(MoveTree::ROOT, "second");
         assert_eq!(t.node(0).unwrap().comment, "first\n\nsecond");
         assert_eq!(t.comment_count(), 1);
+    }
+
+    /// A start with `h2e2` and three answers, the last with a follow-up.
+    fn branching() -> (MoveTree, [NodeId; 5]) {
+        let mut t = MoveTree::new(Position::startpos());
+        let a = t.add(MoveTree::ROOT, mv("h2e2")).unwrap();
+        let b = t.add(a, mv("h9g7")).unwrap();
+        let c = t.add(a, mv("b9c7")).unwrap();
+        let d = t.add(a, mv("h7e7")).unwrap();
+        let e = t.add(d, mv("h0g2")).unwrap();
+        (t, [a, b, c, d, e])
+    }
+
+    #[test]
+    fn promoting_a_variation_swaps_it_with_the_main_continuation() {
+        let (mut t, [a, b, c, d, e]) = branching();
+        assert!(!t.is_main_line(e));
+        assert!(t.promote(e));
+        assert_eq!(t.node(a).unwrap().children, vec![d, b, c]);
+        assert!(t.is_main_line(e));
+        assert_eq!(t.main_line(), vec![mv("h2e2"), mv("h7e7"), mv("h0g2")]);
+        assert!(!t.promote(e), "already on the main line");
+        assert!(!t.promote(99));
+        t.promote_to_main_line(c);
+        assert_eq!(t.node(a).unwrap().children, vec![c, d, b]);
+    }
+
+    #[test]
+    fn removing_a_variation_drops_its_subtree_and_renumbers_the_rest() {
+        let (mut t, [a, b, c, d, _]) = branching();
+        t.set_comment(c, "kept");
+        let map = t.remove(d).unwrap();
+        assert_eq!(t.len(), 4);
+        assert_eq!(map[d], None);
+        assert_eq!(map[5], None, "the follow-up goes with it");
+        let (a2, b2, c2) = (map[a].unwrap(), map[b].unwrap(), map[c].unwrap());
+        assert_eq!(t.node(a2).unwrap().children, vec![b2, c2]);
+        assert_eq!(t.node(c2).unwrap().comment, "kept");
+        assert_eq!(
+            t.position(c2),
+            Some(&{
+                let mut p = Position::startpos();
+                p.play(mv("h2e2")).unwrap();
+                p.play(mv("b9c7")).unwrap();
+                p
+            })
+        );
+        assert_eq!(t.node(c2).unwrap().parent, Some(a2));
+        assert!(t.remove(MoveTree::ROOT).is_none(), "the start stays");
+        assert!(t.remove(42).is_none());
+        // Removing the main continuation makes the next alternative main.
+        t.remove(b2).unwrap();
+        assert_eq!(t.main_line(), vec![mv("h2e2"), mv("b9c7")]);
+    }
+
+    #[test]
+    fn marks_sit_on_moves_and_read_from_nags_and_suffixes() {
+        let (mut t, [a, ..]) = branching();
+        t.set_mark(a, Some(Mark::Interesting));
+        t.set_mark(MoveTree::ROOT, Some(Mark::Good));
+        assert_eq!(t.node(a).unwrap().mark, Some(Mark::Interesting));
+        assert_eq!(
+            t.node(0).unwrap().mark,
+            None,
+            "the start has no move to mark"
+        );
+        for m in Mark::ALL {
+            assert_eq!(Mark::from_nag(u32::from(m.nag())), Some(m));
+            assert_eq!(Mark::from_symbol(m.symbol()), Some(m));
+        }
+        assert_eq!(Mark::from_nag(0), None);
+        assert_eq!(Mark::from_nag(7), None);
+        assert_eq!(Mark::from_symbol("？！"), Some(Mark::Dubious));
+    }
+
+    #[test]
+    fn paths_and_children_are_found_by_move() {
+        let (t, [a, _, c, d, e]) = branching();
+        assert_eq!(t.path_to(e), vec![a, d, e]);
+        assert!(t.path_to(MoveTree::ROOT).is_empty());
+        assert_eq!(t.child_with(a, mv("b9c7")), Some(c));
+        assert_eq!(t.child_with(a, mv("a9a8")), None);
     }
 }
