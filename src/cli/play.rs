@@ -39,6 +39,9 @@ pub struct PlayArgs {
     /// Window size in logical pixels, e.g. 1280x900.
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     size: Option<(u32, u32)>,
+    /// Open the game with the engine's analysis on (A toggles it).
+    #[arg(long)]
+    analysis: bool,
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
@@ -131,6 +134,7 @@ pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliEr
         frames: args.frames,
         diagnostics: args.diagnostics,
         window_size: args.size,
+        analysis: args.analysis,
     })
     .map_err(CliError)
 }

@@ -196,6 +196,21 @@ texts! {
     PuzzleList => ("题目列表", "List"),
     ProgressBroken => ("残局进度文件有误", "The puzzle progress file is broken"),
     ProgressNotSaved => ("无法保存残局进度", "Could not save the puzzle progress"),
+    // issue 10
+    Analysis => ("分析", "Analysis"),
+    AnalysisDepth => ("深度", "depth"),
+    AnalysisStarting => ("分析中…", "Thinking…"),
+    AnalysisWaiting => ("电脑思考时暂停", "Paused while the AI thinks"),
+    AnalysisNoMoves => ("无棋可走", "No legal move"),
+    AnalysisLines => ("分析线数", "Analysis lines"),
+    ScoreView => ("分数视角", "Scores from"),
+    ScoreRed => ("红方", "Red's view"),
+    ScoreMover => ("走棋方", "side to move"),
+    One => ("一", "1"),
+    Two => ("二", "2"),
+    Three => ("三", "3"),
+    Four => ("四", "4"),
+    Five => ("五", "5"),
 }
 
 /// "红方" / "Red".

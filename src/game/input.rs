@@ -3,11 +3,12 @@
 //! On the game screen: Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z) redo, F flip,
 //! N new game, Space pause (AI vs AI), Esc drops the selection or, with
 //! nothing selected, goes back to the menu; ←/→, Home and End review the
-//! game; H asks for a hint; Ctrl+S saves, Ctrl+C copies the PGN
+//! game; H asks for a hint, A turns the analysis on and off; Ctrl+S saves, Ctrl+C copies the PGN
 //! (Ctrl+Shift+C the FEN) and Ctrl+V pastes a record, which also works from
 //! the menu and the lists. The menu, the lists and the settings card read
 //! their own keys.
 
+use crate::game::play::analysis::AnalysisCommand;
 use crate::game::play::hint::HintRequest;
 use crate::game::play::records::FileCommand;
 use crate::game::play::review::ReviewCommand;
@@ -42,6 +43,7 @@ fn file_keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut out: MessageWriter<FileCommand>,
     mut hint: MessageWriter<HintRequest>,
+    mut analysis: MessageWriter<AnalysisCommand>,
 ) {
     let ctrl = held(&keys, KeyCode::ControlLeft, KeyCode::ControlRight);
     let shift = held(&keys, KeyCode::ShiftLeft, KeyCode::ShiftRight);
@@ -57,6 +59,8 @@ fn file_keys(
         out.write(FileCommand::Paste);
     } else if !ctrl && keys.just_pressed(KeyCode::KeyH) {
         hint.write(HintRequest);
+    } else if !ctrl && keys.just_pressed(KeyCode::KeyA) {
+        analysis.write(AnalysisCommand::Toggle);
     }
 }
 

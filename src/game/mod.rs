@@ -94,6 +94,8 @@ pub struct LaunchOptions {
     pub diagnostics: bool,
     /// Window size in logical pixels.
     pub window_size: Option<(u32, u32)>,
+    /// Open the game with the analysis on.
+    pub analysis: bool,
 }
 
 /// Where the player is.
@@ -226,6 +228,11 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, String> {
     play::search::search_at_idle_priority();
     let stats = dev_tools::configure(&mut app, &opts, started);
     play::session::configure_start(&mut app, &opts);
+    if opts.analysis {
+        app.world_mut()
+            .resource_mut::<play::analysis::Analysis>()
+            .switch_on();
+    }
 
     let exit = app.run();
     dev_tools::report(&stats);

@@ -95,6 +95,20 @@ pub enum Language {
     English,
 }
 
+/// Whose point of view the analysis scores take.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ScoreView {
+    /// Positive when Red is better, whoever is to move.
+    #[default]
+    Red,
+    /// Positive when the side to move is better.
+    Mover,
+}
+
+/// How many lines the analysis shows, at most.
+pub const MAX_ANALYSIS_LINES: u8 = 5;
+
 /// Everything on the settings screen, plus what the menu last used.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -123,6 +137,10 @@ pub struct Settings {
     pub red_level: u8,
     /// The level last chosen for a Black AI, 1..=8.
     pub black_level: u8,
+    /// Lines the analysis shows, 1..=[`MAX_ANALYSIS_LINES`].
+    pub analysis_lines: u8,
+    /// Point of view of the analysis scores.
+    pub score_view: ScoreView,
 }
 
 impl Default for Settings {
@@ -139,6 +157,8 @@ impl Default for Settings {
             language: Language::Chinese,
             last_mode: GameMode::Red,
             red_level: Level::default().number(),
+            analysis_lines: 3,
+            score_view: ScoreView::Red,
             black_level: Level::default().number(),
         }
     }
@@ -208,6 +228,13 @@ impl Settings {
             ));
             self.volume = d.volume;
         }
+        if !(1..=MAX_ANALYSIS_LINES).contains(&self.analysis_lines) {
+            problems.push(format!(
+                "`analysis_lines` {} is out of range 1..={MAX_ANALYSIS_LINES}; using {}",
+                self.analysis_lines, d.analysis_lines
+            ));
+            self.analysis_lines = d.analysis_lines;
+        }
         for (name, level, default) in [
             ("red_level", &mut self.red_level, d.red_level),
             ("black_level", &mut self.black_level, d.black_level),
@@ -256,6 +283,8 @@ mod tests {
             last_mode: GameMode::Ai,
             red_level: 2,
             black_level: 8,
+            analysis_lines: 5,
+            score_view: ScoreView::Mover,
         };
         s.save(&p).unwrap();
         assert_eq!(Settings::load(&p), (s, None));
@@ -334,7 +363,7 @@ mod tests {
     fn wrong_types_and_out_of_range_values_keep_the_valid_fields() {
         let t = TempDir::new("settings-fields");
         let p = t.path().join("settings.json");
-        let text = "{\n  \"volume\": 250,\n  \"muted\": \"yes\",\n  \"notation\": \"iccs\",\n  \"red_level\": 0,\n  \"animation_speed\": \"warp\"\n}";
+        let text = "{\n  \"volume\": 250,\n  \"muted\": \"yes\",\n  \"notation\": \"iccs\",\n  \"red_level\": 0,\n  \"analysis_lines\": 9,\n  \"animation_speed\": \"warp\"\n}";
         fs::write(&p, text).unwrap();
         let (s, w) = Settings::load(&p);
         let d = Settings::default();
@@ -349,6 +378,8 @@ mod tests {
         assert!(msg.contains("line 3, column 3: `muted`"), "{msg}");
         assert!(msg.contains("`volume` 250 is out of range"), "{msg}");
         assert!(msg.contains("`red_level` 0"), "{msg}");
+        assert_eq!(s.analysis_lines, d.analysis_lines);
+        assert!(msg.contains("`analysis_lines` 9"), "{msg}");
         assert!(msg.contains("`animation_speed`"), "{msg}");
         assert_eq!(fs::read_to_string(&p).unwrap(), text);
     }

@@ -7,8 +7,10 @@
 //! which are from the searching side's point of view; a game without an AI
 //! shows an even, dimmed bar.
 
+use crate::engine::Score;
 use crate::game::board::layout::BoardLayout;
 use crate::game::play::ai::AiState;
+use crate::game::play::analysis::Analysis;
 use crate::game::play::session::{BoardChanged, Session};
 use crate::game::settings::UserSettings;
 use crate::game::theme::{Fonts, palette, set_display};
@@ -56,6 +58,16 @@ impl RedEval {
             RedEval::Mate(if red > 0 { moves.max(1) } else { -moves.max(1) })
         } else {
             RedEval::Cp(red)
+        }
+    }
+
+    /// From an engine [`Score`] seen by the side to move.
+    pub fn from_score(score: Score, side_to_move: Side) -> RedEval {
+        let flip = if side_to_move == Side::Red { 1 } else { -1 };
+        match score {
+            Score::Cp(cp) => RedEval::Cp(cp * flip),
+            // Mated now (0) counts as mated in one for the bar.
+            Score::Mate(n) => RedEval::Mate(if n > 0 { n * flip } else { (n.min(-1)) * flip }),
         }
     }
 
@@ -165,6 +177,7 @@ fn show_bar(
     layout: Res<BoardLayout>,
     session: Res<Session>,
     ai: Res<AiState>,
+    analysis: Res<Analysis>,
     mut bar: Query<
         (&mut Node, &mut BackgroundColor, &mut BorderColor),
         (With<EvalBar>, Without<EvalFill>, Without<EvalLabel>),
@@ -175,12 +188,19 @@ fn show_bar(
         (With<EvalLabel>, Without<EvalBar>, Without<EvalFill>),
     >,
 ) {
-    let show = settings.show_eval_bar;
-    let eval = ai
-        .last_report
-        .as_ref()
-        .filter(|(_, p)| p.depth > 0)
-        .map(|(pos, p)| RedEval::from_search(p.score, pos.side_to_move()));
+    // The analysis, when it runs, speaks for the position shown.
+    let show = settings.show_eval_bar || analysis.is_on();
+    let analysed = analysis
+        .lines()
+        .first()
+        .zip(analysis.position())
+        .map(|(line, pos)| RedEval::from_score(line.score, pos.side_to_move()));
+    let eval = analysed.or_else(|| {
+        ai.last_report
+            .as_ref()
+            .filter(|(_, p)| p.depth > 0)
+            .map(|(pos, p)| RedEval::from_search(p.score, pos.side_to_move()))
+    });
     // The grid's left edge and vertical extent, in UI pixels (y down).
     let w = layout.window;
     let grid_half = Vec2::new(4.0, 4.5) * layout.cell;
@@ -240,7 +260,11 @@ fn show_bar(
     }
     for (mut node, mut text) in &mut label {
         set_display(&mut node, show);
-        let want = (Val::Px(x + WIDTH / 2.0 - 28.0), Val::Px(top - 22.0));
+        // Centred over the bar, but never past the window's left edge.
+        let want = (
+            Val::Px((x + WIDTH / 2.0 - 28.0).max(0.0)),
+            Val::Px(top - 22.0),
+        );
         if (node.left, node.top) != want {
             (node.left, node.top) = want;
         }
@@ -265,6 +289,18 @@ mod tests {
             RedEval::Mate(-1)
         );
         assert_eq!(RedEval::from_search(MATE - 5, Side::Red), RedEval::Mate(3));
+        assert_eq!(
+            RedEval::from_score(Score::Cp(50), Side::Black),
+            RedEval::Cp(-50)
+        );
+        assert_eq!(
+            RedEval::from_score(Score::Mate(2), Side::Black),
+            RedEval::Mate(-2)
+        );
+        assert_eq!(
+            RedEval::from_score(Score::Mate(0), Side::Red),
+            RedEval::Mate(-1)
+        );
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! Its children: the move list with the review and record buttons, the
 //! evaluation bar beside the board, and a puzzle's card.
 
+pub mod analysis;
 pub mod eval_bar;
 pub mod move_list;
 pub mod puzzle_card;
@@ -20,6 +21,7 @@ use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((move_list::plugin, eval_bar::plugin, puzzle_card::plugin));
+    app.add_plugins(analysis::plugin);
     app.add_systems(OnEnter(Screen::Playing), spawn_panel)
         .add_systems(
             Update,
@@ -142,6 +144,13 @@ fn spawn_panel(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
                     btn(T::NewGame, GameCommand::NewGame),
                     btn(T::Resign, GameCommand::Resign),
                     btn(T::Pause, GameCommand::TogglePause),
+                    button(
+                        T::Analysis,
+                        lang,
+                        &fonts,
+                        17.0,
+                        OnPress::send(crate::game::play::analysis::AnalysisCommand::Toggle)
+                    ),
                     btn(T::Menu, GameCommand::Menu),
                     crate::game::screens::settings::open_button(lang, &fonts, 17.0),
                     (

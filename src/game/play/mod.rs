@@ -6,6 +6,7 @@
 //! the whole game shares), never on what draws it.
 
 pub mod ai;
+pub mod analysis;
 pub mod autosave;
 pub mod hint;
 pub mod puzzle;
@@ -25,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
         autosave::plugin,
         puzzle::plugin,
         hint::plugin,
+        analysis::plugin,
         records::plugin,
     ));
 }

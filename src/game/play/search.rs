@@ -1,5 +1,5 @@
 //! Searching off the main thread: one helper for every search the game runs
-//! (the AI's move, the hint, and next the analysis and the game review).
+//! (the AI's move, the hint, the analysis, and the game review).
 //!
 //! [`OffThreadSearch::start`] copies what the search needs — the session's
 //! live position and the positions before it — into a [`SearchJob`], and
@@ -73,11 +73,29 @@ impl<T: Send + 'static> OffThreadSearch<T> {
         now: f64,
         search: impl FnOnce(SearchJob) -> Option<T> + Send + 'static,
     ) -> Self {
+        Self::start_at(
+            *session.position(),
+            session.history(),
+            session.generation,
+            now,
+            search,
+        )
+    }
+
+    /// Starts `search` on `position` (reached through `history`, oldest
+    /// first), for the session at `generation`: a reviewed position, say.
+    pub fn start_at(
+        position: Position,
+        history: Vec<Position>,
+        generation: u64,
+        now: f64,
+        search: impl FnOnce(SearchJob) -> Option<T> + Send + 'static,
+    ) -> Self {
         let stop = Arc::new(AtomicBool::new(false));
         let (tx, rx) = crossbeam_channel::unbounded();
         let job = SearchJob {
-            position: *session.position(),
-            history: session.history(),
+            position,
+            history,
             stop: stop.clone(),
             progress: tx,
         };
@@ -85,8 +103,8 @@ impl<T: Send + 'static> OffThreadSearch<T> {
             .spawn(async move { off_the_pool(move || search(job)).await.flatten() });
         OffThreadSearch {
             task,
-            generation: session.generation,
-            position: *session.position(),
+            generation,
+            position,
             started_at: now,
             stop,
             progress: rx,

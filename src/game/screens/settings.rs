@@ -17,7 +17,9 @@ use crate::game::settings::{Problem, SettingsFile, UserSettings};
 use crate::game::theme::{
     Fonts, OnPress, Toggled, button, button_box, label, palette, set_display,
 };
-use crate::store::settings::{AnimationSpeed, NotationChoice, PieceChars, Settings};
+use crate::store::settings::{
+    AnimationSpeed, MAX_ANALYSIS_LINES, NotationChoice, PieceChars, ScoreView, Settings,
+};
 use bevy::input::InputSystems;
 use bevy::prelude::*;
 
@@ -89,19 +91,23 @@ pub enum Row {
     LegalMoves,
     Coordinates,
     EvalBar,
+    AnalysisLines,
+    ScoreView,
     Notation,
     Pieces,
     Language,
 }
 
 impl Row {
-    const ALL: [Row; 9] = [
+    const ALL: [Row; 11] = [
         Row::Volume,
         Row::Sound,
         Row::Animation,
         Row::LegalMoves,
         Row::Coordinates,
         Row::EvalBar,
+        Row::AnalysisLines,
+        Row::ScoreView,
         Row::Notation,
         Row::Pieces,
         Row::Language,
@@ -115,6 +121,8 @@ impl Row {
             Row::LegalMoves => T::ShowLegalMoves,
             Row::Coordinates => T::ShowCoordinates,
             Row::EvalBar => T::ShowEvalBar,
+            Row::AnalysisLines => T::AnalysisLines,
+            Row::ScoreView => T::ScoreView,
             Row::Notation => T::Notation,
             Row::Pieces => T::PieceChars,
             Row::Language => T::Language,
@@ -128,6 +136,8 @@ impl Row {
             Row::Sound => &[T::SoundOn, T::Muted],
             Row::Animation => &[T::Slow, T::Normal, T::Fast, T::Off],
             Row::LegalMoves | Row::Coordinates | Row::EvalBar => &[T::Show, T::Hide],
+            Row::AnalysisLines => &[T::One, T::Two, T::Three, T::Four, T::Five],
+            Row::ScoreView => &[T::ScoreRed, T::ScoreMover],
             Row::Notation => &[T::NotationChinese, T::NotationWxf, T::NotationIccs],
             Row::Pieces => &[T::Traditional, T::Simplified],
             Row::Language => &[T::LangZh, T::LangEn],
@@ -152,6 +162,8 @@ impl Row {
             Row::LegalMoves => usize::from(!s.show_legal_moves),
             Row::Coordinates => usize::from(!s.show_coordinates),
             Row::EvalBar => usize::from(!s.show_eval_bar),
+            Row::AnalysisLines => usize::from(s.analysis_lines.clamp(1, MAX_ANALYSIS_LINES) - 1),
+            Row::ScoreView => usize::from(s.score_view == ScoreView::Mover),
             Row::Notation => match s.notation {
                 NotationChoice::Chinese => 0,
                 NotationChoice::Wxf => 1,
@@ -182,6 +194,9 @@ impl Row {
             Row::LegalMoves => s.show_legal_moves = i == 0,
             Row::Coordinates => s.show_coordinates = i == 0,
             Row::EvalBar => s.show_eval_bar = i == 0,
+            // `i` is below the five choices.
+            Row::AnalysisLines => s.analysis_lines = i as u8 + 1,
+            Row::ScoreView => s.score_view = [ScoreView::Red, ScoreView::Mover][i],
             Row::Notation => {
                 s.notation = [
                     NotationChoice::Chinese,

@@ -1,0 +1,278 @@
+//! The analysis card in the panel: a heading with the depth, then one row
+//! per line — its score (from Red's view or the mover's, a setting) and its
+//! first moves in the move list's notation. A click on a row plays the
+//! line's first move when it is the player's turn on the live position.
+//! Hidden while the analysis is off.
+
+use crate::engine::Score;
+use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::panel::InfoColumn;
+use crate::game::panel::move_list::list_style;
+use crate::game::play::analysis::{Analysis, AnalysisCommand, AnalysisLine};
+use crate::game::play::session::Session;
+use crate::game::settings::UserSettings;
+use crate::game::theme::{Fonts, OnPress, Toggled, palette, set_display};
+use crate::game::{GameSet, Screen};
+use crate::rules::Position;
+use crate::rules::notation::{ChineseStyle, Notation, format_move};
+use crate::store::settings::{MAX_ANALYSIS_LINES, ScoreView};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Playing), spawn_card)
+        .add_systems(
+            Update,
+            (dock_card, refresh_card)
+                .chain()
+                .in_set(GameSet::Present)
+                .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
+        );
+}
+
+/// Plies of each line written out.
+const SHOWN_PLIES: usize = 4;
+
+#[derive(Component)]
+struct AnalysisCard;
+
+#[derive(Component)]
+struct Heading;
+
+/// Row `k` (0 = the best line), on the button and on its text.
+#[derive(Component, Clone, Copy)]
+struct LineRow(usize);
+
+fn spawn_card(mut commands: Commands, fonts: Res<Fonts>) {
+    // Rows are left-aligned and clipped on the right: a narrow panel shows
+    // the score and the first moves, a wide one the whole short line.
+    let rows: Vec<_> = (0..usize::from(MAX_ANALYSIS_LINES))
+        .map(|k| {
+            commands
+                .spawn((
+                    LineRow(k),
+                    Button,
+                    Node {
+                        width: Val::Percent(100.0),
+                        justify_content: JustifyContent::FlexStart,
+                        align_items: AlignItems::Center,
+                        padding: UiRect::axes(Val::Px(8.0), Val::Px(3.0)),
+                        border: UiRect::all(Val::Px(1.0)),
+                        border_radius: BorderRadius::all(Val::Px(6.0)),
+                        overflow: Overflow::clip(),
+                        ..default()
+                    },
+                    BackgroundColor(palette::BUTTON),
+                    BorderColor::all(palette::BUTTON_BORDER),
+                    Toggled(false),
+                    OnPress::send(AnalysisCommand::PlayLine(k)),
+                    children![(
+                        LineRow(k),
+                        Text::new(""),
+                        TextLayout::no_wrap(),
+                        fonts.ui(14.0),
+                        TextColor(palette::TEXT),
+                        Pickable::IGNORE,
+                    )],
+                ))
+                .id()
+        })
+        .collect();
+    let heading = commands
+        .spawn((
+            Heading,
+            Text::new(""),
+            fonts.ui(16.0),
+            TextColor(palette::ACCENT),
+            Pickable::IGNORE,
+        ))
+        .id();
+    let card = commands
+        .spawn((
+            AnalysisCard,
+            Node {
+                flex_direction: FlexDirection::Column,
+                flex_shrink: 0.0,
+                row_gap: Val::Px(4.0),
+                padding: UiRect::all(Val::Px(8.0)),
+                border: UiRect::all(Val::Px(1.0)),
+                border_radius: BorderRadius::all(Val::Px(8.0)),
+                display: Display::None,
+                ..default()
+            },
+            BackgroundColor(palette::BUTTON.with_alpha(0.35)),
+            BorderColor::all(palette::BUTTON_BORDER),
+            DespawnOnExit(Screen::Playing),
+        ))
+        .id();
+    commands.entity(card).add_child(heading).add_children(&rows);
+}
+
+/// Puts the card at the end of the panel's information column.
+fn dock_card(
+    mut commands: Commands,
+    cards: Query<Entity, (With<AnalysisCard>, Without<ChildOf>)>,
+    info: Query<Entity, With<InfoColumn>>,
+) {
+    let Ok(column) = info.single() else {
+        return;
+    };
+    for card in &cards {
+        commands.entity(column).add_child(card);
+    }
+}
+
+#[allow(clippy::type_complexity)]
+fn refresh_card(
+    analysis: Res<Analysis>,
+    settings: Res<UserSettings>,
+    lang: Res<Lang>,
+    mut card: Query<&mut Node, With<AnalysisCard>>,
+    mut heading: Query<&mut Text, (With<Heading>, Without<LineRow>)>,
+    mut rows: Query<(&LineRow, &mut Node), (With<Button>, Without<AnalysisCard>)>,
+    mut texts: Query<(&LineRow, &mut Text, &mut TextColor), Without<Heading>>,
+) {
+    let on = analysis.is_on();
+    for mut node in &mut card {
+        set_display(&mut node, on);
+    }
+    if !on {
+        return;
+    }
+    let lang = *lang;
+    let lines = analysis.lines();
+    let title = match (analysis.position(), lines.first()) {
+        (Some(pos), _) if pos.legal_moves().is_empty() => {
+            format!(
+                "{} · {}",
+                T::Analysis.get(lang),
+                T::AnalysisNoMoves.get(lang)
+            )
+        }
+        (Some(_), Some(best)) => format!(
+            "{} · {} {}",
+            T::Analysis.get(lang),
+            T::AnalysisDepth.get(lang),
+            best.depth
+        ),
+        (Some(_), None) => format!(
+            "{} · {}",
+            T::Analysis.get(lang),
+            T::AnalysisStarting.get(lang)
+        ),
+        (None, _) => format!(
+            "{} · {}",
+            T::Analysis.get(lang),
+            T::AnalysisWaiting.get(lang)
+        ),
+    };
+    for mut t in &mut heading {
+        if t.0 != title {
+            t.0 = title.clone();
+        }
+    }
+    for (row, mut node) in &mut rows {
+        set_display(&mut node, row.0 < lines.len());
+    }
+    let Some(pos) = analysis.position() else {
+        return;
+    };
+    let (notation, style) = list_style(Some(&settings));
+    for (row, mut text, mut color) in &mut texts {
+        let Some(line) = lines.get(row.0) else {
+            continue;
+        };
+        let s = line_text(line, pos, settings.score_view, notation, style);
+        if text.0 != s {
+            text.0 = s;
+        }
+        let want = if row.0 == 0 {
+            palette::TEXT
+        } else {
+            palette::TEXT_DIM
+        };
+        if color.0 != want {
+            color.0 = want;
+        }
+    }
+}
+
+/// A line as its row shows it: `+0.35  炮二平五 马８进７ …`.
+pub fn line_text(
+    line: &AnalysisLine,
+    pos: &Position,
+    view: ScoreView,
+    notation: Notation,
+    style: ChineseStyle,
+) -> String {
+    let score = match view {
+        ScoreView::Red => line.red_score(pos.side_to_move()),
+        ScoreView::Mover => line.score,
+    };
+    let mut out = score_text(score);
+    let mut p = *pos;
+    for (i, &m) in line.pv.iter().enumerate() {
+        if i == SHOWN_PLIES || !p.is_legal(m) {
+            out.push_str(" …");
+            break;
+        }
+        out.push_str(if i == 0 { "  " } else { " " });
+        out.push_str(&format_move(&p, m, notation, style));
+        p.make(m);
+    }
+    out
+}
+
+/// `+0.35`, `−1.20`, `M3` (mates in three), `−M2` (is mated in two).
+pub fn score_text(score: Score) -> String {
+    match score {
+        Score::Cp(cp) if cp.abs() < 5 => "0.00".into(),
+        Score::Cp(cp) if cp > 0 => format!("+{:.2}", f64::from(cp) / 100.0),
+        Score::Cp(cp) => format!("−{:.2}", f64::from(-cp) / 100.0),
+        Score::Mate(n) if n > 0 => format!("M{n}"),
+        Score::Mate(n) => format!("−M{}", -n),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Move;
+
+    #[test]
+    fn scores_read_like_the_eval_bar() {
+        assert_eq!(score_text(Score::Cp(35)), "+0.35");
+        assert_eq!(score_text(Score::Cp(-120)), "−1.20");
+        assert_eq!(score_text(Score::Cp(3)), "0.00");
+        assert_eq!(score_text(Score::Mate(3)), "M3");
+        assert_eq!(score_text(Score::Mate(-2)), "−M2");
+    }
+
+    #[test]
+    fn a_line_shows_its_score_from_the_chosen_side_and_its_first_moves() {
+        let mut pos = Position::startpos();
+        pos.make(Move::from_iccs("h2e2").unwrap());
+        let pv: Vec<Move> = ["h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2"]
+            .iter()
+            .map(|s| Move::from_iccs(s).unwrap())
+            .collect();
+        let line = AnalysisLine {
+            depth: 12,
+            seldepth: 20,
+            score: Score::Cp(-40),
+            pv,
+            nodes: 1000,
+        };
+        let style = ChineseStyle::default();
+        // Black to move and 0.40 worse: Red is 0.40 better.
+        assert_eq!(
+            line_text(&line, &pos, ScoreView::Red, Notation::Iccs, style),
+            "+0.40  h9g7 h0g2 i9h9 i0h0 …"
+        );
+        assert_eq!(
+            line_text(&line, &pos, ScoreView::Mover, Notation::Iccs, style),
+            "−0.40  h9g7 h0g2 i9h9 i0h0 …"
+        );
+        let chinese = line_text(&line, &pos, ScoreView::Red, Notation::Chinese, style);
+        assert!(chinese.starts_with("+0.40  马８进７ 马二进三"), "{chinese}");
+    }
+}
