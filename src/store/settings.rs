@@ -373,7 +373,7 @@ mod tests {
         assert_eq!(s.red_level, d.red_level);
         assert_eq!(s.animation_speed, d.animation_speed);
         let w = w.expect("a warning");
-        assert_eq!(w.problems.len(), 4, "{w}");
+        assert_eq!(w.problems.len(), 5, "{w}");
         let msg = w.to_string();
         assert!(msg.contains("line 3, column 3: `muted`"), "{msg}");
         assert!(msg.contains("`volume` 250 is out of range"), "{msg}");
