@@ -7,6 +7,7 @@ pub mod notation;
 pub mod pgn;
 mod position;
 pub mod records;
+pub mod setup;
 pub(crate) mod tables;
 mod types;
 mod zobrist;
