@@ -1,5 +1,5 @@
 //! The keyboard's cursor on the board ([`BoardCursor`]): four corner
-//! brackets around its point, breathing softly, in the focus colour.
+//! brackets around its point, breathing softly, in the accent colour.
 
 use crate::game::board::layout::BoardLayout;
 use crate::game::board::z;
@@ -41,7 +41,7 @@ fn spawn_cursor(mut commands: Commands) {
                 p.spawn((
                     Corner(Vec2::new(sx, sy)),
                     Bar(horizontal),
-                    Sprite::from_color(palette::FOCUS, Vec2::ONE),
+                    Sprite::from_color(palette::ACCENT, Vec2::ONE),
                     Transform::default(),
                 ));
             }

@@ -18,10 +18,10 @@ use crate::game::theme::{Icon, Icons, OnPress, Toggled, Tooltip, palette, set_di
 use crate::game::{GameSet, Mode, Screen};
 use bevy::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.add_message::<HelpCommand>().add_systems(
         Update,
-        (fill_toolbar, show_tools)
+        (fill_toolbar, show_tools, tidy_dividers)
             .chain()
             .in_set(GameSet::Present)
             .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
@@ -233,5 +233,42 @@ fn show_tools(
     *shown_for = Some(context);
     for (b, mut node) in &mut buttons {
         set_display(&mut node, (TOOLS[b.0].shown)(&context));
+    }
+}
+
+/// A divider that wrapping left at the start or end of a row is hidden (it
+/// keeps its place, so the rows do not change).
+#[allow(clippy::type_complexity)]
+fn tidy_dividers(
+    bars: Query<&Children, With<Toolbar>>,
+    items: Query<(&bevy::ui::UiGlobalTransform, &Node, Has<Divider>)>,
+    mut vis: Query<&mut Visibility, With<Divider>>,
+) {
+    for children in &bars {
+        // The shown items in order: their row (y) and whether each is a divider.
+        let shown: Vec<(Entity, f32, bool)> = children
+            .iter()
+            .filter_map(|e| {
+                let (at, node, divider) = items.get(e).ok()?;
+                (node.display != Display::None).then_some((e, at.translation.y, divider))
+            })
+            .collect();
+        for (i, &(e, y, divider)) in shown.iter().enumerate() {
+            if !divider {
+                continue;
+            }
+            let same_row = |j: Option<&(Entity, f32, bool)>| {
+                j.is_some_and(|&(_, yj, d)| !d && (yj - y).abs() < 2.0)
+            };
+            let inside = same_row(i.checked_sub(1).and_then(|j| shown.get(j)))
+                && same_row(shown.get(i + 1));
+            if let Ok(mut v) = vis.get_mut(e) {
+                v.set_if_neq(if inside {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                });
+            }
+        }
     }
 }

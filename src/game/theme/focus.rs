@@ -13,7 +13,7 @@ use crate::game::theme::widget::OnPress;
 use bevy::input::InputSystems;
 use bevy::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Focus>().add_systems(
         PreUpdate,
         (focus_keys, drop_focus_on_click, show_ring)

@@ -69,6 +69,13 @@ impl Icons {
     }
 }
 
+impl Icons {
+    /// No images (every icon blank): for tests without a renderer.
+    pub fn blank() -> Icons {
+        Icons(Vec::new())
+    }
+}
+
 impl FromWorld for Icons {
     fn from_world(world: &mut World) -> Self {
         let mut images = world.resource_mut::<Assets<Image>>();
