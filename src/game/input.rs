@@ -112,10 +112,7 @@ fn game_keys(
     }
 }
 
-pub(crate) fn review_keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut out: MessageWriter<ReviewCommand>,
-) {
+pub(crate) fn review_keys(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<ReviewCommand>) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     if ctrl {
         return;

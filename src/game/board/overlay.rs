@@ -2,15 +2,15 @@
 //! the game's end — a seal with the result (胜, 负, 和棋…) slams onto the
 //! board, then the game-over card (result, reason, New game / Menu) rises.
 
+use crate::game::board::engraving::engraving;
 use crate::game::board::layout::BoardLayout;
 use crate::game::board::z;
 use crate::game::i18n::{Lang, Phrase as T, reason_text, result_text};
 use crate::game::play::Turn;
 use crate::game::play::session::{CheckAlert, GameCommand, Session, human_won};
-use crate::game::board::engraving::engraving;
 use crate::game::theme::{Fonts, OnPress, button, palette};
-use crate::rules::{GameResult, Piece, PieceKind};
 use crate::game::{GameSet, Screen};
+use crate::rules::{GameResult, Piece, PieceKind};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -195,7 +195,12 @@ struct ResultCard;
 fn place_overlay(
     layout: Res<BoardLayout>,
     time: Res<Time>,
-    mut overlay: Query<(&mut GameOverOverlay, &mut Node, &mut Visibility, &mut BackgroundColor)>,
+    mut overlay: Query<(
+        &mut GameOverOverlay,
+        &mut Node,
+        &mut Visibility,
+        &mut BackgroundColor,
+    )>,
     mut cards: Query<&mut UiTransform, With<ResultCard>>,
 ) {
     for (mut marker, mut node, mut visibility, mut bg) in &mut overlay {
@@ -268,7 +273,10 @@ fn seal(
         ));
         if let Some(caption) = caption {
             p.spawn((
-                Sprite::from_color(palette::PANEL.with_alpha(0.9), Vec2::new(side * 1.3, cell * 0.62)),
+                Sprite::from_color(
+                    palette::PANEL.with_alpha(0.9),
+                    Vec2::new(side * 1.3, cell * 0.62),
+                ),
                 Transform::from_xyz(0.0, -side * 0.5 - cell * 0.45, 0.4),
             ));
             p.spawn((
@@ -363,7 +371,9 @@ fn fade_banner(
         // From 1.8× to 1× (ease in: it lands), then a small settle.
         let landing = 1.0 + 0.8 * (1.0 - down * down);
         let settle = if down >= 1.0 {
-            1.0 - 0.04 * ((banner.elapsed - 0.16) * 18.0).sin() * (-(banner.elapsed - 0.16) * 9.0).exp()
+            1.0 - 0.04
+                * ((banner.elapsed - 0.16) * 18.0).sin()
+                * (-(banner.elapsed - 0.16) * 9.0).exp()
         } else {
             1.0
         };

@@ -6,7 +6,7 @@
 use crate::game::i18n::{Lang, Phrase as T};
 use crate::game::panel::toolbar::{HelpCommand, TOOLS};
 use crate::game::play::session::Session;
-use crate::game::theme::{Fonts, FocusTrap, OnPress, button, label, palette};
+use crate::game::theme::{FocusTrap, Fonts, OnPress, button, label, palette};
 use crate::game::{GameSet, Screen};
 use bevy::input::InputSystems;
 use bevy::prelude::*;
@@ -95,7 +95,12 @@ fn show_help(
 }
 
 /// One row of the card: the keys, then what they do.
-fn row(keys: &str, what: T, lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
+fn row(keys: &str, what: &[T], lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
+    let what = what
+        .iter()
+        .map(|t| t.get(lang))
+        .collect::<Vec<_>>()
+        .join(" / ");
     (
         Node {
             column_gap: Val::Px(14.0),
@@ -105,7 +110,7 @@ fn row(keys: &str, what: T, lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
         children![
             (
                 Node {
-                    width: Val::Px(190.0),
+                    width: Val::Px(180.0),
                     justify_content: JustifyContent::FlexEnd,
                     flex_shrink: 0.0,
                     ..default()
@@ -119,22 +124,28 @@ fn row(keys: &str, what: T, lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
                     Pickable::IGNORE,
                 )],
             ),
-            label(what, lang, fonts.ui(15.0), palette::TEXT),
+            (
+                Text::new(what),
+                fonts.ui(15.0),
+                TextColor(palette::TEXT),
+                Pickable::IGNORE,
+            ),
         ],
     )
 }
 
 fn help_card(fonts: &Fonts, lang: Lang) -> impl Bundle + use<> {
-    let rows: Vec<(String, T)> = BOARD_KEYS
+    let mut rows: Vec<(String, Vec<T>)> = BOARD_KEYS
         .iter()
-        .map(|(k, t)| (k.to_string(), *t))
-        .chain(
-            TOOLS
-                .iter()
-                .filter(|t| !t.keys.is_empty())
-                .map(|t| (t.keys.to_string(), t.tip)),
-        )
+        .map(|(k, t)| (k.to_string(), vec![*t]))
         .collect();
+    for tool in TOOLS.iter().filter(|t| !t.keys.is_empty()) {
+        // One key for two tools (pause, resume): one row.
+        match rows.last_mut() {
+            Some((keys, tips)) if keys == tool.keys => tips.push(tool.tip),
+            _ => rows.push((tool.keys.to_string(), vec![tool.tip])),
+        }
+    }
     let fonts_rows = fonts.clone();
     (
         HelpCard,
@@ -153,7 +164,7 @@ fn help_card(fonts: &Fonts, lang: Lang) -> impl Bundle + use<> {
         children![(
             Node {
                 flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
+                align_items: AlignItems::Stretch,
                 row_gap: Val::Px(4.0),
                 padding: UiRect::axes(Val::Px(28.0), Val::Px(18.0)),
                 border: UiRect::all(Val::Px(2.0)),
@@ -177,16 +188,20 @@ fn help_card(fonts: &Fonts, lang: Lang) -> impl Bundle + use<> {
                     label(T::HelpTitle, lang, fonts.ui(24.0), palette::ACCENT),
                     Node {
                         margin: UiRect::bottom(Val::Px(8.0)),
+                        align_self: AlignSelf::Center,
                         ..default()
                     },
                 )),
-                bevy::ecs::spawn::SpawnIter(
-                    rows.into_iter()
-                        .map(move |(k, t)| row(&k, t, lang, &fonts_rows)),
-                ),
+                bevy::ecs::spawn::SpawnIter(rows.into_iter().map(move |(k, t)| row(
+                    &k,
+                    &t,
+                    lang,
+                    &fonts_rows
+                )),),
                 Spawn((
                     Node {
                         margin: UiRect::top(Val::Px(10.0)),
+                        align_self: AlignSelf::Center,
                         ..default()
                     },
                     Pickable::IGNORE,

@@ -21,7 +21,13 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (fill_cards, order_cards, refresh_cards, refresh_captures, breathe)
+        (
+            fill_cards,
+            order_cards,
+            refresh_cards,
+            refresh_captures,
+            breathe,
+        )
             .chain()
             .in_set(GameSet::Present)
             .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
@@ -296,9 +302,7 @@ pub fn captured(start: &Position, now: &Position, victims: Side) -> Vec<Piece> {
         PieceKind::Soldier,
     ];
     let count = |pos: &Position, kind: PieceKind| {
-        pos.pieces(victims)
-            .filter(|(_, p)| p.kind == kind)
-            .count()
+        pos.pieces(victims).filter(|(_, p)| p.kind == kind).count()
     };
     let mut out = Vec::new();
     for kind in ORDER {
@@ -415,10 +419,9 @@ mod tests {
     fn captured_pieces_are_what_is_missing_from_the_start_most_valuable_first() {
         let start = Position::startpos();
         // Red has taken a black chariot and two soldiers; Black a red horse.
-        let now = Position::from_fen(
-            "1nbakabnr/9/1c5c1/p3p3p/9/9/P1P1P1P1P/1C5C1/9/R1BAKABNR w - - 0 1",
-        )
-        .expect("fen");
+        let now =
+            Position::from_fen("1nbakabnr/9/1c5c1/p3p3p/9/9/P1P1P1P1P/1C5C1/9/R1BAKABNR w - - 0 1")
+                .expect("fen");
         let black_lost = captured(&start, &now, Side::Black);
         let kinds: Vec<PieceKind> = black_lost.iter().map(|p| p.kind).collect();
         assert_eq!(

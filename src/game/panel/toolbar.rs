@@ -98,21 +98,126 @@ fn always(_: &ToolContext) -> bool {
 
 /// The toolbar, in order. One line per button.
 pub const TOOLS: &[Tool] = &[
-    tool(Icon::Undo, T::Undo, "Ctrl+Z", Group::Moves, || OnPress::send(GameCommand::Undo), always),
-    tool(Icon::Redo, T::Redo, "Ctrl+Y", Group::Moves, || OnPress::send(GameCommand::Redo), always),
-    tool(Icon::Hint, T::Hint, "H", Group::Moves, || OnPress::send(HintRequest), |c| !c.over),
-    tool(Icon::Flip, T::Flip, "F", Group::Moves, || OnPress::send(GameCommand::Flip), always),
-    tool(Icon::NewGame, T::NewGame, "N", Group::Game, || OnPress::send(GameCommand::NewGame), always),
-    tool(Icon::Resign, T::Resign, "", Group::Game, || OnPress::send(GameCommand::Resign), |c| c.mode != Mode::AiVsAi && !c.over),
-    tool(Icon::Pause, T::Pause, "Space", Group::Game, || OnPress::send(GameCommand::TogglePause), |c| c.mode == Mode::AiVsAi && !c.paused && !c.over),
-    tool(Icon::Resume, T::Resume, "Space", Group::Game, || OnPress::send(GameCommand::TogglePause), |c| c.mode == Mode::AiVsAi && c.paused && !c.over),
-    tool(Icon::Save, T::SaveGame, "Ctrl+S", Group::Records, || OnPress::send(FileCommand::Save), always),
-    tool(Icon::CopyPgn, T::CopyPgn, "Ctrl+C", Group::Records, || OnPress::send(FileCommand::CopyPgn), always),
-    tool(Icon::CopyFen, T::CopyFen, "Ctrl+Shift+C", Group::Records, || OnPress::send(FileCommand::CopyFen), always),
-    tool(Icon::Paste, T::Paste, "Ctrl+V", Group::Records, || OnPress::send(FileCommand::Paste), always),
-    tool(Icon::Help, T::Shortcuts, "F1  ?", Group::App, || OnPress::send(HelpCommand), always),
-    tool(Icon::Settings, T::Settings, "O", Group::App, || OnPress::go(SettingsView::Open), always),
-    tool(Icon::Menu, T::Menu, "Esc", Group::App, || OnPress::send(GameCommand::Menu), always),
+    tool(
+        Icon::Undo,
+        T::Undo,
+        "Ctrl+Z",
+        Group::Moves,
+        || OnPress::send(GameCommand::Undo),
+        always,
+    ),
+    tool(
+        Icon::Redo,
+        T::Redo,
+        "Ctrl+Y",
+        Group::Moves,
+        || OnPress::send(GameCommand::Redo),
+        always,
+    ),
+    tool(
+        Icon::Hint,
+        T::Hint,
+        "H",
+        Group::Moves,
+        || OnPress::send(HintRequest),
+        |c| !c.over,
+    ),
+    tool(
+        Icon::Flip,
+        T::Flip,
+        "F",
+        Group::Moves,
+        || OnPress::send(GameCommand::Flip),
+        always,
+    ),
+    tool(
+        Icon::NewGame,
+        T::NewGame,
+        "N",
+        Group::Game,
+        || OnPress::send(GameCommand::NewGame),
+        always,
+    ),
+    tool(
+        Icon::Resign,
+        T::Resign,
+        "",
+        Group::Game,
+        || OnPress::send(GameCommand::Resign),
+        |c| c.mode != Mode::AiVsAi && !c.over,
+    ),
+    tool(
+        Icon::Pause,
+        T::Pause,
+        "Space",
+        Group::Game,
+        || OnPress::send(GameCommand::TogglePause),
+        |c| c.mode == Mode::AiVsAi && !c.paused && !c.over,
+    ),
+    tool(
+        Icon::Resume,
+        T::Resume,
+        "Space",
+        Group::Game,
+        || OnPress::send(GameCommand::TogglePause),
+        |c| c.mode == Mode::AiVsAi && c.paused && !c.over,
+    ),
+    tool(
+        Icon::Save,
+        T::SaveGame,
+        "Ctrl+S",
+        Group::Records,
+        || OnPress::send(FileCommand::Save),
+        always,
+    ),
+    tool(
+        Icon::CopyPgn,
+        T::CopyPgn,
+        "Ctrl+C",
+        Group::Records,
+        || OnPress::send(FileCommand::CopyPgn),
+        always,
+    ),
+    tool(
+        Icon::CopyFen,
+        T::CopyFen,
+        "Ctrl+Shift+C",
+        Group::Records,
+        || OnPress::send(FileCommand::CopyFen),
+        always,
+    ),
+    tool(
+        Icon::Paste,
+        T::Paste,
+        "Ctrl+V",
+        Group::Records,
+        || OnPress::send(FileCommand::Paste),
+        always,
+    ),
+    tool(
+        Icon::Help,
+        T::Shortcuts,
+        "F1  ?",
+        Group::App,
+        || OnPress::send(HelpCommand),
+        always,
+    ),
+    tool(
+        Icon::Settings,
+        T::Settings,
+        "O",
+        Group::App,
+        || OnPress::go(SettingsView::Open),
+        always,
+    ),
+    tool(
+        Icon::Menu,
+        T::Menu,
+        "Esc",
+        Group::App,
+        || OnPress::send(GameCommand::Menu),
+        always,
+    ),
 ];
 
 /// A toolbar button: its index in [`TOOLS`].
@@ -260,8 +365,8 @@ fn tidy_dividers(
             let same_row = |j: Option<&(Entity, f32, bool)>| {
                 j.is_some_and(|&(_, yj, d)| !d && (yj - y).abs() < 2.0)
             };
-            let inside = same_row(i.checked_sub(1).and_then(|j| shown.get(j)))
-                && same_row(shown.get(i + 1));
+            let inside =
+                same_row(i.checked_sub(1).and_then(|j| shown.get(j))) && same_row(shown.get(i + 1));
             if let Ok(mut v) = vis.get_mut(e) {
                 v.set_if_neq(if inside {
                     Visibility::Inherited

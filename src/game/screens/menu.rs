@@ -134,10 +134,16 @@ fn spawn_menu(
     backdrop: Res<Backdrop>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) {
-    let size = window
-        .single()
-        .map_or(Vec2::new(1280.0, 900.0), |w| Vec2::new(w.width(), w.height()));
-    spawn_menu_at(&mut commands, &fonts, *lang, &backdrop, Scale::for_window(size));
+    let size = window.single().map_or(Vec2::new(1280.0, 900.0), |w| {
+        Vec2::new(w.width(), w.height())
+    });
+    spawn_menu_at(
+        &mut commands,
+        &fonts,
+        *lang,
+        &backdrop,
+        Scale::for_window(size),
+    );
 }
 
 fn respawn_on_resize(
@@ -161,7 +167,13 @@ fn respawn_on_resize(
     }
 }
 
-fn spawn_menu_at(commands: &mut Commands, fonts: &Fonts, lang: Lang, backdrop: &Backdrop, s: Scale) {
+fn spawn_menu_at(
+    commands: &mut Commands,
+    fonts: &Fonts,
+    lang: Lang,
+    backdrop: &Backdrop,
+    s: Scale,
+) {
     let mut root = screen_root(Screen::Menu);
     root.0.justify_content = JustifyContent::Center;
     root.0.row_gap = Val::Px(s.px(12.0));
@@ -177,7 +189,12 @@ fn spawn_menu_at(commands: &mut Commands, fonts: &Fonts, lang: Lang, backdrop: &
             setup_groups(lang, fonts, s),
             more_row(lang, fonts, s),
             (
-                label(T::MenuHint, lang, fonts.ui(s.px(13.0).max(11.0)), palette::TEXT_DIM),
+                label(
+                    T::MenuHint,
+                    lang,
+                    fonts.ui(s.px(13.0).max(11.0)),
+                    palette::TEXT_DIM
+                ),
                 Node {
                     margin: UiRect::top(Val::Px(s.px(2.0))),
                     ..default()
@@ -205,7 +222,7 @@ fn backdrop_layer(backdrop: &Backdrop, s: Scale) -> impl Bundle + use<> {
         Pickable::IGNORE,
         children![
             (
-                ImageNode::new(backdrop.0.clone()).with_color(Color::srgba(1.0, 0.94, 0.84, 0.30)),
+                ImageNode::new(backdrop.0.clone()).with_color(Color::srgba(1.0, 0.94, 0.84, 0.24)),
                 Node {
                     height: Val::Px(s.px(1180.0)),
                     aspect_ratio: Some(0.9),
@@ -224,8 +241,14 @@ fn backdrop_layer(backdrop: &Backdrop, s: Scale) -> impl Bundle + use<> {
                             Color::srgba(0.93, 0.70, 0.32, 0.10),
                             Val::Percent(0.0),
                         ),
-                        bevy::ui::ColorStop::new(palette::BACKGROUND.with_alpha(0.55), Val::Percent(45.0)),
-                        bevy::ui::ColorStop::new(palette::BACKGROUND.with_alpha(0.97), Val::Percent(100.0)),
+                        bevy::ui::ColorStop::new(
+                            palette::BACKGROUND.with_alpha(0.55),
+                            Val::Percent(45.0)
+                        ),
+                        bevy::ui::ColorStop::new(
+                            palette::BACKGROUND.with_alpha(0.97),
+                            Val::Percent(100.0)
+                        ),
                     ],
                 )),
                 Pickable::IGNORE,
@@ -301,7 +324,13 @@ fn seal(fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
 
 fn seal_column(text: &str, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     (
-        Text::new(text.chars().map(|c| format!("{c}\n")).collect::<String>().trim_end().to_string()),
+        Text::new(
+            text.chars()
+                .map(|c| format!("{c}\n"))
+                .collect::<String>()
+                .trim_end()
+                .to_string(),
+        ),
         fonts.pieces(s.px(20.0)),
         TextColor(palette::PIECE_FACE),
         TextLayout {
@@ -323,10 +352,28 @@ enum FirstAction {
 
 fn first_action(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     let big = |t: T, action: OnPress, which: FirstAction| {
+        let node = Node {
+            min_width: Val::Px(s.px(240.0)),
+            padding: UiRect::axes(Val::Px(s.px(28.0)), Val::Px(s.px(10.0))),
+            ..default()
+        };
         (
-            button(t, lang, fonts, s.px(26.0), action),
+            crate::game::theme::button_box(
+                node,
+                t.get(lang),
+                fonts.ui(s.px(26.0)),
+                Label(t),
+                action,
+            ),
             which,
             Primary,
+            BoxShadow::new(
+                Color::srgba(0.0, 0.0, 0.0, 0.5),
+                Val::Px(0.0),
+                Val::Px(s.px(3.0)),
+                Val::Px(0.0),
+                Val::Px(s.px(10.0)),
+            ),
         )
     };
     (
@@ -336,8 +383,16 @@ fn first_action(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
         },
         Pickable::IGNORE,
         children![
-            big(T::Continue, OnPress::send(ContinueGame), FirstAction::Continue),
-            big(T::NewGame, OnPress::send(MenuAction::Start), FirstAction::NewGame),
+            big(
+                T::Continue,
+                OnPress::send(ContinueGame),
+                FirstAction::Continue
+            ),
+            big(
+                T::NewGame,
+                OnPress::send(MenuAction::Start),
+                FirstAction::NewGame
+            ),
         ],
     )
 }
@@ -368,7 +423,13 @@ fn setup_groups(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
             level_group(Side::Red, lang, fonts, s),
             level_group(Side::Black, lang, fonts, s),
             (
-                button(T::Start, lang, fonts, s.px(20.0), OnPress::send(MenuAction::Start)),
+                button(
+                    T::Start,
+                    lang,
+                    fonts,
+                    s.px(20.0),
+                    OnPress::send(MenuAction::Start)
+                ),
                 FirstAction::SetupStart,
             ),
         ],
@@ -571,7 +632,13 @@ fn more_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
         Pickable::IGNORE,
         children![
             button(T::Puzzles, lang, fonts, px, OnPress::go(Screen::Puzzles)),
-            button(T::SavedGames, lang, fonts, px, OnPress::go(Screen::SavedGames)),
+            button(
+                T::SavedGames,
+                lang,
+                fonts,
+                px,
+                OnPress::go(Screen::SavedGames)
+            ),
             divider(),
             settings_card::open_button(lang, fonts, px),
             menu_button(T::LanguageToggle, lang, fonts, px, MenuAction::Language),

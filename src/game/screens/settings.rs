@@ -313,6 +313,7 @@ fn backdrop() -> impl Bundle {
         BackgroundColor(palette::OVERLAY),
         GlobalZIndex(50),
         DespawnOnExit(SettingsView::Open),
+        crate::game::theme::FocusTrap,
     )
 }
 

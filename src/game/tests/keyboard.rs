@@ -97,7 +97,11 @@ fn on_a_turned_board_the_arrows_still_point_the_way_they_look() {
     assert!(session(&app).flipped);
     tap(&mut app, &[KeyCode::ArrowUp]);
     let start = cursor(&app).square;
-    assert_eq!(start, sq("e6"), "in front of the palace at the bottom (Black's)");
+    assert_eq!(
+        start,
+        sq("e6"),
+        "in front of the palace at the bottom (Black's)"
+    );
     // Up on the screen is towards Red's side now; right is towards file a.
     tap(&mut app, &[KeyCode::ArrowUp]);
     assert_eq!(cursor(&app).square, sq("e5"));
@@ -119,7 +123,11 @@ fn tab_walks_the_toolbar_in_its_table_order_and_enter_runs_the_command() {
     let mut seen = Vec::new();
     for _ in 0..want.len() {
         tap(&mut app, &[KeyCode::Tab]);
-        let focused = app.world().resource::<Focus>().0.expect("a button has the focus");
+        let focused = app
+            .world()
+            .resource::<Focus>()
+            .0
+            .expect("a button has the focus");
         seen.push(app.world().get::<ToolButton>(focused).expect("a tool").0);
     }
     assert_eq!(seen, want);
@@ -133,5 +141,8 @@ fn tab_walks_the_toolbar_in_its_table_order_and_enter_runs_the_command() {
     taps(&mut app, KeyCode::Tab, steps);
     tap(&mut app, &[KeyCode::Enter]);
     assert!(session(&app).flipped);
-    assert!(!cursor(&app).shown, "Enter went to the button, not the board");
+    assert!(
+        !cursor(&app).shown,
+        "Enter went to the button, not the board"
+    );
 }

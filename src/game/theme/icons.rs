@@ -71,6 +71,7 @@ impl Icons {
 
 impl Icons {
     /// No images (every icon blank): for tests without a renderer.
+    #[cfg(test)]
     pub fn blank() -> Icons {
         Icons(Vec::new())
     }
@@ -344,7 +345,11 @@ fn draw(icon: Icon, pen: &mut Pen) {
             for k in 0..8 {
                 let a = k as f32 * std::f32::consts::TAU / 8.0;
                 let (s, c) = a.sin_cos();
-                pen.line(3.2, (12.0 + 7.0 * c, 12.0 + 7.0 * s), (12.0 + 9.6 * c, 12.0 + 9.6 * s));
+                pen.line(
+                    3.2,
+                    (12.0 + 7.0 * c, 12.0 + 7.0 * s),
+                    (12.0 + 9.6 * c, 12.0 + 9.6 * s),
+                );
             }
         }
         Icon::Menu => {
@@ -383,7 +388,10 @@ mod tests {
             let n = ICON_PX as usize;
             for i in 0..n {
                 for (x, y) in [(i, 0), (i, n - 1), (0, i), (n - 1, i)] {
-                    assert!(alpha[y * n + x] < 40, "{icon:?} touches its edge at {x},{y}");
+                    assert!(
+                        alpha[y * n + x] < 40,
+                        "{icon:?} touches its edge at {x},{y}"
+                    );
                 }
             }
         }

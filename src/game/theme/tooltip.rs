@@ -74,7 +74,13 @@ fn show_tip(
     lang: Res<Lang>,
     focus: Option<Res<Focus>>,
     window: Query<&Window, With<PrimaryWindow>>,
-    buttons: Query<(Entity, &Interaction, &Tooltip, &ComputedNode, &UiGlobalTransform)>,
+    buttons: Query<(
+        Entity,
+        &Interaction,
+        &Tooltip,
+        &ComputedNode,
+        &UiGlobalTransform,
+    )>,
     mut tip: Query<(&mut Node, &ComputedNode, &Children), With<TipBox>>,
     mut texts: Query<&mut Text>,
     mut rest: Local<(Option<Entity>, f32)>,
@@ -118,9 +124,9 @@ fn show_tip(
     let centre = at.translation * k;
     let half = size.size() * k / 2.0;
     let own = tip_size.size() * tip_size.inverse_scale_factor();
-    let win = window
-        .single()
-        .map_or(Vec2::new(1280.0, 900.0), |w| Vec2::new(w.width(), w.height()));
+    let win = window.single().map_or(Vec2::new(1280.0, 900.0), |w| {
+        Vec2::new(w.width(), w.height())
+    });
     let left = (centre.x - own.x / 2.0).clamp(4.0, (win.x - own.x - 4.0).max(4.0));
     let below = centre.y + half.y + 6.0;
     let top = if below + own.y > win.y - 4.0 {
