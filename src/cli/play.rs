@@ -42,6 +42,18 @@ pub struct PlayArgs {
     /// Open the game with the engine's analysis on (A toggles it).
     #[arg(long)]
     analysis: bool,
+    /// Draw at this many physical pixels per logical pixel (e.g. 2, as on a
+    /// high-DPI screen) instead of the screen's own factor.
+    #[arg(long, value_name = "FACTOR", value_parser = parse_scale)]
+    scale: Option<f32>,
+}
+
+fn parse_scale(s: &str) -> Result<f32, String> {
+    s.trim()
+        .parse::<f32>()
+        .ok()
+        .filter(|f| (0.5..=4.0).contains(f))
+        .ok_or_else(|| format!("'{s}' is not a scale factor between 0.5 and 4"))
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
@@ -135,6 +147,7 @@ pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliEr
         diagnostics: args.diagnostics,
         window_size: args.size,
         analysis: args.analysis,
+        scale: args.scale,
     })
     .map_err(CliError)
 }

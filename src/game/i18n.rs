@@ -60,7 +60,6 @@ macro_rules! texts {
 }
 
 texts! {
-    Title => ("象棋", "Xiangqi"),
     Subtitle => ("Xiangqi · Chinese Chess", "象棋 · Chinese Chess"),
     ModeHeading => ("对局模式", "Mode"),
     ModeRed => ("人机对战 · 我执红", "You (Red) vs AI"),
@@ -74,8 +73,8 @@ texts! {
     Quit => ("退出", "Quit"),
     LanguageToggle => ("English", "中文"),
     MenuHint => (
-        "↑↓ 模式   ←→ 难度   Tab 切换红黑   Enter 开始   O 设置",
-        "↑↓ mode   ←→ level   Tab red/black   Enter start   O settings",
+        "↑↓ 模式   ←→ 难度 (Shift: 黑方电脑)   Enter 开始   Tab 按钮   O 设置",
+        "↑↓ mode   ←→ level (Shift: Black AI)   Enter start   Tab buttons   O settings",
     ),
     Red => ("红方", "Red"),
     Black => ("黑方", "Black"),
@@ -100,10 +99,6 @@ texts! {
     Draw => ("和棋", "Draw"),
     YouWin => ("你赢了!", "You win!"),
     YouLose => ("你输了", "You lose"),
-    ShortcutHint => (
-        "Ctrl+Z 悔棋  Ctrl+Y 还原  F 翻转  N 新局  O 设置  Esc 菜单",
-        "Ctrl+Z undo  Ctrl+Y redo  F flip  N new  O settings  Esc menu",
-    ),
     Settings => ("设置", "Settings"),
     Back => ("返回", "Back"),
     Volume => ("音量", "Volume"),
@@ -143,10 +138,6 @@ texts! {
     BackToGame => ("返回对局", "Back to game"),
     PlayFromHere => ("从此继续", "Play from here"),
     Reviewing => ("回顾", "Reviewing"),
-    ReviewKeysHint => (
-        "←→ 回顾  Home/End 首尾  H 提示  Ctrl+S 保存  Ctrl+C/V 复制/粘贴",
-        "←→ review  Home/End  H hint  Ctrl+S save  Ctrl+C/V copy/paste",
-    ),
     Hint => ("提示", "Hint"),
     SaveGame => ("保存", "Save"),
     CopyFen => ("复制FEN", "Copy FEN"),
@@ -211,6 +202,17 @@ texts! {
     Three => ("三", "3"),
     Four => ("四", "4"),
     Five => ("五", "5"),
+    // issue 14
+    Shortcuts => ("快捷键", "Shortcuts"),
+    HelpTitle => ("快捷键", "Keyboard shortcuts"),
+    KeyCursor => ("在棋盘上移动光标", "Move the cursor on the board"),
+    KeyPick => ("拿起棋子 / 落子", "Pick up a piece / put it down"),
+    KeyCancel => ("取消选择 · 关闭 · 回菜单", "Cancel · close · back to the menu"),
+    KeyTab => ("在按钮间切换", "Next / previous button"),
+    KeyReview => ("回顾上一步 / 下一步", "Review: back / forward"),
+    KeyReviewEnds => ("回顾开局 / 最新", "Review: first / last"),
+    Close => ("关闭", "Close"),
+    Winner => ("胜", "wins"),
 }
 
 /// "红方" / "Red".

@@ -1,9 +1,12 @@
 //! The keyboard on the game and the lists, turned into the logic's messages.
 //!
-//! On the game screen: Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z) redo, F flip,
-//! N new game, Space pause (AI vs AI), Esc drops the selection or, with
-//! nothing selected, goes back to the menu; ←/→, Home and End review the
-//! game; H asks for a hint, A turns the analysis on and off; Ctrl+S saves, Ctrl+C copies the PGN
+//! On the game screen: the arrow keys move a cursor over the board (in the
+//! directions they point, however the board is turned), Enter (or Space when
+//! no AI game is running) picks up the piece under it and puts it down, Esc
+//! drops the selection or, with nothing selected, goes back to the menu.
+//! Ctrl+Z undo, Ctrl+Y (or Ctrl+Shift+Z) redo, F flip, N new game, Space
+//! pause (AI vs AI); PageUp/PageDown (or Shift+←/→), Home and End review
+//! the game; H asks for a hint, A turns the analysis on and off; Ctrl+S saves, Ctrl+C copies the PGN
 //! (Ctrl+Shift+C the FEN) and Ctrl+V pastes a record, which also works from
 //! the menu and the lists. The menu, the lists and the settings card read
 //! their own keys.
@@ -13,13 +16,20 @@ use crate::game::play::hint::HintRequest;
 use crate::game::play::records::FileCommand;
 use crate::game::play::review::ReviewCommand;
 use crate::game::play::session::{BoardInput, GameCommand, Selection, Session};
-use crate::game::{GameSet, Screen};
+use crate::game::{GameSet, Mode, Screen};
+use crate::rules::Square;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<BoardCursor>()
+        .add_systems(OnExit(Screen::Playing), hide_cursor);
     app.add_systems(
         Update,
         (
+            cursor_keys
+                .before(game_keys)
+                .in_set(GameSet::Input)
+                .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
             (game_keys, file_keys)
                 .in_set(GameSet::Input)
                 .run_if(in_state(Screen::Playing)),
@@ -106,19 +116,108 @@ fn game_keys(
     }
 }
 
-fn review_keys(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<ReviewCommand>) {
+pub(crate) fn review_keys(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<ReviewCommand>) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     if ctrl {
         return;
     }
-    for (key, command) in [
-        (KeyCode::ArrowLeft, ReviewCommand::Prev),
-        (KeyCode::ArrowRight, ReviewCommand::Next),
-        (KeyCode::Home, ReviewCommand::First),
-        (KeyCode::End, ReviewCommand::Last),
+    let shift = held(&keys, KeyCode::ShiftLeft, KeyCode::ShiftRight);
+    for (key, command, needs_shift) in [
+        (KeyCode::PageUp, ReviewCommand::Prev, false),
+        (KeyCode::PageDown, ReviewCommand::Next, false),
+        (KeyCode::ArrowLeft, ReviewCommand::Prev, true),
+        (KeyCode::ArrowRight, ReviewCommand::Next, true),
+        (KeyCode::Home, ReviewCommand::First, false),
+        (KeyCode::End, ReviewCommand::Last, false),
     ] {
-        if keys.just_pressed(key) {
+        if keys.just_pressed(key) && (shift || !needs_shift) {
             out.write(command);
         }
+    }
+}
+
+/// The keyboard's cursor on the board: a point, shown once an arrow key
+/// has been pressed (the mouse hides it again).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardCursor {
+    /// The point under the cursor.
+    pub square: Square,
+    /// Drawn on the board (keyboard play has begun).
+    pub shown: bool,
+}
+
+impl Default for BoardCursor {
+    fn default() -> Self {
+        BoardCursor {
+            square: Square::new(4, 3).expect("e3 is on the board"),
+            shown: false,
+        }
+    }
+}
+
+fn hide_cursor(mut cursor: ResMut<BoardCursor>) {
+    cursor.shown = false;
+}
+
+/// The arrow keys move the cursor the way they point on the screen; Enter
+/// (or Space outside AI vs AI) clicks the point under it: picks up a piece,
+/// or puts the picked one down there.
+pub(crate) fn cursor_keys(
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    session: Res<Session>,
+    selection: Res<Selection>,
+    mut cursor: ResMut<BoardCursor>,
+    mut board: MessageWriter<BoardInput>,
+) {
+    if held(&keys, KeyCode::ControlLeft, KeyCode::ControlRight)
+        || held(&keys, KeyCode::ShiftLeft, KeyCode::ShiftRight)
+    {
+        return;
+    }
+    // Screen directions: right and up, in board files and ranks.
+    let turn = if session.flipped { -1 } else { 1 };
+    let mut step = None;
+    for (key, df, dr) in [
+        (KeyCode::ArrowUp, 0, turn),
+        (KeyCode::ArrowDown, 0, -turn),
+        (KeyCode::ArrowLeft, -turn, 0),
+        (KeyCode::ArrowRight, turn, 0),
+    ] {
+        if keys.just_pressed(key) {
+            step = Some((df, dr));
+        }
+    }
+    if let Some((df, dr)) = step {
+        if !cursor.shown {
+            // The first press shows the cursor: on the piece picked up, or
+            // in front of the player's palace.
+            cursor.shown = true;
+            cursor.square = selection.from.unwrap_or_else(|| {
+                let rank = if session.flipped { 6 } else { 3 };
+                Square::new(4, rank).expect("on the board")
+            });
+            return;
+        }
+        let f = (i32::from(cursor.square.file()) + df).clamp(0, 8);
+        let r = (i32::from(cursor.square.rank()) + dr).clamp(0, 9);
+        if let Some(sq) = Square::new(f as u8, r as u8) {
+            cursor.square = sq;
+        }
+        return;
+    }
+    let space = session.setup.mode != Mode::AiVsAi && keys.just_pressed(KeyCode::Space);
+    let enter = keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]);
+    if enter || space {
+        if space {
+            keys.clear_just_pressed(KeyCode::Space);
+        }
+        if !cursor.shown {
+            cursor.shown = true;
+            if let Some(from) = selection.from {
+                cursor.square = from;
+            }
+            return;
+        }
+        board.write(BoardInput::Click(cursor.square));
     }
 }

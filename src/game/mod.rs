@@ -96,6 +96,8 @@ pub struct LaunchOptions {
     pub window_size: Option<(u32, u32)>,
     /// Open the game with the analysis on.
     pub analysis: bool,
+    /// Physical pixels per logical pixel, instead of the screen's (`--scale`).
+    pub scale: Option<f32>,
 }
 
 /// Where the player is.
@@ -196,6 +198,12 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, String> {
     dev_tools::check_display()?;
     let (w, h) = opts.window_size.unwrap_or((1280, 900));
     let (w, h) = (w.clamp(320, 8192), h.clamp(240, 8192));
+    let mut resolution = WindowResolution::new(w, h);
+    if let Some(scale) = opts.scale {
+        // The size stays in logical pixels: the window has `scale` times as many.
+        let px = |n: u32| (n as f32 * scale).round() as u32;
+        resolution = WindowResolution::new(px(w), px(h)).with_scale_factor_override(scale);
+    }
     let mut app = App::new();
     // Opening the display happens here (winit's event loop); its failure is
     // a panic inside Bevy, turned into an error for the user.
@@ -207,7 +215,7 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, String> {
                         title: "象棋 Xiangqi".into(),
                         // The X11 class the desktop entry's StartupWMClass names.
                         name: Some("xiangqi".into()),
-                        resolution: WindowResolution::new(w, h),
+                        resolution,
                         present_mode: PresentMode::AutoVsync,
                         ..default()
                     }),

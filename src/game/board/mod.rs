@@ -3,7 +3,9 @@
 //! over the board (the game-over card, the check banner).
 
 pub mod arrows;
+pub mod cursor;
 pub mod engraving;
+pub mod hover;
 pub mod layout;
 pub mod overlay;
 pub mod pieces;
@@ -21,6 +23,8 @@ pub(super) fn plugin(app: &mut App) {
         engraving::plugin,
         arrows::plugin,
         overlay::plugin,
+        cursor::plugin,
+        hover::plugin,
     ));
 }
 

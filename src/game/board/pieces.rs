@@ -289,6 +289,7 @@ fn animate_pieces(
     session: Res<Session>,
     selection: Res<Selection>,
     gesture: Res<Gesture>,
+    hovered: Option<Res<crate::game::board::hover::HoveredPiece>>,
     settings: Option<Res<crate::game::settings::UserSettings>>,
     mut pieces: Query<(
         Entity,
@@ -330,6 +331,9 @@ fn animate_pieces(
             LIFT * 2.0
         } else if selected {
             LIFT
+        } else if hovered.as_ref().is_some_and(|h| h.0 == Some(view.square)) && dying.is_none() {
+            // A piece the player may pick up rises a little under the pointer.
+            LIFT * 0.6
         } else {
             0.0
         };

@@ -1,26 +1,37 @@
-//! The side panel: whose turn, who plays, what the AI is thinking, and the
-//! game buttons. Right of the board in wide windows, below it in tall ones.
-//! Its children: the move list with the review and record buttons, the
-//! evaluation bar beside the board, and a puzzle's card.
+//! The side panel: a card for each player (who plays, whose move it is,
+//! what they have captured), what the AI is thinking, the move list, and
+//! the toolbar. Right of the board in wide windows, below it in tall ones.
+//! Its children: the player cards, the toolbar, the move list with the
+//! review buttons, the evaluation bar beside the board, a puzzle's card and
+//! the help card.
 
 pub mod analysis;
 pub mod eval_bar;
+pub mod help;
 pub mod move_list;
+pub mod player_cards;
 pub mod puzzle_card;
+pub mod toolbar;
 
 use crate::game::board::layout::BoardLayout;
-use crate::game::i18n::{Lang, Phrase as T, reason_text, result_text, side_name};
-use crate::game::play::Play;
-use crate::game::play::ai::{AiState, level_info};
-use crate::game::play::session::{GameCommand, Player, Session};
-use crate::game::theme::{Fonts, Label, OnPress, button, label, palette, set_display};
-use crate::game::{GameSet, Mode, Screen};
+use crate::game::i18n::{Lang, Phrase as T, reason_text, result_text};
+use crate::game::play::ai::AiState;
+use crate::game::play::session::Session;
+use crate::game::theme::{Fonts, palette, set_display};
+use crate::game::{GameSet, Screen};
 use crate::rules::notation::ChineseStyle;
-use crate::rules::{Color as Side, Move, Position, to_chinese};
+use crate::rules::{Move, Position, to_chinese};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((move_list::plugin, eval_bar::plugin, puzzle_card::plugin));
+    app.add_plugins((
+        move_list::plugin,
+        eval_bar::plugin,
+        puzzle_card::plugin,
+        toolbar::plugin,
+        player_cards::plugin,
+        help::plugin,
+    ));
     app.add_plugins(analysis::plugin);
     app.add_systems(OnEnter(Screen::Playing), spawn_panel)
         .add_systems(
@@ -36,39 +47,29 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Component)]
 pub struct InfoColumn;
 
-/// A game button of the panel (some show only in some games).
-#[derive(Component, Clone, Copy)]
-struct PanelButton(GameCommand);
-
 /// Texts the panel refreshes.
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
 enum Field {
-    Turn,
-    TurnDot,
-    Player(Side),
+    /// The result, once the game is over.
+    Result,
     Ai,
     Line,
 }
 
-fn spawn_panel(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
-    let lang = *lang;
-    let btn = |t: T, cmd: GameCommand| {
-        (
-            button(t, lang, &fonts, 17.0, OnPress::send(cmd)),
-            PanelButton(cmd),
-        )
-    };
+fn spawn_panel(mut commands: Commands, fonts: Res<Fonts>) {
     commands.spawn((
         Part::Root,
         Node {
             position_type: PositionType::Absolute,
-            padding: UiRect::all(Val::Px(16.0)),
-            column_gap: Val::Px(16.0),
+            padding: UiRect::all(Val::Px(14.0)),
+            column_gap: Val::Px(14.0),
             row_gap: Val::Px(10.0),
             overflow: Overflow::clip(),
+            border: UiRect::left(Val::Px(1.0)),
             ..default()
         },
         BackgroundColor(palette::PANEL),
+        BorderColor::all(palette::CARD_BORDER),
         DespawnOnExit(Screen::Playing),
         children![
             (
@@ -76,7 +77,7 @@ fn spawn_panel(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
                 Part::Info,
                 Node {
                     flex_direction: FlexDirection::Column,
-                    row_gap: Val::Px(8.0),
+                    row_gap: Val::Px(6.0),
                     min_width: Val::Px(0.0),
                     min_height: Val::Px(0.0),
                     overflow: Overflow::clip(),
@@ -84,85 +85,16 @@ fn spawn_panel(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
                 },
                 Pickable::IGNORE,
                 children![
-                    (
-                        Part::Title,
-                        label(T::Title, lang, fonts.ui(30.0), palette::ACCENT)
-                    ),
-                    (
-                        Node {
-                            align_items: AlignItems::Center,
-                            column_gap: Val::Px(8.0),
-                            ..default()
-                        },
-                        Pickable::IGNORE,
-                        children![
-                            (
-                                Field::TurnDot,
-                                Node {
-                                    width: Val::Px(16.0),
-                                    height: Val::Px(16.0),
-                                    border_radius: BorderRadius::MAX,
-                                    border: UiRect::all(Val::Px(2.0)),
-                                    ..default()
-                                },
-                                BorderColor::all(palette::PIECE_FACE),
-                                BackgroundColor(palette::RED_INK),
-                                Pickable::IGNORE,
-                            ),
-                            (
-                                Field::Turn,
-                                Text::new(""),
-                                fonts.ui(22.0),
-                                TextColor(palette::TEXT),
-                                Pickable::IGNORE,
-                            ),
-                        ],
-                    ),
-                    field(Field::Player(Side::Red), &fonts, 17.0, palette::TEXT),
-                    field(Field::Player(Side::Black), &fonts, 17.0, palette::TEXT),
-                    field(Field::Ai, &fonts, 16.0, palette::ACCENT),
-                    field(Field::Line, &fonts, 16.0, palette::TEXT_DIM),
+                    player_cards::player_cards(),
+                    field(Field::Result, &fonts, 20.0, palette::ACCENT),
+                    field(Field::Ai, &fonts, 15.0, palette::ACCENT),
+                    field(Field::Line, &fonts, 15.0, palette::TEXT_DIM),
                 ],
             ),
-            // The move list and its review and record buttons (movelist.rs): under the
+            // The move list and its review buttons (move_list.rs): under the
             // information in a side panel, a column of its own in a bottom panel.
             (crate::game::panel::move_list::slot(), Part::Moves),
-            (
-                Part::Buttons,
-                Node {
-                    flex_wrap: FlexWrap::Wrap,
-                    align_content: AlignContent::FlexStart,
-                    column_gap: Val::Px(8.0),
-                    row_gap: Val::Px(8.0),
-                    ..default()
-                },
-                Pickable::IGNORE,
-                children![
-                    btn(T::Undo, GameCommand::Undo),
-                    btn(T::Redo, GameCommand::Redo),
-                    btn(T::Flip, GameCommand::Flip),
-                    btn(T::NewGame, GameCommand::NewGame),
-                    btn(T::Resign, GameCommand::Resign),
-                    btn(T::Pause, GameCommand::TogglePause),
-                    button(
-                        T::Analysis,
-                        lang,
-                        &fonts,
-                        17.0,
-                        OnPress::send(crate::game::play::analysis::AnalysisCommand::Toggle)
-                    ),
-                    btn(T::Menu, GameCommand::Menu),
-                    crate::game::screens::settings::open_button(lang, &fonts, 17.0),
-                    (
-                        label(T::ShortcutHint, lang, fonts.ui(13.0), palette::TEXT_DIM),
-                        Node {
-                            width: Val::Percent(100.0),
-                            margin: UiRect::top(Val::Px(6.0)),
-                            ..default()
-                        },
-                    ),
-                ],
-            ),
+            (toolbar::toolbar(), Part::Buttons),
         ],
     ));
 }
@@ -173,6 +105,10 @@ fn field(field: Field, fonts: &Fonts, px: f32, color: Color) -> impl Bundle {
         Text::new(""),
         fonts.ui(px),
         TextColor(color),
+        Node {
+            display: Display::None,
+            ..default()
+        },
         Pickable::IGNORE,
     )
 }
@@ -182,44 +118,17 @@ fn field(field: Field, fonts: &Fonts, px: f32, color: Color) -> impl Bundle {
 enum Part {
     Root,
     Info,
-    Title,
     Moves,
     Buttons,
 }
 
 fn place_panel(
     layout: Res<BoardLayout>,
-    mut parts: Query<(&Part, &mut Node), (Without<PanelButton>, Without<Field>)>,
-    mut fields: Query<(&Field, &mut Node), (Without<PanelButton>, Without<Part>)>,
+    mut parts: Query<(&Part, &mut Node)>,
     added: Query<(), Added<Part>>,
-    session: Res<Session>,
-    play: Res<State<Play>>,
-    mut buttons: Query<(&PanelButton, &mut Node)>,
-    mut placed_for: Local<Option<(bool, Mode, bool)>>,
 ) {
-    // Opening a file or a pasted game changes the mode and ends a puzzle
-    // without a new panel; an ended game has nothing to resign.
-    let over = session.game.outcome().is_some();
-    let puzzle = *play.get() == Play::Puzzle;
-    let game = (puzzle, session.setup.mode, over);
-    if !layout.is_changed() && added.is_empty() && *placed_for == Some(game) {
+    if !layout.is_changed() && added.is_empty() {
         return;
-    }
-    *placed_for = Some(game);
-    let ai_vs_ai = session.setup.mode == Mode::AiVsAi;
-    for (b, mut node) in &mut buttons {
-        let show = match b.0 {
-            GameCommand::Resign => !ai_vs_ai && !over,
-            GameCommand::TogglePause => ai_vs_ai,
-            _ => true,
-        };
-        set_display(&mut node, show);
-    }
-    // In a puzzle the card says who plays what; the player lines make room for the moves.
-    for (field, mut node) in &mut fields {
-        if let Field::Player(_) = field {
-            set_display(&mut node, !puzzle);
-        }
     }
     let p = layout.panel;
     let side = layout.panel_right;
@@ -235,19 +144,23 @@ fn place_panel(
                 } else {
                     FlexDirection::Row
                 };
+                node.border = if side {
+                    UiRect::left(Val::Px(1.0))
+                } else {
+                    UiRect::top(Val::Px(1.0))
+                };
             }
-            // Beside the board the panel is a column: information at its natural
-            // height, the move list taking what is left, the buttons at the foot.
-            // Below the board it is a row of three columns: information, moves, buttons.
-            // The information gives way (clipped) before the buttons in a very short window.
+            // Beside the board the panel is a column: the cards at their natural
+            // height, the move list taking what is left, the toolbar at the foot.
+            // Below the board it is a row of three columns: cards, moves, toolbar.
+            // The information gives way (clipped) before the toolbar in a very short window.
             Part::Info => {
                 node.flex_grow = if side { 0.0 } else { 1.0 };
                 node.flex_basis = if side { Val::Auto } else { Val::Px(0.0) };
+                node.flex_shrink = if side { 0.0 } else { 1.0 };
             }
-            // A puzzle's card has its own title.
-            Part::Title => set_display(&mut node, side && !puzzle),
             Part::Moves => {
-                node.flex_grow = if side { 1.0 } else { 1.2 };
+                node.flex_grow = if side { 1.0 } else { 1.1 };
                 node.flex_basis = Val::Px(0.0);
                 node.min_width = Val::Px(0.0);
             }
@@ -255,30 +168,10 @@ fn place_panel(
                 node.width = if side {
                     Val::Percent(100.0)
                 } else {
-                    Val::Percent(30.0)
+                    Val::Px(4.0 * (toolbar::TOOL_PX + 5.0) + 14.0)
                 };
                 node.flex_shrink = 0.0;
             }
-        }
-    }
-}
-
-fn player_text(session: &Session, side: Side, lang: Lang) -> String {
-    let name = side_name(side, lang);
-    match session.setup.player(side) {
-        Player::Human => format!("{name} · {}", T::Human.get(lang)),
-        Player::Ai { level } => {
-            let info = level_info(level);
-            let level_name = match lang {
-                Lang::Zh => info.name_zh,
-                Lang::En => info.name_en,
-            };
-            format!(
-                "{name} · {} {level} {level_name} ({} {})",
-                T::Computer.get(lang),
-                T::Depth.get(lang),
-                info.depth
-            )
         }
     }
 }
@@ -303,26 +196,18 @@ fn refresh_panel(
     lang: Res<Lang>,
     ai: Res<AiState>,
     time: Res<Time>,
-    mut texts: Query<(&Field, &mut Text)>,
-    mut dots: Query<(&Field, &mut BackgroundColor)>,
-    buttons: Query<(&PanelButton, &Children)>,
-    mut labels: Query<(&mut Label, &mut Text), Without<Field>>,
+    mut texts: Query<(&Field, &mut Text, &mut Node)>,
     settings: Option<Res<crate::game::settings::UserSettings>>,
 ) {
     let lang = *lang;
     let style = crate::game::panel::move_list::list_style(settings.as_deref()).1;
-    let stm = session.side_to_move();
     let outcome = session.game.outcome();
-    for (field, mut text) in &mut texts {
+    for (field, mut text, mut node) in &mut texts {
         let want = match field {
-            Field::Turn => match &outcome {
+            Field::Result => match &outcome {
                 Some(o) => result_text(o, lang).to_string(),
-                None => match lang {
-                    Lang::Zh => format!("{}{}", side_name(stm, lang), T::ToMove.get(lang)),
-                    Lang::En => format!("{} {}", side_name(stm, lang), T::ToMove.get(lang)),
-                },
+                None => String::new(),
             },
-            Field::Player(side) => player_text(&session, *side, lang),
             Field::Ai => {
                 if let Some(search) = ai.search() {
                     let secs = time.elapsed_secs_f64() - search.started_at();
@@ -352,36 +237,10 @@ fn refresh_panel(
                 ),
                 _ => String::new(),
             },
-            Field::TurnDot => continue,
         };
+        set_display(&mut node, !want.is_empty());
         if text.0 != want {
             text.0 = want;
-        }
-    }
-    for (field, mut bg) in &mut dots {
-        if *field == Field::TurnDot {
-            let c = match (outcome, stm) {
-                (Some(_), _) => palette::TEXT_DIM,
-                (None, Side::Red) => palette::RED_INK,
-                (None, Side::Black) => palette::BLACK_INK,
-            };
-            if bg.0 != c {
-                bg.0 = c;
-            }
-        }
-    }
-    for (b, children) in &buttons {
-        if b.0 != GameCommand::TogglePause {
-            continue;
-        }
-        let want = if session.paused { T::Resume } else { T::Pause };
-        for child in children.iter() {
-            if let Ok((mut label, mut text)) = labels.get_mut(child)
-                && label.0 != want
-            {
-                label.0 = want;
-                text.0 = want.get(lang).to_string();
-            }
         }
     }
 }

@@ -9,12 +9,10 @@
 //! The panel reserves a slot for all this with [`slot`]; this plugin fills it.
 
 use crate::game::i18n::{Lang, Phrase as T};
-use crate::game::play::hint::HintRequest;
-use crate::game::play::records::FileCommand;
 use crate::game::play::review::{Review, ReviewCommand, shown_ply};
 use crate::game::play::session::Session;
 use crate::game::settings::UserSettings;
-use crate::game::theme::{Fonts, OnPress, button, button_box, label, palette, set_display};
+use crate::game::theme::{Fonts, OnPress, button, button_box, palette, set_display};
 use crate::game::{GameSet, Screen};
 use crate::rules::notation::{BlackDigits, ChineseStyle, Notation, format_move};
 use crate::rules::{Charset, Color as Side, Move};
@@ -101,7 +99,6 @@ fn fill_slot(
             )
         };
         let review = |t: T, command: ReviewCommand| small(t, OnPress::send(command));
-        let file = |t: T, command: FileCommand| small(t, OnPress::send(command));
         commands.entity(slot).with_children(|p| {
             p.spawn((
                 MoveBox,
@@ -136,19 +133,6 @@ fn fill_slot(
                     ReviewOnly,
                 ));
             });
-            p.spawn(tool_row()).with_children(|row| {
-                row.spawn(small(T::Hint, OnPress::send(HintRequest)));
-                row.spawn(file(T::SaveGame, FileCommand::Save));
-                row.spawn(file(T::CopyFen, FileCommand::CopyFen));
-                row.spawn(file(T::CopyPgn, FileCommand::CopyPgn));
-                row.spawn(file(T::Paste, FileCommand::Paste));
-            });
-            p.spawn(label(
-                T::ReviewKeysHint,
-                lang,
-                fonts.ui(12.0),
-                palette::TEXT_DIM,
-            ));
         });
     }
 }

@@ -1,7 +1,16 @@
-//! The menu: title, mode, difficulty (one level per AI side), Continue,
-//! Puzzles, Saved games, Start, Quit, the language and the settings.
-//! Mouse and keyboard: ↑/↓ mode, ←/→ or 1–8 level, Tab chooses which AI
-//! side the keys set in AI vs AI, Enter starts, Q quits.
+//! The menu: over a drawn board in play, softly lit, the title; one first
+//! action (Continue when there is a game to continue, else New game); the
+//! game's setup as cards — the mode, then the AI's level (one row per AI
+//! side in AI vs AI), each level with its name and search depth — and the
+//! rest grouped in a row at the foot (puzzles, saved games, settings,
+//! language, quit).
+//!
+//! The setup is a column of option groups ([`setup_groups`]): a later
+//! option (clock, handicap) is one more group, one line there.
+//!
+//! Mouse and keyboard: ↑/↓ mode, ←/→ or 1–8 Red's (or the only AI's)
+//! level, Shift with them Black's in AI vs AI, Enter starts, Tab walks the
+//! buttons, Q quits, L the language.
 
 use crate::game::i18n::{Lang, Phrase as T};
 use crate::game::play::ai::levels;
@@ -21,6 +30,7 @@ use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MenuFocus>()
+        .init_resource::<Backdrop>()
         .add_systems(
             OnEnter(Screen::Menu),
             (offer_last_choice, spawn_menu).chain(),
@@ -30,7 +40,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 (menu_keys, menu_buttons).in_set(GameSet::Input),
-                (hide_continue, show_choices).in_set(GameSet::Present),
+                (respawn_on_resize, show_first_action, show_choices).in_set(GameSet::Present),
             )
                 .run_if(in_state(Screen::Menu)),
         );
@@ -66,45 +76,369 @@ struct LevelRow(Side);
 #[derive(Component, Clone, Copy)]
 struct LevelHeading(Side);
 
-fn spawn_menu(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
-    let lang = *lang;
-    let fonts = &*fonts;
+/// The menu's root (respawned when the window's size class changes).
+#[derive(Component)]
+struct MenuRoot(Scale);
+
+/// How large the menu is drawn for the window: 1 at 1280×900.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Scale(f32);
+
+impl Scale {
+    fn for_window(size: Vec2) -> Scale {
+        let k = (size.y / 900.0).min(size.x / 1150.0).clamp(0.66, 1.45);
+        // In steps, so a small resize does not rebuild the menu.
+        Scale((k * 20.0).round() / 20.0)
+    }
+
+    fn px(self, v: f32) -> f32 {
+        (v * self.0).round()
+    }
+}
+
+/// The backdrop: a board in play, drawn once.
+#[derive(Resource)]
+struct Backdrop(Handle<Image>);
+
+impl FromWorld for Backdrop {
+    fn from_world(world: &mut World) -> Self {
+        let image = backdrop_image().unwrap_or_default();
+        Backdrop(world.resource_mut::<Assets<Image>>().add(image))
+    }
+}
+
+/// A middle game (the Central Cannon against the Screen Horses, a dozen
+/// moves in), drawn by the board renderer.
+fn backdrop_image() -> Option<Image> {
+    use bevy::image::{CompressedImageFormats, ImageSampler, ImageType};
+    let pos = crate::rules::Position::from_fen(
+        "r1bak1b1r/4a4/1cn3nc1/p1p1p3p/6p2/2P6/P3P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 7",
+    )
+    .ok()?;
+    let bytes = crate::render::png(&pos, &crate::render::Options::default()).ok()?;
+    Image::from_buffer(
+        &bytes,
+        ImageType::Extension("png"),
+        CompressedImageFormats::NONE,
+        true,
+        ImageSampler::linear(),
+        bevy::asset::RenderAssetUsages::RENDER_WORLD,
+    )
+    .ok()
+}
+
+fn spawn_menu(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    lang: Res<Lang>,
+    backdrop: Res<Backdrop>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+) {
+    let size = window.single().map_or(Vec2::new(1280.0, 900.0), |w| {
+        Vec2::new(w.width(), w.height())
+    });
+    spawn_menu_at(
+        &mut commands,
+        &fonts,
+        *lang,
+        &backdrop,
+        Scale::for_window(size),
+    );
+}
+
+fn respawn_on_resize(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    lang: Res<Lang>,
+    backdrop: Res<Backdrop>,
+    window: Query<&Window, (With<bevy::window::PrimaryWindow>, Changed<Window>)>,
+    roots: Query<(Entity, &MenuRoot)>,
+) {
+    let Ok(w) = window.single() else {
+        return;
+    };
+    let scale = Scale::for_window(Vec2::new(w.width(), w.height()));
+    let Ok((root, old)) = roots.single() else {
+        return;
+    };
+    if old.0 != scale {
+        commands.entity(root).despawn();
+        spawn_menu_at(&mut commands, &fonts, *lang, &backdrop, scale);
+    }
+}
+
+fn spawn_menu_at(
+    commands: &mut Commands,
+    fonts: &Fonts,
+    lang: Lang,
+    backdrop: &Backdrop,
+    s: Scale,
+) {
     let mut root = screen_root(Screen::Menu);
     root.0.justify_content = JustifyContent::Center;
-    root.0.row_gap = Val::Px(12.0);
+    root.0.row_gap = Val::Px(s.px(12.0));
     root.0.overflow = Overflow::clip();
+    root.0.padding = UiRect::all(Val::Px(s.px(14.0)));
     commands.spawn((
+        MenuRoot(s),
         root,
         children![
+            backdrop_layer(backdrop, s),
+            title(lang, fonts, s),
+            first_action(lang, fonts, s),
+            setup_groups(lang, fonts, s),
+            more_row(lang, fonts, s),
             (
-                Text::new("象棋"),
-                fonts.pieces(84.0),
-                TextColor(palette::ACCENT),
-                Pickable::IGNORE,
+                label(
+                    T::MenuHint,
+                    lang,
+                    fonts.ui(s.px(13.0).max(11.0)),
+                    palette::TEXT_DIM
+                ),
+                Node {
+                    margin: UiRect::top(Val::Px(s.px(2.0))),
+                    ..default()
+                },
             ),
-            label(T::Subtitle, lang, fonts.ui(20.0), palette::TEXT_DIM),
-            label(T::ModeHeading, lang, fonts.ui(18.0), palette::TEXT_DIM),
-            mode_row(lang, fonts),
-            level_heading(Side::Red, lang, fonts),
-            level_row(Side::Red, fonts),
-            level_heading(Side::Black, lang, fonts),
-            level_row(Side::Black, fonts),
-            more_row(lang, fonts),
-            action_row(lang, fonts),
-            label(T::MenuHint, lang, fonts.ui(14.0), palette::TEXT_DIM),
         ],
     ));
 }
 
-/// A menu button doing `action`, which also marks it for [`show_choices`].
-fn menu_button(
-    text: T,
-    lang: Lang,
-    fonts: &Fonts,
-    px: f32,
-    action: MenuAction,
-) -> impl Bundle + use<> {
-    (button(text, lang, fonts, px, OnPress::send(action)), action)
+/// The board behind everything, faint, with warm light in the middle
+/// fading to the dark background at the edges.
+fn backdrop_layer(backdrop: &Backdrop, s: Scale) -> impl Bundle + use<> {
+    let fill = || Node {
+        position_type: PositionType::Absolute,
+        left: Val::Px(0.0),
+        top: Val::Px(0.0),
+        width: Val::Percent(100.0),
+        height: Val::Percent(100.0),
+        justify_content: JustifyContent::Center,
+        align_items: AlignItems::Center,
+        ..default()
+    };
+    (
+        fill(),
+        Pickable::IGNORE,
+        children![
+            (
+                ImageNode::new(backdrop.0.clone()).with_color(Color::srgba(1.0, 0.94, 0.84, 0.24)),
+                Node {
+                    height: Val::Px(s.px(1180.0)),
+                    aspect_ratio: Some(0.9),
+                    flex_shrink: 0.0,
+                    ..default()
+                },
+                Pickable::IGNORE,
+            ),
+            (
+                fill(),
+                BackgroundGradient::from(bevy::ui::RadialGradient::new(
+                    bevy::ui::UiPosition::CENTER,
+                    bevy::ui::RadialGradientShape::FarthestCorner,
+                    vec![
+                        bevy::ui::ColorStop::new(
+                            Color::srgba(0.93, 0.70, 0.32, 0.10),
+                            Val::Percent(0.0),
+                        ),
+                        bevy::ui::ColorStop::new(
+                            palette::BACKGROUND.with_alpha(0.55),
+                            Val::Percent(45.0)
+                        ),
+                        bevy::ui::ColorStop::new(
+                            palette::BACKGROUND.with_alpha(0.97),
+                            Val::Percent(100.0)
+                        ),
+                    ],
+                )),
+                Pickable::IGNORE,
+            ),
+        ],
+    )
+}
+
+/// 象棋, large, with a seal beside it.
+fn title(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![
+            (
+                Node {
+                    align_items: AlignItems::Center,
+                    column_gap: Val::Px(s.px(18.0)),
+                    ..default()
+                },
+                Pickable::IGNORE,
+                children![
+                    (
+                        Text::new("象棋"),
+                        fonts.pieces(s.px(104.0)),
+                        TextColor(palette::ACCENT),
+                        TextShadow {
+                            offset: Vec2::new(0.0, s.px(4.0)),
+                            color: Color::srgba(0.0, 0.0, 0.0, 0.6),
+                        },
+                        TextLayout::no_wrap(),
+                        Pickable::IGNORE,
+                    ),
+                    seal(fonts, s),
+                ],
+            ),
+            (
+                label(T::Subtitle, lang, fonts.ui(s.px(20.0)), palette::TEXT_DIM),
+                TextShadow {
+                    offset: Vec2::new(0.0, 2.0),
+                    color: Color::srgba(0.0, 0.0, 0.0, 0.6),
+                },
+            ),
+        ],
+    )
+}
+
+/// A red square seal with 楚河 漢界 cut in two columns.
+fn seal(fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+    let side = s.px(64.0);
+    (
+        Node {
+            width: Val::Px(side),
+            height: Val::Px(side),
+            flex_direction: FlexDirection::RowReverse,
+            justify_content: JustifyContent::SpaceEvenly,
+            align_items: AlignItems::Center,
+            border: UiRect::all(Val::Px(s.px(3.0))),
+            border_radius: BorderRadius::all(Val::Px(s.px(6.0))),
+            ..default()
+        },
+        BackgroundColor(palette::SEAL),
+        BorderColor::all(palette::PIECE_FACE.with_alpha(0.85)),
+        UiTransform::from_rotation(Rot2::degrees(-6.0)),
+        Pickable::IGNORE,
+        children![seal_column("楚河", fonts, s), seal_column("漢界", fonts, s)],
+    )
+}
+
+fn seal_column(text: &str, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+    (
+        Text::new(
+            text.chars()
+                .map(|c| format!("{c}\n"))
+                .collect::<String>()
+                .trim_end()
+                .to_string(),
+        ),
+        fonts.pieces(s.px(20.0)),
+        TextColor(palette::PIECE_FACE),
+        TextLayout {
+            linebreak: LineBreak::AnyCharacter,
+            ..default()
+        },
+        Pickable::IGNORE,
+    )
+}
+
+/// The one large button: Continue when there is a game, else New game.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum FirstAction {
+    Continue,
+    NewGame,
+    /// The setup's own Start, shown when Continue is the first action.
+    SetupStart,
+}
+
+fn first_action(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+    let big = |t: T, action: OnPress, which: FirstAction| {
+        let node = Node {
+            min_width: Val::Px(s.px(240.0)),
+            padding: UiRect::axes(Val::Px(s.px(28.0)), Val::Px(s.px(10.0))),
+            ..default()
+        };
+        (
+            crate::game::theme::button_box(
+                node,
+                t.get(lang),
+                fonts.ui(s.px(26.0)),
+                Label(t),
+                action,
+            ),
+            which,
+            Primary,
+            BoxShadow::new(
+                Color::srgba(0.0, 0.0, 0.0, 0.5),
+                Val::Px(0.0),
+                Val::Px(s.px(3.0)),
+                Val::Px(0.0),
+                Val::Px(s.px(10.0)),
+            ),
+        )
+    };
+    (
+        Node {
+            margin: UiRect::vertical(Val::Px(s.px(4.0))),
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![
+            big(
+                T::Continue,
+                OnPress::send(ContinueGame),
+                FirstAction::Continue
+            ),
+            big(
+                T::NewGame,
+                OnPress::send(MenuAction::Start),
+                FirstAction::NewGame
+            ),
+        ],
+    )
+}
+
+/// A first action: accent colours, a shadow.
+#[derive(Component)]
+struct Primary;
+
+/// The setup, one option group under another: the mode, the level(s).
+/// Another option (clock, handicap) is one more line here.
+fn setup_groups(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: Val::Px(s.px(8.0)),
+            padding: UiRect::axes(Val::Px(s.px(22.0)), Val::Px(s.px(14.0))),
+            border: UiRect::all(Val::Px(1.0)),
+            border_radius: BorderRadius::all(Val::Px(s.px(14.0))),
+            max_width: Val::Percent(100.0),
+            ..default()
+        },
+        BackgroundColor(palette::PANEL.with_alpha(0.78)),
+        BorderColor::all(palette::CARD_BORDER),
+        Pickable::IGNORE,
+        children![
+            mode_group(lang, fonts, s),
+            level_group(Side::Red, lang, fonts, s),
+            level_group(Side::Black, lang, fonts, s),
+            (
+                button(
+                    T::Start,
+                    lang,
+                    fonts,
+                    s.px(20.0),
+                    OnPress::send(MenuAction::Start)
+                ),
+                FirstAction::SetupStart,
+            ),
+        ],
+    )
+}
+
+/// A group's heading.
+fn heading(text: T, lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+    label(text, lang, fonts.ui(s.px(16.0)), palette::TEXT_DIM)
 }
 
 /// A row that wraps, centred.
@@ -118,138 +452,262 @@ fn wrapping_row(gap: f32) -> Node {
     }
 }
 
-/// The four modes.
-fn mode_row(lang: Lang, fonts: &Fonts) -> impl Bundle {
+/// The four modes as cards.
+fn mode_group(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     let fonts = fonts.clone();
     (
-        wrapping_row(10.0),
-        Pickable::IGNORE,
-        Children::spawn(SpawnIter(MODES.into_iter().map(move |(mode, text)| {
-            menu_button(text, lang, &fonts, 20.0, MenuAction::Mode(mode))
-        }))),
-    )
-}
-
-/// "Difficulty", or which AI side's level the row below sets.
-fn level_heading(side: Side, lang: Lang, fonts: &Fonts) -> impl Bundle {
-    (
-        label(T::Difficulty, lang, fonts.ui(18.0), palette::TEXT_DIM),
-        LevelHeading(side),
         Node {
-            margin: UiRect::top(Val::Px(8.0)),
-            ..default()
-        },
-    )
-}
-
-/// One AI side's eight levels.
-fn level_row(side: Side, fonts: &Fonts) -> impl Bundle {
-    let fonts = fonts.clone();
-    (
-        LevelRow(side),
-        Node {
-            max_width: Val::Px(1200.0),
-            ..wrapping_row(6.0)
-        },
-        Pickable::IGNORE,
-        Children::spawn(SpawnIter(
-            levels()
-                .into_iter()
-                .map(move |info| level_button(&fonts, side, info.level)),
-        )),
-    )
-}
-
-/// Continue (when there is an autosave), Puzzles, Saved games.
-fn more_row(lang: Lang, fonts: &Fonts) -> impl Bundle {
-    (
-        Node {
-            column_gap: Val::Px(14.0),
-            margin: UiRect::top(Val::Px(14.0)),
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: Val::Px(s.px(6.0)),
             ..default()
         },
         Pickable::IGNORE,
         children![
+            heading(T::ModeHeading, lang, &fonts, s),
             (
-                button(T::Continue, lang, fonts, 22.0, OnPress::send(ContinueGame)),
-                ContinueButton,
+                wrapping_row(s.px(10.0)),
+                Pickable::IGNORE,
+                Children::spawn(SpawnIter(
+                    MODES
+                        .into_iter()
+                        .map(move |(mode, text)| mode_card(mode, text, lang, &fonts, s)),
+                )),
             ),
-            button(T::Puzzles, lang, fonts, 22.0, OnPress::go(Screen::Puzzles)),
+        ],
+    )
+}
+
+/// The look of a card: a rounded box that is a button.
+fn card_node(s: Scale, width: f32) -> Node {
+    Node {
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        justify_content: JustifyContent::Center,
+        row_gap: Val::Px(s.px(3.0)),
+        padding: UiRect::axes(Val::Px(s.px(10.0)), Val::Px(s.px(8.0))),
+        width: Val::Px(s.px(width)),
+        border: UiRect::all(Val::Px(s.px(2.0).max(1.0))),
+        border_radius: BorderRadius::all(Val::Px(s.px(10.0))),
+        ..default()
+    }
+}
+
+fn card_bundle(node: Node, action: MenuAction) -> impl Bundle {
+    (
+        Button,
+        node,
+        BackgroundColor(palette::BUTTON),
+        BorderColor::all(palette::BUTTON_BORDER),
+        BoxShadow::new(
+            Color::srgba(0.0, 0.0, 0.0, 0.35),
+            Val::Px(0.0),
+            Val::Px(2.0),
+            Val::Px(0.0),
+            Val::Px(5.0),
+        ),
+        Toggled(false),
+        action,
+        OnPress::send(action),
+    )
+}
+
+/// A small piece for a card.
+fn disc(ch: &str, side: Side, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+    let d = s.px(30.0);
+    (
+        Node {
+            width: Val::Px(d),
+            height: Val::Px(d),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border: UiRect::all(Val::Px(s.px(2.5).max(1.5))),
+            border_radius: BorderRadius::MAX,
+            ..default()
+        },
+        BackgroundColor(palette::PIECE_FACE),
+        BorderColor::all(palette::PIECE_RIM),
+        Pickable::IGNORE,
+        children![(
+            Text::new(ch.to_string()),
+            fonts.pieces(s.px(17.0)),
+            TextColor(match side {
+                Side::Red => palette::RED_INK,
+                Side::Black => palette::BLACK_INK,
+            }),
+            TextLayout::no_wrap(),
+            Pickable::IGNORE,
+        )],
+    )
+}
+
+fn mode_card(mode: Mode, text: T, lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+    let (a, b) = match mode {
+        Mode::Red => (("帥", Side::Red), None),
+        Mode::Black => (("將", Side::Black), None),
+        Mode::Hotseat => (("帥", Side::Red), Some(("將", Side::Black))),
+        Mode::AiVsAi => (("炮", Side::Red), Some(("砲", Side::Black))),
+    };
+    let pieces = (
+        Node {
+            column_gap: Val::Px(s.px(4.0)),
+            ..default()
+        },
+        Pickable::IGNORE,
+        Children::spawn(SpawnIter(
+            std::iter::once(a)
+                .chain(b)
+                .map({
+                    let fonts = fonts.clone();
+                    move |(ch, side)| disc(ch, side, &fonts, s)
+                })
+                .collect::<Vec<_>>()
+                .into_iter(),
+        )),
+    );
+    (
+        card_bundle(card_node(s, 168.0), MenuAction::Mode(mode)),
+        children![
+            pieces,
+            (
+                label(text, lang, fonts.ui(s.px(15.0).max(11.0)), palette::TEXT),
+                TextLayout::justify(Justify::Center),
+            ),
+        ],
+    )
+}
+
+/// "Difficulty" (or which AI side's level) and the eight level cards.
+fn level_group(side: Side, lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+    let fonts = fonts.clone();
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: Val::Px(s.px(6.0)),
+            margin: UiRect::top(Val::Px(s.px(4.0))),
+            ..default()
+        },
+        LevelRow(side),
+        Pickable::IGNORE,
+        children![
+            (heading(T::Difficulty, lang, &fonts, s), LevelHeading(side)),
+            (
+                wrapping_row(s.px(7.0)),
+                Pickable::IGNORE,
+                Children::spawn(SpawnIter(
+                    levels()
+                        .into_iter()
+                        .map(move |info| level_button(&fonts, side, info.level, s)),
+                )),
+            ),
+        ],
+    )
+}
+
+/// Puzzles, saved games | settings, language | quit.
+fn more_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+    let px = s.px(17.0).max(12.0);
+    let divider = || {
+        (
+            Node {
+                width: Val::Px(1.0),
+                height: Val::Px(px * 1.4),
+                margin: UiRect::horizontal(Val::Px(s.px(6.0))),
+                ..default()
+            },
+            BackgroundColor(palette::BUTTON_BORDER),
+            Pickable::IGNORE,
+        )
+    };
+    (
+        Node {
+            column_gap: Val::Px(s.px(10.0)),
+            row_gap: Val::Px(s.px(8.0)),
+            align_items: AlignItems::Center,
+            flex_wrap: FlexWrap::Wrap,
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![
+            button(T::Puzzles, lang, fonts, px, OnPress::go(Screen::Puzzles)),
             button(
                 T::SavedGames,
                 lang,
                 fonts,
-                22.0,
+                px,
                 OnPress::go(Screen::SavedGames)
             ),
+            divider(),
+            settings_card::open_button(lang, fonts, px),
+            menu_button(T::LanguageToggle, lang, fonts, px, MenuAction::Language),
+            divider(),
+            menu_button(T::Quit, lang, fonts, px, MenuAction::Quit),
         ],
     )
 }
 
-/// Start, Quit, the language and the settings.
-fn action_row(lang: Lang, fonts: &Fonts) -> impl Bundle {
-    (
-        Node {
-            column_gap: Val::Px(14.0),
-            margin: UiRect::top(Val::Px(14.0)),
-            ..default()
-        },
-        Pickable::IGNORE,
-        children![
-            menu_button(T::Start, lang, fonts, 26.0, MenuAction::Start),
-            menu_button(T::Quit, lang, fonts, 26.0, MenuAction::Quit),
-            menu_button(T::LanguageToggle, lang, fonts, 18.0, MenuAction::Language),
-            settings_card::open_button(lang, fonts, 18.0),
-        ],
-    )
+/// A menu button doing `action`, which also marks it for [`show_choices`].
+fn menu_button(
+    text: T,
+    lang: Lang,
+    fonts: &Fonts,
+    px: f32,
+    action: MenuAction,
+) -> impl Bundle + use<> {
+    (button(text, lang, fonts, px, OnPress::send(action)), action)
 }
 
-/// Shown only when there is an autosave.
-#[derive(Component)]
-struct ContinueButton;
-
-fn hide_continue(
+/// Continue leads when there is a game to continue; otherwise New game does
+/// and the setup needs no Start of its own.
+fn show_first_action(
     paths: Option<Res<StorePaths>>,
-    mut buttons: Query<&mut Node, Added<ContinueButton>>,
+    mut buttons: Query<(&FirstAction, &mut Node), Added<FirstAction>>,
+    mut primary: Query<&mut Toggled, Added<Primary>>,
 ) {
-    let show = can_continue(paths.as_deref());
-    for mut node in &mut buttons {
+    for mut t in &mut primary {
+        t.0 = true;
+    }
+    if buttons.is_empty() {
+        return;
+    }
+    let can = can_continue(paths.as_deref());
+    for (which, mut node) in &mut buttons {
+        let show = match which {
+            FirstAction::Continue | FirstAction::SetupStart => can,
+            FirstAction::NewGame => !can,
+        };
         set_display(&mut node, show);
     }
 }
 
-/// A level button: number, name and search depth, in two lines.
-fn level_button(fonts: &Fonts, side: Side, level: u8) -> impl Bundle + use<> {
+/// A level card: number, name and search depth.
+fn level_button(fonts: &Fonts, side: Side, level: u8, s: Scale) -> impl Bundle + use<> {
     (
-        Button,
-        Node {
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            justify_content: JustifyContent::Center,
-            padding: UiRect::axes(Val::Px(9.0), Val::Px(5.0)),
-            min_width: Val::Px(78.0),
-            border: UiRect::all(Val::Px(1.0)),
-            border_radius: BorderRadius::all(Val::Px(6.0)),
-            ..default()
-        },
-        BackgroundColor(palette::BUTTON),
-        BorderColor::all(palette::BUTTON_BORDER),
-        Toggled(false),
-        MenuAction::Level(side, level),
-        OnPress::send(MenuAction::Level(side, level)),
+        card_bundle(card_node(s, 92.0), MenuAction::Level(side, level)),
         children![
+            (
+                Text::new(level.to_string()),
+                fonts.ui(s.px(24.0)),
+                TextColor(palette::ACCENT),
+                TextLayout::no_wrap(),
+                Pickable::IGNORE,
+            ),
             (
                 LevelName(level),
                 Text::new(""),
-                fonts.ui(17.0),
+                fonts.ui(s.px(15.0).max(11.0)),
                 TextColor(palette::TEXT),
+                TextLayout::no_wrap(),
                 Pickable::IGNORE,
             ),
             (
                 LevelDepth(level),
                 Text::new(""),
-                fonts.ui(13.0),
+                fonts.ui(s.px(12.0).max(10.0)),
                 TextColor(palette::TEXT_DIM),
+                TextLayout::no_wrap(),
                 Pickable::IGNORE,
             ),
         ],
@@ -343,7 +801,9 @@ fn menu_keys(keys: Res<ButtonInput<KeyCode>>, mut menu: MenuChoice) {
         .iter()
         .position(|(m, _)| *m == setup.mode)
         .unwrap_or(0);
-    let side = if setup.mode == Mode::AiVsAi && menu.focus.black {
+    // Shift sets Black's AI in AI vs AI.
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let side = if setup.mode == Mode::AiVsAi && shift {
         Side::Black
     } else {
         Side::Red
@@ -361,8 +821,6 @@ fn menu_keys(keys: Res<ButtonInput<KeyCode>>, mut menu: MenuChoice) {
         action = Some(MenuAction::Level(side, level.saturating_sub(1).max(1)));
     } else if keys.just_pressed(KeyCode::ArrowRight) {
         action = Some(MenuAction::Level(side, (level + 1).min(MAX_LEVEL)));
-    } else if keys.just_pressed(KeyCode::Tab) {
-        menu.focus.black = !menu.focus.black;
     } else if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter) {
         action = Some(MenuAction::Start);
     } else if keys.just_pressed(KeyCode::KeyQ) {
@@ -451,7 +909,7 @@ fn show_choices(
                 Lang::Zh => info.name_zh,
                 Lang::En => info.name_en,
             };
-            text.0 = format!("{} {n}", info.level);
+            text.0 = n.to_string();
         }
         for (depth, mut text) in &mut depths {
             let info = crate::game::play::ai::level_info(depth.0);
@@ -497,6 +955,17 @@ mod tests {
         keys.clear();
     }
 
+    fn press_with_shift(app: &mut App, key: KeyCode) {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.press(KeyCode::ShiftLeft);
+        keys.press(key);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(key);
+        keys.release(KeyCode::ShiftLeft);
+        keys.clear();
+    }
+
     #[test]
     fn the_menu_offers_the_mode_and_levels_started_last_time() {
         let dir = TempDir::new("menu-remembers");
@@ -510,8 +979,7 @@ mod tests {
             press(&mut app, key);
         }
         press(&mut app, KeyCode::Digit6);
-        press(&mut app, KeyCode::Tab);
-        press(&mut app, KeyCode::Digit3);
+        press_with_shift(&mut app, KeyCode::Digit3);
         press(&mut app, KeyCode::Enter);
         app.update();
         let setup = app.world().resource::<GameSetup>();

@@ -69,7 +69,7 @@ pub enum SettingsAction {
 }
 
 /// The button that opens the settings (for the menu and the game panel).
-pub fn open_button(lang: Lang, fonts: &Fonts, px: f32) -> impl Bundle {
+pub fn open_button(lang: Lang, fonts: &Fonts, px: f32) -> impl Bundle + use<> {
     button(
         T::Settings,
         lang,
@@ -328,6 +328,7 @@ fn backdrop() -> impl Bundle {
         BackgroundColor(palette::OVERLAY),
         GlobalZIndex(50),
         DespawnOnExit(SettingsView::Open),
+        crate::game::theme::FocusTrap,
     )
 }
 

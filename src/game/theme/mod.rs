@@ -1,11 +1,18 @@
 //! Look and feel: the palette, the fonts, the camera, the wood texture, and
 //! the widgets (functions returning bundles) the screens are built from.
 
+pub mod fade;
+pub mod focus;
 pub mod fonts;
+pub mod icons;
 pub mod palette;
+pub mod tooltip;
 pub mod widget;
 
+pub use focus::FocusTrap;
 pub use fonts::Fonts;
+pub use icons::{Icon, Icons};
+pub use tooltip::{PointerWish, Tooltip};
 pub use widget::{Label, OnPress, Toggled, button, button_box, label, screen_root, set_display};
 
 use bevy::asset::RenderAssetUsages;
@@ -16,6 +23,8 @@ pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(palette::BACKGROUND))
         .init_resource::<Fonts>()
         .init_resource::<WoodTexture>()
+        .init_resource::<Icons>()
+        .add_plugins((focus::plugin, tooltip::plugin, fade::plugin))
         .add_observer(widget::press)
         .add_systems(
             Update,

@@ -24,6 +24,11 @@ impl OnPress {
         }))
     }
 
+    /// Does what the button does (a click, or Enter on the focused button).
+    pub fn run(&self, commands: &mut Commands) {
+        (self.0)(commands);
+    }
+
     /// Goes to `state` (another screen, the settings card).
     pub fn go<S: FreelyMutableState>(state: S) -> OnPress {
         OnPress(Arc::new(move |commands: &mut Commands| {
@@ -35,7 +40,7 @@ impl OnPress {
 /// Runs the action of the button clicked.
 pub(crate) fn press(click: On<Pointer<Click>>, buttons: Query<&OnPress>, mut commands: Commands) {
     if let Ok(action) = buttons.get(click.entity) {
-        (action.0)(&mut commands);
+        action.run(&mut commands);
     }
 }
 
@@ -109,19 +114,32 @@ pub fn label(text: T, lang: Lang, font: TextFont, color: Color) -> impl Bundle {
     )
 }
 
+/// Buttons answer the pointer: lighter under it, darker and a little
+/// smaller while pressed; a button that is on keeps its colour, lightened.
+#[allow(clippy::type_complexity)]
 pub(crate) fn button_colors(
+    mut commands: Commands,
     mut buttons: Query<
-        (&Interaction, &Toggled, &mut BackgroundColor),
+        (Entity, &Interaction, &Toggled, &mut BackgroundColor),
         (With<Button>, Or<(Changed<Interaction>, Changed<Toggled>)>),
     >,
 ) {
-    for (interaction, toggled, mut bg) in &mut buttons {
+    for (e, interaction, toggled, mut bg) in &mut buttons {
         bg.0 = match (interaction, toggled.0) {
             (Interaction::Pressed, _) => palette::BUTTON_PRESS,
-            (_, true) => palette::BUTTON_ON,
+            (Interaction::Hovered, true) => palette::BUTTON_ON.mix(&Color::WHITE, 0.14),
+            (Interaction::None, true) => palette::BUTTON_ON,
             (Interaction::Hovered, false) => palette::BUTTON_HOVER,
             (Interaction::None, false) => palette::BUTTON,
         };
+        let scale = if *interaction == Interaction::Pressed {
+            0.95
+        } else {
+            1.0
+        };
+        commands
+            .entity(e)
+            .insert(UiTransform::from_scale(Vec2::splat(scale)));
     }
 }
 
