@@ -39,6 +39,15 @@ pub struct PlayArgs {
     /// Window size in logical pixels, e.g. 1280x900.
     #[arg(long, value_name = "WxH", value_parser = parse_size)]
     size: Option<(u32, u32)>,
+    /// Open this PGN file on the board and review it (quick effort).
+    #[arg(long, value_name = "FILE")]
+    review: Option<std::path::PathBuf>,
+    /// With --review: show the position after this many plies.
+    #[arg(long, value_name = "N", requires = "review")]
+    ply: Option<usize>,
+    /// Open the puzzle list.
+    #[arg(long, conflicts_with_all = ["mode", "review"])]
+    puzzles: bool,
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
@@ -131,6 +140,9 @@ pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliEr
         frames: args.frames,
         diagnostics: args.diagnostics,
         window_size: args.size,
+        review: args.review,
+        review_ply: args.ply,
+        puzzles: args.puzzles,
     })
     .map_err(CliError)
 }

@@ -94,6 +94,12 @@ pub struct LaunchOptions {
     pub diagnostics: bool,
     /// Window size in logical pixels.
     pub window_size: Option<(u32, u32)>,
+    /// Open this PGN file and review it.
+    pub review: Option<PathBuf>,
+    /// With `review`: show the position after this many plies.
+    pub review_ply: Option<usize>,
+    /// Open the puzzle list.
+    pub puzzles: bool,
 }
 
 /// Where the player is.
@@ -226,6 +232,7 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, String> {
     play::search::search_at_idle_priority();
     let stats = dev_tools::configure(&mut app, &opts, started);
     play::session::configure_start(&mut app, &opts);
+    play::game_review::configure_launch(&mut app, &opts);
 
     let exit = app.run();
     dev_tools::report(&stats);

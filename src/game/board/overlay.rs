@@ -5,9 +5,11 @@ use crate::game::board::layout::BoardLayout;
 use crate::game::board::z;
 use crate::game::i18n::{Lang, Phrase as T, reason_text, result_text};
 use crate::game::play::Turn;
+use crate::game::play::game_review::ReviewRequest;
 use crate::game::play::session::{CheckAlert, GameCommand, Session, human_won};
 use crate::game::theme::{Fonts, OnPress, button, palette};
 use crate::game::{GameSet, Screen};
+use crate::store::reviews::Effort;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -17,6 +19,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 place_overlay,
                 retranslate_card,
+                close_for_review,
                 (spawn_banner, fade_banner).chain(),
             )
                 .in_set(GameSet::Present)
@@ -121,6 +124,14 @@ fn spawn_game_over(
                             20.0,
                             OnPress::send(GameCommand::Menu)
                         ),
+                        // issue 11: review the game just ended.
+                        button(
+                            T::ReviewGame,
+                            lang,
+                            &fonts,
+                            20.0,
+                            OnPress::send(ReviewRequest::Start(Effort::Quick))
+                        ),
                     ],
                 ),
             ],
@@ -166,6 +177,22 @@ fn retranslate_card(
         };
         if text.0 != *want {
             text.0.clone_from(want);
+        }
+    }
+}
+
+/// issue 11: a review asked for closes the card (the board is looked at).
+fn close_for_review(
+    mut commands: Commands,
+    mut requests: MessageReader<ReviewRequest>,
+    cards: Query<Entity, With<GameOverOverlay>>,
+) {
+    if requests
+        .read()
+        .any(|r| matches!(r, ReviewRequest::Start(_)))
+    {
+        for card in &cards {
+            commands.entity(card).despawn();
         }
     }
 }

@@ -4,8 +4,11 @@
 //! evaluation bar beside the board, and a puzzle's card.
 
 pub mod eval_bar;
+pub mod graph;
 pub mod move_list;
+pub mod my_puzzle_card;
 pub mod puzzle_card;
+pub mod review_card;
 
 use crate::game::board::layout::BoardLayout;
 use crate::game::i18n::{Lang, Phrase as T, reason_text, result_text, side_name};
@@ -20,6 +23,7 @@ use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((move_list::plugin, eval_bar::plugin, puzzle_card::plugin));
+    app.add_plugins((review_card::plugin, graph::plugin, my_puzzle_card::plugin));
     app.add_systems(OnEnter(Screen::Playing), spawn_panel)
         .add_systems(
             Update,

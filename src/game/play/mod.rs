@@ -7,7 +7,9 @@
 
 pub mod ai;
 pub mod autosave;
+pub mod game_review;
 pub mod hint;
+pub mod my_puzzle;
 pub mod puzzle;
 pub mod records;
 pub mod review;
@@ -27,6 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         hint::plugin,
         records::plugin,
     ));
+    app.add_plugins((game_review::plugin, my_puzzle::plugin));
 }
 
 /// Whose move it is while [`Screen::Playing`].
