@@ -181,16 +181,18 @@ fn retranslate_card(
     }
 }
 
-/// issue 11: a review asked for closes the card (the board is looked at).
+/// issue 11: a review asked for, or an earlier position shown, closes the
+/// card (the board is looked at; it does not come back).
 fn close_for_review(
     mut commands: Commands,
     mut requests: MessageReader<ReviewRequest>,
+    review: Res<crate::game::play::review::Review>,
     cards: Query<Entity, With<GameOverOverlay>>,
 ) {
-    if requests
+    let asked = requests
         .read()
-        .any(|r| matches!(r, ReviewRequest::Start(_)))
-    {
+        .any(|r| matches!(r, ReviewRequest::Start(_)));
+    if asked || review.active() {
         for card in &cards {
             commands.entity(card).despawn();
         }

@@ -10,7 +10,8 @@
 //! [`graph_data`], which the tests compare with the analysis.
 
 use crate::engine::review::Judgement;
-use crate::game::panel::review_card::judgement_color;
+use crate::game::board::layout::BoardLayout;
+use crate::game::panel::review_card::{compact, judgement_color};
 use crate::game::play::game_review::{GameReviewState, ReviewedGame};
 use crate::game::play::review::{Review, ReviewCommand, shown_ply};
 use crate::game::play::session::Session;
@@ -34,8 +35,8 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Height of the graph in logical pixels.
-pub const GRAPH_HEIGHT: f32 = 64.0;
+/// Height of the graph in logical pixels (in a small window, the second).
+pub const GRAPH_HEIGHT: (f32, f32) = (64.0, 40.0);
 
 /// The curve's image size in pixels (stretched to the graph's box).
 const IMAGE_W: u32 = 480;
@@ -87,7 +88,7 @@ pub fn slot() -> impl Bundle {
         GraphSlot,
         Node {
             width: Val::Percent(100.0),
-            height: Val::Px(GRAPH_HEIGHT),
+            height: Val::Px(GRAPH_HEIGHT.0),
             flex_shrink: 0.0,
             ..default()
         },
@@ -127,7 +128,10 @@ fn fill_slot(
                 },
                 BorderColor::all(palette::BUTTON_BORDER),
                 BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.25)),
-                ImageNode::new(image),
+                ImageNode {
+                    image_mode: NodeImageMode::Stretch,
+                    ..ImageNode::new(image)
+                },
                 Pickable {
                     should_block_lower: true,
                     is_hoverable: true,
@@ -159,6 +163,7 @@ fn draw_graph(
     state: Res<GameReviewState>,
     session: Res<Session>,
     review: Res<Review>,
+    layout: Res<BoardLayout>,
     mut slots: Query<&mut Node, (With<GraphSlot>, Without<CurrentLine>)>,
     areas: Query<(Entity, &ImageNode), With<GraphArea>>,
     mut lines: Query<&mut Node, (With<CurrentLine>, Without<GraphSlot>)>,
@@ -167,8 +172,16 @@ fn draw_graph(
     mut drawn: Local<Option<(Vec<f32>, Vec<(usize, Judgement)>)>>,
 ) {
     let reviewed = state.for_session(&session);
+    let height = Val::Px(if compact(&layout) {
+        GRAPH_HEIGHT.1
+    } else {
+        GRAPH_HEIGHT.0
+    });
     for mut node in &mut slots {
         set_display(&mut node, reviewed.is_some());
+        if node.height != height {
+            node.height = height;
+        }
     }
     let Some(reviewed) = reviewed else {
         *drawn = None;

@@ -321,15 +321,21 @@ fn move_cell(fonts: &Fonts, ply: usize, text: &str) -> impl Bundle {
 }
 
 /// A move's verdict after it: its symbol in its colour (none for "good").
-#[derive(Component)]
-struct MoveMark;
+#[derive(Component, Clone, Copy)]
+struct MoveMark(Judgement);
 
 fn mark_text(fonts: &Fonts, j: Judgement) -> impl Bundle {
     (
-        MoveMark,
-        Text::new(format!(" {}", judgement_symbol(j))),
-        fonts.ui(15.0),
+        MoveMark(j),
+        Text::new(judgement_symbol(j)),
+        fonts.ui(14.0),
         TextColor(judgement_color(j)),
+        // At the cell's right edge, so it never pushes the move onto two lines.
+        Node {
+            position_type: PositionType::Absolute,
+            right: Val::Px(4.0),
+            ..default()
+        },
         Pickable::IGNORE,
     )
 }
@@ -339,6 +345,7 @@ fn highlight_rows(
     review: Res<Review>,
     mut cells: Query<(&MoveCell, &mut BackgroundColor, &Children, &ComputedNode)>,
     mut colors: Query<&mut TextColor, Without<MoveMark>>,
+    mut marks: Query<(&MoveMark, &mut TextColor)>,
     mut boxes: Query<(&mut ScrollPosition, &ComputedNode), (With<MoveBox>, Without<MoveCell>)>,
     rows: Query<&ComputedNode, (With<MoveRow>, Without<MoveCell>, Without<MoveBox>)>,
     mut seen: Local<Option<(usize, usize, usize)>>,
@@ -360,6 +367,17 @@ fn highlight_rows(
                 && c.0 != want_text
             {
                 c.0 = want_text;
+            }
+            // A verdict stays in its colour, but dark on the highlight.
+            if let Ok((mark, mut c)) = marks.get_mut(child) {
+                let want = if on {
+                    palette::BLACK_INK
+                } else {
+                    judgement_color(mark.0)
+                };
+                if c.0 != want {
+                    c.0 = want;
+                }
             }
         }
     }

@@ -7,6 +7,7 @@
 //! during puzzles and before the first move.
 
 use crate::engine::review::{GameReview, Judgement};
+use crate::game::board::layout::BoardLayout;
 use crate::game::i18n::{Lang, Phrase as T, side_name};
 use crate::game::panel::move_list::{MoveListSlot, list_style};
 use crate::game::play::Play;
@@ -85,6 +86,29 @@ pub fn summary_text(review: &GameReview, side: Side, lang: Lang) -> String {
     )
 }
 
+/// Is the panel short (a small window)? The card then takes less room:
+/// one summary line for both sides, a shorter line of moves, a lower graph.
+pub fn compact(layout: &BoardLayout) -> bool {
+    if layout.panel_right {
+        layout.panel.height() < 720.0
+    } else {
+        layout.panel.height() < 260.0
+    }
+}
+
+/// A side's summary in a few characters: "红方 92% ?!6 ?2 ??0".
+pub fn summary_short(review: &GameReview, side: Side, lang: Lang) -> String {
+    let s = review.summary(side);
+    format!(
+        "{} {:.0}% ?!{} ?{} ??{}",
+        side_name(side, lang),
+        s.accuracy,
+        s.count(Judgement::Inaccuracy),
+        s.count(Judgement::Mistake),
+        s.count(Judgement::Blunder)
+    )
+}
+
 /// The card.
 #[derive(Component)]
 struct ReviewCard;
@@ -139,28 +163,54 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
             DespawnOnExit(Screen::Playing),
         ))
         .with_children(|card| {
+            // The summary, with the Review buttons at its right.
             card.spawn((
-                Part::Buttons,
                 Node {
+                    align_items: AlignItems::Center,
+                    justify_content: JustifyContent::SpaceBetween,
                     flex_wrap: FlexWrap::Wrap,
-                    column_gap: Val::Px(5.0),
-                    row_gap: Val::Px(5.0),
+                    column_gap: Val::Px(6.0),
+                    row_gap: Val::Px(4.0),
                     ..default()
                 },
                 Pickable::IGNORE,
             ))
-            .with_children(|row| {
-                row.spawn((
-                    small(
-                        T::ReviewQuick,
-                        OnPress::send(ReviewRequest::Start(Effort::Quick)),
-                    ),
-                    Part::QuickButton,
-                ));
-                row.spawn(small(
-                    T::ReviewThorough,
-                    OnPress::send(ReviewRequest::Start(Effort::Thorough)),
-                ));
+            .with_children(|top| {
+                top.spawn((
+                    Part::Summary,
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        ..default()
+                    },
+                    Pickable::IGNORE,
+                ))
+                .with_children(|s| {
+                    s.spawn(text(Line::Side(Side::Red), 14.0, palette::TEXT));
+                    s.spawn(text(Line::Side(Side::Black), 14.0, palette::TEXT));
+                });
+                top.spawn((
+                    Part::Buttons,
+                    Node {
+                        flex_wrap: FlexWrap::Wrap,
+                        column_gap: Val::Px(5.0),
+                        row_gap: Val::Px(5.0),
+                        ..default()
+                    },
+                    Pickable::IGNORE,
+                ))
+                .with_children(|row| {
+                    row.spawn((
+                        small(
+                            T::ReviewQuick,
+                            OnPress::send(ReviewRequest::Start(Effort::Quick)),
+                        ),
+                        Part::QuickButton,
+                    ));
+                    row.spawn(small(
+                        T::ReviewThorough,
+                        OnPress::send(ReviewRequest::Start(Effort::Thorough)),
+                    ));
+                });
             });
             card.spawn((
                 Part::Progress,
@@ -197,18 +247,6 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
                 row.spawn(small(T::Cancel, OnPress::send(ReviewRequest::Cancel)));
             });
             card.spawn((
-                Part::Summary,
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    ..default()
-                },
-                Pickable::IGNORE,
-            ))
-            .with_children(|s| {
-                s.spawn(text(Line::Side(Side::Red), 14.0, palette::TEXT));
-                s.spawn(text(Line::Side(Side::Black), 14.0, palette::TEXT));
-            });
-            card.spawn((
                 Part::Verdict,
                 Node::default(),
                 Pickable::IGNORE,
@@ -240,11 +278,13 @@ fn refresh_card(
     play: Res<State<Play>>,
     lang: Res<Lang>,
     settings: Option<Res<UserSettings>>,
+    layout: Res<BoardLayout>,
     mut cards: Query<&mut Node, With<ReviewCard>>,
     mut parts: Query<(&Part, &mut Node), Without<ReviewCard>>,
     mut lines: Query<(&Line, &mut Text, &mut TextColor)>,
 ) {
     let lang = *lang;
+    let small = compact(&layout);
     let free = *play.get() == Play::Free;
     let reviewed = state.for_session(&session);
     let progress = state.progress();
@@ -292,11 +332,18 @@ fn refresh_card(
                 palette::TEXT_DIM,
             ),
             Line::Side(side) => (
-                reviewed.map_or_else(String::new, |r| summary_text(&r.review, *side, lang)),
+                reviewed.map_or_else(String::new, |r| {
+                    if small {
+                        summary_short(&r.review, *side, lang)
+                    } else {
+                        summary_text(&r.review, *side, lang)
+                    }
+                }),
                 palette::TEXT,
             ),
             Line::Verdict => reviewed.map_or((String::new(), palette::TEXT), |r| {
-                verdict_text(r, shown, settings.as_deref(), lang)
+                let moves = if small { 3 } else { 6 };
+                verdict_text(r, shown, moves, settings.as_deref(), lang)
             }),
         };
         if text.0 != want {
@@ -309,11 +356,12 @@ fn refresh_card(
 }
 
 /// The verdict on the move that led to the position after `shown` plies:
-/// "12. 炮二平五 ?? 败着 · 更好: 马二进三 马８进７ …" (the better move and
-/// the engine's line for a move that was not the best).
+/// "12. 炮二平五 ?? 败着 · 更好: 马二进三 马８进７ …" (for an inaccuracy or
+/// worse, the better move and the engine's line from there).
 pub fn verdict_text(
     reviewed: &ReviewedGame,
     shown: usize,
+    line_moves: usize,
     settings: Option<&UserSettings>,
     lang: Lang,
 ) -> (String, Color) {
@@ -336,8 +384,10 @@ pub fn verdict_text(
         judgement_symbol(m.judgement),
         judgement_word(m.judgement, lang)
     );
-    if m.played != m.before.best && !m.before.best.is_null() {
-        let line = crate::game::panel::line_text(&before, &m.before.line, style);
+    if m.judgement >= Judgement::Inaccuracy && m.played != m.before.best && !m.before.best.is_null()
+    {
+        let shown_line = &m.before.line[..m.before.line.len().min(line_moves)];
+        let line = crate::game::panel::line_text(&before, shown_line, style);
         if !line.is_empty() {
             text.push_str(&format!(" · {}: {line}", T::BetterWas.get(lang)));
         }
