@@ -231,7 +231,7 @@ texts! {
         "复盘一局棋后,你的失误和败着会出现在这里",
         "Review a game: your mistakes and blunders appear here",
     ),
-    ClassicPuzzles => ("经典残局 · 杀法练习", "Classic mate problems"),
+    ClassicPuzzles => ("经典残局", "Classic mate problems"),
     Remove => ("删除", "Remove"),
     FindBetterMove => ("找出更好的一着", "Find the better move"),
     YouPlayed => ("实战", "Played"),

@@ -203,7 +203,7 @@ fn draw_graph(
         }
     }
     let key = (data.values.clone(), data.marks.clone());
-    if drawn.as_ref() == Some(&key) && dots.iter().next().is_some() == !data.marks.is_empty() {
+    if drawn.as_ref() == Some(&key) {
         return;
     }
     *drawn = Some(key);

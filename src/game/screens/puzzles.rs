@@ -114,6 +114,7 @@ fn spawn_list(
                 ));
                 grid.spawn((
                     label(T::ClassicPuzzles, lang, fonts.ui(20.0), palette::ACCENT),
+                    TextLayout::justify(Justify::Center),
                     Node {
                         width: Val::Percent(100.0),
                         margin: UiRect::top(Val::Px(10.0)),
@@ -195,6 +196,7 @@ fn fill_my_puzzles(
     fonts: Res<Fonts>,
     lang: Res<Lang>,
     mut shown: Local<Option<u64>>,
+    settings: Option<Res<crate::game::settings::UserSettings>>,
 ) {
     let Ok(section) = sections.single() else {
         return;
@@ -206,6 +208,16 @@ fn fill_my_puzzles(
     *shown = Some(version);
     let lang = *lang;
     let mine = store.get(paths.as_deref(), &mut notice).clone();
+    let (notation, style) = crate::game::panel::move_list::list_style(settings.as_deref());
+    // The mistake in the notation of the move list, with its symbol.
+    let played = |p: &crate::store::my_puzzles::MyPuzzle| match (p.position(), p.played_move()) {
+        (Some(pos), Some(m)) => format!(
+            "{}{}",
+            crate::rules::notation::format_move(&pos, m, notation, style),
+            p.judgement().symbol()
+        ),
+        _ => p.played.clone(),
+    };
     let mut section = commands.entity(section);
     section.despawn_children();
     section.with_children(|s| {
@@ -219,6 +231,7 @@ fn fill_my_puzzles(
             )),
             fonts.ui(20.0),
             TextColor(palette::ACCENT),
+            TextLayout::justify(Justify::Center),
             Node {
                 width: Val::Percent(100.0),
                 ..default()
@@ -228,6 +241,7 @@ fn fill_my_puzzles(
         if mine.puzzles.is_empty() {
             s.spawn((
                 label(T::MyPuzzlesEmpty, lang, fonts.ui(15.0), palette::TEXT_DIM),
+                TextLayout::justify(Justify::Center),
                 Node {
                     width: Val::Percent(100.0),
                     ..default()
@@ -244,7 +258,7 @@ fn fill_my_puzzles(
             } else {
                 T::Unsolved.get(lang).to_string()
             };
-            let (y, m, d, ..) = crate::store::utc_from_unix(p.added);
+            let (_, m, d, ..) = crate::store::utc_from_unix(p.added);
             s.spawn((
                 Node {
                     width: Val::Px(270.0),
@@ -276,10 +290,9 @@ fn fill_my_puzzles(
                 .with_children(|b| {
                     b.spawn((
                         Text::new(format!(
-                            "{}. {} · {} {}",
+                            "{}. {} · {}",
                             n + 1,
                             crate::game::i18n::side_name(side, lang),
-                            p.judgement().symbol(),
                             judgement_word(p.judgement(), lang),
                         )),
                         fonts.ui(16.0),
@@ -288,13 +301,14 @@ fn fill_my_puzzles(
                     ));
                     b.spawn((
                         Text::new(format!(
-                            "{y:04}-{m:02}-{d:02} · {}{} · {status}",
+                            "{m:02}-{d:02} · {}{} {} · {status}",
                             p.ply / 2 + 1,
                             if side == crate::rules::Color::Red {
                                 "."
                             } else {
                                 "…"
-                            }
+                            },
+                            played(p)
                         )),
                         fonts.ui(13.0),
                         TextColor(if p.solved {
