@@ -306,7 +306,9 @@ mod tests {
             puzzles: vec![puzzle("one"), puzzle("two")],
         })
         .unwrap();
-        std::fs::write(&path, &text[..text.len() - 40]).unwrap();
+        // Cut inside the second puzzle, before its position.
+        let cut = text.find("\"two\"").unwrap() + 12;
+        std::fs::write(&path, &text[..cut]).unwrap();
         let (back, warning) = MyPuzzles::load(&path);
         assert!(warning.is_some());
         assert_eq!(back.puzzles.len(), 1, "{back:?}");
