@@ -37,9 +37,11 @@ pub const FORMAT: u32 = 1;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Effort {
-    /// A few seconds for a whole game: depth 8, at most 0.3 s a position.
+    /// Depth 8, at most 1 s a position (usually far less: a game of 80
+    /// plies takes seconds on a desktop; the cap keeps a starved search —
+    /// the game's own rendering on two cores — from judging on noise).
     Quick,
-    /// Deeper: depth 12, at most 2 s a position.
+    /// Deeper: depth 12, at most 3 s a position.
     Thorough,
 }
 
@@ -50,8 +52,8 @@ impl Effort {
     /// The search limits for one position.
     pub fn limits(self) -> Limits {
         let (depth, ms) = match self {
-            Effort::Quick => (8, 300),
-            Effort::Thorough => (12, 2000),
+            Effort::Quick => (8, 1000),
+            Effort::Thorough => (12, 3000),
         };
         Limits {
             depth: Some(depth),
