@@ -196,10 +196,20 @@ fn draw_graph(
             50.0
         }
     };
+    // Centred on its position, but inside the box at either end.
+    let x = x_of(data.current);
+    let nudge = Val::Px(if x <= 0.0 {
+        0.0
+    } else if x >= 100.0 {
+        -2.0
+    } else {
+        -1.0
+    });
     for mut line in &mut lines {
-        let left = Val::Percent(x_of(data.current));
-        if line.left != left {
+        let left = Val::Percent(x);
+        if line.left != left || line.margin.left != nudge {
             line.left = left;
+            line.margin.left = nudge;
         }
     }
     let key = (data.values.clone(), data.marks.clone());
