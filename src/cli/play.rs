@@ -46,6 +46,15 @@ pub struct PlayArgs {
     /// high-DPI screen) instead of the screen's own factor.
     #[arg(long, value_name = "FACTOR", value_parser = parse_scale)]
     scale: Option<f32>,
+    /// Open this PGN file on the board and review it (quick effort).
+    #[arg(long, value_name = "FILE")]
+    review: Option<std::path::PathBuf>,
+    /// With --review: show the position after this many plies.
+    #[arg(long, value_name = "N", requires = "review")]
+    ply: Option<usize>,
+    /// Open the puzzle list.
+    #[arg(long, conflicts_with_all = ["mode", "review"])]
+    puzzles: bool,
 }
 
 fn parse_scale(s: &str) -> Result<f32, String> {
@@ -148,6 +157,9 @@ pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliEr
         window_size: args.size,
         analysis: args.analysis,
         scale: args.scale,
+        review: args.review,
+        review_ply: args.ply,
+        puzzles: args.puzzles,
     })
     .map_err(CliError)
 }

@@ -314,45 +314,60 @@ pub fn review_game(
         });
         progress(i + 1, total);
     }
-    let judged = moves
-        .iter()
-        .enumerate()
-        .map(|(i, &played)| {
-            let before = views[i].clone();
-            let after = negate(views[i + 1].score);
-            // `1 - expected(next)`, not `expected(after)`: a mate just
-            // given is `Mate(0)` for the side mated, which has no sign to flip.
-            let loss = expected(before.score) - (1.0 - expected(views[i + 1].score));
-            let lets_mate_in = matches!(after, Score::Mate(n) if n <= 0)
-                && !matches!(before.score, Score::Mate(n) if n <= 0);
-            let mut judgement = Judgement::from_loss(loss, played == before.best);
-            if lets_mate_in && played != before.best {
-                let floor = if expected(before.score) >= 0.05 {
-                    Judgement::Blunder
-                } else {
-                    Judgement::Mistake
-                };
-                judgement = judgement.max(floor);
-            }
-            MoveReview {
-                ply: i,
-                side: positions[i].side_to_move(),
-                played,
-                judgement,
-                loss: if played == before.best {
-                    0.0
-                } else {
-                    loss.max(0.0)
-                },
-                before,
-                after,
-            }
-        })
-        .collect();
-    Ok(GameReview {
+    Ok(judge_game(start, moves, views))
+}
+
+/// Judges every move of the game `moves` from `start` given the engine's
+/// view of every position (`views`: one more than there are moves, as
+/// [`review_game`] finds them). A stored review is judged again this way
+/// when it is read back, so it follows the thresholds of the version
+/// reading it. The moves must be legal (as [`review_game`] checks).
+///
+/// # Panics
+/// Never: missing views judge only the moves that have both.
+pub fn judge_game(start: &Position, moves: &[Move], views: Vec<PositionReview>) -> GameReview {
+    let mut pos = *start;
+    let mut judged = Vec::with_capacity(moves.len());
+    for (i, &played) in moves.iter().enumerate() {
+        let (Some(before), Some(next)) = (views.get(i), views.get(i + 1)) else {
+            break;
+        };
+        let side = pos.side_to_move();
+        pos.make(played);
+        let before = before.clone();
+        let after = negate(next.score);
+        // `1 - expected(next)`, not `expected(after)`: a mate just
+        // given is `Mate(0)` for the side mated, which has no sign to flip.
+        let loss = expected(before.score) - (1.0 - expected(next.score));
+        let lets_mate_in = matches!(after, Score::Mate(n) if n <= 0)
+            && !matches!(before.score, Score::Mate(n) if n <= 0);
+        let mut judgement = Judgement::from_loss(loss, played == before.best);
+        if lets_mate_in && played != before.best {
+            let floor = if expected(before.score) >= 0.05 {
+                Judgement::Blunder
+            } else {
+                Judgement::Mistake
+            };
+            judgement = judgement.max(floor);
+        }
+        judged.push(MoveReview {
+            ply: i,
+            side,
+            played,
+            judgement,
+            loss: if played == before.best {
+                0.0
+            } else {
+                loss.max(0.0)
+            },
+            before,
+            after,
+        });
+    }
+    GameReview {
         positions: views,
         moves: judged,
-    })
+    }
 }
 
 /// The score from the other side (`Mate(0)`, mated now, stays `Mate(0)`).

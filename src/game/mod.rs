@@ -98,6 +98,12 @@ pub struct LaunchOptions {
     pub analysis: bool,
     /// Physical pixels per logical pixel, instead of the screen's (`--scale`).
     pub scale: Option<f32>,
+    /// Open this PGN file and review it.
+    pub review: Option<PathBuf>,
+    /// With `review`: show the position after this many plies.
+    pub review_ply: Option<usize>,
+    /// Open the puzzle list.
+    pub puzzles: bool,
 }
 
 /// Where the player is.
@@ -241,6 +247,7 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, String> {
             .resource_mut::<play::analysis::Analysis>()
             .switch_on();
     }
+    play::game_review::configure_launch(&mut app, &opts);
 
     let exit = app.run();
     dev_tools::report(&stats);

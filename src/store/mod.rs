@@ -13,8 +13,10 @@
 pub mod atomic;
 pub mod autosave;
 pub mod library;
+pub mod my_puzzles;
 pub mod paths;
 pub mod puzzles;
+pub mod reviews;
 pub mod settings;
 
 pub use atomic::{write_atomic, write_new_atomic};

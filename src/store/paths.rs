@@ -22,6 +22,10 @@ pub const AUTOSAVE_FILE: &str = "autosave.json";
 pub const GAMES_DIR: &str = "games";
 /// The puzzle-progress file's name.
 pub const PUZZLE_PROGRESS_FILE: &str = "puzzle-progress.json";
+/// The folder of stored game reviews (one file per game reviewed).
+pub const REVIEWS_DIR: &str = "reviews";
+/// The file of puzzles made from the player's own mistakes.
+pub const MY_PUZZLES_FILE: &str = "my-puzzles.json";
 
 /// The game's directories.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,6 +88,16 @@ impl Paths {
     /// The puzzle-progress file.
     pub fn puzzle_progress_file(&self) -> PathBuf {
         self.data_dir.join(PUZZLE_PROGRESS_FILE)
+    }
+
+    /// The folder of stored game reviews.
+    pub fn reviews_dir(&self) -> PathBuf {
+        self.data_dir.join(REVIEWS_DIR)
+    }
+
+    /// The puzzles made from the player's mistakes.
+    pub fn my_puzzles_file(&self) -> PathBuf {
+        self.data_dir.join(MY_PUZZLES_FILE)
     }
 
     /// The data directory (for messages such as "saved in …").

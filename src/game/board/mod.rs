@@ -3,6 +3,7 @@
 //! over the board (the game-over card, the check banner).
 
 pub mod arrows;
+pub mod better_move;
 pub mod cursor;
 pub mod engraving;
 pub mod hover;
@@ -22,6 +23,7 @@ pub(super) fn plugin(app: &mut App) {
         pieces::plugin,
         engraving::plugin,
         arrows::plugin,
+        better_move::plugin,
         overlay::plugin,
         cursor::plugin,
         hover::plugin,

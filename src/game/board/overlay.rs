@@ -7,10 +7,12 @@ use crate::game::board::layout::BoardLayout;
 use crate::game::board::z;
 use crate::game::i18n::{Lang, Phrase as T, reason_text, result_text};
 use crate::game::play::Turn;
+use crate::game::play::game_review::ReviewRequest;
 use crate::game::play::session::{CheckAlert, GameCommand, Session, human_won};
 use crate::game::theme::{Fonts, OnPress, button, palette};
 use crate::game::{GameSet, Screen};
 use crate::rules::{GameResult, Piece, PieceKind};
+use crate::store::reviews::Effort;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -20,6 +22,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 place_overlay,
                 retranslate_card,
+                close_for_review,
                 (spawn_banner, fade_banner).chain(),
             )
                 .in_set(GameSet::Present)
@@ -139,6 +142,14 @@ fn spawn_game_over(
                             20.0,
                             OnPress::send(GameCommand::Menu)
                         ),
+                        // issue 11: review the game just ended.
+                        button(
+                            T::ReviewGame,
+                            lang,
+                            &fonts,
+                            20.0,
+                            OnPress::send(ReviewRequest::Start(Effort::Quick))
+                        ),
                     ],
                 ),
             ],
@@ -191,6 +202,23 @@ fn retranslate_card(
 /// The game-over card itself (it rises into place).
 #[derive(Component)]
 struct ResultCard;
+/// issue 11: a review asked for, or an earlier position shown, closes the
+/// card (the board is looked at; it does not come back).
+fn close_for_review(
+    mut commands: Commands,
+    mut requests: MessageReader<ReviewRequest>,
+    review: Res<crate::game::play::review::Review>,
+    cards: Query<Entity, With<GameOverOverlay>>,
+) {
+    let asked = requests
+        .read()
+        .any(|r| matches!(r, ReviewRequest::Start(_)));
+    if asked || review.active() {
+        for card in &cards {
+            commands.entity(card).despawn();
+        }
+    }
+}
 
 fn place_overlay(
     layout: Res<BoardLayout>,

@@ -7,10 +7,13 @@
 
 pub mod analysis;
 pub mod eval_bar;
+pub mod graph;
 pub mod help;
 pub mod move_list;
+pub mod my_puzzle_card;
 pub mod player_cards;
 pub mod puzzle_card;
+pub mod review_card;
 pub mod toolbar;
 
 use crate::game::board::layout::BoardLayout;
@@ -33,6 +36,7 @@ pub(super) fn plugin(app: &mut App) {
         help::plugin,
     ));
     app.add_plugins(analysis::plugin);
+    app.add_plugins((review_card::plugin, graph::plugin, my_puzzle_card::plugin));
     app.add_systems(OnEnter(Screen::Playing), spawn_panel)
         .add_systems(
             Update,

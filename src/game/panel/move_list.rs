@@ -8,7 +8,10 @@
 //!
 //! The panel reserves a slot for all this with [`slot`]; this plugin fills it.
 
+use crate::engine::review::Judgement;
 use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::panel::review_card::{judgement_color, judgement_symbol};
+use crate::game::play::game_review::GameReviewState;
 use crate::game::play::review::{Review, ReviewCommand, shown_ply};
 use crate::game::play::session::Session;
 use crate::game::settings::UserSettings;
@@ -192,6 +195,7 @@ pub struct MoveRowText {
 #[derive(Default, PartialEq)]
 struct ListedFor {
     moves: Vec<Move>,
+    marks: Vec<Option<Judgement>>,
     start: Option<u64>,
     notation: Option<Notation>,
     style: Option<ChineseStyle>,
@@ -205,10 +209,17 @@ fn rebuild_rows(
     boxes: Query<(Entity, Option<&Children>), With<MoveBox>>,
     added: Query<(), Added<MoveBox>>,
     mut listed: Local<ListedFor>,
+    review_state: Res<GameReviewState>,
 ) {
     let (notation, style) = list_style(settings.as_deref());
+    // The verdicts of a review of this game, move by move.
+    let reviewed = review_state.for_session(&session);
+    let marks: Vec<Option<Judgement>> = (1..=session.game.moves().len())
+        .map(|ply| reviewed.and_then(|r| r.judgement_before(ply)))
+        .collect();
     let want = ListedFor {
         moves: session.game.moves().to_vec(),
+        marks: marks.clone(),
         start: Some(session.game.start().hash()),
         notation: Some(notation),
         style: Some(style),
@@ -252,7 +263,12 @@ fn rebuild_rows(
                     for (cell, empty) in [(&row.red, "…"), (&row.black, "")] {
                         match cell {
                             Some((ply, text)) => {
-                                r.spawn(move_cell(&fonts, *ply, text));
+                                let mark = marks.get(ply - 1).copied().flatten();
+                                r.spawn(move_cell(&fonts, *ply, text)).with_children(|c| {
+                                    if let Some(j) = mark {
+                                        c.spawn(mark_text(&fonts, j));
+                                    }
+                                });
                             }
                             None => {
                                 r.spawn(move_cell(&fonts, 0, empty));
@@ -288,11 +304,32 @@ fn move_cell(fonts: &Fonts, ply: usize, text: &str) -> impl Bundle {
     )
 }
 
+/// A move's verdict after it: its symbol in its colour (none for "good").
+#[derive(Component, Clone, Copy)]
+struct MoveMark(Judgement);
+
+fn mark_text(fonts: &Fonts, j: Judgement) -> impl Bundle {
+    (
+        MoveMark(j),
+        Text::new(judgement_symbol(j)),
+        fonts.ui(14.0),
+        TextColor(judgement_color(j)),
+        // At the cell's right edge, so it never pushes the move onto two lines.
+        Node {
+            position_type: PositionType::Absolute,
+            right: Val::Px(4.0),
+            ..default()
+        },
+        Pickable::IGNORE,
+    )
+}
+
 fn highlight_rows(
     session: Res<Session>,
     review: Res<Review>,
     mut cells: Query<(&MoveCell, &mut BackgroundColor, &Children, &ComputedNode)>,
-    mut colors: Query<&mut TextColor>,
+    mut colors: Query<&mut TextColor, Without<MoveMark>>,
+    mut marks: Query<(&MoveMark, &mut TextColor)>,
     mut boxes: Query<(&mut ScrollPosition, &ComputedNode), (With<MoveBox>, Without<MoveCell>)>,
     rows: Query<&ComputedNode, (With<MoveRow>, Without<MoveCell>, Without<MoveBox>)>,
     mut seen: Local<Option<(usize, usize, usize)>>,
@@ -314,6 +351,17 @@ fn highlight_rows(
                 && c.0 != want_text
             {
                 c.0 = want_text;
+            }
+            // A verdict stays in its colour, but dark on the highlight.
+            if let Ok((mark, mut c)) = marks.get_mut(child) {
+                let want = if on {
+                    palette::BLACK_INK
+                } else {
+                    judgement_color(mark.0)
+                };
+                if c.0 != want {
+                    c.0 = want;
+                }
             }
         }
     }

@@ -8,7 +8,9 @@
 pub mod ai;
 pub mod analysis;
 pub mod autosave;
+pub mod game_review;
 pub mod hint;
+pub mod my_puzzle;
 pub mod puzzle;
 pub mod records;
 pub mod review;
@@ -29,6 +31,7 @@ pub(super) fn plugin(app: &mut App) {
         analysis::plugin,
         records::plugin,
     ));
+    app.add_plugins((game_review::plugin, my_puzzle::plugin));
 }
 
 /// Whose move it is while [`Screen::Playing`].

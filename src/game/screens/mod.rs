@@ -3,6 +3,7 @@
 
 pub mod menu;
 pub mod puzzles;
+pub mod review_saved;
 pub mod saved_games;
 pub mod settings;
 
@@ -14,5 +15,6 @@ pub(super) fn plugin(app: &mut App) {
         settings::plugin,
         puzzles::plugin,
         saved_games::plugin,
+        review_saved::plugin,
     ));
 }

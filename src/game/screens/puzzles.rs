@@ -1,8 +1,13 @@
-//! The puzzle (残局) list: the 42 puzzles with their names and solved marks;
-//! a click starts one. (On the board, the panel shows the puzzle's card.)
+//! The puzzle (残局) list: first "from my games" — the positions before
+//! the player's own mistakes, found by game reviews, each to be answered
+//! with a better move, with its progress and a Remove button — then the
+//! 42 classic puzzles with their names and solved marks; a click starts
+//! one. (On the board, the panel shows the puzzle's card.)
 
 use crate::game::i18n::{Lang, Phrase as T};
 use crate::game::notice::Notice;
+use crate::game::panel::review_card::{judgement_color, judgement_word};
+use crate::game::play::my_puzzle::{MyPuzzleStore, RemoveMyPuzzle, StartMyPuzzle};
 use crate::game::play::puzzle::{PuzzleProgress, StartPuzzle};
 use crate::game::settings::StorePaths;
 use crate::game::theme::{Fonts, OnPress, Toggled, button, label, palette, screen_root};
@@ -14,9 +19,14 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Puzzles), spawn_list)
         .add_systems(
             Update,
-            (list_keys
-                .in_set(GameSet::Input)
-                .run_if(in_state(Screen::Puzzles)),),
+            (
+                list_keys
+                    .in_set(GameSet::Input)
+                    .run_if(in_state(Screen::Puzzles)),
+                fill_my_puzzles
+                    .in_set(GameSet::Present)
+                    .run_if(in_state(Screen::Puzzles)),
+            ),
         );
 }
 
@@ -88,6 +98,29 @@ fn spawn_list(
                 },
             ))
             .with_children(|grid| {
+                // Filled by `fill_my_puzzles`, and again after a removal.
+                grid.spawn((
+                    MySection,
+                    Node {
+                        flex_wrap: FlexWrap::Wrap,
+                        justify_content: JustifyContent::Center,
+                        column_gap: Val::Px(8.0),
+                        row_gap: Val::Px(8.0),
+                        width: Val::Percent(100.0),
+                        flex_shrink: 0.0,
+                        ..default()
+                    },
+                    Pickable::IGNORE,
+                ));
+                grid.spawn((
+                    label(T::ClassicPuzzles, lang, fonts.ui(20.0), palette::ACCENT),
+                    TextLayout::justify(Justify::Center),
+                    Node {
+                        width: Val::Percent(100.0),
+                        margin: UiRect::top(Val::Px(10.0)),
+                        ..default()
+                    },
+                ));
                 for (i, p) in all.iter().enumerate() {
                     let done = progress.is_solved(&p.id);
                     let attempts = progress.attempts(&p.id);
@@ -145,4 +178,155 @@ fn spawn_list(
                 OnPress::go(Screen::Menu),
             ));
         });
+}
+
+/// The "from my games" part of the list.
+#[derive(Component)]
+struct MySection;
+
+/// Fills the "from my games" part when the screen opens and after a
+/// puzzle is added or removed.
+fn fill_my_puzzles(
+    mut commands: Commands,
+    sections: Query<Entity, With<MySection>>,
+    added: Query<(), Added<MySection>>,
+    mut store: ResMut<MyPuzzleStore>,
+    paths: Option<Res<StorePaths>>,
+    mut notice: ResMut<Notice>,
+    fonts: Res<Fonts>,
+    lang: Res<Lang>,
+    mut shown: Local<Option<u64>>,
+    settings: Option<Res<crate::game::settings::UserSettings>>,
+) {
+    let Ok(section) = sections.single() else {
+        return;
+    };
+    let version = store.version();
+    if added.is_empty() && *shown == Some(version) {
+        return;
+    }
+    *shown = Some(version);
+    let lang = *lang;
+    let mine = store.get(paths.as_deref(), &mut notice).clone();
+    let (notation, style) = crate::game::panel::move_list::list_style(settings.as_deref());
+    // The mistake in the notation of the move list, with its symbol.
+    let played = |p: &crate::store::my_puzzles::MyPuzzle| match (p.position(), p.played_move()) {
+        (Some(pos), Some(m)) => format!(
+            "{}{}",
+            crate::rules::notation::format_move(&pos, m, notation, style),
+            p.judgement().symbol()
+        ),
+        _ => p.played.clone(),
+    };
+    let mut section = commands.entity(section);
+    section.despawn_children();
+    section.with_children(|s| {
+        s.spawn((
+            Text::new(format!(
+                "{}   {} {} / {}",
+                T::FromMyGames.get(lang),
+                T::Solved.get(lang),
+                mine.solved(),
+                mine.puzzles.len()
+            )),
+            fonts.ui(20.0),
+            TextColor(palette::ACCENT),
+            TextLayout::justify(Justify::Center),
+            Node {
+                width: Val::Percent(100.0),
+                ..default()
+            },
+            Pickable::IGNORE,
+        ));
+        if mine.puzzles.is_empty() {
+            s.spawn((
+                label(T::MyPuzzlesEmpty, lang, fonts.ui(15.0), palette::TEXT_DIM),
+                TextLayout::justify(Justify::Center),
+                Node {
+                    width: Val::Percent(100.0),
+                    ..default()
+                },
+            ));
+        }
+        // Newest first.
+        for (n, p) in mine.puzzles.iter().enumerate().rev() {
+            let side = p.side().unwrap_or(crate::rules::Color::Red);
+            let status = if p.solved {
+                format!("✓ {}", T::Solved.get(lang))
+            } else if p.attempts > 0 {
+                format!("{} · {}", T::Tried.get(lang), p.attempts)
+            } else {
+                T::Unsolved.get(lang).to_string()
+            };
+            let (_, m, d, ..) = crate::store::utc_from_unix(p.added);
+            s.spawn((
+                Node {
+                    width: Val::Px(270.0),
+                    column_gap: Val::Px(4.0),
+                    ..default()
+                },
+                Pickable::IGNORE,
+            ))
+            .with_children(|cell| {
+                cell.spawn((
+                    Button,
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        flex_grow: 1.0,
+                        padding: UiRect::axes(Val::Px(10.0), Val::Px(6.0)),
+                        border: UiRect::all(Val::Px(if p.solved { 2.0 } else { 1.0 })),
+                        border_radius: BorderRadius::all(Val::Px(6.0)),
+                        ..default()
+                    },
+                    BackgroundColor(palette::BUTTON),
+                    BorderColor::all(if p.solved {
+                        palette::ACCENT
+                    } else {
+                        judgement_color(p.judgement())
+                    }),
+                    Toggled(false),
+                    OnPress::send(StartMyPuzzle(p.id.clone())),
+                ))
+                .with_children(|b| {
+                    b.spawn((
+                        Text::new(format!(
+                            "{}. {} · {}",
+                            n + 1,
+                            crate::game::i18n::side_name(side, lang),
+                            judgement_word(p.judgement(), lang),
+                        )),
+                        fonts.ui(16.0),
+                        TextColor(palette::TEXT),
+                        Pickable::IGNORE,
+                    ));
+                    b.spawn((
+                        Text::new(format!(
+                            "{m:02}-{d:02} · {}{} {} · {status}",
+                            p.ply / 2 + 1,
+                            if side == crate::rules::Color::Red {
+                                "."
+                            } else {
+                                "…"
+                            },
+                            played(p)
+                        )),
+                        fonts.ui(13.0),
+                        TextColor(if p.solved {
+                            palette::ACCENT
+                        } else {
+                            palette::TEXT_DIM
+                        }),
+                        Pickable::IGNORE,
+                    ));
+                });
+                cell.spawn(button(
+                    T::Remove,
+                    lang,
+                    &fonts,
+                    13.0,
+                    OnPress::send(RemoveMyPuzzle(p.id.clone())),
+                ));
+            });
+        }
+    });
 }

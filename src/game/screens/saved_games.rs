@@ -224,6 +224,8 @@ fn spawn_row(list: &mut ChildSpawnerCommands, e: &Entry, lang: Lang, fonts: &Fon
     let mut row = list.spawn(row(e, lang, fonts));
     if e.error.is_none() {
         row.insert((Button, Toggled(false), LoadGame(e.path.clone())));
+        // issue 11: review the game (the click goes on to the row, which opens it).
+        row.with_child(super::review_saved::review_button(&e.path, lang, fonts));
     }
 }
 

@@ -1,0 +1,413 @@
+//! The evaluation graph of a reviewed game, in the panel: Red's expected
+//! score at every position (Red's advantage up, the middle line level),
+//! from [`crate::engine::review::GameReview::curve`] — mate scores are
+//! already the edges of that scale, and the drawing keeps a small margin
+//! from them. Mistakes and blunders are dots in their colour on the curve;
+//! the position shown on the board is a bright vertical line. A press or a
+//! drag on the graph shows that position ([`ReviewCommand`]).
+//!
+//! The review card places a [`slot`]; this plugin fills it. What is drawn is
+//! [`graph_data`], which the tests compare with the analysis.
+
+use crate::engine::review::Judgement;
+use crate::game::board::layout::BoardLayout;
+use crate::game::panel::review_card::{compact, judgement_color};
+use crate::game::play::game_review::{GameReviewState, ReviewedGame};
+use crate::game::play::review::{Review, ReviewCommand, shown_ply};
+use crate::game::play::session::Session;
+use crate::game::theme::{palette, set_display};
+use crate::game::{GameSet, Screen};
+use bevy::asset::RenderAssetUsages;
+use bevy::picking::events::{Drag, Pointer, Press};
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use bevy::ui::UiGlobalTransform;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_observer(on_press)
+        .add_observer(on_drag)
+        .add_systems(
+            Update,
+            (fill_slot, draw_graph)
+                .chain()
+                .in_set(GameSet::Present)
+                .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
+        );
+}
+
+/// Height of the graph in logical pixels (in a small window, the second).
+pub const GRAPH_HEIGHT: (f32, f32) = (64.0, 40.0);
+
+/// The curve's image size in pixels (stretched to the graph's box).
+const IMAGE_W: u32 = 480;
+const IMAGE_H: u32 = 128;
+
+/// How close to the top and bottom a won or lost position is drawn.
+const EDGE: f32 = 0.04;
+
+/// What the graph shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GraphData {
+    /// Red's expected score (0..=1) at every position, start to end.
+    pub values: Vec<f32>,
+    /// Mistakes and blunders: the position after the move (its index in
+    /// `values`) and the verdict.
+    pub marks: Vec<(usize, Judgement)>,
+    /// The position shown on the board (an index in `values`).
+    pub current: usize,
+}
+
+/// The graph of `reviewed` with `shown` (a ply) marked.
+pub fn graph_data(reviewed: &ReviewedGame, shown: usize) -> GraphData {
+    let values: Vec<f32> = reviewed
+        .curve
+        .iter()
+        .map(|&v| v.clamp(0.0, 1.0) as f32)
+        .collect();
+    let marks = reviewed
+        .review
+        .moves
+        .iter()
+        .filter(|m| m.judgement.is_serious())
+        .map(|m| (m.ply + 1, m.judgement))
+        .collect();
+    GraphData {
+        current: shown.min(values.len().saturating_sub(1)),
+        values,
+        marks,
+    }
+}
+
+/// Where the review card puts the graph.
+#[derive(Component)]
+pub struct GraphSlot;
+
+/// The bundle the review card places.
+pub fn slot() -> impl Bundle {
+    (
+        GraphSlot,
+        Node {
+            width: Val::Percent(100.0),
+            height: Val::Px(GRAPH_HEIGHT.0),
+            flex_shrink: 0.0,
+            ..default()
+        },
+        Pickable::IGNORE,
+    )
+}
+
+/// The box the curve is drawn in (pressed and dragged on).
+#[derive(Component)]
+struct GraphArea;
+
+/// The shown position's line.
+#[derive(Component)]
+struct CurrentLine;
+
+/// A mistake's dot.
+#[derive(Component)]
+struct MarkDot;
+
+fn fill_slot(
+    mut commands: Commands,
+    slots: Query<Entity, Added<GraphSlot>>,
+    mut images: ResMut<Assets<Image>>,
+) {
+    for slot in &slots {
+        let image = images.add(curve_image(&[]));
+        commands.entity(slot).with_children(|p| {
+            p.spawn((
+                GraphArea,
+                Node {
+                    width: Val::Percent(100.0),
+                    height: Val::Percent(100.0),
+                    border: UiRect::all(Val::Px(1.0)),
+                    border_radius: BorderRadius::all(Val::Px(4.0)),
+                    overflow: Overflow::clip(),
+                    ..default()
+                },
+                BorderColor::all(palette::BUTTON_BORDER),
+                BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.25)),
+                ImageNode {
+                    image_mode: NodeImageMode::Stretch,
+                    ..ImageNode::new(image)
+                },
+                Pickable {
+                    should_block_lower: true,
+                    is_hoverable: true,
+                },
+            ))
+            .with_children(|g| {
+                g.spawn((
+                    CurrentLine,
+                    Node {
+                        position_type: PositionType::Absolute,
+                        top: Val::Px(0.0),
+                        bottom: Val::Px(0.0),
+                        width: Val::Px(2.0),
+                        margin: UiRect::left(Val::Px(-1.0)),
+                        ..default()
+                    },
+                    BackgroundColor(palette::ACCENT),
+                    Pickable::IGNORE,
+                ));
+            });
+        });
+    }
+}
+
+/// Redraws the curve when the review changes and moves the marks.
+#[allow(clippy::too_many_arguments)]
+fn draw_graph(
+    mut commands: Commands,
+    state: Res<GameReviewState>,
+    session: Res<Session>,
+    review: Res<Review>,
+    layout: Res<BoardLayout>,
+    mut slots: Query<&mut Node, (With<GraphSlot>, Without<CurrentLine>)>,
+    areas: Query<(Entity, &ImageNode), With<GraphArea>>,
+    mut lines: Query<&mut Node, (With<CurrentLine>, Without<GraphSlot>)>,
+    dots: Query<Entity, With<MarkDot>>,
+    mut images: ResMut<Assets<Image>>,
+    mut drawn: Local<Option<(Vec<f32>, Vec<(usize, Judgement)>)>>,
+) {
+    let reviewed = state.for_session(&session);
+    let height = Val::Px(if compact(&layout) {
+        GRAPH_HEIGHT.1
+    } else {
+        GRAPH_HEIGHT.0
+    });
+    for mut node in &mut slots {
+        set_display(&mut node, reviewed.is_some());
+        if node.height != height {
+            node.height = height;
+        }
+    }
+    let Some(reviewed) = reviewed else {
+        *drawn = None;
+        return;
+    };
+    let data = graph_data(reviewed, shown_ply(&session, Some(&review)));
+    let n = data.values.len();
+    let x_of = |i: usize| {
+        if n > 1 {
+            i as f32 / (n - 1) as f32 * 100.0
+        } else {
+            50.0
+        }
+    };
+    // Centred on its position, but inside the box at either end.
+    let x = x_of(data.current);
+    let nudge = Val::Px(if x <= 0.0 {
+        0.0
+    } else if x >= 100.0 {
+        -2.0
+    } else {
+        -1.0
+    });
+    for mut line in &mut lines {
+        let left = Val::Percent(x);
+        if line.left != left || line.margin.left != nudge {
+            line.left = left;
+            line.margin.left = nudge;
+        }
+    }
+    let key = (data.values.clone(), data.marks.clone());
+    if drawn.as_ref() == Some(&key) {
+        return;
+    }
+    *drawn = Some(key);
+    for (area, image) in &areas {
+        if let Some(mut img) = images.get_mut(&image.image) {
+            *img = curve_image(&data.values);
+        }
+        for dot in &dots {
+            commands.entity(dot).despawn();
+        }
+        commands.entity(area).with_children(|g| {
+            for &(i, j) in &data.marks {
+                let v = data.values.get(i).copied().unwrap_or(0.5);
+                let y = y_of(v) * 100.0;
+                g.spawn((
+                    MarkDot,
+                    Node {
+                        position_type: PositionType::Absolute,
+                        left: Val::Percent(x_of(i)),
+                        top: Val::Percent(y),
+                        width: Val::Px(8.0),
+                        height: Val::Px(8.0),
+                        margin: UiRect {
+                            left: Val::Px(-4.0),
+                            top: Val::Px(-4.0),
+                            ..default()
+                        },
+                        border: UiRect::all(Val::Px(1.0)),
+                        border_radius: BorderRadius::MAX,
+                        ..default()
+                    },
+                    BackgroundColor(judgement_color(j)),
+                    BorderColor::all(Color::srgba(0.0, 0.0, 0.0, 0.7)),
+                    Pickable::IGNORE,
+                ));
+            }
+        });
+    }
+}
+
+/// Height (0 = top, 1 = bottom) of a value: Red's advantage up.
+fn y_of(v: f32) -> f32 {
+    let v = v.clamp(EDGE, 1.0 - EDGE);
+    1.0 - v
+}
+
+/// The curve as an image: Red's advantage filled in red above the middle,
+/// Black's in dark grey below it, the curve itself as a light line.
+fn curve_image(values: &[f32]) -> Image {
+    let (w, h) = (IMAGE_W as usize, IMAGE_H as usize);
+    let mut data = vec![0u8; w * h * 4];
+    let hf = h as f32;
+    let value_at = |x: usize| -> Option<f32> {
+        match values.len() {
+            0 => None,
+            1 => Some(values[0]),
+            n => {
+                let t = x as f32 / (w - 1) as f32 * (n - 1) as f32;
+                let i = (t.floor() as usize).min(n - 2);
+                let f = t - i as f32;
+                Some(values[i] * (1.0 - f) + values[i + 1] * f)
+            }
+        }
+    };
+    let red = palette::RED_INK.to_srgba();
+    let red = [
+        (red.red * 255.0 + 40.0).min(255.0) as u8,
+        (red.green * 255.0 + 30.0) as u8,
+        (red.blue * 255.0 + 30.0) as u8,
+    ];
+    let black = [20u8, 18, 16];
+    let line = [245u8, 235, 215];
+    let mid = hf / 2.0;
+    for x in 0..w {
+        let cy = value_at(x).map(|v| y_of(v) * hf);
+        for y in 0..h {
+            let py = y as f32 + 0.5;
+            let at = (y * w + x) * 4;
+            let mut px = [0u8, 0, 0, 0];
+            // The middle line.
+            if (py - mid).abs() < 0.75 {
+                px = [200, 190, 170, 110];
+            }
+            if let Some(cy) = cy {
+                // Area between the middle and the curve.
+                let (lo, hi) = if cy < mid { (cy, mid) } else { (mid, cy) };
+                if py >= lo && py <= hi {
+                    let c = if cy < mid { red } else { black };
+                    px = [c[0], c[1], c[2], 200];
+                }
+                // The line, anti-aliased over about two pixels.
+                let d = (py - cy).abs();
+                if d < 2.0 {
+                    let a = ((2.0 - d) / 2.0 * 255.0) as u8;
+                    px = blend(px, [line[0], line[1], line[2], a]);
+                }
+            }
+            data[at..at + 4].copy_from_slice(&px);
+        }
+    }
+    Image::new(
+        Extent3d {
+            width: IMAGE_W,
+            height: IMAGE_H,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD,
+    )
+}
+
+/// `top` over `under` (straight alpha).
+fn blend(under: [u8; 4], top: [u8; 4]) -> [u8; 4] {
+    let ta = f32::from(top[3]) / 255.0;
+    let ua = f32::from(under[3]) / 255.0;
+    let a = ta + ua * (1.0 - ta);
+    if a <= 0.0 {
+        return [0, 0, 0, 0];
+    }
+    let ch =
+        |t: u8, u: u8| ((f32::from(t) * ta + f32::from(u) * ua * (1.0 - ta)) / a).round() as u8;
+    [
+        ch(top[0], under[0]),
+        ch(top[1], under[1]),
+        ch(top[2], under[2]),
+        (a * 255.0).round() as u8,
+    ]
+}
+
+/// The position under the pointer, as a review command.
+fn jump(
+    entity: Entity,
+    position: Vec2,
+    areas: &Query<(&ComputedNode, &UiGlobalTransform), With<GraphArea>>,
+    state: &GameReviewState,
+    session: Option<&Session>,
+    out: &mut MessageWriter<ReviewCommand>,
+) {
+    let (Ok((node, transform)), Some(session)) = (areas.get(entity), session) else {
+        return;
+    };
+    let Some(reviewed) = state.for_session(session) else {
+        return;
+    };
+    // Pointer positions are logical; the node's geometry is physical.
+    let scale = 1.0 / node.inverse_scale_factor().max(f32::EPSILON);
+    let Some(p) = node.normalize_point(*transform, position * scale) else {
+        return;
+    };
+    let n = reviewed.curve.len();
+    if n == 0 {
+        return;
+    }
+    let f = (p.x + 0.5).clamp(0.0, 1.0);
+    let ply = (f * (n - 1) as f32).round() as usize;
+    out.write(if ply >= session.game.ply() {
+        ReviewCommand::Exit
+    } else {
+        ReviewCommand::Goto(ply)
+    });
+}
+
+fn on_press(
+    press: On<Pointer<Press>>,
+    areas: Query<(&ComputedNode, &UiGlobalTransform), With<GraphArea>>,
+    state: Res<GameReviewState>,
+    session: Option<Res<Session>>,
+    mut out: MessageWriter<ReviewCommand>,
+) {
+    jump(
+        press.entity,
+        press.pointer_location.position,
+        &areas,
+        &state,
+        session.as_deref(),
+        &mut out,
+    );
+}
+
+fn on_drag(
+    drag: On<Pointer<Drag>>,
+    areas: Query<(&ComputedNode, &UiGlobalTransform), With<GraphArea>>,
+    state: Res<GameReviewState>,
+    session: Option<Res<Session>>,
+    mut out: MessageWriter<ReviewCommand>,
+) {
+    jump(
+        drag.entity,
+        drag.pointer_location.position,
+        &areas,
+        &state,
+        session.as_deref(),
+        &mut out,
+    );
+}

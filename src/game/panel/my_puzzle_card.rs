@@ -1,0 +1,192 @@
+//! The card of a puzzle from the player's games, at the top of the panel:
+//! what went wrong in the game ("In the game: 车二进六 ?? blunder"), the
+//! task ("find the better move"), then the verdict on the player's move —
+//! with the engine's line once solved — and Retry, Next and the list.
+
+use crate::game::i18n::{Lang, Phrase as T, side_name};
+use crate::game::panel::InfoColumn;
+use crate::game::panel::line_text;
+use crate::game::panel::move_list::list_style;
+use crate::game::panel::review_card::{judgement_color, judgement_symbol, judgement_word};
+use crate::game::play::Play;
+use crate::game::play::my_puzzle::{ActiveMyPuzzle, MyVerdict, NextMyPuzzle};
+use crate::game::play::session::{GameCommand, Session};
+use crate::game::settings::UserSettings;
+use crate::game::theme::{Fonts, OnPress, button, palette};
+use crate::game::{GameSet, Screen};
+use crate::rules::notation::format_move;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (spawn_card, dock_card, refresh_card)
+            .chain()
+            .in_set(GameSet::Present)
+            .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
+    );
+}
+
+#[derive(Component)]
+struct MyPuzzleCard;
+
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum Line {
+    Title,
+    Task,
+    Status,
+}
+
+/// Spawns the card when an attempt starts (also from one puzzle to the next).
+fn spawn_card(
+    mut commands: Commands,
+    active: Option<Res<ActiveMyPuzzle>>,
+    cards: Query<Entity, With<MyPuzzleCard>>,
+    fonts: Res<Fonts>,
+    lang: Res<Lang>,
+) {
+    let want = active.is_some();
+    let have = !cards.is_empty();
+    if want == have {
+        return;
+    }
+    if !want {
+        for card in &cards {
+            commands.entity(card).despawn();
+        }
+        return;
+    }
+    let lang = *lang;
+    let btn = |t: T, action: OnPress| button(t, lang, &fonts, 14.0, action);
+    let text = |line: Line, px: f32, color: Color| {
+        (
+            line,
+            Text::new(""),
+            fonts.ui(px),
+            TextColor(color),
+            Pickable::IGNORE,
+        )
+    };
+    commands.spawn((
+        MyPuzzleCard,
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            flex_shrink: 0.0,
+            row_gap: Val::Px(4.0),
+            padding: UiRect::axes(Val::Px(10.0), Val::Px(6.0)),
+            border: UiRect::all(Val::Px(1.0)),
+            border_radius: BorderRadius::all(Val::Px(8.0)),
+            ..default()
+        },
+        BackgroundColor(palette::BUTTON.with_alpha(0.5)),
+        BorderColor::all(palette::ACCENT),
+        DespawnOnExit(Play::Puzzle),
+        children![
+            text(Line::Title, 17.0, palette::ACCENT),
+            text(Line::Task, 15.0, palette::TEXT),
+            text(Line::Status, 15.0, palette::TEXT),
+            (
+                Node {
+                    flex_wrap: FlexWrap::Wrap,
+                    justify_content: JustifyContent::Center,
+                    column_gap: Val::Px(6.0),
+                    row_gap: Val::Px(6.0),
+                    ..default()
+                },
+                Pickable::IGNORE,
+                children![
+                    btn(T::Retry, OnPress::send(GameCommand::NewGame)),
+                    btn(T::NextPuzzle, OnPress::send(NextMyPuzzle)),
+                    btn(T::PuzzleList, OnPress::go(Screen::Puzzles)),
+                ],
+            ),
+        ],
+    ));
+}
+
+/// Puts the card at the top of the panel's information column.
+fn dock_card(
+    mut commands: Commands,
+    cards: Query<Entity, (With<MyPuzzleCard>, Without<ChildOf>)>,
+    info: Query<Entity, With<InfoColumn>>,
+) {
+    let Ok(column) = info.single() else {
+        return;
+    };
+    for card in &cards {
+        commands.entity(column).insert_children(0, &[card]);
+    }
+}
+
+fn refresh_card(
+    active: Option<Res<ActiveMyPuzzle>>,
+    lang: Res<Lang>,
+    settings: Option<Res<UserSettings>>,
+    mut lines: Query<(&Line, &mut Text, &mut TextColor)>,
+) {
+    let Some(active) = active else {
+        return;
+    };
+    let lang = *lang;
+    let p = &active.puzzle;
+    let Some(pos) = p.position() else {
+        return;
+    };
+    let (notation, style) = list_style(settings.as_deref());
+    let words = |m| format_move(&pos, m, notation, style);
+    let j = p.judgement();
+    for (line, mut text, mut color) in &mut lines {
+        let (want, want_color) = match line {
+            Line::Title => (
+                format!(
+                    "{} · {}",
+                    T::FromMyGamesShort.get(lang),
+                    side_name(pos.side_to_move(), lang)
+                ),
+                palette::ACCENT,
+            ),
+            Line::Task => (
+                match p.played_move() {
+                    Some(m) => format!(
+                        "{} {} {} {} · {}",
+                        T::YouPlayed.get(lang),
+                        words(m),
+                        judgement_symbol(j),
+                        judgement_word(j, lang),
+                        T::FindBetterMove.get(lang)
+                    ),
+                    None => T::FindBetterMove.get(lang).to_string(),
+                },
+                judgement_color(j),
+            ),
+            Line::Status => match active.verdict {
+                MyVerdict::ToMove => (String::new(), palette::TEXT),
+                MyVerdict::Checking(m) => (
+                    format!("{} {}…", words(m), T::CheckingMove.get(lang)),
+                    palette::TEXT_DIM,
+                ),
+                MyVerdict::Solved(m) => (
+                    format!(
+                        "{} {} · {}: {}",
+                        words(m),
+                        T::BetterMoveFound.get(lang),
+                        T::Computer.get(lang),
+                        line_text(&pos, &p.line_moves(), style)
+                    ),
+                    palette::ACCENT,
+                ),
+                MyVerdict::Wrong(m) => (
+                    format!("{} — {}", words(m), T::NotGoodEnough.get(lang)),
+                    Color::srgb(1.0, 0.6, 0.55),
+                ),
+            },
+        };
+        if text.0 != want {
+            text.0 = want;
+        }
+        if color.0 != want_color {
+            color.0 = want_color;
+        }
+    }
+}

@@ -1,0 +1,396 @@
+//! The game review in the panel: the Review buttons (quick, thorough), the
+//! progress bar with Cancel while the engine works, then each side's
+//! counts and accuracy, the verdict on the move shown with the better move
+//! and its line in words, and the evaluation graph ([`super::graph`]).
+//!
+//! The card docks itself at the top of the move list's column; it is gone
+//! during puzzles and before the first move.
+
+use crate::engine::review::{GameReview, Judgement};
+use crate::game::board::layout::BoardLayout;
+use crate::game::i18n::{Lang, Phrase as T, side_name};
+use crate::game::panel::move_list::{MoveListSlot, list_style};
+use crate::game::play::Play;
+use crate::game::play::game_review::{GameReviewState, ReviewRequest, ReviewedGame};
+use crate::game::play::review::{Review, shown_ply};
+use crate::game::play::session::Session;
+use crate::game::settings::UserSettings;
+use crate::game::theme::{Fonts, OnPress, button, palette, set_display};
+use crate::game::{GameSet, Screen};
+use crate::rules::Color as Side;
+use crate::rules::notation::format_move;
+use crate::store::reviews::Effort;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Playing), spawn_card)
+        .add_systems(
+            Update,
+            (dock_card, refresh_card)
+                .chain()
+                .in_set(GameSet::Present)
+                .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
+        );
+}
+
+/// A verdict's colour (move list, graph, card).
+pub fn judgement_color(j: Judgement) -> Color {
+    match j {
+        Judgement::Best => Color::srgb(0.36, 0.80, 0.56),
+        Judgement::Excellent => Color::srgb(0.55, 0.78, 0.42),
+        Judgement::Good => Color::srgb(0.66, 0.66, 0.58),
+        Judgement::Inaccuracy => Color::srgb(0.96, 0.80, 0.30),
+        Judgement::Mistake => Color::srgb(1.00, 0.56, 0.22),
+        Judgement::Blunder => Color::srgb(0.96, 0.30, 0.28),
+    }
+}
+
+/// A verdict's symbol in the move list: ★ best, ! excellent, none for
+/// good, ?! inaccuracy, ? mistake, ?? blunder.
+pub fn judgement_symbol(j: Judgement) -> &'static str {
+    match j {
+        Judgement::Best => "★",
+        Judgement::Excellent => "!",
+        _ => j.symbol(),
+    }
+}
+
+/// A verdict in words.
+pub fn judgement_word(j: Judgement, lang: Lang) -> &'static str {
+    match j {
+        Judgement::Best => T::JudgeBest,
+        Judgement::Excellent => T::JudgeExcellent,
+        Judgement::Good => T::JudgeGood,
+        Judgement::Inaccuracy => T::JudgeInaccuracy,
+        Judgement::Mistake => T::JudgeMistake,
+        Judgement::Blunder => T::JudgeBlunder,
+    }
+    .get(lang)
+}
+
+/// A side's line of the summary: "红方 准确率 87% · ?! 2 · ? 1 · ?? 0".
+pub fn summary_text(review: &GameReview, side: Side, lang: Lang) -> String {
+    let s = review.summary(side);
+    let counts = [
+        Judgement::Inaccuracy,
+        Judgement::Mistake,
+        Judgement::Blunder,
+    ]
+    .map(|j| format!("{} {}", j.symbol(), s.count(j)))
+    .join(" · ");
+    format!(
+        "{} {} {:.0}% · {counts}",
+        side_name(side, lang),
+        T::Accuracy.get(lang),
+        s.accuracy
+    )
+}
+
+/// Is the panel short (a small window)? The card then takes less room:
+/// one summary line for both sides, a shorter line of moves, a lower graph.
+pub fn compact(layout: &BoardLayout) -> bool {
+    if layout.panel_right {
+        layout.panel.height() < 720.0
+    } else {
+        layout.panel.height() < 260.0
+    }
+}
+
+/// A side's summary in a few characters: "红方 92% ?!6 ?2 ??0".
+pub fn summary_short(review: &GameReview, side: Side, lang: Lang) -> String {
+    let s = review.summary(side);
+    format!(
+        "{} {:.0}% ?!{} ?{} ??{}",
+        side_name(side, lang),
+        s.accuracy,
+        s.count(Judgement::Inaccuracy),
+        s.count(Judgement::Mistake),
+        s.count(Judgement::Blunder)
+    )
+}
+
+/// The card.
+#[derive(Component)]
+struct ReviewCard;
+
+/// Parts shown in some states only.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum Part {
+    /// The Review buttons.
+    Buttons,
+    /// The quick button (hidden once a quick review is shown).
+    QuickButton,
+    /// The progress bar, its text and Cancel.
+    Progress,
+    /// The fill of the progress bar.
+    Fill,
+    /// Counts and accuracy.
+    Summary,
+    /// The shown move's verdict and the better line.
+    Verdict,
+}
+
+/// Texts the card refreshes.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+enum Line {
+    Progress,
+    Side(Side),
+    Verdict,
+}
+
+fn spawn_card(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
+    let lang = *lang;
+    let small = |t: T, action: OnPress| button(t, lang, &fonts, 14.0, action);
+    let text = |line: Line, px: f32, color: Color| {
+        (
+            line,
+            Text::new(""),
+            fonts.ui(px),
+            TextColor(color),
+            Pickable::IGNORE,
+        )
+    };
+    commands
+        .spawn((
+            ReviewCard,
+            Node {
+                flex_direction: FlexDirection::Column,
+                flex_shrink: 0.0,
+                row_gap: Val::Px(4.0),
+                ..default()
+            },
+            Pickable::IGNORE,
+            DespawnOnExit(Screen::Playing),
+        ))
+        .with_children(|card| {
+            // The summary, with the Review buttons at its right.
+            card.spawn((
+                Node {
+                    align_items: AlignItems::Center,
+                    justify_content: JustifyContent::SpaceBetween,
+                    flex_wrap: FlexWrap::Wrap,
+                    column_gap: Val::Px(6.0),
+                    row_gap: Val::Px(4.0),
+                    ..default()
+                },
+                Pickable::IGNORE,
+            ))
+            .with_children(|top| {
+                top.spawn((
+                    Part::Summary,
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        ..default()
+                    },
+                    Pickable::IGNORE,
+                ))
+                .with_children(|s| {
+                    s.spawn(text(Line::Side(Side::Red), 14.0, palette::TEXT));
+                    s.spawn(text(Line::Side(Side::Black), 14.0, palette::TEXT));
+                });
+                top.spawn((
+                    Part::Buttons,
+                    Node {
+                        flex_wrap: FlexWrap::Wrap,
+                        column_gap: Val::Px(5.0),
+                        row_gap: Val::Px(5.0),
+                        ..default()
+                    },
+                    Pickable::IGNORE,
+                ))
+                .with_children(|row| {
+                    row.spawn((
+                        small(
+                            T::ReviewQuick,
+                            OnPress::send(ReviewRequest::Start(Effort::Quick)),
+                        ),
+                        Part::QuickButton,
+                    ));
+                    row.spawn(small(
+                        T::ReviewThorough,
+                        OnPress::send(ReviewRequest::Start(Effort::Thorough)),
+                    ));
+                });
+            });
+            card.spawn((
+                Part::Progress,
+                Node {
+                    align_items: AlignItems::Center,
+                    column_gap: Val::Px(8.0),
+                    ..default()
+                },
+                Pickable::IGNORE,
+            ))
+            .with_children(|row| {
+                row.spawn((
+                    Node {
+                        flex_grow: 1.0,
+                        height: Val::Px(10.0),
+                        border_radius: BorderRadius::all(Val::Px(5.0)),
+                        overflow: Overflow::clip(),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.35)),
+                    Pickable::IGNORE,
+                ))
+                .with_child((
+                    Part::Fill,
+                    Node {
+                        width: Val::Percent(0.0),
+                        height: Val::Percent(100.0),
+                        ..default()
+                    },
+                    BackgroundColor(palette::ACCENT),
+                    Pickable::IGNORE,
+                ));
+                row.spawn(text(Line::Progress, 13.0, palette::TEXT_DIM));
+                row.spawn(small(T::Cancel, OnPress::send(ReviewRequest::Cancel)));
+            });
+            card.spawn((
+                Part::Verdict,
+                Node::default(),
+                Pickable::IGNORE,
+                children![text(Line::Verdict, 14.0, palette::TEXT)],
+            ));
+            card.spawn(crate::game::panel::graph::slot());
+        });
+}
+
+/// Puts the card at the top of the move list's column.
+fn dock_card(
+    mut commands: Commands,
+    cards: Query<Entity, (With<ReviewCard>, Without<ChildOf>)>,
+    slots: Query<Entity, With<MoveListSlot>>,
+) {
+    let Ok(slot) = slots.single() else {
+        return;
+    };
+    for card in &cards {
+        commands.entity(slot).insert_children(0, &[card]);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn refresh_card(
+    state: Res<GameReviewState>,
+    session: Res<Session>,
+    review: Res<Review>,
+    play: Res<State<Play>>,
+    lang: Res<Lang>,
+    settings: Option<Res<UserSettings>>,
+    layout: Res<BoardLayout>,
+    mut cards: Query<&mut Node, With<ReviewCard>>,
+    mut parts: Query<(&Part, &mut Node), Without<ReviewCard>>,
+    mut lines: Query<(&Line, &mut Text, &mut TextColor)>,
+) {
+    let lang = *lang;
+    let small = compact(&layout);
+    let free = *play.get() == Play::Free;
+    let reviewed = state.for_session(&session);
+    let progress = state.progress();
+    let moves = session.game.moves().len();
+    for mut node in &mut cards {
+        set_display(&mut node, free && (moves > 0 || reviewed.is_some()));
+    }
+    // A review covering every move shown at some effort: only a deeper one is offered.
+    let complete = reviewed.filter(|r| r.moves.len() >= moves);
+    for (part, mut node) in &mut parts {
+        match part {
+            Part::Buttons => set_display(
+                &mut node,
+                progress.is_none() && complete.is_none_or(|r| r.effort < Effort::Thorough),
+            ),
+            Part::QuickButton => set_display(&mut node, complete.is_none()),
+            Part::Progress => set_display(&mut node, progress.is_some()),
+            Part::Fill => {
+                let f = progress.map_or(0.0, |(done, total, _)| {
+                    done as f32 / total.max(1) as f32 * 100.0
+                });
+                if node.width != Val::Percent(f) {
+                    node.width = Val::Percent(f);
+                }
+            }
+            Part::Summary => set_display(&mut node, reviewed.is_some()),
+            Part::Verdict => set_display(&mut node, reviewed.is_some()),
+        }
+    }
+    let shown = shown_ply(&session, Some(&review));
+    for (line, mut text, mut color) in &mut lines {
+        let (want, want_color) = match line {
+            Line::Progress => (
+                progress.map_or_else(String::new, |(done, total, effort)| {
+                    let word = match effort {
+                        Effort::Quick => T::EffortQuick,
+                        Effort::Thorough => T::EffortThorough,
+                    };
+                    format!(
+                        "{} {done}/{total} · {}",
+                        T::Analysing.get(lang),
+                        word.get(lang)
+                    )
+                }),
+                palette::TEXT_DIM,
+            ),
+            Line::Side(side) => (
+                reviewed.map_or_else(String::new, |r| {
+                    if small {
+                        summary_short(&r.review, *side, lang)
+                    } else {
+                        summary_text(&r.review, *side, lang)
+                    }
+                }),
+                palette::TEXT,
+            ),
+            Line::Verdict => reviewed.map_or((String::new(), palette::TEXT), |r| {
+                let moves = if small { 3 } else { 6 };
+                verdict_text(r, shown, moves, settings.as_deref(), lang)
+            }),
+        };
+        if text.0 != want {
+            text.0 = want;
+        }
+        if color.0 != want_color {
+            color.0 = want_color;
+        }
+    }
+}
+
+/// The verdict on the move that led to the position after `shown` plies:
+/// "12. 炮二平五 ?? 败着 · 更好: 马二进三 马８进７ …" (for an inaccuracy or
+/// worse, the better move and the engine's line from there).
+pub fn verdict_text(
+    reviewed: &ReviewedGame,
+    shown: usize,
+    line_moves: usize,
+    settings: Option<&UserSettings>,
+    lang: Lang,
+) -> (String, Color) {
+    let Some(i) = shown.checked_sub(1) else {
+        return (String::new(), palette::TEXT);
+    };
+    let Some(m) = reviewed.review.moves.get(i) else {
+        return (String::new(), palette::TEXT);
+    };
+    let mut before = reviewed.start;
+    for &mv in &reviewed.moves[..i] {
+        before.make(mv);
+    }
+    let (notation, style) = list_style(settings);
+    let number = i / 2 + 1;
+    let dots = if m.side == Side::Red { "." } else { "…" };
+    let played = format_move(&before, m.played, notation, style);
+    let mut text = format!(
+        "{number}{dots} {played} {} {}",
+        judgement_symbol(m.judgement),
+        judgement_word(m.judgement, lang)
+    );
+    if m.judgement >= Judgement::Inaccuracy && m.played != m.before.best && !m.before.best.is_null()
+    {
+        let shown_line = &m.before.line[..m.before.line.len().min(line_moves)];
+        let line = crate::game::panel::line_text(&before, shown_line, style);
+        if !line.is_empty() {
+            text.push_str(&format!(" · {}: {line}", T::BetterWas.get(lang)));
+        }
+    }
+    (text, judgement_color(m.judgement))
+}

@@ -1,0 +1,378 @@
+//! "Practise your mistakes": puzzles made from the player's own games
+//! ([`crate::store::my_puzzles`]), the logic.
+//!
+//! A game review ([`crate::game::play::game_review`]) adds one puzzle per
+//! mistake or blunder of a human side: the position before it, "find the
+//! better move". An attempt is a session in [`Play::Puzzle`] (hot-seat, so
+//! no AI moves; the board turned so the side to move sits at the bottom)
+//! with [`ActiveMyPuzzle`] saying which puzzle. The player has one move:
+//! the engine's own move solves it at once, the mistake itself fails at
+//! once, and any other move is judged off the main thread by
+//! [`accepts`] — it solves the puzzle when the engine rates it within
+//! [`MARGIN`] of its best, searched as deep as the review was. Retry (new
+//! game) or undo try again. Attempts and solved marks are saved in the
+//! puzzles' file.
+
+use crate::engine::Limits;
+use crate::engine::review::accepts;
+use crate::game::i18n::Phrase as T;
+use crate::game::notice::Notice;
+use crate::game::play::Play;
+use crate::game::play::game_review::{ReviewEngine, ReviewLimits};
+use crate::game::play::puzzle::ActivePuzzle;
+use crate::game::play::search::OffThreadSearch;
+use crate::game::play::session::{BoardInput, GameCommand, GameSetup, PendingGame, Session};
+use crate::game::settings::StorePaths;
+use crate::game::{GameSet, Mode, Screen};
+use crate::rules::{Color, Move};
+use crate::store::my_puzzles::{MARGIN, MyPuzzle, MyPuzzles};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MyPuzzleStore>()
+        .add_message::<StartMyPuzzle>()
+        .add_message::<NextMyPuzzle>()
+        .add_message::<RemoveMyPuzzle>()
+        .add_systems(OnExit(Play::Puzzle), end_attempt)
+        .add_systems(
+            Update,
+            (next_my_puzzle, start_my_puzzle, remove_my_puzzle)
+                .chain()
+                .in_set(GameSet::Input),
+        )
+        .add_systems(
+            Update,
+            (
+                one_move_only.in_set(GameSet::Input),
+                judge_attempt.in_set(GameSet::Resolve),
+            )
+                .run_if(
+                    in_state(Play::Puzzle)
+                        .and_then(resource_exists::<Session>)
+                        .and_then(resource_exists::<ActiveMyPuzzle>),
+                ),
+        );
+}
+
+/// Start (or restart) the puzzle from the player's games with this id.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct StartMyPuzzle(pub String);
+
+/// Start the next unsolved puzzle from the player's games after the one
+/// being attempted.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NextMyPuzzle;
+
+/// Remove a puzzle from the player's games.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct RemoveMyPuzzle(pub String);
+
+/// The puzzles from the player's games, read from their file on first use.
+#[derive(Resource, Default)]
+pub struct MyPuzzleStore {
+    loaded: Option<MyPuzzles>,
+    version: u64,
+}
+
+impl MyPuzzleStore {
+    /// The puzzles (loaded from `paths` the first time).
+    pub fn get(&mut self, paths: Option<&StorePaths>, notice: &mut Notice) -> &mut MyPuzzles {
+        self.loaded.get_or_insert_with(|| {
+            let Some(p) = paths.and_then(|p| p.0.as_ref()) else {
+                return MyPuzzles::default();
+            };
+            let (mine, warning) = MyPuzzles::load(&p.my_puzzles_file());
+            if let Some(w) = warning {
+                notice.post(T::MyPuzzlesBroken, w.to_string(), true);
+            }
+            mine
+        })
+    }
+
+    /// Bumped on every change (views rebuild when it moves).
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// Writes the file.
+    pub fn save(&mut self, paths: Option<&StorePaths>, notice: &mut Notice) {
+        self.version += 1;
+        let (Some(mine), Some(p)) = (&self.loaded, paths.and_then(|p| p.0.as_ref())) else {
+            return;
+        };
+        if let Err(e) = mine.save(&p.my_puzzles_file()) {
+            notice.post(T::MyPuzzlesNotSaved, e.to_string(), true);
+        }
+    }
+
+    /// Adds the puzzles not there yet and saves; returns how many were new.
+    pub fn add(
+        &mut self,
+        found: Vec<MyPuzzle>,
+        paths: Option<&StorePaths>,
+        notice: &mut Notice,
+    ) -> usize {
+        let added = self.get(paths, notice).add(found);
+        if added > 0 {
+            self.save(paths, notice);
+        }
+        added
+    }
+}
+
+/// Where an attempt stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MyVerdict {
+    /// The player is to move.
+    ToMove,
+    /// The engine is judging this move.
+    Checking(Move),
+    /// This move solves it.
+    Solved(Move),
+    /// This move is not good enough.
+    Wrong(Move),
+}
+
+/// The puzzle from the player's games being attempted.
+#[derive(Resource)]
+pub struct ActiveMyPuzzle {
+    /// The puzzle.
+    pub puzzle: MyPuzzle,
+    /// Where the attempt stands.
+    pub verdict: MyVerdict,
+    check: Option<OffThreadSearch<bool>>,
+    oriented: bool,
+}
+
+impl ActiveMyPuzzle {
+    /// Is the engine judging a move?
+    pub fn checking(&self) -> bool {
+        self.check.is_some()
+    }
+}
+
+fn next_my_puzzle(
+    mut requests: MessageReader<NextMyPuzzle>,
+    active: Option<Res<ActiveMyPuzzle>>,
+    mut store: ResMut<MyPuzzleStore>,
+    paths: Option<Res<StorePaths>>,
+    mut notice: ResMut<Notice>,
+    mut start: MessageWriter<StartMyPuzzle>,
+) {
+    if requests.read().count() == 0 {
+        return;
+    }
+    let mine = store.get(paths.as_deref(), &mut notice);
+    let at = active
+        .as_ref()
+        .and_then(|a| mine.puzzles.iter().position(|p| p.id == a.puzzle.id));
+    let n = mine.puzzles.len();
+    let after = at.map_or(0, |i| i + 1);
+    // The next unsolved one, else simply the next.
+    let next = (0..n)
+        .map(|k| (after + k) % n.max(1))
+        .find(|&i| !mine.puzzles[i].solved)
+        .or((n > 0).then_some(after % n.max(1)));
+    if let Some(i) = next {
+        start.write(StartMyPuzzle(mine.puzzles[i].id.clone()));
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn start_my_puzzle(
+    mut requests: MessageReader<StartMyPuzzle>,
+    mut commands: Commands,
+    mut setup: ResMut<GameSetup>,
+    session: Option<ResMut<Session>>,
+    mut store: ResMut<MyPuzzleStore>,
+    paths: Option<Res<StorePaths>>,
+    mut notice: ResMut<Notice>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut play: ResMut<NextState<Play>>,
+    mut game_commands: MessageWriter<GameCommand>,
+) {
+    let Some(StartMyPuzzle(id)) = requests.read().last().cloned() else {
+        return;
+    };
+    let mine = store.get(paths.as_deref(), &mut notice);
+    let Some(puzzle) = mine.get_mut(&id) else {
+        return;
+    };
+    let Some(start) = puzzle.position() else {
+        notice.post(
+            T::CannotOpen,
+            format!("{}: {}", puzzle.id, puzzle.fen),
+            true,
+        );
+        return;
+    };
+    puzzle.attempts += 1;
+    let puzzle = puzzle.clone();
+    store.save(paths.as_deref(), &mut notice);
+    let new_setup = GameSetup {
+        mode: Mode::Hotseat,
+        red_level: setup.red_level,
+        black_level: setup.black_level,
+        start,
+    };
+    commands.insert_resource(ActiveMyPuzzle {
+        puzzle,
+        verdict: MyVerdict::ToMove,
+        check: None,
+        oriented: false,
+    });
+    commands.remove_resource::<ActivePuzzle>();
+    commands.remove_resource::<PendingGame>();
+    play.set(Play::Puzzle);
+    *setup = new_setup.clone();
+    match (session, screen.get()) {
+        (Some(mut session), Screen::Playing) => {
+            session.setup = new_setup;
+            game_commands.write(GameCommand::NewGame);
+        }
+        _ => next.set(Screen::Playing),
+    }
+}
+
+fn remove_my_puzzle(
+    mut requests: MessageReader<RemoveMyPuzzle>,
+    mut store: ResMut<MyPuzzleStore>,
+    paths: Option<Res<StorePaths>>,
+    mut notice: ResMut<Notice>,
+) {
+    let ids: Vec<String> = requests.read().map(|r| r.0.clone()).collect();
+    if ids.is_empty() {
+        return;
+    }
+    let mine = store.get(paths.as_deref(), &mut notice);
+    let mut removed = false;
+    for id in &ids {
+        removed |= mine.remove(id);
+    }
+    if removed {
+        store.save(paths.as_deref(), &mut notice);
+    }
+}
+
+/// One move is the answer: after it the board takes no more.
+fn one_move_only(
+    session: Res<Session>,
+    active: Res<ActiveMyPuzzle>,
+    mut input: ResMut<Messages<BoardInput>>,
+) {
+    if session.game.ply() > 0 || active.checking() {
+        input.clear();
+    }
+}
+
+/// The search limits a move is judged with: as deep as the review looked
+/// (bounded by the quick review's limits).
+fn judge_limits(puzzle: &MyPuzzle, limits: &ReviewLimits) -> Limits {
+    let mut l = limits.quick.clone();
+    if puzzle.depth > 0 {
+        l.depth = Some(l.depth.map_or(puzzle.depth, |d| d.min(puzzle.depth)));
+    }
+    l
+}
+
+#[allow(clippy::too_many_arguments)]
+fn judge_attempt(
+    mut active: ResMut<ActiveMyPuzzle>,
+    mut session: ResMut<Session>,
+    mut store: ResMut<MyPuzzleStore>,
+    paths: Option<Res<StorePaths>>,
+    mut notice: ResMut<Notice>,
+    limits: Res<ReviewLimits>,
+    engine: Res<ReviewEngine>,
+    time: Res<Time>,
+) {
+    let Some(start) = active.puzzle.position() else {
+        return;
+    };
+    // The session may still hold the previous game for a frame.
+    if *session.game.start() != start {
+        return;
+    }
+    if !active.oriented {
+        active.oriented = true;
+        let flipped = start.side_to_move() == Color::Black;
+        if session.flipped != flipped {
+            session.flipped = flipped;
+        }
+    }
+    let Some(&mv) = session.game.moves().first() else {
+        // Retry or undo: to move again.
+        if active.verdict != MyVerdict::ToMove {
+            active.verdict = MyVerdict::ToMove;
+            active.check = None;
+        }
+        return;
+    };
+    match active.verdict {
+        MyVerdict::Checking(m) if m == mv => {
+            let Some(check) = &mut active.check else {
+                return;
+            };
+            let Some(answer) = check.poll() else {
+                return;
+            };
+            active.check = None;
+            let solved = answer.unwrap_or(false);
+            active.verdict = if solved {
+                MyVerdict::Solved(mv)
+            } else {
+                MyVerdict::Wrong(mv)
+            };
+            if solved {
+                mark_solved(&active.puzzle.id, &mut store, paths.as_deref(), &mut notice);
+            }
+        }
+        MyVerdict::Solved(m) | MyVerdict::Wrong(m) if m == mv => {}
+        _ => {
+            let best = active.puzzle.best_move();
+            if Some(mv) == best {
+                active.verdict = MyVerdict::Solved(mv);
+                active.check = None;
+                mark_solved(&active.puzzle.id, &mut store, paths.as_deref(), &mut notice);
+            } else if Some(mv) == active.puzzle.played_move() || best.is_none() {
+                active.verdict = MyVerdict::Wrong(mv);
+                active.check = None;
+            } else {
+                let best = best.unwrap_or(Move::NULL);
+                let limits = judge_limits(&active.puzzle, &limits);
+                let engine = engine.0.clone();
+                active.verdict = MyVerdict::Checking(mv);
+                // Started from the session at the puzzle's start: the job's
+                // position is the one after the move; the puzzle's is known.
+                active.check = Some(OffThreadSearch::start(
+                    &session,
+                    time.elapsed_secs_f64(),
+                    move |job| {
+                        Some(engine.with(|e| {
+                            accepts(e, &start, &[], mv, best, MARGIN, &limits, &job.stop)
+                        }))
+                    },
+                ));
+            }
+        }
+    }
+}
+
+fn mark_solved(
+    id: &str,
+    store: &mut MyPuzzleStore,
+    paths: Option<&StorePaths>,
+    notice: &mut Notice,
+) {
+    if let Some(p) = store.get(paths, notice).get_mut(id)
+        && !p.solved
+    {
+        p.solved = true;
+        store.save(paths, notice);
+    }
+}
+
+fn end_attempt(mut commands: Commands) {
+    commands.remove_resource::<ActiveMyPuzzle>();
+}

@@ -1,0 +1,324 @@
+//! Puzzles made from the player's own games: every mistake or blunder a
+//! human side made, found by a game review, becomes a "find the better
+//! move" puzzle — the position before the mistake, solved by a move the
+//! engine rates within a margin of its best
+//! ([`crate::engine::review::accepts`]).
+//!
+//! They are kept in one JSON file (`my-puzzles.json`) with their progress
+//! (attempts, solved). Reading is lenient: a damaged file keeps what can be
+//! read, an entry that makes no sense (a bad FEN, an illegal move) is
+//! dropped with a warning, and the first save moves the damaged file aside.
+//! Writes go to a temporary file that is renamed into place.
+
+use super::{Warning, atomic, load_json_lenient, parse_json_lenient, set_aside_if_damaged};
+use crate::engine::review::{GameReview, Judgement};
+use crate::rules::{Color, Move, Position};
+use serde::{Deserialize, Serialize};
+use std::io;
+use std::path::Path;
+
+/// How close to the engine's best a solution must be, in expected score
+/// (the "good" threshold of [`Judgement`]: under 0.05 lost).
+pub const MARGIN: f64 = 0.05;
+
+/// One puzzle from a game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MyPuzzle {
+    /// Stable identifier: a hash of the position and the mistake.
+    pub id: String,
+    /// The position before the mistake.
+    pub fen: String,
+    /// The move played (ICCS): the mistake.
+    pub played: String,
+    /// The engine's move there (ICCS).
+    pub best: String,
+    /// The engine's line from the position, starting with `best` (ICCS).
+    #[serde(default)]
+    pub line: Vec<String>,
+    /// `mistake` or `blunder`.
+    pub judgement: String,
+    /// Expected score the mistake gave away (0..=1).
+    #[serde(default)]
+    pub loss: f64,
+    /// 0-based ply of the mistake in its game.
+    #[serde(default)]
+    pub ply: usize,
+    /// The reviewed game's key ([`crate::store::reviews::game_key`]).
+    #[serde(default)]
+    pub game: String,
+    /// Depth the review searched to (the solution is checked as deep).
+    #[serde(default)]
+    pub depth: u32,
+    /// When it was added (seconds since the Unix epoch).
+    #[serde(default)]
+    pub added: u64,
+    /// Attempts started.
+    #[serde(default)]
+    pub attempts: u32,
+    /// Solved once.
+    #[serde(default)]
+    pub solved: bool,
+}
+
+impl MyPuzzle {
+    /// The position, if the FEN is valid.
+    pub fn position(&self) -> Option<Position> {
+        Position::from_fen(&self.fen).ok()
+    }
+
+    /// The engine's move.
+    pub fn best_move(&self) -> Option<Move> {
+        Move::from_iccs(&self.best)
+    }
+
+    /// The mistake.
+    pub fn played_move(&self) -> Option<Move> {
+        Move::from_iccs(&self.played)
+    }
+
+    /// The engine's line as moves (as far as they parse).
+    pub fn line_moves(&self) -> Vec<Move> {
+        self.line.iter().map_while(|s| Move::from_iccs(s)).collect()
+    }
+
+    /// The mistake's judgement (a blunder unless it says `mistake`).
+    pub fn judgement(&self) -> Judgement {
+        if self.judgement == Judgement::Mistake.word() {
+            Judgement::Mistake
+        } else {
+            Judgement::Blunder
+        }
+    }
+
+    /// Who is to move (who made the mistake).
+    pub fn side(&self) -> Option<Color> {
+        self.position().map(|p| p.side_to_move())
+    }
+
+    /// What is wrong with it, if anything: a bad FEN, a move that is not
+    /// legal there, the best move being the mistake.
+    pub fn problem(&self) -> Option<String> {
+        let Some(pos) = self.position() else {
+            return Some(format!("invalid FEN `{}`", self.fen));
+        };
+        let (best, played) = (self.best_move(), self.played_move());
+        match (best, played) {
+            (Some(b), Some(p)) if pos.is_legal(b) && pos.is_legal(p) && b != p => None,
+            _ => Some(format!(
+                "moves `{}` / `{}` do not fit the position",
+                self.best, self.played
+            )),
+        }
+    }
+}
+
+/// The puzzles from the player's games, oldest first.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MyPuzzles {
+    /// The puzzles.
+    pub puzzles: Vec<MyPuzzle>,
+}
+
+/// The file as read, before each entry is checked.
+#[derive(Default, Serialize, Deserialize)]
+#[serde(default)]
+struct Raw {
+    puzzles: Vec<serde_json::Value>,
+}
+
+impl MyPuzzles {
+    /// Reads the file: missing → none; damaged → what could be read, with a
+    /// warning naming what was dropped; the file is left untouched.
+    pub fn load(path: &Path) -> (MyPuzzles, Option<Warning>) {
+        let (raw, warning) = load_json_lenient::<Raw>(path);
+        let mut problems = warning.map(|w| w.problems).unwrap_or_default();
+        let mut out = MyPuzzles::default();
+        for (i, v) in raw.puzzles.into_iter().enumerate() {
+            match serde_json::from_value::<MyPuzzle>(v) {
+                Ok(p) => match p.problem() {
+                    None if out.get(&p.id).is_none() => out.puzzles.push(p),
+                    None => {}
+                    Some(why) => problems.push(format!("puzzle {}: {why}; dropped", i + 1)),
+                },
+                Err(e) => problems.push(format!("puzzle {}: {e}; dropped", i + 1)),
+            }
+        }
+        let warning = (!problems.is_empty()).then(|| Warning {
+            path: path.to_path_buf(),
+            problems,
+        });
+        (out, warning)
+    }
+
+    /// Writes the file atomically; a damaged file is first moved aside.
+    ///
+    /// # Errors
+    /// Any I/O error; the old file is then unchanged.
+    pub fn save(&self, path: &Path) -> io::Result<()> {
+        set_aside_if_damaged(path, |bytes| {
+            parse_json_lenient::<MyPuzzles>(path, bytes).1.is_some()
+        })?;
+        let mut json = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
+        json.push('\n');
+        atomic::write_atomic(path, json.as_bytes())
+    }
+
+    /// The puzzle with this id.
+    pub fn get(&self, id: &str) -> Option<&MyPuzzle> {
+        self.puzzles.iter().find(|p| p.id == id)
+    }
+
+    /// The puzzle with this id, to change its progress.
+    pub fn get_mut(&mut self, id: &str) -> Option<&mut MyPuzzle> {
+        self.puzzles.iter_mut().find(|p| p.id == id)
+    }
+
+    /// Adds the puzzles not there yet; returns how many were new.
+    pub fn add(&mut self, new: impl IntoIterator<Item = MyPuzzle>) -> usize {
+        let mut added = 0;
+        for p in new {
+            if self.get(&p.id).is_none() && p.problem().is_none() {
+                self.puzzles.push(p);
+                added += 1;
+            }
+        }
+        added
+    }
+
+    /// Removes a puzzle; returns whether it was there.
+    pub fn remove(&mut self, id: &str) -> bool {
+        let before = self.puzzles.len();
+        self.puzzles.retain(|p| p.id != id);
+        self.puzzles.len() != before
+    }
+
+    /// How many are solved.
+    pub fn solved(&self) -> usize {
+        self.puzzles.iter().filter(|p| p.solved).count()
+    }
+}
+
+/// The puzzles a review finds: one per mistake or blunder made by a side
+/// for which `human` is true (`human[Color as usize]`), in game order.
+pub fn from_review(
+    start: &Position,
+    moves: &[Move],
+    review: &GameReview,
+    human: [bool; 2],
+    now: u64,
+) -> Vec<MyPuzzle> {
+    let game = super::reviews::game_key(start, moves);
+    let mut pos = *start;
+    let mut out = Vec::new();
+    for (i, &m) in moves.iter().enumerate() {
+        if let Some(mr) = review.moves.get(i)
+            && mr.judgement.is_serious()
+            && human[mr.side as usize]
+            && !mr.before.best.is_null()
+            && mr.before.best != m
+        {
+            let fen = pos.fen();
+            out.push(MyPuzzle {
+                id: format!(
+                    "{:016x}",
+                    super::reviews::fnv1a(format!("{fen} {m}").as_bytes())
+                ),
+                fen,
+                played: m.to_string(),
+                best: mr.before.best.to_string(),
+                line: mr.before.line.iter().map(Move::to_string).collect(),
+                judgement: mr.judgement.word().to_string(),
+                loss: mr.loss,
+                ply: i,
+                game: game.clone(),
+                depth: mr.before.depth,
+                added: now,
+                attempts: 0,
+                solved: false,
+            });
+        }
+        pos.make(m);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::test_util::TempDir;
+
+    fn puzzle(id: &str) -> MyPuzzle {
+        MyPuzzle {
+            id: id.into(),
+            fen: Position::startpos().fen(),
+            played: "a3a4".into(),
+            best: "h2e2".into(),
+            line: vec!["h2e2".into(), "h9g7".into()],
+            judgement: "blunder".into(),
+            loss: 0.3,
+            ply: 0,
+            game: "g".into(),
+            depth: 6,
+            added: 1,
+            attempts: 0,
+            solved: false,
+        }
+    }
+
+    #[test]
+    fn puzzles_are_added_once_removed_and_round_trip() {
+        let t = TempDir::new("my-puzzles");
+        let path = t.path().join("my-puzzles.json");
+        let mut mine = MyPuzzles::load(&path).0;
+        assert!(mine.puzzles.is_empty());
+        assert_eq!(mine.add([puzzle("a"), puzzle("b"), puzzle("a")]), 2);
+        assert_eq!(mine.add([puzzle("b")]), 0);
+        mine.get_mut("a").unwrap().solved = true;
+        mine.save(&path).unwrap();
+        let (back, warning) = MyPuzzles::load(&path);
+        assert!(warning.is_none());
+        assert_eq!(back, mine);
+        assert_eq!(back.solved(), 1);
+        let mut back = back;
+        assert!(back.remove("a") && !back.remove("a"));
+        assert_eq!(back.puzzles.len(), 1);
+    }
+
+    #[test]
+    fn a_bad_entry_is_dropped_with_a_warning_and_the_rest_kept() {
+        let t = TempDir::new("my-puzzles-bad");
+        let path = t.path().join("my-puzzles.json");
+        let mut bad = puzzle("bad");
+        bad.best = "a0a9".into(); // not legal there
+        let file = MyPuzzles {
+            puzzles: vec![puzzle("good"), bad],
+        };
+        std::fs::write(&path, serde_json::to_string(&file).unwrap()).unwrap();
+        let (back, warning) = MyPuzzles::load(&path);
+        assert_eq!(back.puzzles.len(), 1);
+        assert_eq!(back.puzzles[0].id, "good");
+        let w = warning.expect("a warning").to_string();
+        assert!(w.contains("puzzle 2"), "{w}");
+
+        // Truncated: what was complete is kept.
+        let text = serde_json::to_string(&MyPuzzles {
+            puzzles: vec![puzzle("one"), puzzle("two")],
+        })
+        .unwrap();
+        // Cut inside the second puzzle, before its position.
+        let cut = text.find("\"two\"").unwrap() + 12;
+        std::fs::write(&path, &text[..cut]).unwrap();
+        let (back, warning) = MyPuzzles::load(&path);
+        assert!(warning.is_some());
+        assert_eq!(back.puzzles.len(), 1, "{back:?}");
+        // Saving moves the damaged file aside first.
+        back.save(&path).unwrap();
+        let names: Vec<_> = std::fs::read_dir(t.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names.len(), 2, "{names:?}");
+        assert!(MyPuzzles::load(&path).1.is_none());
+    }
+}
