@@ -6,8 +6,8 @@
 
 use crate::engine::Score;
 use crate::game::i18n::{Lang, Phrase as T};
-use crate::game::panel::InfoColumn;
 use crate::game::panel::move_list::list_style;
+use crate::game::panel::{InfoColumn, dock_last};
 use crate::game::play::analysis::{Analysis, AnalysisCommand, AnalysisLine};
 use crate::game::play::session::Session;
 use crate::game::settings::UserSettings;
@@ -22,7 +22,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Playing), spawn_card)
         .add_systems(
             Update,
-            (dock_card, refresh_card)
+            (dock_last::<AnalysisCard, InfoColumn>, refresh_card)
                 .chain()
                 .in_set(GameSet::Present)
                 .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
@@ -105,20 +105,6 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>) {
         ))
         .id();
     commands.entity(card).add_child(heading).add_children(&rows);
-}
-
-/// Puts the card at the end of the panel's information column.
-fn dock_card(
-    mut commands: Commands,
-    cards: Query<Entity, (With<AnalysisCard>, Without<ChildOf>)>,
-    info: Query<Entity, With<InfoColumn>>,
-) {
-    let Ok(column) = info.single() else {
-        return;
-    };
-    for card in &cards {
-        commands.entity(column).add_child(card);
-    }
 }
 
 #[allow(clippy::type_complexity)]

@@ -47,6 +47,34 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// Docks each new (parentless) card marked `C` as the first child of the
+/// column marked `S`. Cards are spawned on their own and docked a frame
+/// later, when the panel they go into exists.
+pub(crate) fn dock_first<C: Component, S: Component>(
+    mut commands: Commands,
+    cards: Query<Entity, (With<C>, Without<ChildOf>)>,
+    slots: Query<Entity, With<S>>,
+) {
+    if let Ok(slot) = slots.single() {
+        for card in &cards {
+            commands.entity(slot).insert_children(0, &[card]);
+        }
+    }
+}
+
+/// [`dock_first`], but as the column's last child.
+pub(crate) fn dock_last<C: Component, S: Component>(
+    mut commands: Commands,
+    cards: Query<Entity, (With<C>, Without<ChildOf>)>,
+    slots: Query<Entity, With<S>>,
+) {
+    if let Ok(slot) = slots.single() {
+        for card in &cards {
+            commands.entity(slot).add_child(card);
+        }
+    }
+}
+
 /// The panel's column of information (a puzzle's card docks at its top).
 #[derive(Component)]
 pub struct InfoColumn;

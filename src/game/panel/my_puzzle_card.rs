@@ -4,10 +4,10 @@
 //! with the engine's line once solved — and Retry, Next and the list.
 
 use crate::game::i18n::{Lang, Phrase as T, side_name};
-use crate::game::panel::InfoColumn;
 use crate::game::panel::line_text;
 use crate::game::panel::move_list::list_style;
 use crate::game::panel::review_card::{judgement_color, judgement_symbol, judgement_word};
+use crate::game::panel::{InfoColumn, dock_first};
 use crate::game::play::Play;
 use crate::game::play::my_puzzle::{ActiveMyPuzzle, MyVerdict, NextMyPuzzle};
 use crate::game::play::session::{GameCommand, Session};
@@ -20,7 +20,11 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (spawn_card, dock_card, refresh_card)
+        (
+            spawn_card,
+            dock_first::<MyPuzzleCard, InfoColumn>,
+            refresh_card,
+        )
             .chain()
             .in_set(GameSet::Present)
             .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
@@ -103,20 +107,6 @@ fn spawn_card(
             ),
         ],
     ));
-}
-
-/// Puts the card at the top of the panel's information column.
-fn dock_card(
-    mut commands: Commands,
-    cards: Query<Entity, (With<MyPuzzleCard>, Without<ChildOf>)>,
-    info: Query<Entity, With<InfoColumn>>,
-) {
-    let Ok(column) = info.single() else {
-        return;
-    };
-    for card in &cards {
-        commands.entity(column).insert_children(0, &[card]);
-    }
 }
 
 fn refresh_card(

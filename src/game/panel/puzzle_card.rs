@@ -2,7 +2,7 @@
 //! left and the verdict, with Retry, Hint, Next and the list.
 
 use crate::game::i18n::{Lang, Phrase as T, reason_text};
-use crate::game::panel::InfoColumn;
+use crate::game::panel::{InfoColumn, dock_first};
 use crate::game::play::Play;
 use crate::game::play::hint::HintRequest;
 use crate::game::play::puzzle::{ActivePuzzle, NextPuzzle};
@@ -18,7 +18,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Play::Puzzle), spawn_card)
         .add_systems(
             Update,
-            (dock_card, refresh_card)
+            (dock_first::<PuzzleCard, InfoColumn>, refresh_card)
                 .in_set(GameSet::Present)
                 .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
         );
@@ -93,21 +93,6 @@ fn spawn_card(
             ),
         ],
     ));
-}
-
-/// Puts the card at the top of the panel's information column, where it
-/// has room in any window (a small window's board has none to spare).
-fn dock_card(
-    mut commands: Commands,
-    cards: Query<Entity, (With<PuzzleCard>, Without<ChildOf>)>,
-    info: Query<Entity, With<InfoColumn>>,
-) {
-    let Ok(column) = info.single() else {
-        return;
-    };
-    for card in &cards {
-        commands.entity(column).insert_children(0, &[card]);
-    }
 }
 
 fn refresh_card(

@@ -9,6 +9,7 @@
 use crate::engine::review::{GameReview, Judgement};
 use crate::game::board::layout::BoardLayout;
 use crate::game::i18n::{Lang, Phrase as T, side_name};
+use crate::game::panel::dock_first;
 use crate::game::panel::move_list::{MoveListSlot, list_style};
 use crate::game::play::Play;
 use crate::game::play::game_review::{GameReviewState, ReviewRequest, ReviewedGame};
@@ -26,7 +27,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Playing), spawn_card)
         .add_systems(
             Update,
-            (dock_card, refresh_card)
+            (dock_first::<ReviewCard, MoveListSlot>, refresh_card)
                 .chain()
                 .in_set(GameSet::Present)
                 .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
@@ -254,20 +255,6 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
             ));
             card.spawn(crate::game::panel::graph::slot());
         });
-}
-
-/// Puts the card at the top of the move list's column.
-fn dock_card(
-    mut commands: Commands,
-    cards: Query<Entity, (With<ReviewCard>, Without<ChildOf>)>,
-    slots: Query<Entity, With<MoveListSlot>>,
-) {
-    let Ok(slot) = slots.single() else {
-        return;
-    };
-    for card in &cards {
-        commands.entity(slot).insert_children(0, &[card]);
-    }
 }
 
 #[allow(clippy::too_many_arguments)]
