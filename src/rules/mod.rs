@@ -1,7 +1,9 @@
 //! The rules of Xiangqi, in plain Rust: positions, legal moves, game
 //! outcomes and the notations players use. Nothing here knows about Bevy.
 
+pub mod clock;
 mod fen;
+pub mod handicap;
 pub mod game;
 pub mod notation;
 pub mod pgn;
