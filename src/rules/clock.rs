@@ -14,6 +14,8 @@
 //! and `-` (no clock) — and each move's clock as `[%clk h:mm:ss]`: the time
 //! its side has left after the move.
 
+use super::pgn::PgnGame;
+use super::records::ImportedGame;
 use super::types::Color;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -360,6 +362,55 @@ impl GameClock {
     }
 }
 
+impl GameClock {
+    /// Writes the clocks into a PGN record of the game they timed: the
+    /// `TimeControl` tag (with `RedTimeControl` and `BlackTimeControl` when
+    /// the sides differ) and a `[%clk h:mm:ss]` comment after every move.
+    pub fn annotate(&self, pgn: &mut PgnGame) {
+        let (red, black) = (self.control(Color::Red), self.control(Color::Black));
+        pgn.set_tag("TimeControl", &red.pgn());
+        if red != black {
+            pgn.set_tag("RedTimeControl", &red.pgn());
+            pgn.set_tag("BlackTimeControl", &black.pgn());
+        }
+        pgn.comments.retain(|(_, c)| !c.contains("[%clk"));
+        for i in 0..pgn.moves.len() {
+            if let Some(left) = self.clk_after(i + 1) {
+                pgn.comments.push((i, format!("[%clk {}]", format_clk(left))));
+            }
+        }
+        pgn.comments.sort_by_key(|(i, _)| *i);
+    }
+
+    /// The clocks a record kept: its `TimeControl` tags and the
+    /// `[%clk]` comments of its main line, ending after its last move.
+    /// `None` without a time control (or with `-`).
+    pub fn from_record(game: &ImportedGame) -> Option<GameClock> {
+        let both = game.tag("TimeControl").and_then(|t| TimeControl::parse(t).ok());
+        let red = game
+            .tag("RedTimeControl")
+            .and_then(|t| TimeControl::parse(t).ok())
+            .or(both)?;
+        let black = game
+            .tag("BlackTimeControl")
+            .and_then(|t| TimeControl::parse(t).ok())
+            .or(both)?;
+        let first = game.start().side_to_move();
+        let mut clock = GameClock::new(red, black, first);
+        if !clock.is_timed() {
+            return None;
+        }
+        for id in game.tree.main_line_nodes() {
+            let mover = clock.to_move();
+            clock.on_move();
+            if let Some(left) = game.tree.node(id).and_then(|n| parse_clk(&n.comment)) {
+                clock.set_left(mover, left);
+            }
+        }
+        Some(clock)
+    }
+}
+
 /// `h:mm:ss` for a `[%clk]` comment (whole seconds, rounded down).
 pub fn format_clk(d: Duration) -> String {
     let s = d.as_secs();
@@ -548,6 +599,44 @@ mod tests {
         assert_eq!(format_face(S * 3723), "1:02:03");
         assert_eq!(format_face(Duration::from_millis(7_410)), "7.5");
         assert_eq!(format_face(Duration::ZERO), "0.0");
+    }
+
+    #[test]
+    fn clocks_go_into_pgn_and_come_back_from_it() {
+        use crate::rules::pgn::write_pgn;
+        use crate::rules::{Move, Notation, Position};
+        let red = TimeControl::Fischer {
+            base: 300,
+            increment: 5,
+        };
+        let black = TimeControl::Countdown {
+            base: 600,
+            per_move: 30,
+        };
+        let mut clock = GameClock::new(red, black, Color::Red);
+        let mut pgn = PgnGame::new(Position::startpos());
+        for (m, secs) in [("h2e2", 12), ("h9g7", 40), ("h0g2", 3)] {
+            clock.tick(S * secs);
+            clock.on_move();
+            pgn.moves.push(Move::from_iccs(m).unwrap());
+        }
+        clock.annotate(&mut pgn);
+        let text = write_pgn(&pgn, Notation::Iccs);
+        assert!(text.contains("[TimeControl \"300+5\"]"), "{text}");
+        assert!(text.contains("[BlackTimeControl \"600:30\"]"), "{text}");
+        assert!(text.contains("h2e2 {[%clk 0:04:53]}"), "{text}");
+        // Black: 600 - 40 of game time, plus its 30 s countdown.
+        assert!(text.contains("{[%clk 0:09:50]}"), "{text}");
+        let back = crate::rules::records::import(text.as_bytes()).unwrap();
+        let read = GameClock::from_record(&back[0]).expect("a clock");
+        assert_eq!(read.ply(), 3);
+        assert_eq!(read.to_move(), Color::Black);
+        assert_eq!(read.left(Color::Red), S * 295);
+        assert_eq!(read.left(Color::Black), S * 590);
+        assert_eq!(read.control(Color::Black), black);
+        // No time control, no clock.
+        let plain = crate::rules::records::import(b"1. h2e2 h9g7").unwrap();
+        assert_eq!(GameClock::from_record(&plain[0]), None);
     }
 
     #[test]

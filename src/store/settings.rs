@@ -9,6 +9,8 @@
 use super::autosave::GameMode;
 use super::{Warning, atomic, load_json_lenient, parse_json_lenient, set_aside_if_damaged};
 use crate::engine::Level;
+use crate::rules::clock::TimeControl;
+use crate::rules::handicap::Handicap;
 use crate::rules::{Charset, Notation};
 use serde::{Deserialize, Serialize};
 use std::io;
@@ -123,6 +125,14 @@ pub struct Settings {
     pub red_level: u8,
     /// The level last chosen for a Black AI, 1..=8.
     pub black_level: u8,
+    /// Red's clock last chosen in the menu.
+    pub red_clock: TimeControl,
+    /// Black's clock last chosen in the menu.
+    pub black_clock: TimeControl,
+    /// The handicap last chosen in the menu.
+    pub handicap: Handicap,
+    /// Black gives the handicap (Red otherwise).
+    pub black_gives: bool,
 }
 
 impl Default for Settings {
@@ -140,6 +150,10 @@ impl Default for Settings {
             last_mode: GameMode::Red,
             red_level: Level::default().number(),
             black_level: Level::default().number(),
+            red_clock: TimeControl::None,
+            black_clock: TimeControl::None,
+            handicap: Handicap::None,
+            black_gives: false,
         }
     }
 }
@@ -256,6 +270,16 @@ mod tests {
             last_mode: GameMode::Ai,
             red_level: 2,
             black_level: 8,
+            red_clock: TimeControl::Fischer {
+                base: 600,
+                increment: 5,
+            },
+            black_clock: TimeControl::Countdown {
+                base: 0,
+                per_move: 30,
+            },
+            handicap: Handicap::NinePieces,
+            black_gives: true,
         };
         s.save(&p).unwrap();
         assert_eq!(Settings::load(&p), (s, None));

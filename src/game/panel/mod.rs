@@ -3,6 +3,7 @@
 //! Its children: the move list with the review and record buttons, the
 //! evaluation bar beside the board, and a puzzle's card.
 
+pub mod clock;
 pub mod eval_bar;
 pub mod move_list;
 pub mod puzzle_card;
@@ -20,6 +21,7 @@ use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((move_list::plugin, eval_bar::plugin, puzzle_card::plugin));
+    app.add_plugins(clock::plugin);
     app.add_systems(OnEnter(Screen::Playing), spawn_panel)
         .add_systems(
             Update,
@@ -117,7 +119,9 @@ fn spawn_panel(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
                         ],
                     ),
                     field(Field::Player(Side::Red), &fonts, 17.0, palette::TEXT),
+                    crate::game::panel::clock::clock_face(Side::Red, &fonts),
                     field(Field::Player(Side::Black), &fonts, 17.0, palette::TEXT),
+                    crate::game::panel::clock::clock_face(Side::Black, &fonts),
                     field(Field::Ai, &fonts, 16.0, palette::ACCENT),
                     field(Field::Line, &fonts, 16.0, palette::TEXT_DIM),
                 ],
@@ -187,13 +191,15 @@ fn place_panel(
     play: Res<State<Play>>,
     mut buttons: Query<(&PanelButton, &mut Node)>,
     mut placed_for: Local<Option<(bool, Mode, bool)>>,
+    clock: Res<crate::game::play::clock::MatchClock>,
 ) {
     // Opening a file or a pasted game changes the mode and ends a puzzle
     // without a new panel; an ended game has nothing to resign.
     let over = session.game.outcome().is_some();
     let puzzle = *play.get() == Play::Puzzle;
     let game = (puzzle, session.setup.mode, over);
-    if !layout.is_changed() && added.is_empty() && *placed_for == Some(game) {
+    if !layout.is_changed() && added.is_empty() && *placed_for == Some(game) && !clock.is_changed()
+    {
         return;
     }
     *placed_for = Some(game);
@@ -201,7 +207,7 @@ fn place_panel(
     for (b, mut node) in &mut buttons {
         let show = match b.0 {
             GameCommand::Resign => !ai_vs_ai && !over,
-            GameCommand::TogglePause => ai_vs_ai,
+            GameCommand::TogglePause => ai_vs_ai || (clock.clock.is_some() && !over),
             _ => true,
         };
         set_display(&mut node, show);

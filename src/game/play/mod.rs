@@ -7,6 +7,8 @@
 
 pub mod ai;
 pub mod autosave;
+pub mod clock;
+pub mod export;
 pub mod hint;
 pub mod puzzle;
 pub mod records;
@@ -27,6 +29,7 @@ pub(super) fn plugin(app: &mut App) {
         hint::plugin,
         records::plugin,
     ));
+    app.add_plugins((clock::plugin, export::plugin));
 }
 
 /// Whose move it is while [`Screen::Playing`].

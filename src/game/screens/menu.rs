@@ -89,6 +89,7 @@ fn spawn_menu(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
             level_row(Side::Red, fonts),
             level_heading(Side::Black, lang, fonts),
             level_row(Side::Black, fonts),
+            crate::game::screens::menu_options::options_section(lang, fonts),
             more_row(lang, fonts),
             action_row(lang, fonts),
             label(T::MenuHint, lang, fonts.ui(14.0), palette::TEXT_DIM),

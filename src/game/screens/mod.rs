@@ -2,6 +2,7 @@
 //! games — and the settings card over any of them.
 
 pub mod menu;
+pub mod menu_options;
 pub mod puzzles;
 pub mod saved_games;
 pub mod settings;
@@ -15,4 +16,5 @@ pub(super) fn plugin(app: &mut App) {
         puzzles::plugin,
         saved_games::plugin,
     ));
+    app.add_plugins(menu_options::plugin);
 }
