@@ -1,6 +1,7 @@
 //! Headless tests of the game logic: `MinimalPlugins` + `StatesPlugin` +
 //! the logic plugins, no window, renderer or audio, time advanced by hand.
 
+mod clock;
 mod review;
 mod settings;
 
