@@ -67,7 +67,10 @@ fn parse_clock(s: &str) -> Result<(TimeControl, TimeControl), String> {
 fn parse_handicap(s: &str) -> Result<(Handicap, crate::rules::Color), String> {
     let (giver, name) = match s.strip_prefix("black:") {
         Some(rest) => (crate::rules::Color::Black, rest),
-        None => (crate::rules::Color::Red, s.strip_prefix("red:").unwrap_or(s)),
+        None => (
+            crate::rules::Color::Red,
+            s.strip_prefix("red:").unwrap_or(s),
+        ),
     };
     let h = match name {
         "none" => Handicap::None,

@@ -204,8 +204,8 @@ texts! {
     HandicapGiver => ("让子方", "Giving side"),
     ImportRecord => ("导入棋谱", "Import"),
     ImportHint => (
-        "输入棋谱文件路径(PGN、XQF、东萍、文本),回车打开 · Esc 取消",
-        "Type the path of a record (PGN, XQF, DhtmlXQ, text), Enter opens · Esc cancels",
+        "输入棋谱文件路径(PGN、XQF、东萍、文本),回车打开;也可把文件拖到窗口上",
+        "Type the path of a record (PGN, XQF, DhtmlXQ, text) and press Enter, or drop the file on the window",
     ),
     ExportPicture => ("导出图片", "Export picture"),
     ExportedTo => ("已导出图片和动图", "Picture and GIF written"),

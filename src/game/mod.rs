@@ -95,7 +95,10 @@ pub struct LaunchOptions {
     /// Window size in logical pixels.
     pub window_size: Option<(u32, u32)>,
     /// Clocks for Red and Black (the menu's choice otherwise).
-    pub clock: Option<(crate::rules::clock::TimeControl, crate::rules::clock::TimeControl)>,
+    pub clock: Option<(
+        crate::rules::clock::TimeControl,
+        crate::rules::clock::TimeControl,
+    )>,
     /// A handicap start and the side that gives it.
     pub handicap: Option<(crate::rules::handicap::Handicap, crate::rules::Color)>,
     /// A record to open at start (any format the game reads).

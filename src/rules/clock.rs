@@ -376,7 +376,8 @@ impl GameClock {
         pgn.comments.retain(|(_, c)| !c.contains("[%clk"));
         for i in 0..pgn.moves.len() {
             if let Some(left) = self.clk_after(i + 1) {
-                pgn.comments.push((i, format!("[%clk {}]", format_clk(left))));
+                pgn.comments
+                    .push((i, format!("[%clk {}]", format_clk(left))));
             }
         }
         pgn.comments.sort_by_key(|(i, _)| *i);
@@ -386,7 +387,9 @@ impl GameClock {
     /// `[%clk]` comments of its main line, ending after its last move.
     /// `None` without a time control (or with `-`).
     pub fn from_record(game: &ImportedGame) -> Option<GameClock> {
-        let both = game.tag("TimeControl").and_then(|t| TimeControl::parse(t).ok());
+        let both = game
+            .tag("TimeControl")
+            .and_then(|t| TimeControl::parse(t).ok());
         let red = game
             .tag("RedTimeControl")
             .and_then(|t| TimeControl::parse(t).ok())

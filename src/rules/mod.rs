@@ -3,8 +3,8 @@
 
 pub mod clock;
 mod fen;
-pub mod handicap;
 pub mod game;
+pub mod handicap;
 pub mod notation;
 pub mod pgn;
 mod position;

@@ -457,7 +457,9 @@ impl SavedGame {
                 game.time_out();
                 let o = game.outcome();
                 if o.is_none_or(|o| o.result != result || reason_key(o.reason) != r.reason) {
-                    return Err(mismatch(o.map_or("the game goes on".into(), |o| o.to_string())));
+                    return Err(mismatch(
+                        o.map_or("the game goes on".into(), |o| o.to_string()),
+                    ));
                 }
             }
             (reason, _) => match natural {
@@ -584,7 +586,10 @@ mod tests {
         clock.tick(std::time::Duration::from_secs(30));
         game.time_out();
         let mut saved = SavedGame::from_game(&game, GameMode::Hotseat, 3, 3);
-        assert_eq!(saved.result.as_ref().map(|r| r.reason.as_str()), Some("timeout"));
+        assert_eq!(
+            saved.result.as_ref().map(|r| r.reason.as_str()),
+            Some("timeout")
+        );
         saved.clock = Some(SavedClock::from_clock(&clock, game.all_moves().len()));
         save(&path, &saved).unwrap();
         let restored = load(&path).unwrap().unwrap();
@@ -593,7 +598,11 @@ mod tests {
             restored.game.outcome().map(|o| (o.result, o.reason)),
             Some((GameResult::RedWins, Reason::Timeout { by: Color::Black }))
         );
-        let back = restored.saved.clock.expect("the clock").to_clock(Color::Red, 3);
+        let back = restored
+            .saved
+            .clock
+            .expect("the clock")
+            .to_clock(Color::Red, 3);
         assert_eq!(back.left(Color::Red), std::time::Duration::from_secs(56));
         assert_eq!(back.left(Color::Black), std::time::Duration::from_secs(30));
         back.clone().goto(1);
@@ -617,16 +626,14 @@ mod tests {
 
     #[test]
     fn a_flag_fall_against_bare_material_is_a_draw_in_the_autosave() {
-        let mut game2 = Game::new(
-            Position::from_fen("4k4/9/9/9/9/9/9/9/4A4/R2AK4 b - - 0 1").unwrap(),
-        );
+        let mut game2 =
+            Game::new(Position::from_fen("4k4/9/9/9/9/9/9/9/4A4/R2AK4 b - - 0 1").unwrap());
         // Black (bare general) flags against Red's chariot: Red wins.
         game2.time_out();
         assert_eq!(game2.outcome().map(|o| o.result), Some(GameResult::RedWins));
         // Red flags: Black has nothing that can mate, a draw.
-        let mut game3 = Game::new(
-            Position::from_fen("4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 0 1").unwrap(),
-        );
+        let mut game3 =
+            Game::new(Position::from_fen("4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 0 1").unwrap());
         game3.time_out();
         let o = game3.outcome().unwrap();
         assert_eq!(

@@ -97,7 +97,12 @@ fn hold_under_cards(view: Option<Res<State<SettingsView>>>, mut hold: ResMut<Clo
 fn show_faces(
     clock: Res<MatchClock>,
     lang: Res<Lang>,
-    mut faces: Query<(&ClockFace, &mut Node, &mut BackgroundColor, &mut BorderColor)>,
+    mut faces: Query<(
+        &ClockFace,
+        &mut Node,
+        &mut BackgroundColor,
+        &mut BorderColor,
+    )>,
     mut times: Query<(&FaceTime, &mut Text, &mut TextColor), Without<FaceCaption>>,
     mut captions: Query<(&FaceCaption, &mut Text), Without<FaceTime>>,
 ) {

@@ -142,7 +142,10 @@ fn fill_slot(
                 row.spawn(file(T::CopyFen, FileCommand::CopyFen));
                 row.spawn(file(T::CopyPgn, FileCommand::CopyPgn));
                 row.spawn(file(T::Paste, FileCommand::Paste));
-                row.spawn(small(T::ExportPicture, OnPress::send(crate::game::play::export::ExportPicture)));
+                row.spawn(small(
+                    T::ExportPicture,
+                    OnPress::send(crate::game::play::export::ExportPicture),
+                ));
             });
             p.spawn(label(
                 T::ReviewKeysHint,

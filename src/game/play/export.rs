@@ -112,9 +112,8 @@ fn start_export(
     let flip = session.flipped;
     let (y, mo, d, hh, mi, ss) = crate::store::utc_from_unix(crate::store::now_unix());
     let stem = format!("xiangqi-{y:04}{mo:02}{d:02}-{hh:02}{mi:02}{ss:02}");
-    let task = AsyncComputeTaskPool::get().spawn(async move {
-        write_pictures(&dir, &stem, &shown, last, &start, &moves, flip)
-    });
+    let task = AsyncComputeTaskPool::get()
+        .spawn(async move { write_pictures(&dir, &stem, &shown, last, &start, &moves, flip) });
     commands.insert_resource(Exporting(task));
 }
 

@@ -104,7 +104,10 @@ pub fn open_record(bytes: &[u8]) -> Result<OpenedRecord, String> {
     match crate::rules::records::import(bytes) {
         Ok(mut games) => {
             let first = games.swap_remove(0);
-            let game = first.to_pgn().to_game().map_err(|e| format!("{}: {e}", first.format))?;
+            let game = first
+                .to_pgn()
+                .to_game()
+                .map_err(|e| format!("{}: {e}", first.format))?;
             Ok(OpenedRecord {
                 game,
                 clock: crate::rules::clock::GameClock::from_record(&first),
@@ -208,10 +211,7 @@ fn handle_files(
     }
     for drop in drops.read() {
         if let FileDragAndDrop::DroppedFile { path_buf, .. } = drop {
-            opened = Some((
-                read_record_file(path_buf),
-                path_buf.display().to_string(),
-            ));
+            opened = Some((read_record_file(path_buf), path_buf.display().to_string()));
         }
     }
     let Some((result, source)) = opened else {
@@ -230,7 +230,9 @@ fn handle_files(
                 notice.post(T::Opened, source, false);
             }
             if let Some(clock) = clock {
-                opener.commands().insert_resource(crate::game::play::clock::PendingClock(clock));
+                opener
+                    .commands()
+                    .insert_resource(crate::game::play::clock::PendingClock(clock));
             }
             // A record opens at its start for replay; a position is played on.
             let review = (plies > 0).then_some(0);
@@ -246,11 +248,11 @@ fn handle_files(
 /// The file that cannot be read, or what is wrong with the record.
 pub fn read_record_file(path: &std::path::Path) -> Result<OpenedRecord, String> {
     const MAX_BYTES: u64 = 8 << 20;
-    let len = std::fs::metadata(path)
-        .map_err(|e| e.to_string())?
-        .len();
+    let len = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
     if len > MAX_BYTES {
-        return Err(format!("the file is too large ({len} bytes) to be a game record"));
+        return Err(format!(
+            "the file is too large ({len} bytes) to be a game record"
+        ));
     }
     let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
     open_record(&bytes)

@@ -24,7 +24,9 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             apply_actions.in_set(GameSet::Input),
-            (follow_settings, show_options).chain().in_set(GameSet::Present),
+            (follow_settings, show_options)
+                .chain()
+                .in_set(GameSet::Present),
         )
             .run_if(in_state(Screen::Menu)),
     );
@@ -135,12 +137,18 @@ pub fn options_section(lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
                 Pickable::IGNORE,
                 children![
                     label(T::HandicapHeading, lang, fonts.ui(18.0), palette::TEXT_DIM),
-                    arrow("◂", OptionAction::Handicap(-1), fonts),
-                    value_text(OptionText::Handicap, fonts, 150.0),
-                    arrow("▸", OptionAction::Handicap(1), fonts),
+                    arrow("◀", OptionAction::Handicap(-1), fonts),
+                    value_text(OptionText::Handicap, fonts, 110.0),
+                    arrow("▶", OptionAction::Handicap(1), fonts),
                     label(T::HandicapGiver, lang, fonts.ui(16.0), palette::TEXT_DIM),
                     (
-                        button(T::Red, lang, fonts, 16.0, OnPress::send(OptionAction::Giver(Side::Red))),
+                        button(
+                            T::Red,
+                            lang,
+                            fonts,
+                            16.0,
+                            OnPress::send(OptionAction::Giver(Side::Red))
+                        ),
                         GiverButton(Side::Red),
                     ),
                     (
@@ -170,9 +178,9 @@ fn stepper(side: Side, name: T, lang: Lang, fonts: &Fonts) -> impl Bundle + use<
         Pickable::IGNORE,
         children![
             label(name, lang, fonts.ui(16.0), palette::TEXT),
-            arrow("◂", OptionAction::Clock(side, -1), fonts),
-            value_text(OptionText::Clock(side), fonts, 170.0),
-            arrow("▸", OptionAction::Clock(side, 1), fonts),
+            arrow("◀", OptionAction::Clock(side, -1), fonts),
+            value_text(OptionText::Clock(side), fonts, 120.0),
+            arrow("▶", OptionAction::Clock(side, 1), fonts),
         ],
     )
 }
@@ -224,10 +232,7 @@ fn step_handicap(h: Handicap, by: i8) -> Handicap {
     Handicap::ALL[(i + i32::from(by)).rem_euclid(n) as usize]
 }
 
-fn apply_actions(
-    mut actions: MessageReader<OptionAction>,
-    settings: Option<ResMut<UserSettings>>,
-) {
+fn apply_actions(mut actions: MessageReader<OptionAction>, settings: Option<ResMut<UserSettings>>) {
     let Some(mut settings) = settings else {
         actions.clear();
         return;
@@ -263,7 +268,11 @@ fn follow_settings(
     if *clocks != want {
         *clocks = want;
     }
-    let giver = if s.black_gives { Side::Black } else { Side::Red };
+    let giver = if s.black_gives {
+        Side::Black
+    } else {
+        Side::Red
+    };
     let handicap_starts: Vec<_> = Handicap::ALL[1..]
         .iter()
         .flat_map(|h| [h.position(Side::Red), h.position(Side::Black)])
@@ -318,9 +327,21 @@ mod tests {
         assert_eq!(step_clock(CLOCKS[CLOCKS.len() - 1], 1), TimeControl::None);
         assert_eq!(step_clock(TimeControl::None, 1), CLOCKS[1]);
         // Every kind is offered.
-        assert!(CLOCKS.iter().any(|c| matches!(c, TimeControl::Fischer { .. })));
-        assert!(CLOCKS.iter().any(|c| matches!(c, TimeControl::Countdown { base, .. } if *base > 0)));
-        assert!(CLOCKS.iter().any(|c| matches!(c, TimeControl::Countdown { base: 0, .. })));
+        assert!(
+            CLOCKS
+                .iter()
+                .any(|c| matches!(c, TimeControl::Fischer { .. }))
+        );
+        assert!(
+            CLOCKS
+                .iter()
+                .any(|c| matches!(c, TimeControl::Countdown { base, .. } if *base > 0))
+        );
+        assert!(
+            CLOCKS
+                .iter()
+                .any(|c| matches!(c, TimeControl::Countdown { base: 0, .. }))
+        );
         assert_eq!(step_handicap(Handicap::None, -1), Handicap::NinePieces);
     }
 }

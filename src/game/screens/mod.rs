@@ -1,6 +1,7 @@
 //! The screens that fill the window — the menu, the puzzle list, the saved
 //! games — and the settings card over any of them.
 
+pub mod import_field;
 pub mod menu;
 pub mod menu_options;
 pub mod puzzles;
@@ -16,5 +17,5 @@ pub(super) fn plugin(app: &mut App) {
         puzzles::plugin,
         saved_games::plugin,
     ));
-    app.add_plugins(menu_options::plugin);
+    app.add_plugins((menu_options::plugin, import_field::plugin));
 }

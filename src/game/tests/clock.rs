@@ -22,7 +22,9 @@ use std::time::Duration;
 fn clocked(mode: Mode, start: Position, red: &str, black: &str, backend: AiBackend) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(100)));
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        100,
+    )));
     logic_plugins(&mut app);
     app.insert_resource(backend);
     app.insert_resource(GameSetup {
@@ -58,11 +60,20 @@ fn frames(app: &mut App, n: usize) {
 
 #[test]
 fn the_clock_runs_for_the_side_to_move_and_a_move_adds_the_increment() {
-    let mut app = clocked(Mode::Hotseat, Position::startpos(), "60+5", "0:30", instant_backend());
+    let mut app = clocked(
+        Mode::Hotseat,
+        Position::startpos(),
+        "60+5",
+        "0:30",
+        instant_backend(),
+    );
     let before = left(&app, Color::Red);
     frames(&mut app, 10);
     let used = before - left(&app, Color::Red);
-    assert!(used >= Duration::from_millis(900) && used <= Duration::from_millis(1100), "{used:?}");
+    assert!(
+        used >= Duration::from_millis(900) && used <= Duration::from_millis(1100),
+        "{used:?}"
+    );
     assert_eq!(left(&app, Color::Black), Duration::from_secs(30));
     click(&mut app, "h2");
     click(&mut app, "e2");
@@ -76,7 +87,13 @@ fn the_clock_runs_for_the_side_to_move_and_a_move_adds_the_increment() {
 
 #[test]
 fn the_clock_stops_in_review_and_while_paused() {
-    let mut app = clocked(Mode::Hotseat, Position::startpos(), "60+0", "60+0", instant_backend());
+    let mut app = clocked(
+        Mode::Hotseat,
+        Position::startpos(),
+        "60+0",
+        "60+0",
+        instant_backend(),
+    );
     click(&mut app, "h2");
     click(&mut app, "e2");
     app.world_mut().write_message(ReviewCommand::First);
@@ -122,7 +139,12 @@ fn a_falling_flag_loses_or_draws_against_bare_material() {
         (o.result, o.reason),
         (GameResult::RedWins, Reason::Timeout { by: Color::Black })
     );
-    assert_eq!(*app.world().resource::<State<crate::game::play::Turn>>().get(), crate::game::play::Turn::Over);
+    assert_eq!(
+        *app.world()
+            .resource::<State<crate::game::play::Turn>>()
+            .get(),
+        crate::game::play::Turn::Over
+    );
 }
 
 #[test]
@@ -145,7 +167,10 @@ fn the_ai_thinks_within_its_clock() {
     // Red's 5 s a move: never more than what is left after the reply delay, less the margin.
     let red = &seen[0];
     assert!(red.movetime.unwrap() <= Duration::from_secs(5) - SAFETY);
-    assert!(session(&app).game.outcome().is_none(), "nobody lost on time");
+    assert!(
+        session(&app).game.outcome().is_none(),
+        "nobody lost on time"
+    );
 }
 
 #[test]
@@ -169,8 +194,16 @@ fn the_autosave_keeps_the_clocks_and_a_record_opened_brings_its_own() {
         *session(&app).game.start(),
         crate::rules::handicap::Handicap::TwoHorses.position(Color::Red)
     );
-    let clock = app.world().resource::<MatchClock>().clock.clone().expect("clocks");
-    assert_eq!(clock.control(Color::Red), TimeControl::parse("300+2").unwrap());
+    let clock = app
+        .world()
+        .resource::<MatchClock>()
+        .clock
+        .clone()
+        .expect("clocks");
+    assert_eq!(
+        clock.control(Color::Red),
+        TimeControl::parse("300+2").unwrap()
+    );
 
     // A record with clocks, opened by paste: its clocks come with it.
     let record = "[TimeControl \"600:30\"]\n1. h2e2 {[%clk 0:09:40]} h9g7 {[%clk 0:10:20]} *\n";
@@ -179,7 +212,11 @@ fn the_autosave_keeps_the_clocks_and_a_record_opened_brings_its_own() {
     assert_eq!(c.left(Color::Red), Duration::from_secs(580));
     assert_eq!(c.left(Color::Black), Duration::from_secs(620));
     // An XQF with variations opens its main line.
-    let xqf = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/records/xqf/XQFEXAMB.XQF")).unwrap();
+    let xqf = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/records/xqf/XQFEXAMB.XQF"
+    ))
+    .unwrap();
     let opened = crate::game::play::records::open_record(&xqf).unwrap();
     assert!(opened.variations > 0);
     assert!(opened.game.ply() > 0);
