@@ -26,7 +26,7 @@ use std::path::Path;
 
 /// The names of all sounds, in the order [`write_all`] writes them.
 pub const SOUNDS: &[&str] = &[
-    "select", "move", "capture", "check", "illegal", "start", "win", "lose", "draw",
+    "select", "move", "capture", "check", "illegal", "start", "win", "lose", "draw", "tick",
 ];
 
 /// Samples per second of every rendered file.
@@ -45,6 +45,7 @@ pub fn render(name: &str) -> Option<Vec<u8>> {
         "win" => (win(), -3.0),
         "lose" => (lose(), -4.0),
         "draw" => (draw(), -4.0),
+        "tick" => (clock_tick(), -9.0),
         _ => return None,
     };
     Some(encode_wav(&normalize(samples, peak_dbfs)))
@@ -80,6 +81,16 @@ fn select() -> Vec<f64> {
     partial(&mut buf, 0.0, 1900.0, 0.25, 0.006, 0.0005);
     partial(&mut buf, 0.0, 3150.0, 0.10, 0.004, 0.0005);
     fade(&mut buf, 0.0005, 0.015);
+    buf
+}
+
+/// A clock's last seconds: a dry, high, short tick, quieter than a move.
+fn clock_tick() -> Vec<f64> {
+    let mut buf = silence(0.045);
+    noise_burst(&mut buf, 0.0, 0x71c4, 0.0015, 0.0005, 4200.0, 3.0, 0.6);
+    partial(&mut buf, 0.0, 2800.0, 0.5, 0.005, 0.0004);
+    partial(&mut buf, 0.0, 4400.0, 0.2, 0.003, 0.0004);
+    fade(&mut buf, 0.0004, 0.012);
     buf
 }
 
@@ -602,6 +613,7 @@ mod tests {
             ("win", 0.80, 1.60),
             ("lose", 0.80, 1.60),
             ("draw", 0.50, 1.20),
+            ("tick", 0.02, 0.08),
         ];
         assert_eq!(ranges.len(), SOUNDS.len());
         for (name, min, max) in ranges {

@@ -1,6 +1,8 @@
 //! `xiangqi` and `xiangqi play …`: open the game window.
 
 use super::CliError;
+use crate::rules::clock::TimeControl;
+use crate::rules::handicap::Handicap;
 
 /// Who plays whom.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -53,8 +55,22 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", requires = "review")]
     ply: Option<usize>,
     /// Open the puzzle list.
-    #[arg(long, conflicts_with_all = ["mode", "review"])]
+    #[arg(long, conflicts_with_all = ["mode", "review", "open"])]
     puzzles: bool,
+    /// Open the saved games (with their import line).
+    #[arg(long, conflicts_with_all = ["mode", "review", "open", "puzzles"])]
+    games: bool,
+    /// Play on a clock: `600+5` (10 min + 5 s a move), `600:30` (10 min,
+    /// then 30 s a move), `0:30` (30 s a move); `RED/BLACK` for time odds.
+    #[arg(long, value_name = "SPEC", value_parser = parse_clock)]
+    clock: Option<(TimeControl, TimeControl)>,
+    /// Start with a handicap: horse, two-horses, chariot, chariot-horse,
+    /// advisors-elephants or nine; `black:` before it when Black gives it.
+    #[arg(long, value_name = "NAME", value_parser = parse_handicap)]
+    handicap: Option<(Handicap, crate::rules::Color)>,
+    /// Open this record (PGN, XQF, DhtmlXQ, dpxq text, PlayOK, move list).
+    #[arg(long, value_name = "FILE")]
+    open: Option<std::path::PathBuf>,
 }
 
 fn parse_scale(s: &str) -> Result<f32, String> {
@@ -63,6 +79,41 @@ fn parse_scale(s: &str) -> Result<f32, String> {
         .ok()
         .filter(|f| (0.5..=4.0).contains(f))
         .ok_or_else(|| format!("'{s}' is not a scale factor between 0.5 and 4"))
+}
+
+fn parse_clock(s: &str) -> Result<(TimeControl, TimeControl), String> {
+    match s.split_once('/') {
+        Some((red, black)) => Ok((TimeControl::parse(red)?, TimeControl::parse(black)?)),
+        None => {
+            let c = TimeControl::parse(s)?;
+            Ok((c, c))
+        }
+    }
+}
+
+fn parse_handicap(s: &str) -> Result<(Handicap, crate::rules::Color), String> {
+    let (giver, name) = match s.strip_prefix("black:") {
+        Some(rest) => (crate::rules::Color::Black, rest),
+        None => (
+            crate::rules::Color::Red,
+            s.strip_prefix("red:").unwrap_or(s),
+        ),
+    };
+    let h = match name {
+        "none" => Handicap::None,
+        "horse" => Handicap::Horse,
+        "two-horses" => Handicap::TwoHorses,
+        "chariot" => Handicap::Chariot,
+        "chariot-horse" => Handicap::ChariotHorse,
+        "advisors-elephants" => Handicap::AdvisorsElephants,
+        "nine" => Handicap::NinePieces,
+        other => {
+            return Err(format!(
+                "'{other}' is not a handicap (horse, two-horses, chariot, chariot-horse, advisors-elephants, nine)"
+            ));
+        }
+    };
+    Ok((h, giver))
 }
 
 fn parse_size(s: &str) -> Result<(u32, u32), String> {
@@ -160,6 +211,10 @@ pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliEr
         review: args.review,
         review_ply: args.ply,
         puzzles: args.puzzles,
+        games: args.games,
+        clock: args.clock,
+        handicap: args.handicap,
+        open: args.open,
     })
     .map_err(CliError)
 }

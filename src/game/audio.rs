@@ -52,6 +52,7 @@ impl FromWorld for SoundBank {
             (SoundCue::Win, "win"),
             (SoundCue::Lose, "lose"),
             (SoundCue::Draw, "draw"),
+            (SoundCue::Tick, "tick"),
         ]
         .into_iter()
         .map(|(cue, name)| {

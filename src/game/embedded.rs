@@ -53,6 +53,10 @@ const FILES: &[(&str, &[u8])] = &[
         "sounds/win.wav",
         include_bytes!("../../assets/sounds/win.wav"),
     ),
+    (
+        "sounds/tick.wav",
+        include_bytes!("../../assets/sounds/tick.wav"),
+    ),
 ];
 
 /// Side of the window icon in pixels.

@@ -256,6 +256,21 @@ texts! {
     BetterMoveFound => ("正确!", "Correct!"),
     NotGoodEnough => ("不够好,再试一次", "Not good enough, try again"),
     FromMyGamesShort => ("我的错着", "My mistakes"),
+    // issue 13
+    ClockHeading => ("时限", "Clock"),
+    RedClock => ("红方", "Red"),
+    BlackClock => ("黑方", "Black"),
+    HandicapHeading => ("让子", "Handicap"),
+    HandicapGiver => ("让子方", "Giving side"),
+    ImportRecord => ("导入棋谱", "Import"),
+    ImportHint => (
+        "输入棋谱文件路径(PGN、XQF、东萍、文本),回车打开;也可把文件拖到窗口上",
+        "Type the path of a record (PGN, XQF, DhtmlXQ, text) and press Enter, or drop the file on the window",
+    ),
+    ExportPicture => ("导出图片", "Export picture"),
+    ExportedTo => ("已导出图片和动图", "Picture and GIF written"),
+    ExportFailed => ("无法导出图片", "Could not export the picture"),
+    VariationsNote => ("棋谱含变着,此处显示主线", "The record has variations; the main line is shown"),
 }
 
 /// "红方" / "Red".
@@ -301,6 +316,46 @@ pub fn reason_text(r: &Reason, lang: Lang) -> String {
         (Reason::Resignation { by }, Lang::En) => format!("{} resigned", side(by)),
         (Reason::AgreedDraw, Lang::Zh) => "双方议和".into(),
         (Reason::AgreedDraw, Lang::En) => "draw agreed".into(),
+        // issue 13
+        (Reason::Timeout { by }, Lang::Zh) => format!("{}超时判负", side(by)),
+        (Reason::Timeout { by }, Lang::En) => format!("{} lost on time", side(by)),
+        (Reason::TimeoutDraw { by }, Lang::Zh) => {
+            format!("{}超时,对方无子可胜,判和", side(by))
+        }
+        (Reason::TimeoutDraw { by }, Lang::En) => format!(
+            "{} ran out of time, but the other side cannot mate: a draw",
+            side(by)
+        ),
+    }
+}
+
+// issue 13
+/// A time control in words: "10分+5秒", "10分 读秒30秒", "步时30秒", "不限时".
+pub fn clock_text(c: crate::rules::clock::TimeControl, lang: Lang) -> String {
+    use crate::rules::clock::TimeControl as C;
+    let time = |secs: u32| match (lang, secs) {
+        (Lang::Zh, s) if s >= 60 && s % 60 == 0 => format!("{}分", s / 60),
+        (Lang::Zh, s) if s >= 60 => format!("{}分{}秒", s / 60, s % 60),
+        (Lang::Zh, s) => format!("{s}秒"),
+        (Lang::En, s) if s >= 60 && s % 60 == 0 => format!("{} min", s / 60),
+        (Lang::En, s) if s >= 60 => format!("{} min {} s", s / 60, s % 60),
+        (Lang::En, s) => format!("{s} s"),
+    };
+    match (c, lang) {
+        (C::None, Lang::Zh) => "不限时".into(),
+        (C::None, Lang::En) => "No clock".into(),
+        (C::Fischer { base, increment }, Lang::Zh) => format!("{}+{}", time(base), time(increment)),
+        (C::Fischer { base, increment }, Lang::En) => {
+            format!("{} + {}", time(base), time(increment))
+        }
+        (C::Countdown { base: 0, per_move }, Lang::Zh) => format!("步时{}", time(per_move)),
+        (C::Countdown { base: 0, per_move }, Lang::En) => format!("{} a move", time(per_move)),
+        (C::Countdown { base, per_move }, Lang::Zh) => {
+            format!("{} 读秒{}", time(base), time(per_move))
+        }
+        (C::Countdown { base, per_move }, Lang::En) => {
+            format!("{}, then {} a move", time(base), time(per_move))
+        }
     }
 }
 

@@ -104,6 +104,17 @@ pub struct LaunchOptions {
     pub review_ply: Option<usize>,
     /// Open the puzzle list.
     pub puzzles: bool,
+    /// Open the saved games.
+    pub games: bool,
+    /// Clocks for Red and Black (the menu's choice otherwise).
+    pub clock: Option<(
+        crate::rules::clock::TimeControl,
+        crate::rules::clock::TimeControl,
+    )>,
+    /// A handicap start and the side that gives it.
+    pub handicap: Option<(crate::rules::handicap::Handicap, crate::rules::Color)>,
+    /// A record to open at start (any format the game reads).
+    pub open: Option<PathBuf>,
 }
 
 /// Where the player is.

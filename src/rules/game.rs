@@ -75,6 +75,16 @@ pub enum Reason {
     },
     /// The players agreed a draw.
     AgreedDraw,
+    /// `by`'s flag fell (its time ran out) and the other side could still mate: a loss.
+    Timeout {
+        /// The side whose time ran out.
+        by: Color,
+    },
+    /// `by`'s flag fell but the other side has nothing that can mate: a draw.
+    TimeoutDraw {
+        /// The side whose time ran out.
+        by: Color,
+    },
 }
 
 impl fmt::Display for Reason {
@@ -89,6 +99,10 @@ impl fmt::Display for Reason {
             Reason::NoAttackingMaterial => f.write_str("no attacking material"),
             Reason::Resignation { by } => write!(f, "{by} resigns"),
             Reason::AgreedDraw => f.write_str("draw agreed"),
+            Reason::Timeout { by } => write!(f, "{by} lost on time"),
+            Reason::TimeoutDraw { by } => {
+                write!(f, "{by} ran out of time; the other side cannot mate")
+            }
         }
     }
 }
@@ -243,6 +257,26 @@ impl Game {
                 reason: Reason::Resignation { by },
             },
         ));
+    }
+
+    /// Records the flag of the side to move falling at the cursor: a loss,
+    /// or a draw when the other side has nothing that can ever mate
+    /// (no chariot, horse, cannon or soldier).
+    pub fn time_out(&mut self) {
+        let pos = self.position();
+        let by = pos.side_to_move();
+        let outcome = if pos.has_attacking_material(by.flip()) {
+            Outcome {
+                result: GameResult::win_for(by.flip()),
+                reason: Reason::Timeout { by },
+            }
+        } else {
+            Outcome {
+                result: GameResult::Draw,
+                reason: Reason::TimeoutDraw { by },
+            }
+        };
+        self.declared = Some((self.cursor, outcome));
     }
 
     /// Records an agreed draw at the cursor.

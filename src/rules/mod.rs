@@ -1,8 +1,10 @@
 //! The rules of Xiangqi, in plain Rust: positions, legal moves, game
 //! outcomes and the notations players use. Nothing here knows about Bevy.
 
+pub mod clock;
 mod fen;
 pub mod game;
+pub mod handicap;
 pub mod notation;
 pub mod pgn;
 mod position;

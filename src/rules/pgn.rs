@@ -28,6 +28,10 @@ pub struct PgnGame {
     pub moves: Vec<Move>,
     /// The result token (or the `Result` tag when there is no token); `None` for `*`.
     pub result: Option<GameResult>,
+    /// Comments written after moves: `(i, text)` follows `moves[i]` (the
+    /// clocks' `[%clk …]`). The reader leaves them out; records keep theirs
+    /// in [`crate::rules::records::MoveTree`].
+    pub comments: Vec<(usize, String)>,
 }
 
 /// What is wrong with a PGN text, and where.
@@ -103,6 +107,7 @@ impl PgnGame {
             start,
             moves: Vec::new(),
             result: None,
+            comments: Vec::new(),
         }
     }
 
@@ -245,6 +250,7 @@ impl Current {
                 start,
                 moves: Vec::new(),
                 result: None,
+                comments: Vec::new(),
             },
             pos: start,
             result_tag: None,
@@ -631,6 +637,10 @@ pub fn write_pgn_with(game: &PgnGame, notation: Notation, style: ChineseStyle) -
             Color::Black => {}
         }
         tokens.push(notation::format_move(&pos, m, notation, style));
+        for (_, text) in game.comments.iter().filter(|(at, _)| *at == i) {
+            // A brace would end the comment early.
+            tokens.push(format!("{{{}}}", text.replace(['{', '}'], "")));
+        }
         pos.make(m);
     }
     tokens.push(result.to_string());

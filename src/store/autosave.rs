@@ -7,6 +7,7 @@
 
 use super::{atomic, file_name, now_unix};
 use crate::engine::Level;
+use crate::rules::clock::{GameClock, SideTime, TimeControl};
 use crate::rules::{Color, FenError, Game, GameError, GameResult, Move, Outcome, Position, Reason};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -38,7 +39,7 @@ pub struct SavedResult {
     pub result: String,
     /// `checkmate`, `stalemate`, `perpetual-check`, `perpetual-chase`,
     /// `repetition`, `sixty-move-rule`, `no-attacking-material`,
-    /// `resignation` or `agreed-draw`.
+    /// `resignation`, `agreed-draw`, `timeout` or `timeout-draw`.
     pub reason: String,
     /// The ply at which it ended.
     pub ply: usize,
@@ -67,6 +68,50 @@ pub struct SavedGame {
     /// When written, seconds since the Unix epoch.
     #[serde(default)]
     pub saved_at: u64,
+    /// The clocks, when the game is played on one (older autosaves have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<SavedClock>,
+}
+
+/// The clocks of a game in the autosave: each side's control and both
+/// sides' time after every recorded ply (`times[0]`: the start), so undo,
+/// redo and Continue find the clocks as they were.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedClock {
+    /// Red's control.
+    pub red: TimeControl,
+    /// Black's control.
+    pub black: TimeControl,
+    /// `[red, black]` after each ply, from the start.
+    pub times: Vec<[SideTime; 2]>,
+}
+
+impl SavedClock {
+    /// The clock kept for `game` (its recorded plies) from `clock`.
+    pub fn from_clock(clock: &GameClock, plies: usize) -> SavedClock {
+        let mut probe = clock.clone();
+        let times = (0..=plies)
+            .map_while(|ply| probe.goto(ply).then(|| probe.times()))
+            .collect();
+        SavedClock {
+            red: clock.control(Color::Red),
+            black: clock.control(Color::Black),
+            times,
+        }
+    }
+
+    /// The clock again, at `ply` (or the last ply kept before it), for a
+    /// game whose first move is `first`'s. A fallen flag is the game's
+    /// result, not the clock's: it is not kept.
+    pub fn to_clock(&self, first: Color, ply: usize) -> GameClock {
+        let mut clock = GameClock::new(self.red, self.black, first);
+        for (i, &t) in self.times.iter().enumerate() {
+            clock.restore(i, t);
+        }
+        let at = ply.min(self.times.len().saturating_sub(1));
+        clock.goto(at);
+        clock
+    }
 }
 
 /// What is wrong with an autosave file.
@@ -188,11 +233,19 @@ fn reason_key(r: Reason) -> &'static str {
         Reason::NoAttackingMaterial => "no-attacking-material",
         Reason::Resignation { .. } => "resignation",
         Reason::AgreedDraw => "agreed-draw",
+        Reason::Timeout { .. } => "timeout",
+        Reason::TimeoutDraw { .. } => "timeout-draw",
     }
 }
 
 fn is_declared(r: Reason) -> bool {
-    matches!(r, Reason::Resignation { .. } | Reason::AgreedDraw)
+    matches!(
+        r,
+        Reason::Resignation { .. }
+            | Reason::AgreedDraw
+            | Reason::Timeout { .. }
+            | Reason::TimeoutDraw { .. }
+    )
 }
 
 impl SavedGame {
@@ -227,6 +280,7 @@ impl SavedGame {
             cursor: game.ply(),
             result,
             saved_at: now_unix(),
+            clock: None,
         }
     }
 
@@ -396,6 +450,18 @@ impl SavedGame {
                 }
                 game.agree_draw();
             }
+            ("timeout" | "timeout-draw", _) => {
+                if let Some(o) = natural {
+                    return Err(mismatch(format!("the game had already ended: {o}")));
+                }
+                game.time_out();
+                let o = game.outcome();
+                if o.is_none_or(|o| o.result != result || reason_key(o.reason) != r.reason) {
+                    return Err(mismatch(
+                        o.map_or("the game goes on".into(), |o| o.to_string()),
+                    ));
+                }
+            }
             (reason, _) => match natural {
                 Some(Outcome {
                     result: res,
@@ -499,6 +565,84 @@ mod tests {
         assert_eq!(a.position().fen(), b.position().fen());
         assert_eq!(a.position().side_to_move(), b.position().side_to_move());
         assert_eq!(a.outcome(), b.outcome());
+    }
+
+    #[test]
+    fn clocks_and_a_flag_fall_survive_the_autosave_and_old_files_load_without_clocks() {
+        let t = TempDir::new("autosave-clock");
+        let path = t.path().join("autosave.json");
+        let control = TimeControl::Fischer {
+            base: 60,
+            increment: 2,
+        };
+        let mut clock = GameClock::new(control, TimeControl::parse("0:30").unwrap(), Color::Red);
+        let mut game = Game::new(Position::startpos());
+        for (m, secs) in [("h2e2", 5), ("h9g7", 7), ("h0g2", 3)] {
+            clock.tick(std::time::Duration::from_secs(secs));
+            game.play(Move::from_iccs(m).unwrap()).unwrap();
+            clock.on_move();
+        }
+        // Black's flag falls on its second move.
+        clock.tick(std::time::Duration::from_secs(30));
+        game.time_out();
+        let mut saved = SavedGame::from_game(&game, GameMode::Hotseat, 3, 3);
+        assert_eq!(
+            saved.result.as_ref().map(|r| r.reason.as_str()),
+            Some("timeout")
+        );
+        saved.clock = Some(SavedClock::from_clock(&clock, game.all_moves().len()));
+        save(&path, &saved).unwrap();
+        let restored = load(&path).unwrap().unwrap();
+        assert_same_game(&restored.game, &game);
+        assert_eq!(
+            restored.game.outcome().map(|o| (o.result, o.reason)),
+            Some((GameResult::RedWins, Reason::Timeout { by: Color::Black }))
+        );
+        let back = restored
+            .saved
+            .clock
+            .expect("the clock")
+            .to_clock(Color::Red, 3);
+        assert_eq!(back.left(Color::Red), std::time::Duration::from_secs(56));
+        assert_eq!(back.left(Color::Black), std::time::Duration::from_secs(30));
+        back.clone().goto(1);
+        assert_eq!(
+            back.control(Color::Black),
+            TimeControl::Countdown {
+                base: 0,
+                per_move: 30
+            }
+        );
+
+        // A version-1 file written before clocks existed.
+        let old = r#"{"version":1,"mode":"red","red_level":3,"black_level":3,
+            "start_fen":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "moves":["h2e2"],"cursor":1}"#;
+        fs::write(&path, old).unwrap();
+        let restored = load(&path).unwrap().unwrap();
+        assert_eq!(restored.saved.clock, None);
+        assert_eq!(restored.game.ply(), 1);
+    }
+
+    #[test]
+    fn a_flag_fall_against_bare_material_is_a_draw_in_the_autosave() {
+        let mut game2 =
+            Game::new(Position::from_fen("4k4/9/9/9/9/9/9/9/4A4/R2AK4 b - - 0 1").unwrap());
+        // Black (bare general) flags against Red's chariot: Red wins.
+        game2.time_out();
+        assert_eq!(game2.outcome().map(|o| o.result), Some(GameResult::RedWins));
+        // Red flags: Black has nothing that can mate, a draw.
+        let mut game3 =
+            Game::new(Position::from_fen("4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 0 1").unwrap());
+        game3.time_out();
+        let o = game3.outcome().unwrap();
+        assert_eq!(
+            (o.result, o.reason),
+            (GameResult::Draw, Reason::TimeoutDraw { by: Color::Red })
+        );
+        let saved = SavedGame::from_game(&game3, GameMode::Hotseat, 3, 3);
+        let back = SavedGame::from_json(Path::new("a.json"), saved.to_json().as_bytes()).unwrap();
+        assert_eq!(back.game.outcome(), Some(o));
     }
 
     #[test]

@@ -9,6 +9,8 @@
 use super::autosave::GameMode;
 use super::{Warning, atomic, load_json_lenient, parse_json_lenient, set_aside_if_damaged};
 use crate::engine::Level;
+use crate::rules::clock::TimeControl;
+use crate::rules::handicap::Handicap;
 use crate::rules::{Charset, Notation};
 use serde::{Deserialize, Serialize};
 use std::io;
@@ -141,6 +143,14 @@ pub struct Settings {
     pub analysis_lines: u8,
     /// Point of view of the analysis scores.
     pub score_view: ScoreView,
+    /// Red's clock last chosen in the menu.
+    pub red_clock: TimeControl,
+    /// Black's clock last chosen in the menu.
+    pub black_clock: TimeControl,
+    /// The handicap last chosen in the menu.
+    pub handicap: Handicap,
+    /// Black gives the handicap (Red otherwise).
+    pub black_gives: bool,
 }
 
 impl Default for Settings {
@@ -160,6 +170,10 @@ impl Default for Settings {
             analysis_lines: 3,
             score_view: ScoreView::Red,
             black_level: Level::default().number(),
+            red_clock: TimeControl::None,
+            black_clock: TimeControl::None,
+            handicap: Handicap::None,
+            black_gives: false,
         }
     }
 }
@@ -285,6 +299,16 @@ mod tests {
             black_level: 8,
             analysis_lines: 5,
             score_view: ScoreView::Mover,
+            red_clock: TimeControl::Fischer {
+                base: 600,
+                increment: 5,
+            },
+            black_clock: TimeControl::Countdown {
+                base: 0,
+                per_move: 30,
+            },
+            handicap: Handicap::NinePieces,
+            black_gives: true,
         };
         s.save(&p).unwrap();
         assert_eq!(Settings::load(&p), (s, None));

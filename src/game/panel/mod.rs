@@ -6,6 +6,7 @@
 //! the help card.
 
 pub mod analysis;
+pub mod clock;
 pub mod eval_bar;
 pub mod graph;
 pub mod help;
@@ -37,6 +38,7 @@ pub(super) fn plugin(app: &mut App) {
     ));
     app.add_plugins(analysis::plugin);
     app.add_plugins((review_card::plugin, graph::plugin, my_puzzle_card::plugin));
+    app.add_plugins(clock::plugin);
     app.add_systems(OnEnter(Screen::Playing), spawn_panel)
         .add_systems(
             Update,

@@ -11,6 +11,8 @@
 use crate::game::i18n::Phrase as T;
 use crate::game::play::Play;
 use crate::game::play::analysis::AnalysisCommand;
+use crate::game::play::clock::MatchClock;
+use crate::game::play::export::ExportPicture;
 use crate::game::play::hint::HintRequest;
 use crate::game::play::records::FileCommand;
 use crate::game::play::session::{GameCommand, Session};
@@ -42,8 +44,10 @@ pub struct ToolContext {
     pub over: bool,
     /// A puzzle is being solved.
     pub puzzle: bool,
-    /// AI vs AI is paused.
+    /// AI vs AI, or a game on a clock, is paused.
     pub paused: bool,
+    /// The game is played on a clock.
+    pub clocked: bool,
 }
 
 /// Groups of tools, set apart in the bar.
@@ -161,7 +165,7 @@ pub const TOOLS: &[Tool] = &[
         "Space",
         Group::Game,
         || OnPress::send(GameCommand::TogglePause),
-        |c| c.mode == Mode::AiVsAi && !c.paused && !c.over,
+        |c| (c.mode == Mode::AiVsAi || c.clocked) && !c.paused && !c.over,
     ),
     tool(
         Icon::Resume,
@@ -169,7 +173,7 @@ pub const TOOLS: &[Tool] = &[
         "Space",
         Group::Game,
         || OnPress::send(GameCommand::TogglePause),
-        |c| c.mode == Mode::AiVsAi && c.paused && !c.over,
+        |c| (c.mode == Mode::AiVsAi || c.clocked) && c.paused && !c.over,
     ),
     tool(
         Icon::Save,
@@ -201,6 +205,14 @@ pub const TOOLS: &[Tool] = &[
         "Ctrl+V",
         Group::Records,
         || OnPress::send(FileCommand::Paste),
+        always,
+    ),
+    tool(
+        Icon::Export,
+        T::ExportPicture,
+        "",
+        Group::Records,
+        || OnPress::send(ExportPicture),
         always,
     ),
     tool(
@@ -324,23 +336,25 @@ fn divider() -> impl Bundle {
 }
 
 /// The context of the game now.
-pub fn tool_context(session: &Session, play: &Play) -> ToolContext {
+pub fn tool_context(session: &Session, play: &Play, clocked: bool) -> ToolContext {
     ToolContext {
         mode: session.setup.mode,
         over: session.game.outcome().is_some(),
         puzzle: *play == Play::Puzzle,
         paused: session.paused,
+        clocked,
     }
 }
 
 fn show_tools(
     session: Res<Session>,
     play: Res<State<Play>>,
+    clock: Res<MatchClock>,
     mut buttons: Query<(&ToolButton, &mut Node)>,
     added: Query<(), Added<ToolButton>>,
     mut shown_for: Local<Option<ToolContext>>,
 ) {
-    let context = tool_context(&session, play.get());
+    let context = tool_context(&session, play.get(), clock.clock.is_some());
     if added.is_empty() && *shown_for == Some(context) {
         return;
     }
@@ -384,5 +398,41 @@ fn tidy_dividers(
                 });
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(icon: Icon, context: &ToolContext) -> bool {
+        TOOLS
+            .iter()
+            .find(|t| t.icon == icon)
+            .is_some_and(|t| (t.shown)(context))
+    }
+
+    #[test]
+    fn pause_is_offered_in_a_game_on_a_clock_and_in_ai_vs_ai_only() {
+        let context = |mode, clocked, paused| ToolContext {
+            mode,
+            over: false,
+            puzzle: false,
+            paused,
+            clocked,
+        };
+        assert!(!shown(Icon::Pause, &context(Mode::Hotseat, false, false)));
+        assert!(shown(Icon::Pause, &context(Mode::Hotseat, true, false)));
+        assert!(shown(Icon::Pause, &context(Mode::AiVsAi, false, false)));
+        // Paused: Resume takes its place.
+        assert!(!shown(Icon::Pause, &context(Mode::Red, true, true)));
+        assert!(shown(Icon::Resume, &context(Mode::Red, true, true)));
+        // An ended game has nothing to pause.
+        let over = ToolContext {
+            over: true,
+            ..context(Mode::Red, true, false)
+        };
+        assert!(!shown(Icon::Pause, &over));
+        assert!(shown(Icon::Export, &over));
     }
 }

@@ -8,7 +8,7 @@
 //! on (undo, new game, menu, pause) the search is stale and is dropped,
 //! which stops it.
 
-use crate::engine::{Engine, Level, choose_move};
+use crate::engine::{Engine, Level, choose_move_within};
 use crate::game::play::Turn;
 use crate::game::play::search::{OffThreadSearch, SearchJob, SearchProgress, SharedEngine};
 use crate::game::play::session::{AiMoveChosen, MAX_LEVEL, Player, Session};
@@ -90,14 +90,17 @@ pub fn think(engine: &mut Engine, job: &SearchJob, level: u8) -> Option<Move> {
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
-    let result = choose_move(
+    // Without a clock the limits are empty and the level alone decides.
+    let result = choose_move_within(
         engine,
         level,
         &job.position,
         &job.history,
+        &job.limits,
         &job.stop,
         &mut |info| job.report(info),
         seed,
+        1.0,
     );
     (!result.best.is_null()).then_some(result.best)
 }
@@ -154,6 +157,7 @@ fn start_search(
     turn: Option<Res<State<Turn>>>,
     backend: Res<AiBackend>,
     time: Res<Time>,
+    clock: Option<Res<crate::game::play::clock::MatchClock>>,
 ) {
     let (Some(session), Some(turn)) = (session, turn) else {
         return;
@@ -178,7 +182,14 @@ fn start_search(
         return;
     }
     let think = backend.0.clone();
-    ai.search = Some(OffThreadSearch::start(&session, now, move |job| {
+    // On a clock the AI thinks within its time, a margin kept back.
+    let cap = clock
+        .as_ref()
+        .and_then(|c| c.clock.as_ref())
+        .and_then(|c| crate::game::play::clock::engine_cap(c, side))
+        .unwrap_or_default();
+    ai.search = Some(OffThreadSearch::start(&session, now, move |mut job| {
+        job.limits = cap;
         think(job, level)
     }));
 }

@@ -76,6 +76,13 @@ fn continue_game(
                 black_level: saved.black_level,
                 start: *restored.game.start(),
             };
+            // The clocks as they were at the cursor.
+            if let Some(clock) = &saved.clock {
+                let first = restored.game.start().side_to_move();
+                commands.insert_resource(crate::game::play::clock::PendingClock(
+                    clock.to_clock(first, restored.game.ply()),
+                ));
+            }
             commands.insert_resource(PendingGame {
                 game: restored.game,
                 review: None,
@@ -103,6 +110,7 @@ fn autosave_changes(
     paths: Option<Res<StorePaths>>,
     pending: Option<Res<PendingGame>>,
     mut notice: ResMut<Notice>,
+    clock: Option<Res<crate::game::play::clock::MatchClock>>,
     mut written: Local<Written>,
     mut failed: Local<bool>,
 ) {
@@ -123,12 +131,16 @@ fn autosave_changes(
     if *written == now {
         return;
     }
-    let saved = SavedGame::from_game(
+    let mut saved = SavedGame::from_game(
         game,
         session.setup.mode.into(),
         session.setup.red_level,
         session.setup.black_level,
     );
+    saved.clock = clock
+        .as_ref()
+        .and_then(|c| c.clock.as_ref())
+        .map(|c| crate::store::autosave::SavedClock::from_clock(c, game.all_moves().len()));
     match autosave::save(&paths.autosave_file(), &saved) {
         Ok(()) => {
             *written = now;

@@ -58,10 +58,14 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// `--review FILE [--ply N]` opens a record and reviews it; `--puzzles`
-/// opens the puzzle list (for looking at them, and screenshots).
+/// opens the puzzle list and `--games` the saved games (for looking at
+/// them, and screenshots).
 pub(crate) fn configure_launch(app: &mut App, opts: &crate::game::LaunchOptions) {
     if opts.puzzles {
         app.insert_state(Screen::Puzzles);
+    }
+    if opts.games {
+        app.insert_state(Screen::SavedGames);
     }
     let Some(path) = &opts.review else {
         return;

@@ -8,6 +8,8 @@
 pub mod ai;
 pub mod analysis;
 pub mod autosave;
+pub mod clock;
+pub mod export;
 pub mod game_review;
 pub mod hint;
 pub mod my_puzzle;
@@ -32,6 +34,7 @@ pub(super) fn plugin(app: &mut App) {
         records::plugin,
     ));
     app.add_plugins((game_review::plugin, my_puzzle::plugin));
+    app.add_plugins((clock::plugin, export::plugin));
 }
 
 /// Whose move it is while [`Screen::Playing`].

@@ -14,7 +14,7 @@ use crate::game::settings::{StorePaths, UserSettings};
 use crate::rules::Color as Side;
 use crate::rules::notation::{ChineseStyle, Notation};
 use crate::rules::pgn::{PgnGame, write_pgn_with};
-use crate::store::library::{self, Opened};
+use crate::store::library;
 use bevy::clipboard::Clipboard;
 use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
@@ -53,11 +53,12 @@ pub fn pgn_of(session: &Session, lang: Lang) -> PgnGame {
     let time = format!("{hh:02}:{mi:02}:{ss:02}");
     let red = player(Side::Red);
     let black = player(Side::Black);
+    let setup = (*session.game.start() != crate::rules::Position::startpos()).then_some("1");
     let mut game = session.game.clone();
     // The record holds the moves played, not an undone tail.
     let ply = game.ply();
     game.goto(ply);
-    library::pgn_for(
+    let mut pgn = library::pgn_for(
         &game,
         &[
             ("Event", "Xiangqi"),
@@ -66,7 +67,59 @@ pub fn pgn_of(session: &Session, lang: Lang) -> PgnGame {
             ("Date", &date),
             ("Time", &time),
         ],
-    )
+    );
+    // A handicap or set-up start: the FEN tag is written with it.
+    if let Some(flag) = setup {
+        pgn.set_tag("SetUp", flag);
+    }
+    pgn
+}
+
+/// What a record opened in the game gives: the game (main line), the
+/// clocks it kept, and how many variations were left out of the board.
+pub struct OpenedRecord {
+    /// The game, its cursor at the end.
+    pub game: crate::rules::Game,
+    /// Its clocks, when it recorded a time control.
+    pub clock: Option<crate::rules::clock::GameClock>,
+    /// Variations in the record (the board plays the main line).
+    pub variations: usize,
+}
+
+/// Reads a record in any format the game knows (a FEN, PGN, XQF, DhtmlXQ,
+/// dpxq text, PlayOK WXF, a move list): its first game.
+///
+/// # Errors
+/// What is wrong, naming the format and the move.
+pub fn open_record(bytes: &[u8]) -> Result<OpenedRecord, String> {
+    // A FEN line is a position to play on.
+    let fen = library::open_text(bytes);
+    if let Ok(library::Opened::Fen(pos)) = fen {
+        return Ok(OpenedRecord {
+            game: crate::rules::Game::new(pos),
+            clock: None,
+            variations: 0,
+        });
+    }
+    match crate::rules::records::import(bytes) {
+        Ok(mut games) => {
+            let first = games.swap_remove(0);
+            let game = first
+                .to_pgn()
+                .to_game()
+                .map_err(|e| format!("{}: {e}", first.format))?;
+            Ok(OpenedRecord {
+                game,
+                clock: crate::rules::clock::GameClock::from_record(&first),
+                variations: first.tree.variation_count(),
+            })
+        }
+        // A FEN that is wrong says so better than the record reader.
+        Err(_) if matches!(fen, Err(library::OpenError::Fen(_))) => {
+            Err(fen.err().map(|e| e.to_string()).unwrap_or_default())
+        }
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -80,8 +133,9 @@ fn handle_files(
     lang: Res<Lang>,
     mut clipboard: Option<ResMut<Clipboard>>,
     mut notice: ResMut<Notice>,
+    clock: Option<Res<crate::game::play::clock::MatchClock>>,
 ) {
-    let mut opened: Option<(Result<Opened, String>, String)> = None;
+    let mut opened: Option<(Result<OpenedRecord, String>, String)> = None;
     for command in commands_in.read() {
         match command {
             FileCommand::Save => {
@@ -96,7 +150,10 @@ fn handle_files(
                     notice.post(T::NotSavedGame, "no data folder", true);
                     continue;
                 };
-                let pgn = pgn_of(session, *lang);
+                let mut pgn = pgn_of(session, *lang);
+                if let Some(c) = clock.as_ref().and_then(|c| c.clock.as_ref()) {
+                    c.annotate(&mut pgn);
+                }
                 match library::save_pgn_game(&dir, &pgn) {
                     Ok(path) => notice.post(T::SavedAs, path.display().to_string(), false),
                     Err(e) => notice.post(T::NotSavedGame, e.to_string(), true),
@@ -117,7 +174,11 @@ fn handle_files(
                             .as_ref()
                             .map_or(crate::rules::Charset::Simplified, |s| s.charset()),
                     );
-                    write_pgn_with(&pgn_of(session, *lang), notation, style)
+                    let mut pgn = pgn_of(session, *lang);
+                    if let Some(c) = clock.as_ref().and_then(|c| c.clock.as_ref()) {
+                        c.annotate(&mut pgn);
+                    }
+                    write_pgn_with(&pgn, notation, style)
                 };
                 match clipboard.as_mut().map(|c| c.set_text(text.clone())) {
                     Some(Ok(())) => notice.post(
@@ -138,7 +199,7 @@ fn handle_files(
                 match read {
                     Some(Some(Ok(text))) => {
                         opened = Some((
-                            library::open_text(text.as_bytes()).map_err(|e| e.to_string()),
+                            open_record(text.as_bytes()),
                             T::Clipboard.get(*lang).to_string(),
                         ));
                     }
@@ -150,28 +211,51 @@ fn handle_files(
     }
     for drop in drops.read() {
         if let FileDragAndDrop::DroppedFile { path_buf, .. } = drop {
-            opened = Some((
-                library::open_file(path_buf).map_err(|e| e.to_string()),
-                path_buf.display().to_string(),
-            ));
+            opened = Some((read_record_file(path_buf), path_buf.display().to_string()));
         }
     }
     let Some((result, source)) = opened else {
         return;
     };
-    match result.and_then(|o| {
-        let pgn = o.into_first_game();
-        pgn.to_game().map_err(|e| e.to_string())
-    }) {
-        Ok(game) => {
+    match result {
+        Ok(OpenedRecord {
+            game,
+            clock,
+            variations,
+        }) => {
             let plies = game.ply();
-            notice.post(T::Opened, source, false);
+            if variations > 0 {
+                notice.post(T::VariationsNote, source, false);
+            } else {
+                notice.post(T::Opened, source, false);
+            }
+            if let Some(clock) = clock {
+                opener
+                    .commands()
+                    .insert_resource(crate::game::play::clock::PendingClock(clock));
+            }
             // A record opens at its start for replay; a position is played on.
             let review = (plies > 0).then_some(0);
             opener.open(game, review);
         }
         Err(e) => notice.post(T::CannotOpen, format!("{source}: {e}"), true),
     }
+}
+
+/// The bytes of a record file (at most a few megabytes), then [`open_record`].
+///
+/// # Errors
+/// The file that cannot be read, or what is wrong with the record.
+pub fn read_record_file(path: &std::path::Path) -> Result<OpenedRecord, String> {
+    const MAX_BYTES: u64 = 8 << 20;
+    let len = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
+    if len > MAX_BYTES {
+        return Err(format!(
+            "the file is too large ({len} bytes) to be a game record"
+        ));
+    }
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    open_record(&bytes)
 }
 
 fn first_line(s: &str) -> String {

@@ -30,6 +30,8 @@ pub struct SearchJob {
     pub stop: Arc<AtomicBool>,
     /// Where progress reports go.
     pub progress: Sender<SearchProgress>,
+    /// Limits the caller adds (the AI's clock); none by default.
+    pub limits: crate::engine::Limits,
 }
 
 impl SearchJob {
@@ -98,6 +100,7 @@ impl<T: Send + 'static> OffThreadSearch<T> {
             history,
             stop: stop.clone(),
             progress: tx,
+            limits: crate::engine::Limits::default(),
         };
         let task = AsyncComputeTaskPool::get()
             .spawn(async move { off_the_pool(move || search(job)).await.flatten() });

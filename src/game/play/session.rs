@@ -71,6 +71,20 @@ pub(crate) fn configure_start(app: &mut App, opts: &LaunchOptions) {
             Err(e) => warn!("--fen ignored: {e}"),
         }
     }
+    if let Some((handicap, giver)) = opts.handicap {
+        setup.start = handicap.position(giver);
+    }
+    if let Some((red, black)) = opts.clock {
+        app.insert_resource(crate::game::play::clock::ClockSetup { red, black });
+    }
+    if let Some(path) = &opts.open {
+        // Opened as a file dropped on the window would be.
+        app.world_mut()
+            .write_message(bevy::window::FileDragAndDrop::DroppedFile {
+                window: Entity::PLACEHOLDER,
+                path_buf: path.clone(),
+            });
+    }
     if let Some(mode) = opts.mode {
         setup.mode = mode;
         app.insert_resource(setup);
@@ -270,7 +284,12 @@ pub struct GameOpener<'w, 's> {
     play: ResMut<'w, NextState<Play>>,
 }
 
-impl GameOpener<'_, '_> {
+impl<'w, 's> GameOpener<'w, 's> {
+    /// To queue more with the game (its recorded clocks).
+    pub fn commands(&mut self) -> &mut Commands<'w, 's> {
+        &mut self.commands
+    }
+
     /// The game on the board, if there is one.
     pub fn session(&self) -> Option<&Session> {
         self.session.as_deref()
@@ -421,6 +440,9 @@ pub enum SoundCue {
     Win,
     Lose,
     Draw,
+    // issue 13
+    /// A second passing in a clock's last ten seconds.
+    Tick,
 }
 
 /// The writers every game change may need.

@@ -94,6 +94,12 @@ impl Scale {
     fn px(self, v: f32) -> f32 {
         (v * self.0).round()
     }
+
+    /// A text size: scaled, but never under 12 px, so small windows stay
+    /// readable.
+    fn text(self, v: f32) -> f32 {
+        self.px(v).max(12.0)
+    }
 }
 
 /// The backdrop: a board in play, drawn once.
@@ -189,12 +195,7 @@ fn spawn_menu_at(
             setup_groups(lang, fonts, s),
             more_row(lang, fonts, s),
             (
-                label(
-                    T::MenuHint,
-                    lang,
-                    fonts.ui(s.px(13.0).max(11.0)),
-                    palette::TEXT_DIM
-                ),
+                label(T::MenuHint, lang, fonts.ui(s.text(13.0)), palette::TEXT_DIM),
                 Node {
                     margin: UiRect::top(Val::Px(s.px(2.0))),
                     ..default()
@@ -422,6 +423,7 @@ fn setup_groups(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
             mode_group(lang, fonts, s),
             level_group(Side::Red, lang, fonts, s),
             level_group(Side::Black, lang, fonts, s),
+            crate::game::screens::menu_options::options_section(lang, fonts, s.0),
             (
                 button(
                     T::Start,
@@ -438,7 +440,7 @@ fn setup_groups(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
 
 /// A group's heading.
 fn heading(text: T, lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
-    label(text, lang, fonts.ui(s.px(16.0)), palette::TEXT_DIM)
+    label(text, lang, fonts.ui(s.text(16.0)), palette::TEXT_DIM)
 }
 
 /// A row that wraps, centred.
@@ -486,7 +488,7 @@ fn card_node(s: Scale, width: f32) -> Node {
         justify_content: JustifyContent::Center,
         row_gap: Val::Px(s.px(3.0)),
         padding: UiRect::axes(Val::Px(s.px(10.0)), Val::Px(s.px(8.0))),
-        width: Val::Px(s.px(width)),
+        min_width: Val::Px(s.px(width)),
         border: UiRect::all(Val::Px(s.px(2.0).max(1.0))),
         border_radius: BorderRadius::all(Val::Px(s.px(10.0))),
         ..default()
@@ -570,7 +572,7 @@ fn mode_card(mode: Mode, text: T, lang: Lang, fonts: &Fonts, s: Scale) -> impl B
         children![
             pieces,
             (
-                label(text, lang, fonts.ui(s.px(15.0).max(11.0)), palette::TEXT),
+                label(text, lang, fonts.ui(s.text(15.0)), palette::TEXT),
                 TextLayout::justify(Justify::Center),
             ),
         ],
@@ -697,7 +699,7 @@ fn level_button(fonts: &Fonts, side: Side, level: u8, s: Scale) -> impl Bundle +
             (
                 LevelName(level),
                 Text::new(""),
-                fonts.ui(s.px(15.0).max(11.0)),
+                fonts.ui(s.text(15.0)),
                 TextColor(palette::TEXT),
                 TextLayout::no_wrap(),
                 Pickable::IGNORE,
@@ -705,7 +707,7 @@ fn level_button(fonts: &Fonts, side: Side, level: u8, s: Scale) -> impl Bundle +
             (
                 LevelDepth(level),
                 Text::new(""),
-                fonts.ui(s.px(12.0).max(10.0)),
+                fonts.ui(s.text(12.0)),
                 TextColor(palette::TEXT_DIM),
                 TextLayout::no_wrap(),
                 Pickable::IGNORE,

@@ -1,7 +1,9 @@
 //! The screens that fill the window — the menu, the puzzle list, the saved
 //! games — and the settings card over any of them.
 
+pub mod import_field;
 pub mod menu;
+pub mod menu_options;
 pub mod puzzles;
 pub mod review_saved;
 pub mod saved_games;
@@ -17,4 +19,5 @@ pub(super) fn plugin(app: &mut App) {
         saved_games::plugin,
         review_saved::plugin,
     ));
+    app.add_plugins((menu_options::plugin, import_field::plugin));
 }

@@ -100,6 +100,7 @@ fn spawn_list(
                 list_box(),
                 children![label(first, lang, fonts.ui(18.0), palette::TEXT_DIM)],
             ),
+            crate::game::screens::import_field::import_section(lang, &fonts),
             button(T::Back, lang, &fonts, 20.0, OnPress::go(Screen::Menu)),
         ],
     ));

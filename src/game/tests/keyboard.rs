@@ -115,7 +115,7 @@ fn tab_walks_the_toolbar_in_its_table_order_and_enter_runs_the_command() {
     app.world_mut().spawn(toolbar());
     app.update();
     app.update();
-    let context = tool_context(session(&app), &Play::Free);
+    let context = tool_context(session(&app), &Play::Free, false);
     let want: Vec<usize> = (0..TOOLS.len())
         .filter(|&i| (TOOLS[i].shown)(&context))
         .collect();

@@ -32,11 +32,12 @@ pub enum Icon {
     Settings,
     Menu,
     Analysis,
+    Export,
 }
 
 impl Icon {
     /// Every icon (the resource draws them all).
-    pub const ALL: [Icon; 16] = [
+    pub const ALL: [Icon; 17] = [
         Icon::Undo,
         Icon::Redo,
         Icon::Flip,
@@ -53,6 +54,7 @@ impl Icon {
         Icon::Settings,
         Icon::Menu,
         Icon::Analysis,
+        Icon::Export,
     ];
 }
 
@@ -349,6 +351,31 @@ fn draw(icon: Icon, pen: &mut Pen) {
                 pb.line_to(9.0, 9.5);
                 pb.line_to(11.0, 11.0);
                 pb.line_to(13.5, 7.5);
+            });
+        }
+        Icon::Export => {
+            // A framed picture (hills under a sun) with an arrow out of it.
+            pen.stroke(1.8, |pb| {
+                pb.move_to(14.0, 4.0);
+                pb.line_to(3.5, 4.0);
+                pb.line_to(3.5, 19.5);
+                pb.line_to(19.5, 19.5);
+                pb.line_to(19.5, 12.0);
+            });
+            pen.fill(|pb| {
+                pb.move_to(5.0, 18.0);
+                pb.line_to(9.5, 11.5);
+                pb.line_to(12.5, 15.0);
+                pb.line_to(14.5, 13.0);
+                pb.line_to(18.0, 18.0);
+                pb.close();
+            });
+            pen.dot((8.0, 8.0), 1.6);
+            pen.line(2.0, (13.5, 9.5), (20.0, 3.0));
+            pen.stroke(2.0, |pb| {
+                pb.move_to(15.0, 3.0);
+                pb.line_to(20.0, 3.0);
+                pb.line_to(20.0, 8.0);
             });
         }
         Icon::Settings => {

@@ -1,0 +1,175 @@
+//! Pictures out of the game: [`ExportPicture`] writes the shown position as
+//! a PNG and the game so far as an animated GIF ([`crate::render`]) into the
+//! player's pictures folder (documents, or the game's data folder, when
+//! there is none), off the main thread, and says where in a notice.
+//!
+//! With `XIANGQI_HOME` set (tests, portable installs) the pictures go to
+//! `$XIANGQI_HOME/pictures`.
+
+use crate::game::GameSet;
+use crate::game::i18n::Phrase as T;
+use crate::game::notice::Notice;
+use crate::game::play::review::{Review, shown_last_move, shown_position};
+use crate::game::play::session::Session;
+use crate::game::settings::StorePaths;
+use crate::render::{Options, gif, png};
+use crate::rules::{Move, Position};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use std::path::{Path, PathBuf};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<ExportPicture>().add_systems(
+        Update,
+        (start_export, finish_export).chain().in_set(GameSet::Rules),
+    );
+}
+
+/// Write the shown position (PNG) and the game (GIF) as pictures.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExportPicture;
+
+/// An export in flight: the files written, or what went wrong.
+#[derive(Resource)]
+struct Exporting(Task<Result<Vec<PathBuf>, String>>);
+
+/// Where pictures go: `$XIANGQI_HOME/pictures`, else the pictures folder,
+/// else documents, else the data folder's `pictures`.
+pub fn pictures_dir(paths: Option<&crate::store::Paths>) -> Option<PathBuf> {
+    if std::env::var_os(crate::store::paths::HOME_ENV).is_some_and(|h| !h.is_empty()) {
+        return paths.map(|p| p.data_dir().join("pictures"));
+    }
+    let user = directories::UserDirs::new();
+    user.as_ref()
+        .and_then(|u| u.picture_dir().or(u.document_dir()).map(Path::to_path_buf))
+        .map(|d| d.join("Xiangqi"))
+        .or_else(|| paths.map(|p| p.data_dir().join("pictures")))
+}
+
+/// Renders and writes `xiangqi-<stamp>.png` (the position) and, when the
+/// game has moves, `xiangqi-<stamp>.gif` into `dir`, each atomically.
+///
+/// # Errors
+/// The render or I/O error, naming the file.
+pub fn write_pictures(
+    dir: &Path,
+    stem: &str,
+    shown: &Position,
+    last_move: Option<Move>,
+    start: &Position,
+    moves: &[Move],
+    flip: bool,
+) -> Result<Vec<PathBuf>, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut written = Vec::new();
+    let options = Options {
+        flip,
+        caption: None,
+        last_move,
+    };
+    let picture = png(shown, &options).map_err(|e| e.to_string())?;
+    let path = dir.join(format!("{stem}.png"));
+    crate::store::atomic::write_atomic(&path, &picture)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    written.push(path);
+    if !moves.is_empty() {
+        let options = Options {
+            flip,
+            ..Options::default()
+        };
+        let anim = gif(start, moves, &options).map_err(|e| e.to_string())?;
+        let path = dir.join(format!("{stem}.gif"));
+        crate::store::atomic::write_atomic(&path, &anim)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+fn start_export(
+    mut requests: MessageReader<ExportPicture>,
+    mut commands: Commands,
+    session: Option<Res<Session>>,
+    review: Res<Review>,
+    paths: Option<Res<StorePaths>>,
+    exporting: Option<Res<Exporting>>,
+    mut notice: ResMut<Notice>,
+) {
+    if requests.read().count() == 0 || exporting.is_some() {
+        return;
+    }
+    let Some(session) = session else {
+        return;
+    };
+    let Some(dir) = pictures_dir(paths.as_ref().and_then(|p| p.0.as_ref())) else {
+        notice.post(T::ExportFailed, "no folder for pictures", true);
+        return;
+    };
+    let shown = shown_position(&session, Some(&review));
+    let last = shown_last_move(&session, Some(&review));
+    let start = *session.game.start();
+    let moves = session.game.moves().to_vec();
+    let flip = session.flipped;
+    let (y, mo, d, hh, mi, ss) = crate::store::utc_from_unix(crate::store::now_unix());
+    let stem = format!("xiangqi-{y:04}{mo:02}{d:02}-{hh:02}{mi:02}{ss:02}");
+    let task = AsyncComputeTaskPool::get()
+        .spawn(async move { write_pictures(&dir, &stem, &shown, last, &start, &moves, flip) });
+    commands.insert_resource(Exporting(task));
+}
+
+fn finish_export(
+    mut commands: Commands,
+    exporting: Option<ResMut<Exporting>>,
+    mut notice: ResMut<Notice>,
+) {
+    let Some(mut exporting) = exporting else {
+        return;
+    };
+    let Some(result) = check_ready(&mut exporting.0) else {
+        return;
+    };
+    commands.remove_resource::<Exporting>();
+    match result {
+        Ok(paths) => {
+            let list: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+            notice.post(T::ExportedTo, list.join("\n"), false);
+        }
+        Err(e) => notice.post(T::ExportFailed, e, true),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::test_util::TempDir;
+
+    #[test]
+    fn the_position_and_the_game_are_written_as_png_and_gif() {
+        let dir = TempDir::new("export-pictures");
+        let mut pos = Position::startpos();
+        let moves: Vec<Move> = ["h2e2", "h9g7"]
+            .iter()
+            .map(|m| Move::from_iccs(m).unwrap())
+            .collect();
+        for &m in &moves {
+            pos.make(m);
+        }
+        let out = dir.path().join("pics");
+        let written = write_pictures(
+            &out,
+            "x",
+            &pos,
+            moves.last().copied(),
+            &Position::startpos(),
+            &moves,
+            false,
+        )
+        .unwrap();
+        assert_eq!(written, vec![out.join("x.png"), out.join("x.gif")]);
+        assert!(std::fs::read(&written[0]).unwrap().starts_with(b"\x89PNG"));
+        assert!(std::fs::read(&written[1]).unwrap().starts_with(b"GIF89a"));
+        // No moves: the picture only.
+        let only = write_pictures(&out, "y", &pos, None, &pos, &[], true).unwrap();
+        assert_eq!(only, vec![out.join("y.png")]);
+    }
+}
