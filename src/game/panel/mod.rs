@@ -189,12 +189,14 @@ fn place_panel(
             // Below the board it is a row of three columns: cards, moves, toolbar.
             // The information gives way (clipped) before the toolbar in a very short window.
             Part::Info => {
-                node.flex_grow = if side { 0.0 } else { 1.0 };
+                // Below the board the cards get the larger share: a name, who
+                // plays and a clock side by side.
+                node.flex_grow = if side { 0.0 } else { 1.25 };
                 node.flex_basis = if side { Val::Auto } else { Val::Px(0.0) };
                 node.flex_shrink = if side { 0.0 } else { 1.0 };
             }
             Part::Moves => {
-                node.flex_grow = if side { 1.0 } else { 1.1 };
+                node.flex_grow = 1.0;
                 node.flex_basis = Val::Px(0.0);
                 node.min_width = Val::Px(0.0);
             }

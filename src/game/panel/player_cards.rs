@@ -24,6 +24,7 @@ pub(super) fn plugin(app: &mut App) {
         (
             fill_cards,
             order_cards,
+            fit_narrow_cards,
             refresh_cards,
             refresh_captures,
             breathe,
@@ -230,8 +231,52 @@ fn order_cards(session: Res<Session>, mut roots: Query<&mut Node, With<PlayerCar
     }
 }
 
-/// Who plays `side`: "Human", or "AI 3 · name · depth 4".
-pub fn who_text(session: &Session, side: Side, lang: Lang) -> String {
+/// Cards narrower than this (logical pixels) drop their badge and the AI's
+/// depth, so the names keep a line each beside a clock.
+const NARROW_CARD: f32 = 300.0;
+
+/// The cards are narrow (see [`NARROW_CARD`]).
+#[derive(Default)]
+struct Narrow(bool);
+
+/// Measures the cards once laid out: a narrow card (a bottom panel, a
+/// small window) hides its badge and shortens who plays.
+fn fit_narrow_cards(
+    cards: Query<&ComputedNode, With<PlayerCard>>,
+    mut badges: Query<&mut Node, With<Badge>>,
+    mut narrow: Local<Narrow>,
+    mut who: Query<(&CardField, &mut Text)>,
+    session: Res<Session>,
+    lang: Res<Lang>,
+) {
+    let Some(width) = cards
+        .iter()
+        .map(|c| c.size().x * c.inverse_scale_factor())
+        .find(|w| *w > 0.0)
+    else {
+        return;
+    };
+    let now = width < NARROW_CARD;
+    if now == narrow.0 && !session.is_changed() && !lang.is_changed() {
+        return;
+    }
+    narrow.0 = now;
+    for mut node in &mut badges {
+        set_display(&mut node, !now);
+    }
+    for (field, mut text) in &mut who {
+        if let CardField::Who(side) = *field {
+            let want = who_text(&session, side, *lang, now);
+            if text.0 != want {
+                text.0 = want;
+            }
+        }
+    }
+}
+
+/// Who plays `side`: "Human", or "AI 3 · name · depth 4" ("AI 3 · name"
+/// when `short`).
+pub fn who_text(session: &Session, side: Side, lang: Lang, short: bool) -> String {
     match session.setup.player(side) {
         Player::Human => T::Human.get(lang).to_string(),
         Player::Ai { level } => {
@@ -240,12 +285,16 @@ pub fn who_text(session: &Session, side: Side, lang: Lang) -> String {
                 Lang::Zh => info.name_zh,
                 Lang::En => info.name_en,
             };
-            format!(
-                "{} {level} · {name} · {} {}",
-                T::Computer.get(lang),
-                T::Depth.get(lang),
-                info.depth
-            )
+            if short {
+                format!("{} {level} · {name}", T::Computer.get(lang))
+            } else {
+                format!(
+                    "{} {level} · {name} · {} {}",
+                    T::Computer.get(lang),
+                    T::Depth.get(lang),
+                    info.depth
+                )
+            }
         }
     }
 }
@@ -270,7 +319,8 @@ fn refresh_cards(
     for (field, mut text) in &mut texts {
         let want = match *field {
             CardField::Name(side) => side_name(side, lang).to_string(),
-            CardField::Who(side) => who_text(&session, side, lang),
+            // Set by `fit_narrow_cards`, which knows the card's width.
+            CardField::Who(_) => continue,
             CardField::Status(side) => match &over {
                 Some(o) if o.result.winner() == Some(side) => T::Winner.get(lang).to_string(),
                 Some(_) => String::new(),
