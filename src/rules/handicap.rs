@@ -188,16 +188,6 @@ impl Handicap {
 mod tests {
     use super::*;
 
-    const ALL_KINDS: [PieceKind; 7] = [
-        PieceKind::General,
-        PieceKind::Advisor,
-        PieceKind::Elephant,
-        PieceKind::Horse,
-        PieceKind::Chariot,
-        PieceKind::Cannon,
-        PieceKind::Soldier,
-    ];
-
     fn full(k: PieceKind) -> u32 {
         match k {
             PieceKind::General => 1,
@@ -216,7 +206,7 @@ mod tests {
                 assert!(!pos.legal_moves().is_empty(), "{h:?}");
                 assert!(!pos.in_check());
                 let given = h.pieces_given();
-                for k in ALL_KINDS {
+                for k in PieceKind::ALL {
                     let taken = given.iter().filter(|&&g| g == k).count() as u32;
                     assert_eq!(pos.count(giver, k), full(k) - taken, "{h:?} {giver} {k:?}");
                     assert_eq!(pos.count(giver.flip(), k), full(k), "{h:?} receiver {k:?}");

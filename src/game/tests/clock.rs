@@ -2,37 +2,24 @@
 //! review and while paused, a falling flag ends the game, the AI thinks
 //! within its time, and records bring their clocks with them.
 
-use super::{click, instant_backend, session};
+use super::{app_before_start, click, instant_backend, session};
 use crate::game::Mode;
 use crate::game::play::ai::AiBackend;
 use crate::game::play::clock::{ClockSetup, MatchClock, SAFETY};
 use crate::game::play::review::ReviewCommand;
 use crate::game::play::search::SearchJob;
-use crate::game::play::session::{GameCommand, GameSetup};
+use crate::game::play::session::GameCommand;
 use crate::game::{LaunchOptions, Screen, logic_plugins};
 use crate::rules::clock::TimeControl;
 use crate::rules::{Color, GameResult, Position, Reason};
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// A game with clocks (`red`, `black`); frames of 100 ms.
 fn clocked(mode: Mode, start: Position, red: &str, black: &str, backend: AiBackend) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-        100,
-    )));
-    logic_plugins(&mut app);
-    app.insert_resource(backend);
-    app.insert_resource(GameSetup {
-        mode,
-        red_level: 1,
-        black_level: 1,
-        start,
-    });
+    let mut app = app_before_start(mode, start, backend);
     app.insert_resource(ClockSetup {
         red: TimeControl::parse(red).unwrap(),
         black: TimeControl::parse(black).unwrap(),

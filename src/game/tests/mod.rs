@@ -65,6 +65,17 @@ fn test_app(mode: Mode, start: Position) -> App {
 }
 
 fn test_app_with(mode: Mode, start: Position, backend: AiBackend) -> App {
+    let mut app = app_before_start(mode, start, backend);
+    app.insert_state(Screen::Playing);
+    app.init_resource::<Log>().add_systems(Last, collect);
+    app.update();
+    app.update();
+    app
+}
+
+/// The logic plugins, `backend` and a game in `mode` from `start` set up,
+/// frames of 100 ms; the game starts once [`Screen::Playing`] is set.
+fn app_before_start(mode: Mode, start: Position, backend: AiBackend) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
@@ -78,10 +89,6 @@ fn test_app_with(mode: Mode, start: Position, backend: AiBackend) -> App {
         black_level: 1,
         start,
     });
-    app.insert_state(Screen::Playing);
-    app.init_resource::<Log>().add_systems(Last, collect);
-    app.update();
-    app.update();
     app
 }
 
