@@ -55,6 +55,10 @@ pub struct PlayArgs {
     /// Open the puzzle list.
     #[arg(long, conflicts_with_all = ["mode", "review"])]
     puzzles: bool,
+    /// Open the position editor, on --fen if given (an invalid position
+    /// too: the editor says what is wrong with it).
+    #[arg(long, conflicts_with_all = ["mode", "review", "puzzles"])]
+    editor: bool,
 }
 
 fn parse_scale(s: &str) -> Result<f32, String> {
@@ -84,8 +88,12 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
 /// can be written.
 fn check(args: &PlayArgs) -> Result<(), CliError> {
     if let Some(fen) = &args.fen {
-        crate::rules::Position::from_fen(fen)
-            .map_err(|e| CliError::new(format!("bad FEN: {e}")))?;
+        if args.editor {
+            crate::rules::setup::Setup::from_fen(fen).map(|_| ())
+        } else {
+            crate::rules::Position::from_fen(fen).map(|_| ())
+        }
+        .map_err(|e| CliError::new(format!("bad FEN: {e}")))?;
     }
     if args.frames > 0 && args.screenshot.is_none() {
         return Err(CliError::new("--frames needs --screenshot PATH"));
@@ -144,7 +152,7 @@ pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliEr
     });
     // `play` with a position but no mode starts a game as Red.
     let mode = match mode {
-        None if direct && args.fen.is_some() => Some(Mode::Red),
+        None if direct && args.fen.is_some() && !args.editor => Some(Mode::Red),
         m => m,
     };
     crate::game::run(LaunchOptions {
@@ -160,6 +168,7 @@ pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliEr
         review: args.review,
         review_ply: args.ply,
         puzzles: args.puzzles,
+        editor: args.editor,
     })
     .map_err(CliError)
 }

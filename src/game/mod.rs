@@ -104,6 +104,8 @@ pub struct LaunchOptions {
     pub review_ply: Option<usize>,
     /// Open the puzzle list.
     pub puzzles: bool,
+    /// Open the position editor (on `fen`, valid or not, if given).
+    pub editor: bool,
 }
 
 /// Where the player is.
@@ -118,6 +120,8 @@ pub enum Screen {
     Puzzles,
     /// The saved games list.
     SavedGames,
+    /// The position editor.
+    Editor,
 }
 
 /// The order of the game's own systems in `Update`.
@@ -248,6 +252,7 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, String> {
             .switch_on();
     }
     play::game_review::configure_launch(&mut app, &opts);
+    play::editor::configure_launch(&mut app, &opts);
 
     let exit = app.run();
     dev_tools::report(&stats);

@@ -8,6 +8,7 @@
 pub mod ai;
 pub mod analysis;
 pub mod autosave;
+pub mod editor;
 pub mod game_review;
 pub mod hint;
 pub mod my_puzzle;
@@ -32,6 +33,7 @@ pub(super) fn plugin(app: &mut App) {
         records::plugin,
     ));
     app.add_plugins((game_review::plugin, my_puzzle::plugin));
+    app.add_plugins(editor::plugin);
 }
 
 /// Whose move it is while [`Screen::Playing`].

@@ -1,6 +1,7 @@
 //! The screens that fill the window — the menu, the puzzle list, the saved
 //! games — and the settings card over any of them.
 
+pub mod editor;
 pub mod menu;
 pub mod puzzles;
 pub mod review_saved;
@@ -17,4 +18,5 @@ pub(super) fn plugin(app: &mut App) {
         saved_games::plugin,
         review_saved::plugin,
     ));
+    app.add_plugins(editor::plugin);
 }
