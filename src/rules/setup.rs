@@ -104,13 +104,13 @@ impl Setup {
                     Color::Black
                 };
                 let piece = Piece::new(color, kind);
-                let sq = Square::new(file as u8, rank)
-                    .filter(|_| file < 9)
-                    .ok_or(FenError::RowLength {
+                let sq = Square::new(file as u8, rank).filter(|_| file < 9).ok_or(
+                    FenError::RowLength {
                         rank,
                         row: row + 1,
                         found: file + 1,
-                    })?;
+                    },
+                )?;
                 if s.place(sq, piece).is_err() {
                     return Err(FenError::TooMany {
                         color,

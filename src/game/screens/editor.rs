@@ -350,224 +350,222 @@ fn spawn_at(commands: &mut Commands, look: &Look, editor: &Editor, g: Geometry) 
     } else {
         look.images.normal.clone()
     };
-    commands
-        .spawn((EditorRoot(g), root))
-        .with_children(|root| {
-            root.spawn((
-                BoardNode,
-                ImageNode::new(image),
-                Node {
-                    position_type: PositionType::Absolute,
-                    left: Val::Px(g.board.min.x),
-                    top: Val::Px(g.board.min.y),
-                    width: Val::Px(g.board.width()),
-                    height: Val::Px(g.board.height()),
-                    ..default()
-                },
-                BoxShadow::new(
-                    Color::srgba(0.0, 0.0, 0.0, 0.5),
-                    Val::Px(0.0),
-                    Val::Px(4.0),
-                    Val::Px(0.0),
-                    Val::Px(14.0),
-                ),
-            ))
-            .observe(on_board_click);
-            root.spawn((
-                Node {
-                    position_type: PositionType::Absolute,
-                    left: Val::Px(g.panel.min.x),
-                    top: Val::Px(0.0),
-                    width: Val::Px(g.panel.width()),
-                    height: Val::Percent(100.0),
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Stretch,
-                    row_gap: Val::Px(px(9.0)),
-                    padding: UiRect::axes(Val::Px(px(14.0)), Val::Px(px(12.0))),
-                    overflow: Overflow::scroll_y(),
-                    ..default()
-                },
-                ScrollPosition::default(),
-                BackgroundColor(palette::PANEL),
-            ))
-            .with_children(|panel| {
-                panel.spawn(label(
-                    T::EditorTitle,
-                    lang,
-                    fonts.ui(px(24.0)),
-                    palette::ACCENT,
-                ));
-                panel.spawn(label(
-                    T::EditorHint,
-                    lang,
-                    fonts.ui(px(13.0).max(11.0)),
-                    palette::TEXT_DIM,
-                ));
-                // The box: the side at the top of the board first.
-                let sides = if editor.flipped {
-                    [Side::Red, Side::Black]
-                } else {
-                    [Side::Black, Side::Red]
-                };
-                for side in sides {
-                    spawn_box_row(panel, side, look, g);
-                }
-                panel
-                    .spawn((row(px(6.0)), Pickable::IGNORE))
-                    .with_children(|r| {
-                        let btn = |t: T, c: EditorCommand| {
-                            button(t, lang, fonts, px(15.0).max(12.0), OnPress::send(c))
-                        };
-                        r.spawn(btn(T::ClearBoard, EditorCommand::Clear));
-                        r.spawn(btn(T::StartPosition, EditorCommand::StartPosition));
-                        r.spawn(btn(T::Flip, EditorCommand::Flip));
-                    });
-                panel
-                    .spawn((row(px(6.0)), Pickable::IGNORE))
-                    .with_children(|r| {
-                        r.spawn(label(
-                            T::SideToMove,
-                            lang,
-                            fonts.ui(px(15.0).max(12.0)),
-                            palette::TEXT_DIM,
-                        ));
-                        for side in [Side::Red, Side::Black] {
-                            r.spawn((
-                                button(
-                                    if side == Side::Red { T::Red } else { T::Black },
-                                    lang,
-                                    fonts,
-                                    px(15.0).max(12.0),
-                                    OnPress::send(EditorCommand::SideToMove(side)),
-                                ),
-                                SideButton(side),
-                            ));
-                        }
-                    });
-                panel.spawn((
-                    FenLine,
-                    Text::new(""),
-                    fonts.ui(px(13.0).max(11.0)),
-                    TextColor(palette::TEXT),
-                    TextLayout {
-                        linebreak: LineBreak::AnyCharacter,
-                        ..default()
-                    },
-                    Node {
-                        padding: UiRect::axes(Val::Px(px(8.0)), Val::Px(px(5.0))),
-                        border_radius: BorderRadius::all(Val::Px(5.0)),
-                        ..default()
-                    },
-                    BackgroundColor(palette::BACKGROUND.with_alpha(0.7)),
-                    Pickable::IGNORE,
-                ));
-                panel.spawn((
-                    StatusLine,
-                    Text::new(""),
-                    fonts.ui(px(15.0).max(12.0)),
-                    TextColor(palette::TEXT),
-                    Pickable::IGNORE,
-                ));
-                panel.spawn((
-                    Node {
-                        height: Val::Px(1.0),
-                        flex_shrink: 0.0,
-                        ..default()
-                    },
-                    BackgroundColor(palette::CARD_BORDER),
-                    Pickable::IGNORE,
-                ));
-                panel
-                    .spawn((row(px(5.0)), Pickable::IGNORE))
-                    .with_children(|r| {
-                        for (mode, text) in MODES {
-                            r.spawn((
-                                button(
-                                    text,
-                                    lang,
-                                    fonts,
-                                    px(14.0).max(11.0),
-                                    OnPress::send(EditorCommand::Mode(mode)),
-                                ),
-                                ModeButton(mode),
-                            ));
-                        }
-                    });
-                panel
-                    .spawn((LevelRow, row(px(4.0)), Pickable::IGNORE))
-                    .with_children(|r| {
-                        r.spawn(label(
-                            T::Difficulty,
-                            lang,
-                            fonts.ui(px(14.0).max(11.0)),
-                            palette::TEXT_DIM,
-                        ));
-                        for level in 1..=MAX_LEVEL {
-                            let node = Node {
-                                width: Val::Px(px(26.0).max(20.0)),
-                                height: Val::Px(px(26.0).max(20.0)),
-                                ..default()
-                            };
-                            r.spawn((
-                                crate::game::theme::button_box(
-                                    node,
-                                    level.to_string(),
-                                    fonts.ui(px(14.0).max(11.0)),
-                                    (),
-                                    OnPress::send(EditorCommand::Level(level)),
-                                ),
-                                LevelButton(level),
-                            ));
-                        }
-                    });
-                panel
-                    .spawn((row(px(6.0)), Pickable::IGNORE))
-                    .with_children(|r| {
-                        for (t, c) in [
-                            (T::PlayPosition, EditorCommand::Play),
-                            (T::AnalysePosition, EditorCommand::Analyse),
-                            (T::CopyFen, EditorCommand::CopyFen),
-                            (T::SaveAsPuzzle, EditorCommand::SaveAsPuzzle),
-                        ] {
-                            r.spawn((
-                                button(t, lang, fonts, px(16.0).max(12.0), OnPress::send(c)),
-                                NeedsValid(c),
-                            ));
-                        }
-                    });
-                panel.spawn((
-                    SavingLine,
-                    label(
-                        T::SavingPuzzle,
+    commands.spawn((EditorRoot(g), root)).with_children(|root| {
+        root.spawn((
+            BoardNode,
+            ImageNode::new(image),
+            Node {
+                position_type: PositionType::Absolute,
+                left: Val::Px(g.board.min.x),
+                top: Val::Px(g.board.min.y),
+                width: Val::Px(g.board.width()),
+                height: Val::Px(g.board.height()),
+                ..default()
+            },
+            BoxShadow::new(
+                Color::srgba(0.0, 0.0, 0.0, 0.5),
+                Val::Px(0.0),
+                Val::Px(4.0),
+                Val::Px(0.0),
+                Val::Px(14.0),
+            ),
+        ))
+        .observe(on_board_click);
+        root.spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                left: Val::Px(g.panel.min.x),
+                top: Val::Px(0.0),
+                width: Val::Px(g.panel.width()),
+                height: Val::Percent(100.0),
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Stretch,
+                row_gap: Val::Px(px(9.0)),
+                padding: UiRect::axes(Val::Px(px(14.0)), Val::Px(px(12.0))),
+                overflow: Overflow::scroll_y(),
+                ..default()
+            },
+            ScrollPosition::default(),
+            BackgroundColor(palette::PANEL),
+        ))
+        .with_children(|panel| {
+            panel.spawn(label(
+                T::EditorTitle,
+                lang,
+                fonts.ui(px(24.0)),
+                palette::ACCENT,
+            ));
+            panel.spawn(label(
+                T::EditorHint,
+                lang,
+                fonts.ui(px(13.0).max(11.0)),
+                palette::TEXT_DIM,
+            ));
+            // The box: the side at the top of the board first.
+            let sides = if editor.flipped {
+                [Side::Red, Side::Black]
+            } else {
+                [Side::Black, Side::Red]
+            };
+            for side in sides {
+                spawn_box_row(panel, side, look, g);
+            }
+            panel
+                .spawn((row(px(6.0)), Pickable::IGNORE))
+                .with_children(|r| {
+                    let btn = |t: T, c: EditorCommand| {
+                        button(t, lang, fonts, px(15.0).max(12.0), OnPress::send(c))
+                    };
+                    r.spawn(btn(T::ClearBoard, EditorCommand::Clear));
+                    r.spawn(btn(T::StartPosition, EditorCommand::StartPosition));
+                    r.spawn(btn(T::Flip, EditorCommand::Flip));
+                });
+            panel
+                .spawn((row(px(6.0)), Pickable::IGNORE))
+                .with_children(|r| {
+                    r.spawn(label(
+                        T::SideToMove,
                         lang,
-                        fonts.ui(px(13.0).max(11.0)),
-                        palette::ACCENT,
-                    ),
-                    Node {
-                        display: Display::None,
-                        ..default()
-                    },
-                ));
-                panel.spawn((
-                    Node {
-                        flex_grow: 1.0,
-                        ..default()
-                    },
-                    Pickable::IGNORE,
-                ));
-                panel
-                    .spawn((row(0.0), Pickable::IGNORE))
-                    .with_children(|r| {
-                        r.spawn(button(
-                            T::Back,
-                            lang,
-                            fonts,
-                            px(17.0).max(13.0),
-                            OnPress::send(EditorCommand::Back),
+                        fonts.ui(px(15.0).max(12.0)),
+                        palette::TEXT_DIM,
+                    ));
+                    for side in [Side::Red, Side::Black] {
+                        r.spawn((
+                            button(
+                                if side == Side::Red { T::Red } else { T::Black },
+                                lang,
+                                fonts,
+                                px(15.0).max(12.0),
+                                OnPress::send(EditorCommand::SideToMove(side)),
+                            ),
+                            SideButton(side),
                         ));
-                    });
-            });
+                    }
+                });
+            panel.spawn((
+                FenLine,
+                Text::new(""),
+                fonts.ui(px(13.0).max(11.0)),
+                TextColor(palette::TEXT),
+                TextLayout {
+                    linebreak: LineBreak::AnyCharacter,
+                    ..default()
+                },
+                Node {
+                    padding: UiRect::axes(Val::Px(px(8.0)), Val::Px(px(5.0))),
+                    border_radius: BorderRadius::all(Val::Px(5.0)),
+                    ..default()
+                },
+                BackgroundColor(palette::BACKGROUND.with_alpha(0.7)),
+                Pickable::IGNORE,
+            ));
+            panel.spawn((
+                StatusLine,
+                Text::new(""),
+                fonts.ui(px(15.0).max(12.0)),
+                TextColor(palette::TEXT),
+                Pickable::IGNORE,
+            ));
+            panel.spawn((
+                Node {
+                    height: Val::Px(1.0),
+                    flex_shrink: 0.0,
+                    ..default()
+                },
+                BackgroundColor(palette::CARD_BORDER),
+                Pickable::IGNORE,
+            ));
+            panel
+                .spawn((row(px(5.0)), Pickable::IGNORE))
+                .with_children(|r| {
+                    for (mode, text) in MODES {
+                        r.spawn((
+                            button(
+                                text,
+                                lang,
+                                fonts,
+                                px(14.0).max(11.0),
+                                OnPress::send(EditorCommand::Mode(mode)),
+                            ),
+                            ModeButton(mode),
+                        ));
+                    }
+                });
+            panel
+                .spawn((LevelRow, row(px(4.0)), Pickable::IGNORE))
+                .with_children(|r| {
+                    r.spawn(label(
+                        T::Difficulty,
+                        lang,
+                        fonts.ui(px(14.0).max(11.0)),
+                        palette::TEXT_DIM,
+                    ));
+                    for level in 1..=MAX_LEVEL {
+                        let node = Node {
+                            width: Val::Px(px(26.0).max(20.0)),
+                            height: Val::Px(px(26.0).max(20.0)),
+                            ..default()
+                        };
+                        r.spawn((
+                            crate::game::theme::button_box(
+                                node,
+                                level.to_string(),
+                                fonts.ui(px(14.0).max(11.0)),
+                                (),
+                                OnPress::send(EditorCommand::Level(level)),
+                            ),
+                            LevelButton(level),
+                        ));
+                    }
+                });
+            panel
+                .spawn((row(px(6.0)), Pickable::IGNORE))
+                .with_children(|r| {
+                    for (t, c) in [
+                        (T::PlayPosition, EditorCommand::Play),
+                        (T::AnalysePosition, EditorCommand::Analyse),
+                        (T::CopyFen, EditorCommand::CopyFen),
+                        (T::SaveAsPuzzle, EditorCommand::SaveAsPuzzle),
+                    ] {
+                        r.spawn((
+                            button(t, lang, fonts, px(16.0).max(12.0), OnPress::send(c)),
+                            NeedsValid(c),
+                        ));
+                    }
+                });
+            panel.spawn((
+                SavingLine,
+                label(
+                    T::SavingPuzzle,
+                    lang,
+                    fonts.ui(px(13.0).max(11.0)),
+                    palette::ACCENT,
+                ),
+                Node {
+                    display: Display::None,
+                    ..default()
+                },
+            ));
+            panel.spawn((
+                Node {
+                    flex_grow: 1.0,
+                    ..default()
+                },
+                Pickable::IGNORE,
+            ));
+            panel
+                .spawn((row(0.0), Pickable::IGNORE))
+                .with_children(|r| {
+                    r.spawn(button(
+                        T::Back,
+                        lang,
+                        fonts,
+                        px(17.0).max(13.0),
+                        OnPress::send(EditorCommand::Back),
+                    ));
+                });
         });
+    });
 }
 
 /// A row that wraps.
@@ -702,7 +700,10 @@ fn show_panel(
     editor: Res<Editor>,
     picked: Res<Picked>,
     lang: Res<Lang>,
-    mut counts: Query<(&BoxCount, &mut Text, &mut TextColor), (Without<FenLine>, Without<StatusLine>)>,
+    mut counts: Query<
+        (&BoxCount, &mut Text, &mut TextColor),
+        (Without<FenLine>, Without<StatusLine>),
+    >,
     mut toggles: Query<(
         &mut Toggled,
         Option<&BoxPiece>,
@@ -711,7 +712,10 @@ fn show_panel(
         Option<&LevelButton>,
     )>,
     mut fen: Query<&mut Text, (With<FenLine>, Without<StatusLine>, Without<BoxCount>)>,
-    mut status: Query<(&mut Text, &mut TextColor), (With<StatusLine>, Without<FenLine>, Without<BoxCount>)>,
+    mut status: Query<
+        (&mut Text, &mut TextColor),
+        (With<StatusLine>, Without<FenLine>, Without<BoxCount>),
+    >,
     mut rows: Query<(&mut Node, Has<LevelRow>), Or<(With<LevelRow>, With<SavingLine>)>>,
     actions: Query<(Entity, &NeedsValid, Has<Button>, &Children)>,
     mut texts: Query<&mut TextColor, (Without<BoxCount>, Without<StatusLine>)>,
@@ -727,7 +731,11 @@ fn show_panel(
         if text.0 != want {
             text.0 = want;
         }
-        let c = if n == 0 { palette::TEXT_DIM.with_alpha(0.6) } else { palette::TEXT };
+        let c = if n == 0 {
+            palette::TEXT_DIM.with_alpha(0.6)
+        } else {
+            palette::TEXT
+        };
         if color.0 != c {
             color.0 = c;
         }
@@ -794,19 +802,25 @@ fn show_panel(
         let on = st.valid();
         if on != is_button {
             if on {
-                commands
-                    .entity(e)
-                    .insert((Button, OnPress::send(needs.0), BackgroundColor(palette::BUTTON)));
+                commands.entity(e).insert((
+                    Button,
+                    OnPress::send(needs.0),
+                    BackgroundColor(palette::BUTTON),
+                ));
             } else {
-                commands
-                    .entity(e)
-                    .remove::<(Button, OnPress)>()
-                    .insert((BackgroundColor(palette::BUTTON.with_alpha(0.35)), Interaction::None));
+                commands.entity(e).remove::<(Button, OnPress)>().insert((
+                    BackgroundColor(palette::BUTTON.with_alpha(0.35)),
+                    Interaction::None,
+                ));
             }
         }
         for child in children.iter() {
             if let Ok(mut c) = texts.get_mut(child) {
-                let want = if on { palette::TEXT } else { palette::TEXT_DIM.with_alpha(0.55) };
+                let want = if on {
+                    palette::TEXT
+                } else {
+                    palette::TEXT_DIM.with_alpha(0.55)
+                };
                 if c.0 != want {
                     c.0 = want;
                 }
@@ -994,7 +1008,7 @@ mod tests {
                 for sq in Square::all() {
                     let p = g.point(sq, flipped);
                     assert_eq!(g.square_at(p, flipped), Some(sq));
-                    let near = p + Vec2::new(0.4, -0.4) * g.cell();
+                    let near = p + Vec2::new(0.3, -0.3) * g.cell();
                     assert_eq!(g.square_at(near, flipped), Some(sq));
                 }
                 // Off the board: no point.

@@ -2,6 +2,7 @@
 //! the logic plugins, no window, renderer or audio, time advanced by hand.
 
 mod analysis;
+mod editor;
 mod game_review;
 mod keyboard;
 mod review;
