@@ -354,7 +354,11 @@ fn finish_saving(
     paths: Option<Res<StorePaths>>,
     mut notice: ResMut<Notice>,
 ) {
-    let Some((pos, search)) = editor.saving.as_mut() else {
+    if editor.saving.is_none() {
+        return;
+    }
+    // Polling is no change: the views rebuild only when the answer is in.
+    let Some((pos, search)) = editor.bypass_change_detection().saving.as_mut() else {
         return;
     };
     let Some(answer) = search.poll() else {

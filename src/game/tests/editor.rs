@@ -52,9 +52,22 @@ fn editor_app(home: &Path) -> App {
         },
     });
     app.insert_state(Screen::Editor);
+    app.init_resource::<Changes>()
+        .add_systems(Last, count_changes);
     app.update();
     app.update();
     app
+}
+
+/// Frames in which the editor's state counted as changed (the views
+/// rebuild then).
+#[derive(Resource, Default)]
+struct Changes(u32);
+
+fn count_changes(editor: Res<Editor>, mut changes: ResMut<Changes>) {
+    if editor.is_changed() {
+        changes.0 += 1;
+    }
 }
 
 fn sq(name: &str) -> Square {
@@ -339,4 +352,35 @@ fn a_position_saved_as_a_puzzle_joins_my_puzzles_and_its_best_move_solves_it() {
     let saved = MyPuzzles::load(&file).0;
     assert!(saved.puzzles[0].solved);
     assert_eq!(saved.puzzles[0].attempts, 1);
+}
+
+#[test]
+fn waiting_for_the_engine_changes_nothing_the_editor_shows() {
+    let home = TempDir::new("editor-waiting");
+    let mut app = editor_app(home.path());
+    // A search that takes a while.
+    app.insert_resource(ReviewLimits {
+        quick: Limits {
+            movetime: Some(Duration::from_millis(400)),
+            ..Limits::default()
+        },
+        thorough: Limits::default(),
+    });
+    send(&mut app, EditorCommand::SaveAsPuzzle);
+    assert!(editor(&app).saving());
+    // The views rebuild the board when the state changes: while the
+    // engine searches, a piece being dragged would vanish every frame.
+    app.world_mut().resource_mut::<Changes>().0 = 0;
+    run_until(&mut app, "the engine's answer", |a| !editor(a).saving());
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Changes>().0, 1, "only the answer");
+    assert_eq!(
+        MyPuzzles::load(&Paths::under(home.path()).my_puzzles_file())
+            .0
+            .puzzles
+            .len(),
+        1
+    );
 }
