@@ -181,3 +181,27 @@ pub fn run(args: PlayArgs, _direct: bool) -> Result<std::process::ExitCode, CliE
         "this build has no game window (built without the `gui` feature); see --help for the other commands",
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_editor_takes_a_position_no_game_can_start_from_but_not_a_broken_fen() {
+        let palace = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/3K5/P1P1P1P1P/1C5C1/9/RNBA1ABNR w - - 0 1";
+        let args = |fen: &str, editor: bool| PlayArgs {
+            fen: Some(fen.to_string()),
+            editor,
+            ..PlayArgs::default()
+        };
+        assert!(check(&args(palace, true)).is_ok());
+        let err = check(&args(palace, false)).unwrap_err();
+        assert!(
+            err.0.contains("red general on d4 is outside its palace"),
+            "{}",
+            err.0
+        );
+        let err = check(&args("9/9/9", true)).unwrap_err();
+        assert!(err.0.contains("10"), "{}", err.0);
+    }
+}

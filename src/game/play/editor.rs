@@ -202,10 +202,7 @@ fn open_editor(
         // Only a free game is autosaved, and so can be gone back to.
         editor.back_to_game = play.is_some_and(|p| *p.get() == Play::Free);
     }
-    editor.mode = match setup.mode {
-        Mode::Hotseat | Mode::AiVsAi => Mode::Red,
-        m => m,
-    };
+    editor.mode = setup.mode;
     editor.level = setup.red_level.clamp(1, MAX_LEVEL);
     next.set(Screen::Editor);
 }

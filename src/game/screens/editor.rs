@@ -492,7 +492,12 @@ fn spawn_at(commands: &mut Commands, look: &Look, editor: &Editor, g: Geometry) 
                     }
                 });
             panel
-                .spawn((LevelRow, row(px(4.0)), Pickable::IGNORE))
+                .spawn((
+                    LevelRow,
+                    Visibility::Inherited,
+                    row(px(4.0)),
+                    Pickable::IGNORE,
+                ))
                 .with_children(|r| {
                     r.spawn(label(
                         T::Difficulty,
@@ -716,7 +721,8 @@ fn show_panel(
         (&mut Text, &mut TextColor),
         (With<StatusLine>, Without<FenLine>, Without<BoxCount>),
     >,
-    mut rows: Query<(&mut Node, Has<LevelRow>), Or<(With<LevelRow>, With<SavingLine>)>>,
+    mut saving: Query<&mut Node, With<SavingLine>>,
+    mut levels: Query<&mut Visibility, With<LevelRow>>,
     actions: Query<(Entity, &NeedsValid, Has<Button>, &Children)>,
     mut texts: Query<&mut TextColor, (Without<BoxCount>, Without<StatusLine>)>,
     fresh: Query<(), Added<StatusLine>>,
@@ -788,13 +794,18 @@ fn show_panel(
             c.0 = color;
         }
     }
-    for (mut node, is_level) in &mut rows {
-        let show = if is_level {
-            editor.mode != Mode::Hotseat
+    for mut node in &mut saving {
+        set_display(&mut node, editor.saving());
+    }
+    // No AI for two players: the levels are hidden, keeping their place so
+    // the buttons below stay where they were.
+    for mut vis in &mut levels {
+        let want = if editor.mode == Mode::Hotseat {
+            Visibility::Hidden
         } else {
-            editor.saving()
+            Visibility::Inherited
         };
-        set_display(&mut node, show);
+        vis.set_if_neq(want);
     }
     // An action a position does not allow is greyed, left out of Tab, and
     // does nothing.
