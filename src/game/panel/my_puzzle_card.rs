@@ -153,7 +153,11 @@ fn refresh_card(
                     None if p.composed => T::FindBestMove.get(lang).to_string(),
                     None => T::FindBetterMove.get(lang).to_string(),
                 },
-                judgement_color(j),
+                if p.composed {
+                    palette::TEXT
+                } else {
+                    judgement_color(j)
+                },
             ),
             Line::Status => match active.verdict {
                 MyVerdict::ToMove => (String::new(), palette::TEXT),
