@@ -172,6 +172,10 @@ struct BoardPiece(Square, Piece);
 #[derive(Component, Clone, Copy)]
 struct BoxPiece(Piece);
 
+/// The disc of a piece in the box (faded when none is left).
+#[derive(Component, Clone, Copy)]
+struct BoxDisc(Piece);
+
 /// How many of a piece are left in the box.
 #[derive(Component, Clone, Copy)]
 struct BoxCount(Piece);
@@ -623,7 +627,7 @@ fn spawn_box_row(panel: &mut ChildSpawnerCommands, side: Side, look: &Look, g: G
                     Toggled(false),
                     OnPress::send(PickUp(piece)),
                     children![
-                        disc(piece, d, fonts, charset),
+                        (disc(piece, d, fonts, charset), BoxDisc(piece)),
                         (
                             BoxCount(piece),
                             Text::new(""),
@@ -726,6 +730,7 @@ fn show_panel(
     actions: Query<(Entity, &NeedsValid, Has<Button>, &Children)>,
     mut texts: Query<&mut TextColor, (Without<BoxCount>, Without<StatusLine>)>,
     fresh: Query<(), Added<StatusLine>>,
+    mut discs: Query<(&BoxDisc, &mut BackgroundColor, &mut BorderColor)>,
 ) {
     if !editor.is_changed() && !picked.is_changed() && !lang.is_changed() && fresh.is_empty() {
         return;
@@ -744,6 +749,18 @@ fn show_panel(
         };
         if color.0 != c {
             color.0 = c;
+        }
+    }
+    for (disc, mut face, mut rim) in &mut discs {
+        let alpha = if editor.setup.in_box(disc.0) == 0 {
+            0.35
+        } else {
+            1.0
+        };
+        face.0.set_alpha(alpha);
+        let want = BorderColor::all(palette::PIECE_RIM.with_alpha(alpha));
+        if *rim != want {
+            *rim = want;
         }
     }
     for (mut toggled, piece, side, mode, level) in &mut toggles {
