@@ -71,6 +71,10 @@ pub struct PlayArgs {
     /// Open this record (PGN, XQF, DhtmlXQ, dpxq text, PlayOK, move list).
     #[arg(long, value_name = "FILE")]
     open: Option<std::path::PathBuf>,
+    /// Open the position editor, on --fen if given (an invalid position
+    /// too: the editor says what is wrong with it).
+    #[arg(long, conflicts_with_all = ["mode", "review", "puzzles"])]
+    editor: bool,
 }
 
 fn parse_scale(s: &str) -> Result<f32, String> {
@@ -135,8 +139,12 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
 /// can be written.
 fn check(args: &PlayArgs) -> Result<(), CliError> {
     if let Some(fen) = &args.fen {
-        crate::rules::Position::from_fen(fen)
-            .map_err(|e| CliError::new(format!("bad FEN: {e}")))?;
+        if args.editor {
+            crate::rules::setup::Setup::from_fen(fen).map(|_| ())
+        } else {
+            crate::rules::Position::from_fen(fen).map(|_| ())
+        }
+        .map_err(|e| CliError::new(format!("bad FEN: {e}")))?;
     }
     if args.frames > 0 && args.screenshot.is_none() {
         return Err(CliError::new("--frames needs --screenshot PATH"));
@@ -195,7 +203,7 @@ pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliEr
     });
     // `play` with a position but no mode starts a game as Red.
     let mode = match mode {
-        None if direct && args.fen.is_some() => Some(Mode::Red),
+        None if direct && args.fen.is_some() && !args.editor => Some(Mode::Red),
         m => m,
     };
     crate::game::run(LaunchOptions {
@@ -215,6 +223,7 @@ pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliEr
         clock: args.clock,
         handicap: args.handicap,
         open: args.open,
+        editor: args.editor,
     })
     .map_err(CliError)
 }
@@ -226,4 +235,28 @@ pub fn run(args: PlayArgs, _direct: bool) -> Result<std::process::ExitCode, CliE
     Err(CliError::new(
         "this build has no game window (built without the `gui` feature); see --help for the other commands",
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_editor_takes_a_position_no_game_can_start_from_but_not_a_broken_fen() {
+        let palace = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/3K5/P1P1P1P1P/1C5C1/9/RNBA1ABNR w - - 0 1";
+        let args = |fen: &str, editor: bool| PlayArgs {
+            fen: Some(fen.to_string()),
+            editor,
+            ..PlayArgs::default()
+        };
+        assert!(check(&args(palace, true)).is_ok());
+        let err = check(&args(palace, false)).unwrap_err();
+        assert!(
+            err.0.contains("red general on d4 is outside its palace"),
+            "{}",
+            err.0
+        );
+        let err = check(&args("9/9/9", true)).unwrap_err();
+        assert!(err.0.contains("10"), "{}", err.0);
+    }
 }

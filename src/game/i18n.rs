@@ -271,6 +271,31 @@ texts! {
     ExportedTo => ("已导出图片和动图", "Picture and GIF written"),
     ExportFailed => ("无法导出图片", "Could not export the picture"),
     VariationsNote => ("棋谱含变着,此处显示主线", "The record has variations; the main line is shown"),
+    // issue 10e
+    EditPosition => ("摆棋", "Edit position"),
+    EditorTitle => ("摆棋 · 局面编辑", "Position editor"),
+    EditorHint => (
+        "拖动棋子摆放 · 右键或拖出棋盘移除 · Esc 返回",
+        "Drag pieces to place them · right click or drag off to remove · Esc back",
+    ),
+    ClearBoard => ("清空", "Clear"),
+    StartPosition => ("初始局面", "Start position"),
+    SideToMove => ("先走", "To move"),
+    PositionValid => ("局面合法", "Valid position"),
+    PositionInvalid => ("局面不合法", "Invalid position"),
+    PlayPosition => ("对弈", "Play"),
+    AnalysePosition => ("分析", "Analyse"),
+    SaveAsPuzzle => ("存为残局", "Save as puzzle"),
+    SavingPuzzle => ("电脑在找最佳着法…", "The engine is finding the best move…"),
+    PuzzleSaved => ("已存入我的残局", "Saved to my puzzles"),
+    PuzzleAlreadySaved => ("这个局面已在我的残局中", "This position is already in my puzzles"),
+    NoMoveToFind => ("无棋可走,不能作为残局", "No legal move: not a puzzle"),
+    SetFull => ("这种棋子已用完", "No more of this piece"),
+    ModeRedShort => ("我执红", "I play Red"),
+    ModeBlackShort => ("我执黑", "I play Black"),
+    MyPuzzles => ("我的残局", "My puzzles"),
+    MyPosition => ("我摆的局面", "My position"),
+    FindBestMove => ("找出最佳着法", "Find the best move"),
 }
 
 /// "红方" / "Red".

@@ -115,6 +115,8 @@ pub struct LaunchOptions {
     pub handicap: Option<(crate::rules::handicap::Handicap, crate::rules::Color)>,
     /// A record to open at start (any format the game reads).
     pub open: Option<PathBuf>,
+    /// Open the position editor (on `fen`, valid or not, if given).
+    pub editor: bool,
 }
 
 /// Where the player is.
@@ -129,6 +131,8 @@ pub enum Screen {
     Puzzles,
     /// The saved games list.
     SavedGames,
+    /// The position editor.
+    Editor,
 }
 
 /// The order of the game's own systems in `Update`.
@@ -259,6 +263,7 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, String> {
             .switch_on();
     }
     play::game_review::configure_launch(&mut app, &opts);
+    play::editor::configure_launch(&mut app, &opts);
 
     let exit = app.run();
     dev_tools::report(&stats);

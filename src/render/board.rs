@@ -434,6 +434,14 @@ fn circle(x: f32, y: f32, r: f32) -> Option<Path> {
 }
 
 /// The pixel centre of a point.
+/// The picture's size without a caption band, in pixels.
+pub(super) fn size_without_caption() -> (f32, f32) {
+    (
+        (2.0 * MARGIN + 8.0 * CELL).round(),
+        (2.0 * MARGIN + 9.0 * CELL).round(),
+    )
+}
+
 pub(super) fn point(sq: Square, flip: bool) -> (f32, f32) {
     let (file, rank) = (f32::from(sq.file()), f32::from(sq.rank()));
     let (col, row) = if flip {

@@ -74,6 +74,39 @@ pub fn png(pos: &Position, options: &Options) -> Result<Vec<u8>, RenderError> {
         .map_err(|e| RenderError::Png(e.to_string()))
 }
 
+/// The board without pieces (wood, grid, river, coordinates) as an RGBA8
+/// image, `width × height` pixels, for the position editor to put pieces
+/// on. Its points are [`board_point`]s.
+///
+/// # Errors
+/// [`RenderError::Font`] if the built-in font cannot be read.
+pub fn empty_board_rgba(flip: bool) -> Result<(u32, u32, Vec<u8>), RenderError> {
+    let painter = board::Painter::new(false)?;
+    let options = Options {
+        flip,
+        ..Options::default()
+    };
+    let pm = painter.paint(&Position::empty(), &options)?;
+    // Demultiplied: tiny-skia keeps premultiplied alpha; the board is opaque.
+    let data = pm
+        .pixels()
+        .iter()
+        .flat_map(|p| {
+            let c = p.demultiply();
+            [c.red(), c.green(), c.blue(), c.alpha()]
+        })
+        .collect();
+    Ok((pm.width(), pm.height(), data))
+}
+
+/// Where the point `sq` is on [`empty_board_rgba`]'s image, as fractions of
+/// its width and height (0..1, from the top-left corner).
+pub fn board_point(sq: crate::rules::Square, flip: bool) -> (f32, f32) {
+    let (x, y) = board::point(sq, flip);
+    let (w, h) = board::size_without_caption();
+    (x / w, y / h)
+}
+
 /// A whole game as an animated GIF: the start position, then one frame a
 /// move with the move marked and written underneath (`12. 炮二平五`); the
 /// last frame stays longer. `options.caption`, if set, stands under the

@@ -63,6 +63,84 @@ impl Setup {
         Setup::from_position(&Position::startpos())
     }
 
+    /// Reads the pieces and side to move of a FEN without asking whether
+    /// a game can be played from it (a general outside its palace is kept,
+    /// for the editor to show and [`Setup::validate`] to name); only the
+    /// string's form and the set's piece counts are held to.
+    ///
+    /// # Errors
+    /// A [`FenError`] for a malformed board or side field, or more pieces of
+    /// a kind than a set has.
+    pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
+        let mut fields = fen.split_whitespace();
+        let board = fields.next().ok_or(FenError::Empty)?;
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != 10 {
+            return Err(FenError::RowCount { found: rows.len() });
+        }
+        let mut s = Setup::empty();
+        for (row, text) in rows.iter().enumerate() {
+            let rank = 9 - row as u8;
+            let mut file = 0usize;
+            let mut digit_before = false;
+            for ch in text.chars() {
+                if let Some(d) = ch.to_digit(10).filter(|d| (1..=9).contains(d)) {
+                    if digit_before {
+                        return Err(FenError::AdjacentDigits {
+                            rank,
+                            row: row + 1,
+                            digits: text.chars().filter(char::is_ascii_digit).collect(),
+                        });
+                    }
+                    digit_before = true;
+                    file += d as usize;
+                    continue;
+                }
+                digit_before = false;
+                let kind = PieceKind::from_char(ch).ok_or(FenError::UnknownChar { ch, rank })?;
+                let color = if ch.is_ascii_uppercase() {
+                    Color::Red
+                } else {
+                    Color::Black
+                };
+                let piece = Piece::new(color, kind);
+                let sq = Square::new(file as u8, rank).filter(|_| file < 9).ok_or(
+                    FenError::RowLength {
+                        rank,
+                        row: row + 1,
+                        found: file + 1,
+                    },
+                )?;
+                if s.place(sq, piece).is_err() {
+                    return Err(FenError::TooMany {
+                        color,
+                        kind,
+                        found: kind.max_count() + 1,
+                        max: kind.max_count(),
+                    });
+                }
+                file += 1;
+            }
+            if file != 9 {
+                return Err(FenError::RowLength {
+                    rank,
+                    row: row + 1,
+                    found: file,
+                });
+            }
+        }
+        s.side_to_move = match fields.next() {
+            None | Some("w" | "r" | "W" | "R") => Color::Red,
+            Some("b" | "B") => Color::Black,
+            Some(other) => {
+                return Err(FenError::BadSide {
+                    found: other.to_string(),
+                });
+            }
+        };
+        Ok(s)
+    }
+
     /// The piece on `sq`.
     pub fn piece(&self, sq: Square) -> Option<Piece> {
         self.points[sq.index()]
@@ -255,6 +333,48 @@ mod tests {
         assert!(s.validate().unwrap_err().to_string().contains("a0"));
         s.clear();
         assert_eq!(s.pieces().count(), 0);
+    }
+
+    #[test]
+    fn a_fen_is_read_leniently_but_its_form_and_the_set_are_held_to() {
+        // The general outside its palace is kept for the editor to show.
+        let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/3K5/P1P1P1P1P/1C5C1/9/RNBA1ABNR b - - 0 1";
+        let s = Setup::from_fen(fen).expect("well formed");
+        assert_eq!(
+            s.piece(sq("d4")),
+            Some(Piece::new(Color::Red, PieceKind::General))
+        );
+        assert_eq!(s.side_to_move, Color::Black);
+        assert_eq!(s.fen(), fen);
+        assert_eq!(
+            s.validate().unwrap_err().to_string(),
+            "red general on d4 is outside its palace"
+        );
+        assert_eq!(Setup::from_fen(&Setup::start().fen()), Ok(Setup::start()));
+        assert!(matches!(
+            Setup::from_fen("9/9/9"),
+            Err(FenError::RowCount { found: 3 })
+        ));
+        assert!(matches!(
+            Setup::from_fen("9/9/9/9/9/9/9/9/9/RRR6"),
+            Err(FenError::TooMany { max: 2, .. })
+        ));
+        assert!(matches!(
+            Setup::from_fen("9/9/9/9/9/9/9/9/9/8 w"),
+            Err(FenError::RowLength { rank: 0, .. })
+        ));
+        assert!(matches!(
+            Setup::from_fen("9/9/9/9/9/9/9/9/9/9 x"),
+            Err(FenError::BadSide { .. })
+        ));
+        assert!(matches!(
+            Setup::from_fen("9/9/9/9/9/9/9/9/9/45"),
+            Err(FenError::AdjacentDigits { .. })
+        ));
+        assert!(matches!(
+            Setup::from_fen("9/9/9/9/9/9/9/9/9/4X4"),
+            Err(FenError::UnknownChar { ch: 'X', .. })
+        ));
     }
 
     #[test]

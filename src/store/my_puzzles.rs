@@ -58,6 +58,10 @@ pub struct MyPuzzle {
     /// Solved once.
     #[serde(default)]
     pub solved: bool,
+    /// Set up by the player in the position editor, not found in a game:
+    /// no mistake (`played` is empty), "find the best move".
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub composed: bool,
 }
 
 impl MyPuzzle {
@@ -103,6 +107,7 @@ impl MyPuzzle {
         };
         let (best, played) = (self.best_move(), self.played_move());
         match (best, played) {
+            (Some(b), None) if self.composed && self.played.is_empty() && pos.is_legal(b) => None,
             (Some(b), Some(p)) if pos.is_legal(b) && pos.is_legal(p) && b != p => None,
             _ => Some(format!(
                 "moves `{}` / `{}` do not fit the position",
@@ -199,6 +204,38 @@ impl MyPuzzles {
     }
 }
 
+/// A puzzle of a position set up in the editor: "find the best move", the
+/// engine's `line` (its best move first, found `depth` deep) the solution,
+/// a move within [`MARGIN`] of it as good. `None` when the line does not
+/// start with a legal move of `pos`.
+pub fn composed(pos: &Position, line: &[Move], depth: u32, now: u64) -> Option<MyPuzzle> {
+    let best = *line.first()?;
+    if !pos.is_legal(best) {
+        return None;
+    }
+    let fen = pos.fen();
+    let p = MyPuzzle {
+        id: format!(
+            "{:016x}",
+            super::reviews::fnv1a(format!("{fen} composed").as_bytes())
+        ),
+        fen,
+        played: String::new(),
+        best: best.to_string(),
+        line: line.iter().map(Move::to_string).collect(),
+        judgement: String::new(),
+        loss: 0.0,
+        ply: 0,
+        game: String::new(),
+        depth,
+        added: now,
+        attempts: 0,
+        solved: false,
+        composed: true,
+    };
+    p.problem().is_none().then_some(p)
+}
+
 /// The puzzles a review finds: one per mistake or blunder made by a side
 /// for which `human` is true (`human[Color as usize]`), in game order.
 pub fn from_review(
@@ -236,6 +273,7 @@ pub fn from_review(
                 added: now,
                 attempts: 0,
                 solved: false,
+                composed: false,
             });
         }
         pos.make(m);
@@ -263,6 +301,7 @@ mod tests {
             added: 1,
             attempts: 0,
             solved: false,
+            composed: false,
         }
     }
 
@@ -283,6 +322,33 @@ mod tests {
         let mut back = back;
         assert!(back.remove("a") && !back.remove("a"));
         assert_eq!(back.puzzles.len(), 1);
+    }
+
+    #[test]
+    fn a_composed_puzzle_has_no_mistake_and_round_trips() {
+        let t = TempDir::new("my-puzzles-composed");
+        let path = t.path().join("my-puzzles.json");
+        let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1").unwrap();
+        let line = [Move::from_iccs("a1a8").unwrap()];
+        let p = composed(&pos, &line, 9, 5).expect("a legal best move");
+        assert!(p.composed && p.played_move().is_none() && p.problem().is_none());
+        assert_eq!(p.best_move(), Some(line[0]));
+        // Not a move of the position: no puzzle.
+        assert!(composed(&pos, &[Move::from_iccs("a9a8").unwrap()], 9, 5).is_none());
+        assert!(composed(&pos, &[], 9, 5).is_none());
+        // A game's puzzle still needs its mistake.
+        let mut from_game = p.clone();
+        from_game.composed = false;
+        assert!(from_game.problem().is_some());
+        let mut mine = MyPuzzles::default();
+        assert_eq!(mine.add([p.clone(), p.clone()]), 1);
+        mine.save(&path).unwrap();
+        let (back, warning) = MyPuzzles::load(&path);
+        assert!(warning.is_none(), "{warning:?}");
+        assert_eq!(back.puzzles, vec![p]);
+        // The mark is written (and left out for puzzles from games).
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("\"composed\": true"));
     }
 
     #[test]

@@ -131,7 +131,11 @@ fn refresh_card(
             Line::Title => (
                 format!(
                     "{} · {}",
-                    T::FromMyGamesShort.get(lang),
+                    if p.composed {
+                        T::MyPosition.get(lang)
+                    } else {
+                        T::FromMyGamesShort.get(lang)
+                    },
                     side_name(pos.side_to_move(), lang)
                 ),
                 palette::ACCENT,
@@ -146,9 +150,14 @@ fn refresh_card(
                         judgement_word(j, lang),
                         T::FindBetterMove.get(lang)
                     ),
+                    None if p.composed => T::FindBestMove.get(lang).to_string(),
                     None => T::FindBetterMove.get(lang).to_string(),
                 },
-                judgement_color(j),
+                if p.composed {
+                    palette::TEXT
+                } else {
+                    judgement_color(j)
+                },
             ),
             Line::Status => match active.verdict {
                 MyVerdict::ToMove => (String::new(), palette::TEXT),

@@ -216,6 +216,14 @@ pub const TOOLS: &[Tool] = &[
         always,
     ),
     tool(
+        Icon::EditPosition,
+        T::EditPosition,
+        "",
+        Group::Records,
+        || OnPress::send(crate::game::play::editor::EditPosition),
+        always,
+    ),
+    tool(
         Icon::Help,
         T::Shortcuts,
         "F1  ?",

@@ -9,6 +9,7 @@ pub mod ai;
 pub mod analysis;
 pub mod autosave;
 pub mod clock;
+pub mod editor;
 pub mod export;
 pub mod game_review;
 pub mod hint;
@@ -35,6 +36,7 @@ pub(super) fn plugin(app: &mut App) {
     ));
     app.add_plugins((game_review::plugin, my_puzzle::plugin));
     app.add_plugins((clock::plugin, export::plugin));
+    app.add_plugins(editor::plugin);
 }
 
 /// Whose move it is while [`Screen::Playing`].

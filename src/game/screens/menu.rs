@@ -641,6 +641,13 @@ fn more_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
                 px,
                 OnPress::go(Screen::SavedGames)
             ),
+            button(
+                T::EditPosition,
+                lang,
+                fonts,
+                px,
+                OnPress::send(crate::game::play::editor::EditPosition)
+            ),
             divider(),
             settings_card::open_button(lang, fonts, px),
             menu_button(T::LanguageToggle, lang, fonts, px, MenuAction::Language),

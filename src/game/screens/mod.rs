@@ -1,6 +1,7 @@
 //! The screens that fill the window — the menu, the puzzle list, the saved
 //! games — and the settings card over any of them.
 
+pub mod editor;
 pub mod import_field;
 pub mod menu;
 pub mod menu_options;
@@ -20,4 +21,5 @@ pub(super) fn plugin(app: &mut App) {
         review_saved::plugin,
     ));
     app.add_plugins((menu_options::plugin, import_field::plugin));
+    app.add_plugins(editor::plugin);
 }

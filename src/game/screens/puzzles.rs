@@ -224,13 +224,30 @@ fn fill_my_puzzles(
         s.spawn((
             Text::new(format!(
                 "{}   {} {} / {}",
-                T::FromMyGames.get(lang),
+                T::MyPuzzles.get(lang),
                 T::Solved.get(lang),
                 mine.solved(),
                 mine.puzzles.len()
             )),
             fonts.ui(20.0),
             TextColor(palette::ACCENT),
+            TextLayout::justify(Justify::Center),
+            Node {
+                width: Val::Percent(100.0),
+                ..default()
+            },
+            Pickable::IGNORE,
+        ));
+        // What the two kinds ask (issue 10e).
+        s.spawn((
+            Text::new(format!(
+                "{}   ·   {} · {}",
+                T::FromMyGames.get(lang),
+                T::MyPosition.get(lang),
+                T::FindBestMove.get(lang)
+            )),
+            fonts.ui(14.0),
+            TextColor(palette::TEXT_DIM),
             TextLayout::justify(Justify::Center),
             Node {
                 width: Val::Percent(100.0),
@@ -281,6 +298,8 @@ fn fill_my_puzzles(
                     BackgroundColor(palette::BUTTON),
                     BorderColor::all(if p.solved {
                         palette::ACCENT
+                    } else if p.composed {
+                        palette::BUTTON_BORDER
                     } else {
                         judgement_color(p.judgement())
                     }),
@@ -288,19 +307,25 @@ fn fill_my_puzzles(
                     OnPress::send(StartMyPuzzle(p.id.clone())),
                 ))
                 .with_children(|b| {
+                    let kind = if p.composed {
+                        T::MyPosition.get(lang).to_string()
+                    } else {
+                        judgement_word(p.judgement(), lang).to_string()
+                    };
                     b.spawn((
                         Text::new(format!(
-                            "{}. {} · {}",
+                            "{}. {} · {kind}",
                             n + 1,
                             crate::game::i18n::side_name(side, lang),
-                            judgement_word(p.judgement(), lang),
                         )),
                         fonts.ui(16.0),
                         TextColor(palette::TEXT),
                         Pickable::IGNORE,
                     ));
-                    b.spawn((
-                        Text::new(format!(
+                    let detail = if p.composed {
+                        format!("{m:02}-{d:02} · {} · {status}", T::FindBestMove.get(lang))
+                    } else {
+                        format!(
                             "{m:02}-{d:02} · {}{} {} · {status}",
                             p.ply / 2 + 1,
                             if side == crate::rules::Color::Red {
@@ -309,7 +334,10 @@ fn fill_my_puzzles(
                                 "…"
                             },
                             played(p)
-                        )),
+                        )
+                    };
+                    b.spawn((
+                        Text::new(detail),
                         fonts.ui(13.0),
                         TextColor(if p.solved {
                             palette::ACCENT

@@ -3,6 +3,7 @@
 
 mod analysis;
 mod clock;
+mod editor;
 mod game_review;
 mod keyboard;
 mod review;

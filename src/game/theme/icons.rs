@@ -33,11 +33,12 @@ pub enum Icon {
     Menu,
     Analysis,
     Export,
+    EditPosition,
 }
 
 impl Icon {
     /// Every icon (the resource draws them all).
-    pub const ALL: [Icon; 17] = [
+    pub const ALL: [Icon; 18] = [
         Icon::Undo,
         Icon::Redo,
         Icon::Flip,
@@ -55,6 +56,7 @@ impl Icon {
         Icon::Menu,
         Icon::Analysis,
         Icon::Export,
+        Icon::EditPosition,
     ];
 }
 
@@ -391,6 +393,26 @@ fn draw(icon: Icon, pen: &mut Pen) {
                     (12.0 + 9.6 * c, 12.0 + 9.6 * s),
                 );
             }
+        }
+        Icon::EditPosition => {
+            // A corner of the board with a pencil across it.
+            pen.stroke(1.6, |pb| {
+                pb.move_to(3.5, 15.0);
+                pb.line_to(3.5, 3.5);
+                pb.line_to(15.0, 3.5);
+            });
+            pen.line(1.3, (3.5, 9.0), (12.0, 9.0));
+            pen.line(1.3, (9.0, 3.5), (9.0, 12.0));
+            pen.circle(1.6, (9.0, 9.0), 2.6);
+            pen.stroke(1.8, |pb| {
+                pb.move_to(20.5, 8.0);
+                pb.line_to(10.5, 18.0);
+                pb.line_to(9.0, 21.0);
+                pb.line_to(12.0, 19.5);
+                pb.line_to(22.0, 9.5);
+                pb.close();
+            });
+            pen.line(1.6, (18.5, 10.0), (20.0, 11.5));
         }
         Icon::Menu => {
             // A house: back to the menu.

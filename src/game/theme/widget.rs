@@ -137,9 +137,12 @@ pub(crate) fn button_colors(
         } else {
             1.0
         };
+        // The button may be gone by the time this applies: a list rebuilt
+        // in the frame it was clicked (the puzzle list when a puzzle of
+        // mine starts and its attempts are counted).
         commands
             .entity(e)
-            .insert(UiTransform::from_scale(Vec2::splat(scale)));
+            .try_insert(UiTransform::from_scale(Vec2::splat(scale)));
     }
 }
 
