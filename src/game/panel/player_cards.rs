@@ -231,8 +231,8 @@ fn order_cards(session: Res<Session>, mut roots: Query<&mut Node, With<PlayerCar
     }
 }
 
-/// Cards narrower than this (logical pixels) drop their badge and the AI's
-/// depth, so the names keep a line each beside a clock.
+/// Cards narrower than this (logical pixels) with a clock drop their badge
+/// and the AI's depth, so the names keep a line each beside the clock.
 const NARROW_CARD: f32 = 300.0;
 
 /// The cards are narrow (see [`NARROW_CARD`]).
@@ -248,6 +248,7 @@ fn fit_narrow_cards(
     mut who: Query<(&CardField, &mut Text)>,
     session: Res<Session>,
     lang: Res<Lang>,
+    clock: Res<crate::game::play::clock::MatchClock>,
 ) {
     let Some(width) = cards
         .iter()
@@ -256,8 +257,9 @@ fn fit_narrow_cards(
     else {
         return;
     };
-    let now = width < NARROW_CARD;
-    if now == narrow.0 && !session.is_changed() && !lang.is_changed() {
+    // Only a clock beside the names needs the room.
+    let now = width < NARROW_CARD && clock.clock.is_some();
+    if now == narrow.0 && !session.is_changed() && !lang.is_changed() && !clock.is_changed() {
         return;
     }
     narrow.0 = now;
