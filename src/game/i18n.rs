@@ -256,6 +256,12 @@ texts! {
     BetterMoveFound => ("正确!", "Correct!"),
     NotGoodEnough => ("不够好,再试一次", "Not good enough, try again"),
     FromMyGamesShort => ("我的错着", "My mistakes"),
+    // issue 10t
+    PromoteVariation => ("升为主变", "Promote"),
+    DeleteVariation => ("删除变着", "Delete variation"),
+    CommentButton => ("注释", "Comment"),
+    CommentSave => ("确定", "Save"),
+    OnVariation => ("变着", "Variation"),
 }
 
 /// "红方" / "Red".

@@ -7,6 +7,8 @@
 
 use super::{atomic, file_name, now_unix};
 use crate::engine::Level;
+use crate::rules::notation::{ChineseStyle, Notation};
+use crate::rules::records::{MoveTree, write_tree};
 use crate::rules::{Color, FenError, Game, GameError, GameResult, Move, Outcome, Position, Reason};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -67,6 +69,11 @@ pub struct SavedGame {
     /// When written, seconds since the Unix epoch.
     #[serde(default)]
     pub saved_at: u64,
+    /// The variations, comments and marks around the moves, as PGN
+    /// movetext in ICCS (`1. h2e2 (1. b2e2 $5 {…}) h9g7`); absent when the
+    /// game has none. Files written before it existed still load.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tree: Option<String>,
 }
 
 /// What is wrong with an autosave file.
@@ -227,7 +234,31 @@ impl SavedGame {
             cursor: game.ply(),
             result,
             saved_at: now_unix(),
+            tree: None,
         }
+    }
+
+    /// Keeps `tree`'s variations, comments and marks with the moves (only
+    /// when it has any: a plain game stays a plain list of moves).
+    pub fn with_tree(mut self, tree: &MoveTree) -> SavedGame {
+        let plain = tree.variation_count() == 0
+            && tree.comment_count() == 0
+            && tree
+                .preorder()
+                .iter()
+                .all(|&id| tree.node(id).is_none_or(|n| n.mark.is_none()));
+        self.tree = (!plain).then(|| write_tree(tree, Notation::Iccs, ChineseStyle::default()));
+        self
+    }
+
+    /// The tree written by [`SavedGame::with_tree`], read back; `None` when
+    /// there is none or it cannot be read (the moves alone still restore
+    /// the game).
+    pub fn tree(&self) -> Option<MoveTree> {
+        let text = self.tree.as_deref()?;
+        let pgn = format!("[FEN \"{}\"]\n\n{text} *\n", self.start_fen);
+        let games = crate::rules::records::import(pgn.as_bytes()).ok()?;
+        games.into_iter().next().map(|g| g.tree)
     }
 
     /// Parses and checks the JSON of an autosave file; `path` is used in

@@ -3,8 +3,8 @@
 //! The autosave ([`crate::store::autosave`]) is written atomically whenever
 //! the session's generation moves on, so a killed process loses at most the
 //! move in flight. It holds the mode, the levels, every move (with an undone
-//! tail) and the cursor, so Continue restores the exact game and whose turn
-//! it is. A finished game stays in the autosave: Continue then shows it over
+//! tail), the variations, comments and marks around them, and the cursor,
+//! so Continue restores the exact game and whose turn it is. A finished game stays in the autosave: Continue then shows it over
 //! and reviewable, until a new game replaces it. Puzzle attempts are not
 //! autosaved.
 //!
@@ -77,6 +77,7 @@ fn continue_game(
                 start: *restored.game.start(),
             };
             commands.insert_resource(PendingGame {
+                tree: restored.saved.tree(),
                 game: restored.game,
                 review: None,
             });
@@ -93,6 +94,7 @@ fn continue_game(
 struct Written {
     moves: Vec<crate::rules::Move>,
     cursor: usize,
+    tree: Option<String>,
     over: bool,
     mode: Option<Mode>,
     start: u64,
@@ -113,7 +115,15 @@ fn autosave_changes(
         return;
     };
     let game = &session.game;
+    let saved = SavedGame::from_game(
+        game,
+        session.setup.mode.into(),
+        session.setup.red_level,
+        session.setup.black_level,
+    )
+    .with_tree(&session.tree);
     let now = Written {
+        tree: saved.tree.clone(),
         moves: game.all_moves().to_vec(),
         cursor: game.ply(),
         over: game.outcome().is_some(),
@@ -123,12 +133,6 @@ fn autosave_changes(
     if *written == now {
         return;
     }
-    let saved = SavedGame::from_game(
-        game,
-        session.setup.mode.into(),
-        session.setup.red_level,
-        session.setup.black_level,
-    );
     match autosave::save(&paths.autosave_file(), &saved) {
         Ok(()) => {
             *written = now;

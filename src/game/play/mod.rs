@@ -16,6 +16,7 @@ pub mod records;
 pub mod review;
 pub mod search;
 pub mod session;
+pub mod variations;
 
 use crate::game::Screen;
 use bevy::prelude::*;
@@ -32,6 +33,7 @@ pub(super) fn plugin(app: &mut App) {
         records::plugin,
     ));
     app.add_plugins((game_review::plugin, my_puzzle::plugin));
+    app.add_plugins(variations::plugin);
 }
 
 /// Whose move it is while [`Screen::Playing`].

@@ -13,7 +13,8 @@ use crate::game::play::session::{GameOpener, Session};
 use crate::game::settings::{StorePaths, UserSettings};
 use crate::rules::Color as Side;
 use crate::rules::notation::{ChineseStyle, Notation};
-use crate::rules::pgn::{PgnGame, write_pgn_with};
+use crate::rules::pgn::PgnGame;
+use crate::rules::records::write_pgn_tree;
 use crate::store::library::{self, Opened};
 use bevy::clipboard::Clipboard;
 use bevy::prelude::*;
@@ -81,7 +82,9 @@ fn handle_files(
     mut clipboard: Option<ResMut<Clipboard>>,
     mut notice: ResMut<Notice>,
 ) {
+    // What was opened, where from, and its move tree.
     let mut opened: Option<(Result<Opened, String>, String)> = None;
+    let mut tree = None;
     for command in commands_in.read() {
         match command {
             FileCommand::Save => {
@@ -97,7 +100,7 @@ fn handle_files(
                     continue;
                 };
                 let pgn = pgn_of(session, *lang);
-                match library::save_pgn_game(&dir, &pgn) {
+                match library::save_pgn_tree(&dir, &pgn, &session.tree) {
                     Ok(path) => notice.post(T::SavedAs, path.display().to_string(), false),
                     Err(e) => notice.post(T::NotSavedGame, e.to_string(), true),
                 }
@@ -117,7 +120,8 @@ fn handle_files(
                             .as_ref()
                             .map_or(crate::rules::Charset::Simplified, |s| s.charset()),
                     );
-                    write_pgn_with(&pgn_of(session, *lang), notation, style)
+                    let pgn = pgn_of(session, *lang);
+                    write_pgn_tree(&pgn.tags, &session.tree, pgn.result, notation, style)
                 };
                 match clipboard.as_mut().map(|c| c.set_text(text.clone())) {
                     Some(Ok(())) => notice.post(
@@ -141,6 +145,7 @@ fn handle_files(
                             library::open_text(text.as_bytes()).map_err(|e| e.to_string()),
                             T::Clipboard.get(*lang).to_string(),
                         ));
+                        tree = library::tree_of_text(text.as_bytes());
                     }
                     Some(Some(Err(e))) => notice.post(T::ClipboardFailed, e.to_string(), true),
                     _ => notice.post(T::ClipboardFailed, "no clipboard", true),
@@ -154,6 +159,7 @@ fn handle_files(
                 library::open_file(path_buf).map_err(|e| e.to_string()),
                 path_buf.display().to_string(),
             ));
+            tree = library::load_tree(path_buf);
         }
     }
     let Some((result, source)) = opened else {
@@ -168,7 +174,7 @@ fn handle_files(
             notice.post(T::Opened, source, false);
             // A record opens at its start for replay; a position is played on.
             let review = (plies > 0).then_some(0);
-            opener.open(game, review);
+            opener.open_tree(game, review, tree);
         }
         Err(e) => notice.post(T::CannotOpen, format!("{source}: {e}"), true),
     }
