@@ -17,7 +17,14 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CommentEdit>()
         .add_message::<EditComment>()
         .add_message::<SaveComment>()
-        .add_systems(PreUpdate, type_keys.after(InputSystems))
+        // Inside the input set, right after the keyboard is read: every
+        // system reading keys after the input set sees none while typing.
+        .add_systems(
+            PreUpdate,
+            type_keys
+                .in_set(InputSystems)
+                .after(bevy::input::keyboard::keyboard_input_system),
+        )
         .add_systems(
             Update,
             (edit_requests, show_field)
@@ -67,6 +74,8 @@ pub fn comment_field(fonts: &Fonts) -> impl Bundle {
         children![(
             Node {
                 flex_grow: 1.0,
+                flex_basis: Val::Px(0.0),
+                min_width: Val::Px(0.0),
                 min_height: Val::Px(26.0),
                 padding: UiRect::axes(Val::Px(6.0), Val::Px(3.0)),
                 border: UiRect::all(Val::Px(1.0)),
@@ -165,7 +174,7 @@ fn show_field(
     for mut node in &mut fields {
         set_display(&mut node, edit.node.is_some());
     }
-    let want = format!("{}▏", edit.text);
+    let want = format!("{}|", edit.text);
     for mut text in &mut texts {
         if text.0 != want {
             text.0 = want.clone();

@@ -266,8 +266,10 @@ pub struct ListMove {
     pub node: NodeId,
     /// The ply after it, on the main line (0 in a variation).
     pub ply: usize,
-    /// The move in the chosen notation, with its mark (`炮二平五!?`).
+    /// The move in the chosen notation.
     pub text: String,
+    /// The annotator's mark on it.
+    pub mark: Option<Mark>,
 }
 
 /// A piece of a variation's text.
@@ -290,15 +292,13 @@ fn list_move(
 ) -> Option<(ListMove, Side, u32)> {
     let node = tree.node(id)?;
     let before = tree.position(node.parent?)?;
-    let mut text = format_move(before, node.mv?, notation, style);
-    if let Some(mark) = node.mark {
-        text.push_str(mark.symbol());
-    }
+    let text = format_move(before, node.mv?, notation, style);
     Some((
         ListMove {
             node: id,
             ply,
             text,
+            mark: node.mark,
         },
         before.side_to_move(),
         before.fullmove_number(),
@@ -488,7 +488,7 @@ fn rebuild_rows(
                                     Some(m) => {
                                         let mark =
                                             marks.get(m.ply.wrapping_sub(1)).copied().flatten();
-                                        r.spawn(move_cell(&fonts, m.node, index, &m.text))
+                                        r.spawn(move_cell(&fonts, m.node, index, &m.text, m.mark))
                                             .with_children(|c| {
                                                 if let Some(j) = mark {
                                                     c.spawn(mark_text(&fonts, j));
@@ -496,7 +496,13 @@ fn rebuild_rows(
                                             });
                                     }
                                     None => {
-                                        r.spawn(move_cell(&fonts, MoveTree::ROOT, index, empty));
+                                        r.spawn(move_cell(
+                                            &fonts,
+                                            MoveTree::ROOT,
+                                            index,
+                                            empty,
+                                            None,
+                                        ));
                                     }
                                 }
                             }
@@ -530,7 +536,7 @@ fn rebuild_rows(
                             Node {
                                 flex_wrap: FlexWrap::Wrap,
                                 align_items: AlignItems::Center,
-                                column_gap: Val::Px(2.0),
+                                column_gap: Val::Px(4.0),
                                 flex_shrink: 0.0,
                                 margin: UiRect::new(
                                     Val::Px(24.0),
@@ -560,7 +566,9 @@ fn rebuild_rows(
                                         ));
                                     }
                                     Token::Move(m) => {
-                                        v.spawn(variation_cell(&fonts, m.node, index, &m.text));
+                                        v.spawn(variation_cell(
+                                            &fonts, m.node, index, &m.text, m.mark,
+                                        ));
                                     }
                                     Token::Comment(t) => {
                                         v.spawn((
@@ -583,7 +591,13 @@ fn rebuild_rows(
 /// The colour of comments: a soft green, apart from moves and numbers.
 const COMMENT: Color = Color::srgb(0.62, 0.78, 0.58);
 
-fn variation_cell(fonts: &Fonts, node: NodeId, row: usize, text: &str) -> impl Bundle {
+fn variation_cell(
+    fonts: &Fonts,
+    node: NodeId,
+    row: usize,
+    text: &str,
+    mark: Option<Mark>,
+) -> impl Bundle {
     (
         MoveCell { node, row },
         Node {
@@ -601,11 +615,18 @@ fn variation_cell(fonts: &Fonts, node: NodeId, row: usize, text: &str) -> impl B
             fonts.ui(14.0),
             TextColor(palette::TEXT),
             Pickable::IGNORE,
+            children![mark_span(fonts, mark, 14.0)],
         )],
     )
 }
 
-fn move_cell(fonts: &Fonts, node: NodeId, row: usize, text: &str) -> impl Bundle {
+fn move_cell(
+    fonts: &Fonts,
+    node: NodeId,
+    row: usize,
+    text: &str,
+    mark: Option<Mark>,
+) -> impl Bundle {
     (
         MoveCell { node, row },
         Node {
@@ -624,9 +645,23 @@ fn move_cell(fonts: &Fonts, node: NodeId, row: usize, text: &str) -> impl Bundle
             fonts.ui(16.0),
             TextColor(palette::TEXT),
             Pickable::IGNORE,
+            children![mark_span(fonts, mark, 16.0)],
         )],
     )
 }
+
+/// The annotator's mark after a move's text, in its own colour (apart from
+/// the review's verdicts at the cell's edge).
+fn mark_span(fonts: &Fonts, mark: Option<Mark>, px: f32) -> impl Bundle {
+    (
+        TextSpan::new(mark.map_or("", Mark::symbol)),
+        fonts.ui(px),
+        TextColor(ANNOTATOR_MARK),
+    )
+}
+
+/// Annotator marks: a warm orange, readable on the panel and on the highlight.
+const ANNOTATOR_MARK: Color = Color::srgb(0.93, 0.42, 0.22);
 
 /// A move's verdict after it: its symbol in its colour (none for "good").
 #[derive(Component, Clone, Copy)]
