@@ -93,7 +93,7 @@ struct ReviewLine;
 #[derive(Component)]
 struct ReviewOnly;
 
-/// The tools for the shown move (hidden at the start position).
+/// A tool for the shown move (hidden at the start position).
 #[derive(Component)]
 struct TreeTools;
 
@@ -178,24 +178,36 @@ fn fill_slot(
                 TextColor(palette::ACCENT),
                 Pickable::IGNORE,
             ));
+            // The comment editor, when open, above the tools: in a short
+            // window the tools are cut off before it is.
+            p.spawn(comment_field(&fonts)).with_children(|row| {
+                row.spawn(small(T::CommentSave, OnPress::send(SaveComment)));
+            });
+            // One wrapping row, so a narrow panel loses as few lines as it
+            // can: the steps, what applies while reviewing or on a
+            // variation, then the shown move's mark and comment.
             p.spawn(tool_row()).with_children(|row| {
                 row.spawn(arrow("|◀", ReviewCommand::First));
                 row.spawn(arrow("◀", ReviewCommand::Prev));
                 row.spawn(arrow("▶", ReviewCommand::Next));
                 row.spawn(arrow("▶|", ReviewCommand::Last));
+                row.spawn((
+                    small(T::PromoteVariation, OnPress::send(TreeCommand::Promote)),
+                    VariationOnly,
+                ));
+                row.spawn((
+                    small(T::DeleteVariation, OnPress::send(TreeCommand::Delete)),
+                    VariationOnly,
+                ));
                 row.spawn((review(T::BackToGame, ReviewCommand::Exit), ReviewOnly));
                 row.spawn((
                     review(T::PlayFromHere, ReviewCommand::PlayFromHere),
                     ReviewOnly,
                 ));
-            });
-            // What can be done with the shown move: its mark, its comment,
-            // its variation.
-            p.spawn((tool_row(), TreeTools)).with_children(|row| {
                 for mark in Mark::ALL {
                     let node = Node {
-                        padding: UiRect::axes(Val::Px(7.0), Val::Px(3.0)),
-                        min_width: Val::Px(28.0),
+                        padding: UiRect::axes(Val::Px(6.0), Val::Px(3.0)),
+                        min_width: Val::Px(26.0),
                         ..default()
                     };
                     row.spawn((
@@ -207,20 +219,13 @@ fn fill_slot(
                             OnPress::send(TreeCommand::ToggleMark(mark)),
                         ),
                         MarkButton(mark),
+                        TreeTools,
                     ));
                 }
-                row.spawn(small(T::CommentButton, OnPress::send(EditComment)));
                 row.spawn((
-                    small(T::PromoteVariation, OnPress::send(TreeCommand::Promote)),
-                    VariationOnly,
+                    small(T::CommentButton, OnPress::send(EditComment)),
+                    TreeTools,
                 ));
-                row.spawn((
-                    small(T::DeleteVariation, OnPress::send(TreeCommand::Delete)),
-                    VariationOnly,
-                ));
-            });
-            p.spawn(comment_field(&fonts)).with_children(|row| {
-                row.spawn(small(T::CommentSave, OnPress::send(SaveComment)));
             });
         });
     }
@@ -772,8 +777,10 @@ fn show_review_buttons(
     hint: Res<crate::game::play::hint::Hint>,
     settings: Option<Res<UserSettings>>,
 ) {
+    // On a variation its own buttons (promote, delete) take their place;
+    // ▶| and End still go back to the game.
     for mut node in &mut buttons {
-        set_display(&mut node, review.active());
+        set_display(&mut node, review.active() && !review.on_variation());
     }
     let want = match review.ply {
         Some(_) if review.on_variation() => {

@@ -7,7 +7,7 @@ use crate::game::play::autosave::ContinueGame;
 use crate::game::play::puzzle::{ActivePuzzle, StartPuzzle};
 use crate::game::play::review::{Review, ReviewCommand, shown_last_move, shown_position};
 use crate::game::play::search::SearchJob;
-use crate::game::play::session::{BoardInput, GameCommand, GameSetup, Selection, Session};
+use crate::game::play::session::{BoardInput, GameCommand, GameSetup, Session};
 use crate::game::settings::StorePaths;
 use crate::game::{Mode, Screen, logic_plugins};
 use crate::rules::{Move, Position, Square};
