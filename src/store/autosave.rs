@@ -750,6 +750,49 @@ mod tests {
     }
 
     #[test]
+    fn the_move_tree_is_kept_and_an_autosave_without_one_still_loads() {
+        use crate::rules::records::Mark;
+        let mut game = Game::new(Position::startpos());
+        play(&mut game, &["h2e2", "h9g7", "h0g2"]);
+        let mut tree = MoveTree::new(Position::startpos());
+        let mut node = MoveTree::ROOT;
+        for m in ["h2e2", "h9g7", "h0g2"] {
+            node = tree.add(node, Move::from_iccs(m).unwrap()).unwrap();
+        }
+        // A plain game writes no tree.
+        let plain = SavedGame::from_game(&game, GameMode::Hotseat, 3, 3).with_tree(&tree);
+        assert_eq!(plain.tree, None);
+        assert!(!plain.to_json().contains("\"tree\""));
+        let first = tree.main_line_nodes()[0];
+        let alt = tree.add(first, Move::from_iccs("b9c7").unwrap()).unwrap();
+        tree.set_mark(alt, Some(Mark::Dubious));
+        tree.set_comment(alt, "passive {really}");
+        tree.set_comment(node, "develops");
+        let saved = SavedGame::from_game(&game, GameMode::Hotseat, 3, 3).with_tree(&tree);
+        let json = saved.to_json();
+        let restored = SavedGame::from_json(Path::new("autosave.json"), json.as_bytes()).unwrap();
+        assert_eq!(restored.saved.tree().expect("the tree"), {
+            // Comments lose their closing braces to the PGN writer.
+            let mut t = tree.clone();
+            t.set_comment(alt, "passive {really）");
+            t
+        });
+        assert_same_game(&restored.game, &game);
+        // Written before trees were kept: no field, the moves alone.
+        let old = json.replace(
+            &format!(
+                ",\n  \"tree\": {}",
+                serde_json::to_string(&saved.tree).unwrap()
+            ),
+            "",
+        );
+        assert!(!old.contains("\"tree\""), "{old}");
+        let restored = SavedGame::from_json(Path::new("autosave.json"), old.as_bytes()).unwrap();
+        assert_eq!(restored.saved.tree(), None);
+        assert_same_game(&restored.game, &game);
+    }
+
+    #[test]
     fn clear_removes_the_autosave() {
         let t = TempDir::new("autosave-clear");
         let p = t.path().join("autosave.json");
