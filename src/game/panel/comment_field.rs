@@ -13,7 +13,7 @@ use bevy::input::InputSystems;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<CommentEdit>()
         .add_message::<EditComment>()
         .add_message::<SaveComment>()

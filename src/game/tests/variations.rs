@@ -18,6 +18,7 @@ use crate::rules::records::{Mark, MoveTree, NodeId};
 use crate::rules::{Move, Position};
 use crate::store::Paths;
 use crate::store::test_util::TempDir;
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
@@ -316,4 +317,71 @@ fn the_ai_waits_while_a_variation_is_shown() {
         app.update();
     }
     assert_eq!(session(&app).game.ply(), 4);
+}
+
+/// A key as the window reports it: `text` is what it types.
+fn key(code: KeyCode, logical: bevy::input::keyboard::Key, text: Option<&str>) -> KeyboardInput {
+    KeyboardInput {
+        key_code: code,
+        logical_key: logical,
+        state: bevy::input::ButtonState::Pressed,
+        text: text.map(Into::into),
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    }
+}
+
+#[test]
+fn the_comment_field_takes_the_keys_and_saves_on_enter() {
+    use crate::game::panel::comment_field::{CommentEdit, EditComment};
+    use bevy::input::keyboard::Key;
+    let home = TempDir::new("tree-comment-field");
+    let mut app = four_plies(home.path());
+    app.init_resource::<ButtonInput<KeyCode>>()
+        .add_message::<KeyboardInput>()
+        .insert_resource(crate::game::theme::Fonts {
+            pieces: Handle::default(),
+            ui: Handle::default(),
+        })
+        .add_plugins((
+            crate::game::input::plugin,
+            crate::game::panel::comment_field::plugin,
+        ));
+    app.update();
+    send(&mut app, ReviewCommand::Goto(2));
+    send(&mut app, EditComment);
+    assert!(app.world().resource::<CommentEdit>().node.is_some());
+    // F would turn the board; here it types.
+    for (code, text) in [
+        (KeyCode::KeyF, "f"),
+        (KeyCode::KeyX, "x"),
+        (KeyCode::KeyN, "n"),
+    ] {
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(code);
+        app.world_mut()
+            .write_message(key(code, Key::Character(text.into()), Some(text)));
+        app.update();
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .release(code);
+    }
+    app.world_mut()
+        .write_message(key(KeyCode::Backspace, Key::Backspace, None));
+    app.update();
+    assert!(!session(&app).flipped, "no shortcut while typing");
+    assert_eq!(
+        session(&app).game.all_moves().len(),
+        4,
+        "no new game either"
+    );
+    assert_eq!(app.world().resource::<CommentEdit>().text, "fx");
+    app.world_mut()
+        .write_message(key(KeyCode::Enter, Key::Enter, Some("\r")));
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<CommentEdit>().node, None);
+    let second = node_of(&app, &["h2e2", "h9g7"]).unwrap();
+    assert_eq!(session(&app).tree.node(second).unwrap().comment, "fx");
 }
