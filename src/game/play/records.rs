@@ -174,7 +174,11 @@ fn handle_files(
             notice.post(T::Opened, source, false);
             // A record opens at its start for replay; a position is played on.
             let review = (plies > 0).then_some(0);
-            opener.open_tree(game, review, tree);
+            match tree {
+                Some(tree) => opener.open_tree(game, review, Some(tree)),
+                // A FEN, or a record the tree reader does not know.
+                None => opener.open(game, review),
+            }
         }
         Err(e) => notice.post(T::CannotOpen, format!("{source}: {e}"), true),
     }

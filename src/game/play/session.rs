@@ -373,7 +373,12 @@ impl GameOpener<'_, '_> {
         self.session.as_deref()
     }
 
-    /// Opens `game`, shown at ply `review` if given, with the variations,
+    /// Opens `game`, shown at ply `review` if given.
+    pub fn open(&mut self, game: Game, review: Option<usize>) {
+        self.open_tree(game, review, None);
+    }
+
+    /// Opens `game` like [`GameOpener::open`], with the variations,
     /// comments and marks of `tree` if it has them.
     pub fn open_tree(&mut self, game: Game, review: Option<usize>, tree: Option<MoveTree>) {
         let setup = GameSetup {

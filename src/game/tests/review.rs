@@ -385,7 +385,7 @@ fn opening_a_position_during_a_game_replaces_the_game_on_the_board() {
     let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1";
     let game = crate::rules::Game::new(Position::from_fen(fen).unwrap());
     app.world_mut()
-        .run_system_once(move |mut opener: GameOpener| opener.open_tree(game.clone(), None, None))
+        .run_system_once(move |mut opener: GameOpener| opener.open(game.clone(), None))
         .unwrap();
     for _ in 0..5 {
         app.update();
