@@ -270,7 +270,6 @@ texts! {
     ExportPicture => ("导出图片", "Export picture"),
     ExportedTo => ("已导出图片和动图", "Picture and GIF written"),
     ExportFailed => ("无法导出图片", "Could not export the picture"),
-    VariationsNote => ("棋谱含变着,此处显示主线", "The record has variations; the main line is shown"),
     // issue 10e
     EditPosition => ("摆棋", "Edit position"),
     EditorTitle => ("摆棋 · 局面编辑", "Position editor"),
@@ -296,6 +295,12 @@ texts! {
     MyPuzzles => ("我的残局", "My puzzles"),
     MyPosition => ("我摆的局面", "My position"),
     FindBestMove => ("找出最佳着法", "Find the best move"),
+    // issue 10t
+    PromoteVariation => ("升为主变", "Promote"),
+    DeleteVariation => ("删除变着", "Delete variation"),
+    CommentButton => ("注释", "Comment"),
+    CommentSave => ("确定", "Save"),
+    OnVariation => ("变着", "Variation"),
 }
 
 /// "红方" / "Red".

@@ -8,6 +8,8 @@
 use super::{atomic, file_name, now_unix};
 use crate::engine::Level;
 use crate::rules::clock::{GameClock, SideTime, TimeControl};
+use crate::rules::notation::{ChineseStyle, Notation};
+use crate::rules::records::{MoveTree, write_tree};
 use crate::rules::{Color, FenError, Game, GameError, GameResult, Move, Outcome, Position, Reason};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -68,6 +70,11 @@ pub struct SavedGame {
     /// When written, seconds since the Unix epoch.
     #[serde(default)]
     pub saved_at: u64,
+    /// The variations, comments and marks around the moves, as PGN
+    /// movetext in ICCS (`1. h2e2 (1. b2e2 $5 {…}) h9g7`); absent when the
+    /// game has none. Files written before it existed still load.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tree: Option<String>,
     /// The clocks, when the game is played on one (older autosaves have none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<SavedClock>,
@@ -281,7 +288,31 @@ impl SavedGame {
             result,
             saved_at: now_unix(),
             clock: None,
+            tree: None,
         }
+    }
+
+    /// Keeps `tree`'s variations, comments and marks with the moves (only
+    /// when it has any: a plain game stays a plain list of moves).
+    pub fn with_tree(mut self, tree: &MoveTree) -> SavedGame {
+        let plain = tree.variation_count() == 0
+            && tree.comment_count() == 0
+            && tree
+                .preorder()
+                .iter()
+                .all(|&id| tree.node(id).is_none_or(|n| n.mark.is_none()));
+        self.tree = (!plain).then(|| write_tree(tree, Notation::Iccs, ChineseStyle::default()));
+        self
+    }
+
+    /// The tree written by [`SavedGame::with_tree`], read back; `None` when
+    /// there is none or it cannot be read (the moves alone still restore
+    /// the game).
+    pub fn tree(&self) -> Option<MoveTree> {
+        let text = self.tree.as_deref()?;
+        let pgn = format!("[FEN \"{}\"]\n\n{text} *\n", self.start_fen);
+        let games = crate::rules::records::import(pgn.as_bytes()).ok()?;
+        games.into_iter().next().map(|g| g.tree)
     }
 
     /// Parses and checks the JSON of an autosave file; `path` is used in
@@ -860,6 +891,49 @@ mod tests {
         let wrong_type = br#"{"version": 1, "mode": "purple"}"#;
         let e = SavedGame::from_json(p, wrong_type).unwrap_err();
         assert!(e.to_string().contains("unknown variant `purple`"), "{e}");
+    }
+
+    #[test]
+    fn the_move_tree_is_kept_and_an_autosave_without_one_still_loads() {
+        use crate::rules::records::Mark;
+        let mut game = Game::new(Position::startpos());
+        play(&mut game, &["h2e2", "h9g7", "h0g2"]);
+        let mut tree = MoveTree::new(Position::startpos());
+        let mut node = MoveTree::ROOT;
+        for m in ["h2e2", "h9g7", "h0g2"] {
+            node = tree.add(node, Move::from_iccs(m).unwrap()).unwrap();
+        }
+        // A plain game writes no tree.
+        let plain = SavedGame::from_game(&game, GameMode::Hotseat, 3, 3).with_tree(&tree);
+        assert_eq!(plain.tree, None);
+        assert!(!plain.to_json().contains("\"tree\""));
+        let first = tree.main_line_nodes()[0];
+        let alt = tree.add(first, Move::from_iccs("b9c7").unwrap()).unwrap();
+        tree.set_mark(alt, Some(Mark::Dubious));
+        tree.set_comment(alt, "passive {really}");
+        tree.set_comment(node, "develops");
+        let saved = SavedGame::from_game(&game, GameMode::Hotseat, 3, 3).with_tree(&tree);
+        let json = saved.to_json();
+        let restored = SavedGame::from_json(Path::new("autosave.json"), json.as_bytes()).unwrap();
+        assert_eq!(restored.saved.tree().expect("the tree"), {
+            // Comments lose their closing braces to the PGN writer.
+            let mut t = tree.clone();
+            t.set_comment(alt, "passive {really）");
+            t
+        });
+        assert_same_game(&restored.game, &game);
+        // Written before trees were kept: no field, the moves alone.
+        let old = json.replace(
+            &format!(
+                ",\n  \"tree\": {}",
+                serde_json::to_string(&saved.tree).unwrap()
+            ),
+            "",
+        );
+        assert!(!old.contains("\"tree\""), "{old}");
+        let restored = SavedGame::from_json(Path::new("autosave.json"), old.as_bytes()).unwrap();
+        assert_eq!(restored.saved.tree(), None);
+        assert_same_game(&restored.game, &game);
     }
 
     #[test]

@@ -7,6 +7,7 @@
 use super::{atomic, file_name, now_unix, unix_from_utc, utc_from_unix};
 use crate::rules::notation::{self, MoveParseError, Notation};
 use crate::rules::pgn::{self, PgnError, PgnGame};
+use crate::rules::records::{MoveTree, write_pgn_tree};
 use crate::rules::{FenError, Game, GameResult, Position};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -218,6 +219,45 @@ pub fn load(path: &Path) -> Result<PgnGame, LibraryError> {
     open_file(path).map(Opened::into_first_game)
 }
 
+/// The move tree (variations, comments, marks) of the first game of a
+/// record's text, when it is a record with moves; `None` otherwise. The
+/// game itself comes from [`open_text`]; this adds what lies around its
+/// main line.
+pub fn tree_of_text(bytes: &[u8]) -> Option<MoveTree> {
+    let games = crate::rules::records::import(bytes).ok()?;
+    games.into_iter().next().map(|g| without_clocks(g.tree))
+}
+
+/// `tree` without the clocks' `[%clk h:mm:ss]` notes in its comments: the
+/// game's clocks show them, and a move list full of them says nothing.
+pub fn without_clocks(mut tree: MoveTree) -> MoveTree {
+    for id in tree.preorder() {
+        let Some(comment) = tree.node(id).map(|n| n.comment.clone()) else {
+            continue;
+        };
+        if comment.contains("[%clk") {
+            tree.set_comment(id, &strip_clocks(&comment));
+        }
+    }
+    tree
+}
+
+fn strip_clocks(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("[%clk") {
+        out.push_str(&rest[..i]);
+        rest = rest[i..].find(']').map_or("", |j| &rest[i + j + 1..]);
+    }
+    out.push_str(rest);
+    out.trim().to_string()
+}
+
+/// The move tree of the first game of a record file (see [`tree_of_text`]).
+pub fn load_tree(path: &Path) -> Option<MoveTree> {
+    tree_of_text(&read_limited(path).ok()?)
+}
+
 fn read_limited(path: &Path) -> Result<Vec<u8>, LibraryError> {
     let io_err = |source| LibraryError::Io {
         path: path.to_path_buf(),
@@ -411,7 +451,26 @@ pub fn save_pgn(dir: &Path, game: &Game, tags: &[(&str, &str)]) -> Result<PathBu
 /// # Errors
 /// [`LibraryError::Io`]; nothing is then written.
 pub fn save_pgn_game(dir: &Path, game: &PgnGame) -> Result<PathBuf, LibraryError> {
-    let text = pgn::write_pgn(game, Notation::Chinese);
+    save_pgn_text(dir, game, &pgn::write_pgn(game, Notation::Chinese))
+}
+
+/// Saves a game as `tree` holds it — main line, variations, comments and
+/// marks — with the tags and result of `game`, as [`save_pgn_game`] does.
+///
+/// # Errors
+/// [`LibraryError::Io`]; nothing is then written.
+pub fn save_pgn_tree(dir: &Path, game: &PgnGame, tree: &MoveTree) -> Result<PathBuf, LibraryError> {
+    let text = write_pgn_tree(
+        &game.tags,
+        tree,
+        game.result,
+        Notation::Chinese,
+        notation::ChineseStyle::default(),
+    );
+    save_pgn_text(dir, game, &text)
+}
+
+fn save_pgn_text(dir: &Path, game: &PgnGame, text: &str) -> Result<PathBuf, LibraryError> {
     let stem = file_stem(game);
     let io_err = |path: &Path, source| LibraryError::Io {
         path: path.to_path_buf(),

@@ -7,6 +7,7 @@
 
 pub mod analysis;
 pub mod clock;
+pub mod comment_field;
 pub mod eval_bar;
 pub mod graph;
 pub mod help;
@@ -37,6 +38,7 @@ pub(super) fn plugin(app: &mut App) {
         help::plugin,
     ));
     app.add_plugins(analysis::plugin);
+    app.add_plugins(comment_field::plugin);
     app.add_plugins((review_card::plugin, graph::plugin, my_puzzle_card::plugin));
     app.add_plugins(clock::plugin);
     app.add_systems(OnEnter(Screen::Playing), spawn_panel)

@@ -10,15 +10,18 @@
 
 use crate::engine::review::Judgement;
 use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::panel::comment_field::{EditComment, SaveComment, comment_field};
 use crate::game::panel::review_card::{judgement_color, judgement_symbol};
 use crate::game::play::game_review::GameReviewState;
-use crate::game::play::review::{Review, ReviewCommand, shown_ply};
+use crate::game::play::review::{Review, ReviewCommand, shown_node};
 use crate::game::play::session::Session;
+use crate::game::play::variations::TreeCommand;
 use crate::game::settings::UserSettings;
-use crate::game::theme::{Fonts, OnPress, button, button_box, palette, set_display};
+use crate::game::theme::{Fonts, OnPress, Toggled, button, button_box, palette, set_display};
 use crate::game::{GameSet, Screen};
 use crate::rules::notation::{BlackDigits, ChineseStyle, Notation, format_move};
-use crate::rules::{Charset, Color as Side, Move};
+use crate::rules::records::{Mark, MoveTree, NodeId};
+use crate::rules::{Charset, Color as Side};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::picking::events::{Click, Pointer};
 use bevy::picking::hover::HoverMap;
@@ -29,7 +32,13 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             wheel_scroll.in_set(GameSet::Input),
-            (fill_slot, rebuild_rows, highlight_rows, show_review_buttons)
+            (
+                fill_slot,
+                rebuild_rows,
+                highlight_rows,
+                show_review_buttons,
+                show_tree_tools,
+            )
                 .chain()
                 .in_set(GameSet::Present),
         )
@@ -63,13 +72,18 @@ pub fn slot() -> impl Bundle {
 #[derive(Component)]
 struct MoveBox;
 
-/// A row: one move number, Red's and Black's moves.
+/// An entry of the list (a numbered row, a variation, a comment), by its
+/// place in the list.
 #[derive(Component)]
-struct MoveRow;
+struct MoveRow(usize);
 
-/// A clickable move: the ply of the position after it (1 = after the first move).
+/// A clickable move: its tree node (the root for an empty place) and the
+/// list entry it is in.
 #[derive(Component, Clone, Copy)]
-struct MoveCell(usize);
+struct MoveCell {
+    node: NodeId,
+    row: usize,
+}
 
 /// The "reviewing move n" line.
 #[derive(Component)]
@@ -78,6 +92,45 @@ struct ReviewLine;
 /// Shown only while reviewing.
 #[derive(Component)]
 struct ReviewOnly;
+
+/// A tool for the shown move (hidden at the start position).
+#[derive(Component)]
+struct TreeTools;
+
+/// Shown only on a variation (promote, delete).
+#[derive(Component)]
+struct VariationOnly;
+
+/// Sets a mark on the shown move; lit when the move has it.
+#[derive(Component, Clone, Copy)]
+struct MarkButton(Mark);
+
+/// Keeps the tools in step with the shown move.
+#[allow(clippy::type_complexity)]
+fn show_tree_tools(
+    session: Res<Session>,
+    review: Res<Review>,
+    mut tools: Query<&mut Node, (With<TreeTools>, Without<VariationOnly>)>,
+    mut variation_only: Query<&mut Node, (With<VariationOnly>, Without<TreeTools>)>,
+    mut marks: Query<(&MarkButton, &mut Toggled)>,
+) {
+    let shown = shown_node(&session, Some(&review));
+    let node = session.tree.node(shown);
+    for mut n in &mut tools {
+        set_display(&mut n, shown != MoveTree::ROOT);
+    }
+    let on_variation = !session.tree.is_main_line(shown);
+    for mut n in &mut variation_only {
+        set_display(&mut n, on_variation);
+    }
+    let mark = node.and_then(|n| n.mark);
+    for (button, mut toggled) in &mut marks {
+        let on = mark == Some(button.0);
+        if toggled.0 != on {
+            toggled.0 = on;
+        }
+    }
+}
 
 fn fill_slot(
     mut commands: Commands,
@@ -125,15 +178,53 @@ fn fill_slot(
                 TextColor(palette::ACCENT),
                 Pickable::IGNORE,
             ));
+            // The comment editor, when open, above the tools: in a short
+            // window the tools are cut off before it is.
+            p.spawn(comment_field(&fonts)).with_children(|row| {
+                row.spawn(small(T::CommentSave, OnPress::send(SaveComment)));
+            });
+            // One wrapping row, so a narrow panel loses as few lines as it
+            // can: the steps, what applies while reviewing or on a
+            // variation, then the shown move's mark and comment.
             p.spawn(tool_row()).with_children(|row| {
                 row.spawn(arrow("|◀", ReviewCommand::First));
                 row.spawn(arrow("◀", ReviewCommand::Prev));
                 row.spawn(arrow("▶", ReviewCommand::Next));
                 row.spawn(arrow("▶|", ReviewCommand::Last));
+                row.spawn((
+                    small(T::PromoteVariation, OnPress::send(TreeCommand::Promote)),
+                    VariationOnly,
+                ));
+                row.spawn((
+                    small(T::DeleteVariation, OnPress::send(TreeCommand::Delete)),
+                    VariationOnly,
+                ));
                 row.spawn((review(T::BackToGame, ReviewCommand::Exit), ReviewOnly));
                 row.spawn((
                     review(T::PlayFromHere, ReviewCommand::PlayFromHere),
                     ReviewOnly,
+                ));
+                for mark in Mark::ALL {
+                    let node = Node {
+                        padding: UiRect::axes(Val::Px(6.0), Val::Px(3.0)),
+                        min_width: Val::Px(26.0),
+                        ..default()
+                    };
+                    row.spawn((
+                        button_box(
+                            node,
+                            mark.symbol(),
+                            fonts.ui(14.0),
+                            (),
+                            OnPress::send(TreeCommand::ToggleMark(mark)),
+                        ),
+                        MarkButton(mark),
+                        TreeTools,
+                    ));
+                }
+                row.spawn((
+                    small(T::CommentButton, OnPress::send(EditComment)),
+                    TreeTools,
                 ));
             });
         });
@@ -153,54 +244,185 @@ pub fn list_style(settings: Option<&UserSettings>) -> (Notation, ChineseStyle) {
     )
 }
 
-/// The moves of the game as text, with their plies, paired into numbered rows.
-pub fn move_rows(session: &Session, notation: Notation, style: ChineseStyle) -> Vec<MoveRowText> {
-    let game = &session.game;
-    let mut rows: Vec<MoveRowText> = Vec::new();
-    for (i, &m) in game.moves().iter().enumerate() {
-        let Some(before) = game.position_at(i) else {
-            break;
-        };
-        let text = format_move(before, m, notation, style);
-        let ply = i + 1;
-        let red_move = before.side_to_move() == Side::Red;
-        if red_move || rows.is_empty() {
-            rows.push(MoveRowText {
-                number: rows.len() + 1,
-                red: None,
-                black: None,
-            });
-        }
-        let row = rows.last_mut().expect("a row was just pushed");
-        if red_move {
-            row.red = Some((ply, text));
-        } else {
-            row.black = Some((ply, text));
-        }
-    }
-    rows
+/// One entry of the move list: a numbered row of the main line, a
+/// variation, or a comment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ListItem {
+    /// A numbered row: Red's and Black's main-line moves.
+    Row {
+        /// The move number.
+        number: u32,
+        /// Red's move (`None`: "…" when the row starts with Black).
+        red: Option<ListMove>,
+        /// Black's move.
+        black: Option<ListMove>,
+    },
+    /// A variation off the main line, indented, with the variations inside
+    /// it inline in parentheses.
+    Variation(Vec<Token>),
+    /// The comment after a main-line move (or before the first).
+    Comment(String),
 }
 
-/// One numbered row of the move list.
+/// A move in the list.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MoveRowText {
-    /// 1-based move number.
-    pub number: usize,
-    /// Red's move: the ply after it and its text.
-    pub red: Option<(usize, String)>,
-    /// Black's move.
-    pub black: Option<(usize, String)>,
+pub struct ListMove {
+    /// Its tree node.
+    pub node: NodeId,
+    /// The ply after it, on the main line (0 in a variation).
+    pub ply: usize,
+    /// The move in the chosen notation.
+    pub text: String,
+    /// The annotator's mark on it.
+    pub mark: Option<Mark>,
+}
+
+/// A piece of a variation's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Token {
+    /// A move number (`3.`, `3…`) or a parenthesis.
+    Plain(String),
+    /// A move.
+    Move(ListMove),
+    /// A comment.
+    Comment(String),
+}
+
+fn list_move(
+    tree: &MoveTree,
+    id: NodeId,
+    ply: usize,
+    notation: Notation,
+    style: ChineseStyle,
+) -> Option<(ListMove, Side, u32)> {
+    let node = tree.node(id)?;
+    let before = tree.position(node.parent?)?;
+    let text = format_move(before, node.mv?, notation, style);
+    Some((
+        ListMove {
+            node: id,
+            ply,
+            text,
+            mark: node.mark,
+        },
+        before.side_to_move(),
+        before.fullmove_number(),
+    ))
+}
+
+/// The move list of the session: the main line up to the live ply in
+/// numbered rows, each move's comment and the variations branching off it
+/// after it, in the chosen notation.
+pub fn list_items(session: &Session, notation: Notation, style: ChineseStyle) -> Vec<ListItem> {
+    let tree = &session.tree;
+    let mut items = Vec::new();
+    if let Some(root) = tree.node(MoveTree::ROOT).filter(|n| !n.comment.is_empty()) {
+        items.push(ListItem::Comment(root.comment.clone()));
+    }
+    let main = tree.main_line_nodes();
+    let first = tree.start().fullmove_number();
+    for (i, &id) in main.iter().take(session.game.ply()).enumerate() {
+        let Some((mv, side, number)) = list_move(tree, id, i + 1, notation, style) else {
+            break;
+        };
+        let number = number.saturating_sub(first) + 1;
+        let open_row = matches!(
+            items.last(),
+            Some(ListItem::Row { number: n, black: None, .. }) if *n == number
+        );
+        match (side, open_row) {
+            (Side::Black, true) => {
+                if let Some(ListItem::Row { black, .. }) = items.last_mut() {
+                    *black = Some(mv);
+                }
+            }
+            (Side::Black, false) => items.push(ListItem::Row {
+                number,
+                red: None,
+                black: Some(mv),
+            }),
+            (Side::Red, _) => items.push(ListItem::Row {
+                number,
+                red: Some(mv),
+                black: None,
+            }),
+        }
+        let Some(node) = tree.node(id) else { break };
+        if !node.comment.is_empty() {
+            items.push(ListItem::Comment(node.comment.clone()));
+        }
+        let siblings = node
+            .parent
+            .and_then(|p| tree.node(p))
+            .map_or(&[][..], |p| &p.children[..]);
+        for &alt in siblings.iter().skip(1) {
+            items.push(ListItem::Variation(variation_tokens(
+                tree, alt, notation, style,
+            )));
+        }
+    }
+    items
+}
+
+/// The tokens of the variation starting at `alt`, with the variations
+/// inside it in parentheses (as PGN writes them, without recursion).
+fn variation_tokens(
+    tree: &MoveTree,
+    alt: NodeId,
+    notation: Notation,
+    style: ChineseStyle,
+) -> Vec<Token> {
+    enum Step {
+        Text(&'static str),
+        Move(NodeId, bool),
+        Line(NodeId, bool),
+    }
+    let mut out = Vec::new();
+    let mut steps = vec![Step::Line(alt, false), Step::Move(alt, true)];
+    while let Some(step) = steps.pop() {
+        match step {
+            Step::Text(t) => out.push(Token::Plain(t.to_string())),
+            Step::Move(id, numbered) => {
+                let Some((mv, side, number)) = list_move(tree, id, 0, notation, style) else {
+                    continue;
+                };
+                match side {
+                    Side::Red => out.push(Token::Plain(format!("{number}."))),
+                    Side::Black if numbered => out.push(Token::Plain(format!("{number}…"))),
+                    Side::Black => {}
+                }
+                out.push(Token::Move(mv));
+                if let Some(node) = tree.node(id).filter(|n| !n.comment.is_empty()) {
+                    out.push(Token::Comment(node.comment.clone()));
+                }
+            }
+            Step::Line(id, numbered) => {
+                let Some(node) = tree.node(id) else { continue };
+                let numbered = numbered || !node.comment.is_empty();
+                let Some((&main, alts)) = node.children.split_first() else {
+                    continue;
+                };
+                steps.push(Step::Line(main, !alts.is_empty()));
+                for &a in alts.iter().rev() {
+                    steps.push(Step::Text(")"));
+                    steps.push(Step::Line(a, false));
+                    steps.push(Step::Move(a, true));
+                    steps.push(Step::Text("("));
+                }
+                steps.push(Step::Move(main, numbered));
+            }
+        }
+    }
+    out
 }
 
 #[derive(Default, PartialEq)]
 struct ListedFor {
-    moves: Vec<Move>,
+    items: Vec<ListItem>,
     marks: Vec<Option<Judgement>>,
-    start: Option<u64>,
-    notation: Option<Notation>,
-    style: Option<ChineseStyle>,
 }
 
+#[allow(clippy::too_many_arguments)]
 fn rebuild_rows(
     mut commands: Commands,
     session: Res<Session>,
@@ -211,6 +433,11 @@ fn rebuild_rows(
     mut listed: Local<ListedFor>,
     review_state: Res<GameReviewState>,
 ) {
+    let settings_changed = settings.as_ref().is_some_and(|s| s.is_changed());
+    if !session.is_changed() && !settings_changed && !review_state.is_changed() && added.is_empty()
+    {
+        return;
+    }
     let (notation, style) = list_style(settings.as_deref());
     // The verdicts of a review of this game, move by move.
     let reviewed = review_state.for_session(&session);
@@ -218,72 +445,195 @@ fn rebuild_rows(
         .map(|ply| reviewed.and_then(|r| r.judgement_before(ply)))
         .collect();
     let want = ListedFor {
-        moves: session.game.moves().to_vec(),
-        marks: marks.clone(),
-        start: Some(session.game.start().hash()),
-        notation: Some(notation),
-        style: Some(style),
+        items: list_items(&session, notation, style),
+        marks,
     };
     if *listed == want && added.is_empty() {
         return;
     }
     *listed = want;
-    let rows = move_rows(&session, notation, style);
+    let items = &listed.items;
+    let marks = &listed.marks;
     for (list, children) in &boxes {
         for child in children.into_iter().flatten() {
             commands.entity(*child).despawn();
         }
         commands.entity(list).with_children(|p| {
-            for row in &rows {
-                p.spawn((
-                    MoveRow,
-                    Node {
-                        align_items: AlignItems::Center,
-                        column_gap: Val::Px(4.0),
-                        flex_shrink: 0.0,
-                        ..default()
-                    },
-                    Pickable {
-                        should_block_lower: false,
-                        is_hoverable: true,
-                    },
-                ))
-                .with_children(|r| {
-                    r.spawn((
-                        Text::new(format!("{}.", row.number)),
-                        fonts.ui(15.0),
-                        TextColor(palette::TEXT_DIM),
-                        Node {
-                            width: Val::Px(34.0),
-                            ..default()
-                        },
-                        Pickable::IGNORE,
-                    ));
-                    // "…" for Red's place when the record starts with Black.
-                    for (cell, empty) in [(&row.red, "…"), (&row.black, "")] {
-                        match cell {
-                            Some((ply, text)) => {
-                                let mark = marks.get(ply - 1).copied().flatten();
-                                r.spawn(move_cell(&fonts, *ply, text)).with_children(|c| {
-                                    if let Some(j) = mark {
-                                        c.spawn(mark_text(&fonts, j));
+            for (index, item) in items.iter().enumerate() {
+                let row = MoveRow(index);
+                match item {
+                    ListItem::Row { number, red, black } => {
+                        p.spawn((
+                            row,
+                            Node {
+                                align_items: AlignItems::Center,
+                                column_gap: Val::Px(4.0),
+                                flex_shrink: 0.0,
+                                ..default()
+                            },
+                            Pickable {
+                                should_block_lower: false,
+                                is_hoverable: true,
+                            },
+                        ))
+                        .with_children(|r| {
+                            r.spawn((
+                                Text::new(format!("{number}.")),
+                                fonts.ui(15.0),
+                                TextColor(palette::TEXT_DIM),
+                                Node {
+                                    width: Val::Px(34.0),
+                                    ..default()
+                                },
+                                Pickable::IGNORE,
+                            ));
+                            // "…" for Red's place when the row starts with Black.
+                            for (cell, empty) in [(red, "…"), (black, "")] {
+                                match cell {
+                                    Some(m) => {
+                                        let mark =
+                                            marks.get(m.ply.wrapping_sub(1)).copied().flatten();
+                                        r.spawn(move_cell(&fonts, m.node, index, &m.text, m.mark))
+                                            .with_children(|c| {
+                                                if let Some(j) = mark {
+                                                    c.spawn(mark_text(&fonts, j));
+                                                }
+                                            });
                                     }
-                                });
+                                    None => {
+                                        r.spawn(move_cell(
+                                            &fonts,
+                                            MoveTree::ROOT,
+                                            index,
+                                            empty,
+                                            None,
+                                        ));
+                                    }
+                                }
                             }
-                            None => {
-                                r.spawn(move_cell(&fonts, 0, empty));
-                            }
-                        }
+                        });
                     }
-                });
+                    ListItem::Comment(text) => {
+                        p.spawn((
+                            row,
+                            Node {
+                                flex_shrink: 0.0,
+                                padding: UiRect::new(
+                                    Val::Px(38.0),
+                                    Val::Px(4.0),
+                                    Val::Px(1.0),
+                                    Val::Px(3.0),
+                                ),
+                                ..default()
+                            },
+                            Pickable::IGNORE,
+                            children![(
+                                Text::new(text.clone()),
+                                fonts.ui(14.0),
+                                TextColor(COMMENT),
+                                Pickable::IGNORE,
+                            )],
+                        ));
+                    }
+                    ListItem::Variation(tokens) => {
+                        p.spawn((
+                            row,
+                            Node {
+                                flex_wrap: FlexWrap::Wrap,
+                                align_items: AlignItems::Center,
+                                column_gap: Val::Px(4.0),
+                                flex_shrink: 0.0,
+                                margin: UiRect::new(
+                                    Val::Px(24.0),
+                                    Val::Px(2.0),
+                                    Val::Px(1.0),
+                                    Val::Px(3.0),
+                                ),
+                                padding: UiRect::left(Val::Px(8.0)),
+                                border: UiRect::left(Val::Px(2.0)),
+                                ..default()
+                            },
+                            BorderColor::all(palette::TEXT_DIM.with_alpha(0.35)),
+                            Pickable {
+                                should_block_lower: false,
+                                is_hoverable: true,
+                            },
+                        ))
+                        .with_children(|v| {
+                            for token in tokens {
+                                match token {
+                                    Token::Plain(t) => {
+                                        v.spawn((
+                                            Text::new(t.clone()),
+                                            fonts.ui(14.0),
+                                            TextColor(palette::TEXT_DIM),
+                                            Pickable::IGNORE,
+                                        ));
+                                    }
+                                    Token::Move(m) => {
+                                        v.spawn(variation_cell(
+                                            &fonts, m.node, index, &m.text, m.mark,
+                                        ));
+                                    }
+                                    Token::Comment(t) => {
+                                        v.spawn((
+                                            Text::new(t.clone()),
+                                            fonts.ui(13.0),
+                                            TextColor(COMMENT),
+                                            Pickable::IGNORE,
+                                        ));
+                                    }
+                                }
+                            }
+                        });
+                    }
+                }
             }
         });
     }
 }
 
-fn move_cell(fonts: &Fonts, ply: usize, text: &str) -> impl Bundle {
+/// The colour of comments: a soft green, apart from moves and numbers.
+const COMMENT: Color = Color::srgb(0.62, 0.78, 0.58);
+
+fn variation_cell(
+    fonts: &Fonts,
+    node: NodeId,
+    row: usize,
+    text: &str,
+    mark: Option<Mark>,
+) -> impl Bundle {
     (
-        MoveCell(ply),
+        MoveCell { node, row },
+        Node {
+            padding: UiRect::axes(Val::Px(3.0), Val::Px(1.0)),
+            border_radius: BorderRadius::all(Val::Px(4.0)),
+            ..default()
+        },
+        BackgroundColor(Color::NONE),
+        Pickable {
+            should_block_lower: false,
+            is_hoverable: true,
+        },
+        children![(
+            Text::new(text),
+            fonts.ui(14.0),
+            TextColor(palette::TEXT),
+            Pickable::IGNORE,
+            children![mark_span(fonts, mark, 14.0)],
+        )],
+    )
+}
+
+fn move_cell(
+    fonts: &Fonts,
+    node: NodeId,
+    row: usize,
+    text: &str,
+    mark: Option<Mark>,
+) -> impl Bundle {
+    (
+        MoveCell { node, row },
         Node {
             width: Val::Percent(42.0),
             padding: UiRect::axes(Val::Px(5.0), Val::Px(1.0)),
@@ -300,9 +650,23 @@ fn move_cell(fonts: &Fonts, ply: usize, text: &str) -> impl Bundle {
             fonts.ui(16.0),
             TextColor(palette::TEXT),
             Pickable::IGNORE,
+            children![mark_span(fonts, mark, 16.0)],
         )],
     )
 }
+
+/// The annotator's mark after a move's text, in its own colour (apart from
+/// the review's verdicts at the cell's edge).
+fn mark_span(fonts: &Fonts, mark: Option<Mark>, px: f32) -> impl Bundle {
+    (
+        TextSpan::new(mark.map_or("", Mark::symbol)),
+        fonts.ui(px),
+        TextColor(ANNOTATOR_MARK),
+    )
+}
+
+/// Annotator marks: a warm orange, readable on the panel and on the highlight.
+const ANNOTATOR_MARK: Color = Color::srgb(0.93, 0.42, 0.22);
 
 /// A move's verdict after it: its symbol in its colour (none for "good").
 #[derive(Component, Clone, Copy)]
@@ -324,27 +688,33 @@ fn mark_text(fonts: &Fonts, j: Judgement) -> impl Bundle {
     )
 }
 
+#[allow(clippy::type_complexity)]
 fn highlight_rows(
     session: Res<Session>,
     review: Res<Review>,
-    mut cells: Query<(&MoveCell, &mut BackgroundColor, &Children, &ComputedNode)>,
+    mut cells: Query<(&MoveCell, &mut BackgroundColor, &Children)>,
     mut colors: Query<&mut TextColor, Without<MoveMark>>,
     mut marks: Query<(&MoveMark, &mut TextColor)>,
     mut boxes: Query<(&mut ScrollPosition, &ComputedNode), (With<MoveBox>, Without<MoveCell>)>,
-    rows: Query<&ComputedNode, (With<MoveRow>, Without<MoveCell>, Without<MoveBox>)>,
-    mut seen: Local<Option<(usize, usize, usize)>>,
+    rows: Query<(&MoveRow, &ComputedNode), (Without<MoveCell>, Without<MoveBox>)>,
+    mut seen: Local<Option<(NodeId, usize, usize)>>,
 ) {
-    let shown = shown_ply(&session, Some(&review));
-    for (cell, mut bg, children, _) in &mut cells {
-        let on = cell.0 == shown && cell.0 > 0;
+    let shown = shown_node(&session, Some(&review));
+    let mut shown_row = None;
+    for (cell, mut bg, children) in &mut cells {
+        let empty = cell.node == MoveTree::ROOT;
+        let on = cell.node == shown && !empty;
+        if on {
+            shown_row = Some(cell.row);
+        }
         let want_bg = if on { palette::ACCENT } else { Color::NONE };
         if bg.0 != want_bg {
             bg.0 = want_bg;
         }
-        let want_text = match (on, cell.0) {
+        let want_text = match (on, empty) {
             (true, _) => palette::BLACK_INK,
-            (false, 0) => palette::TEXT_DIM,
-            (false, _) => palette::TEXT,
+            (false, true) => palette::TEXT_DIM,
+            (false, false) => palette::TEXT,
         };
         for child in children.iter() {
             if let Ok(mut c) = colors.get_mut(child)
@@ -365,25 +735,32 @@ fn highlight_rows(
             }
         }
     }
-    // Scroll the shown move into view when it, the game or the row count changes.
-    let row_count = rows.iter().count();
-    let key = (shown, session.game.ply(), row_count);
-    let row_h = rows
+    // Scroll the shown move into view when it, the game or the list changes.
+    let mut heights: Vec<(usize, f32)> = rows
         .iter()
-        .next()
-        .map_or(0.0, |n| n.size().y * n.inverse_scale_factor());
-    if *seen == Some(key) || row_h <= 0.0 {
+        .map(|(r, n)| (r.0, n.size().y * n.inverse_scale_factor()))
+        .collect();
+    heights.sort_by_key(|&(i, _)| i);
+    let key = (shown, session.game.ply(), heights.len());
+    if *seen == Some(key) || heights.iter().all(|&(_, h)| h <= 0.0) {
         return;
     }
     *seen = Some(key);
+    let total: f32 = heights.iter().map(|&(_, h)| h).sum();
     for (mut scroll, node) in &mut boxes {
         let view_h = node.size().y * node.inverse_scale_factor();
-        let row = shown.div_ceil(2) as f32; // rows above and including the shown move
-        let target = if review.active() {
-            (row * row_h - view_h / 2.0).max(0.0)
-        } else {
+        let target = match shown_row.filter(|_| review.active()) {
+            Some(row) => {
+                let above: f32 = heights
+                    .iter()
+                    .take_while(|&&(i, _)| i < row)
+                    .map(|&(_, h)| h)
+                    .sum();
+                let h = heights.get(row).map_or(0.0, |&(_, h)| h);
+                (above + h / 2.0 - view_h / 2.0).max(0.0)
+            }
             // The live game: the end of the list (layout clamps the offset).
-            row_count as f32 * row_h
+            None => total,
         };
         if (scroll.y - target).abs() > 0.5 {
             scroll.y = target;
@@ -400,10 +777,20 @@ fn show_review_buttons(
     hint: Res<crate::game::play::hint::Hint>,
     settings: Option<Res<UserSettings>>,
 ) {
+    // On a variation its own buttons (promote, delete) take their place;
+    // ▶| and End still go back to the game.
     for mut node in &mut buttons {
-        set_display(&mut node, review.active());
+        set_display(&mut node, review.active() && !review.on_variation());
     }
     let want = match review.ply {
+        Some(_) if review.on_variation() => {
+            let node = shown_node(&session, Some(&review));
+            let depth = session.tree.depth(node);
+            match *lang {
+                Lang::Zh => format!("{}: {depth}", T::OnVariation.get(*lang)),
+                Lang::En => format!("{}: ply {depth}", T::OnVariation.get(*lang)),
+            }
+        }
         Some(p) => {
             let total = session.game.ply();
             match *lang {
@@ -431,20 +818,14 @@ fn show_review_buttons(
 fn on_move_click(
     click: On<Pointer<Click>>,
     cells: Query<&MoveCell>,
-    session: Option<Res<Session>>,
     mut out: MessageWriter<ReviewCommand>,
 ) {
-    let (Ok(cell), Some(session)) = (cells.get(click.entity), session) else {
+    let Ok(cell) = cells.get(click.entity) else {
         return;
     };
-    if cell.0 == 0 {
-        return;
+    if cell.node != MoveTree::ROOT {
+        out.write(ReviewCommand::GotoNode(cell.node));
     }
-    out.write(if cell.0 >= session.game.ply() {
-        ReviewCommand::Exit
-    } else {
-        ReviewCommand::Goto(cell.0)
-    });
 }
 
 /// The mouse wheel scrolls the move list under the pointer.

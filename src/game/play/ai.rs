@@ -10,6 +10,7 @@
 
 use crate::engine::{Engine, Level, choose_move_within};
 use crate::game::play::Turn;
+use crate::game::play::review::Review;
 use crate::game::play::search::{OffThreadSearch, SearchJob, SearchProgress, SharedEngine};
 use crate::game::play::session::{AiMoveChosen, MAX_LEVEL, Player, Session};
 use crate::game::{GameSet, Mode};
@@ -136,13 +137,19 @@ fn cancel_stale_search(
     mut ai: ResMut<AiState>,
     session: Option<Res<Session>>,
     turn: Option<Res<State<Turn>>>,
+    review: Option<Res<Review>>,
 ) {
     let Some(search) = &ai.search else {
         return;
     };
+    // On a variation the game waits (see `variations`).
+    let analysing = review.is_some_and(|r| r.on_variation());
     let current = match (&session, &turn) {
         (Some(session), Some(turn)) => {
-            *turn.get() == Turn::Ai && search.is_current(Some(session)) && !session.paused
+            *turn.get() == Turn::Ai
+                && search.is_current(Some(session))
+                && !session.paused
+                && !analysing
         }
         _ => false,
     };
@@ -158,11 +165,13 @@ fn start_search(
     backend: Res<AiBackend>,
     time: Res<Time>,
     clock: Option<Res<crate::game::play::clock::MatchClock>>,
+    review: Option<Res<Review>>,
 ) {
     let (Some(session), Some(turn)) = (session, turn) else {
         return;
     };
-    if ai.search.is_some() || *turn.get() != Turn::Ai || session.paused {
+    let analysing = review.is_some_and(|r| r.on_variation());
+    if ai.search.is_some() || *turn.get() != Turn::Ai || session.paused || analysing {
         return;
     }
     let side = session.side_to_move();

@@ -15,7 +15,7 @@
 
 use crate::engine::{Limits, Score, SearchInfo};
 use crate::game::play::Turn;
-use crate::game::play::review::{Review, shown_ply, shown_position};
+use crate::game::play::review::{Review, shown_history, shown_ply, shown_position};
 use crate::game::play::search::{OffThreadSearch, SearchJob, SharedEngine};
 use crate::game::play::session::{BoardInput, Session};
 use crate::game::settings::UserSettings;
@@ -85,6 +85,8 @@ struct Target {
     generation: u64,
     ply: usize,
     lines: usize,
+    /// The shown variation's node, if one is shown.
+    node: Option<crate::rules::records::NodeId>,
 }
 
 /// The analysis: on or off, and the lines for the shown position.
@@ -172,6 +174,7 @@ fn handle_commands(
     review: Res<Review>,
     turn: Option<Res<State<Turn>>>,
     mut board: MessageWriter<BoardInput>,
+    mut tree: MessageWriter<crate::game::play::variations::TreeCommand>,
 ) {
     for command in commands.read() {
         match *command {
@@ -192,6 +195,12 @@ fn handle_commands(
                 if human && live && session.position().is_legal(mv) {
                     board.write(BoardInput::Click(mv.from()));
                     board.write(BoardInput::Click(mv.to()));
+                } else if review.active()
+                    && analysis.position() == Some(&shown_position(&session, Some(&review)))
+                {
+                    // While reviewing, the whole line goes into the move tree.
+                    let pv = analysis.lines()[n].pv.clone();
+                    tree.write(crate::game::play::variations::TreeCommand::AddLine(pv));
                 }
             }
         }
@@ -217,6 +226,7 @@ fn follow_the_board(
     let target = Target {
         generation: session.generation,
         ply,
+        node: review.node,
         lines: usize::from(
             settings
                 .map_or_else(|| Settings::default().analysis_lines, |s| s.analysis_lines)
@@ -239,8 +249,7 @@ fn follow_the_board(
     if position.legal_moves().is_empty() {
         return;
     }
-    let (positions, _) = session.game.history();
-    let history = positions[..ply.min(positions.len())].to_vec();
+    let history = shown_history(&session, Some(&review));
     let (tx, rx) = crossbeam_channel::unbounded();
     let run = backend.0.clone();
     let lines = target.lines;

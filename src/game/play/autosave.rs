@@ -3,8 +3,8 @@
 //! The autosave ([`crate::store::autosave`]) is written atomically whenever
 //! the session's generation moves on, so a killed process loses at most the
 //! move in flight. It holds the mode, the levels, every move (with an undone
-//! tail) and the cursor, so Continue restores the exact game and whose turn
-//! it is. A finished game stays in the autosave: Continue then shows it over
+//! tail), the variations, comments and marks around them, and the cursor,
+//! so Continue restores the exact game and whose turn it is. A finished game stays in the autosave: Continue then shows it over
 //! and reviewable, until a new game replaces it. Puzzle attempts are not
 //! autosaved.
 //!
@@ -84,6 +84,7 @@ fn continue_game(
                 ));
             }
             commands.insert_resource(PendingGame {
+                tree: restored.saved.tree(),
                 game: restored.game,
                 review: None,
             });
@@ -100,6 +101,7 @@ fn continue_game(
 struct Written {
     moves: Vec<crate::rules::Move>,
     cursor: usize,
+    tree: Option<String>,
     over: bool,
     mode: Option<Mode>,
     start: u64,
@@ -121,7 +123,15 @@ fn autosave_changes(
         return;
     };
     let game = &session.game;
+    let mut saved = SavedGame::from_game(
+        game,
+        session.setup.mode.into(),
+        session.setup.red_level,
+        session.setup.black_level,
+    )
+    .with_tree(&session.tree);
     let now = Written {
+        tree: saved.tree.clone(),
         moves: game.all_moves().to_vec(),
         cursor: game.ply(),
         over: game.outcome().is_some(),
@@ -131,12 +141,7 @@ fn autosave_changes(
     if *written == now {
         return;
     }
-    let mut saved = SavedGame::from_game(
-        game,
-        session.setup.mode.into(),
-        session.setup.red_level,
-        session.setup.black_level,
-    );
+    // The clocks as they stand when the moves last changed.
     saved.clock = clock
         .as_ref()
         .and_then(|c| c.clock.as_ref())

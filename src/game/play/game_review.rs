@@ -88,6 +88,7 @@ pub(crate) fn configure_launch(app: &mut App, opts: &crate::game::LaunchOptions)
             app.insert_resource(PendingGame {
                 game,
                 review: opts.review_ply,
+                tree: crate::store::library::load_tree(path),
             });
             app.insert_resource(ReviewOnOpen {
                 effort: Effort::Quick,

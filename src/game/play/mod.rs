@@ -19,6 +19,7 @@ pub mod records;
 pub mod review;
 pub mod search;
 pub mod session;
+pub mod variations;
 
 use crate::game::Screen;
 use bevy::prelude::*;
@@ -37,6 +38,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((game_review::plugin, my_puzzle::plugin));
     app.add_plugins((clock::plugin, export::plugin));
     app.add_plugins(editor::plugin);
+    app.add_plugins(variations::plugin);
 }
 
 /// Whose move it is while [`Screen::Playing`].

@@ -13,7 +13,8 @@ use crate::game::play::session::{GameOpener, Session};
 use crate::game::settings::{StorePaths, UserSettings};
 use crate::rules::Color as Side;
 use crate::rules::notation::{ChineseStyle, Notation};
-use crate::rules::pgn::{PgnGame, write_pgn_with};
+use crate::rules::pgn::PgnGame;
+use crate::rules::records::{MoveTree, write_pgn_tree};
 use crate::store::library;
 use bevy::clipboard::Clipboard;
 use bevy::prelude::*;
@@ -76,14 +77,35 @@ pub fn pgn_of(session: &Session, lang: Lang) -> PgnGame {
 }
 
 /// What a record opened in the game gives: the game (main line), the
-/// clocks it kept, and how many variations were left out of the board.
+/// clocks it kept, and its move tree (variations, comments, marks).
 pub struct OpenedRecord {
     /// The game, its cursor at the end.
     pub game: crate::rules::Game,
     /// Its clocks, when it recorded a time control.
     pub clock: Option<crate::rules::clock::GameClock>,
-    /// Variations in the record (the board plays the main line).
-    pub variations: usize,
+    /// Its moves with what lies around them, the clocks' `[%clk]` notes
+    /// left out (the clocks keep them); `None` for a bare position.
+    pub tree: Option<MoveTree>,
+}
+
+/// `tree` as a record writes it: with the clocks' `TimeControl` tags in
+/// `pgn` and a `[%clk]` note after every move of its main line.
+fn tree_to_write(
+    pgn: &mut PgnGame,
+    tree: &MoveTree,
+    clock: Option<&crate::game::play::clock::MatchClock>,
+) -> MoveTree {
+    let mut tree = tree.clone();
+    if let Some(c) = clock.and_then(|c| c.clock.as_ref()) {
+        c.annotate(pgn);
+        let nodes = tree.main_line_nodes();
+        for (i, text) in &pgn.comments {
+            if let (true, Some(&node)) = (text.starts_with("[%clk"), nodes.get(*i)) {
+                tree.add_comment(node, text);
+            }
+        }
+    }
+    tree
 }
 
 /// Reads a record in any format the game knows (a FEN, PGN, XQF, DhtmlXQ,
@@ -98,7 +120,7 @@ pub fn open_record(bytes: &[u8]) -> Result<OpenedRecord, String> {
         return Ok(OpenedRecord {
             game: crate::rules::Game::new(pos),
             clock: None,
-            variations: 0,
+            tree: None,
         });
     }
     match crate::rules::records::import(bytes) {
@@ -111,7 +133,7 @@ pub fn open_record(bytes: &[u8]) -> Result<OpenedRecord, String> {
             Ok(OpenedRecord {
                 game,
                 clock: crate::rules::clock::GameClock::from_record(&first),
-                variations: first.tree.variation_count(),
+                tree: Some(library::without_clocks(first.tree)),
             })
         }
         // A FEN that is wrong says so better than the record reader.
@@ -151,10 +173,8 @@ fn handle_files(
                     continue;
                 };
                 let mut pgn = pgn_of(session, *lang);
-                if let Some(c) = clock.as_ref().and_then(|c| c.clock.as_ref()) {
-                    c.annotate(&mut pgn);
-                }
-                match library::save_pgn_game(&dir, &pgn) {
+                let tree = tree_to_write(&mut pgn, &session.tree, clock.as_deref());
+                match library::save_pgn_tree(&dir, &pgn, &tree) {
                     Ok(path) => notice.post(T::SavedAs, path.display().to_string(), false),
                     Err(e) => notice.post(T::NotSavedGame, e.to_string(), true),
                 }
@@ -175,10 +195,8 @@ fn handle_files(
                             .map_or(crate::rules::Charset::Simplified, |s| s.charset()),
                     );
                     let mut pgn = pgn_of(session, *lang);
-                    if let Some(c) = clock.as_ref().and_then(|c| c.clock.as_ref()) {
-                        c.annotate(&mut pgn);
-                    }
-                    write_pgn_with(&pgn, notation, style)
+                    let tree = tree_to_write(&mut pgn, &session.tree, clock.as_deref());
+                    write_pgn_tree(&pgn.tags, &tree, pgn.result, notation, style)
                 };
                 match clipboard.as_mut().map(|c| c.set_text(text.clone())) {
                     Some(Ok(())) => notice.post(
@@ -218,17 +236,9 @@ fn handle_files(
         return;
     };
     match result {
-        Ok(OpenedRecord {
-            game,
-            clock,
-            variations,
-        }) => {
+        Ok(OpenedRecord { game, clock, tree }) => {
             let plies = game.ply();
-            if variations > 0 {
-                notice.post(T::VariationsNote, source, false);
-            } else {
-                notice.post(T::Opened, source, false);
-            }
+            notice.post(T::Opened, source, false);
             if let Some(clock) = clock {
                 opener
                     .commands()
@@ -236,7 +246,7 @@ fn handle_files(
             }
             // A record opens at its start for replay; a position is played on.
             let review = (plies > 0).then_some(0);
-            opener.open(game, review);
+            opener.open_tree(game, review, tree);
         }
         Err(e) => notice.post(T::CannotOpen, format!("{source}: {e}"), true),
     }

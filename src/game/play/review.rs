@@ -9,11 +9,15 @@
 //!
 //! "Play from here" turns a reviewed position into the live one: the moves
 //! after it become the redo tail, as after undo.
+//!
+//! The shown position may also be a node of a variation
+//! ([`Review::node`], see [`crate::game::play::variations`]): moves made
+//! while reviewing go into the session's move tree and never touch the
+//! live game. ←/→ (PageUp/PageDown) then step along that variation.
 
-use crate::game::play::session::{
-    BoardChanged, BoardInput, GameCommand, PendingGame, Selection, Session,
-};
+use crate::game::play::session::{BoardChanged, GameCommand, PendingGame, Selection, Session};
 use crate::game::{GameSet, Screen};
+use crate::rules::records::{MoveTree, NodeId};
 use crate::rules::{Move, Position};
 use bevy::prelude::*;
 
@@ -25,7 +29,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                drop_input_while_reviewing.in_set(GameSet::Input),
                 // A record opened for review shows its first ply.
                 review_pending
                     .in_set(GameSet::Rules)
@@ -43,14 +46,53 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Review {
     /// `None`: the live game. `Some(n)`: the position after `n` plies
-    /// (0 = the start), always less than the game's current ply.
+    /// (0 = the start), always less than the game's current ply. On a
+    /// variation, the ply where it leaves the main line.
     pub ply: Option<usize>,
+    /// A node of the move tree off the main line, when a variation is shown.
+    pub node: Option<NodeId>,
 }
 
 impl Review {
     /// Is an earlier position shown?
     pub fn active(&self) -> bool {
         self.ply.is_some()
+    }
+
+    /// Is a variation (not the game) shown?
+    pub fn on_variation(&self) -> bool {
+        self.node.is_some()
+    }
+
+    /// Shows the tree node `id`: a main-line position as a ply (the live
+    /// game at the cursor or after it), any other as a variation.
+    pub fn show_node(&mut self, session: &Session, id: NodeId) {
+        let tree = &session.tree;
+        let live = session.game.ply();
+        if tree.node(id).is_none() {
+            return;
+        }
+        if tree.is_main_line(id) {
+            let depth = tree.depth(id);
+            self.ply = (depth < live).then_some(depth);
+            self.node = None;
+            return;
+        }
+        let mut anchor = id;
+        while !tree.is_main_line(anchor) {
+            anchor = tree
+                .node(anchor)
+                .and_then(|n| n.parent)
+                .unwrap_or(MoveTree::ROOT);
+        }
+        self.ply = Some(tree.depth(anchor).min(live.saturating_sub(1)));
+        self.node = Some(id);
+    }
+
+    /// Back to the live game.
+    pub fn exit(&mut self) {
+        self.ply = None;
+        self.node = None;
     }
 }
 
@@ -69,18 +111,47 @@ pub enum ReviewCommand {
     Goto(usize),
     /// Back to the live game.
     Exit,
+    /// The position after a node of the move tree (a variation's move).
+    GotoNode(NodeId),
     /// Make the shown position the live one (later moves become redo).
     PlayFromHere,
 }
 
-/// The ply the board shows: the reviewed one or the live one.
+/// The ply the board shows: the reviewed one or the live one (on a
+/// variation, where it leaves the main line).
 pub fn shown_ply(session: &Session, review: Option<&Review>) -> usize {
     let live = session.game.ply();
     review.and_then(|r| r.ply).map_or(live, |p| p.min(live))
 }
 
+/// The tree node of the position the board shows.
+pub fn shown_node(session: &Session, review: Option<&Review>) -> NodeId {
+    match review.and_then(|r| r.node) {
+        Some(id) if session.tree.node(id).is_some() => id,
+        _ => session.main_node(shown_ply(session, review)),
+    }
+}
+
+/// The positions before the shown one, oldest first (a search's history).
+pub fn shown_history(session: &Session, review: Option<&Review>) -> Vec<Position> {
+    let id = shown_node(session, review);
+    let tree = &session.tree;
+    let mut out = vec![*tree.start()];
+    for n in tree.path_to(id) {
+        out.extend(tree.position(n).copied());
+    }
+    out.pop();
+    out
+}
+
 /// The position the board shows.
 pub fn shown_position(session: &Session, review: Option<&Review>) -> Position {
+    if let Some(pos) = review
+        .and_then(|r| r.node)
+        .and_then(|id| session.tree.position(id))
+    {
+        return *pos;
+    }
     let ply = shown_ply(session, review);
     session
         .game
@@ -91,21 +162,20 @@ pub fn shown_position(session: &Session, review: Option<&Review>) -> Position {
 
 /// The move that led to the shown position, if any.
 pub fn shown_last_move(session: &Session, review: Option<&Review>) -> Option<Move> {
+    if let Some(node) = review
+        .and_then(|r| r.node)
+        .and_then(|id| session.tree.node(id))
+    {
+        return node.mv;
+    }
     let ply = shown_ply(session, review);
     ply.checked_sub(1)
         .and_then(|i| session.game.moves().get(i).copied())
 }
 
 fn reset_review(mut review: ResMut<Review>) {
-    if review.ply.is_some() {
-        review.ply = None;
-    }
-}
-
-/// Nothing moves on the board while an earlier position is shown.
-fn drop_input_while_reviewing(review: Res<Review>, mut input: ResMut<Messages<BoardInput>>) {
-    if review.active() {
-        input.clear();
+    if review.ply.is_some() || review.node.is_some() {
+        review.exit();
     }
 }
 
@@ -113,6 +183,7 @@ fn drop_input_while_reviewing(review: Res<Review>, mut input: ResMut<Messages<Bo
 fn review_pending(pending: Option<Res<PendingGame>>, mut review: ResMut<Review>) {
     if let Some(pending) = pending {
         review.ply = pending.review.filter(|&p| p < pending.game.ply());
+        review.node = None;
     }
 }
 
@@ -126,24 +197,54 @@ fn handle_review(
     mut changed: MessageWriter<BoardChanged>,
 ) {
     let live = session.game.ply();
-    let before = review.ply;
-    let mut ply = review.ply;
+    let before = *review;
+    let mut shown = *review;
     for command in commands_in.read() {
-        let current = ply.unwrap_or(live);
-        ply = match *command {
-            ReviewCommand::Prev => Some(current.saturating_sub(1)),
-            ReviewCommand::Next => Some(current + 1),
-            ReviewCommand::First => Some(0),
-            ReviewCommand::Last | ReviewCommand::Exit => None,
-            ReviewCommand::Goto(n) => Some(n),
-            ReviewCommand::PlayFromHere => {
-                if let Some(p) = ply.filter(|&p| p < live) {
-                    session.go_to_ply(p, time.elapsed_secs_f64());
+        let current = shown.ply.unwrap_or(live);
+        match *command {
+            ReviewCommand::Prev => match shown.node {
+                Some(id) => {
+                    let parent = session.tree.node(id).and_then(|n| n.parent);
+                    shown.show_node(&session, parent.unwrap_or(MoveTree::ROOT));
                 }
-                None
+                None => shown.ply = Some(current.saturating_sub(1)),
+            },
+            ReviewCommand::Next => match shown.node {
+                Some(id) => {
+                    let next = session.tree.node(id).and_then(|n| n.children.first());
+                    if let Some(&next) = next {
+                        shown.show_node(&session, next);
+                    }
+                }
+                None => shown.ply = Some(current + 1),
+            },
+            ReviewCommand::First => {
+                shown.ply = Some(0);
+                shown.node = None;
             }
-        };
-        ply = ply.filter(|&p| p < live);
+            ReviewCommand::Last | ReviewCommand::Exit => shown.exit(),
+            ReviewCommand::Goto(n) => {
+                shown.ply = Some(n);
+                shown.node = None;
+            }
+            ReviewCommand::GotoNode(id) => shown.show_node(&session, id),
+            ReviewCommand::PlayFromHere => {
+                let now = time.elapsed_secs_f64();
+                if let Some(id) = shown.node {
+                    // A variation played on becomes the game.
+                    session.tree.promote_to_main_line(id);
+                    session.game_from_tree(now);
+                    let depth = session.tree.depth(id);
+                    session.go_to_ply(depth, now);
+                } else if let Some(p) = shown.ply.filter(|&p| p < live) {
+                    session.go_to_ply(p, now);
+                }
+                shown.exit();
+            }
+        }
+        if shown.node.is_none() {
+            shown.ply = shown.ply.filter(|&p| p < live);
+        }
     }
     // Undo, redo and a new game act on the live game: show it.
     if game_commands.read().any(|c| {
@@ -152,27 +253,41 @@ fn handle_review(
             GameCommand::Undo | GameCommand::Redo | GameCommand::NewGame
         )
     }) {
-        ply = None;
+        shown.exit();
     }
-    if ply != before || session.game.ply() != live {
-        review.ply = ply;
-        if ply.is_some() {
+    if shown != before || session.game.ply() != live {
+        *review = shown;
+        if shown.active() {
             selection.clear();
         }
         changed.write(BoardChanged::Reset);
     }
 }
 
-/// A shown ply past the live one (after undo) becomes the live game.
+/// A shown ply past the live one (after undo) becomes the live game; a
+/// shown variation that is gone or became the main line is shown as what
+/// it is now.
 fn keep_review_in_range(
     mut review: ResMut<Review>,
     session: Res<Session>,
     mut changed: MessageWriter<BoardChanged>,
 ) {
-    if let Some(p) = review.ply
-        && p >= session.game.ply()
-    {
-        review.ply = None;
+    let before = *review;
+    match review.node {
+        Some(id) => {
+            if session.tree.node(id).is_none() {
+                review.exit();
+            } else if session.tree.is_main_line(id) {
+                review.show_node(&session, id);
+            }
+        }
+        None => {
+            if review.ply.is_some_and(|p| p >= session.game.ply()) {
+                review.exit();
+            }
+        }
+    }
+    if *review != before {
         changed.write(BoardChanged::Reset);
     }
 }

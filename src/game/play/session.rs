@@ -14,6 +14,7 @@
 
 use crate::game::play::{Play, Turn};
 use crate::game::{GameSet, LaunchOptions, Mode, Screen};
+use crate::rules::records::{MoveTree, NodeId};
 use crate::rules::{Color, Game, GameResult, Move, Piece, Position, Square};
 use bevy::prelude::*;
 
@@ -179,11 +180,16 @@ pub struct Session {
     pub paused: bool,
     /// `Time::elapsed_secs_f64` of the last change, for the pause between AI moves.
     pub changed_at: f64,
+    /// Every move with its variations, comments and marks. Its main line is
+    /// the game's record ([`Game::all_moves`], undone tail included); the
+    /// variations hang off it (see [`Session::sync_tree`]).
+    pub tree: MoveTree,
 }
 
 impl Session {
     /// A new game from `setup`.
     pub fn new(setup: GameSetup, now: f64) -> Session {
+        let start = setup.start;
         Session {
             game: Game::new(setup.start),
             flipped: setup.mode == Mode::Black,
@@ -191,6 +197,7 @@ impl Session {
             generation: 0,
             paused: false,
             changed_at: now,
+            tree: MoveTree::new(start),
         }
     }
 
@@ -232,7 +239,80 @@ impl Session {
     /// are moves: the player came to look first.
     pub fn replace_game(&mut self, game: Game, now: f64) {
         self.game = game;
+        self.tree = MoveTree::new(*self.game.start());
+        self.sync_tree();
         self.paused = self.setup.mode == Mode::AiVsAi && self.game.ply() > 0;
+        self.touch(now);
+    }
+
+    /// Puts `tree`'s variations, comments and marks around the game, when
+    /// its start and main line are the game's (a record read back); a tree
+    /// of another game is ignored. Returns whether it was taken.
+    pub fn adopt_tree(&mut self, tree: MoveTree) -> bool {
+        let fits = tree.start() == self.game.start()
+            && tree.main_line().starts_with(self.game.all_moves());
+        if fits {
+            self.tree = tree;
+            self.sync_tree();
+        }
+        fits
+    }
+
+    /// Keeps the tree's main line equal to the game's record: each move of
+    /// the game becomes (or stays) its parent's main continuation, so a move
+    /// played after undo makes the old continuation a variation instead of
+    /// losing it; a main line the tree holds past the game's end becomes the
+    /// game's redo tail.
+    pub fn sync_tree(&mut self) {
+        if self.tree.start() != self.game.start() {
+            self.tree = MoveTree::new(*self.game.start());
+        }
+        let node = match follow_moves(&mut self.tree, self.game.all_moves()) {
+            Some(node) => node,
+            None => {
+                warn!("the move tree lost step with the game; rebuilt from the moves");
+                self.tree = MoveTree::new(*self.game.start());
+                follow_moves(&mut self.tree, self.game.all_moves()).unwrap_or(MoveTree::ROOT)
+            }
+        };
+        let mut node = node;
+        let mut tail = Vec::new();
+        while let Some(&next) = self.tree.node(node).and_then(|n| n.children.first()) {
+            tail.extend(self.tree.node(next).and_then(|n| n.mv));
+            node = next;
+        }
+        if !tail.is_empty() {
+            let cursor = self.game.ply();
+            self.game.goto(self.game.all_moves().len());
+            for mv in tail {
+                if self.game.play(mv).is_err() {
+                    break;
+                }
+            }
+            self.game.goto(cursor);
+        }
+    }
+
+    /// The tree node of the position after `ply` plies of the main line.
+    pub fn main_node(&self, ply: usize) -> NodeId {
+        ply.checked_sub(1)
+            .and_then(|i| self.tree.main_line_nodes().get(i).copied())
+            .unwrap_or(MoveTree::ROOT)
+    }
+
+    /// Makes the tree's main line the game: after a variation was promoted.
+    /// The game is played to the new line's end (a declared result of the
+    /// old line no longer applies); AI vs AI waits for Space.
+    pub fn game_from_tree(&mut self, now: f64) {
+        let mut game = Game::new(*self.tree.start());
+        for mv in self.tree.main_line() {
+            if game.play(mv).is_err() {
+                break;
+            }
+        }
+        self.game = game;
+        self.sync_tree();
+        self.paused = self.setup.mode == Mode::AiVsAi;
         self.touch(now);
     }
 
@@ -255,10 +335,25 @@ impl Session {
     }
 
     /// Bumps the generation: answers to searches from before are stale.
-    fn touch(&mut self, now: f64) {
+    pub fn touch(&mut self, now: f64) {
         self.generation += 1;
         self.changed_at = now;
     }
+}
+
+/// Makes `moves` the main line from the root of `tree` (each one its
+/// parent's first continuation) and returns the last one's node; `None` if a
+/// move does not fit.
+fn follow_moves(tree: &mut MoveTree, moves: &[Move]) -> Option<NodeId> {
+    let mut node = MoveTree::ROOT;
+    for &mv in moves {
+        let child = tree.add(node, mv).ok()?;
+        // Every node above is a main continuation, so this puts `child`
+        // first among its siblings.
+        tree.promote(child);
+        node = child;
+    }
+    Some(node)
 }
 
 /// A game to put on the board when the session starts (a restored autosave,
@@ -269,6 +364,8 @@ pub struct PendingGame {
     pub game: Game,
     /// Show this ply for review first (a loaded record opens at its start).
     pub review: Option<usize>,
+    /// The record's variations, comments and marks, if it has any.
+    pub tree: Option<MoveTree>,
 }
 
 /// Opens records: `open(game, review)` puts `game` (a loaded or pasted
@@ -295,8 +392,9 @@ impl<'w, 's> GameOpener<'w, 's> {
         self.session.as_deref()
     }
 
-    /// Opens `game`, shown at ply `review` if given.
-    pub fn open(&mut self, game: Game, review: Option<usize>) {
+    /// Opens `game`, shown at ply `review` if given, with the variations,
+    /// comments and marks of `tree` if it has them.
+    pub fn open_tree(&mut self, game: Game, review: Option<usize>, tree: Option<MoveTree>) {
         let setup = GameSetup {
             mode: Mode::Hotseat,
             red_level: self.setup.red_level,
@@ -305,7 +403,8 @@ impl<'w, 's> GameOpener<'w, 's> {
         };
         *self.setup = setup.clone();
         self.play.set(Play::Free);
-        self.commands.insert_resource(PendingGame { game, review });
+        self.commands
+            .insert_resource(PendingGame { game, review, tree });
         match self.session.as_deref_mut() {
             Some(session) => {
                 session.setup = setup;
@@ -485,6 +584,7 @@ fn play_move(session: &mut Session, mv: Move, now: f64, out: &mut Outputs) -> bo
     if session.game.play(mv).is_err() {
         return false;
     }
+    session.sync_tree();
     session.touch(now);
     out.changed.write(BoardChanged::Moved {
         mv,
@@ -597,6 +697,11 @@ pub(crate) fn apply_pending(
     };
     commands.remove_resource::<PendingGame>();
     session.replace_game(pending.game.clone(), time.elapsed_secs_f64());
+    if let Some(tree) = &pending.tree
+        && !session.adopt_tree(tree.clone())
+    {
+        warn!("the record's variations do not fit its moves; left out");
+    }
     selection.clear();
     changed.write(BoardChanged::Reset);
 }

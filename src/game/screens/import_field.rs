@@ -145,16 +145,12 @@ fn type_path(
                 match read_record_file(&file) {
                     Ok(record) => {
                         let source = file.display().to_string();
-                        if record.variations > 0 {
-                            notice.post(T::VariationsNote, source, false);
-                        } else {
-                            notice.post(T::Opened, source, false);
-                        }
+                        notice.post(T::Opened, source, false);
                         if let Some(clock) = record.clock {
                             opener.commands().insert_resource(PendingClock(clock));
                         }
                         let review = (record.game.ply() > 0).then_some(0);
-                        opener.open(record.game, review);
+                        opener.open_tree(record.game, review, record.tree);
                         commands.remove_resource::<ImportPath>();
                     }
                     Err(e) => notice.post(T::CannotOpen, format!("{}: {e}", file.display()), true),

@@ -393,7 +393,7 @@ fn on_row(
         }) {
         Ok(game) => {
             let review = (game.ply() > 0).then_some(0);
-            opener.open(game, review);
+            opener.open_tree(game, review, library::load_tree(path));
         }
         Err(e) => notice.post(T::CannotOpen, e, true),
     }

@@ -198,13 +198,21 @@ fn the_autosave_keeps_the_clocks_and_a_record_opened_brings_its_own() {
     let c = opened.clock.expect("the record's clocks");
     assert_eq!(c.left(Color::Red), Duration::from_secs(580));
     assert_eq!(c.left(Color::Black), Duration::from_secs(620));
-    // An XQF with variations opens its main line.
+    // The clocks show the times; the move list does not repeat them.
+    let tree = opened.tree.expect("the record's moves");
+    assert_eq!(tree.main_line().len(), 2);
+    assert!(
+        tree.preorder()
+            .iter()
+            .all(|&id| tree.node(id).is_some_and(|n| n.comment.is_empty()))
+    );
+    // An XQF with variations opens its main line, and keeps the variations.
     let xqf = std::fs::read(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/data/records/xqf/XQFEXAMB.XQF"
     ))
     .unwrap();
     let opened = crate::game::play::records::open_record(&xqf).unwrap();
-    assert!(opened.variations > 0);
+    assert!(opened.tree.expect("the record's moves").variation_count() > 0);
     assert!(opened.game.ply() > 0);
 }

@@ -8,6 +8,7 @@ mod game_review;
 mod keyboard;
 mod review;
 mod settings;
+mod variations;
 
 use crate::game::play::Turn;
 use crate::game::play::ai::{AiBackend, AiState};

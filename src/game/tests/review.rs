@@ -7,7 +7,7 @@ use crate::game::play::autosave::ContinueGame;
 use crate::game::play::puzzle::{ActivePuzzle, StartPuzzle};
 use crate::game::play::review::{Review, ReviewCommand, shown_last_move, shown_position};
 use crate::game::play::search::SearchJob;
-use crate::game::play::session::{BoardInput, GameCommand, GameSetup, Selection, Session};
+use crate::game::play::session::{BoardInput, GameCommand, GameSetup, Session};
 use crate::game::settings::StorePaths;
 use crate::game::{Mode, Screen, logic_plugins};
 use crate::rules::{Move, Position, Square};
@@ -153,23 +153,6 @@ fn review_keys_step_through_the_game_and_back_to_live_restores_it() {
     // Reviewing never changed the game.
     assert_eq!(session(&app).position().fen(), live_fen);
     assert_eq!(session(&app).game.ply(), 4);
-}
-
-#[test]
-fn pieces_cannot_be_moved_while_reviewing() {
-    let home = TempDir::new("review-readonly");
-    let mut app = four_plies(home.path());
-    send(&mut app, ReviewCommand::First);
-    // Red is to move in the live game and at the start; neither may move.
-    play(&mut app, "b2", "e2");
-    assert_eq!(app.world().resource::<Selection>().from, None);
-    assert_eq!(session(&app).game.ply(), 4, "the click was dropped");
-    assert_eq!(review(&app), Some(0));
-    // Back in the live game the same click selects.
-    send(&mut app, ReviewCommand::Exit);
-    app.world_mut().write_message(BoardInput::Click(sq("b2")));
-    app.update();
-    assert_eq!(app.world().resource::<Selection>().from, Some(sq("b2")));
 }
 
 #[test]
@@ -402,7 +385,7 @@ fn opening_a_position_during_a_game_replaces_the_game_on_the_board() {
     let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1";
     let game = crate::rules::Game::new(Position::from_fen(fen).unwrap());
     app.world_mut()
-        .run_system_once(move |mut opener: GameOpener| opener.open(game.clone(), None))
+        .run_system_once(move |mut opener: GameOpener| opener.open_tree(game.clone(), None, None))
         .unwrap();
     for _ in 0..5 {
         app.update();
