@@ -48,7 +48,8 @@ pub struct PlayArgs {
     /// high-DPI screen) instead of the screen's own factor.
     #[arg(long, value_name = "FACTOR", value_parser = parse_scale)]
     scale: Option<f32>,
-    /// Open this PGN file on the board and review it (quick effort).
+    /// Open this record (any format the game reads) and review it (quick
+    /// effort).
     #[arg(long, value_name = "FILE")]
     review: Option<std::path::PathBuf>,
     /// With --review: show the position after this many plies.
@@ -148,6 +149,24 @@ fn check(args: &PlayArgs) -> Result<(), CliError> {
     }
     if args.frames > 0 && args.screenshot.is_none() {
         return Err(CliError::new("--frames needs --screenshot PATH"));
+    }
+    // A record to review or open is read now, so a wrong one is said here
+    // rather than in the window's log.
+    for (flag, path) in [("--review", &args.review), ("--open", &args.open)] {
+        let Some(path) = path else {
+            continue;
+        };
+        let cannot = |why: String| CliError::new(format!("{flag} {}: {why}", path.display()));
+        let bytes = std::fs::read(path).map_err(|e| cannot(e.to_string()))?;
+        // A position alone can be opened (and played on), not reviewed.
+        let position = flag == "--open"
+            && matches!(
+                crate::store::library::open_text(&bytes),
+                Ok(crate::store::library::Opened::Fen(_))
+            );
+        if !position {
+            crate::rules::records::import_game(&bytes, 1).map_err(|e| cannot(e.to_string()))?;
+        }
     }
     if let Some(path) = &args.screenshot {
         check_writable(path)?;
@@ -258,5 +277,38 @@ mod tests {
         );
         let err = check(&args("9/9/9", true)).unwrap_err();
         assert!(err.0.contains("10"), "{}", err.0);
+    }
+
+    #[test]
+    fn a_record_to_review_or_open_is_read_before_the_window_opens() {
+        let dir = crate::store::test_util::TempDir::new("cli-play");
+        let file = |name: &str, text: &[u8]| {
+            let p = dir.path().join(name);
+            std::fs::write(&p, text).unwrap();
+            p
+        };
+        let good = file("good.pgn", b"1. h2e2 h9g7 *\n");
+        let bad = file("bad.pgn", b"1. h2e2 h2e2 *\n");
+        let fen = file("pos.fen", b"4k4/9/9/9/9/9/9/9/9/R2K5 w - - 0 1\n");
+        let review = |p: &std::path::Path| PlayArgs {
+            review: Some(p.to_path_buf()),
+            ..PlayArgs::default()
+        };
+        let open = |p: &std::path::Path| PlayArgs {
+            open: Some(p.to_path_buf()),
+            ..PlayArgs::default()
+        };
+        assert!(check(&review(&good)).is_ok());
+        let err = check(&review(&bad)).unwrap_err();
+        assert!(
+            err.0.starts_with("--review ") && err.0.contains("bad.pgn"),
+            "{}",
+            err.0
+        );
+        let err = check(&review(&dir.path().join("missing.xqf"))).unwrap_err();
+        assert!(err.0.contains("missing.xqf"), "{}", err.0);
+        // A position opens (to play on) but is no game to review.
+        assert!(check(&open(&fen)).is_ok());
+        assert!(check(&review(&fen)).is_err());
     }
 }

@@ -596,6 +596,7 @@ fn rebuild_rows(
 /// The colour of comments: a soft green, apart from moves and numbers.
 const COMMENT: Color = Color::srgb(0.62, 0.78, 0.58);
 
+/// A move inside a variation: small, as wide as its text.
 fn variation_cell(
     fonts: &Fonts,
     node: NodeId,
@@ -603,28 +604,10 @@ fn variation_cell(
     text: &str,
     mark: Option<Mark>,
 ) -> impl Bundle {
-    (
-        MoveCell { node, row },
-        Node {
-            padding: UiRect::axes(Val::Px(3.0), Val::Px(1.0)),
-            border_radius: BorderRadius::all(Val::Px(4.0)),
-            ..default()
-        },
-        BackgroundColor(Color::NONE),
-        Pickable {
-            should_block_lower: false,
-            is_hoverable: true,
-        },
-        children![(
-            Text::new(text),
-            fonts.ui(14.0),
-            TextColor(palette::TEXT),
-            Pickable::IGNORE,
-            children![mark_span(fonts, mark, 14.0)],
-        )],
-    )
+    cell(fonts, node, row, text, mark, 14.0, Val::Auto)
 }
 
+/// A main-line move: a column of the row.
 fn move_cell(
     fonts: &Fonts,
     node: NodeId,
@@ -632,11 +615,24 @@ fn move_cell(
     text: &str,
     mark: Option<Mark>,
 ) -> impl Bundle {
+    cell(fonts, node, row, text, mark, 16.0, Val::Percent(42.0))
+}
+
+/// A move that a click shows, with its mark: `px` its text size.
+fn cell(
+    fonts: &Fonts,
+    node: NodeId,
+    row: usize,
+    text: &str,
+    mark: Option<Mark>,
+    px: f32,
+    width: Val,
+) -> impl Bundle {
     (
         MoveCell { node, row },
         Node {
-            width: Val::Percent(42.0),
-            padding: UiRect::axes(Val::Px(5.0), Val::Px(1.0)),
+            width,
+            padding: UiRect::axes(Val::Px((px - 11.0).max(3.0)), Val::Px(1.0)),
             border_radius: BorderRadius::all(Val::Px(4.0)),
             ..default()
         },
@@ -647,10 +643,10 @@ fn move_cell(
         },
         children![(
             Text::new(text),
-            fonts.ui(16.0),
+            fonts.ui(px),
             TextColor(palette::TEXT),
             Pickable::IGNORE,
-            children![mark_span(fonts, mark, 16.0)],
+            children![mark_span(fonts, mark, px)],
         )],
     )
 }
@@ -759,6 +755,8 @@ fn highlight_rows(
                 let h = heights.get(row).map_or(0.0, |&(_, h)| h);
                 (above + h / 2.0 - view_h / 2.0).max(0.0)
             }
+            // Reviewing the start position: the top of the list.
+            None if review.active() => 0.0,
             // The live game: the end of the list (layout clamps the offset).
             None => total,
         };

@@ -33,6 +33,8 @@ use crate::game::play::search::{OffThreadSearch, SearchJob, SharedEngine};
 use crate::game::play::session::{PendingGame, Player, Session};
 use crate::game::settings::StorePaths;
 use crate::game::{GameSet, Screen};
+use crate::rules::pgn::PgnGame;
+use crate::rules::records::MoveTree;
 use crate::rules::{Color, Move, Position};
 use crate::store::my_puzzles;
 use crate::store::reviews::{self, Effort};
@@ -70,11 +72,8 @@ pub(crate) fn configure_launch(app: &mut App, opts: &crate::game::LaunchOptions)
     let Some(path) = &opts.review else {
         return;
     };
-    let loaded = crate::store::library::load(path)
-        .map_err(|e| e.to_string())
-        .and_then(|pgn| pgn.to_game().map(|g| (pgn, g)).map_err(|e| e.to_string()));
-    match loaded {
-        Ok((pgn, game)) => {
+    match read_for_review(path) {
+        Ok((pgn, game, tree)) => {
             let human =
                 [pgn.tag("Red"), pgn.tag("Black")].map(|t| !t.is_some_and(is_computer_name));
             let mut setup = app
@@ -88,7 +87,7 @@ pub(crate) fn configure_launch(app: &mut App, opts: &crate::game::LaunchOptions)
             app.insert_resource(PendingGame {
                 game,
                 review: opts.review_ply,
-                tree: crate::store::library::load_tree(path),
+                tree: Some(tree),
             });
             app.insert_resource(ReviewOnOpen {
                 effort: Effort::Quick,
@@ -98,6 +97,24 @@ pub(crate) fn configure_launch(app: &mut App, opts: &crate::game::LaunchOptions)
         }
         Err(e) => warn!("--review ignored: {e}"),
     }
+}
+
+/// The first game of a record file in any format the game reads, for
+/// `--review`: its tags, its main line as a game, and its move tree.
+///
+/// # Errors
+/// The file that cannot be read, or what is wrong with the record (its
+/// format and move).
+pub fn read_for_review(
+    path: &std::path::Path,
+) -> Result<(PgnGame, crate::rules::Game, MoveTree), String> {
+    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let first = crate::rules::records::import_game(&bytes, 1).map_err(|e| e.to_string())?;
+    let pgn = first.to_pgn();
+    let game = pgn
+        .to_game()
+        .map_err(|e| format!("{}: {e}", first.format))?;
+    Ok((pgn, game, crate::store::library::without_clocks(first.tree)))
 }
 
 /// Review commands (the panel's buttons, the game-over card).

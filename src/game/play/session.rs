@@ -544,13 +544,14 @@ pub enum SoundCue {
     Tick,
 }
 
-/// The writers every game change may need.
+/// The writers every game change may need (a move in the game or in the
+/// move tree).
 #[derive(bevy::ecs::system::SystemParam)]
-struct Outputs<'w> {
-    changed: MessageWriter<'w, BoardChanged>,
-    illegal: MessageWriter<'w, IllegalInput>,
-    check: MessageWriter<'w, CheckAlert>,
-    sound: MessageWriter<'w, SoundCue>,
+pub(crate) struct Outputs<'w> {
+    pub changed: MessageWriter<'w, BoardChanged>,
+    pub illegal: MessageWriter<'w, IllegalInput>,
+    pub check: MessageWriter<'w, CheckAlert>,
+    pub sound: MessageWriter<'w, SoundCue>,
 }
 
 fn start_session(

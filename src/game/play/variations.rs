@@ -15,7 +15,7 @@
 
 use crate::game::play::review::{Review, shown_node, shown_position};
 use crate::game::play::session::{
-    BoardChanged, BoardInput, CheckAlert, IllegalInput, Selection, Session, SoundCue,
+    BoardChanged, BoardInput, CheckAlert, IllegalInput, Outputs, Selection, Session, SoundCue,
 };
 use crate::game::{GameSet, Screen};
 use crate::rules::Move;
@@ -66,15 +66,6 @@ pub fn variation_root(tree: &MoveTree, id: NodeId) -> Option<NodeId> {
     }
 }
 
-/// Writers for the feedback of a move on the board.
-#[derive(bevy::ecs::system::SystemParam)]
-struct MoveOutputs<'w> {
-    changed: MessageWriter<'w, BoardChanged>,
-    illegal: MessageWriter<'w, IllegalInput>,
-    check: MessageWriter<'w, CheckAlert>,
-    sound: MessageWriter<'w, SoundCue>,
-}
-
 /// Board input while an earlier position is shown: the same picking as in
 /// the game, on the shown position, and a move goes into the tree.
 fn play_while_reviewing(
@@ -82,7 +73,7 @@ fn play_while_reviewing(
     mut review: ResMut<Review>,
     mut session: ResMut<Session>,
     mut selection: ResMut<Selection>,
-    mut out: MoveOutputs,
+    mut out: Outputs,
 ) {
     if !review.active() {
         return;
@@ -131,7 +122,7 @@ fn play_while_reviewing(
 }
 
 /// Plays `mv` from the shown node into the tree and shows the result.
-fn play_into_tree(session: &mut Session, review: &mut Review, mv: Move, out: &mut MoveOutputs) {
+fn play_into_tree(session: &mut Session, review: &mut Review, mv: Move, out: &mut Outputs) {
     let from = shown_node(session, Some(review));
     let Some(&pos) = session.tree.position(from) else {
         return;

@@ -5,7 +5,7 @@
 //! opens in the editor, and a position saved as a puzzle joins the
 //! player's list, where its best move solves it.
 
-use super::slow_backend;
+use super::{logic_app, slow_backend};
 use crate::engine::Limits;
 use crate::engine::review::accepts;
 use crate::game::i18n::Phrase as T;
@@ -16,16 +16,13 @@ use crate::game::play::editor::{EditPosition, Editor, EditorCommand};
 use crate::game::play::game_review::ReviewLimits;
 use crate::game::play::my_puzzle::{ActiveMyPuzzle, MyVerdict, StartMyPuzzle};
 use crate::game::play::session::{BoardInput, GameCommand, GameSetup, Session};
-use crate::game::settings::StorePaths;
-use crate::game::{Mode, Screen, logic_plugins};
+use crate::game::{Mode, Screen};
 use crate::rules::setup::Setup;
 use crate::rules::{Color, Move, Piece, PieceKind, Square};
 use crate::store::Paths;
 use crate::store::my_puzzles::{MARGIN, MyPuzzles};
 use crate::store::test_util::TempDir;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -33,14 +30,7 @@ use std::time::{Duration, Instant};
 /// The editor open on the start position, the store under `home`, the AI
 /// thinking until stopped, the engine searching shallowly.
 fn editor_app(home: &Path) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-        100,
-    )));
-    app.insert_resource(StorePaths(Some(Paths::under(home))));
-    logic_plugins(&mut app);
-    app.insert_resource(slow_backend());
+    let mut app = logic_app(Some(home), slow_backend());
     app.insert_resource(ReviewLimits {
         quick: Limits {
             depth: Some(4),

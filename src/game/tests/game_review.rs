@@ -4,6 +4,7 @@
 //! a mistake becomes a puzzle its better move solves and the mistake does
 //! not. The engine searches shallowly (depth 5) so the tests are quick.
 
+use super::{logic_app, slow_backend};
 use crate::engine::Limits;
 use crate::engine::review::{Judgement, accepts};
 use crate::game::panel::graph::graph_data;
@@ -15,15 +16,13 @@ use crate::game::play::my_puzzle::{
 use crate::game::play::review::{Review, ReviewCommand};
 use crate::game::play::session::{BoardInput, GameCommand, GameSetup, Session};
 use crate::game::settings::StorePaths;
-use crate::game::{Mode, Screen, logic_plugins};
+use crate::game::{Mode, Screen};
 use crate::rules::{Color, Move, Position};
 use crate::store::Paths;
 use crate::store::my_puzzles::{MARGIN, MyPuzzles};
 use crate::store::reviews::{self, Effort};
 use crate::store::test_util::TempDir;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -49,13 +48,7 @@ fn depth(d: u32) -> Limits {
 /// A hot-seat game with the store under `home`; reviews search to depth 5
 /// (`thorough_depth` for a thorough one).
 fn app_in(home: &Path, thorough_depth: u32) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-        100,
-    )));
-    app.insert_resource(StorePaths(Some(Paths::under(home))));
-    logic_plugins(&mut app);
+    let mut app = logic_app(Some(home), slow_backend());
     app.insert_resource(ReviewLimits {
         quick: depth(5),
         thorough: depth(thorough_depth),

@@ -75,16 +75,28 @@ fn test_app_with(mode: Mode, start: Position, backend: AiBackend) -> App {
     app
 }
 
-/// The logic plugins, `backend` and a game in `mode` from `start` set up,
-/// frames of 100 ms; the game starts once [`Screen::Playing`] is set.
-fn app_before_start(mode: Mode, start: Position, backend: AiBackend) -> App {
+/// The logic plugins on frames of 100 ms, with the store under `home`
+/// (none when `None`) and `backend` for the AI; no screen entered yet.
+fn logic_app(home: Option<&std::path::Path>, backend: AiBackend) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         100,
     )));
+    if let Some(home) = home {
+        app.insert_resource(crate::game::settings::StorePaths(Some(
+            crate::store::paths::Paths::under(home),
+        )));
+    }
     logic_plugins(&mut app);
     app.insert_resource(backend);
+    app
+}
+
+/// The logic plugins, `backend` and a game in `mode` from `start` set up,
+/// frames of 100 ms; the game starts once [`Screen::Playing`] is set.
+fn app_before_start(mode: Mode, start: Position, backend: AiBackend) -> App {
+    let mut app = logic_app(None, backend);
     app.insert_resource(GameSetup {
         mode,
         red_level: 1,

@@ -2,42 +2,22 @@
 //! round trip through the app (save, drop the app, continue in a new one),
 //! and puzzle attempts that succeed and fail.
 
-use crate::game::play::ai::AiBackend;
+use super::{instant_backend, logic_app};
 use crate::game::play::autosave::ContinueGame;
 use crate::game::play::puzzle::{ActivePuzzle, StartPuzzle};
 use crate::game::play::review::{Review, ReviewCommand, shown_last_move, shown_position};
-use crate::game::play::search::SearchJob;
 use crate::game::play::session::{BoardInput, GameCommand, GameSetup, Session};
-use crate::game::settings::StorePaths;
-use crate::game::{Mode, Screen, logic_plugins};
+use crate::game::{Mode, Screen};
 use crate::rules::{Move, Position, Square};
 use crate::store::Paths;
 use crate::store::puzzles::{self, Failure, Progress, Verdict};
 use crate::store::test_util::TempDir;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use std::path::Path;
-use std::sync::Arc;
-use std::time::Duration;
-
-/// The AI answers at once with its first legal move.
-fn instant_backend() -> AiBackend {
-    AiBackend(Arc::new(|job: SearchJob, _level: u8| {
-        job.position.legal_moves().first().copied()
-    }))
-}
 
 /// The logic plugins with the store under `home`, on `screen`.
 fn app_in(home: &Path, setup: GameSetup, screen: Screen) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-        100,
-    )));
-    app.insert_resource(StorePaths(Some(Paths::under(home))));
-    logic_plugins(&mut app);
-    app.insert_resource(instant_backend());
+    let mut app = logic_app(Some(home), instant_backend());
     app.insert_resource(setup);
     app.insert_state(screen);
     app.update();

@@ -3,16 +3,15 @@
 //! (promote, delete, mark, comment), the tree kept by the autosave and the
 //! saved games, and the AI waiting while a variation is shown.
 
+use super::{instant_backend, logic_app};
 use crate::game::panel::move_list::{ListItem, Token, list_items};
-use crate::game::play::ai::{AiBackend, AiState};
+use crate::game::play::ai::AiState;
 use crate::game::play::autosave::ContinueGame;
 use crate::game::play::records::FileCommand;
 use crate::game::play::review::{Review, ReviewCommand, shown_last_move, shown_position};
-use crate::game::play::search::SearchJob;
 use crate::game::play::session::{BoardInput, GameSetup, Session};
 use crate::game::play::variations::TreeCommand;
-use crate::game::settings::StorePaths;
-use crate::game::{Mode, Screen, logic_plugins};
+use crate::game::{Mode, Screen};
 use crate::rules::notation::{ChineseStyle, Notation};
 use crate::rules::records::{Mark, MoveTree, NodeId};
 use crate::rules::{Move, Position};
@@ -20,27 +19,10 @@ use crate::store::Paths;
 use crate::store::test_util::TempDir;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::time::TimeUpdateStrategy;
 use std::path::Path;
-use std::sync::Arc;
-use std::time::Duration;
-
-fn instant_backend() -> AiBackend {
-    AiBackend(Arc::new(|job: SearchJob, _level: u8| {
-        job.position.legal_moves().first().copied()
-    }))
-}
 
 fn app_in(home: &Path, mode: Mode, screen: Screen) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin));
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-        100,
-    )));
-    app.insert_resource(StorePaths(Some(Paths::under(home))));
-    logic_plugins(&mut app);
-    app.insert_resource(instant_backend());
+    let mut app = logic_app(Some(home), instant_backend());
     app.insert_resource(GameSetup {
         mode,
         red_level: 1,
