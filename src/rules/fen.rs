@@ -167,79 +167,30 @@ impl Position {
     }
 
     fn parse_fen(fen: &str, strict: bool) -> Result<Position, FenError> {
-        let mut fields = fen.split_whitespace();
-        let board = fields.next().ok_or(FenError::Empty)?;
-        let rows: Vec<&str> = board.split('/').collect();
-        if rows.len() != 10 {
-            return Err(FenError::RowCount { found: rows.len() });
-        }
+        let FenFields { pieces, side, rest } = read_fields(fen)?;
         let mut pos = Position::empty();
         let mut counts = [[0u8; 7]; 2];
         let mut generals = [0usize; 2];
-        for (row, text) in rows.iter().enumerate() {
-            let rank = 9 - row as u8;
-            let mut file = 0usize;
-            // Byte index where the current run of digits began.
-            let mut run_start = None;
-            for (i, ch) in text.char_indices() {
-                if let Some(d) = ch.to_digit(10).filter(|d| (1..=9).contains(d)) {
-                    if let Some(start) = run_start {
-                        let digits = text[start..]
-                            .chars()
-                            .take_while(char::is_ascii_digit)
-                            .collect();
-                        return Err(FenError::AdjacentDigits {
-                            rank,
-                            row: row + 1,
-                            digits,
-                        });
-                    }
-                    run_start = Some(i);
-                    file += d as usize;
-                    continue;
-                }
-                run_start = None;
-                let kind = PieceKind::from_char(ch).ok_or(FenError::UnknownChar { ch, rank })?;
-                let color = if ch.is_ascii_uppercase() {
-                    Color::Red
-                } else {
-                    Color::Black
-                };
-                if file < 9 {
-                    let sq = Square::new(file as u8, rank).ok_or(FenError::RowLength {
-                        rank,
-                        row: row + 1,
-                        found: file + 1,
-                    })?;
-                    let piece = Piece::new(color, kind);
-                    if strict || kind == PieceKind::General {
-                        validate_point(piece, sq)?;
-                    }
-                    if kind == PieceKind::General {
-                        generals[color.index()] += 1;
-                    }
-                    let n = &mut counts[color.index()][kind.index()];
-                    *n += 1;
-                    if strict && *n > kind.max_count() && kind != PieceKind::General {
-                        return Err(FenError::TooMany {
-                            color,
-                            kind,
-                            found: *n,
-                            max: kind.max_count(),
-                        });
-                    }
-                    if kind != PieceKind::General || generals[color.index()] == 1 {
-                        pos.put(sq, piece);
-                    }
-                }
-                file += 1;
+        for (sq, piece) in pieces {
+            let (color, kind) = (piece.color, piece.kind);
+            if strict || kind == PieceKind::General {
+                validate_point(piece, sq)?;
             }
-            if file != 9 {
-                return Err(FenError::RowLength {
-                    rank,
-                    row: row + 1,
-                    found: file,
+            if kind == PieceKind::General {
+                generals[color.index()] += 1;
+            }
+            let n = &mut counts[color.index()][kind.index()];
+            *n += 1;
+            if strict && *n > kind.max_count() && kind != PieceKind::General {
+                return Err(FenError::TooMany {
+                    color,
+                    kind,
+                    found: *n,
+                    max: kind.max_count(),
                 });
+            }
+            if kind != PieceKind::General || generals[color.index()] == 1 {
+                pos.put(sq, piece);
             }
         }
         for c in Color::ALL {
@@ -250,19 +201,9 @@ impl Position {
                 });
             }
         }
-        let side = match fields.next() {
-            None | Some("w") | Some("r") | Some("W") | Some("R") => Color::Red,
-            Some("b") | Some("B") => Color::Black,
-            Some(other) => {
-                return Err(FenError::BadSide {
-                    found: other.to_string(),
-                });
-            }
-        };
         pos.set_side(side);
         // Two placeholder fields ("- -"), then the counters; tolerate their
         // absence, but nothing may follow the move number.
-        let rest: Vec<&str> = fields.collect();
         let placeholders = rest.iter().take(2).take_while(|f| **f == "-").count();
         let numbers = &rest[placeholders..];
         if numbers.len() > 2 {
@@ -339,6 +280,89 @@ impl Position {
         );
         s
     }
+}
+
+/// A FEN's board and side fields, read for their form only.
+pub(crate) struct FenFields<'a> {
+    /// The pieces in reading order (rank 9 down, files a to i).
+    pub pieces: Vec<(Square, Piece)>,
+    /// The side to move (Red when the field is missing).
+    pub side: Color,
+    /// The fields after the side.
+    pub rest: Vec<&'a str>,
+}
+
+/// Reads a FEN's rows and side to move, holding them to the form only (ten
+/// rows of nine points, known letters, no two digits together): no rule of
+/// the game is asked. [`Position::from_fen`] and the editor's lenient reading
+/// build on it.
+///
+/// # Errors
+/// A [`FenError`] naming the malformed row or field.
+pub(crate) fn read_fields(fen: &str) -> Result<FenFields<'_>, FenError> {
+    let mut fields = fen.split_whitespace();
+    let board = fields.next().ok_or(FenError::Empty)?;
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != 10 {
+        return Err(FenError::RowCount { found: rows.len() });
+    }
+    let mut pieces = Vec::with_capacity(32);
+    for (row, text) in rows.iter().enumerate() {
+        let rank = 9 - row as u8;
+        let mut file = 0usize;
+        // Byte index where the current run of digits began.
+        let mut run_start = None;
+        for (i, ch) in text.char_indices() {
+            if let Some(d) = ch.to_digit(10).filter(|d| (1..=9).contains(d)) {
+                if let Some(start) = run_start {
+                    let digits = text[start..]
+                        .chars()
+                        .take_while(char::is_ascii_digit)
+                        .collect();
+                    return Err(FenError::AdjacentDigits {
+                        rank,
+                        row: row + 1,
+                        digits,
+                    });
+                }
+                run_start = Some(i);
+                file += d as usize;
+                continue;
+            }
+            run_start = None;
+            let kind = PieceKind::from_char(ch).ok_or(FenError::UnknownChar { ch, rank })?;
+            let color = if ch.is_ascii_uppercase() {
+                Color::Red
+            } else {
+                Color::Black
+            };
+            if let Some(sq) = Square::new(file as u8, rank).filter(|_| file < 9) {
+                pieces.push((sq, Piece::new(color, kind)));
+            }
+            file += 1;
+        }
+        if file != 9 {
+            return Err(FenError::RowLength {
+                rank,
+                row: row + 1,
+                found: file,
+            });
+        }
+    }
+    let side = match fields.next() {
+        None | Some("w" | "r" | "W" | "R") => Color::Red,
+        Some("b" | "B") => Color::Black,
+        Some(other) => {
+            return Err(FenError::BadSide {
+                found: other.to_string(),
+            });
+        }
+    };
+    Ok(FenFields {
+        pieces,
+        side,
+        rest: fields.collect(),
+    })
 }
 
 fn validate_point(piece: Piece, sq: Square) -> Result<(), FenError> {

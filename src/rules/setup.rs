@@ -72,72 +72,20 @@ impl Setup {
     /// A [`FenError`] for a malformed board or side field, or more pieces of
     /// a kind than a set has.
     pub fn from_fen(fen: &str) -> Result<Setup, FenError> {
-        let mut fields = fen.split_whitespace();
-        let board = fields.next().ok_or(FenError::Empty)?;
-        let rows: Vec<&str> = board.split('/').collect();
-        if rows.len() != 10 {
-            return Err(FenError::RowCount { found: rows.len() });
-        }
+        let fields = crate::rules::fen::read_fields(fen)?;
         let mut s = Setup::empty();
-        for (row, text) in rows.iter().enumerate() {
-            let rank = 9 - row as u8;
-            let mut file = 0usize;
-            let mut digit_before = false;
-            for ch in text.chars() {
-                if let Some(d) = ch.to_digit(10).filter(|d| (1..=9).contains(d)) {
-                    if digit_before {
-                        return Err(FenError::AdjacentDigits {
-                            rank,
-                            row: row + 1,
-                            digits: text.chars().filter(char::is_ascii_digit).collect(),
-                        });
-                    }
-                    digit_before = true;
-                    file += d as usize;
-                    continue;
-                }
-                digit_before = false;
-                let kind = PieceKind::from_char(ch).ok_or(FenError::UnknownChar { ch, rank })?;
-                let color = if ch.is_ascii_uppercase() {
-                    Color::Red
-                } else {
-                    Color::Black
-                };
-                let piece = Piece::new(color, kind);
-                let sq = Square::new(file as u8, rank).filter(|_| file < 9).ok_or(
-                    FenError::RowLength {
-                        rank,
-                        row: row + 1,
-                        found: file + 1,
-                    },
-                )?;
-                if s.place(sq, piece).is_err() {
-                    return Err(FenError::TooMany {
-                        color,
-                        kind,
-                        found: kind.max_count() + 1,
-                        max: kind.max_count(),
-                    });
-                }
-                file += 1;
-            }
-            if file != 9 {
-                return Err(FenError::RowLength {
-                    rank,
-                    row: row + 1,
-                    found: file,
+        for (sq, piece) in fields.pieces {
+            if s.place(sq, piece).is_err() {
+                let kind = piece.kind;
+                return Err(FenError::TooMany {
+                    color: piece.color,
+                    kind,
+                    found: kind.max_count() + 1,
+                    max: kind.max_count(),
                 });
             }
         }
-        s.side_to_move = match fields.next() {
-            None | Some("w" | "r" | "W" | "R") => Color::Red,
-            Some("b" | "B") => Color::Black,
-            Some(other) => {
-                return Err(FenError::BadSide {
-                    found: other.to_string(),
-                });
-            }
-        };
+        s.side_to_move = fields.side;
         Ok(s)
     }
 

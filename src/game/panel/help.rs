@@ -6,7 +6,7 @@
 use crate::game::i18n::{Lang, Phrase as T};
 use crate::game::panel::toolbar::{HelpCommand, TOOLS};
 use crate::game::play::session::Session;
-use crate::game::theme::{FocusTrap, Fonts, OnPress, button, label, palette};
+use crate::game::theme::{Fonts, OnPress, button, label, palette};
 use crate::game::{GameSet, Screen};
 use bevy::input::InputSystems;
 use bevy::prelude::*;
@@ -149,17 +149,7 @@ fn help_card(fonts: &Fonts, lang: Lang) -> impl Bundle + use<> {
     let fonts_rows = fonts.clone();
     (
         HelpCard,
-        FocusTrap,
-        Node {
-            position_type: PositionType::Absolute,
-            width: Val::Percent(100.0),
-            height: Val::Percent(100.0),
-            align_items: AlignItems::Center,
-            justify_content: JustifyContent::Center,
-            ..default()
-        },
-        BackgroundColor(palette::OVERLAY),
-        GlobalZIndex(45),
+        crate::game::theme::modal_backdrop(45),
         DespawnOnExit(Screen::Playing),
         children![(
             Node {

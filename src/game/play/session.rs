@@ -632,56 +632,63 @@ fn handle_board_input(
             continue;
         }
         let pos = *session.position();
-        let own = |sq: Square| {
-            pos.piece_at(sq)
-                .is_some_and(|p| p.color == pos.side_to_move())
-        };
-        match *input {
-            BoardInput::Click(sq) => {
-                let target = selection.moves.iter().copied().find(|m| m.to() == sq);
-                if let Some(mv) = target {
-                    selection.clear();
-                    play_move(&mut session, mv, now, &mut out);
-                } else if selection.from == Some(sq) {
-                    selection.clear();
-                } else if own(sq) {
-                    selection.select(&pos, sq);
-                    out.sound.write(SoundCue::Select);
-                } else {
-                    out.illegal.write(IllegalInput {
-                        square: sq,
-                        selected: selection.from,
-                    });
-                    out.sound.write(SoundCue::Illegal);
-                }
-            }
-            BoardInput::DragStart(sq) => {
-                if own(sq) && selection.from != Some(sq) {
-                    selection.select(&pos, sq);
-                    out.sound.write(SoundCue::Select);
-                }
-            }
-            BoardInput::Drop { from, to } => {
-                let Some(to) = to.filter(|&to| to != from) else {
-                    continue; // dropped where it started (or off the board): stays selected
-                };
-                if selection.from != Some(from) {
-                    continue;
-                }
-                if let Some(mv) = selection.moves.iter().copied().find(|m| m.to() == to) {
-                    selection.clear();
-                    play_move(&mut session, mv, now, &mut out);
-                } else {
-                    out.illegal.write(IllegalInput {
-                        square: to,
-                        selected: Some(from),
-                    });
-                    out.sound.write(SoundCue::Illegal);
-                }
-            }
-            BoardInput::Deselect => selection.clear(),
+        if let Some(mv) = pick(*input, &pos, &mut selection, &mut out) {
+            play_move(&mut session, mv, now, &mut out);
         }
     }
+}
+
+/// Picking on the board in `pos`: a click or drag selects one of the
+/// mover's pieces (and says so), a second click on it lets it go, a click
+/// or drop on one of its targets gives the move to play (the selection
+/// cleared), anything else is reported as illegal. Shared by the game and
+/// by moves made into the move tree while reviewing.
+pub(crate) fn pick(
+    input: BoardInput,
+    pos: &Position,
+    selection: &mut Selection,
+    out: &mut Outputs,
+) -> Option<Move> {
+    let own = |sq: Square| {
+        pos.piece_at(sq)
+            .is_some_and(|p| p.color == pos.side_to_move())
+    };
+    let (target, clicked) = match input {
+        BoardInput::Click(sq) => (sq, true),
+        BoardInput::DragStart(sq) => {
+            if own(sq) && selection.from != Some(sq) {
+                selection.select(pos, sq);
+                out.sound.write(SoundCue::Select);
+            }
+            return None;
+        }
+        BoardInput::Drop { from, to } => match to.filter(|&to| to != from) {
+            // Dropped where it started (or off the board): stays selected.
+            Some(to) if selection.from == Some(from) => (to, false),
+            _ => return None,
+        },
+        BoardInput::Deselect => {
+            selection.clear();
+            return None;
+        }
+    };
+    if let Some(mv) = selection.moves.iter().copied().find(|m| m.to() == target) {
+        selection.clear();
+        return Some(mv);
+    }
+    if clicked && selection.from == Some(target) {
+        selection.clear();
+    } else if clicked && own(target) {
+        selection.select(pos, target);
+        out.sound.write(SoundCue::Select);
+    } else {
+        out.illegal.write(IllegalInput {
+            square: target,
+            selected: selection.from,
+        });
+        out.sound.write(SoundCue::Illegal);
+    }
+    None
 }
 
 /// Puts a pending game on the board (first frame of a session).

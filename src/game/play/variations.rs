@@ -15,7 +15,7 @@
 
 use crate::game::play::review::{Review, shown_node, shown_position};
 use crate::game::play::session::{
-    BoardChanged, BoardInput, CheckAlert, IllegalInput, Outputs, Selection, Session, SoundCue,
+    BoardChanged, BoardInput, CheckAlert, Outputs, Selection, Session, SoundCue, pick,
 };
 use crate::game::{GameSet, Screen};
 use crate::rules::Move;
@@ -81,42 +81,8 @@ fn play_while_reviewing(
     let inputs: Vec<BoardInput> = inputs.drain().collect();
     for input in inputs {
         let pos = shown_position(&session, Some(&review));
-        let own = |sq| {
-            pos.piece_at(sq)
-                .is_some_and(|p| p.color == pos.side_to_move())
-        };
-        let (target, clicked) = match input {
-            BoardInput::Click(sq) => (sq, true),
-            BoardInput::DragStart(sq) => {
-                if own(sq) && selection.from != Some(sq) {
-                    selection.select(&pos, sq);
-                    out.sound.write(SoundCue::Select);
-                }
-                continue;
-            }
-            BoardInput::Drop { from, to } => match to.filter(|&to| to != from) {
-                Some(to) if selection.from == Some(from) => (to, false),
-                _ => continue,
-            },
-            BoardInput::Deselect => {
-                selection.clear();
-                continue;
-            }
-        };
-        if let Some(mv) = selection.moves.iter().copied().find(|m| m.to() == target) {
-            selection.clear();
+        if let Some(mv) = pick(input, &pos, &mut selection, &mut out) {
             play_into_tree(&mut session, &mut review, mv, &mut out);
-        } else if clicked && selection.from == Some(target) {
-            selection.clear();
-        } else if clicked && own(target) {
-            selection.select(&pos, target);
-            out.sound.write(SoundCue::Select);
-        } else {
-            out.illegal.write(IllegalInput {
-                square: target,
-                selected: selection.from,
-            });
-            out.sound.write(SoundCue::Illegal);
         }
     }
 }

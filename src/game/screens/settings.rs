@@ -317,18 +317,8 @@ impl Scaled {
 /// The dimmed window behind the card, centring it.
 fn backdrop() -> impl Bundle {
     (
-        Node {
-            position_type: PositionType::Absolute,
-            width: Val::Percent(100.0),
-            height: Val::Percent(100.0),
-            align_items: AlignItems::Center,
-            justify_content: JustifyContent::Center,
-            ..default()
-        },
-        BackgroundColor(palette::OVERLAY),
-        GlobalZIndex(50),
+        crate::game::theme::modal_backdrop(50),
         DespawnOnExit(SettingsView::Open),
-        crate::game::theme::FocusTrap,
     )
 }
 

@@ -5,7 +5,7 @@
 //! opens in the editor, and a position saved as a puzzle joins the
 //! player's list, where its best move solves it.
 
-use super::{logic_app, slow_backend};
+use super::{logic_app, run_until, slow_backend};
 use crate::engine::Limits;
 use crate::engine::review::accepts;
 use crate::game::i18n::Phrase as T;
@@ -25,7 +25,7 @@ use crate::store::test_util::TempDir;
 use bevy::prelude::*;
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The editor open on the start position, the store under `home`, the AI
 /// thinking until stopped, the engine searching shallowly.
@@ -84,18 +84,6 @@ fn notice(app: &App) -> Option<(T, String)> {
         .current
         .as_ref()
         .map(|n| (n.what, n.detail.clone()))
-}
-
-fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    let t0 = Instant::now();
-    while !done(app) {
-        assert!(
-            t0.elapsed() < Duration::from_secs(60),
-            "{what}: not reached"
-        );
-        app.update();
-        std::thread::sleep(Duration::from_millis(2));
-    }
 }
 
 /// Sets the editor's arrangement to `fen` (read leniently) through its commands.

@@ -4,7 +4,7 @@
 //! a mistake becomes a puzzle its better move solves and the mistake does
 //! not. The engine searches shallowly (depth 5) so the tests are quick.
 
-use super::{logic_app, slow_backend};
+use super::{logic_app, run_until, slow_backend};
 use crate::engine::Limits;
 use crate::engine::review::{Judgement, accepts};
 use crate::game::panel::graph::graph_data;
@@ -25,7 +25,6 @@ use crate::store::test_util::TempDir;
 use bevy::prelude::*;
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
 
 /// Red's fifth move (ply 9) puts a chariot where a soldier takes it for nothing.
 const HANGS_A_CHARIOT: &str = "h2e2 h9g7 i0i1 i9h9 i1d1 b9c7 d1d5 a9a8 d5c5 c6c5";
@@ -85,19 +84,6 @@ fn session(app: &App) -> &Session {
 
 fn state(app: &App) -> &GameReviewState {
     app.world().resource::<GameReviewState>()
-}
-
-/// Frames until `done`, at most 60 s of wall time (the search is real).
-fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
-    let t0 = Instant::now();
-    while !done(app) {
-        assert!(
-            t0.elapsed() < Duration::from_secs(60),
-            "{what}: not reached"
-        );
-        app.update();
-        std::thread::sleep(Duration::from_millis(2));
-    }
 }
 
 fn request<M: Message>(app: &mut App, m: M) {

@@ -106,6 +106,20 @@ fn app_before_start(mode: Mode, start: Position, backend: AiBackend) -> App {
     app
 }
 
+/// Runs frames (with a little sleep, for the search threads) until `done`;
+/// fails after a minute, naming `what` was awaited.
+fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let t0 = std::time::Instant::now();
+    while !done(app) {
+        assert!(
+            t0.elapsed() < Duration::from_secs(60),
+            "{what}: not reached"
+        );
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
 fn sq(name: &str) -> Square {
     Square::parse(name).expect("square")
 }

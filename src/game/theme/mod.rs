@@ -85,3 +85,21 @@ fn wood_image(w: u32, h: u32) -> Image {
         RenderAssetUsages::default(),
     )
 }
+
+/// The dimmed window behind a modal card (settings, help), drawn at `z`: it
+/// centres its child and keeps Tab inside it ([`FocusTrap`]).
+pub fn modal_backdrop(z: i32) -> impl Bundle {
+    (
+        Node {
+            position_type: PositionType::Absolute,
+            width: Val::Percent(100.0),
+            height: Val::Percent(100.0),
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        BackgroundColor(palette::OVERLAY),
+        GlobalZIndex(z),
+        FocusTrap,
+    )
+}
