@@ -7,6 +7,7 @@ pub mod engine;
 #[cfg(feature = "gui")]
 pub mod game;
 pub mod icon;
+pub mod learn;
 pub mod render;
 pub mod rules;
 pub mod sound_synth;

@@ -2,7 +2,7 @@
 //! an external engine program driven through [`Client`].
 
 use super::client::{Client, GoError, GoLimit, Protocol, Reply};
-use crate::engine::{Clock, Engine, Level, Limits, level};
+use crate::engine::{Clock, Engine, Evaluator, Level, Limits, level};
 use crate::rules::{Color, Move, Position};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -18,6 +18,8 @@ pub enum PlayerSpec {
         hash_mb: usize,
         /// Scales a level's own time budget (for quick ladder matches).
         scale: f64,
+        /// The evaluation it plays with.
+        eval: EvalChoice,
     },
     /// An external program.
     External {
@@ -28,6 +30,37 @@ pub enum PlayerSpec {
         /// Options to set after the handshake.
         options: Vec<(String, String)>,
     },
+}
+
+/// The built-in engine's evaluation in a match: `eval=network` (the
+/// shipped network, the default), `eval=classical`, or `eval=FILE`, a
+/// network file.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub enum EvalChoice {
+    /// What the engine plays with by default.
+    #[default]
+    Standard,
+    /// The hand-written evaluation.
+    Classical,
+    /// A network read from this file.
+    File(std::path::PathBuf),
+}
+
+impl EvalChoice {
+    /// The evaluator, reading a network file if one is named.
+    pub fn evaluator(&self) -> Result<Evaluator, String> {
+        match self {
+            EvalChoice::Standard => Ok(Evaluator::standard()),
+            EvalChoice::Classical => Ok(Evaluator::Classical),
+            EvalChoice::File(path) => {
+                let bytes = std::fs::read(path)
+                    .map_err(|e| format!("reading the network {}: {e}", path.display()))?;
+                let net = crate::engine::nnue::Network::from_bytes(&bytes)
+                    .map_err(|e| format!("the network {}: {e}", path.display()))?;
+                Ok(Evaluator::Network(std::sync::Arc::new(net)))
+            }
+        }
+    }
 }
 
 impl PlayerSpec {
@@ -55,6 +88,7 @@ impl PlayerSpec {
         let mut level_ = None;
         let mut hash_mb = crate::engine::DEFAULT_HASH_MB;
         let mut scale = 1.0;
+        let mut eval = EvalChoice::Standard;
         let params = match rest {
             "" => "",
             r if r.starts_with(':') => &r[1..],
@@ -90,9 +124,21 @@ impl PlayerSpec {
                         .filter(|s: &f64| *s > 0.0 && *s <= 100.0)
                         .ok_or_else(|| format!("'{spec}': scale must be in (0, 100], not '{v}'"))?;
                 }
+                "eval" => {
+                    eval = match v {
+                        "network" => EvalChoice::Standard,
+                        "classical" => EvalChoice::Classical,
+                        "" => {
+                            return Err(format!(
+                                "'{spec}': eval needs network, classical or a network file"
+                            ));
+                        }
+                        path => EvalChoice::File(path.into()),
+                    };
+                }
                 other => {
                     return Err(format!(
-                        "'{spec}': unknown builtin parameter '{other}' (level, hash, scale)"
+                        "'{spec}': unknown builtin parameter '{other}' (level, hash, scale, eval)"
                     ));
                 }
             }
@@ -104,6 +150,7 @@ impl PlayerSpec {
             level: level_,
             hash_mb,
             scale,
+            eval,
         })
     }
 
@@ -114,8 +161,13 @@ impl PlayerSpec {
                 level,
                 hash_mb,
                 scale,
+                eval,
             } => Ok(Player::Builtin(Box::new(Builtin {
-                engine: Engine::try_new(*hash_mb).map_err(|e| e.to_string())?,
+                engine: {
+                    let mut e = Engine::try_new(*hash_mb).map_err(|e| e.to_string())?;
+                    e.set_evaluator(eval.evaluator()?);
+                    e
+                },
                 level: *level,
                 scale: *scale,
                 games: 0,
@@ -133,8 +185,24 @@ impl PlayerSpec {
     /// A short name before the player has started.
     pub fn label(&self) -> String {
         match self {
-            PlayerSpec::Builtin { level: None, .. } => "xiangqi".into(),
-            PlayerSpec::Builtin { level: Some(l), .. } => format!("xiangqi L{}", l.number()),
+            PlayerSpec::Builtin { level, eval, .. } => {
+                let mut name = match level {
+                    None => "xiangqi".to_string(),
+                    Some(l) => format!("xiangqi L{}", l.number()),
+                };
+                match eval {
+                    EvalChoice::Standard => {}
+                    EvalChoice::Classical => name.push_str(" classical"),
+                    EvalChoice::File(p) => {
+                        let file = p.file_name().map_or_else(
+                            || p.display().to_string(),
+                            |f| f.to_string_lossy().into_owned(),
+                        );
+                        name.push_str(&format!(" ({file})"));
+                    }
+                }
+                name
+            }
             PlayerSpec::External { command, .. } => {
                 let first = shlex::split(command)
                     .and_then(|w| w.into_iter().next())
@@ -277,7 +345,8 @@ mod tests {
             PlayerSpec::Builtin {
                 level: None,
                 hash_mb: crate::engine::DEFAULT_HASH_MB,
-                scale: 1.0
+                scale: 1.0,
+                eval: EvalChoice::Standard,
             }
         );
         assert_eq!(
@@ -285,7 +354,8 @@ mod tests {
             PlayerSpec::Builtin {
                 level: Level::new(3),
                 hash_mb: 8,
-                scale: 0.5
+                scale: 0.5,
+                eval: EvalChoice::Standard,
             }
         );
         let e = PlayerSpec::parse("builtin:level=9", Protocol::Uci, vec![]).unwrap_err();

@@ -3,6 +3,7 @@
 //! Every failure is one line on stderr starting with `error:` and exit code
 //! 2; nothing here panics on user input.
 
+mod learn;
 mod matches;
 mod output;
 mod perft;
@@ -49,6 +50,10 @@ enum Command {
     Review(review::ReviewArgs),
     /// Play an engine-vs-engine match (built-in or external UCI/UCCI engines).
     Match(Box<matches::MatchArgs>),
+    /// Make training data for the evaluation network: the engine plays itself at a small node budget.
+    Datagen(learn::DatagenArgs),
+    /// Train the evaluation network on datagen files (CPU, all cores) and write it quantised.
+    Train(Box<learn::TrainArgs>),
     /// Run as an engine speaking UCI (or UCCI, if the GUI says `ucci`) on stdin/stdout.
     #[command(alias = "ucci")]
     Uci,
@@ -62,6 +67,9 @@ enum Command {
         #[arg(long, default_value_t = crate::engine::DEFAULT_HASH_MB as u64,
               value_parser = clap::value_parser!(u64).range(1..=4096))]
         hash: u64,
+        /// The evaluation: the shipped network, or the classical one.
+        #[arg(long, default_value = "network", value_parser = ["network", "classical"])]
+        eval: String,
     },
     /// Fit the evaluation's weights to the results of games in PGN files (Texel tuning).
     #[command(hide = true)]
@@ -134,13 +142,24 @@ fn run_command(command: Command) -> Result<(), CliError> {
         Command::Review(args) => review::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Match(args) => matches::run_match(&args),
+        Command::Datagen(args) => learn::run_datagen(&args),
+        Command::Train(args) => learn::run_train(&args),
         Command::Uci => {
             crate::engine::uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
             Ok(())
         }
-        Command::Bench { depth, hash } => {
+        Command::Bench { depth, hash, eval } => {
+            let evaluator = match eval.as_str() {
+                "classical" => crate::engine::Evaluator::Classical,
+                _ => crate::engine::Evaluator::standard(),
+            };
             let mut out = std::io::stdout().lock();
-            output::finish(crate::engine::bench::print(depth, hash as usize, &mut out))
+            output::finish(crate::engine::bench::print(
+                depth,
+                hash as usize,
+                &evaluator,
+                &mut out,
+            ))
         }
         Command::Tune { files, skip } => tune(&files, skip),
         Command::GenSounds { dir } => crate::sound_synth::write_all(&dir)

@@ -6,7 +6,7 @@
 //! the number to watch when working on speed. The positions mix openings,
 //! sharp middle games and endings so no single phase dominates.
 
-use super::{Engine, Limits};
+use super::{Engine, Evaluator, Limits};
 use crate::rules::Position;
 use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
@@ -56,9 +56,11 @@ impl BenchResult {
 pub fn run<E>(
     depth: u32,
     hash_mb: usize,
+    evaluator: &Evaluator,
     per_position: &mut dyn FnMut(usize, &str, u64, Duration) -> Result<(), E>,
 ) -> Result<BenchResult, E> {
     let mut engine = Engine::new(hash_mb);
+    engine.set_evaluator(evaluator.clone());
     let stop = AtomicBool::new(false);
     let limits = Limits {
         depth: Some(depth),
@@ -86,8 +88,13 @@ pub fn run<E>(
 ///
 /// # Errors
 /// The first write error (a closed pipe is `BrokenPipe`); the run stops there.
-pub fn print(depth: u32, hash_mb: usize, out: &mut dyn Write) -> io::Result<()> {
-    let r = run(depth, hash_mb, &mut |i, fen, nodes, t| {
+pub fn print(
+    depth: u32,
+    hash_mb: usize,
+    evaluator: &Evaluator,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let r = run(depth, hash_mb, evaluator, &mut |i, fen, nodes, t| {
         writeln!(
             out,
             "position {i:2}: {nodes:>10} nodes {:>7.3} s  {fen}",
@@ -96,6 +103,7 @@ pub fn print(depth: u32, hash_mb: usize, out: &mut dyn Write) -> io::Result<()> 
         out.flush()
     })?;
     writeln!(out)?;
+    writeln!(out, "eval:    {}", evaluator.name())?;
     writeln!(out, "depth:   {depth}")?;
     writeln!(out, "nodes:   {}", r.nodes)?;
     writeln!(out, "time:    {:.3} s", r.time.as_secs_f64())?;
@@ -116,8 +124,14 @@ mod tests {
 
     #[test]
     fn a_shallow_bench_is_deterministic() {
-        let a = run(3, 1, &mut |_, _, _, _| Ok::<(), ()>(())).unwrap();
-        let b = run(3, 1, &mut |_, _, _, _| Ok::<(), ()>(())).unwrap();
+        let a = run(3, 1, &Evaluator::Classical, &mut |_, _, _, _| {
+            Ok::<(), ()>(())
+        })
+        .unwrap();
+        let b = run(3, 1, &Evaluator::Classical, &mut |_, _, _, _| {
+            Ok::<(), ()>(())
+        })
+        .unwrap();
         assert_eq!(a.nodes, b.nodes);
         assert!(a.nodes > 0);
     }
@@ -147,7 +161,7 @@ mod tests {
             ok: 1,
             kind: io::ErrorKind::BrokenPipe,
         };
-        let e = print(1, 1, &mut out).unwrap_err();
+        let e = print(1, 1, &Evaluator::standard(), &mut out).unwrap_err();
         assert_eq!(e.kind(), io::ErrorKind::BrokenPipe);
     }
 }

@@ -336,7 +336,7 @@ pub fn choose_move_within(
         multipv: 1,
         depth,
         seldepth: depth,
-        score: Score::from_internal(score),
+        score: engine.evaluator().score(score),
         nodes: 0,
         nps: 0,
         time: start.elapsed(),

@@ -21,6 +21,7 @@ pub mod book;
 pub mod eval;
 pub mod level;
 pub mod movepick;
+pub mod nnue;
 pub mod review;
 pub mod search;
 pub mod timeman;
@@ -33,8 +34,21 @@ pub use level::{Level, choose_move, choose_move_scaled, choose_move_within};
 use crate::rules::{Move, Position};
 use search::{Iteration, MATE, MATE_BOUND, Searcher};
 use std::fmt;
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+
+/// The scale of every score the engine shows (analysis, evaluation bar,
+/// review, UCI `score cp`): a score of `cp` centipawns means an expected
+/// result of `1 / (1 + e^(−cp / 200))` for the side it favours — +1.00 is
+/// about 62 %, +2.00 about 73 %, +4.00 about 88 %. Each evaluation's
+/// internal score is rescaled to it from its own fitted scale.
+pub const DISPLAY_SCALE: i32 = 200;
+
+/// The classical evaluation's fitted scale: the tuner's logistic fit of
+/// its scores against the outcomes of 554 engine games (`k` = 0.346 on a
+/// base-10, 400-point curve) is `1 / (1 + e^(−score / 500))`.
+pub const CLASSICAL_FIT_SCALE: i32 = 500;
 
 /// Default transposition table size.
 pub const DEFAULT_HASH_MB: usize = 64;
@@ -157,10 +171,86 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
-/// The engine: owns the transposition table and the move-ordering history.
+/// What the engine judges quiet positions with.
+#[derive(Clone, Debug)]
+pub enum Evaluator {
+    /// The hand-written evaluation ([`eval`]): material, piece-square
+    /// tables, mobility, general safety.
+    Classical,
+    /// A learned network ([`nnue`]).
+    Network(Arc<nnue::Network>),
+}
+
+impl Evaluator {
+    /// What the engine plays with unless told otherwise: the network
+    /// shipped inside the binary.
+    pub fn standard() -> Evaluator {
+        Evaluator::Network(nnue::embedded())
+    }
+
+    /// `classical` or `network`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Evaluator::Classical => "classical",
+            Evaluator::Network(_) => "network",
+        }
+    }
+
+    fn network(&self) -> Option<&nnue::Network> {
+        match self {
+            Evaluator::Classical => None,
+            Evaluator::Network(n) => Some(n),
+        }
+    }
+
+    /// The scale of the internal score: `1 / (1 + e^(−score / scale))` is
+    /// the expected result (fitted to game results for each evaluation).
+    pub fn fit_scale(&self) -> i32 {
+        match self {
+            Evaluator::Classical => CLASSICAL_FIT_SCALE,
+            Evaluator::Network(n) => n.fit_scale(),
+        }
+    }
+
+    /// An internal score on the scale players read ([`DISPLAY_SCALE`]).
+    pub fn display_cp(&self, internal: i32) -> i32 {
+        (i64::from(internal) * i64::from(DISPLAY_SCALE) / i64::from(self.fit_scale().max(1))) as i32
+    }
+
+    /// A search score as players read it: centipawns on [`DISPLAY_SCALE`];
+    /// mates are mates.
+    pub(crate) fn score(&self, v: i32) -> Score {
+        match Score::from_internal(v) {
+            Score::Cp(c) => Score::Cp(self.display_cp(c)),
+            s => s,
+        }
+    }
+
+    /// The static evaluation of `pos` for the side to move, as players read it.
+    pub fn evaluate(&self, pos: &Position) -> Score {
+        Score::Cp(self.display_cp(match self {
+            Evaluator::Classical => eval::evaluate(pos),
+            Evaluator::Network(n) => n.evaluate(pos),
+        }))
+    }
+}
+
+impl PartialEq for Evaluator {
+    fn eq(&self, other: &Self) -> bool {
+        match (self, other) {
+            (Evaluator::Classical, Evaluator::Classical) => true,
+            (Evaluator::Network(a), Evaluator::Network(b)) => Arc::ptr_eq(a, b) || a == b,
+            _ => false,
+        }
+    }
+}
+
+/// The engine: owns the transposition table, the move-ordering history and
+/// the evaluation it plays with.
 pub struct Engine {
     tt: tt::Tt,
     history: Box<movepick::History>,
+    evaluator: Evaluator,
 }
 
 impl Default for Engine {
@@ -175,6 +265,7 @@ impl Engine {
         Engine {
             tt: tt::Tt::new(hash_mb),
             history: Box::new([[0; 90]; 16]),
+            evaluator: Evaluator::standard(),
         }
     }
 
@@ -184,7 +275,22 @@ impl Engine {
         Ok(Engine {
             tt: tt::Tt::try_new(hash_mb)?,
             history: Box::new([[0; 90]; 16]),
+            evaluator: Evaluator::standard(),
         })
+    }
+
+    /// The evaluation the engine plays with.
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.evaluator
+    }
+
+    /// Plays with `e` from now on (the hash table is cleared: its stored
+    /// evaluations belong to the old one).
+    pub fn set_evaluator(&mut self, e: Evaluator) {
+        if e != self.evaluator {
+            self.evaluator = e;
+            self.clear();
+        }
     }
 
     /// Resizes (and clears) the hash table. If the memory cannot be had
@@ -264,7 +370,15 @@ impl Engine {
         } else {
             banned.to_vec()
         };
-        let mut s = Searcher::new(&mut self.tt, &mut self.history, stop, pos, history);
+        let evaluator = &self.evaluator;
+        let mut s = Searcher::new(
+            &mut self.tt,
+            &mut self.history,
+            stop,
+            pos,
+            history,
+            evaluator.network(),
+        );
         s.banned = banned;
         s.node_limit = limits.nodes.unwrap_or(u64::MAX);
         s.deadline = plan.hard.map(|h| start + h);
@@ -287,7 +401,7 @@ impl Engine {
                 multipv: it.multipv,
                 depth: it.depth,
                 seldepth: it.seldepth,
-                score: Score::from_internal(it.score),
+                score: evaluator.score(it.score),
                 nodes: s.nodes,
                 nps,
                 time,
@@ -335,7 +449,7 @@ impl Engine {
         SearchResult {
             best,
             ponder: pv.get(1).copied(),
-            score: Score::from_internal(score),
+            score: evaluator.score(score),
             depth: last_depth,
             nodes,
             pv: if best.is_null() { Vec::new() } else { pv },
@@ -353,7 +467,14 @@ impl Engine {
         stop: &AtomicBool,
     ) -> Vec<(Move, i32)> {
         self.tt.new_search();
-        let mut s = Searcher::new(&mut self.tt, &mut self.history, stop, pos, history);
+        let mut s = Searcher::new(
+            &mut self.tt,
+            &mut self.history,
+            stop,
+            pos,
+            history,
+            self.evaluator.network(),
+        );
         s.deadline = deadline;
         // Warm the table and the history with a normal search first.
         s.iterate(depth, 1, &mut |_, _| true);

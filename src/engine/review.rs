@@ -22,9 +22,11 @@
 //! the position was already hopeless (expected score under 0.05), when it
 //! is a mistake.
 //!
-//! Leaving a chariot to be taken for nothing in a level position costs
-//! about 0.4 (a blunder); allowing a mate in one from a level position
-//! costs 0.5; a swing of one soldier (about 100 cp) near level costs 0.05. A side's *accuracy* averages, over its moves,
+//! Scores are on the engine's display scale ([`super::DISPLAY_SCALE`]:
+//! +2.00 is an expected score of 73 %). Leaving a chariot to be taken for
+//! nothing in a level position costs about 0.4 (a blunder); allowing a
+//! mate in one from a level position costs 0.5; a swing of one soldier
+//! (about +0.40 on that scale) near level costs 0.05. A side's *accuracy* averages, over its moves,
 //! `103.17 · e^(−4.354 · loss) − 3.17` (loss as above), clamped to
 //! 0–100 %: 100 % for best moves, about 65 % for a 0.10 loss, 0 for a
 //! loss of 0.8 or more (Lichess's curve, on the same scale).
@@ -34,11 +36,9 @@ use crate::rules::{Color, Move, Position};
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 
-/// Centipawns of advantage that make the expected score `1/(1+e^-1)` ≈ 73 %.
-/// Fitted to game results: the tuner's logistic fit of this evaluation
-/// against the outcomes of 554 engine games (`k` = 0.346 on a base-10,
-/// 400-point curve) is this curve with a scale of about 500.
-pub const EXPECTED_SCALE: f64 = 500.0;
+/// Centipawns of advantage that make the expected score `1/(1+e^-1)` ≈ 73 %:
+/// the scale every score the engine reports is on ([`super::DISPLAY_SCALE`]).
+pub const EXPECTED_SCALE: f64 = super::DISPLAY_SCALE as f64;
 
 /// The mover's expected score (0..=1) for a score from its side.
 pub fn expected(score: Score) -> f64 {

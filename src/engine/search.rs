@@ -25,6 +25,7 @@
 
 use super::eval::{Acc, capture_value, evaluate_acc};
 use super::movepick::{Buffer, History, MovePicker, update_history};
+use super::nnue::{Accumulator, Network};
 use super::tt::{Bound, Tt};
 use crate::rules::game::judge_repetition;
 use crate::rules::{Color, Move, PieceKind, Position, is_chase};
@@ -131,6 +132,9 @@ pub(crate) struct Searcher<'a> {
     pv_len: [usize; MAX_PLY + 2],
     static_eval: [i32; MAX_PLY + 2],
     acc: [Acc; MAX_PLY + 2],
+    /// The network, when the engine plays with it, and its accumulators a ply.
+    net: Option<&'a Network>,
+    nn: Vec<Accumulator>,
     buffers: Vec<Buffer>,
     /// Quiet moves tried at each ply (their history drops on a cutoff).
     quiets: Vec<[Move; QUIETS]>,
@@ -156,6 +160,7 @@ impl<'a> Searcher<'a> {
         stop: &'a AtomicBool,
         pos: &Position,
         game: &[Position],
+        net: Option<&'a Network>,
     ) -> Searcher<'a> {
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
@@ -174,6 +179,11 @@ impl<'a> Searcher<'a> {
             pv_len: [0; MAX_PLY + 2],
             static_eval: [0; MAX_PLY + 2],
             acc: [Acc::new(pos); MAX_PLY + 2],
+            net,
+            nn: match net {
+                Some(n) => vec![n.refresh(pos); MAX_PLY + 2],
+                None => Vec::new(),
+            },
             buffers: vec![Buffer::default(); MAX_PLY + 2],
             quiets: vec![[Move::NULL; QUIETS]; MAX_PLY + 2],
             lmr,
@@ -239,9 +249,15 @@ impl<'a> Searcher<'a> {
     /// accumulator to the next ply.
     #[inline]
     fn make(&mut self, m: Move, ply: usize) -> crate::rules::Undo {
+        let (from, to) = (m.from().index(), m.to().index());
         let mut acc = self.acc[ply];
-        acc.apply(&self.pos.board, m.from().index(), m.to().index());
+        acc.apply(&self.pos.board, from, to);
         self.acc[ply + 1] = acc;
+        if let Some(net) = self.net {
+            let (done, next) = self.nn.split_at_mut(ply + 1);
+            let b = &self.pos.board;
+            net.update(&done[ply], &mut next[0], b[from], from, to, b[to]);
+        }
         self.nodes += 1;
         let undo = self.pos.make(m);
         self.tt.prefetch(self.pos.hash());
@@ -271,7 +287,14 @@ impl<'a> Searcher<'a> {
 
     #[inline]
     fn evaluate(&self, ply: usize) -> i32 {
-        evaluate_acc(&self.pos, &self.acc[ply])
+        match self.net {
+            Some(net) => {
+                let pieces = (self.pos.occ[0] | self.pos.occ[1]).count_ones();
+                net.output(&self.nn[ply], self.pos.side.index(), pieces)
+                    .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+            }
+            None => evaluate_acc(&self.pos, &self.acc[ply]),
+        }
     }
 
     /// Polls the stop conditions: node limit every node, the flag and the
@@ -602,6 +625,9 @@ impl<'a> Searcher<'a> {
                     + depth / NULL_DEPTH_DIV
                     + ((eval - beta) / NULL_EVAL_DIV).min(NULL_EVAL_MAX);
                 self.acc[ply + 1] = self.acc[ply];
+                if self.net.is_some() {
+                    self.nn[ply + 1] = self.nn[ply];
+                }
                 self.nodes += 1;
                 let undo = self.pos.make_null();
                 self.push(Move::NULL, false, true);
@@ -800,9 +826,13 @@ impl<'a> Searcher<'a> {
                     // Lazy evaluation: far above beta (or below alpha) on
                     // material alone, the finer terms cannot change the
                     // verdict, so the bound is as good as the exact value.
-                    let quick = self.acc[ply].quick(self.pos.side_to_move());
-                    if quick - LAZY >= beta {
-                        return quick - LAZY;
+                    // (The classical evaluation's estimate; the network's
+                    // output is on its own scale.)
+                    if self.net.is_none() {
+                        let quick = self.acc[ply].quick(self.pos.side_to_move());
+                        if quick - LAZY >= beta {
+                            return quick - LAZY;
+                        }
                     }
                     self.evaluate(ply)
                 }

@@ -24,6 +24,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+/// `EvalFile`'s value for the network built into the binary.
+pub const EMBEDDED_NAME: &str = "<embedded>";
+
 /// Most lines `setoption name MultiPV` accepts.
 pub const MAX_MULTIPV: usize = 5;
 
@@ -75,6 +78,10 @@ struct Session<W: Write + Send + 'static> {
     engine: Arc<Mutex<Engine>>,
     dialect: Dialect,
     millis: bool,
+    /// The network `EvalFile` chose (the embedded one at first), and
+    /// whether the engine plays with it (`Use NNUE`) or the classical evaluation.
+    network: Arc<super::nnue::Network>,
+    use_network: bool,
     level: Option<Level>,
     /// Lines to search and report (MultiPV), 1..=MAX_MULTIPV.
     multipv: usize,
@@ -115,6 +122,8 @@ fn run_with<R: BufRead + Send + 'static, W: Write + Send + 'static>(
         engine: Arc::new(Mutex::new(Engine::default())),
         dialect: Dialect::Uci,
         millis: false,
+        network: super::nnue::embedded(),
+        use_network: true,
         level: None,
         multipv: 1,
         pos: Position::startpos(),
@@ -294,6 +303,10 @@ impl<W: Write + Send + 'static> Session<W> {
                     "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
                 ));
                 self.say("option name Clear Hash type button");
+                self.say(&format!(
+                    "option name EvalFile type string default {EMBEDDED_NAME}"
+                ));
+                self.say("option name Use NNUE type check default true");
                 self.say("uciok");
             }
             "ucci" => {
@@ -312,6 +325,10 @@ impl<W: Write + Send + 'static> Session<W> {
                     "option multipv type spin min 1 max {MAX_MULTIPV} default 1"
                 ));
                 self.say("option newgame type button");
+                self.say(&format!(
+                    "option evalfile type string default {EMBEDDED_NAME}"
+                ));
+                self.say("option usennue type check default true");
                 self.say("ucciok");
             }
             "isready" => self.say("readyok"),
@@ -388,12 +405,62 @@ impl<W: Write + Send + 'static> Session<W> {
                 _ => self.error(format!("usemillisec takes true or false, not '{value}'")),
             },
             "clear hash" | "newgame" => self.new_game(),
+            "evalfile" => self.eval_file(&value),
+            "use nnue" | "usennue" => match value.to_ascii_lowercase().as_str() {
+                "true" | "on" => {
+                    self.use_network = true;
+                    self.apply_evaluator();
+                }
+                "false" | "off" => {
+                    self.use_network = false;
+                    self.apply_evaluator();
+                }
+                _ => self.error(format!("Use NNUE takes true or false, not '{value}'")),
+            },
             "" => self.error("setoption needs an option name"),
             // Options GUIs commonly send that do not apply here.
             "ponder" | "threads" | "promotion" | "idle" | "batch" | "debug" | "style"
             | "knowledge" | "pruning" | "randomness" | "bookfiles" | "uci_chess960" => {}
             other => self.error(format!("unknown option '{other}'")),
         }
+    }
+
+    /// `setoption name EvalFile value PATH`: reads a network file; a file
+    /// that cannot be read or is not a network of this build's shape is
+    /// refused with its reason and the current network kept.
+    fn eval_file(&mut self, value: &str) {
+        let value = value.trim();
+        if value.is_empty() || value == EMBEDDED_NAME {
+            self.network = super::nnue::embedded();
+            self.apply_evaluator();
+            return;
+        }
+        let bytes = match std::fs::read(value) {
+            Ok(b) => b,
+            Err(e) => {
+                return self.error(format!(
+                    "cannot read the network file '{value}': {e}; keeping the current network"
+                ));
+            }
+        };
+        match super::nnue::Network::from_bytes(&bytes) {
+            Ok(net) => {
+                self.network = Arc::new(net);
+                self.apply_evaluator();
+            }
+            Err(e) => self.error(format!(
+                "the network file '{value}' is refused: {e}; keeping the current network"
+            )),
+        }
+    }
+
+    fn apply_evaluator(&mut self) {
+        let e = if self.use_network {
+            super::Evaluator::Network(self.network.clone())
+        } else {
+            super::Evaluator::Classical
+        };
+        lock(&self.engine).set_evaluator(e);
     }
 
     fn position(&mut self, args: &[&str]) {

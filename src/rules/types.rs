@@ -168,7 +168,7 @@ impl Piece {
 
     /// Internal board code: `color * 8 + kind + 1` (0 means empty).
     #[inline]
-    pub(crate) const fn code(self) -> u8 {
+    pub const fn code(self) -> u8 {
         (self.color as u8) * 8 + self.kind as u8 + 1
     }
 

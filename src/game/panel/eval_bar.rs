@@ -76,9 +76,11 @@ impl RedEval {
         match self {
             RedEval::Mate(n) if n > 0 => 1.0,
             RedEval::Mate(_) => 0.0,
-            // A chariot up (~900) is nearly all the bar.
+            // The expected score: a chariot up (about +3.6) is most of the bar.
             RedEval::Cp(cp) => {
-                let share = 1.0 / (1.0 + 10f32.powf(-(cp as f32) / 600.0));
+                // The expected score: every shown score is on this scale.
+                let share =
+                    1.0 / (1.0 + (-(cp as f32) / crate::engine::DISPLAY_SCALE as f32).exp());
                 share.clamp(0.03, 0.97)
             }
         }

@@ -1,0 +1,291 @@
+//! `xiangqi datagen` and `xiangqi train`: the evaluation network's data and
+//! its trainer (see [`crate::learn`]).
+
+use super::CliError;
+use crate::learn::datagen::{self, Config, Progress, clock};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Self-play data options.
+#[derive(clap::Args, Debug)]
+#[command(group = clap::ArgGroup::new("target").required(true).multiple(true))]
+pub struct DatagenArgs {
+    /// Stop when the output holds this many games.
+    #[arg(long, group = "target", value_parser = clap::value_parser!(u64).range(1..))]
+    games: Option<u64>,
+    /// Stop when the output holds this many positions.
+    #[arg(long, group = "target", value_parser = clap::value_parser!(u64).range(1..))]
+    positions: Option<u64>,
+    /// Nodes searched a move.
+    #[arg(long, default_value_t = 5000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+    nodes: u64,
+    /// Seed of the run (the same seed and file make the same games).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at once (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: Option<u32>,
+    /// The data file; appended to if it exists.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Openings to start half of the games from (as for `xiangqi match`).
+    #[arg(long, value_name = "FILE")]
+    openings: Option<PathBuf>,
+    /// Hash table per thread in MB.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    hash: u64,
+    /// No progress line.
+    #[arg(long)]
+    quiet: bool,
+}
+
+/// Runs `xiangqi datagen`.
+pub fn run_datagen(args: &DatagenArgs) -> Result<(), CliError> {
+    let openings = match &args.openings {
+        None => Vec::new(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| CliError::new(format!("reading {}: {e}", path.display())))?;
+            crate::arena::openings::parse(&text, &path.display().to_string())
+                .map_err(CliError::new)?
+        }
+    };
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        |t| t as usize,
+    );
+    let config = Config {
+        games: args.games,
+        positions: args.positions,
+        nodes: args.nodes,
+        seed: args.seed,
+        threads,
+        out: args.out.clone(),
+        openings,
+        hash_mb: args.hash as usize,
+    };
+    static INTERRUPT: AtomicBool = AtomicBool::new(false);
+    let _ = ctrlc::set_handler(|| INTERRUPT.store(true, Ordering::SeqCst));
+    let tty = std::io::stderr().is_terminal();
+    let last = Mutex::new(Instant::now() - Duration::from_secs(10));
+    let quiet = args.quiet;
+    let on_progress = |p: &Progress| {
+        if quiet {
+            return;
+        }
+        let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+        // A line a second on a terminal, every 10 s into a log.
+        let every = if tty { 1 } else { 10 };
+        if last.elapsed() < Duration::from_secs(every) {
+            return;
+        }
+        *last = Instant::now();
+        let line = progress_line(p, &config);
+        let mut err = std::io::stderr().lock();
+        let _ = if tty {
+            write!(err, "\r{line}\x1b[K")
+        } else {
+            writeln!(err, "{line}")
+        };
+    };
+    let result = datagen::run(&config, &INTERRUPT, &on_progress);
+    if tty && !quiet {
+        eprintln!();
+    }
+    let p = result.map_err(CliError::new)?;
+    let [r, d, b] = p.results;
+    let summary = format!(
+        "{}: {} games, {} positions ({} games and {} positions added in {}, {:.0} positions/s; red wins {r}, draws {d}, black wins {b})",
+        config.out.display(),
+        p.games,
+        p.positions,
+        p.new_games,
+        p.new_positions,
+        clock(p.elapsed),
+        p.rate()
+    );
+    let written = writeln!(std::io::stdout(), "{summary}");
+    super::output::finish(written)?;
+    if INTERRUPT.load(Ordering::SeqCst) {
+        return Err(CliError::new(
+            "interrupted; the games above were written, and the same command goes on from there",
+        ));
+    }
+    Ok(())
+}
+
+fn progress_line(p: &Progress, config: &Config) -> String {
+    let target = match (config.games, config.positions) {
+        (Some(g), _) => format!("games {}/{g}, positions {}", p.games, p.positions),
+        (None, Some(n)) => format!("games {}, positions {}/{n}", p.games, p.positions),
+        (None, None) => format!("games {}, positions {}", p.games, p.positions),
+    };
+    let eta = p.eta(config).map_or("?".into(), clock);
+    format!(
+        "datagen: {target}, {:.0} positions/s, elapsed {}, ETA {eta}",
+        p.rate(),
+        clock(p.elapsed)
+    )
+}
+
+/// Trainer options.
+#[derive(clap::Args, Debug)]
+pub struct TrainArgs {
+    /// Data files written by `xiangqi datagen`.
+    #[arg(required = true, value_name = "DATA")]
+    files: Vec<PathBuf>,
+    /// Where to write the network.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    /// Share of the games held out for validation, in percent.
+    #[arg(long, default_value_t = 5.0)]
+    validation: f64,
+    /// At most this many epochs.
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    epochs: u32,
+    /// Positions a step.
+    #[arg(long, default_value_t = 16384, value_parser = clap::value_parser!(u32).range(8..=10_000_000))]
+    batch: u32,
+    /// Adam's learning rate at the start.
+    #[arg(long, default_value_t = 0.001)]
+    lr: f32,
+    /// Weight of the search's score in the target, 0..=1 (the rest is the game's result).
+    #[arg(long, default_value_t = 0.5)]
+    lambda: f32,
+    /// Seed of the initial weights, the validation split and the shuffles.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Threads (default: one per core).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    threads: Option<u32>,
+    /// Use at most this many positions an epoch (0: all).
+    #[arg(long, default_value_t = 0)]
+    epoch_positions: usize,
+}
+
+struct TrainListener {
+    tty: bool,
+    epochs: u32,
+    last: Mutex<Instant>,
+}
+
+impl crate::learn::trainer::Listener for TrainListener {
+    fn loaded(&self, train: usize, validation: usize, k: f32) {
+        eprintln!(
+            "train: {train} positions for training, {validation} for validation; fitted scale K = {k:.0} (σ(score/K) predicts the result)"
+        );
+    }
+
+    fn progress(&self, epoch: usize, done: f64) {
+        if !self.tty {
+            return;
+        }
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        if last.elapsed() < Duration::from_millis(250) && done < 1.0 {
+            return;
+        }
+        *last = Instant::now();
+        let width = 30;
+        let filled = ((done * width as f64) as usize).min(width);
+        eprint!(
+            "\repoch {epoch}/{} [{}{}] {:3.0} %\x1b[K",
+            self.epochs,
+            "#".repeat(filled),
+            "-".repeat(width - filled),
+            100.0 * done
+        );
+    }
+
+    fn epoch(&self, r: &crate::learn::trainer::EpochReport) {
+        if self.tty {
+            eprint!("\r\x1b[K");
+        }
+        eprintln!(
+            "epoch {:>3}: train loss {:.6}, validation loss {:.6}{}, lr {:.2e}, {}",
+            r.epoch,
+            r.train_loss,
+            r.validation_loss,
+            if r.best { " (best)" } else { "" },
+            r.lr,
+            clock(r.elapsed)
+        );
+    }
+}
+
+/// Runs `xiangqi train`.
+pub fn run_train(args: &TrainArgs) -> Result<(), CliError> {
+    use crate::learn::trainer;
+    if !(0.0..=1.0).contains(&args.lambda) {
+        return Err(CliError::new(format!(
+            "--lambda must be within 0 and 1, not {}",
+            args.lambda
+        )));
+    }
+    if !(0.0..50.0).contains(&args.validation) {
+        return Err(CliError::new(format!(
+            "--validation must be a percentage below 50, not {}",
+            args.validation
+        )));
+    }
+    if !(args.lr > 0.0 && args.lr < 1.0) {
+        return Err(CliError::new(format!(
+            "--lr must be within 0 and 1, not {}",
+            args.lr
+        )));
+    }
+    let config = trainer::Config {
+        files: args.files.clone(),
+        out: args.out.clone(),
+        validation: args.validation / 100.0,
+        epochs: args.epochs as usize,
+        batch: args.batch as usize,
+        lr: args.lr,
+        lambda: args.lambda,
+        seed: args.seed,
+        threads: args.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            |t| t as usize,
+        ),
+        epoch_positions: args.epoch_positions,
+    };
+    static INTERRUPT: AtomicBool = AtomicBool::new(false);
+    let _ = ctrlc::set_handler(|| INTERRUPT.store(true, Ordering::SeqCst));
+    let (train, val) = trainer::load(&config).map_err(CliError::new)?;
+    // Fail before the training, not after it, if the network cannot be
+    // written there (a file beside it is made and removed; the target is
+    // left alone).
+    let mut probe = args.out.clone().into_os_string();
+    probe.push(".write-check");
+    let probe = PathBuf::from(probe);
+    std::fs::write(&probe, b"")
+        .and_then(|()| std::fs::remove_file(&probe))
+        .map_err(|e| CliError::new(format!("cannot write beside {}: {e}", args.out.display())))?;
+    let listener = TrainListener {
+        tty: std::io::stderr().is_terminal(),
+        epochs: args.epochs,
+        last: Mutex::new(Instant::now()),
+    };
+    let trained =
+        trainer::train(&config, &train, &val, &listener, &INTERRUPT).map_err(CliError::new)?;
+    let bytes = trained.network.to_bytes();
+    crate::store::atomic::write_atomic(&args.out, &bytes)
+        .map_err(|e| CliError::new(format!("writing {}: {e}", args.out.display())))?;
+    let best = trained
+        .epochs
+        .iter()
+        .filter(|r| r.best)
+        .last()
+        .map_or(0.0, |r| r.validation_loss);
+    let written = writeln!(
+        std::io::stdout(),
+        "{}: {} bytes, best validation loss {best:.6} after {} epochs, K = {:.0}",
+        args.out.display(),
+        bytes.len(),
+        trained.epochs.len(),
+        trained.k
+    );
+    super::output::finish(written)
+}
