@@ -289,6 +289,10 @@ impl<'a> Searcher<'a> {
     fn evaluate(&self, ply: usize) -> i32 {
         match self.net {
             Some(net) => {
+                debug_assert!(
+                    self.nn[ply] == net.refresh(&self.pos),
+                    "the accumulators at ply {ply} drifted from the board"
+                );
                 let pieces = (self.pos.occ[0] | self.pos.occ[1]).count_ones();
                 net.output(&self.nn[ply], self.pos.side.index(), pieces)
                     .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)

@@ -81,6 +81,8 @@ pub struct Network {
     pub(crate) b2: [i32; BUCKETS],
     /// What the file said of itself.
     pub header: Header,
+    /// The processor has AVX2 (checked once, when the network is made).
+    avx2: bool,
 }
 
 impl std::fmt::Debug for Network {
@@ -115,6 +117,10 @@ impl Network {
             w2: [[0; 2 * HIDDEN]; BUCKETS],
             b2: [0; BUCKETS],
             header,
+            #[cfg(target_arch = "x86_64")]
+            avx2: std::arch::is_x86_feature_detected!("avx2"),
+            #[cfg(not(target_arch = "x86_64"))]
+            avx2: false,
         }
     }
 
@@ -147,25 +153,13 @@ impl Network {
         to: usize,
         victim: u8,
     ) {
-        for view in 0..2 {
-            let sub1 = &self.w1[feature(view, piece, from)];
-            let add1 = &self.w1[feature(view, piece, to)];
-            let s = &src.views[view].0;
-            let d = &mut dst.views[view].0;
-            if victim == 0 {
-                for i in 0..HIDDEN {
-                    d[i] = s[i].wrapping_sub(sub1[i]).wrapping_add(add1[i]);
-                }
-            } else {
-                let sub2 = &self.w1[feature(view, victim, to)];
-                for i in 0..HIDDEN {
-                    d[i] = s[i]
-                        .wrapping_sub(sub1[i])
-                        .wrapping_add(add1[i])
-                        .wrapping_sub(sub2[i]);
-                }
-            }
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only when the processor has AVX2.
+            unsafe { update_avx2(self, src, dst, piece, from, to, victim) };
+            return;
         }
+        update_rows(self, src, dst, piece, from, to, victim);
     }
 
     /// The network's output for the side to move `stm` (0 Red, 1 Black)
@@ -174,9 +168,19 @@ impl Network {
     pub fn output(&self, acc: &Accumulator, stm: usize, pieces: u32) -> i32 {
         let b = bucket(pieces);
         let w = &self.w2[b];
-        let us = dot_clipped(&acc.views[stm].0, w[..HIDDEN].try_into().expect("half"));
-        let them = dot_clipped(&acc.views[stm ^ 1].0, w[HIDDEN..].try_into().expect("half"));
-        let sum = i64::from(us) + i64::from(them) + i64::from(self.b2[b]);
+        let (us, them) = (&acc.views[stm].0, &acc.views[stm ^ 1].0);
+        let (wu, wt) = w.split_at(HIDDEN);
+        let (wu, wt) = (wu.try_into().expect("half"), wt.try_into().expect("half"));
+        #[cfg(target_arch = "x86_64")]
+        let dot = if self.avx2 {
+            // SAFETY: `avx2` is set only when the processor has AVX2.
+            unsafe { dot_avx2(us, wu) + dot_avx2(them, wt) }
+        } else {
+            dot_clipped(us, wu) + dot_clipped(them, wt)
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let dot = dot_clipped(us, wu) + dot_clipped(them, wt);
+        let sum = i64::from(dot) + i64::from(self.b2[b]);
         (sum * i64::from(OUT_SCALE) / i64::from(QA * QB)) as i32
     }
 
@@ -194,6 +198,83 @@ impl Network {
     }
 }
 
+/// The update of [`Network::update`], written as plain loops over fixed
+/// lengths that the compiler vectorises (SSE2 everywhere on x86-64; AVX2
+/// through [`update_avx2`]).
+#[inline(always)]
+fn update_rows(
+    net: &Network,
+    src: &Accumulator,
+    dst: &mut Accumulator,
+    piece: u8,
+    from: usize,
+    to: usize,
+    victim: u8,
+) {
+    for view in 0..2 {
+        let sub1 = &net.w1[feature(view, piece, from)];
+        let add1 = &net.w1[feature(view, piece, to)];
+        let s = &src.views[view].0;
+        let d = &mut dst.views[view].0;
+        if victim == 0 {
+            for i in 0..HIDDEN {
+                d[i] = s[i].wrapping_sub(sub1[i]).wrapping_add(add1[i]);
+            }
+        } else {
+            let sub2 = &net.w1[feature(view, victim, to)];
+            for i in 0..HIDDEN {
+                d[i] = s[i]
+                    .wrapping_sub(sub1[i])
+                    .wrapping_add(add1[i])
+                    .wrapping_sub(sub2[i]);
+            }
+        }
+    }
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn update_avx2(
+    net: &Network,
+    src: &Accumulator,
+    dst: &mut Accumulator,
+    piece: u8,
+    from: usize,
+    to: usize,
+    victim: u8,
+) {
+    update_rows(net, src, dst, piece, from, to, victim);
+}
+
+/// [`dot_clipped`] with AVX2: clamp sixteen accumulators at a time and
+/// multiply-add them to the weights in pairs (`vpmaddwd`; 255 · 32767 · 2
+/// fits an `i32` lane). The same integers as the portable loop, faster.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn dot_avx2(a: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+    use std::arch::x86_64::*;
+    let zero = _mm256_setzero_si256();
+    let qa = _mm256_set1_epi16(QA as i16);
+    let mut sum = _mm256_setzero_si256();
+    for i in (0..HIDDEN).step_by(16) {
+        // SAFETY: `i + 16 <= HIDDEN`, so both 32-byte loads stay inside
+        // the arrays; unaligned loads need no alignment.
+        let (x, y) = unsafe {
+            (
+                _mm256_loadu_si256(a.as_ptr().add(i).cast()),
+                _mm256_loadu_si256(w.as_ptr().add(i).cast()),
+            )
+        };
+        let c = _mm256_min_epi16(_mm256_max_epi16(x, zero), qa);
+        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(c, y));
+    }
+    let hi = _mm256_extracti128_si256::<1>(sum);
+    let s = _mm_add_epi32(_mm256_castsi256_si128(sum), hi);
+    let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b01_00_11_10>(s));
+    let s = _mm_add_epi32(s, _mm_shuffle_epi32::<0b10_11_00_01>(s));
+    _mm_cvtsi128_si32(s)
+}
+
 #[inline]
 fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
     for i in 0..HIDDEN {
@@ -202,7 +283,7 @@ fn add(acc: &mut [i16; HIDDEN], row: &[i16; HIDDEN]) {
 }
 
 /// Σ clamp(a, 0, QA) · w, in `i32` (at most 256 · 255 · 32767 < 2³¹).
-#[inline]
+#[inline(always)]
 fn dot_clipped(a: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
     let mut sum = [0i32; 16];
     for (ac, wc) in a.chunks_exact(16).zip(w.chunks_exact(16)) {
@@ -229,3 +310,68 @@ pub fn embedded() -> Arc<Network> {
 
 /// The shipped network file (`assets/nnue/xiangqi.nnue`).
 pub const EMBEDDED_BYTES: &[u8] = include_bytes!("../../../assets/nnue/xiangqi.nnue");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn test_network() -> Network {
+        let mut net = Network::zeroed(Header {
+            fit_scale: 500,
+            description: String::new(),
+        });
+        let mut x: u32 = 12345;
+        let mut next = || {
+            x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            ((x >> 16) % 1001) as i16 - 500
+        };
+        for row in net.w1.iter_mut() {
+            for w in row.iter_mut() {
+                *w = next();
+            }
+        }
+        for w in net.b1.iter_mut() {
+            *w = next();
+        }
+        for row in net.w2.iter_mut() {
+            for w in row.iter_mut() {
+                *w = next() * 60;
+            }
+        }
+        net
+    }
+
+    /// The vector paths give the same integers as the portable loops.
+    #[test]
+    fn vector_and_portable_arithmetic_agree() {
+        let mut net = test_network();
+        let pos = Position::from_fen(
+            "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/6P2/P1P1P3P/1C2C1N2/9/RNBAKAB1R b - - 0 1",
+        )
+        .unwrap();
+        let acc = net.refresh(&pos);
+        for (a, w) in [(&acc.views[0].0, &net.w2[3]), (&acc.views[1].0, &net.w2[5])] {
+            let half: &[i16; HIDDEN] = w[..HIDDEN].try_into().unwrap();
+            let portable = dot_clipped(a, half);
+            let reference: i32 = a
+                .iter()
+                .zip(half)
+                .map(|(&x, &y)| i32::from(x.clamp(0, QA as i16)) * i32::from(y))
+                .sum();
+            assert_eq!(portable, reference);
+            #[cfg(target_arch = "x86_64")]
+            if std::arch::is_x86_feature_detected!("avx2") {
+                // SAFETY: checked just above.
+                assert_eq!(unsafe { dot_avx2(a, half) }, reference);
+            }
+        }
+        let with = net.evaluate(&pos);
+        let mut dst_fast = acc;
+        net.update(&acc, &mut dst_fast, 0x0d, 19, 22, 0);
+        net.avx2 = false;
+        let mut dst_slow = acc;
+        net.update(&acc, &mut dst_slow, 0x0d, 19, 22, 0);
+        assert_eq!(dst_fast, dst_slow);
+        assert_eq!(net.evaluate(&pos), with);
+    }
+}
