@@ -1,13 +1,16 @@
 //! Search speed: fixed-depth searches from the start position and a busy
-//! middle game with a fresh hash table each time, and the static
-//! evaluation alone. `xiangqi bench` reports nodes/s over a wider set.
+//! middle game with a fresh hash table each time (with the network and
+//! with the classical evaluation), and the static evaluations alone: the
+//! classical one, the network from scratch, and the network's incremental
+//! update for one move plus its output, as the search does it.
+//! `xiangqi bench` reports nodes/s over a wider set.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use xiangqi::engine::eval::evaluate;
-use xiangqi::engine::{Engine, Limits};
-use xiangqi::rules::Position;
+use xiangqi::engine::{Engine, Evaluator, Limits, nnue};
+use xiangqi::rules::{Move, Position};
 
 fn search_to(engine: &mut Engine, pos: &Position, depth: u32) -> u64 {
     engine.clear();
@@ -23,21 +26,50 @@ fn search_to(engine: &mut Engine, pos: &Position, depth: u32) -> u64 {
 fn search(c: &mut Criterion) {
     let mut group = c.benchmark_group("search");
     group.sample_size(10);
-    let mut engine = Engine::new(16);
     let start = Position::startpos();
-    group.bench_function("startpos depth 10", |b| {
-        b.iter(|| search_to(&mut engine, black_box(&start), 10))
-    });
     let mid = Position::from_fen(
         "r2akab1r/3n5/4b3n/p1p1pRp1p/9/2P3P2/P3P3c/N2C3C1/4A4/1RBAK1B2 w - - 0 1",
     )
     .unwrap();
-    group.bench_function("middle game depth 9", |b| {
-        b.iter(|| search_to(&mut engine, black_box(&mid), 9))
-    });
+    for eval in [Evaluator::standard(), Evaluator::Classical] {
+        let mut engine = Engine::new(16);
+        engine.set_evaluator(eval.clone());
+        let name = eval.name();
+        group.bench_function(format!("startpos depth 10, {name}"), |b| {
+            b.iter(|| search_to(&mut engine, black_box(&start), 10))
+        });
+        group.bench_function(format!("middle game depth 9, {name}"), |b| {
+            b.iter(|| search_to(&mut engine, black_box(&mid), 9))
+        });
+    }
     group.finish();
-    c.bench_function("evaluate middle game", |b| {
+    c.bench_function("evaluate middle game, classical", |b| {
         b.iter(|| evaluate(black_box(&mid)))
+    });
+    let net = nnue::embedded();
+    c.bench_function("evaluate middle game, network from scratch", |b| {
+        b.iter(|| net.evaluate(black_box(&mid)))
+    });
+    // f6f9: a chariot move with a capture, both views' rows changed.
+    let m = Move::from_iccs("f6f9").unwrap();
+    let acc = net.refresh(&mid);
+    let (piece, victim) = (
+        mid.piece_at(m.from()).unwrap().code(),
+        mid.piece_at(m.to()).map_or(0, |p| p.code()),
+    );
+    c.bench_function("network update for a capture and output", |b| {
+        b.iter(|| {
+            let mut next = acc;
+            net.update(
+                black_box(&acc),
+                &mut next,
+                piece,
+                m.from().index(),
+                m.to().index(),
+                victim,
+            );
+            net.output(&next, 1, 31)
+        })
     });
 }
 

@@ -64,6 +64,7 @@ fn small_data(dir: &std::path::Path, games: u64, nodes: u64, seed: u64) -> std::
         out: out.clone(),
         openings: Vec::new(),
         hash_mb: 1,
+        evaluator: Evaluator::Classical,
     };
     datagen::run(&config, &AtomicBool::new(false), &|_| {}).unwrap();
     out

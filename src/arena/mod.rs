@@ -19,6 +19,6 @@ pub mod stats;
 
 pub use client::{Client, GoLimit, Protocol};
 pub use openings::Opening;
-pub use player::PlayerSpec;
+pub use player::{EvalChoice, PlayerSpec};
 pub use runner::{GameRecord, Limit, MatchConfig, Summary, game_pgn, run};
 pub use stats::{Sprt, Tally, Verdict};

@@ -37,6 +37,10 @@ pub struct DatagenArgs {
     /// Hash table per thread in MB.
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(1..=4096))]
     hash: u64,
+    /// The evaluation that plays and scores the games: `network` (the
+    /// shipped one), `classical`, or a network file.
+    #[arg(long, default_value = "network", value_name = "EVAL")]
+    eval: String,
     /// No progress line.
     #[arg(long)]
     quiet: bool,
@@ -57,6 +61,13 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<(), CliError> {
         || std::thread::available_parallelism().map_or(1, usize::from),
         |t| t as usize,
     );
+    let evaluator = match args.eval.as_str() {
+        "network" => crate::arena::EvalChoice::Standard,
+        "classical" => crate::arena::EvalChoice::Classical,
+        path => crate::arena::EvalChoice::File(path.into()),
+    }
+    .evaluator()
+    .map_err(CliError::new)?;
     let config = Config {
         games: args.games,
         positions: args.positions,
@@ -66,6 +77,7 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<(), CliError> {
         out: args.out.clone(),
         openings,
         hash_mb: args.hash as usize,
+        evaluator,
     };
     static INTERRUPT: AtomicBool = AtomicBool::new(false);
     let _ = ctrlc::set_handler(|| INTERRUPT.store(true, Ordering::SeqCst));

@@ -420,11 +420,11 @@ mod tests {
         assert_eq!(expected(Score::Mate(3)), 1.0);
         assert_eq!(expected(Score::Mate(-1)), 0.0);
         assert!((expected(Score::Cp(0)) - 0.5).abs() < 1e-9);
-        // Already lost: a further fall is cheap.
-        let lost = expected(Score::Cp(-1500)) - expected(Score::Cp(-2500));
+        // Already lost (−6 on the display scale): a further fall is cheap.
+        let lost = expected(Score::Cp(-600)) - expected(Score::Cp(-1000));
         assert_eq!(Judgement::from_loss(lost, false), Judgement::Good);
-        // Level to a chariot down: a blunder.
-        let hang = expected(Score::Cp(0)) - expected(Score::Cp(-600));
+        // Level to a chariot down (about −3.6 on the display scale): a blunder.
+        let hang = expected(Score::Cp(0)) - expected(Score::Cp(-360));
         assert_eq!(Judgement::from_loss(hang, false), Judgement::Blunder);
         assert_eq!(Judgement::from_loss(0.5, true), Judgement::Best);
         assert_eq!(Judgement::from_loss(0.07, false), Judgement::Inaccuracy);

@@ -174,6 +174,7 @@ fn check_header(h: &[u8], path: &Path) -> Result<(), String> {
 }
 
 /// Appends games to a data file, creating it if needed.
+#[derive(Debug)]
 pub struct DataWriter {
     file: File,
     /// Records in the file.

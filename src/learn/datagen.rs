@@ -51,6 +51,8 @@ pub struct Config {
     pub openings: Vec<Opening>,
     /// Hash table per thread, MB.
     pub hash_mb: usize,
+    /// The evaluation the games are played and scored with.
+    pub evaluator: crate::engine::Evaluator,
 }
 
 /// Progress, as the run goes.
@@ -150,7 +152,10 @@ pub fn run(
         for _ in 0..config.threads.max(1) {
             scope.spawn(|| {
                 let mut engine = match Engine::try_new(config.hash_mb) {
-                    Ok(e) => e,
+                    Ok(mut e) => {
+                        e.set_evaluator(config.evaluator.clone());
+                        e
+                    }
                     Err(e) => {
                         *lock(&error) = Some(e.to_string());
                         stop.store(true, Ordering::Relaxed);
