@@ -89,7 +89,7 @@ fn replay(args: &ReplayArgs, out: &mut impl Write) -> Result<(), Failure> {
             (*game.start(), game.main_line())
         }
         Some(path) => {
-            let bytes = std::fs::read(path)
+            let bytes = crate::store::library::read_record_bytes(path)
                 .map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))?;
             // Each game stands alone: another game's error is not this one's.
             let mut games = pgn::read_pgn_games(&bytes);
@@ -156,7 +156,7 @@ fn replay(args: &ReplayArgs, out: &mut impl Write) -> Result<(), Failure> {
 /// # Errors
 /// A [`CliError`] naming the file, the format and what is wrong.
 pub(super) fn read_record(path: &std::path::Path, number: u32) -> Result<ImportedGame, CliError> {
-    let bytes = std::fs::read(path)
+    let bytes = crate::store::library::read_record_bytes(path)
         .map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))?;
     records::import_game(&bytes, number as usize)
         .map_err(|e| CliError::new(format!("{}: {e}", path.display())))
