@@ -695,3 +695,164 @@ fn a_match_interrupted_at_once_claims_no_score() {
     assert!(e.contains("interrupted"), "{e}");
     assert!(!e.contains("SIGKILL"), "{e}");
 }
+
+fn sample(name: &str) -> Vec<u8> {
+    std::fs::read(format!(
+        "{}/tests/data/records/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("a sample record")
+}
+
+// D9: one bad byte in a UTF-8 record stays one bad byte.
+#[test]
+fn one_bad_byte_does_not_turn_a_utf8_record_into_gbk() {
+    let dir = scratch();
+    let good = sample("dpxq-text-liuyongfu-zhangyongsheng.txt");
+    let clean = write(dir.path(), "clean.txt", &good);
+    let mut bad = good.clone();
+    // A byte of the title's value (line 1) that cannot be UTF-8.
+    let at = bad.iter().position(|&b| b == b'\n').unwrap() - 2;
+    bad[at] = 0xff;
+    let damaged = write(dir.path(), "damaged.txt", &bad);
+    let want = xiangqi(&["replay", "--file", s(&clean)], 60);
+    assert_eq!(want.code(), Some(0), "{}", want.stderr);
+    let got = xiangqi(&["replay", "--file", s(&damaged)], 60);
+    assert_eq!(got.code(), Some(0), "{}", got.stderr);
+    assert_eq!(got.stdout, want.stdout);
+}
+
+// D16: `????` where a move stood is a missing move, not an annotation.
+#[test]
+fn question_marks_where_moves_stood_are_reported() {
+    let dir = scratch();
+    let f = write(
+        dir.path(),
+        "latin1.pgn",
+        b"[Event \"x\"]\n1. ???? ???? 2. ???? ???? *\n",
+    );
+    for args in [
+        vec!["replay", "--pgn", s(&f)],
+        vec!["replay", "--file", s(&f)],
+    ] {
+        let r = xiangqi(&args, 60);
+        let e = one_error_line(&r);
+        assert!(e.contains("move 1 (????)"), "{args:?}: {e}");
+    }
+    // Marks of one or two signs are still marks.
+    let f = write(
+        dir.path(),
+        "marks.pgn",
+        b"[Event \"x\"]\n1. h2e2 ?? h9g7 !? *\n",
+    );
+    let r = xiangqi(&["replay", "--pgn", s(&f)], 60);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+}
+
+// D17: a record that runs past a threefold repetition is refused by
+// every command, naming the file and the format; a finished opening too.
+#[test]
+fn moves_after_the_end_are_refused_everywhere() {
+    let dir = scratch();
+    let moves = "1. h0g2 h9g7 2. g2h0 g7h9 3. h0g2 h9g7 4. g2h0 g7h9 5. h0g2 *\n";
+    let pgn = write(
+        dir.path(),
+        "rep.pgn",
+        format!("[Event \"x\"]\n{moves}").as_bytes(),
+    );
+    let list = write(dir.path(), "rep.txt", moves.as_bytes());
+    for f in [&pgn, &list] {
+        for args in [
+            vec!["replay", "--file", s(f)],
+            vec!["render", "--file", s(f), "--out", "/dev/null"],
+            vec!["review", s(f), "--depth", "1"],
+        ] {
+            let r = xiangqi(&args, 60);
+            let e = one_error_line(&r);
+            assert!(
+                e.contains(s(f)) && e.contains("the game is already over"),
+                "{args:?}: {e}"
+            );
+        }
+    }
+    let r = xiangqi(&["replay", "--pgn", s(&pgn)], 60);
+    let e = one_error_line(&r);
+    assert!(e.contains("rep.pgn: PGN: move 5 (h0g2)"), "{e}");
+    let openings = write(
+        dir.path(),
+        "openings.txt",
+        b"startpos moves h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9\n",
+    );
+    let r = xiangqi(
+        &[
+            "match",
+            "--a",
+            "builtin",
+            "--b",
+            "builtin",
+            "--depth",
+            "1",
+            "--openings",
+            s(&openings),
+        ],
+        60,
+    );
+    assert!(
+        one_error_line(&r).contains("the game is already over"),
+        "{}",
+        r.stderr
+    );
+}
+
+// D18: each [DhtmlXQ]…[/DhtmlXQ] block of a page is a game of its own.
+#[test]
+fn two_dhtmlxq_records_in_one_page_are_two_games() {
+    let dir = scratch();
+    let one = sample("dhtmlxq-ubb-liuyongfu-zhangyongsheng.txt");
+    let second = b"[DhtmlXQ]\n[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n";
+    let mut page = b"<html><body>\n".to_vec();
+    page.extend_from_slice(&one);
+    page.extend_from_slice(b"\n<hr>\n");
+    page.extend_from_slice(second);
+    let f = write(dir.path(), "page.html", &page);
+    let alone = write(dir.path(), "one.txt", &one);
+    let want = xiangqi(&["replay", "--file", s(&alone)], 60);
+    assert_eq!(want.code(), Some(0), "{}", want.stderr);
+    let first = xiangqi(&["replay", "--file", s(&f)], 60);
+    assert_eq!(first.stdout, want.stdout, "{}", first.stderr);
+    let r = xiangqi(&["replay", "--file", s(&f), "--game", "2"], 60);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert!(r.stdout.starts_with("1. h2e2 "), "{}", r.stdout);
+    assert_eq!(r.stdout.lines().count(), 3, "{}", r.stdout);
+}
+
+// D19: records cut inside the header or the moves are truncated, not
+// empty or partial games.
+#[test]
+fn records_cut_short_are_reported_as_truncated() {
+    let dir = scratch();
+    let dhtml = sample("dhtmlxq-ubb-liuyongfu-zhangyongsheng.txt");
+    let playok = sample("playok-wxf.txt");
+    let dpxq = sample("dpxq-text-liuyongfu-zhangyongsheng.txt");
+    let cut_at = |b: &[u8], needle: &[u8]| -> Vec<u8> {
+        let at = b
+            .windows(needle.len())
+            .position(|w| w == needle)
+            .expect("needle");
+        b[..at].to_vec()
+    };
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("dhtml-no-close.txt", cut_at(&dhtml, b"[/DhtmlXQ]\n")),
+        ("dhtml-in-header.txt", dhtml[..200].to_vec()),
+        ("playok-no-end.txt", cut_at(&playok, b"}END")),
+        ("playok-in-header.txt", cut_at(&playok, b"START{")),
+        ("dpxq-in-moves.txt", cut_at(&dpxq, " 30.".as_bytes())),
+        ("dpxq-in-header.txt", cut_at(&dpxq, "黑方".as_bytes())),
+    ];
+    for (name, bytes) in cases {
+        let f = write(dir.path(), name, &bytes);
+        let r = xiangqi(&["replay", "--file", s(&f)], 60);
+        let e = one_error_line(&r);
+        assert!(e.contains("cut short"), "{name}: {e}");
+    }
+}

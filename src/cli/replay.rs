@@ -127,7 +127,13 @@ fn replay(args: &ReplayArgs, out: &mut impl Write) -> Result<(), Failure> {
     };
     let mut game = Game::new(start);
     for &m in &pgn_moves {
-        play(&mut game, m, &m.to_string(), charset, out)?;
+        // A record's move is the record's fault: the error names the file.
+        play(&mut game, m, &m.to_string(), charset, out).map_err(|e| match (e, &args.pgn) {
+            (Failure::User(e), Some(path)) => {
+                Failure::User(CliError::new(format!("{}: PGN: {e}", path.display())))
+            }
+            (e, _) => e,
+        })?;
     }
     // Move numbers (`1.`, `１．`, `2...`) may stand between the moves, as in PGN.
     for token in args.moves.iter().flat_map(|a| a.split_whitespace()) {
