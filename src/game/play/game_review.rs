@@ -343,8 +343,9 @@ impl Reviewer<'_> {
                     return;
                 }
                 Ok(_) => {}
-                // Damaged, old or foreign: reviewed again and replaced.
-                Err(why) => warn!("stored review not used: {why}"),
+                // Damaged, old or foreign: reviewed again; the file is
+                // moved aside before the new review is stored.
+                Err(why) => self.notice.post(T::StoredReviewDamaged, why, true),
             }
         }
         let limits = self.limits.of(effort);
