@@ -856,3 +856,32 @@ fn records_cut_short_are_reported_as_truncated() {
         assert!(e.contains("cut short"), "{name}: {e}");
     }
 }
+
+// D21: a caption too long to read is refused; one with newlines is drawn.
+#[test]
+fn render_refuses_an_unreadably_long_caption_and_keeps_newlines() {
+    let dir = scratch();
+    let png = dir.path().join("c.png");
+    let long = "象".repeat(3000);
+    let r = xiangqi(&["render", "--out", s(&png), "--caption", &long], 60);
+    assert!(
+        one_error_line(&r).contains("caption is too long"),
+        "{}",
+        r.stderr
+    );
+    assert!(!png.exists());
+    let r = xiangqi(
+        &["render", "--out", s(&png), "--caption", "第一行\n第二行"],
+        60,
+    );
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    let one = dir.path().join("one.png");
+    let r = xiangqi(&["render", "--out", s(&one), "--caption", "第一行"], 60);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    // Two lines make a taller picture than one (the PNG's height field).
+    let height = |p: &Path| {
+        let b = std::fs::read(p).unwrap();
+        u32::from_be_bytes([b[20], b[21], b[22], b[23]])
+    };
+    assert!(height(&png) > height(&one));
+}
