@@ -501,6 +501,30 @@ fn closed_and_full_outputs_are_answered_alike_by_every_command() {
         );
         assert_eq!(r.code(), Some(2), "{args:?} > /dev/full");
     }
+    // Engine mode: a GUI that stops reading is gone; the engine ends with
+    // its input, quietly, whatever became of its output.
+    for stdout in [closed_pipe(), dev_full()] {
+        let mut child = Command::new(BIN)
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(stdout)
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(
+                b"uci
+isready
+go depth 2
+",
+            )
+            .unwrap();
+        drop(stdin);
+        let r = wait(child, 60, "uci with its output gone");
+        assert_eq!(r.code(), Some(0), "{}", r.stderr);
+        assert!(r.stderr.is_empty(), "{}", r.stderr);
+    }
 }
 
 // D7: the record size limit holds while reading, for endless devices too.
@@ -884,4 +908,135 @@ fn render_refuses_an_unreadably_long_caption_and_keeps_newlines() {
         u32::from_be_bytes([b[20], b[21], b[22], b[23]])
     };
     assert!(height(&png) > height(&one));
+}
+
+/// Feeds each input to the record reader on a thread of its own, and the
+/// PGN of every game read back to it; fails on a panic or if one input
+/// takes more than 10 s. Returns (inputs, read as games, refused).
+fn feed_records(inputs: Vec<Vec<u8>>) -> (usize, usize, usize) {
+    use std::sync::mpsc::channel;
+    let n = inputs.len();
+    let (tx, rx) = channel();
+    let worker = std::thread::spawn(move || {
+        for (i, bytes) in inputs.into_iter().enumerate() {
+            let games = xiangqi::rules::records::import_games(&bytes);
+            let mut ok = false;
+            for g in games.iter().flatten() {
+                ok = true;
+                let text = g.write_pgn(
+                    xiangqi::rules::notation::Notation::Iccs,
+                    xiangqi::rules::notation::ChineseStyle::default(),
+                );
+                let again = xiangqi::rules::records::import_games(text.as_bytes());
+                assert!(!again.is_empty(), "input {i}: its PGN reads as nothing");
+            }
+            if tx.send(ok).is_err() {
+                return;
+            }
+        }
+    });
+    let (mut read, mut refused) = (0, 0);
+    for i in 0..n {
+        match rx.recv_timeout(Duration::from_secs(10)) {
+            Ok(true) => read += 1,
+            Ok(false) => refused += 1,
+            Err(_) => {
+                assert!(!worker.is_finished(), "input {i}: the reader panicked");
+                panic!("input {i}: the reader took more than 10 s");
+            }
+        }
+    }
+    assert!(worker.join().is_ok());
+    (n, read, refused)
+}
+
+// The pass over damaged bytes: every byte of both XQF samples flipped
+// three ways, and every record sample flipped and cut at every offset.
+#[test]
+fn damaged_bytes_at_every_offset_never_panic_or_hang() {
+    let mut inputs = Vec::new();
+    for name in ["xqf/XQFEXAMA.XQF", "xqf/XQFEXAMB.XQF"] {
+        let b = sample(name);
+        for at in 0..b.len() {
+            for mask in [0xff, 0x01, 0x80] {
+                let mut d = b.clone();
+                d[at] ^= mask;
+                inputs.push(d);
+            }
+        }
+    }
+    let xqf = inputs.len();
+    let (n, read, refused) = feed_records(inputs);
+    eprintln!("XQF byte flips: {n} inputs, {read} read, {refused} refused");
+    assert_eq!(n, xqf);
+    let mut inputs = Vec::new();
+    for name in [
+        "xqf/XQFEXAMA.XQF",
+        "xqf/XQFEXAMB.XQF",
+        "dhtmlxq-ubb-liuyongfu-zhangyongsheng.txt",
+        "dpxq-text-liuyongfu-zhangyongsheng.txt",
+        "playok-wxf.txt",
+        "pgn-handicap-xu-yinchuan-nie-weiping-1999.pgn",
+    ] {
+        let b = sample(name);
+        for at in 0..b.len() {
+            inputs.push(b[..at].to_vec());
+            if !name.starts_with("xqf") {
+                let mut d = b.clone();
+                d[at] ^= 0xff;
+                inputs.push(d);
+            }
+        }
+    }
+    let (n, read, refused) = feed_records(inputs);
+    eprintln!("cuts and text flips: {n} inputs, {read} read, {refused} refused");
+}
+
+// Signals to the long-running commands: each ends promptly, and the
+// match leaves no engine behind (see the SIGTERM test above).
+#[cfg(unix)]
+#[test]
+fn sigterm_ends_every_long_running_command_promptly() {
+    let dir = scratch();
+    let record = write(
+        dir.path(),
+        "g.pgn",
+        b"[Event \"x\"]\n1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 *\n",
+    );
+    let ext = format!("'{BIN}' uci");
+    let cases: Vec<(Vec<&str>, &[u8])> = vec![
+        (vec!["review", s(&record), "--movetime", "5000"], b""),
+        (vec!["bench", "--depth", "30"], b""),
+        (vec!["perft", "7"], b""),
+        (vec!["uci"], b"uci\ngo infinite\n"),
+        (
+            vec!["match", "--a", &ext, "--b", "builtin", "--movetime", "5000"],
+            b"",
+        ),
+    ];
+    let mut ended = 0;
+    for (args, input) in &cases {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starts");
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(input).unwrap();
+        std::thread::sleep(Duration::from_millis(800));
+        let sent = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status();
+        assert!(sent.is_ok_and(|s| s.success()));
+        let r = wait(child, 15, &format!("{args:?} after SIGTERM"));
+        drop(stdin);
+        assert!(!r.stderr.contains("panicked"), "{args:?}: {}", r.stderr);
+        ended += 1;
+    }
+    eprintln!(
+        "SIGTERM: {ended} of {} long-running commands ended promptly",
+        cases.len()
+    );
 }
