@@ -170,7 +170,7 @@ impl PgnOut {
                 Ok(PgnOut::File(p, String::new()))
             }
             Target::Stream(p) => Ok(PgnOut::Stream(
-                std::fs::File::options().write(true).open(p)?,
+                std::fs::File::options().append(true).open(p)?,
             )),
         }
     }

@@ -12,7 +12,10 @@
 //! sends can crash the loop: bad input is answered with
 //! `info string error: …` and the engine carries on; after a rejected
 //! `position` a `go` answers `bestmove (none)` (UCCI: `nobestmove`) rather
-//! than search a stale position; and `bestmove` is always a legal move.
+//! than search a stale position; every `go` gets exactly one answer (a
+//! bad one, or one queued behind a search that `stop` ends, answers no
+//! move); and `bestmove` is always a legal move. Input lines and error
+//! messages are bounded ([`MAX_LINE`], 200 characters).
 
 use super::{Clock, Engine, Level, Limits, Score, SearchInfo, choose_move_within};
 use crate::rules::{Move, Position};
@@ -179,7 +182,7 @@ pub fn read_line_bounded<R: BufRead>(
 
 /// Reads lines as bytes (invalid UTF-8 is replaced, never fatal) until the
 /// end of the input or a read error. A line longer than [`MAX_LINE`] is
-/// not a command: it is passed on as empty with a complaint.
+/// not a command: it is passed on as [`Input::TooLong`], for a complaint.
 fn read_lines<R: BufRead>(mut input: R, tx: &Sender<Input>) {
     let mut buf = Vec::new();
     while let Ok(Some(cut)) = read_line_bounded(&mut input, &mut buf, MAX_LINE) {

@@ -144,7 +144,8 @@ pub fn check_parent(path: &Path) -> io::Result<()> {
 }
 
 fn write_stream(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut f = File::options().write(true).open(path)?;
+    // Appending: a file behind `/dev/stdout` (`>> log`) keeps what it holds.
+    let mut f = File::options().append(true).open(path)?;
     f.write_all(bytes)?;
     f.flush()
 }
