@@ -1040,3 +1040,26 @@ fn sigterm_ends_every_long_running_command_promptly() {
         cases.len()
     );
 }
+
+// D7 in the game's doors: `play --open` and `--review` refuse an endless
+// record before any window opens.
+#[cfg(all(feature = "gui", unix))]
+#[test]
+fn play_refuses_an_endless_record_before_the_window() {
+    let home = scratch();
+    for flag in ["--open", "--review"] {
+        let child = Command::new(BIN)
+            .args(["play", flag, "/dev/zero"])
+            .env("XIANGQI_HOME", home.path())
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let r = wait(child, 60, &format!("play {flag} /dev/zero"));
+        let e = one_error_line(&r);
+        assert!(e.contains("too large to be a game record"), "{flag}: {e}");
+    }
+}
