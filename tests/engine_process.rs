@@ -128,7 +128,11 @@ fn isready_stop_and_quit_are_heard_during_a_search_whatever_came_before() {
     let seen = e.expect("readyok", 2);
     assert!(!seen.iter().any(|l| l.starts_with("bestmove")), "{seen:?}");
     e.send(b"stop\n");
-    e.expect("bestmove", 2);
+    let seen = e.expect("bestmove", 2);
+    assert_ne!(seen.last().unwrap(), "bestmove (none)", "{seen:?}");
+    // The `go` queued behind the stopped search gets its one answer: none.
+    let seen = e.expect("bestmove", 2);
+    assert_eq!(seen.last().unwrap(), "bestmove (none)", "{seen:?}");
     // The queued position applies; a new search is on it.
     e.send(b"go depth 1\n");
     let seen = e.expect("bestmove", 10);

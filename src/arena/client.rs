@@ -5,14 +5,21 @@
 //! The engine's output is read on a thread of its own and passed over a
 //! channel, so every wait has a deadline and a silent or hung engine is
 //! found out instead of blocking the caller. Lines the client does not
-//! understand are skipped. Every process the client starts is registered,
-//! so [`kill_all`] (called on Ctrl+C) can end them, and dropping a client
-//! sends `quit` and kills the process if it does not leave by itself.
+//! understand are skipped. What is kept of the output is bounded: at most
+//! [`MAX_LINE`] bytes of a line and [`QUEUED_LINES`] lines waiting, so an
+//! engine that floods its output is held up, not stored, and a `go` ends
+//! at its deadline whatever the engine prints.
+//!
+//! Every process the client starts is registered, so [`kill_all`] (called
+//! on Ctrl+C, SIGTERM and SIGHUP) can end them; on Unix each engine runs in
+//! a process group of its own, and ending it ends the group, so what a
+//! wrapper script started ends too. Dropping a client sends `quit` and
+//! kills the process (and its group) if it does not leave by itself.
 
 use crate::engine::Score;
 use crate::rules::{Move, Position};
-use crossbeam_channel::{Receiver, RecvTimeoutError, unbounded};
-use std::io::{BufRead, BufReader, Write};
+use crossbeam_channel::{Receiver, RecvTimeoutError, bounded};
+use std::io::{BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
@@ -124,6 +131,13 @@ pub enum GoError {
     Failed(ClientError),
 }
 
+/// The most of one line of an engine's output that is kept.
+pub const MAX_LINE: usize = 64 * 1024;
+
+/// Lines read from an engine and not yet looked at; the reader waits
+/// (and so does the engine) when this many are queued.
+pub const QUEUED_LINES: usize = 1024;
+
 type Registry = Mutex<Vec<Weak<Mutex<Child>>>>;
 
 fn registry() -> &'static Registry {
@@ -131,17 +145,43 @@ fn registry() -> &'static Registry {
     REG.get_or_init(|| Mutex::new(Vec::new()))
 }
 
-/// Kills every engine process a client started and that still runs (for Ctrl+C).
+/// Kills every engine process a client started and that still runs, with
+/// their process groups (for Ctrl+C, SIGTERM and SIGHUP).
 pub fn kill_all() {
     let list = registry().lock().unwrap_or_else(|e| e.into_inner());
     for w in list.iter() {
         if let Some(c) = w.upgrade() {
             let mut c = c.lock().unwrap_or_else(|e| e.into_inner());
-            let _ = c.kill();
-            let _ = c.wait();
+            kill(&mut c);
         }
     }
 }
+
+/// Kills an engine and every process of its group, and reaps it.
+fn kill(c: &mut Child) {
+    kill_group(c);
+    let _ = c.kill();
+    let _ = c.wait();
+    // What it started and what was started after the first signal.
+    kill_group(c);
+}
+
+/// SIGKILL to the engine's process group (its own, from `spawn`).
+#[cfg(unix)]
+fn kill_group(c: &Child) {
+    if let Ok(pid) = libc::pid_t::try_from(c.id())
+        && pid > 1
+    {
+        // SAFETY: kill(2) with a negative pid signals that process group
+        // only; no memory is shared.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+    }
+}
+
+#[cfg(not(unix))]
+fn kill_group(_: &Child) {}
 
 /// A running external engine.
 pub struct Client {
@@ -169,34 +209,34 @@ impl Client {
             .filter(|w| !w.is_empty())
             .ok_or_else(|| ClientError::BadCommand(command.to_string()))?;
         let program = words[0].clone();
-        let mut child = Command::new(&program)
+        let mut command = Command::new(&program);
+        command
             .args(&words[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| ClientError::Spawn {
-                program: program.clone(),
-                why: e.to_string(),
-            })?;
+            .stderr(Stdio::null());
+        // A group of its own: ending the engine ends what it started, and
+        // the terminal's Ctrl+C reaches the match, which ends the engines.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command.spawn().map_err(|e| ClientError::Spawn {
+            program: program.clone(),
+            why: e.to_string(),
+        })?;
         let stdin = child.stdin.take().expect("stdin was piped");
         let stdout = child.stdout.take().expect("stdout was piped");
-        let (tx, rx) = unbounded();
+        let (tx, rx) = bounded(QUEUED_LINES);
         std::thread::Builder::new()
             .name("engine-reader".into())
             .spawn(move || {
                 let mut r = BufReader::new(stdout);
                 let mut buf = Vec::new();
-                loop {
-                    buf.clear();
-                    match r.read_until(b'\n', &mut buf) {
-                        Ok(0) | Err(_) => break,
-                        Ok(_) => {
-                            let line = String::from_utf8_lossy(&buf).trim().to_string();
-                            if tx.send(line).is_err() {
-                                break;
-                            }
-                        }
+                while let Ok(Some(_)) =
+                    crate::engine::uci::read_line_bounded(&mut r, &mut buf, MAX_LINE)
+                {
+                    let line = String::from_utf8_lossy(&buf).trim().to_string();
+                    if tx.send(line).is_err() {
+                        break;
                     }
                 }
             })
@@ -255,8 +295,12 @@ impl Client {
             .map_err(|e| ClientError::Write(e.to_string()))
     }
 
-    /// The next line before `deadline`: `Ok(None)` on timeout.
+    /// The next line before `deadline`: `Ok(None)` once it has passed,
+    /// even while lines keep coming.
     fn next_line(&self, deadline: Instant) -> Result<Option<String>, ClientError> {
+        if Instant::now() >= deadline {
+            return Ok(None);
+        }
         match self.lines.recv_deadline(deadline) {
             Ok(l) => Ok(Some(l)),
             Err(RecvTimeoutError::Timeout) => Ok(None),
@@ -467,13 +511,16 @@ impl Drop for Client {
         let mut c = self.child.lock().unwrap_or_else(|e| e.into_inner());
         loop {
             match c.try_wait() {
-                Ok(Some(_)) | Err(_) => return,
+                Ok(Some(_)) | Err(_) => {
+                    // It left; what it started (a wrapper's engine) goes too.
+                    kill_group(&c);
+                    return;
+                }
                 Ok(None) if Instant::now() >= deadline => break,
                 Ok(None) => std::thread::sleep(Duration::from_millis(5)),
             }
         }
-        let _ = c.kill();
-        let _ = c.wait();
+        kill(&mut c);
     }
 }
 

@@ -3,7 +3,7 @@
 //! comment, blank lines are skipped. Every move is checked, and an error
 //! names the line.
 
-use crate::rules::{Move, Position};
+use crate::rules::{Game, GameError, Move, Position};
 
 /// One opening: a start position and the moves played from it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,7 +47,9 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<Opening>, String> {
             ["fen", fen @ ..] | fen => Position::from_fen(&fen.join(" "))
                 .map_err(|e| format!("{source} line {n}: bad position '{}': {e}", fen.join(" ")))?,
         };
-        let mut pos = start;
+        // Played as a game: an opening that runs into the end of the game
+        // (mate, a repetition, the 60-move rule) leaves nothing to play.
+        let mut game = Game::new(start);
         let mut list = Vec::new();
         for (k, w) in moves.iter().enumerate() {
             let m = Move::from_iccs(w).ok_or_else(|| {
@@ -56,12 +58,17 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<Opening>, String> {
                     k + 1
                 )
             })?;
-            pos.play(m)
-                .map_err(|e| format!("{source} line {n}: move {} '{w}': {e}", k + 1))?;
+            game.play(m).map_err(|e| match e {
+                GameError::Over(o) => format!(
+                    "{source} line {n}: move {} '{w}': the game is already over: {o}",
+                    k + 1
+                ),
+                GameError::Illegal(e) => format!("{source} line {n}: move {} '{w}': {e}", k + 1),
+            })?;
             list.push(m);
         }
-        if pos.legal_moves().is_empty() {
-            return Err(format!("{source} line {n}: the game is already over"));
+        if let Some(o) = game.outcome() {
+            return Err(format!("{source} line {n}: the game is already over: {o}"));
         }
         out.push(Opening {
             line: n,
@@ -100,6 +107,13 @@ mod tests {
         assert!(e.contains("line 1") && e.contains("'zz'"), "{e}");
         let e = parse("rnb w\n", "f").unwrap_err();
         assert!(e.contains("line 1: bad position"), "{e}");
+        // Horses out and back twice: the start position a third time.
+        let e = parse(
+            "startpos moves h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9\n",
+            "f",
+        )
+        .unwrap_err();
+        assert!(e.contains("line 1: the game is already over"), "{e}");
         assert!(
             parse("# nothing\n", "f")
                 .unwrap_err()

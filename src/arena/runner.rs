@@ -394,6 +394,10 @@ fn play_game(
                 // (ElephantEye's `nobestmove`). The rules judge it.
                 break 'game judge_claim(&game, side);
             };
+            // `bestmove (none)`, `0000` or nothing: UCI's words for no move.
+            if matches!(word.as_str(), "" | "(none)" | "0000" | "none") {
+                break 'game lose(side, "gives no move in a position with legal moves".into());
+            }
             let Some(m) = Move::from_iccs(&word) else {
                 break 'game lose(side, format!("plays an unparsable move '{word}'"));
             };

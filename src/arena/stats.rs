@@ -14,7 +14,10 @@
 //! model): with `s0`, `s1` the expected scores of the two hypotheses,
 //! `LLR = n (s1 − s0)(2 p − s0 − s1) / (2 var)`. The test accepts H1
 //! when the LLR reaches `ln((1 − β)/α)`, accepts H0 when it falls to
-//! `ln(β/(1 − α))`, and otherwise goes on.
+//! `ln(β/(1 − α))`, and otherwise goes on. As in Fishtest, the counts are
+//! regularised first: a result that has not happened counts as 0.001 of a
+//! game, so the variance of a run of identical results (fifty losses) is
+//! small but not zero and the test decides instead of staying at 0.
 
 /// Wins, draws and losses from the first engine's view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -189,15 +192,22 @@ impl Sprt {
         )
     }
 
-    /// Log-likelihood ratio of the results so far.
+    /// Log-likelihood ratio of the results so far (0 before any game).
     pub fn llr(&self, t: &Tally) -> f64 {
-        let n = f64::from(t.games());
-        let var = t.variance();
-        if n == 0.0 || var <= 0.0 {
+        if t.games() == 0 {
+            return 0.0;
+        }
+        // Fishtest's regularisation: an empty outcome counts 0.001 games.
+        let count = |k: u32| if k == 0 { 1e-3 } else { f64::from(k) };
+        let (w, d, l) = (count(t.wins), count(t.draws), count(t.losses));
+        let n = w + d + l;
+        let p = (w + 0.5 * d) / n;
+        let var = (w * (1.0 - p).powi(2) + d * (0.5 - p).powi(2) + l * p.powi(2)) / n;
+        if var <= 0.0 {
             return 0.0;
         }
         let (s0, s1) = (score_of(self.elo0), score_of(self.elo1));
-        n * (s1 - s0) * (2.0 * t.score() - s0 - s1) / (2.0 * var)
+        n * (s1 - s0) * (2.0 * p - s0 - s1) / (2.0 * var)
     }
 
     /// The test's verdict.
@@ -265,5 +275,30 @@ mod tests {
         assert!("elo0=0".parse::<Sprt>().is_err());
         assert!("elo0=0,elo1=5,gamma=1".parse::<Sprt>().is_err());
         assert!("elo0=0,elo1=x".parse::<Sprt>().is_err());
+    }
+
+    #[test]
+    fn sprt_decides_when_every_game_has_the_same_result() {
+        let s: Sprt = "elo0=0,elo1=10".parse().unwrap();
+        let hopeless = Tally {
+            wins: 0,
+            draws: 0,
+            losses: 50,
+        };
+        assert_eq!(s.verdict(&hopeless), Verdict::H0, "{}", s.llr(&hopeless));
+        let flawless = Tally {
+            wins: 50,
+            draws: 0,
+            losses: 0,
+        };
+        assert_eq!(s.verdict(&flawless), Verdict::H1, "{}", s.llr(&flawless));
+        // All draws: no evidence either way that reaches a bound soon.
+        let drawn = Tally {
+            wins: 0,
+            draws: 10,
+            losses: 0,
+        };
+        assert!(s.llr(&drawn) < 0.0);
+        assert_eq!(s.llr(&Tally::default()), 0.0);
     }
 }

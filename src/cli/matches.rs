@@ -6,7 +6,7 @@ use crate::arena::{
     openings, run,
 };
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -113,7 +113,7 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
         .map_err(|e| CliError::new(format!("--b: {e}")))?;
     let openings: Vec<Opening> = match &args.openings {
         Some(path) => {
-            let bytes = std::fs::read(path)
+            let bytes = crate::store::library::read_record_bytes(path)
                 .map_err(|e| CliError::new(format!("reading {}: {e}", path.display())))?;
             let text = String::from_utf8(bytes)
                 .map_err(|_| CliError::new(format!("{}: not UTF-8 text", path.display())))?;
@@ -152,21 +152,87 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
     })
 }
 
+/// Where the games go with `--pgn-out`: a file rewritten whole after each
+/// game (atomically), or a device or pipe the games are appended to.
+enum PgnOut {
+    File(PathBuf, String),
+    Stream(std::fs::File),
+}
+
+impl PgnOut {
+    /// Opens the output now, so a path that cannot be written fails before
+    /// the first game.
+    fn open(path: &Path) -> std::io::Result<PgnOut> {
+        use crate::store::atomic::{self, Target};
+        match atomic::target(path)? {
+            Target::File(p) => {
+                atomic::write_output(&p, b"")?;
+                Ok(PgnOut::File(p, String::new()))
+            }
+            Target::Stream(p) => Ok(PgnOut::Stream(
+                std::fs::File::options().append(true).open(p)?,
+            )),
+        }
+    }
+
+    fn add(&mut self, game: &str) -> std::io::Result<()> {
+        match self {
+            PgnOut::File(p, all) => {
+                all.push_str(game);
+                crate::store::atomic::write_output(p, all.as_bytes())
+            }
+            PgnOut::Stream(f) => f.write_all(game.as_bytes()).and_then(|()| f.flush()),
+        }
+    }
+}
+
+/// The match's own lines on stdout. The first write error is kept: a
+/// closed pipe (`| head`) ends the match quietly, any other error is
+/// reported at the end.
+struct Printer {
+    error: Mutex<Option<std::io::Error>>,
+}
+
+impl Printer {
+    fn line(&self, text: &str) {
+        let mut error = self.error.lock().unwrap_or_else(|e| e.into_inner());
+        if error.is_some() {
+            return;
+        }
+        let mut out = std::io::stdout().lock();
+        let text = super::output::escape_controls(text);
+        if let Err(e) = writeln!(out, "{text}").and_then(|()| out.flush()) {
+            *error = Some(e);
+        }
+    }
+
+    fn broken_pipe(&self) -> bool {
+        let error = self.error.lock().unwrap_or_else(|e| e.into_inner());
+        error
+            .as_ref()
+            .is_some_and(|e| e.kind() == std::io::ErrorKind::BrokenPipe)
+    }
+}
+
 /// Runs `xiangqi match`.
 pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
     let config = config(args)?;
-    if let Some(path) = &args.pgn_out {
-        // Fail now, not after the first game, if the file cannot be written.
-        crate::store::atomic::write_atomic(path, b"")
-            .map_err(|e| CliError::new(format!("writing {}: {e}", path.display())))?;
-    }
+    let pgn_out = match &args.pgn_out {
+        Some(path) => Some(Mutex::new(PgnOut::open(path).map_err(|e| {
+            CliError::new(format!("cannot write {}: {e}", path.display()))
+        })?)),
+        None => None,
+    };
     static INTERRUPT: AtomicBool = AtomicBool::new(false);
-    // Ctrl+C: end every engine process now; the match reports what finished.
+    // Ctrl+C, SIGTERM, SIGHUP: end every engine process (and what it
+    // started) now; the match reports what finished.
     let _ = ctrlc::set_handler(|| {
         INTERRUPT.store(true, Ordering::SeqCst);
         crate::arena::client::kill_all();
     });
-    let pgn = Mutex::new(String::new());
+    let printer = Printer {
+        error: Mutex::new(None),
+    };
     let write_error = Mutex::new(None::<String>);
     let event = format!("xiangqi match, {}", config.limit);
     let quiet = args.quiet;
@@ -195,24 +261,44 @@ pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
             if let Some((llr, _)) = s.verdict {
                 line.push_str(&format!(", LLR {llr:.2}"));
             }
-            println!("{line}");
-            let _ = std::io::stdout().flush();
+            printer.line(&line);
+            if printer.broken_pipe() {
+                // Nobody reads the match any more: end it.
+                INTERRUPT.store(true, Ordering::SeqCst);
+            }
         }
-        if let Some(path) = &args.pgn_out {
-            let mut all = pgn.lock().unwrap_or_else(|e| e.into_inner());
-            all.push_str(&game_pgn(r, &s.names, &event));
-            if let Err(e) = crate::store::atomic::write_atomic(path, all.as_bytes()) {
+        if let (Some(out), Some(path)) = (&pgn_out, &args.pgn_out) {
+            let mut out = out.lock().unwrap_or_else(|e| e.into_inner());
+            if let Err(e) = out.add(&game_pgn(r, &s.names, &event)) {
                 write_error
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
-                    .get_or_insert(format!("writing {}: {e}", path.display()));
+                    .get_or_insert(format!("cannot write {}: {e}", path.display()));
             }
         }
     };
-    let summary = run(&config, &INTERRUPT, &on_game).map_err(CliError::new)?;
-    print_summary(&summary, &config);
+    let summary = run(&config, &INTERRUPT, &on_game).map_err(|e| {
+        if INTERRUPT.load(Ordering::SeqCst) {
+            CliError::new("interrupted before the first game")
+        } else {
+            CliError::new(e)
+        }
+    })?;
+    if printer.broken_pipe() {
+        return Ok(());
+    }
+    for line in summary_lines(&summary, &config) {
+        printer.line(&line);
+    }
     if let Some(e) = write_error.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(CliError::new(e));
+    }
+    if let Some(e) = printer
+        .error
+        .into_inner()
+        .unwrap_or_else(|e| e.into_inner())
+    {
+        return super::output::finish(Err(e));
     }
     if summary.interrupted {
         return Err(CliError::new("interrupted; the games above were finished"));
@@ -220,38 +306,52 @@ pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-fn print_summary(s: &Summary, config: &MatchConfig) {
+/// `1 win`, `2 wins`.
+fn count(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+fn wdl(wins: u32, draws: u32, losses: u32) -> String {
+    format!(
+        "{}, {}, {}",
+        count(wins, "win", "wins"),
+        count(draws, "draw", "draws"),
+        count(losses, "loss", "losses")
+    )
+}
+
+fn summary_lines(s: &Summary, config: &MatchConfig) -> Vec<String> {
     let t = s.tally;
-    println!();
-    println!(
-        "{} vs {}, {}, {} games",
-        s.names.0,
-        s.names.1,
-        config.limit,
-        t.games()
-    );
-    println!(
-        "{}: {} wins, {} draws, {} losses",
-        s.names.0, t.wins, t.draws, t.losses
-    );
+    let mut lines = vec![
+        String::new(),
+        format!(
+            "{} vs {}, {}, {}",
+            s.names.0,
+            s.names.1,
+            config.limit,
+            count(t.games(), "game", "games")
+        ),
+        format!("{}: {}", s.names.0, wdl(t.wins, t.draws, t.losses)),
+    ];
     for (label, c) in [("as red", s.as_red), ("as black", s.as_black)] {
-        println!(
-            "  {label}: {} wins, {} draws, {} losses",
-            c.wins, c.draws, c.losses
-        );
+        lines.push(format!("  {label}: {}", wdl(c.wins, c.draws, c.losses)));
     }
     let ends: Vec<String> = s
         .terminations
         .iter()
         .map(|(k, v)| format!("{k} {v}"))
         .collect();
-    println!("endings: {}", ends.join(", "));
+    lines.push(format!("endings: {}", ends.join(", ")));
     if let (Some(sprt), Some((llr, v))) = (config.sprt, s.verdict) {
         let (lo, hi) = sprt.bounds();
-        println!(
+        lines.push(format!(
             "SPRT elo0={} elo1={} alpha={} beta={}: LLR {llr:.2} ({lo:.2}, {hi:.2}), {v}",
             sprt.elo0, sprt.elo1, sprt.alpha, sprt.beta
-        );
+        ));
+    }
+    if t.games() == 0 {
+        lines.push("score -, no game finished".into());
+        return lines;
     }
     let (elo, err) = t.elo();
     let fmt = |x: f64| {
@@ -270,5 +370,21 @@ fn print_summary(s: &Summary, config: &MatchConfig) {
     } else {
         "inf".into()
     };
-    println!("score {:.1} %, Elo {} ± {err}", 100.0 * t.score(), fmt(elo));
+    lines.push(format!(
+        "score {:.1} %, Elo {} ± {err}",
+        100.0 * t.score(),
+        fmt(elo)
+    ));
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_singular_for_one() {
+        assert_eq!(wdl(1, 0, 1), "1 win, 0 draws, 1 loss");
+        assert_eq!(wdl(2, 1, 3), "2 wins, 1 draw, 3 losses");
+    }
 }

@@ -30,7 +30,7 @@ impl CliError {
 
 /// Xiangqi (Chinese chess): the game, and an engine for other programs.
 #[derive(Parser, Debug)]
-#[command(name = "xiangqi", version, about, long_about = None)]
+#[command(name = "xiangqi", bin_name = "xiangqi", version, about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -105,8 +105,17 @@ pub fn main() -> ExitCode {
             use clap::error::ErrorKind;
             return match e.kind() {
                 ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-                    let _ = e.print();
-                    ExitCode::SUCCESS
+                    let text = e.render().to_string();
+                    let mut out = std::io::stdout().lock();
+                    let written = std::io::Write::write_all(&mut out, text.as_bytes())
+                        .and_then(|()| std::io::Write::flush(&mut out));
+                    match output::finish(written) {
+                        Ok(()) => ExitCode::SUCCESS,
+                        Err(e) => {
+                            eprintln!("error: {e}");
+                            ExitCode::from(2)
+                        }
+                    }
                 }
                 _ => {
                     // The subcommand named on the command line, for the `--help` hint.
@@ -114,7 +123,10 @@ pub fn main() -> ExitCode {
                     let sub = std::env::args()
                         .nth(1)
                         .filter(|a| cmd.find_subcommand(a).is_some());
-                    eprintln!("error: {}", usage::one_line(&e, sub.as_deref()));
+                    eprintln!(
+                        "error: {}",
+                        output::escape_controls(&usage::one_line(&e, sub.as_deref()))
+                    );
                     ExitCode::from(2)
                 }
             };
@@ -127,7 +139,7 @@ pub fn main() -> ExitCode {
         Some(other) => run_command(other).map(|()| ExitCode::SUCCESS),
     };
     result.unwrap_or_else(|e| {
-        eprintln!("error: {e}");
+        eprintln!("error: {}", output::escape_controls(&e.to_string()));
         ExitCode::from(2)
     })
 }
@@ -191,13 +203,18 @@ fn tune(files: &[std::path::PathBuf], skip: usize) -> Result<(), CliError> {
         ));
     }
     let fit = tune::tune(&samples, WEIGHTS);
-    println!(
-        "{} games ({bad} unreadable skipped), {} positions",
-        games.len(),
-        samples.len()
-    );
-    println!("k {:.3}", fit.k);
-    println!("error {:.6} with {:?}", fit.start_error, WEIGHTS);
-    println!("error {:.6} with {:?}", fit.error, fit.weights);
-    Ok(())
+    let mut out = std::io::stdout().lock();
+    output::finish((|| {
+        use std::io::Write;
+        writeln!(
+            out,
+            "{} games ({bad} unreadable skipped), {} positions",
+            games.len(),
+            samples.len()
+        )?;
+        writeln!(out, "k {:.3}", fit.k)?;
+        writeln!(out, "error {:.6} with {:?}", fit.start_error, WEIGHTS)?;
+        writeln!(out, "error {:.6} with {:?}", fit.error, fit.weights)?;
+        out.flush()
+    })())
 }

@@ -1,6 +1,8 @@
 //! What a command does when its output cannot be written: a closed pipe
 //! (`xiangqi bench | head -1`) ends the command quietly, any other write
-//! error (`> /dev/full`) is an error for the user.
+//! error (`> /dev/full`) is an error for the user. Text that came from a
+//! file or another program is printed with its control characters escaped,
+//! so a record cannot retitle or clear the terminal.
 
 use super::CliError;
 use std::io;
@@ -15,5 +17,33 @@ pub fn finish(written: io::Result<()>) -> Result<(), CliError> {
         // The reader went away (`| head`): stop quietly.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => Ok(()),
         Err(e) => Err(CliError::new(format!("cannot write the output: {e}"))),
+    }
+}
+
+/// `text` with every control character (ESC, BEL, a newline…) written as
+/// an escape (`\u{1b}`, `\n`), so it prints as one line and the terminal
+/// obeys none of it.
+pub fn escape_controls(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_escaped_and_the_rest_kept() {
+        assert_eq!(
+            escape_controls("a\u{1b}]0;x\u{7}\n炮二平五"),
+            "a\\u{1b}]0;x\\u{7}\\n炮二平五"
+        );
     }
 }

@@ -157,7 +157,8 @@ fn check(args: &PlayArgs) -> Result<(), CliError> {
             continue;
         };
         let cannot = |why: String| CliError::new(format!("{flag} {}: {why}", path.display()));
-        let bytes = std::fs::read(path).map_err(|e| cannot(e.to_string()))?;
+        let bytes =
+            crate::store::library::read_record_bytes(path).map_err(|e| cannot(e.to_string()))?;
         // A position alone can be opened (and played on), not reviewed.
         let position = flag == "--open"
             && matches!(

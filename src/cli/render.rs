@@ -6,6 +6,7 @@
 use super::CliError;
 use crate::render::{self, Options};
 use crate::rules::{Move, Position};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `render`.
@@ -45,11 +46,13 @@ pub struct RenderArgs {
 /// A [`CliError`] for a bad FEN, an unreadable record, a caption the font
 /// cannot draw, or a file that cannot be written.
 pub fn run(args: &RenderArgs) -> Result<(), CliError> {
+    check_paths(args)?;
     let (start, moves) = source(args)?;
     let mut end = start;
     for &m in &moves {
         end.make(m);
     }
+    let mut out = std::io::stdout().lock();
     if let Some(path) = &args.out {
         let options = Options {
             flip: args.flip,
@@ -57,7 +60,7 @@ pub fn run(args: &RenderArgs) -> Result<(), CliError> {
             last_move: moves.last().copied(),
         };
         let bytes = render::png(&end, &options).map_err(CliError::new)?;
-        write(path, &bytes)?;
+        write(path, &bytes, &mut out)?;
     }
     if let Some(path) = &args.gif {
         let options = Options {
@@ -67,9 +70,55 @@ pub fn run(args: &RenderArgs) -> Result<(), CliError> {
         };
         let bytes = render::gif(&start, &moves, &options)
             .map_err(|e| CliError::new(format!("{}: {e}", path.display())))?;
-        write(path, &bytes)?;
+        write(path, &bytes, &mut out)?;
     }
     Ok(())
+}
+
+/// Refuses outputs that would overwrite the record read, or each other,
+/// before anything is drawn.
+fn check_paths(args: &RenderArgs) -> Result<(), CliError> {
+    let record = args.pgn.as_ref().or(args.file.as_ref());
+    for out in [&args.out, &args.gif].into_iter().flatten() {
+        if let Some(record) = record
+            && same_file(out, record)
+        {
+            return Err(CliError::new(format!(
+                "{} is the record being read; refusing to draw over it",
+                out.display()
+            )));
+        }
+    }
+    if let (Some(png), Some(gif)) = (&args.out, &args.gif)
+        && same_file(png, gif)
+    {
+        return Err(CliError::new(format!(
+            "--out and --gif both name {}; give each its own file",
+            png.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Whether two paths name one file (or would, once written).
+fn same_file(a: &Path, b: &Path) -> bool {
+    let key = |p: &Path| -> Option<PathBuf> {
+        let t = crate::store::atomic::target(p).ok()?;
+        let p = t.path();
+        if let Ok(c) = p.canonicalize() {
+            return Some(c);
+        }
+        // Not there yet: its folder's real path and its name.
+        let dir = match p.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        Some(dir.canonicalize().ok()?.join(p.file_name()?))
+    };
+    match (key(a), key(b)) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
+    }
 }
 
 /// The start position and the main line to draw.
@@ -86,9 +135,17 @@ fn source(args: &RenderArgs) -> Result<(Position, Vec<Move>), CliError> {
     Ok((*game.start(), game.main_line()))
 }
 
-fn write(path: &Path, bytes: &[u8]) -> Result<(), CliError> {
-    crate::store::write_atomic(path, bytes)
-        .map_err(|e| CliError::new(format!("cannot write {}: {e}", path.display())))?;
-    println!("wrote {}", path.display());
+/// Writes one picture and says so on stdout; a picture sent to a device or
+/// a pipe (`--out /dev/stdout`) is not followed by a `wrote` line, so the
+/// stream holds the picture alone.
+fn write(path: &Path, bytes: &[u8], out: &mut impl Write) -> Result<(), CliError> {
+    let cannot = |e: std::io::Error| CliError::new(format!("cannot write {}: {e}", path.display()));
+    let target = crate::store::atomic::target(path).map_err(cannot)?;
+    crate::store::atomic::write_output(path, bytes).map_err(cannot)?;
+    if matches!(target, crate::store::atomic::Target::File(_)) {
+        super::output::finish(
+            writeln!(out, "wrote {}", path.display()).and_then(|()| out.flush()),
+        )?;
+    }
     Ok(())
 }

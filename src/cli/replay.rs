@@ -89,7 +89,7 @@ fn replay(args: &ReplayArgs, out: &mut impl Write) -> Result<(), Failure> {
             (*game.start(), game.main_line())
         }
         Some(path) => {
-            let bytes = std::fs::read(path)
+            let bytes = crate::store::library::read_record_bytes(path)
                 .map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))?;
             // Each game stands alone: another game's error is not this one's.
             let mut games = pgn::read_pgn_games(&bytes);
@@ -127,7 +127,13 @@ fn replay(args: &ReplayArgs, out: &mut impl Write) -> Result<(), Failure> {
     };
     let mut game = Game::new(start);
     for &m in &pgn_moves {
-        play(&mut game, m, &m.to_string(), charset, out)?;
+        // A record's move is the record's fault: the error names the file.
+        play(&mut game, m, &m.to_string(), charset, out).map_err(|e| match (e, &args.pgn) {
+            (Failure::User(e), Some(path)) => {
+                Failure::User(CliError::new(format!("{}: PGN: {e}", path.display())))
+            }
+            (e, _) => e,
+        })?;
     }
     // Move numbers (`1.`, `１．`, `2...`) may stand between the moves, as in PGN.
     for token in args.moves.iter().flat_map(|a| a.split_whitespace()) {
@@ -156,7 +162,7 @@ fn replay(args: &ReplayArgs, out: &mut impl Write) -> Result<(), Failure> {
 /// # Errors
 /// A [`CliError`] naming the file, the format and what is wrong.
 pub(super) fn read_record(path: &std::path::Path, number: u32) -> Result<ImportedGame, CliError> {
-    let bytes = std::fs::read(path)
+    let bytes = crate::store::library::read_record_bytes(path)
         .map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))?;
     records::import_game(&bytes, number as usize)
         .map_err(|e| CliError::new(format!("{}: {e}", path.display())))

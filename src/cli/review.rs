@@ -41,7 +41,7 @@ pub struct ReviewArgs {
 /// # Errors
 /// A [`CliError`] naming the file and what is wrong with it.
 pub fn run(args: &ReviewArgs) -> Result<(), CliError> {
-    let bytes = std::fs::read(&args.file)
+    let bytes = crate::store::library::read_record_bytes(&args.file)
         .map_err(|e| CliError::new(format!("cannot read {}: {e}", args.file.display())))?;
     let game = records::import_game(&bytes, args.game as usize)
         .map_err(|e| CliError::new(format!("{}: {e}", args.file.display())))?;
@@ -91,6 +91,7 @@ pub fn run(args: &ReviewArgs) -> Result<(), CliError> {
         (Some(r), Some(b)) => format!("{r} – {b}"),
         _ => args.file.display().to_string(),
     };
+    let title = super::output::escape_controls(&title);
     let mut out = io::stdout().lock();
     super::output::finish(print(
         &mut out, &title, &start, &moves, &result, &limits, charset,

@@ -12,7 +12,10 @@
 //! sends can crash the loop: bad input is answered with
 //! `info string error: …` and the engine carries on; after a rejected
 //! `position` a `go` answers `bestmove (none)` (UCCI: `nobestmove`) rather
-//! than search a stale position; and `bestmove` is always a legal move.
+//! than search a stale position; every `go` gets exactly one answer (a
+//! bad one, or one queued behind a search that `stop` ends, answers no
+//! move); and `bestmove` is always a legal move. Input lines and error
+//! messages are bounded ([`MAX_LINE`], 200 characters).
 
 use super::{Clock, Engine, Level, Limits, Score, SearchInfo, choose_move_within};
 use crate::rules::{Move, Position};
@@ -61,6 +64,8 @@ struct Running {
 /// What the reader thread passes on.
 enum Input {
     Line(String),
+    /// A line longer than [`MAX_LINE`], skipped.
+    TooLong,
     Eof,
 }
 
@@ -139,22 +144,64 @@ fn run_with<R: BufRead + Send + 'static, W: Write + Send + 'static>(
     s.main_loop(&line_rx, &done_rx, at_eof);
 }
 
+/// The longest error message, in characters.
+const MAX_ERROR: usize = 200;
+
+/// The longest input line read as a command (a `position … moves` line of
+/// a 1,000-move game is 5 kB); the rest of a longer line is skipped.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// Reads one line (up to `\n`, which is not kept) into `buf`, keeping at
+/// most `max` bytes of it and skipping the rest, so a line without end
+/// never fills memory. `Ok(None)` at the end of the input; otherwise
+/// whether the line was cut.
+///
+/// # Errors
+/// The reader's error (an interrupted read is retried).
+pub fn read_line_bounded<R: BufRead>(
+    r: &mut R,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> std::io::Result<Option<bool>> {
+    buf.clear();
+    let mut any = false;
+    let mut cut = false;
+    loop {
+        let chunk = match r.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(any.then_some(cut));
+        }
+        any = true;
+        let newline = chunk.iter().position(|&b| b == b'\n');
+        let part = &chunk[..newline.unwrap_or(chunk.len())];
+        let room = max.saturating_sub(buf.len());
+        cut |= part.len() > room;
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        let used = newline.map_or(chunk.len(), |i| i + 1);
+        r.consume(used);
+        if newline.is_some() {
+            return Ok(Some(cut));
+        }
+    }
+}
+
 /// Reads lines as bytes (invalid UTF-8 is replaced, never fatal) until the
-/// end of the input or a read error.
+/// end of the input or a read error. A line longer than [`MAX_LINE`] is
+/// not a command: it is passed on as [`Input::TooLong`], for a complaint.
 fn read_lines<R: BufRead>(mut input: R, tx: &Sender<Input>) {
     let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) => break,
-            Ok(_) => {
-                let line = String::from_utf8_lossy(&buf).trim().to_string();
-                if tx.send(Input::Line(line)).is_err() {
-                    return;
-                }
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(_) => break,
+    while let Ok(Some(cut)) = read_line_bounded(&mut input, &mut buf, MAX_LINE) {
+        let line = if cut {
+            Input::TooLong
+        } else {
+            Input::Line(String::from_utf8_lossy(&buf).trim().to_string())
+        };
+        if tx.send(line).is_err() {
+            return;
         }
     }
     let _ = tx.send(Input::Eof);
@@ -189,8 +236,15 @@ impl<W: Write + Send + 'static> Session<W> {
         say(&self.out, line);
     }
 
+    /// `info string error: …`, at most [`MAX_ERROR`] characters of it (a
+    /// huge unknown command is not echoed back whole).
     fn error(&self, msg: impl std::fmt::Display) {
-        self.say(&format!("info string error: {msg}"));
+        let msg = msg.to_string();
+        let mut short: String = msg.chars().take(MAX_ERROR).collect();
+        if short.len() < msg.len() {
+            short.push('…');
+        }
+        self.say(&format!("info string error: {short}"));
     }
 
     fn main_loop(&mut self, lines: &Receiver<Input>, done: &Receiver<u64>, at_eof: AtEof) {
@@ -202,6 +256,10 @@ impl<W: Write + Send + 'static> Session<W> {
                             return;
                         }
                     }
+                    Ok(Input::TooLong) => self.error(format!(
+                        "a line longer than {} MB was skipped",
+                        MAX_LINE >> 20
+                    )),
                     Ok(Input::Eof) | Err(_) => break,
                 },
                 recv(done) -> id => {
@@ -264,9 +322,17 @@ impl<W: Write + Send + 'static> Session<W> {
                 true
             }
             "stop" => {
-                // Ends the search; what was queued behind it runs now.
-                self.pending.retain(|l| !l.starts_with("go"));
+                // Ends the search; what was queued behind it runs now,
+                // except the `go`s: each answers with no move (every `go`
+                // gets exactly one answer), after the stopped search's.
+                let before = self.pending.len();
+                self.pending
+                    .retain(|l| l.split_whitespace().next() != Some("go"));
+                let dropped = before - self.pending.len();
                 self.finish(true);
+                for _ in 0..dropped {
+                    self.say_no_move();
+                }
                 self.drain()
             }
             "quit" => {
@@ -534,10 +600,19 @@ impl<W: Write + Send + 'static> Session<W> {
         })
     }
 
+    /// `go`: one answer whatever the arguments. A `go` that cannot search
+    /// (bad arguments, a rejected position, every move banned) says why
+    /// and answers no move.
     fn go(&mut self, args: &[&str]) {
+        if let Err(why) = self.try_go(args) {
+            self.error(why);
+            self.say_no_move();
+        }
+    }
+
+    fn try_go(&mut self, args: &[&str]) -> Result<(), String> {
         if let Some(why) = self.position_error.clone() {
-            self.error(format!("no valid position to search ({why})"));
-            return self.say_no_move();
+            return Err(format!("no valid position to search ({why})"));
         }
         let mut limits = Limits::default();
         let mut only: Vec<Move> = Vec::new();
@@ -554,9 +629,10 @@ impl<W: Write + Send + 'static> Session<W> {
                 "perft" => {
                     match num() {
                         Some(d) if (1..=9).contains(&d) => self.start_perft(d as u32),
+                        // Not a search: its answer is the count, or this.
                         _ => self.error("go perft needs a depth 1..9"),
                     }
-                    return;
+                    return Ok(());
                 }
                 "searchmoves" => {
                     // Every move after it, up to the next keyword.
@@ -581,25 +657,25 @@ impl<W: Write + Send + 'static> Session<W> {
                     Some(&"infinite") => limits.infinite = true,
                     _ => match num() {
                         Some(d) => limits.depth = Some(d.clamp(1, 90) as u32),
-                        None => return self.error("go depth needs a number"),
+                        None => return Err("go depth needs a number".into()),
                     },
                 },
                 "nodes" => match num() {
                     Some(n) => limits.nodes = Some(n.max(1)),
-                    None => return self.error("go nodes needs a number"),
+                    None => return Err("go nodes needs a number".into()),
                 },
                 "movetime" => match self.duration(next) {
                     Some(t) => limits.movetime = Some(t),
-                    None => return self.error("go movetime needs a number"),
+                    None => return Err("go movetime needs a number".into()),
                 },
                 "mate" => match num() {
                     Some(n) => limits.depth = Some((2 * n).clamp(1, 90) as u32),
-                    None => return self.error("go mate needs a number"),
+                    None => return Err("go mate needs a number".into()),
                 },
                 // UCI clocks.
                 "wtime" | "btime" | "winc" | "binc" => {
                     let Some(t) = self.duration(next) else {
-                        return self.error(format!("go {key} needs a number"));
+                        return Err(format!("go {key} needs a number"));
                     };
                     let ours = (key.starts_with('w')) == red;
                     if ours {
@@ -613,7 +689,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 }
                 "movestogo" => match num() {
                     Some(n) => clock.moves_to_go = Some(n.clamp(1, 1000) as u32),
-                    None => return self.error("go movestogo needs a number"),
+                    None => return Err("go movestogo needs a number".into()),
                 },
                 // UCCI clock: our time, our increment; the opponent's is ignored.
                 "time" => match self.duration(next) {
@@ -621,14 +697,14 @@ impl<W: Write + Send + 'static> Session<W> {
                         clock.remaining = t;
                         have_clock = true;
                     }
-                    None => return self.error("go time needs a number"),
+                    None => return Err("go time needs a number".into()),
                 },
                 "increment" => match self.duration(next) {
                     Some(t) => clock.increment = t,
-                    None => return self.error("go increment needs a number"),
+                    None => return Err("go increment needs a number".into()),
                 },
                 "opptime" | "oppmovestogo" | "oppincrement" => {}
-                other => return self.error(format!("unknown go parameter '{other}'")),
+                other => return Err(format!("unknown go parameter '{other}'")),
             }
             i += used;
         }
@@ -643,7 +719,12 @@ impl<W: Write + Send + 'static> Session<W> {
                 }
             }
         }
+        let legal = self.pos.legal_moves();
+        if !banned.is_empty() && !legal.is_empty() && legal.iter().all(|m| banned.contains(m)) {
+            return Err("every legal move is banned".into());
+        }
         self.start_search(limits, banned);
+        Ok(())
     }
 
     /// `bestmove (none)` (UCCI: `nobestmove`).

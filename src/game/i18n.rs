@@ -154,6 +154,14 @@ texts! {
     NoSavedGame => ("没有可继续的对局", "No game to continue"),
     CannotContinue => ("无法继续上一局", "Cannot continue the last game"),
     AutosaveFailed => ("自动保存失败", "Autosave failed"),
+    UnfinishedGameKept => (
+        "上一局未下完，已存入棋谱",
+        "The unfinished game was kept in Saved games",
+    ),
+    StoredReviewDamaged => (
+        "保存的复盘无法使用，已重新复盘，原文件另存",
+        "The stored review could not be used; reviewing again, the old file kept aside",
+    ),
     AutosaveRepaired => (
         "自动保存的文件有损坏，已恢复能读出的部分",
         "The autosave was damaged; what could be read was restored",

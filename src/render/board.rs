@@ -18,8 +18,12 @@ use tiny_skia::{
 pub(super) const CELL: f32 = 60.0;
 /// From the image's edge to the outermost grid line.
 const MARGIN: f32 = CELL * 1.25;
-/// Height of the caption band under the board.
+/// Height of the caption band under the board (one line).
 const CAPTION: f32 = CELL * 0.8;
+/// Each further caption line adds this much.
+const CAPTION_LINE: f32 = CELL * 0.45;
+/// The most lines a caption may take.
+pub(super) const MAX_CAPTION_LINES: usize = 6;
 
 const INK: (u8, u8, u8) = (74, 44, 18);
 const RED: (u8, u8, u8) = (178, 28, 34);
@@ -58,17 +62,76 @@ fn stroke(width: f32) -> Stroke {
 /// Draws boards with one font and one size.
 pub(super) struct Painter {
     font: Font,
-    /// Whether images have a caption band.
-    with_caption: bool,
+    /// Lines of the caption band under the board (0: none).
+    caption_lines: usize,
 }
 
 impl Painter {
-    /// A painter; `with_caption` reserves the band under the board.
+    /// A painter; `with_caption` reserves a one-line band under the board.
     pub(super) fn new(with_caption: bool) -> Result<Painter, RenderError> {
+        Painter::with_lines(usize::from(with_caption))
+    }
+
+    /// A painter whose caption band holds `lines` lines.
+    pub(super) fn with_lines(lines: usize) -> Result<Painter, RenderError> {
         Ok(Painter {
             font: Font::pieces().ok_or(RenderError::Font)?,
-            with_caption,
+            caption_lines: lines.min(MAX_CAPTION_LINES),
         })
+    }
+
+    /// The lines a caption is drawn in and their size: one line, shrunk
+    /// a little if it must be; else each line of the text (`\n` breaks
+    /// it) wrapped to the picture's width, at a size that stays legible.
+    ///
+    /// # Errors
+    /// [`RenderError::CaptionTooLong`] past [`MAX_CAPTION_LINES`].
+    pub(super) fn layout(&self, text: &str) -> Result<(Vec<String>, f32), RenderError> {
+        let max = self.width() as f32 - 2.0 * CELL * 0.3;
+        let paragraphs: Vec<&str> = text.split('\n').map(|l| l.trim_end_matches('\r')).collect();
+        let full = CELL * 0.42;
+        if let [one] = paragraphs[..] {
+            let w = self.font.width(one, full);
+            if w <= max {
+                return Ok((vec![one.to_string()], full));
+            }
+            // Down to 0.3 of a cell a line stays readable.
+            if w * 0.3 / 0.42 <= max {
+                return Ok((vec![one.to_string()], full * max / w));
+            }
+        }
+        let size = CELL * 0.34;
+        let too_long = || RenderError::CaptionTooLong {
+            max: MAX_CAPTION_LINES,
+        };
+        let mut lines: Vec<String> = Vec::new();
+        for p in paragraphs {
+            let mut line = String::new();
+            for c in p.chars() {
+                line.push(c);
+                if self.font.width(&line, size) <= max {
+                    continue;
+                }
+                // Break at the last space if there is one, else before `c`.
+                let (head, rest) = match line.trim_end().rfind(' ') {
+                    Some(i) if i > 0 => (line[..i].to_string(), line[i + 1..].to_string()),
+                    _ => {
+                        line.pop();
+                        (line.clone(), c.to_string())
+                    }
+                };
+                lines.push(head);
+                line = rest;
+                if lines.len() >= MAX_CAPTION_LINES {
+                    return Err(too_long());
+                }
+            }
+            lines.push(line);
+        }
+        if lines.len() > MAX_CAPTION_LINES {
+            return Err(too_long());
+        }
+        Ok((lines, size))
     }
 
     pub(super) fn width(&self) -> u32 {
@@ -76,18 +139,23 @@ impl Painter {
     }
 
     pub(super) fn height(&self) -> u32 {
-        let band = if self.with_caption { CAPTION } else { 0.0 };
+        let band = match self.caption_lines {
+            0 => 0.0,
+            n => CAPTION + (n - 1) as f32 * CAPTION_LINE,
+        };
         (2.0 * MARGIN + 9.0 * CELL + band).round() as u32
     }
 
     /// The whole picture of `pos`.
     pub(super) fn paint(&self, pos: &Position, options: &Options) -> Result<Pixmap, RenderError> {
-        if let Some(ch) = options
-            .caption
-            .as_deref()
-            .and_then(|c| c.chars().find(|&ch| !self.font.has(ch)))
-        {
+        if let Some(ch) = options.caption.as_deref().and_then(|c| {
+            c.chars()
+                .find(|&ch| !matches!(ch, '\n' | '\r') && !self.font.has(ch))
+        }) {
             return Err(RenderError::MissingGlyph { ch });
+        }
+        if let Some(text) = options.caption.as_deref() {
+            self.layout(text)?;
         }
         let mut pm = Pixmap::new(self.width(), self.height()).ok_or(RenderError::Font)?;
         let flip = options.flip;
@@ -106,7 +174,11 @@ impl Painter {
         if let Some(m) = options.last_move {
             self.corners(&mut pm, point(m.to(), flip));
         }
-        if let Some(text) = options.caption.as_deref().filter(|_| self.with_caption) {
+        if let Some(text) = options
+            .caption
+            .as_deref()
+            .filter(|_| self.caption_lines > 0)
+        {
             self.caption(&mut pm, text);
         }
         Ok(pm)
@@ -414,18 +486,18 @@ impl Painter {
     }
 
     fn caption(&self, pm: &mut Pixmap, text: &str) {
-        let max = self.width() as f32 - 2.0 * CELL * 0.3;
-        let mut size = CELL * 0.42;
-        let w = self.font.width(text, size);
-        if w > max {
-            size *= max / w;
-        }
+        let Ok((lines, size)) = self.layout(text) else {
+            return;
+        };
         let scale = size / self.font.units_per_em();
         let centre = 2.0 * MARGIN + 9.0 * CELL + CAPTION * 0.3;
-        let baseline = centre + self.font.cap_height() * scale / 2.0;
+        let first = centre + self.font.cap_height() * scale / 2.0;
         let x = self.width() as f32 / 2.0;
-        self.font
-            .draw_centered(pm, text, x, baseline, size, &solid(INK, 1.0));
+        for (i, line) in lines.iter().take(self.caption_lines).enumerate() {
+            let baseline = first + i as f32 * CAPTION_LINE;
+            self.font
+                .draw_centered(pm, line, x, baseline, size, &solid(INK, 1.0));
+        }
     }
 }
 
@@ -522,6 +594,31 @@ mod tests {
         };
         let e = p.paint(&Position::startpos(), &o).unwrap_err();
         assert!(matches!(e, RenderError::MissingGlyph { ch: '\u{1F600}' }));
+    }
+
+    #[test]
+    fn a_long_caption_wraps_legibly_and_newlines_break_it() {
+        let p = Painter::new(true).unwrap();
+        let (lines, size) = p.layout("第一行\n第二行").unwrap();
+        assert_eq!(lines, ["第一行", "第二行"]);
+        assert!(size >= CELL * 0.3);
+        let long = "柳大华 vs 吕钦 ".repeat(12);
+        let (lines, size) = p.layout(&long).unwrap();
+        assert!(
+            lines.len() > 1 && lines.len() <= MAX_CAPTION_LINES,
+            "{lines:?}"
+        );
+        assert!(size >= CELL * 0.3, "{size}");
+        let max = p.width() as f32 - 2.0 * CELL * 0.3;
+        for l in &lines {
+            assert!(p.font.width(l, size) <= max, "{l}");
+        }
+        // 3,000 characters: refused, not drawn invisibly small.
+        let e = p.layout(&"象".repeat(3000)).unwrap_err();
+        assert!(matches!(e, RenderError::CaptionTooLong { .. }), "{e}");
+        // The band grows with the lines.
+        let two = Painter::with_lines(2).unwrap();
+        assert!(two.height() > p.height());
     }
 
     #[test]

@@ -42,6 +42,12 @@ pub enum RenderError {
         /// The character.
         ch: char,
     },
+    /// A caption that does not fit under the board at a legible size.
+    #[error("the caption is too long: it takes more than {max} lines under the board")]
+    CaptionTooLong {
+        /// The most lines a caption may take.
+        max: usize,
+    },
     /// The PNG encoder failed.
     #[error("cannot encode the PNG: {0}")]
     Png(String),
@@ -67,7 +73,7 @@ pub enum RenderError {
 /// assert!(bytes.starts_with(b"\x89PNG"));
 /// ```
 pub fn png(pos: &Position, options: &Options) -> Result<Vec<u8>, RenderError> {
-    let painter = board::Painter::new(options.caption.is_some())?;
+    let painter = board::Painter::with_lines(caption_lines(options)?)?;
     let pixmap = painter.paint(pos, options)?;
     pixmap
         .encode_png()
@@ -120,7 +126,16 @@ pub fn gif(start: &Position, moves: &[Move], options: &Options) -> Result<Vec<u8
     if moves.is_empty() {
         return Err(RenderError::NoMoves);
     }
-    let painter = board::Painter::new(true)?;
+    // Every frame has a line for its move; the first may need more.
+    let painter = board::Painter::with_lines(caption_lines(options)?.max(1))?;
     let frames = game_frames(start, moves, options);
     gif::encode(&painter, &frames, options.flip)
+}
+
+/// How many lines the caption of `options` takes (0 without one).
+fn caption_lines(options: &Options) -> Result<usize, RenderError> {
+    match &options.caption {
+        Some(text) => Ok(board::Painter::new(true)?.layout(text)?.0.len()),
+        None => Ok(0),
+    }
 }

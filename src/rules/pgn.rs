@@ -160,8 +160,11 @@ impl PgnGame {
     }
 }
 
-/// Decodes PGN bytes: a BOM decides; otherwise valid UTF-8 is UTF-8 and
-/// anything else is read as GBK (GB18030). Never fails.
+/// Decodes PGN bytes: a BOM decides; otherwise valid UTF-8 is UTF-8, text
+/// that is UTF-8 but for a few bad bytes is UTF-8 with each bad byte
+/// replaced (U+FFFD, where it stood: one damaged byte does not turn the
+/// whole text into mojibake), and anything else is read as GBK (GB18030).
+/// Never fails.
 pub fn decode(bytes: &[u8]) -> String {
     if let Some((enc, bom_len)) = encoding_rs::Encoding::for_bom(bytes) {
         return enc
@@ -171,11 +174,24 @@ pub fn decode(bytes: &[u8]) -> String {
     }
     match std::str::from_utf8(bytes) {
         Ok(s) => s.to_string(),
+        Err(_) if mostly_utf8(bytes) => String::from_utf8_lossy(bytes).into_owned(),
         Err(_) => encoding_rs::GBK
             .decode_without_bom_handling(bytes)
             .0
             .into_owned(),
     }
+}
+
+/// Whether bytes that are not all UTF-8 still are UTF-8 text with local
+/// damage: its multi-byte characters (which GBK text seldom forms by
+/// chance) outnumber the invalid sequences four to one.
+fn mostly_utf8(bytes: &[u8]) -> bool {
+    let (mut multibyte, mut invalid) = (0usize, 0usize);
+    for chunk in bytes.utf8_chunks() {
+        multibyte += chunk.valid().chars().filter(|c| !c.is_ascii()).count();
+        invalid += usize::from(!chunk.invalid().is_empty());
+    }
+    multibyte >= 4 * invalid.max(1)
 }
 
 /// Reads every game of a PGN file.
@@ -557,6 +573,8 @@ impl Reader {
 /// assert_eq!(move_part("1.炮二平五"), Some("炮二平五"));
 /// assert_eq!(move_part("１．"), None);
 /// assert_eq!(move_part("h2e2!"), Some("h2e2"));
+/// assert_eq!(move_part("??"), None);
+/// assert_eq!(move_part("????"), Some("????"));
 /// ```
 pub fn move_part(token: &str) -> Option<&str> {
     if token.starts_with('$') {
@@ -576,6 +594,12 @@ pub fn move_part(token: &str) -> Option<&str> {
     }
     // No move starts with a dot: `1. ... 马８进７` has a lone `...` token.
     let t = t.trim_start_matches(['.', '。', '…', '．']);
+    // A run of more than two `?` is no mark (they have at most two): it
+    // is a move whose characters were lost, as when GBK text is re-saved
+    // as Latin-1, and is reported rather than skipped.
+    if t.chars().count() > 2 && t.chars().all(|c| matches!(c, '?' | '？')) {
+        return Some(t);
+    }
     // Annotations; WXF and ICCS moves end in a digit, so a trailing `+` is a check mark.
     let t = t.trim_end_matches(['!', '?', '+', '#', '！', '？']);
     (!t.is_empty()).then_some(t)

@@ -323,11 +323,16 @@ impl SavedGame {
     ///
     /// A file that is not valid JSON (cut short, or damaged part way) is
     /// restored from what comes before the damage when that still makes a
-    /// game: the moves read so far, the cursor at most at their end.
-    /// [`Restored::repaired`] then says what was wrong.
+    /// game: the moves read so far, the cursor at most at their end. One
+    /// bad field does not lose the game either: a level out of range is
+    /// the default level, a cursor past the moves is put at their end, a
+    /// move that is not legal ends the moves kept (the legal ones before
+    /// it), a result that does not match is dropped.
+    /// [`Restored::repaired`] then says what was wrong; only a newer
+    /// version or a start position that is not one cannot be mended.
     pub fn from_json(path: &Path, bytes: &[u8]) -> Result<Restored, AutosaveError> {
-        let saved: SavedGame = match serde_json::from_slice(bytes) {
-            Ok(saved) => saved,
+        match serde_json::from_slice::<SavedGame>(bytes) {
+            Ok(saved) => Self::restore(path, saved, Vec::new()),
             Err(e) => {
                 let msg = e.to_string();
                 let message = super::strip_location(&msg).to_string();
@@ -337,25 +342,78 @@ impl SavedGame {
                     column: e.column(),
                     message,
                 };
-                return match SavedGame::salvage(bytes) {
-                    Some(saved) => match saved.to_game(path) {
-                        Ok(game) => Ok(Restored {
-                            saved,
-                            game,
-                            repaired: Some(error.to_string()),
-                        }),
-                        Err(_) => Err(error),
-                    },
+                match SavedGame::salvage(bytes) {
+                    Some(saved) => {
+                        Self::restore(path, saved, vec![error.to_string()]).map_err(|_| error)
+                    }
                     None => Err(error),
-                };
+                }
             }
-        };
-        let game = saved.to_game(path)?;
-        Ok(Restored {
+        }
+    }
+
+    /// Rebuilds the game, mending what can be mended (see
+    /// [`SavedGame::from_json`]); `notes` says what was wrong so far.
+    fn restore(
+        path: &Path,
+        mut saved: SavedGame,
+        mut notes: Vec<String>,
+    ) -> Result<Restored, AutosaveError> {
+        // Each mend fixes one field for good, so a few rounds suffice.
+        for _ in 0..8 {
+            match saved.to_game(path) {
+                Ok(game) => {
+                    return Ok(Restored {
+                        saved,
+                        game,
+                        repaired: (!notes.is_empty()).then(|| notes.join("; ")),
+                    });
+                }
+                Err(e) => match saved.mend(&e) {
+                    Some(what) => notes.push(format!("{e} ({what})")),
+                    None => return Err(e),
+                },
+            }
+        }
+        saved.to_game(path).map(|game| Restored {
             saved,
             game,
-            repaired: None,
+            repaired: Some(notes.join("; ")),
         })
+    }
+
+    /// Mends the field `e` names; what was done, or `None` if it cannot be.
+    fn mend(&mut self, e: &AutosaveError) -> Option<String> {
+        match *e {
+            AutosaveError::Level { side, .. } => {
+                let level = Level::default().number();
+                match side {
+                    Color::Red => self.red_level = level,
+                    Color::Black => self.black_level = level,
+                }
+                Some(format!("using level {level}"))
+            }
+            AutosaveError::Cursor { len, .. } => {
+                self.cursor = len;
+                Some("the cursor put at the last move".into())
+            }
+            AutosaveError::NotAMove { number, .. } | AutosaveError::Illegal { number, .. } => {
+                let keep = number.saturating_sub(1);
+                self.moves.truncate(keep);
+                self.cursor = self.cursor.min(keep);
+                if self.result.as_ref().is_some_and(|r| r.ply > keep) {
+                    self.result = None;
+                }
+                // The variations were around moves that are gone.
+                self.tree = None;
+                Some(format!("kept the {keep} moves before it"))
+            }
+            AutosaveError::Result { .. } => {
+                self.result = None;
+                Some("the result dropped".into())
+            }
+            _ => None,
+        }
     }
 
     /// The readable part of a damaged autosave (see [`super::salvage_json`]),
@@ -363,9 +421,22 @@ impl SavedGame {
     fn salvage(bytes: &[u8]) -> Option<SavedGame> {
         use serde_json::Value;
         let text = String::from_utf8_lossy(bytes);
-        let Value::Object(mut fields) = super::salvage_json(&text)? else {
+        // Valid JSON with a field of the wrong type, or damaged JSON.
+        let value = serde_json::from_str::<Value>(&text)
+            .ok()
+            .or_else(|| super::salvage_json(&text))?;
+        let Value::Object(mut fields) = value else {
             return None;
         };
+        for key in ["red_level", "black_level"] {
+            if fields
+                .get(key)
+                .and_then(Value::as_u64)
+                .is_none_or(|l| l > u64::from(u8::MAX))
+            {
+                fields.insert(key.into(), Level::default().number().into());
+            }
+        }
         let n = fields.get("moves")?.as_array()?.len();
         let cursor = fields
             .get("cursor")
@@ -559,6 +630,69 @@ pub fn load(path: &Path) -> Result<Option<Restored>, AutosaveError> {
         }
     };
     SavedGame::from_json(path, &bytes).map(Some)
+}
+
+/// Before a new game's first autosave: an unfinished game in the autosave
+/// (moves played, no result) that is not `next` itself is kept as a new
+/// file in the saved-games folder `games_dir`, with its variations, so
+/// starting another game never loses it (if the folder cannot be written,
+/// the autosave is moved aside instead). Returns where it went.
+///
+/// # Errors
+/// Why the game could not be kept (the autosave must then not be
+/// overwritten by the caller without saying so).
+pub fn keep_unfinished(
+    path: &Path,
+    games_dir: &Path,
+    next: &SavedGame,
+) -> Result<Option<PathBuf>, String> {
+    let restored = match load(path) {
+        Ok(Some(r)) => r,
+        // Nothing, or nothing restorable (the save moves a damaged file aside).
+        Ok(None) | Err(_) => return Ok(None),
+    };
+    let old = &restored.saved;
+    let game = &restored.game;
+    let mut end = game.clone();
+    end.goto(game.all_moves().len());
+    let same = old.start_fen == next.start_fen && old.moves == next.moves;
+    if same || game.all_moves().is_empty() || end.outcome().is_some() {
+        return Ok(None);
+    }
+    let level = |l: u8| format!("AI {l}");
+    let (red, black) = match old.mode {
+        GameMode::Red => ("Player".to_string(), level(old.black_level)),
+        GameMode::Black => (level(old.red_level), "Player".to_string()),
+        GameMode::Hotseat => ("Red".to_string(), "Black".to_string()),
+        GameMode::Ai => (level(old.red_level), level(old.black_level)),
+    };
+    let pgn = super::library::pgn_for(
+        game,
+        &[
+            ("Event", "Unfinished game (kept from the autosave)"),
+            ("Red", &red),
+            ("Black", &black),
+        ],
+    );
+    let tree = old.tree().unwrap_or_else(|| {
+        let mut t = MoveTree::new(*game.start());
+        let mut at = MoveTree::ROOT;
+        for &m in game.all_moves() {
+            match t.add(at, m) {
+                Ok(n) => at = n,
+                Err(_) => break,
+            }
+        }
+        t
+    });
+    match super::library::save_pgn_tree(games_dir, &pgn, &tree) {
+        Ok(kept) => Ok(Some(kept)),
+        // The folder cannot take it: the autosave itself is kept aside.
+        Err(e) => match super::set_aside_if_damaged(path, |_| true) {
+            Ok(aside) => Ok(aside),
+            Err(aside) => Err(format!("{e}; {aside}")),
+        },
+    }
 }
 
 /// Deletes the autosave (e.g. when the player starts a new game and the
@@ -833,15 +967,18 @@ mod tests {
         saved.cursor = 3;
         let text = saved.to_json();
         fs::write(&p, &text).unwrap();
-        let e = load(&p).unwrap_err();
+        let e = saved.to_game(&p).unwrap_err();
         assert!(
             matches!(e, AutosaveError::Illegal { number: 3, .. }),
             "{e:?}"
         );
+        // Loading keeps the legal moves before it, and says so.
+        let r = load(&p).unwrap().expect("the legal part");
+        assert_eq!(r.game.all_moves().len(), 2);
+        let why = r.repaired.expect("it says what was wrong");
         assert!(
-            e.to_string()
-                .starts_with("autosave.json: move 3 (h2h9) is illegal"),
-            "{e}"
+            why.starts_with("autosave.json: move 3 (h2h9) is illegal"),
+            "{why}"
         );
         assert_eq!(fs::read_to_string(&p).unwrap(), text);
     }
@@ -854,7 +991,7 @@ mod tests {
         let check = |f: &dyn Fn(&mut SavedGame)| {
             let mut s = good.clone();
             f(&mut s);
-            SavedGame::from_json(p, s.to_json().as_bytes()).unwrap_err()
+            s.to_game(p).unwrap_err()
         };
         assert!(matches!(
             check(&|s| s.moves = vec!["zz".into()]),
@@ -888,6 +1025,66 @@ mod tests {
             })
         });
         assert!(matches!(e, AutosaveError::Result { .. }), "{e:?}");
+        let wrong_type = br#"{"version": 1, "mode": "purple"}"#;
+        let e = SavedGame::from_json(p, wrong_type).unwrap_err();
+        assert!(e.to_string().contains("unknown variant `purple`"), "{e}");
+    }
+
+    #[test]
+    fn one_bad_field_keeps_the_rest_of_the_game() {
+        let p = Path::new("autosave.json");
+        let mut game = Game::new(Position::startpos());
+        let line = [
+            "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9", "a0b0", "b7b3",
+        ];
+        play(&mut game, &line);
+        let good = SavedGame::from_game(&game, GameMode::Red, 4, 4);
+        let restore = |json: String| {
+            let r = SavedGame::from_json(p, json.as_bytes()).expect("restored");
+            let why = r.repaired.clone().expect("it says what was mended");
+            (r, why)
+        };
+        // A level out of range: the default level.
+        let (r, why) = restore(
+            good.to_json()
+                .replace("\"red_level\": 4", "\"red_level\": 99"),
+        );
+        assert_eq!(r.saved.red_level, Level::default().number());
+        assert_eq!(r.game.all_moves().len(), 10);
+        assert!(why.contains("level 99"), "{why}");
+        // Not even a u8.
+        let (r, _) = restore(
+            good.to_json()
+                .replace("\"red_level\": 4", "\"red_level\": 300"),
+        );
+        assert_eq!(r.game.all_moves().len(), 10);
+        // A huge cursor: at the last move.
+        let (r, _) = restore(
+            good.to_json()
+                .replace("\"cursor\": 10", "\"cursor\": 99999"),
+        );
+        assert_eq!(r.game.ply(), 10);
+        let (r, _) = restore(
+            good.to_json()
+                .replace("\"cursor\": 10", "\"cursor\": 999999999999999999999999"),
+        );
+        assert_eq!(r.game.ply(), 10);
+        // An illegal move at ply 7: the six before it.
+        let mut bad = good.clone();
+        bad.moves[6] = "a0a9".into();
+        let (r, why) = restore(bad.to_json());
+        assert_eq!(r.game.all_moves().len(), 6);
+        assert_eq!(r.game.ply(), 6);
+        assert!(why.contains("move 7 (a0a9)"), "{why}");
+        // The version and the start position cannot be mended.
+        let mut newer = good.clone();
+        newer.version = 99;
+        assert!(SavedGame::from_json(p, newer.to_json().as_bytes()).is_err());
+    }
+
+    #[test]
+    fn a_wrong_type_is_still_typed() {
+        let p = Path::new("autosave.json");
         let wrong_type = br#"{"version": 1, "mode": "purple"}"#;
         let e = SavedGame::from_json(p, wrong_type).unwrap_err();
         assert!(e.to_string().contains("unknown variant `purple`"), "{e}");
@@ -948,5 +1145,27 @@ mod tests {
         clear(&p).unwrap();
         clear(&p).unwrap();
         assert!(load(&p).unwrap().is_none());
+    }
+
+    #[test]
+    fn a_new_game_keeps_the_unfinished_one_in_the_saved_games() {
+        let t = TempDir::new("autosave-keep");
+        let p = t.path().join("autosave.json");
+        let games = t.path().join("games");
+        let mut game = Game::new(Position::startpos());
+        play(&mut game, &["h2e2", "h9g7", "h0g2", "i9h9"]);
+        let old = SavedGame::from_game(&game, GameMode::Red, 4, 5);
+        save(&p, &old).unwrap();
+        // Continuing the same game keeps nothing.
+        assert_eq!(keep_unfinished(&p, &games, &old), Ok(None));
+        let fresh = SavedGame::from_game(&Game::new(Position::startpos()), GameMode::Hotseat, 4, 4);
+        let kept = keep_unfinished(&p, &games, &fresh).unwrap().expect("kept");
+        let back = crate::store::library::load(&kept).unwrap();
+        assert_eq!(back.moves, game.all_moves());
+        assert_eq!(back.tag("Black"), Some("AI 5"));
+        // A finished game, or one without moves, is not kept again.
+        save(&p, &fresh).unwrap();
+        assert_eq!(keep_unfinished(&p, &games, &old), Ok(None));
+        assert_eq!(fs::read_dir(&games).unwrap().count(), 1);
     }
 }

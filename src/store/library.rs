@@ -89,9 +89,9 @@ pub enum OpenError {
     #[error("this is not a text file (it contains binary data)")]
     Binary,
     /// Too big to be a game record.
-    #[error("the file is too large ({bytes} bytes) to be a game record")]
+    #[error("the file is too large to be a game record (more than {} MB)", MAX_FILE_BYTES >> 20)]
     TooLarge {
-        /// Its size.
+        /// Its size as the file system gives it (0 for a device or a pipe).
         bytes: u64,
     },
     /// Looks like FEN but is not a valid position.
@@ -259,18 +259,41 @@ pub fn load_tree(path: &Path) -> Option<MoveTree> {
 }
 
 fn read_limited(path: &Path) -> Result<Vec<u8>, LibraryError> {
-    let io_err = |source| LibraryError::Io {
-        path: path.to_path_buf(),
-        source,
-    };
-    let len = std::fs::metadata(path).map_err(io_err)?.len();
-    if len > MAX_FILE_BYTES {
-        return Err(LibraryError::Open {
+    read_record_bytes(path).map_err(|source| match source.kind() {
+        io::ErrorKind::FileTooLarge => LibraryError::Open {
             path: path.to_path_buf(),
-            error: OpenError::TooLarge { bytes: len },
-        });
+            error: OpenError::TooLarge {
+                bytes: std::fs::metadata(path).map_or(0, |m| m.len()),
+            },
+        },
+        _ => LibraryError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
+    })
+}
+
+/// The bytes of a record file, at most [`MAX_FILE_BYTES`] of them: the
+/// limit holds while reading, so a device or a pipe that never ends
+/// (`/dev/zero`) is refused too, not read until memory runs out.
+///
+/// # Errors
+/// [`io::ErrorKind::FileTooLarge`] past the limit, or the I/O error.
+pub fn read_record_bytes(path: &Path) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(io::Error::new(
+            io::ErrorKind::FileTooLarge,
+            format!(
+                "more than {} MB, too large to be a game record",
+                MAX_FILE_BYTES >> 20
+            ),
+        ));
     }
-    std::fs::read(path).map_err(io_err)
+    Ok(bytes)
 }
 
 fn not_recognized(text: &str) -> OpenError {

@@ -172,6 +172,16 @@ where
     };
     let text = String::from_utf8_lossy(bytes);
     let mut problems = Vec::new();
+    // Bytes that are not UTF-8 are damage too: read as U+FFFD, a solved
+    // puzzle's id would no longer match, so it is said, and the file is
+    // set aside before the next write.
+    if let Err(e) = std::str::from_utf8(bytes) {
+        let at = e.valid_up_to();
+        let line = bytes[..at].iter().filter(|&&b| b == b'\n').count() + 1;
+        problems.push(format!(
+            "line {line}: byte {at} is not UTF-8 (read as U+FFFD)"
+        ));
+    }
     let value: serde_json::Value = match serde_json::from_str(&text) {
         Ok(v) => v,
         Err(e) => {

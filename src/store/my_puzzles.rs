@@ -387,4 +387,26 @@ mod tests {
         assert_eq!(names.len(), 2, "{names:?}");
         assert!(MyPuzzles::load(&path).1.is_none());
     }
+
+    #[test]
+    fn a_bad_utf8_byte_is_damage_said_and_set_aside() {
+        let t = TempDir::new("my-puzzles-utf8");
+        let path = t.path().join("my-puzzles.json");
+        let mut mine = MyPuzzles::default();
+        mine.puzzles.push(puzzle("p1"));
+        mine.save(&path).unwrap();
+        let mut bytes = std::fs::read(&path).unwrap();
+        let at = bytes.windows(7).position(|w| w == b"blunder").unwrap();
+        bytes[at] = 0xfe;
+        std::fs::write(&path, &bytes).unwrap();
+        let (loaded, w) = MyPuzzles::load(&path);
+        assert!(w.expect("a warning").to_string().contains("not UTF-8"));
+        loaded.save(&path).unwrap();
+        let names: Vec<String> = std::fs::read_dir(t.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains("damaged"))
+            .collect();
+        assert_eq!(names.len(), 1, "{names:?}");
+    }
 }

@@ -494,4 +494,23 @@ mod tests {
         pr.save(&path).unwrap();
         assert_eq!(others(t.path(), "puzzle-progress.json").len(), 1);
     }
+
+    #[test]
+    fn a_bad_utf8_byte_in_a_string_is_damage_said_and_set_aside() {
+        let t = TempDir::new("puzzle-utf8");
+        let path = t.path().join("puzzle-progress.json");
+        let mut bytes = b"{\"solved\": [\"mate-in-1-01\", \"mate-in-".to_vec();
+        bytes.push(0xff);
+        bytes.extend_from_slice(b"1-02\"]}\n");
+        fs::write(&path, &bytes).unwrap();
+        let (pr, w) = Progress::load(&path);
+        let w = w.expect("a warning for the bad byte");
+        assert!(w.to_string().contains("not UTF-8"), "{w}");
+        assert!(pr.is_solved("mate-in-1-01"));
+        pr.save(&path).unwrap();
+        // The damaged file is kept aside, byte for byte.
+        let aside = others(t.path(), "puzzle-progress.json");
+        assert_eq!(aside.len(), 1, "{aside:?}");
+        assert_eq!(fs::read(t.path().join(&aside[0])).unwrap(), bytes);
+    }
 }

@@ -133,6 +133,9 @@ enum StoredScore {
 
 /// Writes the review of the game `moves` from `start` into `dir`.
 ///
+/// A file already there that cannot be read as this game's review is
+/// first moved aside ([`super::set_aside_if_damaged`]).
+///
 /// # Errors
 /// Any I/O error; an older file for the game is then unchanged.
 pub fn save(
@@ -168,6 +171,9 @@ pub fn save(
     let mut json = serde_json::to_string(&file).map_err(io::Error::other)?;
     json.push('\n');
     let path = review_file(dir, start, moves);
+    // A file there that cannot be used (damaged, another version or game)
+    // is kept aside, never overwritten.
+    super::set_aside_if_damaged(&path, |bytes| parse(bytes, start, moves).is_err())?;
     atomic::write_atomic(&path, json.as_bytes())?;
     Ok(path)
 }
@@ -322,5 +328,30 @@ mod tests {
         );
         std::fs::write(&path, &good).unwrap();
         assert!(load(t.path(), &start, &moves).unwrap().is_some());
+    }
+
+    #[test]
+    fn a_damaged_file_is_kept_aside_when_the_review_is_stored_again() {
+        let t = TempDir::new("reviews-aside");
+        let (start, moves) = game();
+        let path = review_file(t.path(), &start, &moves);
+        let review = reviewed(&start, &moves);
+        save(t.path(), &start, &moves, Effort::Quick, &review).unwrap();
+        let good = std::fs::read_to_string(&path).unwrap();
+        let damaged = &good[..good.len() / 2];
+        std::fs::write(&path, damaged).unwrap();
+        assert!(load(t.path(), &start, &moves).is_err());
+        save(t.path(), &start, &moves, Effort::Quick, &review).unwrap();
+        assert!(load(t.path(), &start, &moves).unwrap().is_some());
+        let aside: Vec<std::path::PathBuf> = std::fs::read_dir(t.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().contains("-damaged-"))
+            .collect();
+        assert_eq!(aside.len(), 1, "{aside:?}");
+        assert_eq!(std::fs::read_to_string(&aside[0]).unwrap(), damaged);
+        // A good file is replaced with no copy.
+        save(t.path(), &start, &moves, Effort::Quick, &review).unwrap();
+        assert_eq!(std::fs::read_dir(t.path()).unwrap().count(), 2);
     }
 }

@@ -5,8 +5,10 @@
 //! move in flight. It holds the mode, the levels, every move (with an undone
 //! tail), the variations, comments and marks around them, and the cursor,
 //! so Continue restores the exact game and whose turn it is. A finished game stays in the autosave: Continue then shows it over
-//! and reviewable, until a new game replaces it. Puzzle attempts are not
-//! autosaved.
+//! and reviewable, until a new game replaces it. An unfinished game is
+//! never replaced silently: a new game first keeps it in the saved games
+//! (or, if that folder cannot be written, moves the autosave aside) and
+//! says so. Puzzle attempts are not autosaved.
 //!
 //! Continue hands the restored game to the session as a [`PendingGame`]:
 //! the session starts as usual and the record replaces its game in the
@@ -19,7 +21,7 @@
 use crate::game::i18n::Phrase as T;
 use crate::game::notice::Notice;
 use crate::game::play::Play;
-use crate::game::play::session::{GameSetup, PendingGame, Session};
+use crate::game::play::session::{GameCommand, GameSetup, PendingGame, Session};
 use crate::game::settings::StorePaths;
 use crate::game::{GameSet, Mode, Screen};
 use crate::store::autosave::{self, SavedGame};
@@ -27,13 +29,35 @@ use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ContinueGame>()
-        .add_systems(Update, continue_game.in_set(GameSet::Input))
+        .init_resource::<FreshGame>()
+        .add_systems(OnEnter(Screen::Playing), mark_fresh)
+        .add_systems(
+            Update,
+            (continue_game, mark_new_game).in_set(GameSet::Input),
+        )
         .add_systems(
             Update,
             autosave_changes
                 .in_set(GameSet::Present)
                 .run_if(in_state(Play::Free).and_then(resource_exists::<Session>)),
         );
+}
+
+/// Set when a game starts (entering the board, or New game): before the
+/// next autosave, an unfinished game in the autosave that is not the one
+/// on the board is kept in the saved games, so a new game never discards
+/// it silently.
+#[derive(Resource, Default)]
+struct FreshGame(bool);
+
+fn mark_fresh(mut fresh: ResMut<FreshGame>) {
+    fresh.0 = true;
+}
+
+fn mark_new_game(mut commands: MessageReader<GameCommand>, mut fresh: ResMut<FreshGame>) {
+    if commands.read().any(|c| *c == GameCommand::NewGame) {
+        fresh.0 = true;
+    }
 }
 
 /// Restore the autosaved game (Menu → Continue).
@@ -115,6 +139,7 @@ fn autosave_changes(
     clock: Option<Res<crate::game::play::clock::MatchClock>>,
     mut written: Local<Written>,
     mut failed: Local<bool>,
+    mut fresh: ResMut<FreshGame>,
 ) {
     if pending.is_some() || !session.is_changed() {
         return;
@@ -140,6 +165,24 @@ fn autosave_changes(
     };
     if *written == now {
         return;
+    }
+    if fresh.0 {
+        fresh.0 = false;
+        match autosave::keep_unfinished(&paths.autosave_file(), &paths.games_dir(), &saved) {
+            Ok(Some(kept)) => {
+                notice.post(T::UnfinishedGameKept, crate::store::file_name(&kept), false)
+            }
+            Ok(None) => {}
+            Err(why) => {
+                // Neither kept nor moved aside: not written over.
+                if !*failed {
+                    notice.post(T::AutosaveFailed, why, true);
+                }
+                *failed = true;
+                fresh.0 = true;
+                return;
+            }
+        }
     }
     // The clocks as they stand when the moves last changed.
     saved.clock = clock

@@ -108,7 +108,7 @@ pub(crate) fn configure_launch(app: &mut App, opts: &crate::game::LaunchOptions)
 pub fn read_for_review(
     path: &std::path::Path,
 ) -> Result<(PgnGame, crate::rules::Game, MoveTree), String> {
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let bytes = crate::store::library::read_record_bytes(path).map_err(|e| e.to_string())?;
     let first = crate::rules::records::import_game(&bytes, 1).map_err(|e| e.to_string())?;
     let pgn = first.to_pgn();
     let game = pgn
@@ -343,8 +343,9 @@ impl Reviewer<'_> {
                     return;
                 }
                 Ok(_) => {}
-                // Damaged, old or foreign: reviewed again and replaced.
-                Err(why) => warn!("stored review not used: {why}"),
+                // Damaged, old or foreign: reviewed again; the file is
+                // moved aside before the new review is stored.
+                Err(why) => self.notice.post(T::StoredReviewDamaged, why, true),
             }
         }
         let limits = self.limits.of(effort);

@@ -257,14 +257,7 @@ fn handle_files(
 /// # Errors
 /// The file that cannot be read, or what is wrong with the record.
 pub fn read_record_file(path: &std::path::Path) -> Result<OpenedRecord, String> {
-    const MAX_BYTES: u64 = 8 << 20;
-    let len = std::fs::metadata(path).map_err(|e| e.to_string())?.len();
-    if len > MAX_BYTES {
-        return Err(format!(
-            "the file is too large ({len} bytes) to be a game record"
-        ));
-    }
-    let bytes = std::fs::read(path).map_err(|e| e.to_string())?;
+    let bytes = crate::store::library::read_record_bytes(path).map_err(|e| e.to_string())?;
     open_record(&bytes)
 }
 

@@ -232,6 +232,33 @@ fn continue_restores_the_autosaved_game_exactly_after_the_app_is_gone() {
 }
 
 #[test]
+fn a_new_game_keeps_the_unfinished_autosaved_game_in_the_saved_games() {
+    let home = TempDir::new("autosave-new-game");
+    let paths = Paths::under(home.path());
+    {
+        let mut app = app_in(home.path(), setup(Mode::Hotseat), Screen::Playing);
+        play(&mut app, "h2", "e2");
+        play(&mut app, "h9", "g7");
+        app.update();
+        assert_eq!(session(&app).game.ply(), 2);
+    }
+    // Another app, a new game from the menu: the old one is kept.
+    let mut app = app_in(home.path(), setup(Mode::Red), Screen::Playing);
+    app.update();
+    let kept: Vec<_> = std::fs::read_dir(paths.games_dir())
+        .map(|d| d.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    let game = crate::store::library::load(&kept[0]).unwrap();
+    assert_eq!(game.moves.len(), 2);
+    // New game on the board: the new, empty game has nothing to keep.
+    app.world_mut().write_message(GameCommand::NewGame);
+    app.update();
+    app.update();
+    assert_eq!(std::fs::read_dir(paths.games_dir()).unwrap().count(), 1);
+}
+
+#[test]
 fn a_corrupt_autosave_is_reported_and_left_alone() {
     let home = TempDir::new("autosave-bad");
     let file = Paths::under(home.path()).autosave_file();

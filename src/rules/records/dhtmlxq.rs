@@ -19,8 +19,9 @@ use std::collections::BTreeMap;
 
 /// The tags of a record, by name (lower case, without `DhtmlXQ_`). A
 /// value runs to the next tag; a tag whose value is not closed by its own
-/// closing tag is left out. One pass over the text, whatever it holds.
-fn tags(text: &str) -> BTreeMap<String, String> {
+/// closing tag is left out, unless the text ends inside it: then the
+/// record is cut short. One pass over the text, whatever it holds.
+fn tags(text: &str) -> Result<BTreeMap<String, String>, RecordError> {
     let mut out = BTreeMap::new();
     let lower = text.to_ascii_lowercase();
     let open = "[dhtmlxq_";
@@ -43,7 +44,10 @@ fn tags(text: &str) -> BTreeMap<String, String> {
     while let Some(i) = lower[from..].find(open).map(|i| i + from) {
         let name_start = i + open.len();
         let Some(name_len) = lower[name_start..].find(']') else {
-            break;
+            return Err(RecordError::Cut(format!(
+                "the text ends inside the tag '{}'",
+                shorten(&text[i..])
+            )));
         };
         let name = &lower[name_start..name_start + name_len];
         let value_start = name_start + name_len + 1;
@@ -58,10 +62,50 @@ fn tags(text: &str) -> BTreeMap<String, String> {
                 out.insert(name.to_string(), text[value_start..end].to_string());
                 from = end + c.len();
             }
+            None if end == lower.len() => {
+                return Err(RecordError::Cut(format!(
+                    "[DhtmlXQ_{name}] has no closing [/DhtmlXQ_{name}]"
+                )));
+            }
             None => from = end,
         }
     }
-    out
+    Ok(out)
+}
+
+/// Every game of a DhtmlXQ text: one per `[DhtmlXQ]…[/DhtmlXQ]` block (a
+/// page may hold several), or the whole text when it has no such block.
+/// A block without its closing `[/DhtmlXQ]` is cut short.
+pub(super) fn read_all(text: &str) -> Vec<Result<ImportedGame, RecordError>> {
+    let lower = text.to_ascii_lowercase();
+    let decoded;
+    let (text, lower) = if !lower.contains("[dhtmlxq") && lower.contains("%5bdhtmlxq") {
+        decoded = percent_decode(text);
+        (decoded.as_str(), decoded.to_ascii_lowercase())
+    } else {
+        (text, lower)
+    };
+    let mut blocks = Vec::new();
+    let mut from = 0;
+    while let Some(i) = lower[from..].find("[dhtmlxq]").map(|i| i + from) {
+        let body = i + "[dhtmlxq]".len();
+        let close = ["[/dhtmlxq]", "[\\/dhtmlxq]"]
+            .iter()
+            .filter_map(|c| lower[body..].find(c).map(|j| (body + j, c.len())))
+            .min();
+        let Some((end, len)) = close else {
+            blocks.push(Err(RecordError::Cut(
+                "[DhtmlXQ] has no closing [/DhtmlXQ]".into(),
+            )));
+            break;
+        };
+        blocks.push(read(&text[body..end]));
+        from = end + len;
+    }
+    if blocks.is_empty() {
+        blocks.push(read(text));
+    }
+    blocks
 }
 
 /// `%5B` → `[` and so on; bytes that do not decode stay as they are.
@@ -148,7 +192,7 @@ pub(super) fn read(text: &str) -> Result<ImportedGame, RecordError> {
     } else {
         text.to_string()
     };
-    let t = tags(&text);
+    let t = tags(&text)?;
     let main = match t.get("movelist") {
         Some(v) => moves("movelist", v)?,
         None => Vec::new(),
@@ -344,10 +388,37 @@ mod tests {
     fn tags_close_by_name_and_unclosed_ones_are_left_out() {
         let t = tags(
             "[DhtmlXQ_title]a [b] c[/DhtmlXQ_title][DhtmlXQ_red]x[DhtmlXQ_black]y[\\/DhtmlXQ_black]",
-        );
+        )
+        .unwrap();
         assert_eq!(t.get("title").map(String::as_str), Some("a [b] c"));
         assert_eq!(t.get("red"), None);
         assert_eq!(t.get("black").map(String::as_str), Some("y"));
+    }
+
+    #[test]
+    fn a_record_cut_short_is_an_error_not_an_empty_game() {
+        for cut in [
+            "[DhtmlXQ]\n[DhtmlXQ_movelist]77477062",
+            "[DhtmlXQ]\n[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\n",
+            "[DhtmlXQ]\n[DhtmlXQ_title]x[/DhtmlXQ_title]\n[DhtmlXQ_move",
+        ] {
+            let games = read_all(cut);
+            assert_eq!(games.len(), 1, "{cut}");
+            let e = games[0].clone().unwrap_err();
+            assert!(matches!(e, RecordError::Cut(_)), "{cut}: {e}");
+        }
+    }
+
+    #[test]
+    fn each_block_of_a_page_is_a_game() {
+        let page = format!(
+            "<p>{}</p><p>{}</p>",
+            record("[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]"),
+            record("[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]")
+        );
+        let games: Vec<ImportedGame> = read_all(&page).into_iter().map(Result::unwrap).collect();
+        let plies: Vec<usize> = games.iter().map(|g| g.main_line().len()).collect();
+        assert_eq!(plies, [1, 2]);
     }
 
     #[test]

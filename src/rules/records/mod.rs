@@ -24,7 +24,7 @@ pub use pgn_tree::{write_pgn_tree, write_tree};
 pub use tree::{Mark, MoveTree, Node, NodeId, TreeError};
 
 use super::fen::FenError;
-use super::game::GameResult;
+use super::game::{Game, GameError, GameResult};
 use super::notation::{ChineseStyle, MoveParseError, Notation};
 use super::pgn::{self, PgnError, PgnGame};
 use super::position::Position;
@@ -228,6 +228,21 @@ pub enum RecordError {
     /// A PGN record's error.
     #[error(transparent)]
     Pgn(PgnError),
+    /// The text stops before the record's end: a closing tag or marker
+    /// its format always writes is missing.
+    #[error("the record is cut short: {0}")]
+    Cut(String),
+    /// A main-line move after the game ended by the rules (a repetition,
+    /// the 60-move rule…): the record goes on where no game can.
+    #[error("move {number} ({text}): the game is already over: {outcome}")]
+    AfterEnd {
+        /// Move number, `14` for Red, `14...` for Black.
+        number: String,
+        /// The move, in ICCS.
+        text: String,
+        /// How the game had ended.
+        outcome: String,
+    },
     /// The record's file holds no game with the asked number.
     #[error("game {asked} asked for, but the record holds {found}")]
     NoSuchGame {
@@ -290,6 +305,39 @@ fn detect_text(text: &str) -> Format {
 /// files hold more than one game). Never panics, whatever the bytes.
 pub fn import_games(bytes: &[u8]) -> Vec<Result<ImportedGame, ImportError>> {
     let format = detect(bytes);
+    read_games(bytes, format)
+        .into_iter()
+        .map(|g| {
+            let g = g?;
+            check_end(&g).map_err(|e| e.with(format))?;
+            Ok(g)
+        })
+        .collect()
+}
+
+/// The rules' end of a game holds in a record too: a main-line move after
+/// the game is over (as `replay` and a match would judge it) is an error.
+fn check_end(g: &ImportedGame) -> Result<(), RecordError> {
+    let mut game = Game::new(*g.start());
+    for m in g.main_line() {
+        let pos = *game.position();
+        match game.play(m) {
+            Ok(()) => {}
+            Err(GameError::Over(o)) => {
+                return Err(RecordError::AfterEnd {
+                    number: pgn::move_number_label(&pos),
+                    text: m.to_string(),
+                    outcome: o.to_string(),
+                });
+            }
+            // Every move was checked against its position when read.
+            Err(GameError::Illegal(_)) => return Ok(()),
+        }
+    }
+    Ok(())
+}
+
+fn read_games(bytes: &[u8], format: Format) -> Vec<Result<ImportedGame, ImportError>> {
     let one = |r: Result<ImportedGame, RecordError>| vec![r.map_err(|e| e.with(format))];
     match format {
         Format::Xqf => one(xqf::read(bytes)),
@@ -300,7 +348,12 @@ pub fn import_games(bytes: &[u8]) -> Vec<Result<ImportedGame, ImportError>> {
         _ => {
             let text = pgn::decode(bytes);
             one(match format {
-                Format::DhtmlXq => dhtmlxq::read(&text),
+                Format::DhtmlXq => {
+                    return dhtmlxq::read_all(&text)
+                        .into_iter()
+                        .map(|g| g.map_err(|e| e.with(format)))
+                        .collect();
+                }
                 Format::DpxqText => movelist::read_dpxq(&text),
                 Format::PlayOkWxf => movelist::read_playok(&text),
                 _ => movelist::read_plain(&text),

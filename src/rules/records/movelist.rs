@@ -281,25 +281,36 @@ pub(super) fn read_dpxq(text: &str) -> Result<ImportedGame, RecordError> {
         }
         body += 1;
     }
+    let is_footer = |l: &&str| l.contains("dpxq.com") && l.contains("生成");
     let moves: Vec<&str> = lines[body..]
         .iter()
-        .map(|l| {
-            if l.contains("dpxq.com") && l.contains("生成") {
-                ""
-            } else {
-                l
-            }
-        })
+        .map(|l| if is_footer(l) { "" } else { l })
         .collect();
     read_moves(&mut game, &moves.join("\n"), body + 1)?;
+    // dpxq.com always ends its text with this line: without it the text
+    // stopped somewhere in the header or the moves.
+    if !lines[body..].iter().any(is_footer) {
+        return Err(RecordError::Cut(format!(
+            "no closing line '棋谱由 http://www.dpxq.com/ 生成' after {}",
+            match game.main_line().len() {
+                0 => "the header".to_string(),
+                n => format!("{n} plies"),
+            }
+        )));
+    }
     Ok(game)
 }
 
 /// Reads PlayOK's WXF export: `RED name ; rating ;;` header lines, then the
 /// moves between `START{` and `}END`.
 pub(super) fn read_playok(text: &str) -> Result<ImportedGame, RecordError> {
-    let (head, rest) = text.split_once("START{").unwrap_or((text, ""));
-    let (moves, _) = rest.split_once("}END").unwrap_or((rest, ""));
+    // PlayOK always writes both markers: without them the text was cut.
+    let Some((head, rest)) = text.split_once("START{") else {
+        return Err(RecordError::Cut("no START{ after the header".into()));
+    };
+    let Some((moves, _)) = rest.split_once("}END") else {
+        return Err(RecordError::Cut("no }END after the moves".into()));
+    };
     let mut start = Position::startpos();
     let mut tags: Vec<(&str, String)> = Vec::new();
     let mut result = None;

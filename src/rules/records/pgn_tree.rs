@@ -79,6 +79,10 @@ fn tree_of(game: &PgnGame, movetext: &str) -> Option<MoveTree> {
                 i += 1;
             }
             c if c.is_whitespace() => i += 1,
+            // A `}` that closes nothing: skipped, as the main-line reader
+            // skips it (a token cannot start with it, so reading one would
+            // never move on).
+            '}' => i += 1,
             _ => {
                 let start = i;
                 while i < chars.len() && !chars[i].is_whitespace() && !"{}();".contains(chars[i]) {

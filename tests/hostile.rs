@@ -1,0 +1,1065 @@
+//! Hostile input from the outside (issue 26): damaged records, misbehaving
+//! engines, closed and full outputs, signals, paths that are not regular
+//! files. Every run has a deadline, so a hang fails the test instead of
+//! stalling the suite.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_xiangqi");
+
+/// What a run printed and how it ended.
+struct Run {
+    status: ExitStatus,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn code(&self) -> Option<i32> {
+        self.status.code()
+    }
+}
+
+/// Waits up to `secs` for `child`, killing it and failing the test on a hang.
+fn wait(mut child: Child, secs: u64, what: &str) -> Run {
+    let out = child.stdout.take();
+    let err = child.stderr.take();
+    let reader = |s: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut buf = Vec::new();
+            if let Some(mut s) = s {
+                let _ = s.read_to_end(&mut buf);
+            }
+            String::from_utf8_lossy(&buf).into_owned()
+        })
+    };
+    let out = reader(out.map(|s| Box::new(s) as Box<dyn Read + Send>));
+    let err = reader(err.map(|s| Box::new(s) as Box<dyn Read + Send>));
+    let deadline = Instant::now() + Duration::from_secs(secs);
+    let status = loop {
+        if let Some(st) = child.try_wait().expect("wait") {
+            break st;
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what}: still running after {secs} s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Run {
+        status,
+        stdout: out.join().unwrap_or_default(),
+        stderr: err.join().unwrap_or_default(),
+    }
+}
+
+/// Runs `xiangqi ARGS` with stdin closed, within `secs`.
+fn xiangqi(args: &[&str], secs: u64) -> Run {
+    let child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("xiangqi starts");
+    wait(child, secs, &format!("xiangqi {}", args.join(" ")))
+}
+
+/// Runs `xiangqi ARGS` with `input` on stdin, within `secs`.
+fn xiangqi_with_input(args: &[&str], input: &[u8], secs: u64) -> Run {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("xiangqi starts");
+    let mut stdin = child.stdin.take().expect("piped");
+    let input = input.to_vec();
+    std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    wait(child, secs, &format!("xiangqi {}", args.join(" ")))
+}
+
+fn scratch() -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix("xiangqi-hostile-")
+        .tempdir()
+        .expect("a temporary folder")
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).expect("write");
+    p
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().expect("UTF-8 path")
+}
+
+fn one_error_line(r: &Run) -> &str {
+    assert_eq!(
+        r.code(),
+        Some(2),
+        "stdout {}\nstderr {}",
+        r.stdout,
+        r.stderr
+    );
+    let lines: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{}", r.stderr);
+    assert!(lines[0].starts_with("error: "), "{}", r.stderr);
+    lines[0]
+}
+
+// D1: a stray `}` in a PGN's movetext hung every reader of the move tree.
+#[test]
+fn a_stray_closing_brace_is_skipped_by_every_record_reader() {
+    let dir = scratch();
+    for text in [
+        "[Event \"x\"]\n1. h2e2 }\n",
+        "[Event \"x\"]\n1. h2e2 {x}} h9g7\n",
+    ] {
+        let f = write(dir.path(), "b.pgn", text.as_bytes());
+        let r = xiangqi(&["replay", "--file", s(&f)], 60);
+        assert_eq!(r.code(), Some(0), "{}", r.stderr);
+        assert!(r.stdout.starts_with("1. h2e2"), "{}", r.stdout);
+        let png = dir.path().join("b.png");
+        let r = xiangqi(&["render", "--file", s(&f), "--out", s(&png)], 60);
+        assert_eq!(r.code(), Some(0), "{}", r.stderr);
+        let r = xiangqi(&["review", s(&f), "--depth", "1"], 60);
+        assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    }
+}
+
+/// A fake UCI engine: a shell script that records its pid and a
+/// background child's in `NAME.pids`, shakes hands, and runs `on_go` for
+/// every `go`.
+#[cfg(unix)]
+fn fake_engine(dir: &Path, name: &str, on_go: &str) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join(name);
+    let script = format!(
+        "#!/bin/sh\n\
+         pids=\"$0.pids\"\n\
+         echo $$ >> \"$pids\"\n\
+         sleep 300 </dev/null >/dev/null 2>&1 &\n\
+         echo $! >> \"$pids\"\n\
+         while IFS= read -r line; do\n\
+           case \"$line\" in\n\
+             uci) echo 'id name fake'; echo uciok ;;\n\
+             isready) echo readyok ;;\n\
+             go*) {on_go} ;;\n\
+             quit) exit 0 ;;\n\
+           esac\n\
+         done\n"
+    );
+    std::fs::write(&path, script).expect("write the fake engine");
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    path
+}
+
+/// The pids a fake engine recorded.
+fn recorded_pids(engine: &Path) -> Vec<u32> {
+    let text = std::fs::read_to_string(format!("{}.pids", engine.display())).unwrap_or_default();
+    text.lines().filter_map(|l| l.trim().parse().ok()).collect()
+}
+
+/// Whether a process runs (a zombie does not).
+#[cfg(target_os = "linux")]
+fn running(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => {
+            let state = stat
+                .rsplit(')')
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .next();
+            !matches!(state, Some("Z") | Some("X"))
+        }
+        Err(_) => false,
+    }
+}
+
+/// Waits up to 5 s for every pid to end; the ones still running.
+#[cfg(target_os = "linux")]
+fn survivors(pids: &[u32]) -> Vec<u32> {
+    let deadline = Instant::now() + Duration::from_secs(5);
+    loop {
+        let alive: Vec<u32> = pids.iter().copied().filter(|&p| running(p)).collect();
+        if alive.is_empty() || Instant::now() >= deadline {
+            for &p in &alive {
+                let _ = Command::new("kill")
+                    .args(["-KILL", &p.to_string()])
+                    .status();
+            }
+            return alive;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+// D2: an engine flooding `info` lines without a `bestmove` is timed out.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_engine_flooding_info_lines_is_judged_a_hang() {
+    let dir = scratch();
+    let pv = vec!["h2e2"; 100].join(" ");
+    let engine = fake_engine(
+        dir.path(),
+        "flood",
+        &format!("yes 'info depth 1 score cp 0 pv {pv}'"),
+    );
+    let r = xiangqi(
+        &[
+            "match",
+            "--a",
+            s(&engine),
+            "--b",
+            "builtin",
+            "--movetime",
+            "50",
+            "--margin",
+            "300",
+            "--games",
+            "1",
+        ],
+        60,
+    );
+    assert_eq!(r.code(), Some(0), "{}{}", r.stdout, r.stderr);
+    assert!(r.stdout.contains("hangs: no move within"), "{}", r.stdout);
+    assert_eq!(survivors(&recorded_pids(&engine)), Vec::<u32>::new());
+}
+
+// D5: an engine's own children end with it, at a normal end too.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_engines_children_end_with_the_match() {
+    let dir = scratch();
+    let engine = fake_engine(dir.path(), "none", "echo 'bestmove (none)'");
+    let r = xiangqi(
+        &[
+            "match",
+            "--a",
+            "builtin",
+            "--b",
+            s(&engine),
+            "--depth",
+            "1",
+            "--games",
+            "1",
+        ],
+        60,
+    );
+    assert_eq!(r.code(), Some(0), "{}{}", r.stdout, r.stderr);
+    // D21: `bestmove (none)` is no move, not an unparsable one.
+    assert!(
+        r.stdout
+            .contains("black gives no move in a position with legal moves"),
+        "{}",
+        r.stdout
+    );
+    let pids = recorded_pids(&engine);
+    assert_eq!(pids.len(), 2, "the fake engine and its child");
+    assert_eq!(survivors(&pids), Vec::<u32>::new());
+}
+
+// D5: SIGTERM and SIGHUP end the engines and their process groups.
+#[cfg(target_os = "linux")]
+#[test]
+fn sigterm_and_sighup_end_a_match_and_its_engines() {
+    for signal in ["TERM", "HUP"] {
+        let dir = scratch();
+        let engine = fake_engine(
+            dir.path(),
+            "thinker",
+            "sleep 1000 </dev/null >/dev/null 2>&1 & echo $! >> \"$pids\"; wait",
+        );
+        let child = Command::new(BIN)
+            .args([
+                "match",
+                "--a",
+                s(&engine),
+                "--b",
+                "builtin",
+                "--movetime",
+                "100",
+                "--margin",
+                "100000",
+                "--games",
+                "1",
+            ])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("match starts");
+        // Wait until the engine thinks (three pids: itself, its child, the search).
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while recorded_pids(&engine).len() < 3 {
+            assert!(Instant::now() < deadline, "the fake engine never got a go");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        let pid = child.id().to_string();
+        let sent = Command::new("kill")
+            .args([&format!("-{signal}"), &pid])
+            .status();
+        assert!(sent.is_ok_and(|s| s.success()));
+        let r = wait(child, 30, &format!("match after SIG{signal}"));
+        assert_eq!(r.code(), Some(2), "SIG{signal}: {}{}", r.stdout, r.stderr);
+        assert!(r.stderr.contains("interrupted"), "{}", r.stderr);
+        // D21: no game finished, so no score of 50 %.
+        assert!(r.stdout.contains("no game finished"), "{}", r.stdout);
+        assert!(!r.stdout.contains("50.0 %"), "{}", r.stdout);
+        let pids = recorded_pids(&engine);
+        assert_eq!(survivors(&pids), Vec::<u32>::new(), "SIG{signal}: {pids:?}");
+    }
+}
+
+// D3: a FIFO, a device and a symlink are written, never replaced.
+#[cfg(unix)]
+#[test]
+fn render_writes_through_fifos_devices_and_links() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch();
+    // A FIFO: the picture arrives through it and it stays a FIFO.
+    let fifo = dir.path().join("pic.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read(fifo).unwrap_or_default())
+    };
+    let r = xiangqi(&["render", "--out", s(&fifo)], 60);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert!(
+        std::fs::symlink_metadata(&fifo)
+            .unwrap()
+            .file_type()
+            .is_fifo(),
+        "the FIFO was replaced"
+    );
+    let got = reader.join().unwrap();
+    assert!(got.starts_with(b"\x89PNG"), "{} bytes", got.len());
+    // /dev/stdout piped: the picture alone on stdout.
+    let child = Command::new(BIN)
+        .args(["render", "--out", "/dev/stdout"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.stdout.starts_with(b"\x89PNG"));
+    assert!(
+        !out.stdout.ends_with(b"/dev/stdout\n"),
+        "a 'wrote' line in the picture"
+    );
+    assert!(
+        std::fs::symlink_metadata("/dev/null")
+            .unwrap()
+            .file_type()
+            .is_char_device(),
+        "/dev/null"
+    );
+    // A symlink: its target is written, the link stays.
+    let real = write(dir.path(), "real.png", b"old");
+    let link = dir.path().join("link.png");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let r = xiangqi(&["render", "--out", s(&link)], 60);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(std::fs::read(&real).unwrap().starts_with(b"\x89PNG"));
+    // A missing folder is an error, not created.
+    let r = xiangqi(
+        &["render", "--out", s(&dir.path().join("no/such/x.png"))],
+        60,
+    );
+    assert!(
+        one_error_line(&r).contains("does not exist"),
+        "{}",
+        r.stderr
+    );
+    assert!(!dir.path().join("no").exists());
+}
+
+// D3: match --pgn-out through a link and a device.
+#[cfg(unix)]
+#[test]
+fn match_pgn_out_follows_links_and_writes_devices() {
+    let dir = scratch();
+    let real = write(dir.path(), "games.pgn", b"");
+    let link = dir.path().join("link.pgn");
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    let base = [
+        "match", "--a", "builtin", "--b", "builtin", "--depth", "1", "--games", "1", "--quiet",
+    ];
+    let mut args = base.to_vec();
+    args.extend(["--pgn-out", s(&link)]);
+    let r = xiangqi(&args, 120);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert!(
+        std::fs::read_to_string(&real)
+            .unwrap()
+            .contains("[Round \"1\"]")
+    );
+    let mut args = base.to_vec();
+    args.extend(["--pgn-out", "/dev/stdout"]);
+    let r = xiangqi(&args, 120);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with("[Game \"Chinese Chess\"]"),
+        "{}",
+        r.stdout
+    );
+}
+
+/// A pipe whose reader has already gone away, as after `| head -c1`.
+fn closed_pipe() -> Stdio {
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    writer.into()
+}
+
+fn dev_full() -> Stdio {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full")
+        .into()
+}
+
+fn xiangqi_to(args: &[&str], stdout: Stdio, secs: u64) -> Run {
+    let child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("xiangqi starts");
+    wait(child, secs, &format!("xiangqi {}", args.join(" ")))
+}
+
+// D4 and `--help > /dev/full`: every command answers a closed or full
+// output the same way: quietly for a closed pipe, one error line for a
+// full device; never a panic.
+#[test]
+fn closed_and_full_outputs_are_answered_alike_by_every_command() {
+    let dir = scratch();
+    let record = write(dir.path(), "g.pgn", b"[Event \"x\"]\n1. h2e2 h9g7 *\n");
+    let png = dir.path().join("x.png");
+    let gif = dir.path().join("x.gif");
+    let commands: Vec<Vec<String>> = [
+        vec!["--help"],
+        vec!["--version"],
+        vec!["replay", "--help"],
+        vec!["render", "--out", s(&png)],
+        vec!["render", "--file", s(&record), "--gif", s(&gif)],
+        vec!["replay", "--file", s(&record)],
+        vec!["review", s(&record), "--depth", "1"],
+        vec!["perft", "2"],
+        vec!["bench", "--depth", "1", "--hash", "1"],
+        vec![
+            "match", "--a", "builtin", "--b", "builtin", "--depth", "1", "--games", "2",
+        ],
+    ]
+    .into_iter()
+    .map(|v| v.into_iter().map(String::from).collect())
+    .collect();
+    for args in &commands {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let r = xiangqi_to(&args, closed_pipe(), 120);
+        assert_eq!(r.code(), Some(0), "{args:?} | closed: {}", r.stderr);
+        assert!(!r.stderr.contains("panicked"), "{args:?}: {}", r.stderr);
+        let r = xiangqi_to(&args, dev_full(), 120);
+        assert_eq!(
+            r.stderr, "error: cannot write the output: No space left on device (os error 28)\n",
+            "{args:?} > /dev/full"
+        );
+        assert_eq!(r.code(), Some(2), "{args:?} > /dev/full");
+    }
+    // Engine mode: a GUI that stops reading is gone; the engine ends with
+    // its input, quietly, whatever became of its output.
+    for stdout in [closed_pipe(), dev_full()] {
+        let mut child = Command::new(BIN)
+            .arg("uci")
+            .stdin(Stdio::piped())
+            .stdout(stdout)
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(
+                b"uci
+isready
+go depth 2
+",
+            )
+            .unwrap();
+        drop(stdin);
+        let r = wait(child, 60, "uci with its output gone");
+        assert_eq!(r.code(), Some(0), "{}", r.stderr);
+        assert!(r.stderr.is_empty(), "{}", r.stderr);
+    }
+}
+
+// D7: the record size limit holds while reading, for endless devices too.
+#[cfg(unix)]
+#[test]
+fn an_endless_or_huge_record_is_refused_at_the_size_limit() {
+    let dir = scratch();
+    let big = dir.path().join("big.txt");
+    let line = "h2e2 h9g7 h0g2 i9h9 ".repeat(50);
+    let mut text = String::new();
+    while text.len() < 9 << 20 {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    std::fs::write(&big, text).unwrap();
+    for path in ["/dev/zero", s(&big)] {
+        for args in [
+            vec!["replay", "--file", path],
+            vec!["replay", "--pgn", path],
+            vec!["render", "--file", path, "--out", "/dev/null"],
+            vec!["review", path],
+        ] {
+            let r = xiangqi(&args, 60);
+            let e = one_error_line(&r);
+            assert!(e.contains("too large to be a game record"), "{args:?}: {e}");
+        }
+    }
+}
+
+// D13: every `go` gets exactly one answer.
+#[test]
+fn every_go_gets_exactly_one_answer() {
+    let input = "uci\ngo depth -3\ngo searchmoves zz99 depth 2\ngo nodes x\n\
+                 go infinite\ngo depth 1\nstop\nisready\n\
+                 ucci\ngo time abc\nisready\n";
+    let r = xiangqi_with_input(&["uci"], input.as_bytes(), 60);
+    let answers = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("bestmove") || *l == "nobestmove")
+        .count();
+    assert_eq!(answers, 6, "{}", r.stdout);
+    assert_eq!(r.stdout.matches("readyok").count(), 2, "{}", r.stdout);
+    let last_ucci = r.stdout.lines().rev().nth(1).unwrap_or("");
+    assert_eq!(last_ucci, "nobestmove", "{}", r.stdout);
+}
+
+// D14: banning every legal move leaves no move to play.
+#[test]
+fn banning_every_legal_move_answers_nobestmove() {
+    let pos = xiangqi::rules::Position::startpos();
+    let all: Vec<String> = pos.legal_moves().iter().map(|m| m.to_string()).collect();
+    let input = format!(
+        "ucci\nposition startpos\nbanmoves {}\ngo depth 2\nisready\n",
+        all.join(" ")
+    );
+    let r = xiangqi_with_input(&["uci"], input.as_bytes(), 60);
+    let answers: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("bestmove") || l.starts_with("nobestmove"))
+        .collect();
+    assert_eq!(answers, ["nobestmove"], "{}", r.stdout);
+}
+
+// Also: a huge command is not echoed back, an endless line not kept.
+#[test]
+fn engine_mode_keeps_no_huge_line() {
+    let mut input = vec![b'x'; 3 << 20];
+    input.extend_from_slice(b"\nuci\n");
+    input.extend(vec![b'y'; 100_000]);
+    input.extend_from_slice(b"\nisready\n");
+    let r = xiangqi_with_input(&["uci"], &input, 60);
+    assert!(
+        r.stdout.contains("uciok") && r.stdout.contains("readyok"),
+        "{}",
+        r.stdout.len()
+    );
+    for line in r.stdout.lines() {
+        assert!(line.len() < 1000, "a line of {} bytes", line.len());
+    }
+    assert!(r.stdout.contains("longer than 1 MB"), "{}", r.stdout);
+}
+
+// D15: control characters from a file are escaped in errors.
+#[test]
+fn control_characters_from_a_record_are_escaped() {
+    let dir = scratch();
+    let f = write(
+        dir.path(),
+        "esc.txt",
+        b"1. h2e2 \x1b]0;pwned\x07\x1b[2J h9g7\n",
+    );
+    let r = xiangqi(&["replay", "--file", s(&f)], 60);
+    let e = one_error_line(&r);
+    assert!(!e.contains('\x1b') && !e.contains('\x07'), "{e:?}");
+    assert!(e.contains("\\u{1b}]0;pwned\\u{7}"), "{e}");
+}
+
+// D20: render never draws over its record, nor two pictures in one file.
+#[test]
+fn render_refuses_to_overwrite_its_record_or_one_output_with_another() {
+    let dir = scratch();
+    let text = b"1. h2e2 h9g7\n";
+    let record = write(dir.path(), "g.txt", text);
+    let r = xiangqi(&["render", "--file", s(&record), "--out", s(&record)], 60);
+    assert!(
+        one_error_line(&r).contains("record being read"),
+        "{}",
+        r.stderr
+    );
+    let other = format!("{}/./g.txt", dir.path().display());
+    let r = xiangqi(&["render", "--file", s(&record), "--gif", &other], 60);
+    assert!(
+        one_error_line(&r).contains("record being read"),
+        "{}",
+        r.stderr
+    );
+    assert_eq!(std::fs::read(&record).unwrap(), text);
+    let same = dir.path().join("same.img");
+    let r = xiangqi(
+        &[
+            "render",
+            "--file",
+            s(&record),
+            "--out",
+            s(&same),
+            "--gif",
+            s(&same),
+        ],
+        60,
+    );
+    assert!(
+        one_error_line(&r).contains("--out and --gif"),
+        "{}",
+        r.stderr
+    );
+    assert!(!same.exists());
+}
+
+// D22: the `--help` hint names the program as its usage does, whatever
+// it was started as.
+#[cfg(unix)]
+#[test]
+fn the_help_hint_names_xiangqi_even_through_another_name() {
+    let dir = scratch();
+    let xq = dir.path().join("xq");
+    std::os::unix::fs::symlink(BIN, &xq).unwrap();
+    for args in [
+        &["replay", "--bogus"][..],
+        &["--bogus"][..],
+        &["perft"][..],
+        &["bogus"][..],
+    ] {
+        let child = Command::new(&xq)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let r = wait(child, 30, "xq");
+        let e = one_error_line(&r);
+        assert!(e.contains("(see 'xiangqi"), "{args:?}: {e}");
+    }
+}
+
+// D21: a summary after no finished game claims no score.
+#[test]
+fn a_match_interrupted_at_once_claims_no_score() {
+    let dir = scratch();
+    let engine = dir.path().join("silent.sh");
+    std::fs::write(&engine, "#!/bin/sh\nexec sleep 100\n").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&engine, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let child = Command::new(BIN)
+        .args(["match", "--a", s(&engine), "--b", "builtin", "--depth", "1"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let r = wait(child, 30, "match after SIGINT");
+    let e = one_error_line(&r);
+    assert!(e.contains("interrupted"), "{e}");
+    assert!(!e.contains("SIGKILL"), "{e}");
+}
+
+fn sample(name: &str) -> Vec<u8> {
+    std::fs::read(format!(
+        "{}/tests/data/records/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .expect("a sample record")
+}
+
+// D9: one bad byte in a UTF-8 record stays one bad byte.
+#[test]
+fn one_bad_byte_does_not_turn_a_utf8_record_into_gbk() {
+    let dir = scratch();
+    let good = sample("dpxq-text-liuyongfu-zhangyongsheng.txt");
+    let clean = write(dir.path(), "clean.txt", &good);
+    let mut bad = good.clone();
+    // A byte of the title's value (line 1) that cannot be UTF-8.
+    let at = bad.iter().position(|&b| b == b'\n').unwrap() - 2;
+    bad[at] = 0xff;
+    let damaged = write(dir.path(), "damaged.txt", &bad);
+    let want = xiangqi(&["replay", "--file", s(&clean)], 60);
+    assert_eq!(want.code(), Some(0), "{}", want.stderr);
+    let got = xiangqi(&["replay", "--file", s(&damaged)], 60);
+    assert_eq!(got.code(), Some(0), "{}", got.stderr);
+    assert_eq!(got.stdout, want.stdout);
+}
+
+// D16: `????` where a move stood is a missing move, not an annotation.
+#[test]
+fn question_marks_where_moves_stood_are_reported() {
+    let dir = scratch();
+    let f = write(
+        dir.path(),
+        "latin1.pgn",
+        b"[Event \"x\"]\n1. ???? ???? 2. ???? ???? *\n",
+    );
+    for args in [
+        vec!["replay", "--pgn", s(&f)],
+        vec!["replay", "--file", s(&f)],
+    ] {
+        let r = xiangqi(&args, 60);
+        let e = one_error_line(&r);
+        assert!(e.contains("move 1 (????)"), "{args:?}: {e}");
+    }
+    // Marks of one or two signs are still marks.
+    let f = write(
+        dir.path(),
+        "marks.pgn",
+        b"[Event \"x\"]\n1. h2e2 ?? h9g7 !? *\n",
+    );
+    let r = xiangqi(&["replay", "--pgn", s(&f)], 60);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+}
+
+// D17: a record that runs past a threefold repetition is refused by
+// every command, naming the file and the format; a finished opening too.
+#[test]
+fn moves_after_the_end_are_refused_everywhere() {
+    let dir = scratch();
+    let moves = "1. h0g2 h9g7 2. g2h0 g7h9 3. h0g2 h9g7 4. g2h0 g7h9 5. h0g2 *\n";
+    let pgn = write(
+        dir.path(),
+        "rep.pgn",
+        format!("[Event \"x\"]\n{moves}").as_bytes(),
+    );
+    let list = write(dir.path(), "rep.txt", moves.as_bytes());
+    for f in [&pgn, &list] {
+        for args in [
+            vec!["replay", "--file", s(f)],
+            vec!["render", "--file", s(f), "--out", "/dev/null"],
+            vec!["review", s(f), "--depth", "1"],
+        ] {
+            let r = xiangqi(&args, 60);
+            let e = one_error_line(&r);
+            assert!(
+                e.contains(s(f)) && e.contains("the game is already over"),
+                "{args:?}: {e}"
+            );
+        }
+    }
+    let r = xiangqi(&["replay", "--pgn", s(&pgn)], 60);
+    let e = one_error_line(&r);
+    assert!(e.contains("rep.pgn: PGN: move 5 (h0g2)"), "{e}");
+    let openings = write(
+        dir.path(),
+        "openings.txt",
+        b"startpos moves h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9\n",
+    );
+    let r = xiangqi(
+        &[
+            "match",
+            "--a",
+            "builtin",
+            "--b",
+            "builtin",
+            "--depth",
+            "1",
+            "--openings",
+            s(&openings),
+        ],
+        60,
+    );
+    assert!(
+        one_error_line(&r).contains("the game is already over"),
+        "{}",
+        r.stderr
+    );
+}
+
+// D18: each [DhtmlXQ]…[/DhtmlXQ] block of a page is a game of its own.
+#[test]
+fn two_dhtmlxq_records_in_one_page_are_two_games() {
+    let dir = scratch();
+    let one = sample("dhtmlxq-ubb-liuyongfu-zhangyongsheng.txt");
+    let second = b"[DhtmlXQ]\n[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]\n[/DhtmlXQ]\n";
+    let mut page = b"<html><body>\n".to_vec();
+    page.extend_from_slice(&one);
+    page.extend_from_slice(b"\n<hr>\n");
+    page.extend_from_slice(second);
+    let f = write(dir.path(), "page.html", &page);
+    let alone = write(dir.path(), "one.txt", &one);
+    let want = xiangqi(&["replay", "--file", s(&alone)], 60);
+    assert_eq!(want.code(), Some(0), "{}", want.stderr);
+    let first = xiangqi(&["replay", "--file", s(&f)], 60);
+    assert_eq!(first.stdout, want.stdout, "{}", first.stderr);
+    let r = xiangqi(&["replay", "--file", s(&f), "--game", "2"], 60);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert!(r.stdout.starts_with("1. h2e2 "), "{}", r.stdout);
+    assert_eq!(r.stdout.lines().count(), 3, "{}", r.stdout);
+}
+
+// D19: records cut inside the header or the moves are truncated, not
+// empty or partial games.
+#[test]
+fn records_cut_short_are_reported_as_truncated() {
+    let dir = scratch();
+    let dhtml = sample("dhtmlxq-ubb-liuyongfu-zhangyongsheng.txt");
+    let playok = sample("playok-wxf.txt");
+    let dpxq = sample("dpxq-text-liuyongfu-zhangyongsheng.txt");
+    let cut_at = |b: &[u8], needle: &[u8]| -> Vec<u8> {
+        let at = b
+            .windows(needle.len())
+            .position(|w| w == needle)
+            .expect("needle");
+        b[..at].to_vec()
+    };
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("dhtml-no-close.txt", cut_at(&dhtml, b"[/DhtmlXQ]\n")),
+        ("dhtml-in-header.txt", dhtml[..200].to_vec()),
+        ("playok-no-end.txt", cut_at(&playok, b"}END")),
+        ("playok-in-header.txt", cut_at(&playok, b"START{")),
+        ("dpxq-in-moves.txt", cut_at(&dpxq, " 30.".as_bytes())),
+        ("dpxq-in-header.txt", cut_at(&dpxq, "黑方".as_bytes())),
+    ];
+    for (name, bytes) in cases {
+        let f = write(dir.path(), name, &bytes);
+        let r = xiangqi(&["replay", "--file", s(&f)], 60);
+        let e = one_error_line(&r);
+        assert!(e.contains("cut short"), "{name}: {e}");
+    }
+}
+
+// D21: a caption too long to read is refused; one with newlines is drawn.
+#[test]
+fn render_refuses_an_unreadably_long_caption_and_keeps_newlines() {
+    let dir = scratch();
+    let png = dir.path().join("c.png");
+    let long = "象".repeat(3000);
+    let r = xiangqi(&["render", "--out", s(&png), "--caption", &long], 60);
+    assert!(
+        one_error_line(&r).contains("caption is too long"),
+        "{}",
+        r.stderr
+    );
+    assert!(!png.exists());
+    let r = xiangqi(
+        &["render", "--out", s(&png), "--caption", "第一行\n第二行"],
+        60,
+    );
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    let one = dir.path().join("one.png");
+    let r = xiangqi(&["render", "--out", s(&one), "--caption", "第一行"], 60);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    // Two lines make a taller picture than one (the PNG's height field).
+    let height = |p: &Path| {
+        let b = std::fs::read(p).unwrap();
+        u32::from_be_bytes([b[20], b[21], b[22], b[23]])
+    };
+    assert!(height(&png) > height(&one));
+}
+
+/// Feeds each input to the record reader on a thread of its own, and the
+/// PGN of every game read back to it; fails on a panic or if one input
+/// takes more than 10 s. Returns (inputs, read as games, refused).
+fn feed_records(inputs: Vec<Vec<u8>>) -> (usize, usize, usize) {
+    use std::sync::mpsc::channel;
+    let n = inputs.len();
+    let (tx, rx) = channel();
+    let worker = std::thread::spawn(move || {
+        for (i, bytes) in inputs.into_iter().enumerate() {
+            let games = xiangqi::rules::records::import_games(&bytes);
+            let mut ok = false;
+            for g in games.iter().flatten() {
+                ok = true;
+                let text = g.write_pgn(
+                    xiangqi::rules::notation::Notation::Iccs,
+                    xiangqi::rules::notation::ChineseStyle::default(),
+                );
+                let again = xiangqi::rules::records::import_games(text.as_bytes());
+                assert!(!again.is_empty(), "input {i}: its PGN reads as nothing");
+            }
+            if tx.send(ok).is_err() {
+                return;
+            }
+        }
+    });
+    let (mut read, mut refused) = (0, 0);
+    for i in 0..n {
+        match rx.recv_timeout(Duration::from_secs(10)) {
+            Ok(true) => read += 1,
+            Ok(false) => refused += 1,
+            Err(_) => {
+                assert!(!worker.is_finished(), "input {i}: the reader panicked");
+                panic!("input {i}: the reader took more than 10 s");
+            }
+        }
+    }
+    assert!(worker.join().is_ok());
+    (n, read, refused)
+}
+
+// The pass over damaged bytes: every byte of both XQF samples flipped
+// three ways, and every record sample flipped and cut at every offset.
+#[test]
+fn damaged_bytes_at_every_offset_never_panic_or_hang() {
+    let mut inputs = Vec::new();
+    for name in ["xqf/XQFEXAMA.XQF", "xqf/XQFEXAMB.XQF"] {
+        let b = sample(name);
+        for at in 0..b.len() {
+            for mask in [0xff, 0x01, 0x80] {
+                let mut d = b.clone();
+                d[at] ^= mask;
+                inputs.push(d);
+            }
+        }
+    }
+    let xqf = inputs.len();
+    let (n, read, refused) = feed_records(inputs);
+    eprintln!("XQF byte flips: {n} inputs, {read} read, {refused} refused");
+    assert_eq!(n, xqf);
+    let mut inputs = Vec::new();
+    for name in [
+        "xqf/XQFEXAMA.XQF",
+        "xqf/XQFEXAMB.XQF",
+        "dhtmlxq-ubb-liuyongfu-zhangyongsheng.txt",
+        "dpxq-text-liuyongfu-zhangyongsheng.txt",
+        "playok-wxf.txt",
+        "pgn-handicap-xu-yinchuan-nie-weiping-1999.pgn",
+    ] {
+        let b = sample(name);
+        for at in 0..b.len() {
+            inputs.push(b[..at].to_vec());
+            if !name.starts_with("xqf") {
+                let mut d = b.clone();
+                d[at] ^= 0xff;
+                inputs.push(d);
+            }
+        }
+    }
+    let (n, read, refused) = feed_records(inputs);
+    eprintln!("cuts and text flips: {n} inputs, {read} read, {refused} refused");
+}
+
+// Signals to the long-running commands: each ends promptly, and the
+// match leaves no engine behind (see the SIGTERM test above).
+#[cfg(unix)]
+#[test]
+fn sigterm_ends_every_long_running_command_promptly() {
+    let dir = scratch();
+    let record = write(
+        dir.path(),
+        "g.pgn",
+        b"[Event \"x\"]\n1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 *\n",
+    );
+    let ext = format!("'{BIN}' uci");
+    let cases: Vec<(Vec<&str>, &[u8])> = vec![
+        (vec!["review", s(&record), "--movetime", "5000"], b""),
+        (vec!["bench", "--depth", "30"], b""),
+        (vec!["perft", "7"], b""),
+        (vec!["uci"], b"uci\ngo infinite\n"),
+        (
+            vec!["match", "--a", &ext, "--b", "builtin", "--movetime", "5000"],
+            b"",
+        ),
+    ];
+    let mut ended = 0;
+    for (args, input) in &cases {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("starts");
+        let mut stdin = child.stdin.take().unwrap();
+        stdin.write_all(input).unwrap();
+        std::thread::sleep(Duration::from_millis(800));
+        let sent = Command::new("kill")
+            .args(["-TERM", &child.id().to_string()])
+            .status();
+        assert!(sent.is_ok_and(|s| s.success()));
+        let r = wait(child, 15, &format!("{args:?} after SIGTERM"));
+        drop(stdin);
+        assert!(!r.stderr.contains("panicked"), "{args:?}: {}", r.stderr);
+        ended += 1;
+    }
+    eprintln!(
+        "SIGTERM: {ended} of {} long-running commands ended promptly",
+        cases.len()
+    );
+}
+
+// D7 in the game's doors: `play --open` and `--review` refuse an endless
+// record before any window opens.
+#[cfg(all(feature = "gui", unix))]
+#[test]
+fn play_refuses_an_endless_record_before_the_window() {
+    let home = scratch();
+    for flag in ["--open", "--review"] {
+        let child = Command::new(BIN)
+            .args(["play", flag, "/dev/zero"])
+            .env("XIANGQI_HOME", home.path())
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let r = wait(child, 60, &format!("play {flag} /dev/zero"));
+        let e = one_error_line(&r);
+        assert!(e.contains("too large to be a game record"), "{flag}: {e}");
+    }
+}
