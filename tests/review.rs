@@ -33,7 +33,7 @@ fn a_chariot_left_to_be_taken_is_a_blunder_and_only_that_move() {
         &mut engine,
         &start,
         &game,
-        &depth(5),
+        &depth(7),
         &AtomicBool::new(false),
         &mut |_, _| {},
     )
@@ -61,7 +61,8 @@ fn a_chariot_left_to_be_taken_is_a_blunder_and_only_that_move() {
     // The graph's points are the analysis, from Red's side.
     let curve = r.curve(&start, &game);
     assert_eq!(curve.len(), r.positions.len());
-    assert!(curve[8] > 0.3 && curve[10] < 0.1, "{curve:?}");
+    // A chariot down in the opening: an expected result under a quarter.
+    assert!(curve[8] > 0.3 && curve[10] < 0.25, "{curve:?}");
 }
 
 #[test]

@@ -18,6 +18,12 @@
 //! regularised first: a result that has not happened counts as 0.001 of a
 //! game, so the variance of a run of identical results (fifty losses) is
 //! small but not zero and the test decides instead of staying at 0.
+//! Because that variance is so small while one result is all there is, no
+//! verdict is given before [`SPRT_MIN_GAMES`] games (a single win would
+//! otherwise "prove" H1).
+
+/// Games an SPRT needs before it may decide.
+pub const SPRT_MIN_GAMES: u32 = 10;
 
 /// Wins, draws and losses from the first engine's view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -210,8 +216,11 @@ impl Sprt {
         n * (s1 - s0) * (2.0 * p - s0 - s1) / (2.0 * var)
     }
 
-    /// The test's verdict.
+    /// The test's verdict (never before [`SPRT_MIN_GAMES`] games).
     pub fn verdict(&self, t: &Tally) -> Verdict {
+        if t.games() < SPRT_MIN_GAMES {
+            return Verdict::Continue;
+        }
         let llr = self.llr(t);
         let (lo, hi) = self.bounds();
         if llr >= hi {
@@ -300,5 +309,25 @@ mod tests {
         };
         assert!(s.llr(&drawn) < 0.0);
         assert_eq!(s.llr(&Tally::default()), 0.0);
+        // One result, however lopsided, decides nothing yet.
+        for t in [
+            Tally {
+                wins: 1,
+                draws: 0,
+                losses: 0,
+            },
+            Tally {
+                wins: 0,
+                draws: 9,
+                losses: 0,
+            },
+            Tally {
+                wins: 0,
+                draws: 0,
+                losses: SPRT_MIN_GAMES - 1,
+            },
+        ] {
+            assert_eq!(s.verdict(&t), Verdict::Continue, "{t:?}");
+        }
     }
 }

@@ -288,8 +288,7 @@ pub fn run_train(args: &TrainArgs) -> Result<(), CliError> {
     let best = trained
         .epochs
         .iter()
-        .filter(|r| r.best)
-        .last()
+        .rfind(|r| r.best)
         .map_or(0.0, |r| r.validation_loss);
     let written = writeln!(
         std::io::stdout(),

@@ -339,7 +339,9 @@ pub fn judge_game(start: &Position, moves: &[Move], views: Vec<PositionReview>) 
         // `1 - expected(next)`, not `expected(after)`: a mate just
         // given is `Mate(0)` for the side mated, which has no sign to flip.
         let loss = expected(before.score) - (1.0 - expected(next.score));
-        let lets_mate_in = matches!(after, Score::Mate(n) if n <= 0)
+        // The side to move next has a mate: this move let it in. (A mate
+        // just given is `Mate(0)` for the side mated, not a mate let in.)
+        let lets_mate_in = matches!(next.score, Score::Mate(n) if n > 0)
             && !matches!(before.score, Score::Mate(n) if n <= 0);
         let mut judgement = Judgement::from_loss(loss, played == before.best);
         if lets_mate_in && played != before.best {

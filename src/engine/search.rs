@@ -292,7 +292,7 @@ impl<'a> Searcher<'a> {
                 // (Every 64th node: a full sum at every one would slow the
                 // debug builds' searches several times over.)
                 debug_assert!(
-                    self.nodes % 64 != 0 || self.nn[ply] == net.refresh(&self.pos),
+                    !self.nodes.is_multiple_of(64) || self.nn[ply] == net.refresh(&self.pos),
                     "the accumulators at ply {ply} drifted from the board"
                 );
                 let pieces = (self.pos.occ[0] | self.pos.occ[1]).count_ones();

@@ -214,7 +214,7 @@ impl DataWriter {
         check_header(&h[..got], path)?;
         let body = len - HEADER_LEN as u64;
         let whole = body / RECORD_LEN as u64;
-        if body % RECORD_LEN as u64 != 0 {
+        if !body.is_multiple_of(RECORD_LEN as u64) {
             file.set_len(HEADER_LEN as u64 + whole * RECORD_LEN as u64)
                 .map_err(io)?;
         }

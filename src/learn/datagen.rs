@@ -232,7 +232,7 @@ fn cp(s: Score) -> i32 {
 /// A start position for game `index`: an opening line or the start, then
 /// random legal moves.
 fn start_of(config: &Config, rng: &mut Rng) -> (Position, Vec<Move>) {
-    let from_book = !config.openings.is_empty() && rng.next_u64() % 2 == 0;
+    let from_book = !config.openings.is_empty() && rng.next_u64().is_multiple_of(2);
     let (mut pos, mut moves, random) = if from_book {
         let o = &config.openings[(rng.next_u64() % config.openings.len() as u64) as usize];
         (o.start, o.moves.clone(), 2 + rng.next_u64() % 3)

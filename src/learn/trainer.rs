@@ -273,8 +273,8 @@ fn sample_loss(
                 da[i] = gout * w2[view * HIDDEN + i];
             }
         }
-        for i in 0..HIDDEN {
-            g.b1[i] += da[i];
+        for (b, d) in g.b1.iter_mut().zip(&da) {
+            *b += d;
         }
         for &f in feats {
             let row = &mut g.w1[usize::from(f) * HIDDEN..][..HIDDEN];
@@ -399,7 +399,7 @@ pub struct Trained {
 pub fn load(config: &Config) -> Result<(Vec<Sample>, Vec<Sample>), String> {
     let mut train = Vec::new();
     let mut val = Vec::new();
-    let mut rng = Rng::new(config.seed ^ 0x5EED_0F_5A17);
+    let mut rng = Rng::new(config.seed ^ 0x005E_ED0F_5A17);
     let mut to_val = false;
     for f in &config.files {
         for r in data::read_all(f)? {

@@ -2,7 +2,7 @@
 //! background to its end and judges every move, a cancelled review stops
 //! its search, the graph draws the analysis, a stored review is reused, and
 //! a mistake becomes a puzzle its better move solves and the mistake does
-//! not. The engine searches shallowly (depth 5) so the tests are quick.
+//! not. The engine searches shallowly (depth 7) so the tests are quick.
 
 use super::{logic_app, run_until, slow_backend};
 use crate::engine::Limits;
@@ -44,12 +44,12 @@ fn depth(d: u32) -> Limits {
     }
 }
 
-/// A hot-seat game with the store under `home`; reviews search to depth 5
+/// A hot-seat game with the store under `home`; reviews search to depth 7
 /// (`thorough_depth` for a thorough one).
 fn app_in(home: &Path, thorough_depth: u32) -> App {
     let mut app = logic_app(Some(home), slow_backend());
     app.insert_resource(ReviewLimits {
-        quick: depth(5),
+        quick: depth(7),
         thorough: depth(thorough_depth),
     });
     app.insert_resource(GameSetup {
@@ -145,7 +145,8 @@ fn a_review_runs_in_the_background_to_its_end_and_judges_every_move() {
     for (v, c) in data.values.iter().zip(&curve) {
         assert!((f64::from(*v) - c).abs() < 1e-6, "{v} vs {c}");
     }
-    assert!(data.values[BLUNDER] > 0.3 && data.values[BLUNDER + 2] < 0.1);
+    // A chariot down in the opening: an expected result under a quarter.
+    assert!(data.values[BLUNDER] > 0.3 && data.values[BLUNDER + 2] < 0.25);
     assert_eq!(data.marks, [(BLUNDER + 1, Judgement::Blunder)]);
     assert_eq!(data.current, 10);
     // Reviewing an earlier position moves the graph's mark.
