@@ -283,7 +283,7 @@ pub fn run_train(args: &TrainArgs) -> Result<(), CliError> {
     let trained =
         trainer::train(&config, &train, &val, &listener, &INTERRUPT).map_err(CliError::new)?;
     let bytes = trained.network.to_bytes();
-    crate::store::atomic::write_atomic(&args.out, &bytes)
+    crate::store::atomic::write_output(&args.out, &bytes)
         .map_err(|e| CliError::new(format!("writing {}: {e}", args.out.display())))?;
     let best = trained
         .epochs

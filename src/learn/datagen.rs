@@ -255,6 +255,19 @@ fn start_of(config: &Config, rng: &mut Rng) -> (Position, Vec<Move>) {
     (start, moves)
 }
 
+/// Searches the game's current position (the earlier ones for the
+/// repetition rules).
+fn search(
+    engine: &mut Engine,
+    game: &Game,
+    limits: &Limits,
+    interrupt: &AtomicBool,
+) -> crate::engine::SearchResult {
+    let (positions, _) = game.history();
+    let (pos, before) = positions.split_last().expect("a game has its start");
+    engine.search(pos, before, limits, interrupt, &mut |_| {})
+}
+
 /// Plays game `index`; `None` when interrupted.
 fn play_game(
     engine: &mut Engine,
@@ -268,7 +281,6 @@ fn play_game(
         nodes: Some(config.nodes),
         ..Limits::default()
     };
-    let mut noop = |_: &crate::engine::SearchInfo| {};
     // Draw starts until one is playable and not already decided.
     let mut game = loop {
         let (start, moves) = start_of(config, &mut rng);
@@ -281,14 +293,7 @@ fn play_game(
             continue;
         }
         engine.clear();
-        let (positions, _) = game.history();
-        let r = engine.search(
-            game.position(),
-            &positions[..positions.len() - 1],
-            &limits,
-            interrupt,
-            &mut noop,
-        );
+        let r = search(engine, &game, &limits, interrupt);
         if interrupt.load(Ordering::Relaxed) {
             return None;
         }
@@ -310,14 +315,7 @@ fn play_game(
             break GameResult::Draw;
         }
         let pos = *game.position();
-        let (positions, _) = game.history();
-        let r = engine.search(
-            &pos,
-            &positions[..positions.len() - 1],
-            &limits,
-            interrupt,
-            &mut noop,
-        );
+        let r = search(engine, &game, &limits, interrupt);
         if interrupt.load(Ordering::Relaxed) {
             return None;
         }
