@@ -80,83 +80,30 @@ pub fn rgba(size: u32) -> Vec<u8> {
     out
 }
 
-/// The icon as a PNG file of `size`×`size` pixels (uncompressed deflate:
-/// small enough at this size, and byte-for-byte reproducible).
+/// The icon as a PNG file of `size`×`size` pixels, encoded by tiny-skia
+/// (deterministic: the same drawing gives the same bytes).
 pub fn png(size: u32) -> Vec<u8> {
-    let pixels = rgba(size);
-    let mut raw = Vec::with_capacity(pixels.len() + size as usize);
-    for row in pixels.chunks_exact(size as usize * 4) {
-        raw.push(0); // filter: none
-        raw.extend_from_slice(row);
+    let mut pixels = rgba(size);
+    // tiny-skia keeps premultiplied colours; it writes them back straight.
+    for px in pixels.chunks_exact_mut(4) {
+        let a = u16::from(px[3]);
+        for c in &mut px[..3] {
+            *c = ((u16::from(*c) * a + 127) / 255) as u8;
+        }
     }
-    let mut ihdr = Vec::new();
-    ihdr.extend_from_slice(&size.to_be_bytes());
-    ihdr.extend_from_slice(&size.to_be_bytes());
-    ihdr.extend_from_slice(&[8, 6, 0, 0, 0]); // 8 bits, RGBA, deflate, no interlace
-    let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
-    chunk(&mut out, b"IHDR", &ihdr);
-    chunk(&mut out, b"IDAT", &zlib_stored(&raw));
-    chunk(&mut out, b"IEND", &[]);
-    out
+    tiny_skia::IntSize::from_wh(size, size)
+        .and_then(|wh| tiny_skia::Pixmap::from_vec(pixels, wh))
+        .and_then(|pixmap| pixmap.encode_png().ok())
+        .unwrap_or_default()
 }
 
 /// Writes [`PNG_NAME`] into `dir` (the committed one is in `assets/desktop`).
+///
+/// # Errors
+/// The folder cannot be made or the file written.
 pub fn write_png(dir: &Path) -> io::Result<()> {
     fs::create_dir_all(dir)?;
-    let tmp = dir.join(format!(".{PNG_NAME}.tmp"));
-    fs::write(&tmp, png(PNG_SIZE))?;
-    fs::rename(&tmp, dir.join(PNG_NAME))
-}
-
-fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
-    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
-    let start = out.len();
-    out.extend_from_slice(kind);
-    out.extend_from_slice(data);
-    let crc = crc32(&out[start..]);
-    out.extend_from_slice(&crc.to_be_bytes());
-}
-
-/// A zlib stream of stored (uncompressed) deflate blocks.
-fn zlib_stored(data: &[u8]) -> Vec<u8> {
-    let mut out = vec![0x78, 0x01];
-    let mut blocks = data.chunks(0xffff).peekable();
-    if blocks.peek().is_none() {
-        out.extend_from_slice(&[1, 0, 0, 0xff, 0xff]);
-    }
-    while let Some(block) = blocks.next() {
-        out.push(u8::from(blocks.peek().is_none()));
-        let len = block.len() as u16;
-        out.extend_from_slice(&len.to_le_bytes());
-        out.extend_from_slice(&(!len).to_le_bytes());
-        out.extend_from_slice(block);
-    }
-    out.extend_from_slice(&adler32(data).to_be_bytes());
-    out
-}
-
-fn crc32(data: &[u8]) -> u32 {
-    let mut crc = 0xffff_ffffu32;
-    for &b in data {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 {
-                (crc >> 1) ^ 0xedb8_8320
-            } else {
-                crc >> 1
-            };
-        }
-    }
-    !crc
-}
-
-fn adler32(data: &[u8]) -> u32 {
-    let (mut a, mut b) = (1u32, 0u32);
-    for &x in data {
-        a = (a + u32::from(x)) % 65521;
-        b = (b + a) % 65521;
-    }
-    (b << 16) | a
+    crate::store::atomic::write_output(&dir.join(PNG_NAME), &png(PNG_SIZE))
 }
 
 #[cfg(test)]
@@ -204,44 +151,31 @@ mod tests {
     }
 
     #[test]
-    fn the_png_has_valid_checksums_and_holds_the_pixels() {
-        let size = 8;
+    fn the_png_holds_the_pixels() {
+        let size = 16;
         let file = png(size);
         assert!(file.starts_with(b"\x89PNG\r\n\x1a\n"));
-        // Walk the chunks, checking each CRC.
-        let mut at = 8;
-        let mut kinds = Vec::new();
-        let mut idat = Vec::new();
-        while at < file.len() {
-            let len = u32::from_be_bytes(file[at..at + 4].try_into().unwrap()) as usize;
-            let body = &file[at + 4..at + 8 + len];
-            let crc = u32::from_be_bytes(file[at + 8 + len..at + 12 + len].try_into().unwrap());
-            assert_eq!(crc32(body), crc);
-            kinds.push(String::from_utf8_lossy(&body[..4]).into_owned());
-            if &body[..4] == b"IDAT" {
-                idat.extend_from_slice(&body[4..]);
-            }
-            at += 12 + len;
-        }
-        assert_eq!(kinds, ["IHDR", "IDAT", "IEND"]);
-        // One stored block: header, LEN/NLEN, then the filtered rows.
-        let len = u16::from_le_bytes([idat[3], idat[4]]) as usize;
-        let nlen = u16::from_le_bytes([idat[5], idat[6]]);
-        assert_eq!(nlen, !(len as u16));
-        let raw = &idat[7..7 + len];
+        let back = tiny_skia::Pixmap::decode_png(&file).expect("a PNG");
+        assert_eq!((back.width(), back.height()), (size, size));
         let pixels = rgba(size);
-        for (y, row) in raw.chunks_exact(1 + size as usize * 4).enumerate() {
-            assert_eq!(row[0], 0);
-            let start = y * size as usize * 4;
-            assert_eq!(&row[1..], &pixels[start..start + size as usize * 4]);
+        for (i, (px, want)) in back.pixels().iter().zip(pixels.chunks_exact(4)).enumerate() {
+            let px = px.demultiply();
+            let got = [px.red(), px.green(), px.blue(), px.alpha()];
+            assert_eq!(got[3], want[3], "pixel {i}: alpha");
+            // Colours go through premultiplication: exact where opaque,
+            // within rounding at the anti-aliased rim.
+            let tolerance = if want[3] == 255 {
+                0
+            } else {
+                255 / u32::from(want[3].max(1)) + 1
+            };
+            for c in 0..3 {
+                assert!(
+                    u32::from(got[c].abs_diff(want[c])) <= tolerance,
+                    "pixel {i}: {got:?} vs {want:?}"
+                );
+            }
         }
-        let adler = u32::from_be_bytes(idat[idat.len() - 4..].try_into().unwrap());
-        assert_eq!(adler, adler32(raw));
-    }
-
-    #[test]
-    fn checksums_match_known_values() {
-        assert_eq!(crc32(b"123456789"), 0xcbf4_3926);
-        assert_eq!(adler32(b"Wikipedia"), 0x11e6_0398);
+        assert_eq!(png(size), file, "the same bytes each time");
     }
 }

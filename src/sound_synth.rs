@@ -274,7 +274,6 @@ fn knock(buf: &mut [f64], at: f64, seed: u64, pitch: f64, bright: f64, amp: f64)
 /// Adds a noise burst of `length` seconds (decaying with time constant `tau`)
 /// passed through a band-pass filter centred on `centre` Hz with quality `q`.
 /// The filter keeps ringing after the burst ends; that ringing is the tone.
-#[allow(clippy::too_many_arguments)]
 fn noise_burst(
     buf: &mut [f64],
     at: f64,

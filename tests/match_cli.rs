@@ -170,3 +170,77 @@ fn bad_match_input_is_one_error_line_and_exit_2() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A match PGN game between `red` and `black` with `result`.
+fn rated_game(red: &str, black: &str, result: &str) -> String {
+    format!(
+        "[Red \"{red}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n\n1. h2e2 h9g7 {result}\n\n"
+    )
+}
+
+#[test]
+fn rate_fits_a_ladder_from_match_pgns_and_refuses_bad_input() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-rate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // weak < middle < strong, each scoring 75 % against the one below.
+    let mut text = String::new();
+    for (lo, hi) in [("weak", "middle"), ("middle", "strong")] {
+        for i in 0..20 {
+            let result = if i % 4 == 0 { "1-0" } else { "0-1" };
+            text.push_str(&rated_game(lo, hi, result));
+        }
+    }
+    text.push_str(&rated_game("weak", "strong", "*"));
+    let file = dir.join("ladder.pgn");
+    std::fs::write(&file, &text).unwrap();
+    let o = xiangqi(&["rate", file.to_str().unwrap(), "--anchor", "weak=1000"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with("40 games, 3 players; weak anchored at 1000"),
+        "{out}"
+    );
+    assert!(lines[0].contains("1 unfinished"), "{out}");
+    let order: Vec<&str> = lines[2..]
+        .iter()
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    assert_eq!(order, ["strong", "middle", "weak"], "{out}");
+    let rating = |name: &str| -> f64 {
+        let line = lines
+            .iter()
+            .find(|l| l.split_whitespace().nth(1) == Some(name))
+            .unwrap();
+        line.split_whitespace().nth(2).unwrap().parse().unwrap()
+    };
+    assert_eq!(rating("weak"), 1000.0);
+    let step = rating("middle") - rating("weak");
+    assert!((130.0..230.0).contains(&step), "{out}");
+
+    for (args, says) in [
+        (vec!["rate", "/nonexistent/x.pgn"], "cannot read"),
+        (
+            vec!["rate", file.to_str().unwrap(), "--anchor", "nobody=1500"],
+            "played none",
+        ),
+        (
+            vec!["rate", file.to_str().unwrap(), "--anchor", "weak"],
+            "NAME=ELO",
+        ),
+        (
+            vec!["rate", file.to_str().unwrap(), "--anchor", "weak=strong"],
+            "not a rating",
+        ),
+    ] {
+        let o = xiangqi(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+    let empty = dir.join("empty.pgn");
+    std::fs::write(&empty, rated_game("a", "b", "*")).unwrap();
+    let o = xiangqi(&["rate", empty.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no finished game"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,4 +1,4 @@
-//! Move notations: RULES.md's worked example, tandem pieces, soldiers in
+//! Move notations: docs/RULES.md's worked example, tandem pieces, soldiers in
 //! columns, every error kind, and property tests that every legal move in
 //! random positions round-trips through Chinese (both charsets, both digit
 //! styles), WXF and ICCS, and that FEN round-trips.

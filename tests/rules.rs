@@ -1,4 +1,4 @@
-//! One test per rule edge of RULES.md, and one per FEN error.
+//! One test per rule edge of docs/RULES.md, and one per FEN error.
 
 use xiangqi::rules::{
     Color, FenError, Game, GameResult, IllegalReason, Move, Outcome, PieceKind, Position, Reason,
@@ -240,10 +240,88 @@ fn undo_redo_and_goto_move_the_cursor() {
     assert_eq!(*g.position(), end);
     g.goto(0);
     assert_eq!(*g.position(), Position::startpos());
-    // Playing after an undo discards the redo tail.
+    // Playing after an undo discards the redo tail (the record keeps it
+    // as a variation).
     g.play(mv("b0c2")).unwrap();
     assert_eq!(g.all_moves().len(), 1);
     assert!(!g.redo());
+}
+
+#[test]
+fn the_game_is_its_move_tree_and_derives_the_rest() {
+    let mut g = play_all(xiangqi::rules::START_FEN, "h2e2 h9g7 h0g2 i9h9");
+    g.goto(2);
+    // Another move after undo: the old continuation becomes a variation.
+    g.play(mv("b0c2")).unwrap();
+    assert_eq!(g.all_moves(), &[mv("h2e2"), mv("h9g7"), mv("b0c2")]);
+    assert_eq!(g.tree().variation_count(), 1);
+    assert_eq!(g.tree().main_line(), g.all_moves());
+    // The same move as the record's: its continuation is the redo tail again.
+    g.goto(2);
+    g.play(mv("h0g2")).unwrap();
+    assert_eq!(g.ply(), 3);
+    assert_eq!(g.all_moves().len(), 4, "i9h9 is back as the redo tail");
+    assert_eq!(g.tree().variation_count(), 1, "b0c2 is now the variation");
+    // Promoting a variation makes it the game; positions follow.
+    let b0c2 = g
+        .tree()
+        .child_with(g.node_at(2).unwrap(), mv("b0c2"))
+        .unwrap();
+    g.goto(4);
+    assert!(g.promote_to_main_line(b0c2));
+    assert_eq!(g.all_moves(), &[mv("h2e2"), mv("h9g7"), mv("b0c2")]);
+    assert_eq!(g.ply(), 2, "the cursor goes back to where the lines part");
+    assert!(g.redo());
+    let mut p = Position::startpos();
+    for m in ["h2e2", "h9g7", "b0c2"] {
+        p.make(mv(m));
+    }
+    assert_eq!(*g.position(), p);
+    assert!(!g.promote_to_main_line(b0c2), "already the main line");
+    // Deleting the variation that was the main line.
+    let h0g2 = g
+        .tree()
+        .child_with(g.node_at(2).unwrap(), mv("h0g2"))
+        .unwrap();
+    assert!(g.remove(h0g2).is_some());
+    assert_eq!(g.tree().variation_count(), 0);
+    assert_eq!(g.all_moves().len(), 3);
+    // Deleting part of the main line ends the game's record before it.
+    let second = g.node_at(2).unwrap();
+    g.remove(second).unwrap();
+    assert_eq!(g.all_moves(), &[mv("h2e2")]);
+    assert_eq!(g.ply(), 1);
+    assert_eq!(g.tree().len(), 2);
+    // A variation added at the end of the main line extends it.
+    let end = g.node_at(1).unwrap();
+    g.add_variation(end, mv("b9c7")).unwrap();
+    assert_eq!(g.all_moves(), &[mv("h2e2"), mv("b9c7")]);
+    // One added elsewhere leaves the main line alone.
+    g.add_variation(xiangqi::rules::MoveTree::ROOT, mv("b2e2"))
+        .unwrap();
+    assert_eq!(g.all_moves(), &[mv("h2e2"), mv("b9c7")]);
+    assert_eq!(g.tree().variation_count(), 1);
+    assert!(g.add_variation(end, mv("a0a5")).is_err(), "an illegal move");
+}
+
+#[test]
+fn a_game_from_a_tree_stops_where_the_rules_end_it() {
+    // Red's perpetual check loses after its ninth move; a tenth move the
+    // tree holds is legal on the board but not in the game.
+    let moves = "a0d0 d9e9 d0e0 e9d9 e0d0 d9e9 d0e0 e9d9 e0d0 d9e9";
+    let mut tree = xiangqi::rules::MoveTree::new(pos("3k5/9/9/9/9/9/9/9/9/R4K3 w - - 0 1"));
+    let mut at = xiangqi::rules::MoveTree::ROOT;
+    for m in moves.split_whitespace() {
+        at = tree.add(at, mv(m)).unwrap();
+    }
+    let g = Game::from_tree(tree.clone());
+    assert_eq!(g.all_moves().len(), 9);
+    assert_eq!(g.ply(), 9);
+    assert_eq!(
+        g.outcome().map(|o| o.reason),
+        Some(Reason::PerpetualCheck { by: Color::Red })
+    );
+    assert_eq!(g.tree(), &tree, "the record itself is kept whole");
 }
 
 #[test]

@@ -15,10 +15,11 @@ pub mod client;
 pub mod openings;
 pub mod player;
 pub mod runner;
+pub mod standin;
 pub mod stats;
 
 pub use client::{Client, GoLimit, Protocol};
 pub use openings::Opening;
-pub use player::{EvalChoice, PlayerSpec};
-pub use runner::{GameRecord, Limit, MatchConfig, Summary, game_pgn, run};
+pub use player::{EvalChoice, PlayerSpec, SpecError, StartError};
+pub use runner::{GameRecord, Limit, MatchConfig, MatchError, Summary, game_pgn, run};
 pub use stats::{Sprt, Tally, Verdict};

@@ -1,11 +1,74 @@
 //! The two kinds of match player: the built-in engine, run in process, and
 //! an external engine program driven through [`Client`].
 
-use super::client::{Client, GoError, GoLimit, Protocol, Reply};
+use super::client::{Client, ClientError, GoError, GoLimit, Protocol, Reply};
+pub use super::standin::StandIn;
 use crate::engine::{Clock, Engine, Evaluator, Level, Limits, level};
 use crate::rules::{Color, Move, Position};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
+
+/// What is wrong with a player's spec (`--a`, `--b`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// Nothing given.
+    #[error("an engine spec is empty")]
+    Empty,
+    /// A command line with unbalanced quotes.
+    #[error("cannot split the command line '{0}'")]
+    Split(String),
+    /// `builtin` followed by something other than `:key=value,…`.
+    #[error("'{0}': expected builtin or builtin:key=value,…")]
+    Shape(String),
+    /// A builtin parameter without `=`.
+    #[error("'{spec}': '{part}' is not key=value")]
+    NotKeyValue {
+        /// The whole spec.
+        spec: String,
+        /// The part.
+        part: String,
+    },
+    /// A builtin parameter's value out of its range.
+    #[error("'{spec}': {why}")]
+    Value {
+        /// The whole spec.
+        spec: String,
+        /// What the value must be, and what it was.
+        why: String,
+    },
+    /// A builtin parameter that does not exist.
+    #[error("'{spec}': unknown builtin parameter '{name}' (level, hash, scale, eval)")]
+    Unknown {
+        /// The whole spec.
+        spec: String,
+        /// The parameter.
+        name: String,
+    },
+    /// `--a-option` / `--b-option` given for the builtin engine.
+    #[error("engine options apply to external engines, not the builtin one")]
+    OptionsOnBuiltin,
+}
+
+/// Why a player could not be started.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// The hash table's memory.
+    #[error(transparent)]
+    Memory(#[from] crate::engine::tt::AllocError),
+    /// A network file that cannot be read or is not a network.
+    #[error("{what} {}: {why}", path.display())]
+    Network {
+        /// `reading the network` or `the network`.
+        what: &'static str,
+        /// The file.
+        path: std::path::PathBuf,
+        /// Why.
+        why: String,
+    },
+    /// The external engine: it did not start, or not as an engine.
+    #[error(transparent)]
+    Client(#[from] ClientError),
+}
 
 /// Who plays: parsed from `builtin[:key=value,…]` or an engine command line.
 #[derive(Clone, Debug, PartialEq)]
@@ -21,6 +84,9 @@ pub enum PlayerSpec {
         /// The evaluation it plays with.
         eval: EvalChoice,
     },
+    /// A stand-in for a person (`builtin:beginner`, `builtin:random`), to
+    /// measure the weakest levels against.
+    StandIn(StandIn),
     /// An external program.
     External {
         /// Its command line.
@@ -48,15 +114,26 @@ pub enum EvalChoice {
 
 impl EvalChoice {
     /// The evaluator, reading a network file if one is named.
-    pub fn evaluator(&self) -> Result<Evaluator, String> {
+    ///
+    /// # Errors
+    /// [`StartError::Network`]: the file cannot be read or is no network.
+    pub fn evaluator(&self) -> Result<Evaluator, StartError> {
         match self {
             EvalChoice::Standard => Ok(Evaluator::standard()),
             EvalChoice::Classical => Ok(Evaluator::Classical),
             EvalChoice::File(path) => {
-                let bytes = std::fs::read(path)
-                    .map_err(|e| format!("reading the network {}: {e}", path.display()))?;
-                let net = crate::engine::nnue::Network::from_bytes(&bytes)
-                    .map_err(|e| format!("the network {}: {e}", path.display()))?;
+                let bytes = std::fs::read(path).map_err(|e| StartError::Network {
+                    what: "reading the network",
+                    path: path.clone(),
+                    why: e.to_string(),
+                })?;
+                let net = crate::engine::nnue::Network::from_bytes(&bytes).map_err(|e| {
+                    StartError::Network {
+                        what: "the network",
+                        path: path.clone(),
+                        why: e.to_string(),
+                    }
+                })?;
                 Ok(Evaluator::Network(std::sync::Arc::new(net)))
             }
         }
@@ -66,18 +143,25 @@ impl EvalChoice {
 impl PlayerSpec {
     /// Parses a side's spec: `builtin`, `builtin:level=5,hash=16,scale=0.1`,
     /// or a command line.
+    ///
+    /// # Errors
+    /// [`SpecError`] names what is wrong.
     pub fn parse(
         spec: &str,
         protocol: Protocol,
         options: Vec<(String, String)>,
-    ) -> Result<PlayerSpec, String> {
+    ) -> Result<PlayerSpec, SpecError> {
         let spec = spec.trim();
         if spec.is_empty() {
-            return Err("an engine spec is empty".into());
+            return Err(SpecError::Empty);
         }
+        let value = |why: String| SpecError::Value {
+            spec: spec.to_string(),
+            why,
+        };
         let Some(rest) = spec.strip_prefix("builtin") else {
             if shlex::split(spec).is_none_or(|w| w.is_empty()) {
-                return Err(format!("cannot split the command line '{spec}'"));
+                return Err(SpecError::Split(spec.to_string()));
             }
             return Ok(PlayerSpec::External {
                 command: spec.to_string(),
@@ -85,6 +169,17 @@ impl PlayerSpec {
                 options,
             });
         };
+        let stand_in = match rest {
+            ":beginner" => Some(StandIn::Beginner),
+            ":random" => Some(StandIn::Random),
+            _ => None,
+        };
+        if let Some(kind) = stand_in {
+            if !options.is_empty() {
+                return Err(SpecError::OptionsOnBuiltin);
+            }
+            return Ok(PlayerSpec::StandIn(kind));
+        }
         let mut level_ = None;
         let mut hash_mb = crate::engine::DEFAULT_HASH_MB;
         let mut scale = 1.0;
@@ -92,21 +187,22 @@ impl PlayerSpec {
         let params = match rest {
             "" => "",
             r if r.starts_with(':') => &r[1..],
-            _ => return Err(format!("'{spec}': expected builtin or builtin:key=value,…")),
+            _ => return Err(SpecError::Shape(spec.to_string())),
         };
         for part in params.split(',').filter(|p| !p.is_empty()) {
-            let (k, v) = part
-                .split_once('=')
-                .ok_or_else(|| format!("'{spec}': '{part}' is not key=value"))?;
+            let (k, v) = part.split_once('=').ok_or_else(|| SpecError::NotKeyValue {
+                spec: spec.to_string(),
+                part: part.to_string(),
+            })?;
             match k {
                 "level" => {
                     let n: u8 = v
                         .parse()
-                        .map_err(|_| format!("'{spec}': level '{v}' is not a number"))?;
+                        .map_err(|_| value(format!("level '{v}' is not a number")))?;
                     level_ = match n {
                         0 => None,
                         n => Some(Level::new(n).ok_or_else(|| {
-                            format!("'{spec}': level must be 0 (full strength) or 1..8, not {n}")
+                            value(format!("level must be 0 (full strength) or 1..8, not {n}"))
                         })?),
                     };
                 }
@@ -115,36 +211,37 @@ impl PlayerSpec {
                         .parse()
                         .ok()
                         .filter(|h| (1..=4096).contains(h))
-                        .ok_or_else(|| format!("'{spec}': hash must be 1..4096 MB, not '{v}'"))?;
+                        .ok_or_else(|| value(format!("hash must be 1..4096 MB, not '{v}'")))?;
                 }
                 "scale" => {
                     scale = v
                         .parse()
                         .ok()
                         .filter(|s: &f64| *s > 0.0 && *s <= 100.0)
-                        .ok_or_else(|| format!("'{spec}': scale must be in (0, 100], not '{v}'"))?;
+                        .ok_or_else(|| value(format!("scale must be in (0, 100], not '{v}'")))?;
                 }
                 "eval" => {
                     eval = match v {
                         "network" => EvalChoice::Standard,
                         "classical" => EvalChoice::Classical,
                         "" => {
-                            return Err(format!(
-                                "'{spec}': eval needs network, classical or a network file"
+                            return Err(value(
+                                "eval needs network, classical or a network file".into(),
                             ));
                         }
                         path => EvalChoice::File(path.into()),
                     };
                 }
                 other => {
-                    return Err(format!(
-                        "'{spec}': unknown builtin parameter '{other}' (level, hash, scale, eval)"
-                    ));
+                    return Err(SpecError::Unknown {
+                        spec: spec.to_string(),
+                        name: other.to_string(),
+                    });
                 }
             }
         }
         if !options.is_empty() {
-            return Err("engine options apply to external engines, not the builtin one".into());
+            return Err(SpecError::OptionsOnBuiltin);
         }
         Ok(PlayerSpec::Builtin {
             level: level_,
@@ -155,7 +252,11 @@ impl PlayerSpec {
     }
 
     /// Starts the player (spawns and handshakes an external engine).
-    pub fn start(&self) -> Result<Player, String> {
+    ///
+    /// # Errors
+    /// [`StartError`]: no memory for the table, a bad network file, an
+    /// engine that does not start.
+    pub fn start(&self) -> Result<Player, StartError> {
         match self {
             PlayerSpec::Builtin {
                 level,
@@ -164,7 +265,7 @@ impl PlayerSpec {
                 eval,
             } => Ok(Player::Builtin(Box::new(Builtin {
                 engine: {
-                    let mut e = Engine::try_new(*hash_mb).map_err(|e| e.to_string())?;
+                    let mut e = Engine::try_new(*hash_mb)?;
                     e.set_evaluator(eval.evaluator()?);
                     e
                 },
@@ -172,13 +273,17 @@ impl PlayerSpec {
                 scale: *scale,
                 games: 0,
             }))),
+            PlayerSpec::StandIn(kind) => Ok(Player::StandIn(StandInPlayer {
+                kind: *kind,
+                games: 0,
+            })),
             PlayerSpec::External {
                 command,
                 protocol,
                 options,
-            } => Client::spawn(command, *protocol, options)
-                .map(|c| Player::External(Box::new(c)))
-                .map_err(|e| e.to_string()),
+            } => Ok(Player::External(Box::new(Client::spawn(
+                command, *protocol, options,
+            )?))),
         }
     }
 
@@ -203,6 +308,8 @@ impl PlayerSpec {
                 }
                 name
             }
+            PlayerSpec::StandIn(StandIn::Beginner) => "beginner stand-in".to_string(),
+            PlayerSpec::StandIn(StandIn::Random) => "random mover".to_string(),
             PlayerSpec::External { command, .. } => {
                 let first = shlex::split(command)
                     .and_then(|w| w.into_iter().next())
@@ -223,24 +330,39 @@ pub struct Builtin {
     games: u64,
 }
 
+/// A stand-in for a person, in this process.
+pub struct StandInPlayer {
+    kind: StandIn,
+    games: u64,
+}
+
 /// A started player.
 pub enum Player {
     /// In process.
     Builtin(Box<Builtin>),
+    /// A stand-in for a person, in process.
+    StandIn(StandInPlayer),
     /// A child process.
     External(Box<Client>),
 }
 
 impl Player {
     /// Prepares for a new game.
-    pub fn new_game(&mut self) -> Result<(), String> {
+    ///
+    /// # Errors
+    /// The external engine's [`ClientError`] (it died, or does not answer).
+    pub fn new_game(&mut self) -> Result<(), ClientError> {
         match self {
             Player::Builtin(b) => {
                 b.engine.clear();
                 b.games += 1;
                 Ok(())
             }
-            Player::External(c) => c.new_game().map_err(|e| e.to_string()),
+            Player::StandIn(p) => {
+                p.games += 1;
+                Ok(())
+            }
+            Player::External(c) => c.new_game(),
         }
     }
 
@@ -248,7 +370,7 @@ impl Player {
     /// crashed cannot).
     pub fn alive(&self) -> bool {
         match self {
-            Player::Builtin(_) => true,
+            Player::Builtin(_) | Player::StandIn(_) => true,
             Player::External(c) => c.alive(),
         }
     }
@@ -267,6 +389,27 @@ impl Player {
         match self {
             Player::External(c) => c.go(start, moves, limit, deadline),
             Player::Builtin(b) => Ok(b.think(start, moves, limit, stop)),
+            Player::StandIn(p) => Ok(p.think(start, moves)),
+        }
+    }
+}
+
+impl StandInPlayer {
+    fn think(&mut self, start: &Position, moves: &[Move]) -> Reply {
+        let began = Instant::now();
+        let mut pos = *start;
+        for &m in moves {
+            pos.make(m);
+        }
+        let seed = self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ moves.len() as u64;
+        let mut rng = level::Rng::new(seed ^ pos.hash());
+        let best = super::standin::choose(self.kind, &pos, &mut rng);
+        Reply {
+            bestmove: best.map(|m| m.to_string()),
+            score: None,
+            depth: None,
+            pv: best.iter().map(Move::to_string).collect(),
+            elapsed: began.elapsed(),
         }
     }
 }
@@ -358,10 +501,23 @@ mod tests {
                 eval: EvalChoice::Standard,
             }
         );
-        let e = PlayerSpec::parse("builtin:level=9", Protocol::Uci, vec![]).unwrap_err();
+        let e = PlayerSpec::parse("builtin:level=9", Protocol::Uci, vec![])
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("level must be"), "{e}");
-        let e = PlayerSpec::parse("builtin:depth=3", Protocol::Uci, vec![]).unwrap_err();
+        let e = PlayerSpec::parse("builtin:depth=3", Protocol::Uci, vec![])
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("unknown builtin parameter 'depth'"), "{e}");
+        // The stand-ins for people.
+        for (spec, kind, label) in [
+            ("builtin:beginner", StandIn::Beginner, "beginner stand-in"),
+            ("builtin:random", StandIn::Random, "random mover"),
+        ] {
+            let p = PlayerSpec::parse(spec, Protocol::Uci, vec![]).unwrap();
+            assert_eq!(p, PlayerSpec::StandIn(kind));
+            assert_eq!(p.label(), label);
+        }
         assert!(PlayerSpec::parse("  ", Protocol::Uci, vec![]).is_err());
         assert!(PlayerSpec::parse("eng \"unclosed", Protocol::Uci, vec![]).is_err());
         let ext = PlayerSpec::parse("/opt/eleeye -x", Protocol::Ucci, vec![]).unwrap();

@@ -4,7 +4,7 @@
 
 use super::client::{GoError, GoLimit};
 use super::openings::Opening;
-use super::player::{Player, PlayerSpec};
+use super::player::{Player, PlayerSpec, StartError};
 use super::stats::{Sprt, Tally, Verdict};
 use crate::engine::Score;
 use crate::rules::{Color, Game, GameResult, Move, Position};
@@ -12,6 +12,22 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
+
+/// Why a match could not be played.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    /// No game or no opening to play.
+    #[error("a match needs at least one game and one opening")]
+    Empty,
+    /// An engine that cannot be started before the first game.
+    #[error("engine {engine}: {error}")]
+    Start {
+        /// `A` or `B`.
+        engine: char,
+        /// Why.
+        error: StartError,
+    },
+}
 
 /// The limit both engines play under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -141,19 +157,26 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 /// match: games in progress are abandoned and not counted.
 ///
 /// # Errors
-/// When an engine cannot be started at all (before any game).
+/// [`MatchError`]: nothing to play, or an engine cannot be started at all
+/// (before any game).
 pub fn run(
     config: &MatchConfig,
     interrupt: &AtomicBool,
     on_game: &(dyn Fn(&GameRecord, &Summary) + Sync),
-) -> Result<Summary, String> {
+) -> Result<Summary, MatchError> {
     if config.openings.is_empty() || config.games == 0 {
-        return Err("a match needs at least one game and one opening".into());
+        return Err(MatchError::Empty);
     }
     // Start one pair now: an engine that cannot start is an error, not a
     // match of forfeits.
-    let a = config.a.start().map_err(|e| format!("engine A: {e}"))?;
-    let b = config.b.start().map_err(|e| format!("engine B: {e}"))?;
+    let a = config.a.start().map_err(|e| MatchError::Start {
+        engine: 'A',
+        error: e,
+    })?;
+    let b = config.b.start().map_err(|e| MatchError::Start {
+        engine: 'B',
+        error: e,
+    })?;
     let names = (name_of(&a, &config.a), name_of(&b, &config.b));
     let shared = Mutex::new(Shared {
         next: 0,
@@ -181,7 +204,7 @@ pub fn run(
 fn name_of(p: &Player, spec: &PlayerSpec) -> String {
     match p {
         Player::External(c) => c.name().to_string(),
-        Player::Builtin(_) => spec.label(),
+        Player::Builtin(_) | Player::StandIn(_) => spec.label(),
     }
 }
 
@@ -257,17 +280,19 @@ fn termination_kind(t: &str) -> String {
 }
 
 /// Makes sure `slot` holds a running player; the error says why it cannot.
-fn ready<'p>(slot: &'p mut Option<Player>, spec: &PlayerSpec) -> Result<&'p mut Player, String> {
+fn ready<'p>(
+    slot: &'p mut Option<Player>,
+    spec: &PlayerSpec,
+) -> Result<&'p mut Player, StartError> {
     if slot.as_ref().is_some_and(|p| !p.alive()) {
         *slot = None;
     }
-    if slot.is_none() {
-        *slot = Some(spec.start()?);
+    match slot {
+        Some(player) => Ok(player),
+        None => Ok(slot.insert(spec.start()?)),
     }
-    Ok(slot.as_mut().expect("just filled"))
 }
 
-#[allow(clippy::too_many_arguments)]
 fn play_game(
     config: &MatchConfig,
     a: &mut Option<Player>,
@@ -306,7 +331,7 @@ fn play_game(
         .into_iter()
         .enumerate()
     {
-        match ready(slot, spec).and_then(|p| p.new_game()) {
+        match ready(slot, spec).and_then(|p| p.new_game().map_err(StartError::from)) {
             Ok(()) => {}
             Err(e) => {
                 *slot = None;

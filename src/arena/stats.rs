@@ -233,6 +233,140 @@ impl Sprt {
     }
 }
 
+/// One game for [`fit_ratings`]: two players (indices) and the first one's
+/// score (1, ½ or 0).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pairing {
+    /// The first player.
+    pub a: usize,
+    /// The second player.
+    pub b: usize,
+    /// The first player's score.
+    pub score: f64,
+}
+
+/// A fitted rating: the value, its 95 % interval's half width, and what
+/// it rests on.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rating {
+    /// On the anchored scale.
+    pub elo: f64,
+    /// Half the 95 % interval (±), from the fit's curvature.
+    pub margin: f64,
+    /// Games played.
+    pub games: u32,
+    /// Points scored in them.
+    pub points: f64,
+}
+
+/// Virtual draws each player gets against every opponent it met, so a
+/// player who won (or lost) every game still has a finite rating (the
+/// prior BayesElo uses, in its simplest form).
+pub const PRIOR_DRAWS: f64 = 1.0;
+
+/// Fits ratings to every game at once by maximum likelihood, as BayesElo
+/// and Ordo do: the logistic model `E(a beats b) = 1 / (1 + 10^((Rb − Ra)/400))`,
+/// a draw counting half, with [`PRIOR_DRAWS`] virtual draws per pair that
+/// met. Solved by the minorise–maximise iteration on `10^(R/400)`
+/// (Zermelo's), which converges for any results; then shifted so that
+/// player `anchor.0` has rating `anchor.1`. A player with no games gets
+/// the anchor's rating and an infinite margin.
+///
+/// # Examples
+/// ```
+/// use xiangqi::arena::stats::{Pairing, fit_ratings};
+/// // B scores 3 of 4 against A: about +190 (+150 with the prior's draws).
+/// let games: Vec<Pairing> = [1.0, 1.0, 1.0, 0.0]
+///     .iter()
+///     .map(|&s| Pairing { a: 1, b: 0, score: s })
+///     .collect();
+/// let r = fit_ratings(2, &games, (0, 1500.0));
+/// assert_eq!(r[0].elo, 1500.0);
+/// assert!((r[1].elo - 1500.0 - 147.0).abs() < 3.0, "{}", r[1].elo);
+/// ```
+pub fn fit_ratings(players: usize, games: &[Pairing], anchor: (usize, f64)) -> Vec<Rating> {
+    // Games and points between each pair, the prior's draws included.
+    let mut n = vec![vec![0.0f64; players]; players];
+    let mut points = vec![0.0f64; players];
+    let mut played = vec![0u32; players];
+    let mut scored = vec![0.0f64; players];
+    for g in games
+        .iter()
+        .filter(|g| g.a < players && g.b < players && g.a != g.b)
+    {
+        n[g.a][g.b] += 1.0;
+        n[g.b][g.a] += 1.0;
+        points[g.a] += g.score;
+        points[g.b] += 1.0 - g.score;
+        played[g.a] += 1;
+        played[g.b] += 1;
+        scored[g.a] += g.score;
+        scored[g.b] += 1.0 - g.score;
+    }
+    for (i, row) in n.iter_mut().enumerate() {
+        for (j, count) in row.iter_mut().enumerate() {
+            if i != j && *count > 0.0 {
+                // Half of the pair's virtual draws on each side of (i, j).
+                *count += PRIOR_DRAWS;
+                points[i] += PRIOR_DRAWS / 2.0;
+            }
+        }
+    }
+    let mut gamma = vec![1.0f64; players];
+    for _ in 0..10_000 {
+        let mut change = 0.0f64;
+        for i in 0..players {
+            let denom: f64 = (0..players)
+                .filter(|&j| n[i][j] > 0.0)
+                .map(|j| n[i][j] / (gamma[i] + gamma[j]))
+                .sum();
+            if denom > 0.0 && points[i] > 0.0 {
+                let next = points[i] / denom;
+                change = change.max((next / gamma[i]).ln().abs());
+                gamma[i] = next;
+            }
+        }
+        // Keep the scale from drifting (only differences mean anything).
+        let mean = gamma.iter().map(|g| g.ln()).sum::<f64>() / players.max(1) as f64;
+        for g in &mut gamma {
+            *g /= mean.exp();
+        }
+        if change < 1e-10 {
+            break;
+        }
+    }
+    let scale = 400.0 / std::f64::consts::LN_10;
+    let raw: Vec<f64> = gamma.iter().map(|g| scale * g.ln()).collect();
+    let shift = anchor.1 - raw.get(anchor.0).copied().unwrap_or(0.0);
+    (0..players)
+        .map(|i| {
+            // The curvature of the log-likelihood in R_i: Σ n p (1 − p) / scale².
+            let info: f64 = (0..players)
+                .filter(|&j| n[i][j] > 0.0)
+                .map(|j| {
+                    let p = gamma[i] / (gamma[i] + gamma[j]);
+                    n[i][j] * p * (1.0 - p)
+                })
+                .sum::<f64>()
+                / (scale * scale);
+            Rating {
+                elo: if played[i] == 0 || i == anchor.0 {
+                    anchor.1
+                } else {
+                    raw[i] + shift
+                },
+                margin: if info > 0.0 {
+                    1.96 / info.sqrt()
+                } else {
+                    f64::INFINITY
+                },
+                games: played[i],
+                points: scored[i],
+            }
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -329,5 +463,56 @@ mod tests {
         ] {
             assert_eq!(s.verdict(&t), Verdict::Continue, "{t:?}");
         }
+    }
+
+    #[test]
+    fn ratings_fit_every_game_together_and_follow_the_anchor() {
+        let mut games = Vec::new();
+        let mut add = |a: usize, b: usize, w: u32, d: u32, l: u32| {
+            for _ in 0..w {
+                games.push(Pairing { a, b, score: 1.0 });
+            }
+            for _ in 0..d {
+                games.push(Pairing { a, b, score: 0.5 });
+            }
+            for _ in 0..l {
+                games.push(Pairing { a, b, score: 0.0 });
+            }
+        };
+        // A ladder: 1 beats 0 by 70 %, 2 beats 1 by 70 %, and 2 beats 0 by 85 %.
+        add(1, 0, 60, 20, 20);
+        add(2, 1, 60, 20, 20);
+        add(2, 0, 80, 10, 10);
+        let r = fit_ratings(3, &games, (0, 1000.0));
+        assert_eq!(r[0].elo, 1000.0);
+        assert!(r[0].elo < r[1].elo && r[1].elo < r[2].elo);
+        // Each step is about the 70 % score's +147 Elo.
+        for (lo, hi) in [(0, 1), (1, 2)] {
+            let step = r[hi].elo - r[lo].elo;
+            assert!((120.0..200.0).contains(&step), "{lo}->{hi}: {step}");
+        }
+        assert!(r[1].margin > 0.0 && r[1].margin < 100.0, "{}", r[1].margin);
+        assert_eq!(r[2].games, 200);
+        // Moving the anchor moves every rating by the same amount.
+        let moved = fit_ratings(3, &games, (2, 2000.0));
+        for i in 0..3 {
+            let d = (moved[i].elo - r[i].elo) - (2000.0 - r[2].elo);
+            assert!(d.abs() < 1e-6, "{i}: {d}");
+        }
+        // A player who won every game still gets a finite rating, above.
+        let sweep = vec![
+            Pairing {
+                a: 1,
+                b: 0,
+                score: 1.0
+            };
+            10
+        ];
+        let r = fit_ratings(2, &sweep, (0, 0.0));
+        assert!(r[1].elo.is_finite() && r[1].elo > 200.0, "{}", r[1].elo);
+        // Someone who never played sits at the anchor, unmeasured.
+        let r = fit_ratings(3, &sweep, (0, 0.0));
+        assert_eq!(r[2].games, 0);
+        assert!(r[2].margin.is_infinite());
     }
 }

@@ -67,7 +67,7 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<(), CliError> {
         path => crate::arena::EvalChoice::File(path.into()),
     }
     .evaluator()
-    .map_err(CliError::new)?;
+    .map_err(|e| CliError::new(e.to_string()))?;
     let config = Config {
         games: args.games,
         positions: args.positions,

@@ -113,7 +113,7 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
         .map_err(|e| CliError::new(format!("--b: {e}")))?;
     let openings: Vec<Opening> = match &args.openings {
         Some(path) => {
-            let bytes = crate::store::library::read_record_bytes(path)
+            let bytes = crate::store::record::read_record_bytes(path)
                 .map_err(|e| CliError::new(format!("reading {}: {e}", path.display())))?;
             let text = String::from_utf8(bytes)
                 .map_err(|_| CliError::new(format!("{}: not UTF-8 text", path.display())))?;

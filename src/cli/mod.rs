@@ -1,4 +1,4 @@
-//! The command line: `xiangqi [play|perft|replay|review|render|uci|bench|gen-sounds|gen-icon]`.
+//! The command line: `xiangqi [play|perft|replay|review|render|match|rate|datagen|train|uci|bench|gen-sounds|gen-icon]`.
 //!
 //! Every failure is one line on stderr starting with `error:` and exit code
 //! 2; nothing here panics on user input.
@@ -8,6 +8,7 @@ mod matches;
 mod output;
 mod perft;
 mod play;
+mod rate;
 mod render;
 mod replay;
 mod review;
@@ -50,6 +51,8 @@ enum Command {
     Review(review::ReviewArgs),
     /// Play an engine-vs-engine match (built-in or external UCI/UCCI engines).
     Match(Box<matches::MatchArgs>),
+    /// Fit ratings for every player of match PGNs, all their games at once (maximum likelihood).
+    Rate(rate::RateArgs),
     /// Make training data for the evaluation network: the engine plays itself at a small node budget.
     Datagen(learn::DatagenArgs),
     /// Train the evaluation network on datagen files (CPU, all cores) and write it quantised.
@@ -154,6 +157,7 @@ fn run_command(command: Command) -> Result<(), CliError> {
         Command::Review(args) => review::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Match(args) => matches::run_match(&args),
+        Command::Rate(args) => rate::run(&args),
         Command::Datagen(args) => learn::run_datagen(&args),
         Command::Train(args) => learn::run_train(&args),
         Command::Uci => {
@@ -165,13 +169,11 @@ fn run_command(command: Command) -> Result<(), CliError> {
                 "classical" => crate::engine::Evaluator::Classical,
                 _ => crate::engine::Evaluator::standard(),
             };
+            let mut engine = crate::engine::Engine::try_new(hash as usize)
+                .map_err(|e| CliError::new(format!("--hash {hash}: {e}")))?;
+            engine.set_evaluator(evaluator);
             let mut out = std::io::stdout().lock();
-            output::finish(crate::engine::bench::print(
-                depth,
-                hash as usize,
-                &evaluator,
-                &mut out,
-            ))
+            output::finish(crate::engine::bench::print(&mut engine, depth, &mut out))
         }
         Command::Tune { files, skip } => tune(&files, skip),
         Command::GenSounds { dir } => crate::sound_synth::write_all(&dir)

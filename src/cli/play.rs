@@ -1,7 +1,7 @@
 //! `xiangqi` and `xiangqi play …`: open the game window.
 
 use super::CliError;
-use crate::rules::clock::TimeControl;
+use crate::rules::clock::{TimeControl, TimeControlError};
 use crate::rules::handicap::Handicap;
 
 /// Who plays whom.
@@ -86,7 +86,7 @@ fn parse_scale(s: &str) -> Result<f32, String> {
         .ok_or_else(|| format!("'{s}' is not a scale factor between 0.5 and 4"))
 }
 
-fn parse_clock(s: &str) -> Result<(TimeControl, TimeControl), String> {
+fn parse_clock(s: &str) -> Result<(TimeControl, TimeControl), TimeControlError> {
     match s.split_once('/') {
         Some((red, black)) => Ok((TimeControl::parse(red)?, TimeControl::parse(black)?)),
         None => {
@@ -157,16 +157,13 @@ fn check(args: &PlayArgs) -> Result<(), CliError> {
             continue;
         };
         let cannot = |why: String| CliError::new(format!("{flag} {}: {why}", path.display()));
-        let bytes =
-            crate::store::library::read_record_bytes(path).map_err(|e| cannot(e.to_string()))?;
+        let opened = crate::store::record::open_first(path).map_err(|e| match e {
+            crate::store::LibraryError::Open { error, .. } => cannot(error.to_string()),
+            e => cannot(e.to_string()),
+        })?;
         // A position alone can be opened (and played on), not reviewed.
-        let position = flag == "--open"
-            && matches!(
-                crate::store::library::open_text(&bytes),
-                Ok(crate::store::library::Opened::Fen(_))
-            );
-        if !position {
-            crate::rules::records::import_game(&bytes, 1).map_err(|e| cannot(e.to_string()))?;
+        if flag == "--review" && opened.plies() == 0 {
+            return Err(cannot("the record has no moves to review".into()));
         }
     }
     if let Some(path) = &args.screenshot {

@@ -131,8 +131,8 @@ fn source(args: &RenderArgs) -> Result<(Position, Vec<Move>), CliError> {
         (Some(p), _) | (None, Some(p)) => p,
         (None, None) => return Ok((Position::startpos(), Vec::new())),
     };
-    let game = super::replay::read_record(record, args.game)?;
-    Ok((*game.start(), game.main_line()))
+    let opened = super::replay::read_record(record, args.game)?;
+    Ok((*opened.game.start(), opened.game.all_moves().to_vec()))
 }
 
 /// Writes one picture and says so on stdout; a picture sent to a device or

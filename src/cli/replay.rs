@@ -7,8 +7,9 @@
 use super::CliError;
 use crate::rules::notation::{self, Charset};
 use crate::rules::pgn::{self, move_number_label};
-use crate::rules::records::{self, ImportedGame};
 use crate::rules::{Game, GameError, Move, Position};
+use crate::store::LibraryError;
+use crate::store::record::OpenedGame;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -85,11 +86,11 @@ fn replay(args: &ReplayArgs, out: &mut impl Write) -> Result<(), Failure> {
     let (start, pgn_moves) = match &args.pgn {
         None if args.file.is_some() => {
             let path = args.file.as_deref().unwrap_or(std::path::Path::new(""));
-            let game = read_record(path, args.game)?;
-            (*game.start(), game.main_line())
+            let opened = read_record(path, args.game)?;
+            (*opened.game.start(), opened.game.all_moves().to_vec())
         }
         Some(path) => {
-            let bytes = crate::store::library::read_record_bytes(path)
+            let bytes = crate::store::record::read_record_bytes(path)
                 .map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))?;
             // Each game stands alone: another game's error is not this one's.
             let mut games = pgn::read_pgn_games(&bytes);
@@ -157,15 +158,18 @@ fn replay(args: &ReplayArgs, out: &mut impl Write) -> Result<(), Failure> {
     Ok(())
 }
 
-/// Reads game `number` of a record in any format `rules::records` reads.
+/// Reads game `number` of a record in any format the game reads, through
+/// the one door ([`crate::store::record`]).
 ///
 /// # Errors
 /// A [`CliError`] naming the file, the format and what is wrong.
-pub(super) fn read_record(path: &std::path::Path, number: u32) -> Result<ImportedGame, CliError> {
-    let bytes = crate::store::library::read_record_bytes(path)
-        .map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))?;
-    records::import_game(&bytes, number as usize)
-        .map_err(|e| CliError::new(format!("{}: {e}", path.display())))
+pub(super) fn read_record(path: &std::path::Path, number: u32) -> Result<OpenedGame, CliError> {
+    crate::store::record::open_game_path(path, number as usize).map_err(|e| match e {
+        LibraryError::Io { source, .. } => {
+            CliError::new(format!("cannot read {}: {source}", path.display()))
+        }
+        LibraryError::Open { error, .. } => CliError::new(format!("{}: {error}", path.display())),
+    })
 }
 
 /// Plays one move into the game and prints its line.

@@ -9,7 +9,6 @@ use super::CliError;
 use crate::engine::review::{self, GameReview, Judgement, SideSummary};
 use crate::engine::{DEFAULT_HASH_MB, Engine, Limits, Score};
 use crate::rules::notation::{self, Charset};
-use crate::rules::records;
 use crate::rules::{Color, Move, Position};
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -41,12 +40,9 @@ pub struct ReviewArgs {
 /// # Errors
 /// A [`CliError`] naming the file and what is wrong with it.
 pub fn run(args: &ReviewArgs) -> Result<(), CliError> {
-    let bytes = crate::store::library::read_record_bytes(&args.file)
-        .map_err(|e| CliError::new(format!("cannot read {}: {e}", args.file.display())))?;
-    let game = records::import_game(&bytes, args.game as usize)
-        .map_err(|e| CliError::new(format!("{}: {e}", args.file.display())))?;
-    let start = *game.start();
-    let moves = game.main_line();
+    let opened = super::replay::read_record(&args.file, args.game)?;
+    let start = *opened.game.start();
+    let moves = opened.game.all_moves().to_vec();
     if moves.is_empty() {
         return Err(CliError::new(format!(
             "{}: the game has no moves to review",
@@ -87,7 +83,7 @@ pub fn run(args: &ReviewArgs) -> Result<(), CliError> {
     } else {
         Charset::Simplified
     };
-    let title = match (game.tag("Red"), game.tag("Black")) {
+    let title = match (opened.tag("Red"), opened.tag("Black")) {
         (Some(r), Some(b)) => format!("{r} – {b}"),
         _ => args.file.display().to_string(),
     };
@@ -178,14 +174,14 @@ fn summary_line(side: Color, s: &SideSummary) -> String {
 /// A score for the side to move, printed from Red's side: `+0.35`,
 /// `-1.20`, `+M3` (Red mates in 3), `-M0` (Red is mated).
 fn red_view(score: Score, to_move: Color) -> String {
-    let sign = if to_move == Color::Red { 1 } else { -1 };
-    match score {
-        Score::Cp(c) => format!("{:+.2}", f64::from(c * sign) / 100.0),
-        Score::Mate(0) => (if sign > 0 { "-M0" } else { "+M0" }).to_string(),
-        Score::Mate(n) => {
-            let n = n * sign;
-            format!("{}M{}", if n > 0 { '+' } else { '-' }, n.abs())
-        }
+    match (score, to_move) {
+        // Mated now: the side to move has lost.
+        (Score::Mate(0), Color::Red) => "-M0".to_string(),
+        (Score::Mate(0), Color::Black) => "+M0".to_string(),
+        _ => match score.for_red(to_move) {
+            Score::Cp(c) => format!("{:+.2}", f64::from(c) / 100.0),
+            Score::Mate(n) => format!("{}M{}", if n > 0 { '+' } else { '-' }, n.abs()),
+        },
     }
 }
 

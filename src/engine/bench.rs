@@ -6,7 +6,7 @@
 //! the number to watch when working on speed. The positions mix openings,
 //! sharp middle games and endings so no single phase dominates.
 
-use super::{Engine, Evaluator, Limits};
+use super::{Engine, Limits};
 use crate::rules::Position;
 use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
@@ -54,13 +54,10 @@ impl BenchResult {
 /// # Errors
 /// The first error `per_position` returns.
 pub fn run<E>(
+    engine: &mut Engine,
     depth: u32,
-    hash_mb: usize,
-    evaluator: &Evaluator,
     per_position: &mut dyn FnMut(usize, &str, u64, Duration) -> Result<(), E>,
 ) -> Result<BenchResult, E> {
-    let mut engine = Engine::new(hash_mb);
-    engine.set_evaluator(evaluator.clone());
     let stop = AtomicBool::new(false);
     let limits = Limits {
         depth: Some(depth),
@@ -88,13 +85,8 @@ pub fn run<E>(
 ///
 /// # Errors
 /// The first write error (a closed pipe is `BrokenPipe`); the run stops there.
-pub fn print(
-    depth: u32,
-    hash_mb: usize,
-    evaluator: &Evaluator,
-    out: &mut dyn Write,
-) -> io::Result<()> {
-    let r = run(depth, hash_mb, evaluator, &mut |i, fen, nodes, t| {
+pub fn print(engine: &mut Engine, depth: u32, out: &mut dyn Write) -> io::Result<()> {
+    let r = run(engine, depth, &mut |i, fen, nodes, t| {
         writeln!(
             out,
             "position {i:2}: {nodes:>10} nodes {:>7.3} s  {fen}",
@@ -103,7 +95,7 @@ pub fn print(
         out.flush()
     })?;
     writeln!(out)?;
-    writeln!(out, "eval:    {}", evaluator.name())?;
+    writeln!(out, "eval:    {}", engine.evaluator().name())?;
     writeln!(out, "depth:   {depth}")?;
     writeln!(out, "nodes:   {}", r.nodes)?;
     writeln!(out, "time:    {:.3} s", r.time.as_secs_f64())?;
@@ -114,6 +106,7 @@ pub fn print(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Evaluator;
 
     #[test]
     fn every_bench_position_is_valid() {
@@ -124,14 +117,11 @@ mod tests {
 
     #[test]
     fn a_shallow_bench_is_deterministic() {
-        let a = run(3, 1, &Evaluator::Classical, &mut |_, _, _, _| {
-            Ok::<(), ()>(())
-        })
-        .unwrap();
-        let b = run(3, 1, &Evaluator::Classical, &mut |_, _, _, _| {
-            Ok::<(), ()>(())
-        })
-        .unwrap();
+        let mut engine = Engine::new(1);
+        engine.set_evaluator(Evaluator::Classical);
+        let a = run(&mut engine, 3, &mut |_, _, _, _| Ok::<(), ()>(())).unwrap();
+        // Again with the same engine: each position starts from a clear table.
+        let b = run(&mut engine, 3, &mut |_, _, _, _| Ok::<(), ()>(())).unwrap();
         assert_eq!(a.nodes, b.nodes);
         assert!(a.nodes > 0);
     }
@@ -161,7 +151,7 @@ mod tests {
             ok: 1,
             kind: io::ErrorKind::BrokenPipe,
         };
-        let e = print(1, 1, &Evaluator::standard(), &mut out).unwrap_err();
+        let e = print(&mut Engine::new(1), 1, &mut out).unwrap_err();
         assert_eq!(e.kind(), io::ErrorKind::BrokenPipe);
     }
 }

@@ -23,6 +23,7 @@ pub mod level;
 pub mod movepick;
 pub mod nnue;
 pub mod review;
+pub mod score;
 pub mod search;
 pub mod timeman;
 pub mod tt;
@@ -30,10 +31,12 @@ pub mod tune;
 pub mod uci;
 
 pub use level::{Level, choose_move, choose_move_scaled, choose_move_within};
+pub use score::Score;
 
 use crate::rules::{Move, Position};
-use search::{Iteration, MATE, MATE_BOUND, Searcher};
-use std::fmt;
+use score::{MATE, MATE_BOUND};
+use search::{Iteration, Searcher};
+
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -78,57 +81,6 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Search until stopped (ignores the clock).
     pub infinite: bool,
-}
-
-/// A score from the side to move's point of view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
-    /// Centipawns (a soldier before the river is 100).
-    Cp(i32),
-    /// Mate in this many moves: positive when the side to move mates,
-    /// negative when it is mated (`Mate(0)`: mated now).
-    Mate(i32),
-}
-
-impl Score {
-    /// From the search's internal scale.
-    pub(crate) fn from_internal(v: i32) -> Score {
-        if v >= MATE_BOUND {
-            Score::Mate((MATE - v + 1) / 2)
-        } else if v <= -MATE_BOUND {
-            Score::Mate(-(MATE + v) / 2)
-        } else {
-            Score::Cp(v)
-        }
-    }
-
-    /// Plies to mate for a mate score (positive: we mate).
-    pub fn mate_plies(self) -> Option<i32> {
-        match self {
-            Score::Mate(n) if n > 0 => Some(2 * n - 1),
-            Score::Mate(n) => Some(2 * n),
-            Score::Cp(_) => None,
-        }
-    }
-
-    /// A single number for comparisons: mates map beyond any centipawn value.
-    pub fn as_cp(self) -> i32 {
-        match self {
-            Score::Cp(c) => c,
-            Score::Mate(n) if n > 0 => MATE - (2 * n - 1),
-            Score::Mate(n) => -MATE - 2 * n,
-        }
-    }
-}
-
-impl fmt::Display for Score {
-    /// `cp 35` or `mate 3` / `mate -2`, as UCI prints them.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Score::Cp(c) => write!(f, "cp {c}"),
-            Score::Mate(n) => write!(f, "mate {n}"),
-        }
-    }
 }
 
 /// Progress after each finished iteration.
@@ -261,6 +213,11 @@ impl Default for Engine {
 
 impl Engine {
     /// An engine with a hash table of about `hash_mb` megabytes.
+    ///
+    /// # Panics
+    /// If that much memory cannot be had: for small fixed tables (tests,
+    /// the 1 MB fallback); a size a user chose goes through
+    /// [`Engine::try_new`].
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             tt: tt::Tt::new(hash_mb),
@@ -491,7 +448,7 @@ impl Engine {
     }
 }
 
-const INF_SCORE: i32 = search::INF;
+const INF_SCORE: i32 = score::INF;
 
 #[cfg(test)]
 mod tests {

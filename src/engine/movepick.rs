@@ -217,11 +217,6 @@ impl MovePicker {
         Some(r)
     }
 
-    /// True if an ordering score belongs to a capture or the hash move.
-    pub fn is_tactical_score(score: i32) -> bool {
-        score >= CAPTURE_SCORE
-    }
-
     /// True if an ordering score is a killer's.
     pub fn is_killer_score(score: i32) -> bool {
         (KILLER_SCORE..CAPTURE_SCORE).contains(&score)

@@ -141,11 +141,7 @@ impl PositionReview {
     /// The score from Red's side, given who is to move (`Mate(0)`, the
     /// side to move is mated, keeps no sign: check for it first).
     pub fn red_score(&self, to_move: Color) -> Score {
-        match (to_move, self.score) {
-            (Color::Red, s) => s,
-            (Color::Black, Score::Cp(c)) => Score::Cp(-c),
-            (Color::Black, Score::Mate(n)) => Score::Mate(-n),
-        }
+        self.score.for_red(to_move)
     }
 }
 
@@ -335,7 +331,7 @@ pub fn judge_game(start: &Position, moves: &[Move], views: Vec<PositionReview>) 
         let side = pos.side_to_move();
         pos.make(played);
         let before = before.clone();
-        let after = negate(next.score);
+        let after = next.score.negate();
         // `1 - expected(next)`, not `expected(after)`: a mate just
         // given is `Mate(0)` for the side mated, which has no sign to flip.
         let loss = expected(before.score) - (1.0 - expected(next.score));
@@ -369,14 +365,6 @@ pub fn judge_game(start: &Position, moves: &[Move], views: Vec<PositionReview>) 
     GameReview {
         positions: views,
         moves: judged,
-    }
-}
-
-/// The score from the other side (`Mate(0)`, mated now, stays `Mate(0)`).
-pub fn negate(s: Score) -> Score {
-    match s {
-        Score::Cp(c) => Score::Cp(-c),
-        Score::Mate(n) => Score::Mate(-n),
     }
 }
 

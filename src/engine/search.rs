@@ -26,20 +26,12 @@
 use super::eval::{Acc, capture_value, evaluate_acc};
 use super::movepick::{Buffer, History, MovePicker, update_history};
 use super::nnue::{Accumulator, Network};
+use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 use super::tt::{Bound, Tt};
 use crate::rules::game::judge_repetition;
 use crate::rules::{Color, Move, PieceKind, Position, is_chase};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
-
-/// Deepest ply the search ever reaches (quiescence included).
-pub const MAX_PLY: usize = 100;
-/// Larger than any score.
-pub const INF: i32 = 32000;
-/// Score of mating right now; mate in `n` plies is `MATE - n`.
-pub const MATE: i32 = 30000;
-/// Scores at or beyond this are mates.
-pub const MATE_BOUND: i32 = MATE - 2 * MAX_PLY as i32;
 
 /// One position on the path from the start of the game to the current node.
 #[derive(Clone, Copy)]
@@ -266,12 +258,12 @@ impl<'a> Searcher<'a> {
 
     #[inline]
     fn is_legal(&self, m: Move, in_check: bool) -> bool {
-        self.pos.is_legal_pseudo(m, in_check)
+        self.pos.leaves_general_safe(m, in_check)
     }
 
     #[inline]
-    fn gave_check(&self, m: Move) -> bool {
-        self.pos.gave_check(m)
+    fn last_move_checks(&self, m: Move) -> bool {
+        self.pos.last_move_checks(m)
     }
 
     /// A new best move at `ply`: the line is `m` followed by the child's line.
@@ -677,7 +669,7 @@ impl<'a> Searcher<'a> {
                 && best > -MATE_BOUND
                 && MovePicker::is_quiet_score(order);
             let undo = self.make(m, ply);
-            let gives_check = self.gave_check(m);
+            let gives_check = self.last_move_checks(m);
             if prunable && !gives_check {
                 // Move-count pruning: at low depth, late quiet moves are
                 // not worth a look. Futility: a quiet move cannot lift a
@@ -862,7 +854,7 @@ impl<'a> Searcher<'a> {
                 continue;
             }
             let undo = self.make(m, ply);
-            let gives_check = self.gave_check(m);
+            let gives_check = self.last_move_checks(m);
             let score = -self.qsearch(-beta, -alpha, ply + 1, gives_check);
             self.pos.unmake(m, undo);
             if self.stopped {
@@ -902,7 +894,7 @@ impl<'a> Searcher<'a> {
             }
             let quiet = self.pos.captured_by(m).is_none();
             let undo = self.make(m, 0);
-            let gives_check = self.gave_check(m);
+            let gives_check = self.last_move_checks(m);
             self.push(m, gives_check, !quiet);
             let score = -self.search(depth - 1, -INF, INF, 1, gives_check, true);
             self.path.pop();

@@ -12,7 +12,7 @@
 
 use crate::rules::Move;
 
-use super::search::MATE_BOUND;
+use super::score::MATE_BOUND;
 
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -206,20 +206,6 @@ impl Tt {
             depth: depth.clamp(0, 255) as u8,
             gen_bound: generation | bound_bits,
         };
-    }
-
-    /// Per-mille of the first thousand buckets' entries filled this search.
-    pub fn hashfull(&self) -> u32 {
-        let n = self.buckets.len().min(1000);
-        let used: usize = self.buckets[..n]
-            .iter()
-            .map(|b| {
-                b.0.iter()
-                    .filter(|e| e.gen_bound & 3 != 0 && e.gen_bound & 0xfc == self.generation)
-                    .count()
-            })
-            .sum();
-        (used * 1000 / (n * 4)) as u32
     }
 }
 

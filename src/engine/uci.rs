@@ -1,5 +1,5 @@
 //! The engine protocols: UCI as Pikafish speaks it, and the UCCI dialect of
-//! ElephantEye and XiangQi Wizard (see RULES.md, "Engine protocols").
+//! ElephantEye and XiangQi Wizard (see docs/RULES.md, "Engine protocols").
 //!
 //! Input is read on a thread of its own, as bytes (a line that is not
 //! UTF-8, such as GBK text, is read lossily, never fatal), so the engine

@@ -195,7 +195,7 @@ texts! {
     PuzzleList => ("题目列表", "List"),
     ProgressBroken => ("残局进度文件有误", "The puzzle progress file is broken"),
     ProgressNotSaved => ("无法保存残局进度", "Could not save the puzzle progress"),
-    // issue 10
+    // The analysis panel.
     Analysis => ("分析", "Analysis"),
     AnalysisDepth => ("深度", "depth"),
     AnalysisStarting => ("分析中…", "Thinking…"),
@@ -210,7 +210,7 @@ texts! {
     Three => ("三", "3"),
     Four => ("四", "4"),
     Five => ("五", "5"),
-    // issue 14
+    // The keyboard help.
     Shortcuts => ("快捷键", "Shortcuts"),
     HelpTitle => ("快捷键", "Keyboard shortcuts"),
     KeyCursor => ("在棋盘上移动光标", "Move the cursor on the board"),
@@ -221,7 +221,7 @@ texts! {
     KeyReviewEnds => ("回顾开局 / 最新", "Review: first / last"),
     Close => ("关闭", "Close"),
     Winner => ("胜", "wins"),
-    // issue 11
+    // The game review.
     ReviewGame => ("复盘", "Review"),
     ReviewQuick => ("快速复盘", "Quick review"),
     ReviewThorough => ("深入复盘", "Thorough review"),
@@ -264,7 +264,7 @@ texts! {
     BetterMoveFound => ("正确!", "Correct!"),
     NotGoodEnough => ("不够好,再试一次", "Not good enough, try again"),
     FromMyGamesShort => ("我的错着", "My mistakes"),
-    // issue 13
+    // The clocks.
     ClockHeading => ("时限", "Clock"),
     RedClock => ("红方", "Red"),
     BlackClock => ("黑方", "Black"),
@@ -278,7 +278,7 @@ texts! {
     ExportPicture => ("导出图片", "Export picture"),
     ExportedTo => ("已导出图片和动图", "Picture and GIF written"),
     ExportFailed => ("无法导出图片", "Could not export the picture"),
-    // issue 10e
+    // The position editor.
     EditPosition => ("摆棋", "Edit position"),
     EditorTitle => ("摆棋 · 局面编辑", "Position editor"),
     EditorHint => (
@@ -303,7 +303,7 @@ texts! {
     MyPuzzles => ("我的残局", "My puzzles"),
     MyPosition => ("我摆的局面", "My position"),
     FindBestMove => ("找出最佳着法", "Find the best move"),
-    // issue 10t
+    // The move tree's tools.
     PromoteVariation => ("升为主变", "Promote"),
     DeleteVariation => ("删除变着", "Delete variation"),
     CommentButton => ("注释", "Comment"),
@@ -354,7 +354,7 @@ pub fn reason_text(r: &Reason, lang: Lang) -> String {
         (Reason::Resignation { by }, Lang::En) => format!("{} resigned", side(by)),
         (Reason::AgreedDraw, Lang::Zh) => "双方议和".into(),
         (Reason::AgreedDraw, Lang::En) => "draw agreed".into(),
-        // issue 13
+        // On time.
         (Reason::Timeout { by }, Lang::Zh) => format!("{}超时判负", side(by)),
         (Reason::Timeout { by }, Lang::En) => format!("{} lost on time", side(by)),
         (Reason::TimeoutDraw { by }, Lang::Zh) => {
@@ -367,7 +367,6 @@ pub fn reason_text(r: &Reason, lang: Lang) -> String {
     }
 }
 
-// issue 13
 /// A time control in words: "10分+5秒", "10分 读秒30秒", "步时30秒", "不限时".
 pub fn clock_text(c: crate::rules::clock::TimeControl, lang: Lang) -> String {
     use crate::rules::clock::TimeControl as C;

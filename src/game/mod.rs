@@ -35,47 +35,11 @@ mod toast;
 #[cfg(test)]
 mod tests;
 
-use crate::store::autosave::GameMode;
+pub use crate::store::autosave::Mode;
 use bevy::prelude::*;
 use bevy::window::{PresentMode, WindowResolution};
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// How a game is played.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Mode {
-    /// The human plays Red against the AI.
-    #[default]
-    Red,
-    /// The human plays Black against the AI (the AI opens; the board is turned).
-    Black,
-    /// Two humans on one computer.
-    Hotseat,
-    /// The AI plays itself.
-    AiVsAi,
-}
-
-impl From<GameMode> for Mode {
-    fn from(mode: GameMode) -> Mode {
-        match mode {
-            GameMode::Red => Mode::Red,
-            GameMode::Black => Mode::Black,
-            GameMode::Hotseat => Mode::Hotseat,
-            GameMode::Ai => Mode::AiVsAi,
-        }
-    }
-}
-
-impl From<Mode> for GameMode {
-    fn from(mode: Mode) -> GameMode {
-        match mode {
-            Mode::Red => GameMode::Red,
-            Mode::Black => GameMode::Black,
-            Mode::Hotseat => GameMode::Hotseat,
-            Mode::AiVsAi => GameMode::Ai,
-        }
-    }
-}
 
 /// What the binary asks the game to do (filled from the command line).
 #[derive(Clone, Debug, Default)]

@@ -56,7 +56,7 @@ pub struct UserSettings(pub Settings);
 impl UserSettings {
     /// Characters on the pieces.
     pub fn charset(&self) -> Charset {
-        self.piece_chars.into()
+        self.piece_chars
     }
 
     /// Multiplier for the pieces' glide time (0: no animation).

@@ -89,13 +89,13 @@ impl TimeControl {
     /// plain seconds `600`).
     ///
     /// # Errors
-    /// What is wrong with the text.
-    pub fn parse(text: &str) -> Result<TimeControl, String> {
+    /// [`TimeControlError`]: what is wrong with the text.
+    pub fn parse(text: &str) -> Result<TimeControl, TimeControlError> {
         let t = text.trim();
-        let secs = |s: &str| -> Result<u32, String> {
+        let secs = |s: &str| -> Result<u32, TimeControlError> {
             s.trim()
                 .parse::<u32>()
-                .map_err(|_| format!("\"{s}\" is not a number of seconds"))
+                .map_err(|_| TimeControlError::NotSeconds(s.to_string()))
         };
         if t == "-" || t.is_empty() {
             return Ok(TimeControl::None);
@@ -117,10 +117,21 @@ impl TimeControl {
             }
         };
         if control.base().is_zero() && control.per_move().is_zero() {
-            return Err(format!("\"{t}\" gives no time at all"));
+            return Err(TimeControlError::NoTime(t.to_string()));
         }
         Ok(control)
     }
+}
+
+/// What is wrong with a time control's text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TimeControlError {
+    /// A part that is not a whole number of seconds.
+    #[error("\"{0}\" is not a number of seconds")]
+    NotSeconds(String),
+    /// Neither game time nor time a move.
+    #[error("\"{0}\" gives no time at all")]
+    NoTime(String),
 }
 
 impl fmt::Display for TimeControl {
@@ -584,7 +595,12 @@ mod tests {
                 increment: 0
             })
         );
-        assert!(TimeControl::parse("10+x").unwrap_err().contains("\"x\""));
+        assert!(
+            TimeControl::parse("10+x")
+                .unwrap_err()
+                .to_string()
+                .contains("\"x\"")
+        );
         assert!(TimeControl::parse("0:0").is_err());
     }
 

@@ -1,4 +1,4 @@
-//! FEN parsing and printing, with the validation RULES.md asks for.
+//! FEN parsing and printing, with the validation docs/RULES.md asks for.
 //!
 //! Every rejection is a [`FenError`] variant that names the rule broken and
 //! the rank/file or character at fault, so a user can fix the string.
@@ -139,6 +139,11 @@ fn advisor_point(c: Color, sq: Square) -> bool {
 }
 
 impl Position {
+    /// The standard starting position.
+    pub fn startpos() -> Position {
+        Position::from_fen(START_FEN).expect("the start FEN is valid")
+    }
+
     /// Parses a FEN. The side field may be omitted (Red), the counters too.
     ///
     /// # Errors
@@ -245,40 +250,50 @@ impl Position {
 
     /// Prints the position as FEN (`w`/`b`, `- -`, counters).
     pub fn fen(&self) -> String {
-        let mut s = String::with_capacity(90);
-        for rank in (0..10u8).rev() {
-            let mut empty = 0;
-            for file in 0..9u8 {
-                match Square::new(file, rank).and_then(|sq| self.piece_at(sq)) {
-                    Some(p) => {
-                        if empty > 0 {
-                            let _ = write!(s, "{empty}");
-                            empty = 0;
-                        }
-                        s.push(p.fen_char());
-                    }
-                    None => empty += 1,
-                }
-            }
-            if empty > 0 {
-                let _ = write!(s, "{empty}");
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
-        let side = if self.side_to_move() == Color::Red {
-            'w'
-        } else {
-            'b'
-        };
-        let _ = write!(
-            s,
-            " {side} - - {} {}",
+        format!(
+            "{} {} - - {} {}",
+            board_fen(|sq| self.piece_at(sq)),
+            side_char(self.side_to_move()),
             self.halfmove_clock(),
             self.fullmove_number()
-        );
-        s
+        )
+    }
+}
+
+/// The board field of a FEN (rank 9 first, files a to i, digits for runs
+/// of empty points) for the pieces `piece_at` gives: the one writer for
+/// [`Position`] and [`crate::rules::setup::Setup`].
+pub(crate) fn board_fen(piece_at: impl Fn(Square) -> Option<Piece>) -> String {
+    let mut s = String::with_capacity(90);
+    for rank in (0..10u8).rev() {
+        let mut empty = 0;
+        for file in 0..9u8 {
+            match Square::new(file, rank).and_then(&piece_at) {
+                Some(p) => {
+                    if empty > 0 {
+                        let _ = write!(s, "{empty}");
+                        empty = 0;
+                    }
+                    s.push(p.fen_char());
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            let _ = write!(s, "{empty}");
+        }
+        if rank > 0 {
+            s.push('/');
+        }
+    }
+    s
+}
+
+/// The side field of a FEN: `w` for Red, `b` for Black.
+pub(crate) fn side_char(side: Color) -> char {
+    match side {
+        Color::Red => 'w',
+        Color::Black => 'b',
     }
 }
 

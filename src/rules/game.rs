@@ -1,8 +1,9 @@
-//! A game: a start position, the moves played, a cursor for undo/redo, and
-//! the judgement of how it ended (mate, stalemate, repetition with perpetual
+//! A game: its record (a move tree whose main line is the moves played), a
+//! cursor for undo/redo, and the judgement of how it ended (mate, stalemate, repetition with perpetual
 //! check/chase, the 60-move rule, bare material, resignation, agreement).
 
-use super::position::{IllegalMove, Position};
+use super::position::{IllegalMove, IllegalReason, Position};
+use super::tree::{Mark, MoveTree, NodeId, TreeError};
 use super::types::{Color, Move, PieceKind, Square};
 use std::fmt;
 
@@ -144,9 +145,20 @@ struct PlyFlags {
     chase: bool,
 }
 
-/// A game record with undo/redo.
+/// A game record with undo/redo: the one record of a game.
+///
+/// The record is a [`MoveTree`]: the moves played are its main line, and
+/// the variations, comments and marks hang off it. The positions, the
+/// repetition flags and the outcome are derived here from the main line,
+/// so they cannot drift from the tree. Playing a move after undo keeps the
+/// old continuation as a variation; making a variation the main line
+/// ([`Game::promote_to_main_line`]) or deleting one ([`Game::remove`]) is
+/// done through the game, which derives the rest again.
 #[derive(Clone, Debug)]
 pub struct Game {
+    tree: MoveTree,
+    /// nodes[i] is the tree node of the position after i moves (ROOT first).
+    nodes: Vec<NodeId>,
     /// positions[i] is the position after i moves; moves.len() + 1 entries.
     positions: Vec<Position>,
     moves: Vec<Move>,
@@ -159,13 +171,162 @@ pub struct Game {
 impl Game {
     /// A new game from a start position.
     pub fn new(start: Position) -> Game {
-        Game {
+        Game::from_tree(MoveTree::new(start))
+    }
+
+    /// The game whose record is `tree`: its main line is played (up to the
+    /// first position the rules end the game in) and the cursor is at the
+    /// end of it.
+    pub fn from_tree(tree: MoveTree) -> Game {
+        let start = *tree.start();
+        let mut game = Game {
+            tree,
+            nodes: vec![MoveTree::ROOT],
             positions: vec![start],
             moves: Vec::new(),
             flags: Vec::new(),
             cursor: 0,
             declared: None,
+        };
+        game.derive_from(0);
+        game.cursor = game.moves.len();
+        game
+    }
+
+    /// Derives the main line after ply `ply` again from the tree: the
+    /// positions, moves and flags past it are dropped and the tree's main
+    /// continuation from there is followed, stopping where the rules end
+    /// the game (a record cannot continue past a mate or a lost
+    /// repetition). The cursor stays where it was, within the line.
+    fn derive_from(&mut self, ply: usize) {
+        let ply = ply.min(self.moves.len());
+        self.nodes.truncate(ply + 1);
+        self.positions.truncate(ply + 1);
+        self.moves.truncate(ply);
+        self.flags.truncate(ply);
+        if self.declared.is_some_and(|(at, _)| at > ply) {
+            self.declared = None;
         }
+        let cursor = self.cursor;
+        loop {
+            let here = self.nodes[self.nodes.len() - 1];
+            let Some(&next) = self.tree.node(here).and_then(|n| n.children.first()) else {
+                break;
+            };
+            let Some(m) = self.tree.node(next).and_then(|n| n.mv) else {
+                break;
+            };
+            self.cursor = self.moves.len();
+            if self.rules_outcome().is_some() {
+                break;
+            }
+            let before = self.positions[self.positions.len() - 1];
+            let Some(&after) = self.tree.position(next) else {
+                break;
+            };
+            self.flags.push(PlyFlags {
+                check: after.in_check(),
+                chase: is_chase(&before, m),
+            });
+            self.positions.push(after);
+            self.moves.push(m);
+            self.nodes.push(next);
+        }
+        self.cursor = cursor.min(self.moves.len());
+    }
+
+    /// The record: main line, variations, comments and marks.
+    pub fn tree(&self) -> &MoveTree {
+        &self.tree
+    }
+
+    /// The record, taken out of the game.
+    pub fn into_tree(self) -> MoveTree {
+        self.tree
+    }
+
+    /// The tree node of the cursor's position.
+    pub fn node(&self) -> NodeId {
+        self.nodes[self.cursor]
+    }
+
+    /// The tree node of the position after `ply` plies of the main line
+    /// (the root for 0); `None` past its end.
+    pub fn node_at(&self, ply: usize) -> Option<NodeId> {
+        self.nodes.get(ply).copied()
+    }
+
+    /// The main line's nodes after the root, one a ply.
+    pub fn main_line_nodes(&self) -> &[NodeId] {
+        &self.nodes[1..]
+    }
+
+    /// Sets the comment of a node (blank text removes it).
+    pub fn set_comment(&mut self, id: NodeId, text: &str) {
+        self.tree.set_comment(id, text);
+    }
+
+    /// Appends text to the comment of a node.
+    pub fn add_comment(&mut self, id: NodeId, text: &str) {
+        self.tree.add_comment(id, text);
+    }
+
+    /// Sets or clears the mark of a node's move.
+    pub fn set_mark(&mut self, id: NodeId, mark: Option<Mark>) {
+        self.tree.set_mark(id, mark);
+    }
+
+    /// Adds `mv` after `parent` as a variation (or finds the child that
+    /// already plays it) without changing the main line; a move after the
+    /// main line's last node extends the main line.
+    ///
+    /// # Errors
+    /// [`TreeError`] when `parent` is not in the tree or the move is illegal there.
+    pub fn add_variation(&mut self, parent: NodeId, mv: Move) -> Result<NodeId, TreeError> {
+        let id = self.tree.add(parent, mv)?;
+        if self.nodes.last() == Some(&parent) {
+            self.derive_from(self.nodes.len() - 1);
+        }
+        Ok(id)
+    }
+
+    /// Makes the line through `id` the main line (the game's record); the
+    /// cursor stays at its ply where the two lines still agree, otherwise
+    /// it goes back to where they part. False when `id` is already on the
+    /// main line or not in the tree.
+    pub fn promote_to_main_line(&mut self, id: NodeId) -> bool {
+        if self.tree.node(id).is_none() || self.tree.is_main_line(id) {
+            return false;
+        }
+        // The first node of the path that was not on the main line.
+        let path = self.tree.path_to(id);
+        let fork = path
+            .iter()
+            .position(|n| !self.nodes.contains(n))
+            .unwrap_or(path.len());
+        self.tree.promote_to_main_line(id);
+        // A result declared on the old line no longer applies.
+        self.declared = None;
+        self.cursor = self.cursor.min(fork);
+        self.derive_from(fork);
+        true
+    }
+
+    /// Deletes `id` and everything after it (the root cannot be deleted).
+    /// Node ids change: the answer maps each old id to its new one (`None`
+    /// for the deleted ones), or is `None` when nothing was deleted. A
+    /// deleted part of the main line ends the game's record before it.
+    pub fn remove(&mut self, id: NodeId) -> Option<Vec<Option<NodeId>>> {
+        let ply = self.nodes.iter().position(|&n| n == id);
+        let map = self.tree.remove(id)?;
+        let keep = ply.map_or(self.nodes.len(), |p| p);
+        self.nodes.truncate(keep);
+        for n in &mut self.nodes {
+            *n = map[*n].unwrap_or(MoveTree::ROOT);
+        }
+        let last = self.nodes.len() - 1;
+        self.derive_from(last);
+        Some(map)
     }
 
     /// The start position.
@@ -198,7 +359,10 @@ impl Game {
         self.cursor
     }
 
-    /// Plays a move at the cursor, discarding any redo tail.
+    /// Plays a move at the cursor. The moves after the cursor (undone but
+    /// redoable) stay in the record as a variation; if the move is the one
+    /// the record already continues with, its continuation becomes the
+    /// redo tail again.
     ///
     /// # Errors
     /// [`GameError::Illegal`] for an illegal move, [`GameError::Over`] if the game has ended.
@@ -206,22 +370,25 @@ impl Game {
         if let Some(o) = self.outcome() {
             return Err(GameError::Over(o));
         }
-        let before = *self.position();
-        let mut after = before;
-        after.play(m)?;
-        self.positions.truncate(self.cursor + 1);
-        self.moves.truncate(self.cursor);
-        self.flags.truncate(self.cursor);
-        if self.declared.is_some_and(|(ply, _)| ply >= self.cursor) {
+        let here = self.node();
+        let child = self.tree.add(here, m).map_err(|e| match e {
+            TreeError::Illegal(e) => GameError::Illegal(e),
+            // The cursor's node is always in the tree; were it not, the
+            // move could not be played from it.
+            TreeError::NoSuchNode(_) => GameError::Illegal(IllegalMove {
+                mv: m,
+                reason: IllegalReason::NoPiece,
+            }),
+        })?;
+        // Every node up to the cursor is on the main line, so this makes
+        // `child` its parent's main continuation.
+        self.tree.promote(child);
+        let ply = self.cursor;
+        if self.declared.is_some_and(|(at, _)| at >= ply) {
             self.declared = None;
         }
-        self.flags.push(PlyFlags {
-            check: after.in_check(),
-            chase: is_chase(&before, m),
-        });
-        self.positions.push(after);
-        self.moves.push(m);
-        self.cursor += 1;
+        self.derive_from(ply);
+        self.cursor = (ply + 1).min(self.moves.len());
         Ok(())
     }
 
@@ -290,15 +457,6 @@ impl Game {
         ));
     }
 
-    /// Hashes of the positions before the cursor's position, oldest first
-    /// (for the engine's repetition detection).
-    pub fn history_hashes(&self) -> Vec<u64> {
-        self.positions[..self.cursor]
-            .iter()
-            .map(Position::hash)
-            .collect()
-    }
-
     /// Positions and moves leading to the cursor, for callers that need to
     /// judge repetition themselves (the engine).
     pub fn history(&self) -> (&[Position], &[Move]) {
@@ -312,6 +470,12 @@ impl Game {
         {
             return Some(o);
         }
+        self.rules_outcome()
+    }
+
+    /// How the rules end the game at the cursor (mate, stalemate,
+    /// repetition, the 60-move rule, bare material), declarations aside.
+    fn rules_outcome(&self) -> Option<Outcome> {
         let pos = self.position();
         let stm = pos.side_to_move();
         if pos.legal_moves().is_empty() {
@@ -449,7 +613,7 @@ fn captures_by(pos: &Position, side: Color) -> Vec<Move> {
     pos.with_side(side).legal_captures().to_vec()
 }
 
-/// True if playing `m` in `before` is a chase as RULES.md defines it: after
+/// True if playing `m` in `before` is a chase as docs/RULES.md defines it: after
 /// the move one of the mover's pieces (not a general or soldier) newly
 /// attacks an enemy piece (not the general, not an uncrossed soldier, not a
 /// piece of its own kind) that is unprotected — or that it may chase even

@@ -11,6 +11,7 @@ mod position;
 pub mod records;
 pub mod setup;
 pub(crate) mod tables;
+pub mod tree;
 mod types;
 mod zobrist;
 
@@ -19,4 +20,5 @@ pub use game::{Game, GameError, GameResult, Outcome, Reason, is_chase};
 pub use notation::{Charset, MoveParseError, Notation, parse_move, to_chinese, to_iccs, to_wxf};
 pub use pgn::{PgnError, PgnGame, read_pgn, write_pgn};
 pub use position::{IllegalMove, IllegalReason, Position, Undo};
+pub use tree::{Mark, MoveTree, Node, NodeId, TreeError};
 pub use types::{Color, MAX_MOVES, Move, MoveList, Piece, PieceKind, Square};

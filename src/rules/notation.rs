@@ -8,17 +8,19 @@
 //! notation shares one matcher: a description that fits no legal move is
 //! "no such move", one that fits several is "ambiguous" and lists them.
 //!
-//! Output follows RULES.md: Red writes files with Chinese numerals 一–九,
+//! Output follows docs/RULES.md: Red writes files with Chinese numerals 一–九,
 //! Black with digits (full-width １–９ by default, like most records);
 //! input accepts simplified and traditional characters, both sides' piece
 //! names for either side, Chinese numerals, ASCII and full-width digits.
 
 use super::position::{IllegalReason, Position};
 use super::types::{Color, Move, Piece, PieceKind, Square};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// Which characters Chinese notation is written in.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// Which characters Chinese notation is written in (and the pieces show).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Charset {
     /// 帅 马 车 进 后 (what most records print).
     #[default]
@@ -56,9 +58,11 @@ impl From<Charset> for ChineseStyle {
 }
 
 /// The three move notations.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Notation {
     /// 炮二平五.
+    #[default]
     Chinese,
     /// `C2.5`.
     Wxf,
@@ -237,7 +241,7 @@ fn ordinal_fits(ord: Ordinal, idx: usize, n: usize) -> bool {
         }
 }
 
-/// The canonical description of a move (RULES.md's conventions).
+/// The canonical description of a move (docs/RULES.md's conventions).
 fn describe(pos: &Position, m: Move) -> Option<Desc> {
     let piece = pos.piece_at(m.from())?;
     let (c, kind) = (piece.color, piece.kind);

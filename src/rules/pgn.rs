@@ -15,6 +15,7 @@ use super::fen::FenError;
 use super::game::{Game, GameError, GameResult};
 use super::notation::{self, ChineseStyle, MoveParseError, Notation};
 use super::position::Position;
+use super::tree::Mark;
 use super::types::{Color, Move};
 
 /// One game of a PGN file.
@@ -225,42 +226,78 @@ pub fn read_pgn(bytes: &[u8]) -> Result<Vec<PgnGame>, PgnError> {
 /// assert_eq!(games[1].as_ref().unwrap().moves.len(), 1);
 /// ```
 pub fn read_pgn_games(bytes: &[u8]) -> Vec<Result<PgnGame, PgnError>> {
+    read_games_with(bytes, MainLine::new)
+}
+
+/// What a PGN game is read into. The tokenizer ([`read_games_with`]) reads
+/// the text once and calls these in the order the text gives them, one
+/// game at a time; after a game's first error it calls nothing more for
+/// that game. The main-line reader ([`read_pgn_games`]) skips variations;
+/// the records' tree reader keeps them, with comments and marks.
+pub trait Visitor {
+    /// The game read.
+    type Output;
+    /// The start position: the `[FEN]` tag's (the standard one until then).
+    fn start(&mut self, start: Position);
+    /// A tag pair as written (`FEN` included).
+    fn tag(&mut self, name: String, value: String);
+    /// A move token of the line being read: `mv` its move part, `mark` a
+    /// mark written after it, `token` the whole token on `line`. An error
+    /// returned is the game's error.
+    ///
+    /// # Errors
+    /// A move that does not fit the position it is played in.
+    fn san(
+        &mut self,
+        mv: &str,
+        mark: Option<Mark>,
+        token: &str,
+        line: usize,
+    ) -> Result<(), PgnError>;
+    /// A NAG (`$1`) or a mark standing on its own (`!?`) after a move.
+    fn mark(&mut self, _mark: Mark) {}
+    /// A `{comment}`'s text.
+    fn comment(&mut self, _text: &str) {}
+    /// A `(`: true to read the variation, false to have it skipped whole.
+    fn begin_variation(&mut self) -> bool {
+        false
+    }
+    /// The `)` ending a variation that was read.
+    fn end_variation(&mut self) {}
+    /// The game's end: the result token's result, else the `Result` tag's.
+    fn finish(self, result: Option<GameResult>) -> Self::Output;
+}
+
+/// Reads every game of a PGN text into visitors made by `new`, each game
+/// on its own: a game with an error (a bad tag, FEN, bracket or
+/// main-line move) is that game's [`PgnError`], and the games around it
+/// are still read. A game ends at its result token or where the next
+/// game's tags begin.
+pub fn read_games_with<V: Visitor>(
+    bytes: &[u8],
+    new: impl FnMut() -> V,
+) -> Vec<Result<V::Output, PgnError>> {
     let text = decode(bytes);
     Reader {
         chars: text.chars().collect(),
         i: 0,
         line: 1,
         line_blank: true,
-        games: Vec::new(),
     }
-    .run()
+    .run(new)
 }
 
-struct Reader {
-    chars: Vec<char>,
-    i: usize,
-    line: usize,
-    /// Nothing but whitespace read so far on the current line.
-    line_blank: bool,
-    games: Vec<Result<PgnGame, PgnError>>,
-}
-
-/// A game being read.
-struct Current {
+/// The main-line reader's visitor: tags, start and moves; variations and
+/// comments are skipped.
+struct MainLine {
     game: PgnGame,
     pos: Position,
-    result_tag: Option<Option<GameResult>>,
-    result_token: Option<Option<GameResult>>,
-    /// A move token has been read (the game's tags are over).
-    in_movetext: bool,
-    /// The game's first error; the rest of the game is skipped.
-    error: Option<PgnError>,
 }
 
-impl Current {
-    fn new() -> Current {
+impl MainLine {
+    fn new() -> MainLine {
         let start = Position::startpos();
-        Current {
+        MainLine {
             game: PgnGame {
                 tags: Vec::new(),
                 start,
@@ -269,18 +306,79 @@ impl Current {
                 comments: Vec::new(),
             },
             pos: start,
+        }
+    }
+}
+
+impl Visitor for MainLine {
+    type Output = PgnGame;
+
+    fn start(&mut self, start: Position) {
+        self.game.start = start;
+        self.pos = start;
+    }
+
+    fn tag(&mut self, name: String, value: String) {
+        self.game.tags.push((name, value));
+    }
+
+    fn san(&mut self, mv: &str, _: Option<Mark>, token: &str, line: usize) -> Result<(), PgnError> {
+        let m = notation::parse_move(&self.pos, mv).map_err(|error| PgnError::Move {
+            line,
+            number: move_number_label(&self.pos),
+            token: token.to_string(),
+            error,
+        })?;
+        self.pos.make(m);
+        self.game.moves.push(m);
+        Ok(())
+    }
+
+    fn finish(mut self, result: Option<GameResult>) -> PgnGame {
+        self.game.result = result;
+        self.game
+    }
+}
+
+struct Reader {
+    chars: Vec<char>,
+    i: usize,
+    line: usize,
+    /// Nothing but whitespace read so far on the current line.
+    line_blank: bool,
+}
+
+/// A game being read.
+struct Current<V> {
+    visitor: V,
+    /// A tag was read.
+    tagged: bool,
+    result_tag: Option<Option<GameResult>>,
+    result_token: Option<Option<GameResult>>,
+    /// A move token has been read (the game's tags are over).
+    in_movetext: bool,
+    /// The lines of the `(`s of the variations being read, outermost first.
+    open: Vec<usize>,
+    /// The game's first error; the rest of the game is skipped.
+    error: Option<PgnError>,
+}
+
+impl<V: Visitor> Current<V> {
+    fn new(mut visitor: V) -> Current<V> {
+        visitor.start(Position::startpos());
+        Current {
+            visitor,
+            tagged: false,
             result_tag: None,
             result_token: None,
             in_movetext: false,
+            open: Vec::new(),
             error: None,
         }
     }
 
     fn is_empty(&self) -> bool {
-        self.game.tags.is_empty()
-            && !self.in_movetext
-            && self.result_token.is_none()
-            && self.error.is_none()
+        !self.tagged && !self.in_movetext && self.result_token.is_none() && self.error.is_none()
     }
 
     /// Records the game's first error.
@@ -288,12 +386,25 @@ impl Current {
         self.error.get_or_insert(e);
     }
 
-    fn finish(mut self) -> Result<PgnGame, PgnError> {
+    /// Still reading (no error so far).
+    fn live(&self) -> bool {
+        self.error.is_none()
+    }
+
+    fn finish(mut self) -> Result<V::Output, PgnError> {
+        if let Some(&line) = self.open.first() {
+            // Never closed: it ran to the end of the game.
+            self.fail(PgnError::Unclosed {
+                line,
+                what: "'(' variation",
+            });
+        }
         if let Some(e) = self.error {
             return Err(e);
         }
-        self.game.result = self.result_token.or(self.result_tag).flatten();
-        Ok(self.game)
+        Ok(self
+            .visitor
+            .finish(self.result_token.or(self.result_tag).flatten()))
     }
 }
 
@@ -351,9 +462,11 @@ impl Reader {
         }
     }
 
-    fn skip_comment(&mut self) -> Result<(), PgnError> {
+    /// Reads a `{comment}` (the cursor on its `{`) and gives its text.
+    fn read_comment(&mut self) -> Result<String, PgnError> {
         let line = self.line;
         self.bump();
+        let mut text = String::new();
         loop {
             match self.bump() {
                 None => {
@@ -362,8 +475,8 @@ impl Reader {
                         what: "'{' comment",
                     });
                 }
-                Some('}') => return Ok(()),
-                Some(_) => {}
+                Some('}') => return Ok(text),
+                Some(c) => text.push(c),
             }
         }
     }
@@ -380,7 +493,9 @@ impl Reader {
                         what: "'(' variation",
                     });
                 }
-                Some('{') => self.skip_comment()?,
+                Some('{') => {
+                    self.read_comment()?;
+                }
                 Some(';') => self.skip_line(),
                 Some(c) => {
                     self.bump();
@@ -466,25 +581,35 @@ impl Reader {
     }
 
     /// Ends the current game (if anything was read) and starts the next.
-    fn end_game(&mut self, cur: &mut Current) {
-        let done = std::mem::replace(cur, Current::new());
+    fn end_game<V: Visitor>(
+        cur: &mut Current<V>,
+        new: &mut impl FnMut() -> V,
+        games: &mut Vec<Result<V::Output, PgnError>>,
+    ) {
+        let done = std::mem::replace(cur, Current::new(new()));
         if !done.is_empty() {
-            self.games.push(done.finish());
+            games.push(done.finish());
         }
     }
 
-    fn run(mut self) -> Vec<Result<PgnGame, PgnError>> {
-        let mut cur = Current::new();
+    fn run<V: Visitor>(mut self, mut new: impl FnMut() -> V) -> Vec<Result<V::Output, PgnError>> {
+        let mut games = Vec::new();
+        let mut cur = Current::new(new());
         while let Some(c) = self.peek() {
             if c.is_whitespace() || c == '\u{feff}' {
                 self.bump();
                 continue;
             }
+            let in_variation = !cur.open.is_empty();
             match c {
                 '%' if self.at_line_start() => self.skip_line(),
+                // Inside a variation a bracket is not a tag: skipped.
+                '[' | ']' if in_variation => {
+                    self.bump();
+                }
                 '[' => {
                     if cur.in_movetext || cur.result_token.is_some() {
-                        self.end_game(&mut cur);
+                        Self::end_game(&mut cur, &mut new, &mut games);
                     }
                     let line = self.line;
                     let (name, value) = match self.read_tag() {
@@ -495,31 +620,41 @@ impl Reader {
                             continue;
                         }
                     };
+                    cur.tagged = true;
                     if name.eq_ignore_ascii_case("FEN") && !value.trim().is_empty() {
                         match Position::from_fen_lenient(&value) {
-                            Ok(start) => {
-                                cur.game.start = start;
-                                cur.pos = start;
-                            }
+                            Ok(start) => cur.visitor.start(start),
                             Err(error) => cur.fail(PgnError::Fen { line, error }),
                         }
                     } else if name.eq_ignore_ascii_case("Result") {
                         cur.result_tag = parse_result(value.trim());
                     }
-                    cur.game.tags.push((name, value));
+                    if cur.live() {
+                        cur.visitor.tag(name, value);
+                    }
                 }
-                '{' | '(' => {
-                    let skipped = if c == '{' {
-                        self.skip_comment()
-                    } else {
-                        self.skip_variation()
-                    };
-                    if let Err(e) = skipped {
-                        // Never closed: it ran to the end of the text.
+                '{' => match self.read_comment() {
+                    Ok(text) if cur.live() => cur.visitor.comment(&text),
+                    Ok(_) => {}
+                    // Never closed: it ran to the end of the text.
+                    Err(e) => cur.fail(e),
+                },
+                '(' => {
+                    if cur.live() && cur.visitor.begin_variation() {
+                        cur.open.push(self.line);
+                        self.bump();
+                    } else if let Err(e) = self.skip_variation() {
                         cur.fail(e);
                     }
                 }
                 ';' => self.skip_line(),
+                ')' if in_variation => {
+                    cur.open.pop();
+                    self.bump();
+                    if cur.live() {
+                        cur.visitor.end_variation();
+                    }
+                }
                 ')' => {
                     cur.fail(PgnError::UnmatchedParen { line: self.line });
                     self.bump();
@@ -531,35 +666,49 @@ impl Reader {
                     let line = self.line;
                     let token = self.read_token();
                     if let Some(r) = parse_result(&token) {
+                        // A result inside a variation ends nothing.
+                        if in_variation {
+                            continue;
+                        }
                         cur.result_token = Some(r);
-                        self.end_game(&mut cur);
+                        Self::end_game(&mut cur, &mut new, &mut games);
                         self.skip_to_tag_line();
+                        continue;
+                    }
+                    if let Some(nag) = token.strip_prefix('$') {
+                        if let (true, Some(mark)) =
+                            (cur.live(), nag.parse().ok().and_then(Mark::from_nag))
+                        {
+                            cur.visitor.mark(mark);
+                        }
+                        continue;
+                    }
+                    if let Some(mark) = Mark::from_symbol(&token) {
+                        // A mark standing apart from its move: `炮二平五 !?`.
+                        if cur.live() {
+                            cur.visitor.mark(mark);
+                        }
                         continue;
                     }
                     let Some(mv) = move_part(&token) else {
                         continue;
                     };
                     cur.in_movetext = true;
-                    if cur.error.is_some() {
+                    if !cur.live() {
                         continue;
                     }
-                    match notation::parse_move(&cur.pos, mv) {
-                        Ok(m) => {
-                            cur.pos.make(m);
-                            cur.game.moves.push(m);
-                        }
-                        Err(error) => cur.fail(PgnError::Move {
-                            line,
-                            number: move_number_label(&cur.pos),
-                            token: token.clone(),
-                            error,
-                        }),
+                    let suffix = token
+                        .find(mv)
+                        .map_or("", |at| &token[at + mv.len()..])
+                        .trim_start_matches(['+', '#']);
+                    if let Err(e) = cur.visitor.san(mv, Mark::from_symbol(suffix), &token, line) {
+                        cur.fail(e);
                     }
                 }
             }
         }
-        self.end_game(&mut cur);
-        self.games
+        Self::end_game(&mut cur, &mut new, &mut games);
+        games
     }
 }
 

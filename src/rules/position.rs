@@ -20,9 +20,21 @@ const fn code(c: Color, k: PieceKind) -> u8 {
     Piece::new(c, k).code()
 }
 
+/// A board code's kind, as its [`PieceKind`] index (see [`kind`]).
 #[inline]
 const fn kind_of(code: u8) -> usize {
     ((code & 7) - 1) as usize
+}
+
+/// The kind indices [`kind_of`] gives, named for the move generator's matches.
+mod kind {
+    use super::PieceKind;
+    pub const GENERAL: usize = PieceKind::General as usize;
+    pub const ADVISOR: usize = PieceKind::Advisor as usize;
+    pub const ELEPHANT: usize = PieceKind::Elephant as usize;
+    pub const HORSE: usize = PieceKind::Horse as usize;
+    pub const CHARIOT: usize = PieceKind::Chariot as usize;
+    pub const CANNON: usize = PieceKind::Cannon as usize;
 }
 
 #[inline]
@@ -90,11 +102,6 @@ pub struct Position {
 }
 
 impl Position {
-    /// The standard starting position.
-    pub fn startpos() -> Position {
-        Position::from_fen(super::fen::START_FEN).expect("the start FEN is valid")
-    }
-
     /// An empty board (no generals): the starting point for building positions.
     pub(crate) fn empty() -> Position {
         Position {
@@ -280,7 +287,7 @@ impl Position {
         self.board[to] = piece;
         self.board[from] = 0;
         self.occ[us] ^= bit(from) | bit(to);
-        if kind_of(piece) == PieceKind::General as usize {
+        if kind_of(piece) == kind::GENERAL {
             self.kings[us] = to as u8;
         }
         if self.side == Color::Black {
@@ -307,7 +314,7 @@ impl Position {
         if undo.captured != 0 {
             self.occ[us ^ 1] |= bit(to);
         }
-        if kind_of(piece) == PieceKind::General as usize {
+        if kind_of(piece) == kind::GENERAL {
             self.kings[us] = from as u8;
         }
         self.halfmove = undo.halfmove;
@@ -366,11 +373,11 @@ impl Position {
                 }
             };
             match kind_of(piece) {
-                0 => steps(&KING[from], &mut push),
-                1 => steps(&ADVISOR[from], &mut push),
-                2 => steps_aux(&ELEPHANT[from], b, &mut push),
-                3 => steps_aux(&HORSE[from], b, &mut push),
-                4 => {
+                kind::GENERAL => steps(&KING[from], &mut push),
+                kind::ADVISOR => steps(&ADVISOR[from], &mut push),
+                kind::ELEPHANT => steps_aux(&ELEPHANT[from], b, &mut push),
+                kind::HORSE => steps_aux(&HORSE[from], b, &mut push),
+                kind::CHARIOT => {
                     for ray in &RAYS[from] {
                         for &s in &ray.sq[..ray.n as usize] {
                             let s = s as usize;
@@ -381,7 +388,7 @@ impl Position {
                         }
                     }
                 }
-                5 => {
+                kind::CANNON => {
                     for ray in &RAYS[from] {
                         let squares = &ray.sq[..ray.n as usize];
                         let mut i = 0;
@@ -406,6 +413,7 @@ impl Position {
                         }
                     }
                 }
+                // The soldier.
                 _ => steps(&SOLDIER[us][from], &mut push),
             }
         }
@@ -419,8 +427,11 @@ impl Position {
     /// horse's leg next to it. A move that neither starts nor ends on the
     /// general's file or rank nor leaves a leg point is accepted at once;
     /// for the rest only those lines and legs are re-tested.
+    ///
+    /// `in_check` must be `self.in_check()` (the search already knows it).
+    /// Pair it with [`Position::is_pseudo_legal`] to validate a hash move.
     #[inline]
-    fn leaves_king_safe(&self, m: Move, in_check: bool) -> bool {
+    pub fn leaves_general_safe(&self, m: Move, in_check: bool) -> bool {
         let us = self.side;
         let them = us.flip();
         let k = self.kings[us.index()] as usize;
@@ -470,7 +481,7 @@ impl Position {
     /// the one or two lines through `from` and `to`, the horse jumps and the
     /// soldier steps are examined.
     #[inline]
-    pub fn gave_check(&self, m: Move) -> bool {
+    pub fn last_move_checks(&self, m: Move) -> bool {
         let b = &self.board;
         let them = self.side;
         let us = them.flip();
@@ -521,7 +532,7 @@ impl Position {
         let mut list = MoveList::new();
         self.generate::<false>(&mut list);
         let in_check = self.in_check();
-        list.retain(|m| self.leaves_king_safe(m, in_check));
+        list.retain(|m| self.leaves_general_safe(m, in_check));
         list
     }
 
@@ -530,7 +541,7 @@ impl Position {
         let mut list = MoveList::new();
         self.generate::<true>(&mut list);
         let in_check = self.in_check();
-        list.retain(|m| self.leaves_king_safe(m, in_check));
+        list.retain(|m| self.leaves_general_safe(m, in_check));
         list
     }
 
@@ -541,14 +552,14 @@ impl Position {
         let in_check = self.in_check();
         let mut n = 0;
         for &m in list.iter() {
-            n += self.leaves_king_safe(m, in_check) as usize;
+            n += self.leaves_general_safe(m, in_check) as usize;
         }
         n
     }
 
     /// Appends every pseudo-legal move to `list` (the search's fast door:
     /// no legality filter, no allocation). Check each move with
-    /// [`Position::is_legal_pseudo`] before playing it.
+    /// [`Position::leaves_general_safe`] before playing it.
     #[inline]
     pub fn generate_pseudo(&self, list: &mut MoveList) {
         self.generate::<false>(list);
@@ -558,14 +569,6 @@ impl Position {
     #[inline]
     pub fn generate_pseudo_captures(&self, list: &mut MoveList) {
         self.generate::<true>(list);
-    }
-
-    /// True if the pseudo-legal move `m` leaves the mover's general safe.
-    /// `in_check` must be `self.in_check()` (the search already knows it).
-    /// Pair it with [`Position::is_pseudo_legal`] to validate a hash move.
-    #[inline]
-    pub fn is_legal_pseudo(&self, m: Move, in_check: bool) -> bool {
-        self.leaves_king_safe(m, in_check)
     }
 
     /// True if `m` is pseudo-legal here: the mover's piece can make that step
@@ -587,12 +590,11 @@ impl Position {
                 .any(|i| st.to[i] as usize == to && (!aux || b[st.aux[i] as usize] == 0))
         };
         match kind_of(p) {
-            0 => in_steps(&KING[from], false),
-            1 => in_steps(&ADVISOR[from], false),
-            2 => in_steps(&ELEPHANT[from], true),
-            3 => in_steps(&HORSE[from], true),
-            6 => in_steps(&SOLDIER[self.side.index()][from], false),
-            k => {
+            kind::GENERAL => in_steps(&KING[from], false),
+            kind::ADVISOR => in_steps(&ADVISOR[from], false),
+            kind::ELEPHANT => in_steps(&ELEPHANT[from], true),
+            kind::HORSE => in_steps(&HORSE[from], true),
+            kind::CHARIOT | kind::CANNON => {
                 // Chariot or cannon: count pieces strictly between.
                 let (ff, fr, tf, tr) = (from % 9, from / 9, to % 9, to / 9);
                 if ff != tf && fr != tr {
@@ -600,15 +602,21 @@ impl Position {
                 }
                 // A chariot, or a cannon moving without capturing, needs a
                 // clear line; a capturing cannon needs exactly one screen.
-                let screens = if k == 5 && t != 0 { 1 } else { 0 };
+                let screens = if kind_of(p) == kind::CANNON && t != 0 {
+                    1
+                } else {
+                    0
+                };
                 between_count(b, from, to) == screens
             }
+            // The soldier.
+            _ => in_steps(&SOLDIER[self.side.index()][from], false),
         }
     }
 
     /// True if `m` is legal here.
     pub fn is_legal(&self, m: Move) -> bool {
-        self.is_pseudo_legal(m) && self.leaves_king_safe(m, self.in_check())
+        self.is_pseudo_legal(m) && self.leaves_general_safe(m, self.in_check())
     }
 
     /// Plays a move after checking it (the door for user input).
@@ -620,7 +628,9 @@ impl Position {
             None => Some(IllegalReason::NoPiece),
             Some(p) if p.color != self.side => Some(IllegalReason::WrongColor),
             Some(_) if !self.is_pseudo_legal(m) => Some(IllegalReason::CannotReach),
-            Some(_) if !self.leaves_king_safe(m, self.in_check()) => Some(IllegalReason::SelfCheck),
+            Some(_) if !self.leaves_general_safe(m, self.in_check()) => {
+                Some(IllegalReason::SelfCheck)
+            }
             Some(_) => None,
         };
         match reason {
@@ -636,7 +646,7 @@ impl Position {
     pub fn gives_check(&self, m: Move) -> bool {
         let mut p = *self;
         p.make(m);
-        p.gave_check(m)
+        p.last_move_checks(m)
     }
 
     /// Perft: number of leaf nodes of the legal move tree to `depth`.
@@ -882,14 +892,14 @@ mod tests {
                     p.make(m);
                     let safe = !p.king_attacked(us);
                     assert_eq!(
-                        pos.is_legal_pseudo(m, in_check),
+                        pos.leaves_general_safe(m, in_check),
                         safe,
                         "{m} in {}",
                         pos.fen()
                     );
                     illegal += usize::from(!safe);
                     if safe {
-                        assert_eq!(p.gave_check(m), p.in_check(), "{m} in {}", pos.fen());
+                        assert_eq!(p.last_move_checks(m), p.in_check(), "{m} in {}", pos.fen());
                         checks += usize::from(p.in_check());
                     }
                 }

@@ -8,7 +8,7 @@
 //! errors say what is wrong and where ("red general on d4 is outside its
 //! palace"), and gives the [`Position`] to play or analyse when all is well.
 
-use super::fen::FenError;
+use super::fen::{FenError, board_fen, side_char};
 use super::position::Position;
 use super::types::{Color, Piece, PieceKind, Square};
 
@@ -147,34 +147,11 @@ impl Setup {
 
     /// The FEN of the arrangement (no move counts: `- - 0 1`).
     pub fn fen(&self) -> String {
-        let mut board = String::new();
-        for rank in (0..10u8).rev() {
-            let mut gap = 0;
-            for file in 0..9u8 {
-                let piece = Square::new(file, rank).and_then(|sq| self.piece(sq));
-                match piece {
-                    Some(p) => {
-                        if gap > 0 {
-                            board.push_str(&gap.to_string());
-                            gap = 0;
-                        }
-                        board.push(p.fen_char());
-                    }
-                    None => gap += 1,
-                }
-            }
-            if gap > 0 {
-                board.push_str(&gap.to_string());
-            }
-            if rank > 0 {
-                board.push('/');
-            }
-        }
-        let side = match self.side_to_move {
-            Color::Red => 'w',
-            Color::Black => 'b',
-        };
-        format!("{board} {side} - - 0 1")
+        format!(
+            "{} {} - - 0 1",
+            board_fen(|sq| self.piece(sq)),
+            side_char(self.side_to_move)
+        )
     }
 
     /// The position, if the arrangement is one a game can be played from.

@@ -2,7 +2,7 @@
 //!
 //! Everything here is `Copy` and tiny so the search can pass it around freely.
 //! Squares are numbered `rank * 9 + file` with file 0 = `a` (Red's left) and
-//! rank 0 = Red's back rank, exactly the ICCS coordinates of RULES.md.
+//! rank 0 = Red's back rank, exactly the ICCS coordinates of docs/RULES.md.
 
 use std::fmt;
 use std::ops::Deref;
@@ -370,12 +370,6 @@ impl MoveList {
             *slot = m;
             self.len += 1;
         }
-    }
-
-    /// Mutable access to the moves, for sorting.
-    #[inline]
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
     }
 
     /// Keeps the moves for which `f` is true.

@@ -8,8 +8,7 @@
 use super::{atomic, file_name, now_unix};
 use crate::engine::Level;
 use crate::rules::clock::{GameClock, SideTime, TimeControl};
-use crate::rules::notation::{ChineseStyle, Notation};
-use crate::rules::records::{MoveTree, write_tree};
+use crate::rules::records::{Mark, MoveTree};
 use crate::rules::{Color, FenError, Game, GameError, GameResult, Move, Outcome, Position, Reason};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -19,19 +18,21 @@ use std::path::{Path, PathBuf};
 /// The autosave format written by this version.
 pub const AUTOSAVE_VERSION: u32 = 1;
 
-/// Who plays whom.
+/// How a game is played: who plays whom. The game's menu, its session and
+/// the files (the autosave, the settings' last choice) all use this one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
-pub enum GameMode {
+pub enum Mode {
     /// The human plays Red against the AI.
     #[default]
     Red,
-    /// The human plays Black against the AI.
+    /// The human plays Black against the AI (the AI opens; the board is turned).
     Black,
     /// Two humans on one computer.
     Hotseat,
     /// The AI plays itself.
-    Ai,
+    #[serde(rename = "ai")]
+    AiVsAi,
 }
 
 /// How a saved game ended.
@@ -53,7 +54,7 @@ pub struct SavedGame {
     /// Format version ([`AUTOSAVE_VERSION`]).
     pub version: u32,
     /// Who plays whom.
-    pub mode: GameMode,
+    pub mode: Mode,
     /// Red AI level 1..=8 (kept even when Red is human).
     pub red_level: u8,
     /// Black AI level 1..=8.
@@ -70,14 +71,104 @@ pub struct SavedGame {
     /// When written, seconds since the Unix epoch.
     #[serde(default)]
     pub saved_at: u64,
-    /// The variations, comments and marks around the moves, as PGN
-    /// movetext in ICCS (`1. h2e2 (1. b2e2 $5 {…}) h9g7`); absent when the
-    /// game has none. Files written before it existed still load.
+    /// The variations, comments and marks around the moves, as the older
+    /// versions wrote them: PGN movetext in ICCS (`1. h2e2 (1. b2e2 $5 {…})
+    /// h9g7`). Read, never written (see [`SavedGame::variations`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tree: Option<String>,
+    /// The whole move tree (main line, variations, comments, marks) node by
+    /// node; absent when the game has nothing but its moves. Files written
+    /// before it existed still load.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub variations: Option<SavedTree>,
     /// The clocks, when the game is played on one (older autosaves have none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<SavedClock>,
+}
+
+/// A game's move tree in the autosave, node by node in record order (a
+/// parent always before its children, a main continuation before its
+/// alternatives), so it is read back without a PGN round trip.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedTree {
+    /// The comment on the start position.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub comment: String,
+    /// Every move of the tree.
+    pub nodes: Vec<SavedNode>,
+}
+
+/// One move of a [`SavedTree`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedNode {
+    /// The position it is played from: 0 for the start, `n` for the
+    /// position after the `n`-th node of the list.
+    pub parent: usize,
+    /// The move in ICCS.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The annotator's mark (`!`, `?!`, …).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mark: Option<String>,
+    /// The comment after the move.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub comment: String,
+}
+
+impl SavedTree {
+    /// `tree` node by node; `None` when it holds nothing but its main line.
+    pub fn of(tree: &MoveTree) -> Option<SavedTree> {
+        let plain = tree.variation_count() == 0
+            && tree.comment_count() == 0
+            && tree
+                .preorder()
+                .iter()
+                .all(|&id| tree.node(id).is_none_or(|n| n.mark.is_none()));
+        if plain {
+            return None;
+        }
+        let order = tree.preorder();
+        // Each node's place in the list, 1-based (0 is the start).
+        let mut place = vec![0; tree.len()];
+        let mut nodes = Vec::with_capacity(order.len());
+        for id in order {
+            let Some(node) = tree.node(id) else { continue };
+            let (Some(mv), Some(parent)) = (node.mv, node.parent) else {
+                continue;
+            };
+            nodes.push(SavedNode {
+                parent: place[parent],
+                mv: mv.to_string(),
+                mark: node.mark.map(|m| m.symbol().to_string()),
+                comment: node.comment.clone(),
+            });
+            place[id] = nodes.len();
+        }
+        let comment = tree
+            .node(MoveTree::ROOT)
+            .map(|n| n.comment.clone())
+            .unwrap_or_default();
+        Some(SavedTree { comment, nodes })
+    }
+
+    /// The tree again from `start`; `None` if a node does not fit (a parent
+    /// not before it, a move that is not ICCS or not legal there).
+    pub fn to_tree(&self, start: Position) -> Option<MoveTree> {
+        let mut tree = MoveTree::new(start);
+        tree.set_comment(MoveTree::ROOT, &self.comment);
+        let mut ids = vec![MoveTree::ROOT];
+        for node in &self.nodes {
+            let parent = *ids.get(node.parent)?;
+            let mv = Move::from_iccs(&node.mv)?;
+            let id = tree.add(parent, mv).ok()?;
+            if let Some(mark) = &node.mark {
+                tree.set_mark(id, Some(Mark::from_symbol(mark)?));
+            }
+            tree.set_comment(id, &node.comment);
+            ids.push(id);
+        }
+        Some(tree)
+    }
 }
 
 /// The clocks of a game in the autosave: each side's control and both
@@ -258,7 +349,7 @@ fn is_declared(r: Reason) -> bool {
 impl SavedGame {
     /// Captures `game` (all its moves and its cursor) with the mode and
     /// levels, stamped with the current time.
-    pub fn from_game(game: &Game, mode: GameMode, red_level: u8, black_level: u8) -> SavedGame {
+    pub fn from_game(game: &Game, mode: Mode, red_level: u8, black_level: u8) -> SavedGame {
         let moves = game.all_moves();
         // The end: natural (mate, repetition …) at the last ply, or a
         // resignation / agreed draw at whatever ply it was declared.
@@ -289,30 +380,25 @@ impl SavedGame {
             saved_at: now_unix(),
             clock: None,
             tree: None,
+            variations: SavedTree::of(game.tree()),
         }
     }
 
-    /// Keeps `tree`'s variations, comments and marks with the moves (only
-    /// when it has any: a plain game stays a plain list of moves).
-    pub fn with_tree(mut self, tree: &MoveTree) -> SavedGame {
-        let plain = tree.variation_count() == 0
-            && tree.comment_count() == 0
-            && tree
-                .preorder()
-                .iter()
-                .all(|&id| tree.node(id).is_none_or(|n| n.mark.is_none()));
-        self.tree = (!plain).then(|| write_tree(tree, Notation::Iccs, ChineseStyle::default()));
-        self
-    }
-
-    /// The tree written by [`SavedGame::with_tree`], read back; `None` when
-    /// there is none or it cannot be read (the moves alone still restore
-    /// the game).
-    pub fn tree(&self) -> Option<MoveTree> {
-        let text = self.tree.as_deref()?;
-        let pgn = format!("[FEN \"{}\"]\n\n{text} *\n", self.start_fen);
-        let games = crate::rules::records::import(pgn.as_bytes()).ok()?;
-        games.into_iter().next().map(|g| g.tree)
+    /// The move tree kept with the moves, read back; `None` when there is
+    /// none, or it cannot be read or does not hold the moves as its main
+    /// line (the moves alone still restore the game). Older autosaves kept
+    /// it as PGN movetext, which is read as such.
+    pub fn saved_tree(&self, start: Position, moves: &[Move]) -> Option<MoveTree> {
+        let tree = match (&self.variations, &self.tree) {
+            (Some(saved), _) => saved.to_tree(start)?,
+            (None, Some(text)) => {
+                let pgn = format!("[FEN \"{}\"]\n\n{text} *\n", start.fen());
+                let games = crate::rules::records::import(pgn.as_bytes()).ok()?;
+                games.into_iter().next()?.tree
+            }
+            (None, None) => return None,
+        };
+        tree.main_line().starts_with(moves).then_some(tree)
     }
 
     /// Parses and checks the JSON of an autosave file; `path` is used in
@@ -406,6 +492,7 @@ impl SavedGame {
                 }
                 // The variations were around moves that are gone.
                 self.tree = None;
+                self.variations = None;
                 Some(format!("kept the {keep} moves before it"))
             }
             AutosaveError::Result { .. } => {
@@ -492,6 +579,7 @@ impl SavedGame {
             });
         }
         let mut game = Game::new(start);
+        let mut moves = Vec::with_capacity(self.moves.len());
         for (i, text) in self.moves.iter().enumerate() {
             let mv = Move::from_iccs(text).ok_or_else(|| AutosaveError::NotAMove {
                 path: path_buf(),
@@ -504,6 +592,14 @@ impl SavedGame {
                 mv,
                 error,
             })?;
+            moves.push(mv);
+        }
+        // The record around the moves, when it was kept and still fits.
+        if let Some(tree) = self.saved_tree(start, &moves) {
+            let with_tree = Game::from_tree(tree);
+            if with_tree.all_moves().starts_with(&moves) {
+                game = with_tree;
+            }
         }
         if let Some(r) = &self.result {
             self.check_result(path, &mut game, r)?;
@@ -584,13 +680,13 @@ impl SavedGame {
     }
 }
 
-impl fmt::Display for GameMode {
+impl fmt::Display for Mode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            GameMode::Red => "red",
-            GameMode::Black => "black",
-            GameMode::Hotseat => "hotseat",
-            GameMode::Ai => "ai",
+            Mode::Red => "red",
+            Mode::Black => "black",
+            Mode::Hotseat => "hotseat",
+            Mode::AiVsAi => "ai",
         })
     }
 }
@@ -661,10 +757,10 @@ pub fn keep_unfinished(
     }
     let level = |l: u8| format!("AI {l}");
     let (red, black) = match old.mode {
-        GameMode::Red => ("Player".to_string(), level(old.black_level)),
-        GameMode::Black => (level(old.red_level), "Player".to_string()),
-        GameMode::Hotseat => ("Red".to_string(), "Black".to_string()),
-        GameMode::Ai => (level(old.red_level), level(old.black_level)),
+        Mode::Red => ("Player".to_string(), level(old.black_level)),
+        Mode::Black => (level(old.red_level), "Player".to_string()),
+        Mode::Hotseat => ("Red".to_string(), "Black".to_string()),
+        Mode::AiVsAi => (level(old.red_level), level(old.black_level)),
     };
     let pgn = super::library::pgn_for(
         game,
@@ -674,18 +770,7 @@ pub fn keep_unfinished(
             ("Black", &black),
         ],
     );
-    let tree = old.tree().unwrap_or_else(|| {
-        let mut t = MoveTree::new(*game.start());
-        let mut at = MoveTree::ROOT;
-        for &m in game.all_moves() {
-            match t.add(at, m) {
-                Ok(n) => at = n,
-                Err(_) => break,
-            }
-        }
-        t
-    });
-    match super::library::save_pgn_tree(games_dir, &pgn, &tree) {
+    match super::library::save_pgn_tree(games_dir, &pgn, game.tree()) {
         Ok(kept) => Ok(Some(kept)),
         // The folder cannot take it: the autosave itself is kept aside.
         Err(e) => match super::set_aside_if_damaged(path, |_| true) {
@@ -750,7 +835,7 @@ mod tests {
         // Black's flag falls on its second move.
         clock.tick(std::time::Duration::from_secs(30));
         game.time_out();
-        let mut saved = SavedGame::from_game(&game, GameMode::Hotseat, 3, 3);
+        let mut saved = SavedGame::from_game(&game, Mode::Hotseat, 3, 3);
         assert_eq!(
             saved.result.as_ref().map(|r| r.reason.as_str()),
             Some("timeout")
@@ -805,7 +890,7 @@ mod tests {
             (o.result, o.reason),
             (GameResult::Draw, Reason::TimeoutDraw { by: Color::Red })
         );
-        let saved = SavedGame::from_game(&game3, GameMode::Hotseat, 3, 3);
+        let saved = SavedGame::from_game(&game3, Mode::Hotseat, 3, 3);
         let back = SavedGame::from_json(Path::new("a.json"), saved.to_json().as_bytes()).unwrap();
         assert_eq!(back.game.outcome(), Some(o));
     }
@@ -816,11 +901,11 @@ mod tests {
         let p = t.path().join("autosave.json");
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"]);
-        let saved = SavedGame::from_game(&game, GameMode::Black, 3, 7);
+        let saved = SavedGame::from_game(&game, Mode::Black, 3, 7);
         save(&p, &saved).unwrap();
         let r = load(&p).unwrap().expect("an autosave");
         assert_eq!(r.saved, saved);
-        assert_eq!(r.saved.mode, GameMode::Black);
+        assert_eq!(r.saved.mode, Mode::Black);
         assert_eq!((r.saved.red_level, r.saved.black_level), (3, 7));
         assert_same_game(&r.game, &game);
         assert_eq!(r.game.position().side_to_move(), Color::Black);
@@ -834,7 +919,7 @@ mod tests {
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7", "h0g2"]);
         game.undo();
-        let saved = SavedGame::from_game(&game, GameMode::Hotseat, 4, 4);
+        let saved = SavedGame::from_game(&game, Mode::Hotseat, 4, 4);
         save(&p, &saved).unwrap();
         let r = load(&p).unwrap().unwrap();
         assert_same_game(&r.game, &game);
@@ -851,7 +936,7 @@ mod tests {
         let mut game = Game::new(start);
         play(&mut game, &["i0i9"]);
         let outcome = game.outcome();
-        let saved = SavedGame::from_game(&game, GameMode::Red, 1, 8);
+        let saved = SavedGame::from_game(&game, Mode::Red, 1, 8);
         save(&p, &saved).unwrap();
         let r = load(&p).unwrap().unwrap();
         assert_eq!(r.game.outcome(), outcome);
@@ -867,7 +952,7 @@ mod tests {
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7"]);
         game.resign(Color::Red);
-        let saved = SavedGame::from_game(&game, GameMode::Red, 2, 2);
+        let saved = SavedGame::from_game(&game, Mode::Red, 2, 2);
         assert_eq!(saved.result.as_ref().unwrap().reason, "resignation");
         save(&p, &saved).unwrap();
         let r = load(&p).unwrap().unwrap();
@@ -887,12 +972,12 @@ mod tests {
         let p = t.path().join("autosave.json");
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"]);
-        let json = SavedGame::from_game(&game, GameMode::Black, 3, 6).to_json();
+        let json = SavedGame::from_game(&game, Mode::Black, 3, 6).to_json();
         // Cut inside the fourth move.
         let cut = &json[..json.find("\"i9h9\"").unwrap() + 3];
         fs::write(&p, cut).unwrap();
         let r = load(&p).unwrap().unwrap();
-        assert_eq!(r.saved.mode, GameMode::Black);
+        assert_eq!(r.saved.mode, Mode::Black);
         assert_eq!((r.saved.red_level, r.saved.black_level), (3, 6));
         assert_eq!(r.game.ply(), 3);
         assert_eq!(r.saved.moves, ["h2e2", "h9g7", "h0g2"]);
@@ -900,7 +985,7 @@ mod tests {
         assert!(why.starts_with("autosave.json: line "), "{why}");
         assert_eq!(fs::read_to_string(&p).unwrap(), cut, "loading never writes");
         // The next save keeps the damaged file.
-        save(&p, &SavedGame::from_game(&r.game, GameMode::Black, 3, 6)).unwrap();
+        save(&p, &SavedGame::from_game(&r.game, Mode::Black, 3, 6)).unwrap();
         assert_eq!(fs::read_dir(t.path()).unwrap().count(), 2);
         assert!(load(&p).unwrap().unwrap().repaired.is_none());
     }
@@ -911,7 +996,7 @@ mod tests {
         let p = t.path().join("autosave.json");
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7"]);
-        let json = SavedGame::from_game(&game, GameMode::Red, 4, 4).to_json();
+        let json = SavedGame::from_game(&game, Mode::Red, 4, 4).to_json();
         let cut = &json[..json.len() / 2];
         fs::write(&p, cut).unwrap();
         let e = load(&p).unwrap_err();
@@ -926,7 +1011,7 @@ mod tests {
         let p = t.path().join("autosave.json");
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7"]);
-        let saved = SavedGame::from_game(&game, GameMode::Red, 4, 4);
+        let saved = SavedGame::from_game(&game, Mode::Red, 4, 4);
         save(&p, &saved).unwrap();
         save(&p, &saved).unwrap();
         assert_eq!(
@@ -939,9 +1024,9 @@ mod tests {
         fs::write(&p, cut).unwrap();
         assert!(load(&p).is_err());
         // A new game starts: its first autosave keeps the damaged one.
-        let fresh = SavedGame::from_game(&Game::new(Position::startpos()), GameMode::Ai, 2, 3);
+        let fresh = SavedGame::from_game(&Game::new(Position::startpos()), Mode::AiVsAi, 2, 3);
         save(&p, &fresh).unwrap();
-        assert_eq!(load(&p).unwrap().unwrap().saved.mode, GameMode::Ai);
+        assert_eq!(load(&p).unwrap().unwrap().saved.mode, Mode::AiVsAi);
         let aside: Vec<_> = fs::read_dir(t.path())
             .unwrap()
             .map(|e| e.unwrap().path())
@@ -962,7 +1047,7 @@ mod tests {
         let p = t.path().join("autosave.json");
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7"]);
-        let mut saved = SavedGame::from_game(&game, GameMode::Red, 4, 4);
+        let mut saved = SavedGame::from_game(&game, Mode::Red, 4, 4);
         saved.moves.push("h2h9".into()); // the cannon has left h2
         saved.cursor = 3;
         let text = saved.to_json();
@@ -987,7 +1072,7 @@ mod tests {
     fn other_autosave_problems_are_typed() {
         let p = Path::new("autosave.json");
         let game = Game::new(Position::startpos());
-        let good = SavedGame::from_game(&game, GameMode::Ai, 4, 4);
+        let good = SavedGame::from_game(&game, Mode::AiVsAi, 4, 4);
         let check = |f: &dyn Fn(&mut SavedGame)| {
             let mut s = good.clone();
             f(&mut s);
@@ -1038,7 +1123,7 @@ mod tests {
             "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9", "a0b0", "b7b3",
         ];
         play(&mut game, &line);
-        let good = SavedGame::from_game(&game, GameMode::Red, 4, 4);
+        let good = SavedGame::from_game(&game, Mode::Red, 4, 4);
         let restore = |json: String| {
             let r = SavedGame::from_json(p, json.as_bytes()).expect("restored");
             let why = r.repaired.clone().expect("it says what was mended");
@@ -1095,41 +1180,55 @@ mod tests {
         use crate::rules::records::Mark;
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7", "h0g2"]);
-        let mut tree = MoveTree::new(Position::startpos());
-        let mut node = MoveTree::ROOT;
-        for m in ["h2e2", "h9g7", "h0g2"] {
-            node = tree.add(node, Move::from_iccs(m).unwrap()).unwrap();
-        }
         // A plain game writes no tree.
-        let plain = SavedGame::from_game(&game, GameMode::Hotseat, 3, 3).with_tree(&tree);
-        assert_eq!(plain.tree, None);
-        assert!(!plain.to_json().contains("\"tree\""));
-        let first = tree.main_line_nodes()[0];
-        let alt = tree.add(first, Move::from_iccs("b9c7").unwrap()).unwrap();
-        tree.set_mark(alt, Some(Mark::Dubious));
-        tree.set_comment(alt, "passive {really}");
-        tree.set_comment(node, "develops");
-        let saved = SavedGame::from_game(&game, GameMode::Hotseat, 3, 3).with_tree(&tree);
+        let plain = SavedGame::from_game(&game, Mode::Hotseat, 3, 3);
+        assert_eq!(plain.variations, None);
+        assert!(!plain.to_json().contains("\"variations\""));
+        let first = game.main_line_nodes()[0];
+        let last = game.main_line_nodes()[2];
+        let alt = game
+            .add_variation(first, Move::from_iccs("b9c7").unwrap())
+            .unwrap();
+        game.set_mark(alt, Some(Mark::Dubious));
+        game.set_comment(alt, "passive {really}");
+        game.set_comment(last, "develops");
+        game.set_comment(MoveTree::ROOT, "a training game");
+        let tree = game.tree().clone();
+        let saved = SavedGame::from_game(&game, Mode::Hotseat, 3, 3);
         let json = saved.to_json();
+        assert!(
+            !json.contains("\"tree\""),
+            "no PGN movetext is written: {json}"
+        );
         let restored = SavedGame::from_json(Path::new("autosave.json"), json.as_bytes()).unwrap();
-        assert_eq!(restored.saved.tree().expect("the tree"), {
-            // Comments lose their closing braces to the PGN writer.
-            let mut t = tree.clone();
-            t.set_comment(alt, "passive {really）");
-            t
-        });
+        // Stored node by node: even a closing brace in a comment survives.
+        assert_eq!(restored.game.tree(), &tree);
         assert_same_game(&restored.game, &game);
         // Written before trees were kept: no field, the moves alone.
-        let old = json.replace(
-            &format!(
-                ",\n  \"tree\": {}",
-                serde_json::to_string(&saved.tree).unwrap()
-            ),
-            "",
-        );
-        assert!(!old.contains("\"tree\""), "{old}");
-        let restored = SavedGame::from_json(Path::new("autosave.json"), old.as_bytes()).unwrap();
-        assert_eq!(restored.saved.tree(), None);
+        let mut old = saved.clone();
+        old.variations = None;
+        let old_json = old.to_json();
+        assert!(!old_json.contains("\"variations\""), "{old_json}");
+        let restored =
+            SavedGame::from_json(Path::new("autosave.json"), old_json.as_bytes()).unwrap();
+        assert_eq!(restored.game.tree().variation_count(), 0);
+        assert_same_game(&restored.game, &game);
+        // Written when the tree was PGN movetext: still read.
+        old.tree = Some("1. h2e2 (1. b2e2 $5 {passive}) 1... h9g7 2. h0g2 {develops}".into());
+        let restored =
+            SavedGame::from_json(Path::new("autosave.json"), old.to_json().as_bytes()).unwrap();
+        let t = restored.game.tree();
+        assert_eq!(t.variation_count(), 1);
+        assert_eq!(t.comment_count(), 2);
+        assert_same_game(&restored.game, &game);
+        // A tree that does not hold the moves is left out; the moves stay.
+        let mut other = saved.clone();
+        if let Some(v) = other.variations.as_mut() {
+            v.nodes[0].mv = "b2e2".into();
+        }
+        let restored =
+            SavedGame::from_json(Path::new("autosave.json"), other.to_json().as_bytes()).unwrap();
+        assert_eq!(restored.game.tree().variation_count(), 0);
         assert_same_game(&restored.game, &game);
     }
 
@@ -1139,7 +1238,7 @@ mod tests {
         let p = t.path().join("autosave.json");
         save(
             &p,
-            &SavedGame::from_game(&Game::new(Position::startpos()), GameMode::Red, 4, 4),
+            &SavedGame::from_game(&Game::new(Position::startpos()), Mode::Red, 4, 4),
         )
         .unwrap();
         clear(&p).unwrap();
@@ -1154,11 +1253,11 @@ mod tests {
         let games = t.path().join("games");
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7", "h0g2", "i9h9"]);
-        let old = SavedGame::from_game(&game, GameMode::Red, 4, 5);
+        let old = SavedGame::from_game(&game, Mode::Red, 4, 5);
         save(&p, &old).unwrap();
         // Continuing the same game keeps nothing.
         assert_eq!(keep_unfinished(&p, &games, &old), Ok(None));
-        let fresh = SavedGame::from_game(&Game::new(Position::startpos()), GameMode::Hotseat, 4, 4);
+        let fresh = SavedGame::from_game(&Game::new(Position::startpos()), Mode::Hotseat, 4, 4);
         let kept = keep_unfinished(&p, &games, &fresh).unwrap().expect("kept");
         let back = crate::store::library::load(&kept).unwrap();
         assert_eq!(back.moves, game.all_moves());

@@ -1,20 +1,19 @@
-//! The saved-games folder: one PGN file per game, listed newest first, and
-//! opening FEN or PGN from pasted text or a dropped file.
+//! The saved-games folder: one PGN file per game, listed newest first;
+//! records are opened through [`record`], the one door.
 //!
 //! A file that cannot be read appears in the listing with its error instead
 //! of breaking the listing; saving never overwrites an existing file.
 
-use super::{atomic, file_name, now_unix, unix_from_utc, utc_from_unix};
+use super::{UtcTime, atomic, file_name, now_unix, record, unix_from_utc};
 use crate::rules::notation::{self, MoveParseError, Notation};
 use crate::rules::pgn::{self, PgnError, PgnGame};
-use crate::rules::records::{MoveTree, write_pgn_tree};
+use crate::rules::records::{ImportError, MoveTree, write_pgn_tree};
 use crate::rules::{FenError, Game, GameResult, Position};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
 
-/// Files bigger than this are not PGN the game wrote (or will read).
-pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
+pub use super::record::MAX_FILE_BYTES;
 
 /// One file of the saved-games folder.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,6 +69,16 @@ pub enum Opened {
 }
 
 impl Opened {
+    /// The games of the door as PGN; a bare position as itself.
+    fn from_games(mut games: Vec<record::OpenedGame>) -> Opened {
+        match games.as_slice() {
+            [g] if g.format.is_none() && g.plies() == 0 => {
+                Opened::Fen(*games.swap_remove(0).game.start())
+            }
+            _ => Opened::Pgn(games.iter().map(record::OpenedGame::to_pgn).collect()),
+        }
+    }
+
     /// The first game (a FEN becomes a game with no moves).
     pub fn into_first_game(self) -> PgnGame {
         match self {
@@ -110,6 +119,9 @@ pub enum OpenError {
     /// Looks like PGN but has an error.
     #[error("invalid PGN: {0}")]
     Pgn(PgnError),
+    /// A record in another format with an error: the format, what and where.
+    #[error(transparent)]
+    Record(Box<ImportError>),
     /// PGN without any game in it.
     #[error("the PGN holds no game")]
     NoGame,
@@ -124,79 +136,13 @@ pub enum OpenError {
     Io(String),
 }
 
-/// Opens pasted text or the bytes of a dropped file: FEN or PGN (detected),
-/// UTF-8 (with or without BOM) or GBK.
+/// Opens pasted text or the bytes of a dropped file as PGN games or a
+/// position: the [`record`] door, seen as PGN.
 ///
 /// # Errors
 /// [`OpenError`] says what is wrong (a PGN error names the line and move).
 pub fn open_text(bytes: &[u8]) -> Result<Opened, OpenError> {
-    let text = pgn::decode(bytes);
-    if text.contains('\0') {
-        return Err(OpenError::Binary);
-    }
-    let trimmed = text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
-    if trimmed.is_empty() {
-        return Err(OpenError::Empty);
-    }
-    if let Some(line) = fen_candidate(trimmed) {
-        return open_fen_line(line);
-    }
-    let looks_like_pgn = trimmed.lines().any(|l| l.trim_start().starts_with('['))
-        || trimmed.split_whitespace().next().is_some_and(|t| {
-            t.starts_with(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c))
-                && t.contains(['.', '．'])
-        });
-    // Each game stands alone: the good games of a file are kept when
-    // another game in it is bad; the first error is reported only when no
-    // game is good.
-    let mut games = Vec::new();
-    let mut first_error = None;
-    for read in pgn::read_pgn_games(trimmed.as_bytes()) {
-        // Also check the game record accepts every move.
-        match read.and_then(|g| g.to_game().map(|_| g)) {
-            Ok(g) if !g.tags.is_empty() || !g.moves.is_empty() => games.push(g),
-            Ok(_) => {}
-            Err(e) => {
-                first_error.get_or_insert(e);
-            }
-        }
-    }
-    if !games.is_empty() {
-        return Ok(Opened::Pgn(games));
-    }
-    match first_error {
-        Some(e @ PgnError::Replay { .. }) => Err(OpenError::Pgn(e)),
-        Some(e) if looks_like_pgn => Err(OpenError::Pgn(e)),
-        None if looks_like_pgn => Err(OpenError::NoGame),
-        _ => Err(not_recognized(trimmed)),
-    }
-}
-
-/// A FEN, or an engine's `FEN moves h2e2 h9g7` (its `position fen …`
-/// command): the moves are played and it opens as a game.
-fn open_fen_line(line: &str) -> Result<Opened, OpenError> {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let (fen, moves) = match words.iter().position(|w| *w == "moves") {
-        Some(i) => (&words[..i], &words[i + 1..]),
-        None => (&words[..], &[][..]),
-    };
-    let start = Position::from_fen(&fen.join(" ")).map_err(OpenError::Fen)?;
-    if moves.is_empty() {
-        return Ok(Opened::Fen(start));
-    }
-    let mut game = PgnGame::new(start);
-    let mut pos = start;
-    for token in moves {
-        let m = notation::parse_move(&pos, token).map_err(|error| OpenError::Move {
-            number: pgn::move_number_label(&pos),
-            token: token.to_string(),
-            error,
-        })?;
-        pos.make(m);
-        game.moves.push(m);
-    }
-    game.to_game().map_err(OpenError::Pgn)?;
-    Ok(Opened::Pgn(vec![game]))
+    record::open_bytes(bytes).map(Opened::from_games)
 }
 
 /// Reads and opens a file (`.pgn`, `.fen` or anything with that content).
@@ -204,11 +150,7 @@ fn open_fen_line(line: &str) -> Result<Opened, OpenError> {
 /// # Errors
 /// [`LibraryError`] naming the file.
 pub fn open_file(path: &Path) -> Result<Opened, LibraryError> {
-    let bytes = read_limited(path)?;
-    open_text(&bytes).map_err(|error| LibraryError::Open {
-        path: path.to_path_buf(),
-        error,
-    })
+    record::open_path(path).map(Opened::from_games)
 }
 
 /// Loads the first game of a saved PGN file, every move checked.
@@ -217,108 +159,6 @@ pub fn open_file(path: &Path) -> Result<Opened, LibraryError> {
 /// [`LibraryError`] naming the file and the problem.
 pub fn load(path: &Path) -> Result<PgnGame, LibraryError> {
     open_file(path).map(Opened::into_first_game)
-}
-
-/// The move tree (variations, comments, marks) of the first game of a
-/// record's text, when it is a record with moves; `None` otherwise. The
-/// game itself comes from [`open_text`]; this adds what lies around its
-/// main line.
-pub fn tree_of_text(bytes: &[u8]) -> Option<MoveTree> {
-    let games = crate::rules::records::import(bytes).ok()?;
-    games.into_iter().next().map(|g| without_clocks(g.tree))
-}
-
-/// `tree` without the clocks' `[%clk h:mm:ss]` notes in its comments: the
-/// game's clocks show them, and a move list full of them says nothing.
-pub fn without_clocks(mut tree: MoveTree) -> MoveTree {
-    for id in tree.preorder() {
-        let Some(comment) = tree.node(id).map(|n| n.comment.clone()) else {
-            continue;
-        };
-        if comment.contains("[%clk") {
-            tree.set_comment(id, &strip_clocks(&comment));
-        }
-    }
-    tree
-}
-
-fn strip_clocks(text: &str) -> String {
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(i) = rest.find("[%clk") {
-        out.push_str(&rest[..i]);
-        rest = rest[i..].find(']').map_or("", |j| &rest[i + j + 1..]);
-    }
-    out.push_str(rest);
-    out.trim().to_string()
-}
-
-/// The move tree of the first game of a record file (see [`tree_of_text`]).
-pub fn load_tree(path: &Path) -> Option<MoveTree> {
-    tree_of_text(&read_limited(path).ok()?)
-}
-
-fn read_limited(path: &Path) -> Result<Vec<u8>, LibraryError> {
-    read_record_bytes(path).map_err(|source| match source.kind() {
-        io::ErrorKind::FileTooLarge => LibraryError::Open {
-            path: path.to_path_buf(),
-            error: OpenError::TooLarge {
-                bytes: std::fs::metadata(path).map_or(0, |m| m.len()),
-            },
-        },
-        _ => LibraryError::Io {
-            path: path.to_path_buf(),
-            source,
-        },
-    })
-}
-
-/// The bytes of a record file, at most [`MAX_FILE_BYTES`] of them: the
-/// limit holds while reading, so a device or a pipe that never ends
-/// (`/dev/zero`) is refused too, not read until memory runs out.
-///
-/// # Errors
-/// [`io::ErrorKind::FileTooLarge`] past the limit, or the I/O error.
-pub fn read_record_bytes(path: &Path) -> io::Result<Vec<u8>> {
-    use std::io::Read;
-    let file = std::fs::File::open(path)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
-        return Err(io::Error::new(
-            io::ErrorKind::FileTooLarge,
-            format!(
-                "more than {} MB, too large to be a game record",
-                MAX_FILE_BYTES >> 20
-            ),
-        ));
-    }
-    Ok(bytes)
-}
-
-fn not_recognized(text: &str) -> OpenError {
-    let start: String = text.chars().take(24).collect();
-    OpenError::NotRecognized { start }
-}
-
-/// The FEN in `text` if it looks like one (a board field with slashes),
-/// optionally after a `fen` / `position fen` prefix.
-fn fen_candidate(text: &str) -> Option<&str> {
-    let mut s = text.lines().next()?.trim();
-    for prefix in ["position fen ", "fen:", "fen "] {
-        if let Some(head) = s.get(..prefix.len())
-            && head.eq_ignore_ascii_case(prefix)
-        {
-            s = s[prefix.len()..].trim_start();
-            break;
-        }
-    }
-    let board = s.split_whitespace().next()?;
-    let slashes = board.matches('/').count();
-    let fen_chars = board.chars().all(|c| c.is_ascii_alphanumeric() || c == '/');
-    // Only a FEN line, perhaps followed by more lines that are not PGN.
-    (slashes >= 5 && fen_chars && !text.lines().any(|l| l.trim_start().starts_with('[')))
-        .then_some(s)
 }
 
 /// Lists the folder, newest first. A missing folder is an empty list; a
@@ -438,8 +278,7 @@ fn tag_time(g: &PgnGame) -> Option<u64> {
 }
 
 fn format_date(secs: u64) -> String {
-    let (y, m, d, hh, mm, _) = utc_from_unix(secs);
-    format!("{y:04}-{m:02}-{d:02} {hh:02}:{mm:02}")
+    UtcTime::from_unix(secs).to_minute()
 }
 
 /// Builds the PGN record of `game` (every recorded move, the result at the
@@ -449,10 +288,10 @@ pub fn pgn_for(game: &Game, tags: &[(&str, &str)]) -> PgnGame {
     let mut end = game.clone();
     end.goto(game.all_moves().len());
     let mut g = PgnGame::from_game(&end);
-    let (y, m, d, hh, mm, ss) = utc_from_unix(now_unix());
+    let now = UtcTime::now();
     g.set_tag("Event", "Xiangqi");
-    g.set_tag("Date", &format!("{y:04}.{m:02}.{d:02}"));
-    g.set_tag("Time", &format!("{hh:02}:{mm:02}:{ss:02}"));
+    g.set_tag("Date", &now.pgn_date());
+    g.set_tag("Time", &now.pgn_time());
     for (k, v) in tags {
         g.set_tag(k, v);
     }
@@ -520,11 +359,10 @@ fn save_pgn_text(dir: &Path, game: &PgnGame, text: &str) -> Result<PathBuf, Libr
 
 /// `2024-05-01_143005_Red-vs-Black` from the tags (now, if no date).
 fn file_stem(g: &PgnGame) -> String {
-    let secs = tag_time(g).unwrap_or_else(now_unix);
-    let (y, m, d, hh, mm, ss) = utc_from_unix(secs);
+    let stamp = UtcTime::from_unix(tag_time(g).unwrap_or_else(now_unix)).file_stamp();
     let red = clean_name(g.tag("Red").unwrap_or("Red"));
     let black = clean_name(g.tag("Black").unwrap_or("Black"));
-    format!("{y:04}-{m:02}-{d:02}_{hh:02}{mm:02}{ss:02}_{red}-vs-{black}")
+    format!("{stamp}_{red}-vs-{black}")
 }
 
 /// A player name safe in a file name on every platform: letters (any

@@ -16,11 +16,12 @@ pub mod library;
 pub mod my_puzzles;
 pub mod paths;
 pub mod puzzles;
+pub mod record;
 pub mod reviews;
 pub mod settings;
 
 pub use atomic::{write_atomic, write_new_atomic};
-pub use autosave::{AutosaveError, GameMode, Restored, SavedGame};
+pub use autosave::{AutosaveError, Mode, Restored, SavedGame};
 pub use library::{Entry, LibraryError, OpenError, Opened};
 pub use paths::Paths;
 pub use puzzles::{Progress, Puzzle, Verdict};
@@ -71,8 +72,76 @@ pub fn now_unix() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
+/// A UTC calendar time, and the ways the game writes one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UtcTime {
+    /// The year.
+    pub year: i64,
+    /// 1..=12.
+    pub month: u32,
+    /// 1..=31.
+    pub day: u32,
+    /// 0..=23.
+    pub hour: u32,
+    /// 0..=59.
+    pub minute: u32,
+    /// 0..=59.
+    pub second: u32,
+}
+
+impl UtcTime {
+    /// The calendar time of `secs` since the Unix epoch.
+    pub fn from_unix(secs: u64) -> UtcTime {
+        let (year, month, day, hour, minute, second) = utc_from_unix(secs);
+        UtcTime {
+            year,
+            month,
+            day,
+            hour,
+            minute,
+            second,
+        }
+    }
+
+    /// Now.
+    pub fn now() -> UtcTime {
+        UtcTime::from_unix(now_unix())
+    }
+
+    /// PGN's `Date` tag: `2024.05.01`.
+    pub fn pgn_date(&self) -> String {
+        format!("{:04}.{:02}.{:02}", self.year, self.month, self.day)
+    }
+
+    /// PGN's `Time` tag: `14:30:05`.
+    pub fn pgn_time(&self) -> String {
+        format!("{:02}:{:02}:{:02}", self.hour, self.minute, self.second)
+    }
+
+    /// For a list: `2024-05-01 14:30`.
+    pub fn to_minute(&self) -> String {
+        format!(
+            "{:04}-{:02}-{:02} {:02}:{:02}",
+            self.year, self.month, self.day, self.hour, self.minute
+        )
+    }
+
+    /// For a file name: `2024-05-01_143005`.
+    pub fn file_stamp(&self) -> String {
+        format!(
+            "{:04}-{:02}-{:02}_{:02}{:02}{:02}",
+            self.year, self.month, self.day, self.hour, self.minute, self.second
+        )
+    }
+
+    /// Month and day alone: `05-01`.
+    pub fn month_day(&self) -> String {
+        format!("{:02}-{:02}", self.month, self.day)
+    }
+}
+
 /// A UTC calendar time: (year, month 1..=12, day 1..=31, hour, minute, second).
-pub fn utc_from_unix(secs: u64) -> (i64, u32, u32, u32, u32, u32) {
+fn utc_from_unix(secs: u64) -> (i64, u32, u32, u32, u32, u32) {
     let days = (secs / 86_400) as i64;
     let rem = secs % 86_400;
     // Howard Hinnant's civil_from_days.
@@ -320,7 +389,7 @@ pub fn set_aside_if_damaged(
     if !is_damaged {
         return Ok(None);
     }
-    let (y, m, d, hh, mm, ss) = utc_from_unix(now_unix());
+    let stamp = UtcTime::now().file_stamp();
     let stem = path
         .file_stem()
         .map_or_else(|| "file".into(), |s| s.to_string_lossy().into_owned());
@@ -334,9 +403,7 @@ pub fn set_aside_if_damaged(
         } else {
             format!("-{n}")
         };
-        let aside = dir.join(format!(
-            "{stem}-damaged-{y:04}-{m:02}-{d:02}_{hh:02}{mm:02}{ss:02}{suffix}{ext}"
-        ));
+        let aside = dir.join(format!("{stem}-damaged-{stamp}{suffix}{ext}"));
         // A hard link never replaces an existing file; then drop the old name.
         match std::fs::hard_link(path, &aside) {
             Ok(()) => {
@@ -368,35 +435,22 @@ pub(crate) fn strip_location(msg: &str) -> &str {
 
 #[cfg(test)]
 pub(crate) mod test_util {
-    use std::path::PathBuf;
-    use std::sync::atomic::{AtomicU32, Ordering};
-
-    /// A fresh empty directory under the system temp dir, removed on drop.
-    pub struct TempDir(pub PathBuf);
+    /// A fresh empty directory under the system temp dir, removed on drop
+    /// (tempfile's, named after the test that made it).
+    pub struct TempDir(tempfile::TempDir);
 
     impl TempDir {
         pub fn new(tag: &str) -> TempDir {
-            static N: AtomicU32 = AtomicU32::new(0);
-            let n = N.fetch_add(1, Ordering::Relaxed);
-            let nanos = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.subsec_nanos());
-            let p = std::env::temp_dir().join(format!(
-                "xiangqi-store-{tag}-{}-{n}-{nanos}",
-                std::process::id()
-            ));
-            std::fs::create_dir_all(&p).unwrap();
-            TempDir(p)
+            TempDir(
+                tempfile::Builder::new()
+                    .prefix(&format!("xiangqi-store-{tag}-"))
+                    .tempdir()
+                    .expect("a temporary folder"),
+            )
         }
 
         pub fn path(&self) -> &std::path::Path {
-            &self.0
-        }
-    }
-
-    impl Drop for TempDir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
+            self.0.path()
         }
     }
 }

@@ -97,6 +97,52 @@ pub fn review_file(dir: &Path, start: &Position, moves: &[Move]) -> PathBuf {
     dir.join(format!("{}.json", game_key(start, moves)))
 }
 
+/// Why a stored review cannot be used (the caller treats it as missing).
+#[derive(Debug, thiserror::Error)]
+pub enum StoredReviewError {
+    /// The file cannot be read.
+    #[error("{file}: {source}", file = super::file_name(path))]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The I/O error.
+        source: io::Error,
+    },
+    /// The file is there but not a review of this game.
+    #[error("{file}: {why}", file = super::file_name(path))]
+    Unusable {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: Unusable,
+    },
+}
+
+/// What is wrong with a stored review's contents.
+#[derive(Debug, thiserror::Error)]
+pub enum Unusable {
+    /// Not this format's JSON.
+    #[error("{0}")]
+    Json(#[from] serde_json::Error),
+    /// Written by another version.
+    #[error("format {0} (this version reads {FORMAT})")]
+    Format(u32),
+    /// About another start or other moves.
+    #[error("it is about another game")]
+    OtherGame,
+    /// A position missing or one too many.
+    #[error("{positions} positions for {moves} moves")]
+    Positions {
+        /// Positions stored.
+        positions: usize,
+        /// Moves of the game.
+        moves: usize,
+    },
+    /// A stored move that is not ICCS.
+    #[error("bad move `{0}`")]
+    Move(String),
+}
+
 /// A review read back.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Stored {
@@ -184,26 +230,27 @@ pub fn save(
 /// Why a file that exists cannot be used (unreadable, damaged, another
 /// format version, about another game); the caller treats it as missing.
 /// A missing file is `Ok(None)`.
-pub fn load(dir: &Path, start: &Position, moves: &[Move]) -> Result<Option<Stored>, String> {
+pub fn load(
+    dir: &Path,
+    start: &Position,
+    moves: &[Move],
+) -> Result<Option<Stored>, StoredReviewError> {
     let path = review_file(dir, start, moves);
     let bytes = match std::fs::read(&path) {
         Ok(b) => b,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("{}: {e}", super::file_name(&path))),
+        Err(source) => return Err(StoredReviewError::Io { path, source }),
     };
     parse(&bytes, start, moves)
         .map(Some)
-        .map_err(|why| format!("{}: {why}", super::file_name(&path)))
+        .map_err(|why| StoredReviewError::Unusable { path, why })
 }
 
 /// A stored review from the bytes of its file, checked against the game.
-fn parse(bytes: &[u8], start: &Position, moves: &[Move]) -> Result<Stored, String> {
-    let file: ReviewFile = serde_json::from_slice(bytes).map_err(|e| e.to_string())?;
+fn parse(bytes: &[u8], start: &Position, moves: &[Move]) -> Result<Stored, Unusable> {
+    let file: ReviewFile = serde_json::from_slice(bytes)?;
     if file.format != FORMAT {
-        return Err(format!(
-            "format {} (this version reads {FORMAT})",
-            file.format
-        ));
+        return Err(Unusable::Format(file.format));
     }
     let same_moves = file.moves.len() == moves.len()
         && file
@@ -212,16 +259,15 @@ fn parse(bytes: &[u8], start: &Position, moves: &[Move]) -> Result<Stored, Strin
             .zip(moves)
             .all(|(s, m)| Move::from_iccs(s) == Some(*m));
     if file.start != start.fen() || !same_moves {
-        return Err("it is about another game".into());
+        return Err(Unusable::OtherGame);
     }
     if file.positions.len() != moves.len() + 1 {
-        return Err(format!(
-            "{} positions for {} moves",
-            file.positions.len(),
-            moves.len()
-        ));
+        return Err(Unusable::Positions {
+            positions: file.positions.len(),
+            moves: moves.len(),
+        });
     }
-    let parse_move = |s: &str| Move::from_iccs(s).ok_or_else(|| format!("bad move `{s}`"));
+    let parse_move = |s: &str| Move::from_iccs(s).ok_or_else(|| Unusable::Move(s.to_string()));
     let mut views = Vec::with_capacity(file.positions.len());
     for p in &file.positions {
         views.push(PositionReview {
@@ -286,14 +332,14 @@ mod tests {
         let t = TempDir::new("reviews");
         let (start, moves) = game();
         let review = reviewed(&start, &moves);
-        assert_eq!(load(t.path(), &start, &moves), Ok(None));
+        assert!(matches!(load(t.path(), &start, &moves), Ok(None)));
         let path = save(t.path(), &start, &moves, Effort::Quick, &review).unwrap();
         assert_eq!(path, review_file(t.path(), &start, &moves));
         let back = load(t.path(), &start, &moves).unwrap().expect("stored");
         assert_eq!(back.effort, Effort::Quick);
         assert_eq!(back.review, review);
         // Another game (one move fewer) has its own file.
-        assert_eq!(load(t.path(), &start, &moves[..3]), Ok(None));
+        assert!(matches!(load(t.path(), &start, &moves[..3]), Ok(None)));
         assert_ne!(game_key(&start, &moves), game_key(&start, &moves[..3]));
     }
 
@@ -307,7 +353,7 @@ mod tests {
         let good = std::fs::read_to_string(&path).unwrap();
 
         std::fs::write(&path, &good[..good.len() / 2]).unwrap();
-        let e = load(t.path(), &start, &moves).unwrap_err();
+        let e = load(t.path(), &start, &moves).unwrap_err().to_string();
         assert!(
             e.starts_with(&format!("{}:", super::super::file_name(&path))),
             "{e}"
@@ -317,6 +363,7 @@ mod tests {
         assert!(
             load(t.path(), &start, &moves)
                 .unwrap_err()
+                .to_string()
                 .contains("format 99")
         );
 
@@ -324,6 +371,7 @@ mod tests {
         assert!(
             load(t.path(), &start, &moves)
                 .unwrap_err()
+                .to_string()
                 .contains("another game")
         );
         std::fs::write(&path, &good).unwrap();

@@ -6,7 +6,7 @@
 //! problem. Loading never writes: the broken file stays as it is until the
 //! player changes a setting and the game calls [`Settings::save`].
 
-use super::autosave::GameMode;
+use super::autosave::Mode;
 use super::{Warning, atomic, load_json_lenient, parse_json_lenient, set_aside_if_damaged};
 use crate::engine::Level;
 use crate::rules::clock::TimeControl;
@@ -39,49 +39,6 @@ impl AnimationSpeed {
             AnimationSpeed::Normal => 1.0,
             AnimationSpeed::Fast => 0.5,
             AnimationSpeed::Off => 0.0,
-        }
-    }
-}
-
-/// Which notation the move list uses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum NotationChoice {
-    /// 炮二平五.
-    #[default]
-    Chinese,
-    /// `C2.5`.
-    Wxf,
-    /// `h2e2`.
-    Iccs,
-}
-
-impl From<NotationChoice> for Notation {
-    fn from(n: NotationChoice) -> Notation {
-        match n {
-            NotationChoice::Chinese => Notation::Chinese,
-            NotationChoice::Wxf => Notation::Wxf,
-            NotationChoice::Iccs => Notation::Iccs,
-        }
-    }
-}
-
-/// Characters on the pieces (and in Chinese notation).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum PieceChars {
-    /// 帥 俥 傌 砲.
-    #[default]
-    Traditional,
-    /// 帅 车 马 炮.
-    Simplified,
-}
-
-impl From<PieceChars> for Charset {
-    fn from(p: PieceChars) -> Charset {
-        match p {
-            PieceChars::Traditional => Charset::Traditional,
-            PieceChars::Simplified => Charset::Simplified,
         }
     }
 }
@@ -128,13 +85,13 @@ pub struct Settings {
     /// Show the evaluation bar (Red's point of view).
     pub show_eval_bar: bool,
     /// Move-list notation.
-    pub notation: NotationChoice,
+    pub notation: Notation,
     /// Piece characters.
-    pub piece_chars: PieceChars,
+    pub piece_chars: Charset,
     /// Interface language.
     pub language: Language,
     /// The mode last started from the menu.
-    pub last_mode: GameMode,
+    pub last_mode: Mode,
     /// The level last chosen for a Red AI, 1..=8.
     pub red_level: u8,
     /// The level last chosen for a Black AI, 1..=8.
@@ -162,10 +119,10 @@ impl Default for Settings {
             show_legal_moves: true,
             show_coordinates: true,
             show_eval_bar: false,
-            notation: NotationChoice::Chinese,
-            piece_chars: PieceChars::Traditional,
+            notation: Notation::Chinese,
+            piece_chars: Charset::Traditional,
             language: Language::Chinese,
-            last_mode: GameMode::Red,
+            last_mode: Mode::Red,
             red_level: Level::default().number(),
             analysis_lines: 3,
             score_view: ScoreView::Red,
@@ -291,10 +248,10 @@ mod tests {
             show_legal_moves: false,
             show_coordinates: false,
             show_eval_bar: true,
-            notation: NotationChoice::Wxf,
-            piece_chars: PieceChars::Simplified,
+            notation: Notation::Wxf,
+            piece_chars: Charset::Simplified,
             language: Language::English,
-            last_mode: GameMode::Ai,
+            last_mode: Mode::AiVsAi,
             red_level: 2,
             black_level: 8,
             analysis_lines: 5,
@@ -391,7 +348,7 @@ mod tests {
         fs::write(&p, text).unwrap();
         let (s, w) = Settings::load(&p);
         let d = Settings::default();
-        assert_eq!(s.notation, NotationChoice::Iccs);
+        assert_eq!(s.notation, Notation::Iccs);
         assert_eq!(s.muted, d.muted);
         assert_eq!(s.volume, d.volume);
         assert_eq!(s.red_level, d.red_level);

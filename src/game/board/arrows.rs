@@ -80,7 +80,6 @@ fn draw_arrow(
 
 /// One arrow for each analysis line's first move, when the lines are about
 /// the position on the board.
-#[allow(clippy::too_many_arguments)]
 fn draw_analysis_arrows(
     mut commands: Commands,
     analysis: Res<Analysis>,

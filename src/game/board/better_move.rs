@@ -40,7 +40,6 @@ pub fn better_move(state: &GameReviewState, session: &Session, review: &Review) 
         .then_some(m.before.best)
 }
 
-#[allow(clippy::too_many_arguments)]
 fn draw_better_move(
     mut commands: Commands,
     state: Res<GameReviewState>,

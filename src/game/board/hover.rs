@@ -33,7 +33,6 @@ fn leave_board(mut hovered: ResMut<HoveredPiece>, mut wish: ResMut<PointerWish>)
     wish.0 = None;
 }
 
-#[allow(clippy::too_many_arguments)]
 fn track_pointer(
     window: Query<&Window, With<PrimaryWindow>>,
     mut moved: MessageReader<CursorMoved>,

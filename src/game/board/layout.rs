@@ -45,6 +45,17 @@ impl Default for BoardLayout {
 }
 
 impl BoardLayout {
+    /// Is the panel short (a small window)? The review card and the graph
+    /// then take less room: one summary line for both sides, a shorter line
+    /// of moves, a lower graph.
+    pub fn compact_panel(&self) -> bool {
+        if self.panel_right {
+            self.panel.height() < 720.0
+        } else {
+            self.panel.height() < 260.0
+        }
+    }
+
     /// The layout of a window of `size` logical pixels.
     pub fn for_window(size: Vec2) -> BoardLayout {
         let size = size.max(Vec2::new(200.0, 200.0));

@@ -142,7 +142,7 @@ fn spawn_game_over(
                             20.0,
                             OnPress::send(GameCommand::Menu)
                         ),
-                        // issue 11: review the game just ended.
+                        // Review the game just ended.
                         button(
                             T::ReviewGame,
                             lang,
@@ -202,7 +202,7 @@ fn retranslate_card(
 /// The game-over card itself (it rises into place).
 #[derive(Component)]
 struct ResultCard;
-/// issue 11: a review asked for, or an earlier position shown, closes the
+/// A review asked for, or an earlier position shown, closes the
 /// card (the board is looked at; it does not come back).
 fn close_for_review(
     mut commands: Commands,

@@ -107,7 +107,6 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>) {
     commands.entity(card).add_child(heading).add_children(&rows);
 }
 
-#[allow(clippy::type_complexity)]
 fn refresh_card(
     analysis: Res<Analysis>,
     settings: Res<UserSettings>,

@@ -147,7 +147,7 @@ fn edit_requests(
         } else {
             edit.node = Some(shown);
             edit.text = session
-                .tree
+                .tree()
                 .node(shown)
                 .map(|n| n.comment.clone())
                 .unwrap_or_default();

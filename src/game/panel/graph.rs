@@ -11,10 +11,10 @@
 
 use crate::engine::review::Judgement;
 use crate::game::board::layout::BoardLayout;
-use crate::game::panel::review_card::{compact, judgement_color};
 use crate::game::play::game_review::{GameReviewState, ReviewedGame};
 use crate::game::play::review::{Review, ReviewCommand, shown_ply};
 use crate::game::play::session::Session;
+use crate::game::theme::judgement::judgement_color;
 use crate::game::theme::{palette, set_display};
 use crate::game::{GameSet, Screen};
 use bevy::asset::RenderAssetUsages;
@@ -157,7 +157,6 @@ fn fill_slot(
 }
 
 /// Redraws the curve when the review changes and moves the marks.
-#[allow(clippy::too_many_arguments)]
 fn draw_graph(
     mut commands: Commands,
     state: Res<GameReviewState>,
@@ -172,7 +171,7 @@ fn draw_graph(
     mut drawn: Local<Option<(Vec<f32>, Vec<(usize, Judgement)>)>>,
 ) {
     let reviewed = state.for_session(&session);
-    let height = Val::Px(if compact(&layout) {
+    let height = Val::Px(if layout.compact_panel() {
         GRAPH_HEIGHT.1
     } else {
         GRAPH_HEIGHT.0

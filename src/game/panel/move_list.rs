@@ -11,12 +11,12 @@
 use crate::engine::review::Judgement;
 use crate::game::i18n::{Lang, Phrase as T};
 use crate::game::panel::comment_field::{EditComment, SaveComment, comment_field};
-use crate::game::panel::review_card::{judgement_color, judgement_symbol};
 use crate::game::play::game_review::GameReviewState;
 use crate::game::play::review::{Review, ReviewCommand, shown_node};
 use crate::game::play::session::Session;
 use crate::game::play::variations::TreeCommand;
 use crate::game::settings::UserSettings;
+use crate::game::theme::judgement::{judgement_color, judgement_symbol};
 use crate::game::theme::{Fonts, OnPress, Toggled, button, button_box, palette, set_display};
 use crate::game::{GameSet, Screen};
 use crate::rules::notation::{BlackDigits, ChineseStyle, Notation, format_move};
@@ -106,7 +106,6 @@ struct VariationOnly;
 struct MarkButton(Mark);
 
 /// Keeps the tools in step with the shown move.
-#[allow(clippy::type_complexity)]
 fn show_tree_tools(
     session: Res<Session>,
     review: Res<Review>,
@@ -115,11 +114,11 @@ fn show_tree_tools(
     mut marks: Query<(&MarkButton, &mut Toggled)>,
 ) {
     let shown = shown_node(&session, Some(&review));
-    let node = session.tree.node(shown);
+    let node = session.tree().node(shown);
     for mut n in &mut tools {
         set_display(&mut n, shown != MoveTree::ROOT);
     }
-    let on_variation = !session.tree.is_main_line(shown);
+    let on_variation = !session.tree().is_main_line(shown);
     for mut n in &mut variation_only {
         set_display(&mut n, on_variation);
     }
@@ -233,7 +232,7 @@ fn fill_slot(
 
 /// The notation and characters the list (and the panel's best line) is written in.
 pub fn list_style(settings: Option<&UserSettings>) -> (Notation, ChineseStyle) {
-    let notation = settings.map_or(Notation::Chinese, |s| s.notation.into());
+    let notation = settings.map_or(Notation::Chinese, |s| s.notation);
     let charset = settings.map_or(Charset::Simplified, |s| s.charset());
     (
         notation,
@@ -314,7 +313,7 @@ fn list_move(
 /// numbered rows, each move's comment and the variations branching off it
 /// after it, in the chosen notation.
 pub fn list_items(session: &Session, notation: Notation, style: ChineseStyle) -> Vec<ListItem> {
-    let tree = &session.tree;
+    let tree = session.tree();
     let mut items = Vec::new();
     if let Some(root) = tree.node(MoveTree::ROOT).filter(|n| !n.comment.is_empty()) {
         items.push(ListItem::Comment(root.comment.clone()));
@@ -422,7 +421,6 @@ struct ListedFor {
     marks: Vec<Option<Judgement>>,
 }
 
-#[allow(clippy::too_many_arguments)]
 fn rebuild_rows(
     mut commands: Commands,
     session: Res<Session>,
@@ -684,7 +682,6 @@ fn mark_text(fonts: &Fonts, j: Judgement) -> impl Bundle {
     )
 }
 
-#[allow(clippy::type_complexity)]
 fn highlight_rows(
     session: Res<Session>,
     review: Res<Review>,
@@ -783,7 +780,7 @@ fn show_review_buttons(
     let want = match review.ply {
         Some(_) if review.on_variation() => {
             let node = shown_node(&session, Some(&review));
-            let depth = session.tree.depth(node);
+            let depth = session.tree().depth(node);
             match *lang {
                 Lang::Zh => format!("{}: {depth}", T::OnVariation.get(*lang)),
                 Lang::En => format!("{}: ply {depth}", T::OnVariation.get(*lang)),

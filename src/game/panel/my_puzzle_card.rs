@@ -6,12 +6,12 @@
 use crate::game::i18n::{Lang, Phrase as T, side_name};
 use crate::game::panel::line_text;
 use crate::game::panel::move_list::list_style;
-use crate::game::panel::review_card::{judgement_color, judgement_symbol, judgement_word};
 use crate::game::panel::{InfoColumn, dock_first};
 use crate::game::play::Play;
 use crate::game::play::my_puzzle::{ActiveMyPuzzle, MyVerdict, NextMyPuzzle};
 use crate::game::play::session::{GameCommand, Session};
 use crate::game::settings::UserSettings;
+use crate::game::theme::judgement::{judgement_color, judgement_symbol, judgement_word};
 use crate::game::theme::{Fonts, OnPress, button, palette};
 use crate::game::{GameSet, Screen};
 use crate::rules::notation::format_move;

@@ -301,7 +301,6 @@ pub fn who_text(session: &Session, side: Side, lang: Lang, short: bool) -> Strin
     }
 }
 
-#[allow(clippy::type_complexity)]
 fn refresh_cards(
     session: Res<Session>,
     lang: Res<Lang>,

@@ -16,6 +16,7 @@ use crate::game::play::game_review::{GameReviewState, ReviewRequest, ReviewedGam
 use crate::game::play::review::{Review, shown_ply};
 use crate::game::play::session::Session;
 use crate::game::settings::UserSettings;
+use crate::game::theme::judgement::{judgement_color, judgement_symbol, judgement_word};
 use crate::game::theme::{Fonts, OnPress, button, palette, set_display};
 use crate::game::{GameSet, Screen};
 use crate::rules::Color as Side;
@@ -34,41 +35,6 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// A verdict's colour (move list, graph, card).
-pub fn judgement_color(j: Judgement) -> Color {
-    match j {
-        Judgement::Best => Color::srgb(0.36, 0.80, 0.56),
-        Judgement::Excellent => Color::srgb(0.55, 0.78, 0.42),
-        Judgement::Good => Color::srgb(0.66, 0.66, 0.58),
-        Judgement::Inaccuracy => Color::srgb(0.96, 0.80, 0.30),
-        Judgement::Mistake => Color::srgb(1.00, 0.56, 0.22),
-        Judgement::Blunder => Color::srgb(0.96, 0.30, 0.28),
-    }
-}
-
-/// A verdict's symbol in the move list: ★ best, ! excellent, none for
-/// good, ?! inaccuracy, ? mistake, ?? blunder.
-pub fn judgement_symbol(j: Judgement) -> &'static str {
-    match j {
-        Judgement::Best => "★",
-        Judgement::Excellent => "!",
-        _ => j.symbol(),
-    }
-}
-
-/// A verdict in words.
-pub fn judgement_word(j: Judgement, lang: Lang) -> &'static str {
-    match j {
-        Judgement::Best => T::JudgeBest,
-        Judgement::Excellent => T::JudgeExcellent,
-        Judgement::Good => T::JudgeGood,
-        Judgement::Inaccuracy => T::JudgeInaccuracy,
-        Judgement::Mistake => T::JudgeMistake,
-        Judgement::Blunder => T::JudgeBlunder,
-    }
-    .get(lang)
-}
-
 /// A side's line of the summary: "红方 准确率 87% · ?! 2 · ? 1 · ?? 0".
 pub fn summary_text(review: &GameReview, side: Side, lang: Lang) -> String {
     let s = review.summary(side);
@@ -85,16 +51,6 @@ pub fn summary_text(review: &GameReview, side: Side, lang: Lang) -> String {
         T::Accuracy.get(lang),
         s.accuracy
     )
-}
-
-/// Is the panel short (a small window)? The card then takes less room:
-/// one summary line for both sides, a shorter line of moves, a lower graph.
-pub fn compact(layout: &BoardLayout) -> bool {
-    if layout.panel_right {
-        layout.panel.height() < 720.0
-    } else {
-        layout.panel.height() < 260.0
-    }
 }
 
 /// A side's summary in a few characters: "红方 92% ?!6 ?2 ??0".
@@ -257,7 +213,6 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
         });
 }
 
-#[allow(clippy::too_many_arguments)]
 fn refresh_card(
     state: Res<GameReviewState>,
     session: Res<Session>,
@@ -271,7 +226,7 @@ fn refresh_card(
     mut lines: Query<(&Line, &mut Text, &mut TextColor)>,
 ) {
     let lang = *lang;
-    let small = compact(&layout);
+    let small = layout.compact_panel();
     let free = *play.get() == Play::Free;
     let reviewed = state.for_session(&session);
     let progress = state.progress();

@@ -374,7 +374,6 @@ fn show_tools(
 
 /// A divider that wrapping left at the start or end of a row is hidden (it
 /// keeps its place, so the rows do not change).
-#[allow(clippy::type_complexity)]
 fn tidy_dividers(
     bars: Query<&Children, With<Toolbar>>,
     items: Query<(&bevy::ui::UiGlobalTransform, &Node, Has<Divider>)>,

@@ -71,11 +71,7 @@ pub struct AnalysisLine {
 impl AnalysisLine {
     /// The score from Red's point of view.
     pub fn red_score(&self, side_to_move: Side) -> Score {
-        match (side_to_move, self.score) {
-            (Side::Red, s) => s,
-            (Side::Black, Score::Cp(cp)) => Score::Cp(-cp),
-            (Side::Black, Score::Mate(n)) => Score::Mate(-n),
-        }
+        self.score.for_red(side_to_move)
     }
 }
 
@@ -134,7 +130,6 @@ impl Analysis {
 /// Runs an analysis: searches `job.position` for `lines` lines until the
 /// stop flag rises, sending each line's report. Tests swap in their own.
 #[derive(Resource, Clone)]
-#[allow(clippy::type_complexity)]
 pub struct AnalysisBackend(pub Arc<dyn Fn(SearchJob, usize, Sender<SearchInfo>) + Send + Sync>);
 
 impl Default for AnalysisBackend {

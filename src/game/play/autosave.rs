@@ -95,22 +95,21 @@ fn continue_game(
             }
             let saved = &restored.saved;
             *setup = GameSetup {
-                mode: Mode::from(saved.mode),
-                red_level: saved.red_level,
+                mode: saved.mode,
+                level: saved.red_level,
                 black_level: saved.black_level,
                 start: *restored.game.start(),
             };
             // The clocks as they were at the cursor.
-            if let Some(clock) = &saved.clock {
-                let first = restored.game.start().side_to_move();
-                commands.insert_resource(crate::game::play::clock::PendingClock(
-                    clock.to_clock(first, restored.game.ply()),
-                ));
-            }
+            let first = restored.game.start().side_to_move();
+            let clock = saved
+                .clock
+                .as_ref()
+                .map(|c| c.to_clock(first, restored.game.ply()));
             commands.insert_resource(PendingGame {
-                tree: restored.saved.tree(),
                 game: restored.game,
                 review: None,
+                clock,
             });
             play.set(Play::Free);
             next.set(Screen::Playing);
@@ -125,7 +124,7 @@ fn continue_game(
 struct Written {
     moves: Vec<crate::rules::Move>,
     cursor: usize,
-    tree: Option<String>,
+    tree: Option<crate::store::autosave::SavedTree>,
     over: bool,
     mode: Option<Mode>,
     start: u64,
@@ -150,13 +149,12 @@ fn autosave_changes(
     let game = &session.game;
     let mut saved = SavedGame::from_game(
         game,
-        session.setup.mode.into(),
-        session.setup.red_level,
+        session.setup.mode,
+        session.setup.level,
         session.setup.black_level,
-    )
-    .with_tree(&session.tree);
+    );
     let now = Written {
-        tree: saved.tree.clone(),
+        tree: saved.variations.clone(),
         moves: game.all_moves().to_vec(),
         cursor: game.ply(),
         over: game.outcome().is_some(),

@@ -2,7 +2,7 @@
 //!
 //! The menu's choice is [`ClockSetup`]; a session started from the menu gets
 //! fresh clocks from it, Continue gets the autosaved clocks back and an
-//! opened record the clocks it recorded ([`PendingClock`]); puzzles and
+//! opened record the clocks it recorded ([`PendingGame::clock`]); puzzles and
 //! records without a time control have none.
 //!
 //! Every frame, after the moves of the frame are played, [`run_clock`]
@@ -23,6 +23,7 @@ use crate::engine::{Clock as EngineClock, Limits};
 use crate::game::GameSet;
 use crate::game::play::Play;
 use crate::game::play::review::Review;
+pub use crate::game::play::session::ClockSetup;
 use crate::game::play::session::{GameCommand, PendingGame, Session, SoundCue};
 use crate::rules::clock::{GameClock, TimeControl};
 use crate::rules::{Color, Move};
@@ -51,38 +52,6 @@ pub(super) fn plugin(app: &mut App) {
 /// What the AI keeps back from its clock: the frame that applies its move,
 /// the thread that hands it over, a slow frame under load.
 pub const SAFETY: Duration = Duration::from_millis(600);
-
-/// The clocks the next game from the menu is played with.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ClockSetup {
-    /// Red's control.
-    pub red: TimeControl,
-    /// Black's control.
-    pub black: TimeControl,
-}
-
-impl ClockSetup {
-    /// Is either side on a clock?
-    pub fn is_timed(&self) -> bool {
-        self.red.is_timed() || self.black.is_timed()
-    }
-}
-
-/// Clocks to use for a game being put on the board (Continue, an opened
-/// record); taken with the [`PendingGame`].
-#[derive(Resource, Clone, Debug)]
-pub struct PendingClock(pub GameClock);
-
-impl PendingClock {
-    /// Takes the clocks (they are used once).
-    fn take(&mut self) -> Option<GameClock> {
-        let clock = std::mem::replace(
-            &mut self.0,
-            GameClock::new(TimeControl::None, TimeControl::None, Color::Red),
-        );
-        clock.is_timed().then_some(clock)
-    }
-}
 
 /// The clocks of the game on the board (`None`: played without).
 #[derive(Resource, Clone, Debug, Default)]
@@ -127,7 +96,6 @@ fn choose_clock(
     session: Res<Session>,
     setup: Res<ClockSetup>,
     pending: Option<Res<PendingGame>>,
-    pending_clock: Option<ResMut<PendingClock>>,
     play: Res<State<Play>>,
     mut game_commands: MessageReader<GameCommand>,
     mut clock: ResMut<MatchClock>,
@@ -140,7 +108,7 @@ fn choose_clock(
         return;
     }
     if let Some(pending) = pending.filter(|p| p.is_added()) {
-        let recorded = pending_clock.and_then(|mut p| p.take());
+        let recorded = pending.clock.clone().filter(GameClock::is_timed);
         clock.set(recorded, pending.game.all_moves());
     } else if session.is_added() {
         clock.set(

@@ -203,7 +203,7 @@ fn open_editor(
         editor.back_to_game = play.is_some_and(|p| *p.get() == Play::Free);
     }
     editor.mode = setup.mode;
-    editor.level = setup.red_level.clamp(1, MAX_LEVEL);
+    editor.level = setup.level.clamp(1, MAX_LEVEL);
     next.set(Screen::Editor);
 }
 
@@ -221,7 +221,7 @@ impl Starter<'_, '_> {
     fn start(&mut self, start: Position, mode: Mode, level: u8, flipped: bool, analyse: bool) {
         *self.setup = GameSetup {
             mode,
-            red_level: level,
+            level,
             black_level: level,
             start,
         };
@@ -242,7 +242,6 @@ impl Starter<'_, '_> {
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn editor_commands(
     mut commands_in: MessageReader<EditorCommand>,
     mut editor: ResMut<Editor>,

@@ -110,8 +110,7 @@ fn start_export(
     let start = *session.game.start();
     let moves = session.game.moves().to_vec();
     let flip = session.flipped;
-    let (y, mo, d, hh, mi, ss) = crate::store::utc_from_unix(crate::store::now_unix());
-    let stem = format!("xiangqi-{y:04}{mo:02}{d:02}-{hh:02}{mi:02}{ss:02}");
+    let stem = format!("xiangqi-{}", crate::store::UtcTime::now().file_stamp());
     let task = AsyncComputeTaskPool::get()
         .spawn(async move { write_pictures(&dir, &stem, &shown, last, &start, &moves, flip) });
     commands.insert_resource(Exporting(task));

@@ -23,18 +23,17 @@
 //! to another; a stored review is also picked up by itself when a game
 //! whose review is stored is put on the board.
 
+use crate::engine::review::Judgement;
 use crate::engine::review::{GameReview, ReviewError, review_game};
-use crate::engine::{Limits, review::Judgement};
 use crate::game::i18n::Phrase as T;
 use crate::game::notice::Notice;
 use crate::game::play::Play;
 use crate::game::play::my_puzzle::MyPuzzleStore;
-use crate::game::play::search::{OffThreadSearch, SearchJob, SharedEngine};
+use crate::game::play::search::{OffThreadSearch, SearchJob};
+pub use crate::game::play::search::{ReviewEngine, ReviewLimits};
 use crate::game::play::session::{PendingGame, Player, Session};
 use crate::game::settings::StorePaths;
 use crate::game::{GameSet, Screen};
-use crate::rules::pgn::PgnGame;
-use crate::rules::records::MoveTree;
 use crate::rules::{Color, Move, Position};
 use crate::store::my_puzzles;
 use crate::store::reviews::{self, Effort};
@@ -72,10 +71,11 @@ pub(crate) fn configure_launch(app: &mut App, opts: &crate::game::LaunchOptions)
     let Some(path) = &opts.review else {
         return;
     };
-    match read_for_review(path) {
-        Ok((pgn, game, tree)) => {
+    match crate::store::record::open_first(path) {
+        Ok(opened) => {
             let human =
-                [pgn.tag("Red"), pgn.tag("Black")].map(|t| !t.is_some_and(is_computer_name));
+                [opened.tag("Red"), opened.tag("Black")].map(|t| !t.is_some_and(is_computer_name));
+            let game = opened.game;
             let mut setup = app
                 .world()
                 .get_resource::<crate::game::play::session::GameSetup>()
@@ -84,10 +84,11 @@ pub(crate) fn configure_launch(app: &mut App, opts: &crate::game::LaunchOptions)
             setup.mode = crate::game::Mode::Hotseat;
             setup.start = *game.start();
             app.insert_resource(setup);
+            // Its clocks come with it, as through every other door.
             app.insert_resource(PendingGame {
                 game,
                 review: opts.review_ply,
-                tree: Some(tree),
+                clock: opened.clock,
             });
             app.insert_resource(ReviewOnOpen {
                 effort: Effort::Quick,
@@ -97,24 +98,6 @@ pub(crate) fn configure_launch(app: &mut App, opts: &crate::game::LaunchOptions)
         }
         Err(e) => warn!("--review ignored: {e}"),
     }
-}
-
-/// The first game of a record file in any format the game reads, for
-/// `--review`: its tags, its main line as a game, and its move tree.
-///
-/// # Errors
-/// The file that cannot be read, or what is wrong with the record (its
-/// format and move).
-pub fn read_for_review(
-    path: &std::path::Path,
-) -> Result<(PgnGame, crate::rules::Game, MoveTree), String> {
-    let bytes = crate::store::library::read_record_bytes(path).map_err(|e| e.to_string())?;
-    let first = crate::rules::records::import_game(&bytes, 1).map_err(|e| e.to_string())?;
-    let pgn = first.to_pgn();
-    let game = pgn
-        .to_game()
-        .map_err(|e| format!("{}: {e}", first.format))?;
-    Ok((pgn, game, crate::store::library::without_clocks(first.tree)))
 }
 
 /// Review commands (the panel's buttons, the game-over card).
@@ -135,47 +118,6 @@ pub struct ReviewOnOpen {
     pub effort: Effort,
     /// Which sides a person played.
     pub human: [bool; 2],
-}
-
-/// The search limits of each effort (tests use shallow ones).
-#[derive(Resource, Clone, Debug)]
-pub struct ReviewLimits {
-    /// For [`Effort::Quick`].
-    pub quick: Limits,
-    /// For [`Effort::Thorough`].
-    pub thorough: Limits,
-}
-
-impl Default for ReviewLimits {
-    fn default() -> Self {
-        ReviewLimits {
-            quick: Effort::Quick.limits(),
-            thorough: Effort::Thorough.limits(),
-        }
-    }
-}
-
-impl ReviewLimits {
-    /// The limits of `effort`.
-    pub fn of(&self, effort: Effort) -> Limits {
-        match effort {
-            Effort::Quick => self.quick.clone(),
-            Effort::Thorough => self.thorough.clone(),
-        }
-    }
-}
-
-/// Hash table of the review's engine.
-const REVIEW_HASH_MB: usize = 32;
-
-/// The review's own engine (the AI's and the hint's may be busy).
-#[derive(Resource, Clone)]
-pub struct ReviewEngine(pub SharedEngine);
-
-impl Default for ReviewEngine {
-    fn default() -> Self {
-        ReviewEngine(SharedEngine::new(REVIEW_HASH_MB))
-    }
 }
 
 /// A reviewed game: what was reviewed and the verdicts.
@@ -345,7 +287,9 @@ impl Reviewer<'_> {
                 Ok(_) => {}
                 // Damaged, old or foreign: reviewed again; the file is
                 // moved aside before the new review is stored.
-                Err(why) => self.notice.post(T::StoredReviewDamaged, why, true),
+                Err(why) => self
+                    .notice
+                    .post(T::StoredReviewDamaged, why.to_string(), true),
             }
         }
         let limits = self.limits.of(effort);

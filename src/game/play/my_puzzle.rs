@@ -18,9 +18,8 @@ use crate::engine::review::accepts;
 use crate::game::i18n::Phrase as T;
 use crate::game::notice::Notice;
 use crate::game::play::Play;
-use crate::game::play::game_review::{ReviewEngine, ReviewLimits};
 use crate::game::play::puzzle::ActivePuzzle;
-use crate::game::play::search::OffThreadSearch;
+use crate::game::play::search::{OffThreadSearch, ReviewEngine, ReviewLimits};
 use crate::game::play::session::{BoardInput, GameCommand, GameSetup, PendingGame, Session};
 use crate::game::settings::StorePaths;
 use crate::game::{GameSet, Mode, Screen};
@@ -178,7 +177,6 @@ fn next_my_puzzle(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn start_my_puzzle(
     mut requests: MessageReader<StartMyPuzzle>,
     mut commands: Commands,
@@ -212,7 +210,7 @@ fn start_my_puzzle(
     store.save(paths.as_deref(), &mut notice);
     let new_setup = GameSetup {
         mode: Mode::Hotseat,
-        red_level: setup.red_level,
+        level: setup.level,
         black_level: setup.black_level,
         start,
     };
@@ -276,7 +274,6 @@ fn judge_limits(puzzle: &MyPuzzle, limits: &ReviewLimits) -> Limits {
     l
 }
 
-#[allow(clippy::too_many_arguments)]
 fn judge_attempt(
     mut active: ResMut<ActiveMyPuzzle>,
     mut session: ResMut<Session>,

@@ -135,7 +135,7 @@ fn start_puzzle(
     };
     let new_setup = GameSetup {
         mode: Mode::Red,
-        red_level: DEFENDER_LEVEL,
+        level: DEFENDER_LEVEL,
         black_level: DEFENDER_LEVEL,
         start,
     };

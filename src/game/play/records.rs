@@ -15,7 +15,8 @@ use crate::rules::Color as Side;
 use crate::rules::notation::{ChineseStyle, Notation};
 use crate::rules::pgn::PgnGame;
 use crate::rules::records::{MoveTree, write_pgn_tree};
-use crate::store::library;
+use crate::store::library::{self, LibraryError};
+use crate::store::record::{self, OpenedGame};
 use bevy::clipboard::Clipboard;
 use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
@@ -49,9 +50,8 @@ pub fn pgn_of(session: &Session, lang: Lang) -> PgnGame {
             format!("{} {level}", T::Computer.get(lang))
         }
     };
-    let (y, mo, d, hh, mi, ss) = crate::store::utc_from_unix(crate::store::now_unix());
-    let date = format!("{y:04}.{mo:02}.{d:02}");
-    let time = format!("{hh:02}:{mi:02}:{ss:02}");
+    let now = crate::store::UtcTime::now();
+    let (date, time) = (now.pgn_date(), now.pgn_time());
     let red = player(Side::Red);
     let black = player(Side::Black);
     let setup = (*session.game.start() != crate::rules::Position::startpos()).then_some("1");
@@ -76,18 +76,6 @@ pub fn pgn_of(session: &Session, lang: Lang) -> PgnGame {
     pgn
 }
 
-/// What a record opened in the game gives: the game (main line), the
-/// clocks it kept, and its move tree (variations, comments, marks).
-pub struct OpenedRecord {
-    /// The game, its cursor at the end.
-    pub game: crate::rules::Game,
-    /// Its clocks, when it recorded a time control.
-    pub clock: Option<crate::rules::clock::GameClock>,
-    /// Its moves with what lies around them, the clocks' `[%clk]` notes
-    /// left out (the clocks keep them); `None` for a bare position.
-    pub tree: Option<MoveTree>,
-}
-
 /// `tree` as a record writes it: with the clocks' `TimeControl` tags in
 /// `pgn` and a `[%clk]` note after every move of its main line.
 fn tree_to_write(
@@ -108,43 +96,50 @@ fn tree_to_write(
     tree
 }
 
-/// Reads a record in any format the game knows (a FEN, PGN, XQF, DhtmlXQ,
-/// dpxq text, PlayOK WXF, a move list): its first game.
+/// The first game of pasted text or a file's bytes, through the one door
+/// ([`crate::store::record`]).
 ///
 /// # Errors
 /// What is wrong, naming the format and the move.
-pub fn open_record(bytes: &[u8]) -> Result<OpenedRecord, String> {
-    // A FEN line is a position to play on.
-    let fen = library::open_text(bytes);
-    if let Ok(library::Opened::Fen(pos)) = fen {
-        return Ok(OpenedRecord {
-            game: crate::rules::Game::new(pos),
-            clock: None,
-            tree: None,
-        });
-    }
-    match crate::rules::records::import(bytes) {
-        Ok(mut games) => {
-            let first = games.swap_remove(0);
-            let game = first
-                .to_pgn()
-                .to_game()
-                .map_err(|e| format!("{}: {e}", first.format))?;
-            Ok(OpenedRecord {
-                game,
-                clock: crate::rules::clock::GameClock::from_record(&first),
-                tree: Some(library::without_clocks(first.tree)),
-            })
-        }
-        // A FEN that is wrong says so better than the record reader.
-        Err(_) if matches!(fen, Err(library::OpenError::Fen(_))) => {
-            Err(fen.err().map(|e| e.to_string()).unwrap_or_default())
-        }
-        Err(e) => Err(e.to_string()),
-    }
+pub fn open_record(bytes: &[u8]) -> Result<OpenedGame, String> {
+    record::open_bytes(bytes)
+        .map(|mut games| games.swap_remove(0))
+        .map_err(|e| e.to_string())
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The first game of a record file, through the one door.
+///
+/// # Errors
+/// The file that cannot be read, or what is wrong with the record.
+pub fn read_record_file(path: &std::path::Path) -> Result<OpenedGame, String> {
+    record::open_first(path).map_err(|e| match e {
+        LibraryError::Open { error, .. } => error.to_string(),
+        LibraryError::Io { source, .. } => format!("cannot be read: {source}"),
+    })
+}
+
+/// Opens a record file on the board (see [`open_on_board`]): a file
+/// dropped on the window, typed into the import field, picked from the
+/// saved games or named by `--open`.
+///
+/// # Errors
+/// The file that cannot be read, or what is wrong with the record; the
+/// board is then left as it was.
+pub fn open_file_on_board(path: &std::path::Path, opener: &mut GameOpener) -> Result<(), String> {
+    let record = read_record_file(path)?;
+    open_on_board(opener, record);
+    Ok(())
+}
+
+/// Puts an opened record on the board with its clocks, variations and
+/// comments: a record opens at its start for replay, a position is played
+/// on. Every way into the game (drop, paste, import field, saved games)
+/// ends here.
+pub fn open_on_board(opener: &mut GameOpener, opened: OpenedGame) {
+    let review = (opened.game.ply() > 0).then_some(0);
+    opener.open(opened.game, review, opened.clock);
+}
+
 fn handle_files(
     mut commands_in: MessageReader<FileCommand>,
     mut drops: MessageReader<FileDragAndDrop>,
@@ -157,7 +152,7 @@ fn handle_files(
     mut notice: ResMut<Notice>,
     clock: Option<Res<crate::game::play::clock::MatchClock>>,
 ) {
-    let mut opened: Option<(Result<OpenedRecord, String>, String)> = None;
+    let mut pasted: Option<Result<OpenedGame, String>> = None;
     for command in commands_in.read() {
         match command {
             FileCommand::Save => {
@@ -173,7 +168,7 @@ fn handle_files(
                     continue;
                 };
                 let mut pgn = pgn_of(session, *lang);
-                let tree = tree_to_write(&mut pgn, &session.tree, clock.as_deref());
+                let tree = tree_to_write(&mut pgn, session.tree(), clock.as_deref());
                 match library::save_pgn_tree(&dir, &pgn, &tree) {
                     Ok(path) => notice.post(T::SavedAs, path.display().to_string(), false),
                     Err(e) => notice.post(T::NotSavedGame, e.to_string(), true),
@@ -186,16 +181,14 @@ fn handle_files(
                 let text = if *command == FileCommand::CopyFen {
                     shown_position(session, Some(&review)).fen()
                 } else {
-                    let notation = settings
-                        .as_ref()
-                        .map_or(Notation::Chinese, |s| s.notation.into());
+                    let notation = settings.as_ref().map_or(Notation::Chinese, |s| s.notation);
                     let style = ChineseStyle::from(
                         settings
                             .as_ref()
                             .map_or(crate::rules::Charset::Simplified, |s| s.charset()),
                     );
                     let mut pgn = pgn_of(session, *lang);
-                    let tree = tree_to_write(&mut pgn, &session.tree, clock.as_deref());
+                    let tree = tree_to_write(&mut pgn, session.tree(), clock.as_deref());
                     write_pgn_tree(&pgn.tags, &tree, pgn.result, notation, style)
                 };
                 match clipboard.as_mut().map(|c| c.set_text(text.clone())) {
@@ -215,12 +208,7 @@ fn handle_files(
             FileCommand::Paste => {
                 let read = clipboard.as_mut().map(|c| c.fetch_text().poll_result());
                 match read {
-                    Some(Some(Ok(text))) => {
-                        opened = Some((
-                            open_record(text.as_bytes()),
-                            T::Clipboard.get(*lang).to_string(),
-                        ));
-                    }
+                    Some(Some(Ok(text))) => pasted = Some(open_record(text.as_bytes())),
                     Some(Some(Err(e))) => notice.post(T::ClipboardFailed, e.to_string(), true),
                     _ => notice.post(T::ClipboardFailed, "no clipboard", true),
                 }
@@ -229,36 +217,22 @@ fn handle_files(
     }
     for drop in drops.read() {
         if let FileDragAndDrop::DroppedFile { path_buf, .. } = drop {
-            opened = Some((read_record_file(path_buf), path_buf.display().to_string()));
-        }
-    }
-    let Some((result, source)) = opened else {
-        return;
-    };
-    match result {
-        Ok(OpenedRecord { game, clock, tree }) => {
-            let plies = game.ply();
-            notice.post(T::Opened, source, false);
-            if let Some(clock) = clock {
-                opener
-                    .commands()
-                    .insert_resource(crate::game::play::clock::PendingClock(clock));
+            let source = path_buf.display().to_string();
+            match open_file_on_board(path_buf, &mut opener) {
+                Ok(()) => notice.post(T::Opened, source, false),
+                Err(e) => notice.post(T::CannotOpen, format!("{source}: {e}"), true),
             }
-            // A record opens at its start for replay; a position is played on.
-            let review = (plies > 0).then_some(0);
-            opener.open_tree(game, review, tree);
         }
-        Err(e) => notice.post(T::CannotOpen, format!("{source}: {e}"), true),
     }
-}
-
-/// The bytes of a record file (at most a few megabytes), then [`open_record`].
-///
-/// # Errors
-/// The file that cannot be read, or what is wrong with the record.
-pub fn read_record_file(path: &std::path::Path) -> Result<OpenedRecord, String> {
-    let bytes = crate::store::library::read_record_bytes(path).map_err(|e| e.to_string())?;
-    open_record(&bytes)
+    let source = T::Clipboard.get(*lang);
+    match pasted {
+        Some(Ok(record)) => {
+            notice.post(T::Opened, source, false);
+            open_on_board(&mut opener, record);
+        }
+        Some(Err(e)) => notice.post(T::CannotOpen, format!("{source}: {e}"), true),
+        None => {}
+    }
 }
 
 fn first_line(s: &str) -> String {
@@ -288,7 +262,7 @@ mod tests {
         crate::game::logic_plugins(&mut app);
         app.insert_resource(GameSetup {
             mode: crate::game::Mode::Hotseat,
-            red_level: 1,
+            level: 1,
             black_level: 1,
             start: Position::startpos(),
         });

@@ -67,7 +67,7 @@ impl Review {
     /// Shows the tree node `id`: a main-line position as a ply (the live
     /// game at the cursor or after it), any other as a variation.
     pub fn show_node(&mut self, session: &Session, id: NodeId) {
-        let tree = &session.tree;
+        let tree = session.tree();
         let live = session.game.ply();
         if tree.node(id).is_none() {
             return;
@@ -127,7 +127,7 @@ pub fn shown_ply(session: &Session, review: Option<&Review>) -> usize {
 /// The tree node of the position the board shows.
 pub fn shown_node(session: &Session, review: Option<&Review>) -> NodeId {
     match review.and_then(|r| r.node) {
-        Some(id) if session.tree.node(id).is_some() => id,
+        Some(id) if session.tree().node(id).is_some() => id,
         _ => session.main_node(shown_ply(session, review)),
     }
 }
@@ -135,7 +135,7 @@ pub fn shown_node(session: &Session, review: Option<&Review>) -> NodeId {
 /// The positions before the shown one, oldest first (a search's history).
 pub fn shown_history(session: &Session, review: Option<&Review>) -> Vec<Position> {
     let id = shown_node(session, review);
-    let tree = &session.tree;
+    let tree = session.tree();
     let mut out = vec![*tree.start()];
     for n in tree.path_to(id) {
         out.extend(tree.position(n).copied());
@@ -148,7 +148,7 @@ pub fn shown_history(session: &Session, review: Option<&Review>) -> Vec<Position
 pub fn shown_position(session: &Session, review: Option<&Review>) -> Position {
     if let Some(pos) = review
         .and_then(|r| r.node)
-        .and_then(|id| session.tree.position(id))
+        .and_then(|id| session.tree().position(id))
     {
         return *pos;
     }
@@ -164,7 +164,7 @@ pub fn shown_position(session: &Session, review: Option<&Review>) -> Position {
 pub fn shown_last_move(session: &Session, review: Option<&Review>) -> Option<Move> {
     if let Some(node) = review
         .and_then(|r| r.node)
-        .and_then(|id| session.tree.node(id))
+        .and_then(|id| session.tree().node(id))
     {
         return node.mv;
     }
@@ -204,14 +204,14 @@ fn handle_review(
         match *command {
             ReviewCommand::Prev => match shown.node {
                 Some(id) => {
-                    let parent = session.tree.node(id).and_then(|n| n.parent);
+                    let parent = session.tree().node(id).and_then(|n| n.parent);
                     shown.show_node(&session, parent.unwrap_or(MoveTree::ROOT));
                 }
                 None => shown.ply = Some(current.saturating_sub(1)),
             },
             ReviewCommand::Next => match shown.node {
                 Some(id) => {
-                    let next = session.tree.node(id).and_then(|n| n.children.first());
+                    let next = session.tree().node(id).and_then(|n| n.children.first());
                     if let Some(&next) = next {
                         shown.show_node(&session, next);
                     }
@@ -232,9 +232,8 @@ fn handle_review(
                 let now = time.elapsed_secs_f64();
                 if let Some(id) = shown.node {
                     // A variation played on becomes the game.
-                    session.tree.promote_to_main_line(id);
-                    session.game_from_tree(now);
-                    let depth = session.tree.depth(id);
+                    session.promote(id, now);
+                    let depth = session.tree().depth(id);
                     session.go_to_ply(depth, now);
                 } else if let Some(p) = shown.ply.filter(|&p| p < live) {
                     session.go_to_ply(p, now);
@@ -275,9 +274,9 @@ fn keep_review_in_range(
     let before = *review;
     match review.node {
         Some(id) => {
-            if session.tree.node(id).is_none() {
+            if session.tree().node(id).is_none() {
                 review.exit();
-            } else if session.tree.is_main_line(id) {
+            } else if session.tree().is_main_line(id) {
                 review.show_node(&session, id);
             }
         }

@@ -11,9 +11,10 @@
 //! stop flag. What a search returns is up to its caller (a move, lines,
 //! evaluations).
 
-use crate::engine::{Engine, SearchInfo};
+use crate::engine::{Engine, Limits, SearchInfo};
 use crate::game::play::session::Session;
 use crate::rules::{Move, Position};
+use crate::store::reviews::Effort;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use crossbeam_channel::{Receiver, Sender};
@@ -196,10 +197,19 @@ impl SharedEngine {
     pub fn with<R>(&self, f: impl FnOnce(&mut Engine) -> R) -> R {
         let engine = self
             .engine
-            .get_or_init(|| Mutex::new(Engine::new(self.hash_mb)));
+            .get_or_init(|| Mutex::new(engine_within(self.hash_mb)));
         let mut engine = engine.lock().unwrap_or_else(PoisonError::into_inner);
         f(&mut engine)
     }
+}
+
+/// An engine with a hash table of `hash_mb` megabytes, or of one megabyte
+/// when that much memory cannot be had (a smaller table only slows it).
+fn engine_within(hash_mb: usize) -> Engine {
+    Engine::try_new(hash_mb).unwrap_or_else(|e| {
+        warn!("{e}; searching with a 1 MB table");
+        Engine::new(1)
+    })
 }
 
 /// Whether searches run at idle priority: set by the game's `run` (a window and
@@ -338,5 +348,46 @@ mod tests {
             .recv_timeout(Duration::from_secs(10))
             .expect("the search ends");
         assert!(stopped, "it ended because it was told to");
+    }
+}
+
+/// The search limits of each effort (tests use shallow ones).
+#[derive(Resource, Clone, Debug)]
+pub struct ReviewLimits {
+    /// For [`Effort::Quick`].
+    pub quick: Limits,
+    /// For [`Effort::Thorough`].
+    pub thorough: Limits,
+}
+
+impl Default for ReviewLimits {
+    fn default() -> Self {
+        ReviewLimits {
+            quick: Effort::Quick.limits(),
+            thorough: Effort::Thorough.limits(),
+        }
+    }
+}
+
+impl ReviewLimits {
+    /// The limits of `effort`.
+    pub fn of(&self, effort: Effort) -> Limits {
+        match effort {
+            Effort::Quick => self.quick.clone(),
+            Effort::Thorough => self.thorough.clone(),
+        }
+    }
+}
+
+/// Hash table of the review's engine.
+const REVIEW_HASH_MB: usize = 32;
+
+/// The review's own engine (the AI's and the hint's may be busy).
+#[derive(Resource, Clone)]
+pub struct ReviewEngine(pub SharedEngine);
+
+impl Default for ReviewEngine {
+    fn default() -> Self {
+        ReviewEngine(SharedEngine::new(REVIEW_HASH_MB))
     }
 }

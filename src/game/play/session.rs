@@ -14,6 +14,7 @@
 
 use crate::game::play::{Play, Turn};
 use crate::game::{GameSet, LaunchOptions, Mode, Screen};
+use crate::rules::clock::{GameClock, TimeControl};
 use crate::rules::records::{MoveTree, NodeId};
 use crate::rules::{Color, Game, GameResult, Move, Piece, Position, Square};
 use bevy::prelude::*;
@@ -57,13 +58,13 @@ pub(crate) fn configure_start(app: &mut App, opts: &LaunchOptions) {
         .world()
         .get_resource::<crate::game::settings::UserSettings>()
     {
-        setup.mode = Mode::from(settings.last_mode);
-        setup.red_level = settings.red_level.clamp(1, MAX_LEVEL);
+        setup.mode = settings.last_mode;
+        setup.level = settings.red_level.clamp(1, MAX_LEVEL);
         setup.black_level = settings.black_level.clamp(1, MAX_LEVEL);
     }
     if let Some(level) = opts.level {
         let level = level.clamp(1, MAX_LEVEL);
-        setup.red_level = level;
+        setup.level = level;
         setup.black_level = level;
     }
     if let Some(fen) = &opts.fen {
@@ -76,7 +77,7 @@ pub(crate) fn configure_start(app: &mut App, opts: &LaunchOptions) {
         setup.start = handicap.position(giver);
     }
     if let Some((red, black)) = opts.clock {
-        app.insert_resource(crate::game::play::clock::ClockSetup { red, black });
+        app.insert_resource(ClockSetup { red, black });
     }
     if let Some(path) = &opts.open {
         // Opened as a file dropped on the window would be.
@@ -116,9 +117,10 @@ pub enum Player {
 pub struct GameSetup {
     /// Mode.
     pub mode: Mode,
-    /// Level of the AI playing Red (AI vs AI), or the one AI level otherwise.
-    pub red_level: u8,
-    /// Level of the AI playing Black.
+    /// The AI's level: of the one AI against a person (whichever colour
+    /// it plays), and of Red when two AIs play.
+    pub level: u8,
+    /// Black's level when two AIs play (AI vs AI); unused otherwise.
     pub black_level: u8,
     /// The start position.
     pub start: Position,
@@ -128,7 +130,7 @@ impl Default for GameSetup {
     fn default() -> Self {
         GameSetup {
             mode: Mode::Red,
-            red_level: 3,
+            level: 3,
             black_level: 3,
             start: Position::startpos(),
         }
@@ -142,16 +144,14 @@ impl GameSetup {
             (Mode::Hotseat, _) | (Mode::Red, Color::Red) | (Mode::Black, Color::Black) => {
                 Player::Human
             }
-            (Mode::AiVsAi, Color::Red) => Player::Ai {
-                level: self.red_level,
-            },
+            (Mode::AiVsAi, Color::Red) => Player::Ai { level: self.level },
             (Mode::AiVsAi, Color::Black) => Player::Ai {
                 level: self.black_level,
             },
             // Against one AI, its level is the one chosen in the menu.
-            (Mode::Red, Color::Black) | (Mode::Black, Color::Red) => Player::Ai {
-                level: self.red_level,
-            },
+            (Mode::Red, Color::Black) | (Mode::Black, Color::Red) => {
+                Player::Ai { level: self.level }
+            }
         }
     }
 
@@ -168,7 +168,7 @@ impl GameSetup {
 /// The game on the board.
 #[derive(Resource, Clone, Debug)]
 pub struct Session {
-    /// The record with undo/redo.
+    /// The record (a move tree with its main line, the game) with undo/redo.
     pub game: Game,
     /// Who plays what.
     pub setup: GameSetup,
@@ -180,16 +180,11 @@ pub struct Session {
     pub paused: bool,
     /// `Time::elapsed_secs_f64` of the last change, for the pause between AI moves.
     pub changed_at: f64,
-    /// Every move with its variations, comments and marks. Its main line is
-    /// the game's record ([`Game::all_moves`], undone tail included); the
-    /// variations hang off it (see [`Session::sync_tree`]).
-    pub tree: MoveTree,
 }
 
 impl Session {
     /// A new game from `setup`.
     pub fn new(setup: GameSetup, now: f64) -> Session {
-        let start = setup.start;
         Session {
             game: Game::new(setup.start),
             flipped: setup.mode == Mode::Black,
@@ -197,7 +192,6 @@ impl Session {
             generation: 0,
             paused: false,
             changed_at: now,
-            tree: MoveTree::new(start),
         }
     }
 
@@ -239,81 +233,31 @@ impl Session {
     /// are moves: the player came to look first.
     pub fn replace_game(&mut self, game: Game, now: f64) {
         self.game = game;
-        self.tree = MoveTree::new(*self.game.start());
-        self.sync_tree();
         self.paused = self.setup.mode == Mode::AiVsAi && self.game.ply() > 0;
         self.touch(now);
     }
 
-    /// Puts `tree`'s variations, comments and marks around the game, when
-    /// its start and main line are the game's (a record read back); a tree
-    /// of another game is ignored. Returns whether it was taken.
-    pub fn adopt_tree(&mut self, tree: MoveTree) -> bool {
-        let fits = tree.start() == self.game.start()
-            && tree.main_line().starts_with(self.game.all_moves());
-        if fits {
-            self.tree = tree;
-            self.sync_tree();
-        }
-        fits
-    }
-
-    /// Keeps the tree's main line equal to the game's record: each move of
-    /// the game becomes (or stays) its parent's main continuation, so a move
-    /// played after undo makes the old continuation a variation instead of
-    /// losing it; a main line the tree holds past the game's end becomes the
-    /// game's redo tail.
-    pub fn sync_tree(&mut self) {
-        if self.tree.start() != self.game.start() {
-            self.tree = MoveTree::new(*self.game.start());
-        }
-        let node = match follow_moves(&mut self.tree, self.game.all_moves()) {
-            Some(node) => node,
-            None => {
-                warn!("the move tree lost step with the game; rebuilt from the moves");
-                self.tree = MoveTree::new(*self.game.start());
-                follow_moves(&mut self.tree, self.game.all_moves()).unwrap_or(MoveTree::ROOT)
-            }
-        };
-        let mut node = node;
-        let mut tail = Vec::new();
-        while let Some(&next) = self.tree.node(node).and_then(|n| n.children.first()) {
-            tail.extend(self.tree.node(next).and_then(|n| n.mv));
-            node = next;
-        }
-        if !tail.is_empty() {
-            let cursor = self.game.ply();
-            self.game.goto(self.game.all_moves().len());
-            for mv in tail {
-                if self.game.play(mv).is_err() {
-                    break;
-                }
-            }
-            self.game.goto(cursor);
-        }
+    /// The game's record: every move with its variations, comments and marks.
+    pub fn tree(&self) -> &MoveTree {
+        self.game.tree()
     }
 
     /// The tree node of the position after `ply` plies of the main line.
     pub fn main_node(&self, ply: usize) -> NodeId {
-        ply.checked_sub(1)
-            .and_then(|i| self.tree.main_line_nodes().get(i).copied())
-            .unwrap_or(MoveTree::ROOT)
+        self.game.node_at(ply).unwrap_or(MoveTree::ROOT)
     }
 
-    /// Makes the tree's main line the game: after a variation was promoted.
-    /// The game is played to the new line's end (a declared result of the
-    /// old line no longer applies); AI vs AI waits for Space.
-    pub fn game_from_tree(&mut self, now: f64) {
-        let mut game = Game::new(*self.tree.start());
-        for mv in self.tree.main_line() {
-            if game.play(mv).is_err() {
-                break;
-            }
+    /// Makes the line through `id` the main line — the game — played to its
+    /// end (a declared result of the old line no longer applies); AI vs AI
+    /// waits for Space. False when `id` is on the main line already.
+    pub fn promote(&mut self, id: NodeId, now: f64) -> bool {
+        if !self.game.promote_to_main_line(id) {
+            return false;
         }
-        self.game = game;
-        self.sync_tree();
+        self.game.goto(self.game.all_moves().len());
         self.paused = self.setup.mode == Mode::AiVsAi;
         self.touch(now);
+        true
     }
 
     /// Makes the position after `ply` plies the live one; the moves after it
@@ -341,31 +285,32 @@ impl Session {
     }
 }
 
-/// Makes `moves` the main line from the root of `tree` (each one its
-/// parent's first continuation) and returns the last one's node; `None` if a
-/// move does not fit.
-fn follow_moves(tree: &mut MoveTree, moves: &[Move]) -> Option<NodeId> {
-    let mut node = MoveTree::ROOT;
-    for &mv in moves {
-        let child = tree.add(node, mv).ok()?;
-        // Every node above is a main continuation, so this puts `child`
-        // first among its siblings.
-        tree.promote(child);
-        node = child;
+/// The clocks the next game from the menu is played with.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockSetup {
+    /// Red's control.
+    pub red: TimeControl,
+    /// Black's control.
+    pub black: TimeControl,
+}
+
+impl ClockSetup {
+    /// Is either side on a clock?
+    pub fn is_timed(&self) -> bool {
+        self.red.is_timed() || self.black.is_timed()
     }
-    Some(node)
 }
 
 /// A game to put on the board when the session starts (a restored autosave,
 /// an opened record).
 #[derive(Resource, Clone, Debug)]
 pub struct PendingGame {
-    /// The record, cursor included.
+    /// The record (variations, comments and marks included), cursor included.
     pub game: Game,
     /// Show this ply for review first (a loaded record opens at its start).
     pub review: Option<usize>,
-    /// The record's variations, comments and marks, if it has any.
-    pub tree: Option<MoveTree>,
+    /// The clocks it was played on (the autosave's, a record's), if any.
+    pub clock: Option<GameClock>,
 }
 
 /// Opens records: `open(game, review)` puts `game` (a loaded or pasted
@@ -382,29 +327,27 @@ pub struct GameOpener<'w, 's> {
 }
 
 impl<'w, 's> GameOpener<'w, 's> {
-    /// To queue more with the game (its recorded clocks).
-    pub fn commands(&mut self) -> &mut Commands<'w, 's> {
-        &mut self.commands
-    }
-
     /// The game on the board, if there is one.
     pub fn session(&self) -> Option<&Session> {
         self.session.as_deref()
     }
 
-    /// Opens `game`, shown at ply `review` if given, with the variations,
-    /// comments and marks of `tree` if it has them.
-    pub fn open_tree(&mut self, game: Game, review: Option<usize>, tree: Option<MoveTree>) {
+    /// Opens `game` (its variations, comments and marks included), shown
+    /// at ply `review` if given, on the clocks the record kept, if any.
+    pub fn open(&mut self, game: Game, review: Option<usize>, clock: Option<GameClock>) {
         let setup = GameSetup {
             mode: Mode::Hotseat,
-            red_level: self.setup.red_level,
+            level: self.setup.level,
             black_level: self.setup.black_level,
             start: *game.start(),
         };
         *self.setup = setup.clone();
         self.play.set(Play::Free);
-        self.commands
-            .insert_resource(PendingGame { game, review, tree });
+        self.commands.insert_resource(PendingGame {
+            game,
+            review,
+            clock,
+        });
         match self.session.as_deref_mut() {
             Some(session) => {
                 session.setup = setup;
@@ -539,7 +482,6 @@ pub enum SoundCue {
     Win,
     Lose,
     Draw,
-    // issue 13
     /// A second passing in a clock's last ten seconds.
     Tick,
 }
@@ -585,7 +527,6 @@ fn play_move(session: &mut Session, mv: Move, now: f64, out: &mut Outputs) -> bo
     if session.game.play(mv).is_err() {
         return false;
     }
-    session.sync_tree();
     session.touch(now);
     out.changed.write(BoardChanged::Moved {
         mv,
@@ -705,11 +646,6 @@ pub(crate) fn apply_pending(
     };
     commands.remove_resource::<PendingGame>();
     session.replace_game(pending.game.clone(), time.elapsed_secs_f64());
-    if let Some(tree) = &pending.tree
-        && !session.adopt_tree(tree.clone())
-    {
-        warn!("the record's variations do not fit its moves; left out");
-    }
     selection.clear();
     changed.write(BoardChanged::Reset);
 }

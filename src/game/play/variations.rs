@@ -1,7 +1,7 @@
 //! The move tree in play: variations, comments and marks.
 //!
-//! The game is the tree's main line ([`Session::tree`]). While an earlier
-//! position is shown ([`Review`]), a move on the board goes into the tree
+//! The game's record is a move tree ([`crate::rules::Game::tree`]), the
+//! moves played its main line. While an earlier position is shown ([`Review`]), a move on the board goes into the tree
 //! instead of the game: the recorded move is followed, any other starts (or
 //! follows) a variation, and the board shows the position after it. The
 //! live game, its AI and its result are untouched; on a variation the AI
@@ -90,24 +90,23 @@ fn play_while_reviewing(
 /// Plays `mv` from the shown node into the tree and shows the result.
 fn play_into_tree(session: &mut Session, review: &mut Review, mv: Move, out: &mut Outputs) {
     let from = shown_node(session, Some(review));
-    let Some(&pos) = session.tree.position(from) else {
+    let Some(&pos) = session.tree().position(from) else {
         return;
     };
     let (Some(piece), captured) = (pos.piece_at(mv.from()), pos.piece_at(mv.to())) else {
         return;
     };
-    let Ok(id) = session.tree.add(from, mv) else {
+    // A first move after the end of the main line extends the record's tail.
+    let Ok(id) = session.game.add_variation(from, mv) else {
         return;
     };
-    // A first move after the end of a line extends the record's tail.
-    session.sync_tree();
     review.show_node(session, id);
     out.changed.write(BoardChanged::Moved {
         mv,
         piece,
         captured,
     });
-    let after = session.tree.position(id).copied().unwrap_or(pos);
+    let after = session.tree().position(id).copied().unwrap_or(pos);
     if after.in_check() {
         out.check.write(CheckAlert {
             side: after.side_to_move(),
@@ -133,25 +132,23 @@ fn handle_tree_commands(
         let shown = shown_node(&session, Some(&review));
         match command {
             TreeCommand::Promote => {
-                if session.tree.is_main_line(shown) {
+                if !session.promote(shown, now) {
                     continue;
                 }
-                session.tree.promote_to_main_line(shown);
-                session.game_from_tree(now);
                 review.show_node(&session, shown);
                 selection.clear();
                 changed.write(BoardChanged::Reset);
             }
             TreeCommand::Delete => {
-                let Some(root) = variation_root(&session.tree, shown) else {
+                let Some(root) = variation_root(session.tree(), shown) else {
                     continue;
                 };
                 let parent = session
-                    .tree
+                    .tree()
                     .node(root)
                     .and_then(|n| n.parent)
                     .unwrap_or(MoveTree::ROOT);
-                let Some(map) = session.tree.remove(root) else {
+                let Some(map) = session.game.remove(root) else {
                     continue;
                 };
                 let parent = map.get(parent).copied().flatten().unwrap_or(MoveTree::ROOT);
@@ -161,16 +158,16 @@ fn handle_tree_commands(
                 changed.write(BoardChanged::Reset);
             }
             TreeCommand::ToggleMark(mark) => {
-                let current = session.tree.node(shown).and_then(|n| n.mark);
+                let current = session.tree().node(shown).and_then(|n| n.mark);
                 let want = (current != Some(*mark)).then_some(*mark);
-                session.tree.set_mark(shown, want);
+                session.game.set_mark(shown, want);
             }
-            TreeCommand::Comment(text) => session.tree.set_comment(shown, text),
+            TreeCommand::Comment(text) => session.game.set_comment(shown, text),
             TreeCommand::AddLine(moves) => {
                 let mut node = shown;
                 let mut first = None;
                 for &mv in moves {
-                    match session.tree.add(node, mv) {
+                    match session.game.add_variation(node, mv) {
                         Ok(id) => {
                             first.get_or_insert(id);
                             node = id;
@@ -179,7 +176,6 @@ fn handle_tree_commands(
                     }
                 }
                 if let Some(first) = first {
-                    session.sync_tree();
                     review.show_node(&session, first);
                     selection.clear();
                     changed.write(BoardChanged::Reset);

@@ -646,7 +646,6 @@ fn spawn_box_row(panel: &mut ChildSpawnerCommands, side: Side, look: &Look, g: G
 }
 
 /// The pieces on the board, the picture for the orientation.
-#[allow(clippy::type_complexity)]
 fn show_board(
     mut commands: Commands,
     look: Look,
@@ -703,7 +702,6 @@ fn show_board(
 }
 
 /// Counts, toggles, the FEN, the verdict, and the actions a valid position allows.
-#[allow(clippy::type_complexity, clippy::too_many_arguments)]
 fn show_panel(
     mut commands: Commands,
     editor: Res<Editor>,
@@ -862,7 +860,6 @@ fn pointer_at(location: &bevy::picking::pointer::Location) -> Vec2 {
     location.position
 }
 
-#[allow(clippy::too_many_arguments)]
 fn on_drag_start(
     ev: On<Pointer<DragStart>>,
     mut commands: Commands,
@@ -926,7 +923,6 @@ fn on_drag(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn on_drag_end(
     ev: On<Pointer<DragEnd>>,
     mut commands: Commands,

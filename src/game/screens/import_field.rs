@@ -6,8 +6,7 @@
 
 use crate::game::i18n::{Lang, Phrase as T};
 use crate::game::notice::Notice;
-use crate::game::play::clock::PendingClock;
-use crate::game::play::records::read_record_file;
+use crate::game::play::records::open_file_on_board;
 use crate::game::play::session::GameOpener;
 use crate::game::theme::{Fonts, OnPress, button, label, palette, set_display};
 use crate::game::{GameSet, Screen};
@@ -142,15 +141,9 @@ fn type_path(
             }
             Key::Enter => {
                 let file = clean_path(&path.0);
-                match read_record_file(&file) {
-                    Ok(record) => {
-                        let source = file.display().to_string();
-                        notice.post(T::Opened, source, false);
-                        if let Some(clock) = record.clock {
-                            opener.commands().insert_resource(PendingClock(clock));
-                        }
-                        let review = (record.game.ply() > 0).then_some(0);
-                        opener.open_tree(record.game, review, record.tree);
+                match open_file_on_board(&file, &mut opener) {
+                    Ok(()) => {
+                        notice.post(T::Opened, file.display().to_string(), false);
                         commands.remove_resource::<ImportPath>();
                     }
                     Err(e) => notice.post(T::CannotOpen, format!("{}: {e}", file.display()), true),

@@ -23,7 +23,6 @@ use crate::game::theme::{
 };
 use crate::game::{GameSet, Mode, Screen};
 use crate::rules::Color as Side;
-use crate::store::autosave::GameMode;
 use bevy::ecs::spawn::SpawnIter;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -743,8 +742,8 @@ fn offer_last_choice(
     }
     setup.start = crate::rules::Position::startpos();
     if let Some(s) = settings {
-        setup.mode = Mode::from(s.last_mode);
-        setup.red_level = s.red_level.clamp(1, MAX_LEVEL);
+        setup.mode = s.last_mode;
+        setup.level = s.red_level.clamp(1, MAX_LEVEL);
         setup.black_level = s.black_level.clamp(1, MAX_LEVEL);
     }
 }
@@ -771,15 +770,15 @@ impl MenuChoice<'_> {
                     setup.black_level = level;
                     self.focus.black = true;
                 } else {
-                    setup.red_level = level;
+                    setup.level = level;
                     self.focus.black = false;
                 }
             }
             MenuAction::Start => {
                 // The next start of the game offers the same choice.
                 if let Some(settings) = self.settings.as_mut() {
-                    let mode = GameMode::from(setup.mode);
-                    let (red, black) = (setup.red_level, setup.black_level);
+                    let mode = setup.mode;
+                    let (red, black) = (setup.level, setup.black_level);
                     if (settings.last_mode, settings.red_level, settings.black_level)
                         != (mode, red, black)
                     {
@@ -818,7 +817,7 @@ fn menu_keys(keys: Res<ButtonInput<KeyCode>>, mut menu: MenuChoice) {
         Side::Red
     };
     let level = match side {
-        Side::Red => setup.red_level,
+        Side::Red => setup.level,
         Side::Black => setup.black_level,
     };
     let mut action = None;
@@ -873,8 +872,8 @@ fn show_choices(
         let (on, focused) = match *action {
             MenuAction::Mode(m) => (m == setup.mode, false),
             MenuAction::Level(Side::Red, l) => (
-                l == setup.red_level,
-                ai_vs_ai && !focus.black && l == setup.red_level,
+                l == setup.level,
+                ai_vs_ai && !focus.black && l == setup.level,
             ),
             MenuAction::Level(Side::Black, l) => (
                 l == setup.black_level,
@@ -981,7 +980,7 @@ mod tests {
         let mut app = menu_app(dir.path());
         let setup = app.world().resource::<GameSetup>();
         let defaults = Settings::default();
-        assert_eq!(GameMode::from(setup.mode), defaults.last_mode);
+        assert_eq!(setup.mode, defaults.last_mode);
 
         // AI vs AI (three down from "you play Red"), Red at 6, Black at 3, start.
         for key in [KeyCode::ArrowDown; 3] {
@@ -993,7 +992,7 @@ mod tests {
         app.update();
         let setup = app.world().resource::<GameSetup>();
         assert_eq!(
-            (setup.mode, setup.red_level, setup.black_level),
+            (setup.mode, setup.level, setup.black_level),
             (Mode::AiVsAi, 6, 3)
         );
         drop(app);
@@ -1001,7 +1000,7 @@ mod tests {
         let app = menu_app(dir.path());
         let setup = app.world().resource::<GameSetup>();
         assert_eq!(
-            (setup.mode, setup.red_level, setup.black_level),
+            (setup.mode, setup.level, setup.black_level),
             (Mode::AiVsAi, 6, 3),
             "a new start of the game offers the last choice"
         );
@@ -1024,7 +1023,7 @@ mod tests {
             crate::rules::Position::from_fen("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1").expect("fen");
         *app.world_mut().resource_mut::<GameSetup>() = GameSetup {
             mode: Mode::Red,
-            red_level: 8,
+            level: 8,
             black_level: 8,
             start: puzzle,
         };
@@ -1036,7 +1035,7 @@ mod tests {
         let setup = app.world().resource::<GameSetup>();
         // The AI plays Red in this mode: the key set Red's level.
         assert_eq!(
-            (setup.mode, setup.red_level, setup.black_level),
+            (setup.mode, setup.level, setup.black_level),
             (Mode::Black, 5, Settings::default().black_level)
         );
         assert_eq!(setup.start, crate::rules::Position::startpos());

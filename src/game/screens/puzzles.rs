@@ -6,10 +6,10 @@
 
 use crate::game::i18n::{Lang, Phrase as T};
 use crate::game::notice::Notice;
-use crate::game::panel::review_card::{judgement_color, judgement_word};
 use crate::game::play::my_puzzle::{MyPuzzleStore, RemoveMyPuzzle, StartMyPuzzle};
 use crate::game::play::puzzle::{PuzzleProgress, StartPuzzle};
 use crate::game::settings::StorePaths;
+use crate::game::theme::judgement::{judgement_color, judgement_word};
 use crate::game::theme::{Fonts, OnPress, Toggled, button, label, palette, screen_root};
 use crate::game::{GameSet, Screen};
 use crate::store::puzzles;
@@ -238,7 +238,7 @@ fn fill_my_puzzles(
             },
             Pickable::IGNORE,
         ));
-        // What the two kinds ask (issue 10e).
+        // What the two kinds of puzzle ask.
         s.spawn((
             Text::new(format!(
                 "{}   ·   {} · {}",
@@ -275,7 +275,7 @@ fn fill_my_puzzles(
             } else {
                 T::Unsolved.get(lang).to_string()
             };
-            let (_, m, d, ..) = crate::store::utc_from_unix(p.added);
+            let added = crate::store::UtcTime::from_unix(p.added);
             s.spawn((
                 Node {
                     width: Val::Px(270.0),
@@ -323,10 +323,15 @@ fn fill_my_puzzles(
                         Pickable::IGNORE,
                     ));
                     let detail = if p.composed {
-                        format!("{m:02}-{d:02} · {} · {status}", T::FindBestMove.get(lang))
+                        format!(
+                            "{} · {} · {status}",
+                            added.month_day(),
+                            T::FindBestMove.get(lang)
+                        )
                     } else {
                         format!(
-                            "{m:02}-{d:02} · {}{} {} · {status}",
+                            "{} · {}{} {} · {status}",
+                            added.month_day(),
                             p.ply / 2 + 1,
                             if side == crate::rules::Color::Red {
                                 "."

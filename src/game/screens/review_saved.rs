@@ -8,7 +8,6 @@ use crate::game::GameSet;
 use crate::game::i18n::{Lang, Phrase as T};
 use crate::game::play::game_review::{ReviewOnOpen, is_computer_name};
 use crate::game::theme::{Fonts, Label, OnPress, button_box};
-use crate::store::library;
 use crate::store::reviews::Effort;
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
@@ -44,8 +43,8 @@ fn on_review(mut requests: MessageReader<ReviewSavedGame>, mut commands: Command
     let Some(ReviewSavedGame(path)) = requests.read().last() else {
         return;
     };
-    let human = match library::load(path) {
-        Ok(pgn) => [pgn.tag("Red"), pgn.tag("Black")].map(|t| !t.is_some_and(is_computer_name)),
+    let human = match crate::store::record::open_first(path) {
+        Ok(g) => [g.tag("Red"), g.tag("Black")].map(|t| !t.is_some_and(is_computer_name)),
         // The row's click reports what is wrong with the file.
         Err(_) => return,
     };

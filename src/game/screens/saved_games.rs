@@ -11,6 +11,7 @@
 
 use crate::game::i18n::{Lang, Phrase as T};
 use crate::game::notice::Notice;
+use crate::game::play::records::open_file_on_board;
 use crate::game::play::session::GameOpener;
 use crate::game::settings::StorePaths;
 use crate::game::theme::{Fonts, OnPress, Toggled, button, label, palette, screen_root};
@@ -225,7 +226,7 @@ fn spawn_row(list: &mut ChildSpawnerCommands, e: &Entry, lang: Lang, fonts: &Fon
     let mut row = list.spawn(row(e, lang, fonts));
     if e.error.is_none() {
         row.insert((Button, Toggled(false), LoadGame(e.path.clone())));
-        // issue 11: review the game (the click goes on to the row, which opens it).
+        // Review the game (the click goes on to the row, which opens it).
         row.with_child(super::review_saved::review_button(&e.path, lang, fonts));
     }
 }
@@ -385,17 +386,8 @@ fn on_row(
     let Ok(LoadGame(path)) = rows.get(click.entity) else {
         return;
     };
-    match library::load(path)
-        .map_err(|e| e.to_string())
-        .and_then(|pgn| {
-            pgn.to_game()
-                .map_err(|e| format!("{}: {e}", path.display()))
-        }) {
-        Ok(game) => {
-            let review = (game.ply() > 0).then_some(0);
-            opener.open_tree(game, review, library::load_tree(path));
-        }
-        Err(e) => notice.post(T::CannotOpen, e, true),
+    if let Err(e) = open_file_on_board(path, &mut opener) {
+        notice.post(T::CannotOpen, format!("{}: {e}", path.display()), true);
     }
 }
 

@@ -17,9 +17,8 @@ use crate::game::settings::{Problem, SettingsFile, UserSettings};
 use crate::game::theme::{
     Fonts, OnPress, Toggled, button, button_box, label, palette, set_display,
 };
-use crate::store::settings::{
-    AnimationSpeed, MAX_ANALYSIS_LINES, NotationChoice, PieceChars, ScoreView, Settings,
-};
+use crate::rules::{Charset, Notation};
+use crate::store::settings::{AnimationSpeed, MAX_ANALYSIS_LINES, ScoreView, Settings};
 use bevy::input::InputSystems;
 use bevy::prelude::*;
 
@@ -165,11 +164,11 @@ impl Row {
             Row::AnalysisLines => usize::from(s.analysis_lines.clamp(1, MAX_ANALYSIS_LINES) - 1),
             Row::ScoreView => usize::from(s.score_view == ScoreView::Mover),
             Row::Notation => match s.notation {
-                NotationChoice::Chinese => 0,
-                NotationChoice::Wxf => 1,
-                NotationChoice::Iccs => 2,
+                Notation::Chinese => 0,
+                Notation::Wxf => 1,
+                Notation::Iccs => 2,
             },
-            Row::Pieces => usize::from(s.piece_chars == PieceChars::Simplified),
+            Row::Pieces => usize::from(s.piece_chars == Charset::Simplified),
             Row::Language => usize::from(s.language == crate::store::settings::Language::English),
         }
     }
@@ -198,14 +197,10 @@ impl Row {
             Row::AnalysisLines => s.analysis_lines = i as u8 + 1,
             Row::ScoreView => s.score_view = [ScoreView::Red, ScoreView::Mover][i],
             Row::Notation => {
-                s.notation = [
-                    NotationChoice::Chinese,
-                    NotationChoice::Wxf,
-                    NotationChoice::Iccs,
-                ][i];
+                s.notation = [Notation::Chinese, Notation::Wxf, Notation::Iccs][i];
             }
             Row::Pieces => {
-                s.piece_chars = [PieceChars::Traditional, PieceChars::Simplified][i];
+                s.piece_chars = [Charset::Traditional, Charset::Simplified][i];
             }
             Row::Language => s.language = [Language::Chinese, Language::English][i],
         }

@@ -199,7 +199,7 @@ fn the_autosave_keeps_the_clocks_and_a_record_opened_brings_its_own() {
     assert_eq!(c.left(Color::Red), Duration::from_secs(580));
     assert_eq!(c.left(Color::Black), Duration::from_secs(620));
     // The clocks show the times; the move list does not repeat them.
-    let tree = opened.tree.expect("the record's moves");
+    let tree = opened.game.tree();
     assert_eq!(tree.main_line().len(), 2);
     assert!(
         tree.preorder()
@@ -213,6 +213,6 @@ fn the_autosave_keeps_the_clocks_and_a_record_opened_brings_its_own() {
     ))
     .unwrap();
     let opened = crate::game::play::records::open_record(&xqf).unwrap();
-    assert!(opened.tree.expect("the record's moves").variation_count() > 0);
+    assert!(opened.game.tree().variation_count() > 0);
     assert!(opened.game.ply() > 0);
 }

@@ -1,4 +1,4 @@
-//! Headless tests of the position editor (issue 10, part 4): no more
+//! Headless tests of the position editor: no more
 //! pieces than a set has, an invalid position says why and offers no
 //! game, "play from here" plays the edited position with the side to move
 //! chosen, Analyse opens it with the analysis on, the game's position
@@ -216,7 +216,7 @@ fn play_from_here_starts_a_game_from_the_edited_position_with_its_side_to_move()
     assert_eq!(session.position(), &edited, "the AI is still thinking");
     assert_eq!(session.side_to_move(), Color::Black);
     assert_eq!(session.setup.mode, Mode::Red);
-    assert_eq!(session.setup.red_level, 5);
+    assert_eq!(session.setup.level, 5);
     assert!(!session.flipped, "Red sits at the bottom");
     assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Free);
     assert_eq!(app.world().resource::<GameSetup>().start, edited);

@@ -1,4 +1,4 @@
-//! Headless tests of the game review (issue 11): a review runs in the
+//! Headless tests of the game review: a review runs in the
 //! background to its end and judges every move, a cancelled review stops
 //! its search, the graph draws the analysis, a stored review is reused, and
 //! a mistake becomes a puzzle its better move solves and the mistake does
@@ -54,7 +54,7 @@ fn app_in(home: &Path, thorough_depth: u32) -> App {
     });
     app.insert_resource(GameSetup {
         mode: Mode::Hotseat,
-        red_level: 1,
+        level: 1,
         black_level: 1,
         start: Position::startpos(),
     });

@@ -3,6 +3,7 @@
 
 mod analysis;
 mod clock;
+mod doors;
 mod editor;
 mod game_review;
 mod keyboard;
@@ -99,7 +100,7 @@ fn app_before_start(mode: Mode, start: Position, backend: AiBackend) -> App {
     let mut app = logic_app(None, backend);
     app.insert_resource(GameSetup {
         mode,
-        red_level: 1,
+        level: 1,
         black_level: 1,
         start,
     });

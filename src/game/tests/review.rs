@@ -28,7 +28,7 @@ fn app_in(home: &Path, setup: GameSetup, screen: Screen) -> App {
 fn setup(mode: Mode) -> GameSetup {
     GameSetup {
         mode,
-        red_level: 2,
+        level: 2,
         black_level: 5,
         start: Position::startpos(),
     }
@@ -218,8 +218,8 @@ fn continue_restores_the_autosaved_game_exactly_after_the_app_is_gone() {
     let s = session(&app);
     assert_eq!(s.setup.mode, Mode::Black);
     assert_eq!(
-        (s.setup.red_level, s.setup.black_level),
-        (setup_before.red_level, setup_before.black_level)
+        (s.setup.level, s.setup.black_level),
+        (setup_before.level, setup_before.black_level)
     );
     assert_eq!(s.game.all_moves(), moves.as_slice());
     assert_eq!(s.game.ply(), ply);
@@ -392,7 +392,7 @@ fn opening_a_position_during_a_game_replaces_the_game_on_the_board() {
     let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1";
     let game = crate::rules::Game::new(Position::from_fen(fen).unwrap());
     app.world_mut()
-        .run_system_once(move |mut opener: GameOpener| opener.open_tree(game.clone(), None, None))
+        .run_system_once(move |mut opener: GameOpener| opener.open(game.clone(), None, None))
         .unwrap();
     for _ in 0..5 {
         app.update();

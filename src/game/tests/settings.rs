@@ -9,8 +9,9 @@ use crate::game::settings::{Problem, SettingsFile, StorePaths, UserSettings};
 use crate::game::theme::Label;
 use crate::game::theme::widget::relabel;
 use crate::game::{GameSet, Mode, Screen, logic_plugins};
+use crate::rules::{Charset, Notation};
 use crate::rules::{Position, Square};
-use crate::store::settings::{AnimationSpeed, Language, NotationChoice, PieceChars};
+use crate::store::settings::{AnimationSpeed, Language};
 use crate::store::test_util::TempDir;
 use crate::store::{Paths, Settings};
 use bevy::prelude::*;
@@ -51,8 +52,8 @@ fn changed_settings_are_saved_and_come_back_in_the_next_session() {
         show_legal_moves: false,
         show_coordinates: false,
         show_eval_bar: true,
-        notation: NotationChoice::Iccs,
-        piece_chars: PieceChars::Simplified,
+        notation: Notation::Iccs,
+        piece_chars: Charset::Simplified,
         language: Language::English,
         ..Settings::default()
     };

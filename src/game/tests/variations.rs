@@ -25,7 +25,7 @@ fn app_in(home: &Path, mode: Mode, screen: Screen) -> App {
     let mut app = logic_app(Some(home), instant_backend());
     app.insert_resource(GameSetup {
         mode,
-        red_level: 1,
+        level: 1,
         black_level: 1,
         start: Position::startpos(),
     });
@@ -66,7 +66,7 @@ fn iccs(moves: &[Move]) -> Vec<String> {
 
 /// The node reached by `moves` from the start, if the tree has it.
 fn node_of(app: &App, moves: &[&str]) -> Option<NodeId> {
-    let tree = &session(app).tree;
+    let tree = session(app).tree();
     let mut id = MoveTree::ROOT;
     for m in moves {
         id = tree.child_with(id, mv(m))?;
@@ -103,8 +103,8 @@ fn a_move_while_reviewing_starts_a_variation_and_keeps_the_main_line() {
     let s = session(&app);
     assert_eq!(iccs(s.game.all_moves()), MAIN, "the game is whole");
     assert_eq!(s.game.ply(), 4);
-    assert_eq!(iccs(&s.tree.main_line()), MAIN);
-    assert_eq!(s.tree.variation_count(), 1);
+    assert_eq!(iccs(&s.tree().main_line()), MAIN);
+    assert_eq!(s.tree().variation_count(), 1);
     let end = node_of(&app, &["h2e2", "h9g7", "b0c2", "b9c7"]).expect("the variation");
     assert_eq!(review(&app).node, Some(end));
     let mut expected = Position::startpos();
@@ -118,7 +118,7 @@ fn a_move_while_reviewing_starts_a_variation_and_keeps_the_main_line() {
     play(&mut app, "h0g2");
     assert_eq!(review(&app).node, None);
     assert_eq!(review(&app).ply, Some(3));
-    assert_eq!(session(&app).tree.variation_count(), 1, "nothing new");
+    assert_eq!(session(&app).tree().variation_count(), 1, "nothing new");
 
     // Stepping back along a variation, then back to the game.
     send(&mut app, ReviewCommand::GotoNode(end));
@@ -184,8 +184,8 @@ fn promoting_and_deleting_a_variation_through_the_panel_commands() {
         promoted,
         "the variation is the game"
     );
-    assert_eq!(iccs(&s.tree.main_line()), promoted);
-    assert_eq!(s.tree.variation_count(), 1, "the old moves are kept");
+    assert_eq!(iccs(&s.tree().main_line()), promoted);
+    assert_eq!(s.tree().variation_count(), 1, "the old moves are kept");
     assert_eq!(review(&app).node, None);
 
     // The old main line is now the variation; delete it from its last move.
@@ -194,14 +194,14 @@ fn promoting_and_deleting_a_variation_through_the_panel_commands() {
     assert_eq!(review(&app).node, Some(old));
     send(&mut app, TreeCommand::Delete);
     let s = session(&app);
-    assert_eq!(s.tree.variation_count(), 0);
-    assert_eq!(s.tree.len(), 5, "the root and the four moves of the game");
+    assert_eq!(s.tree().variation_count(), 0);
+    assert_eq!(s.tree().len(), 5, "the root and the four moves of the game");
     assert_eq!(iccs(s.game.all_moves()), promoted);
     // The board shows where the deleted variation began.
     assert_eq!((review(&app).node, review(&app).ply), (None, Some(2)));
     // Deleting on the main line does nothing.
     send(&mut app, TreeCommand::Delete);
-    assert_eq!(session(&app).tree.len(), 5);
+    assert_eq!(session(&app).tree().len(), 5);
 }
 
 #[test]
@@ -216,7 +216,7 @@ fn clicking_a_move_in_a_variation_shows_that_position() {
     assert_eq!(r.node, Some(id));
     assert_eq!(
         shown_position(session(&app), Some(&r)),
-        *session(&app).tree.position(id).unwrap()
+        *session(&app).tree().position(id).unwrap()
     );
     assert_eq!(shown_last_move(session(&app), Some(&r)), Some(mv("b0c2")));
 }
@@ -233,8 +233,8 @@ fn a_comment_and_a_mark_survive_the_autosave_and_the_saved_game() {
         send(&mut app, TreeCommand::ToggleMark(Mark::Dubious));
         let s = session(&app);
         let first = node_of(&app, &["h2e2"]).unwrap();
-        assert_eq!(s.tree.node(first).unwrap().mark, Some(Mark::Dubious));
-        assert_eq!(s.tree.comment_count(), 1);
+        assert_eq!(s.tree().node(first).unwrap().mark, Some(Mark::Dubious));
+        assert_eq!(s.tree().comment_count(), 1);
         // The saved game keeps the tree too.
         send(&mut app, FileCommand::Save);
         let dir = Paths::under(home.path()).games_dir();
@@ -244,9 +244,12 @@ fn a_comment_and_a_mark_survive_the_autosave_and_the_saved_game() {
             .unwrap()
             .unwrap()
             .path();
-        let saved = crate::store::library::load_tree(&file).expect("a tree in the file");
-        assert_eq!(saved, session(&app).tree);
-        session(&app).tree.clone()
+        let saved = crate::store::record::open_first(&file)
+            .expect("a tree in the file")
+            .game
+            .into_tree();
+        assert_eq!(&saved, session(&app).tree());
+        session(&app).tree().clone()
     };
     let mut app = app_in(home.path(), Mode::Hotseat, Screen::Menu);
     send(&mut app, ContinueGame);
@@ -254,9 +257,9 @@ fn a_comment_and_a_mark_survive_the_autosave_and_the_saved_game() {
     app.update();
     let s = session(&app);
     assert_eq!(iccs(s.game.all_moves()), MAIN);
-    assert_eq!(s.tree, tree);
+    assert_eq!(s.tree(), &tree);
     let end = node_of(&app, &["h2e2", "h9g7", "b0c2", "b9c7"]).unwrap();
-    let node = s.tree.node(end).unwrap();
+    let node = s.tree().node(end).unwrap();
     assert_eq!(node.comment, "the quiet way");
     assert_eq!(node.mark, Some(Mark::Interesting));
 }
@@ -365,5 +368,5 @@ fn the_comment_field_takes_the_keys_and_saves_on_enter() {
     app.update();
     assert_eq!(app.world().resource::<CommentEdit>().node, None);
     let second = node_of(&app, &["h2e2", "h9g7"]).unwrap();
-    assert_eq!(session(&app).tree.node(second).unwrap().comment, "fx");
+    assert_eq!(session(&app).tree().node(second).unwrap().comment, "fx");
 }

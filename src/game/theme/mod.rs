@@ -5,6 +5,7 @@ pub mod fade;
 pub mod focus;
 pub mod fonts;
 pub mod icons;
+pub mod judgement;
 pub mod palette;
 pub mod tooltip;
 pub mod widget;

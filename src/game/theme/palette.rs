@@ -30,7 +30,7 @@ pub const CHECK_GLOW: Color = Color::srgba(1.0, 0.10, 0.05, 0.65);
 pub const ILLEGAL: Color = Color::srgba(0.85, 0.10, 0.05, 0.9);
 pub const OVERLAY: Color = Color::srgba(0.08, 0.06, 0.05, 0.55);
 
-// issue 14: the frame around the board.
+// The keyboard focus: the frame around the board point or button.
 pub const FOCUS: Color = Color::srgb(0.40, 0.78, 1.0);
 pub const CARD: Color = Color::srgba(0.29, 0.23, 0.19, 0.92);
 pub const CARD_BORDER: Color = Color::srgba(0.62, 0.48, 0.33, 0.55);

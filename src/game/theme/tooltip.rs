@@ -68,7 +68,6 @@ fn spawn_tip(mut commands: Commands, fonts: Res<Fonts>) {
     ));
 }
 
-#[allow(clippy::too_many_arguments, clippy::type_complexity)]
 fn show_tip(
     time: Res<Time>,
     lang: Res<Lang>,

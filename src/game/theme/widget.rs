@@ -116,7 +116,6 @@ pub fn label(text: T, lang: Lang, font: TextFont, color: Color) -> impl Bundle {
 
 /// Buttons answer the pointer: lighter under it, darker and a little
 /// smaller while pressed; a button that is on keeps its colour, lightened.
-#[allow(clippy::type_complexity)]
 pub(crate) fn button_colors(
     mut commands: Commands,
     mut buttons: Query<

@@ -17,11 +17,10 @@
 mod dhtmlxq;
 mod movelist;
 mod pgn_tree;
-mod tree;
 mod xqf;
 
+pub use crate::rules::tree::{Mark, MoveTree, Node, NodeId, TreeError};
 pub use pgn_tree::{write_pgn_tree, write_tree};
-pub use tree::{Mark, MoveTree, Node, NodeId, TreeError};
 
 use super::fen::FenError;
 use super::game::{Game, GameError, GameResult};
@@ -341,7 +340,7 @@ fn read_games(bytes: &[u8], format: Format) -> Vec<Result<ImportedGame, ImportEr
     let one = |r: Result<ImportedGame, RecordError>| vec![r.map_err(|e| e.with(format))];
     match format {
         Format::Xqf => one(xqf::read(bytes)),
-        Format::Pgn => pgn_tree::games(bytes, pgn::read_pgn_games(bytes))
+        Format::Pgn => pgn_tree::games(bytes)
             .into_iter()
             .map(|g| g.map_err(|e| RecordError::Pgn(e).with(format)))
             .collect(),
@@ -403,23 +402,6 @@ pub fn import(bytes: &[u8]) -> Result<Vec<ImportedGame>, ImportError> {
         return Err(RecordError::Empty.with(Format::Pgn));
     }
     Ok(out)
-}
-
-/// Reads game `number` (1 = first) of a record.
-///
-/// # Errors
-/// That game's [`ImportError`], or [`RecordError::NoSuchGame`].
-pub fn import_game(bytes: &[u8], number: usize) -> Result<ImportedGame, ImportError> {
-    let mut games = import_games(bytes);
-    let found = games.len();
-    if number == 0 || number > found {
-        return Err(RecordError::NoSuchGame {
-            asked: number,
-            found,
-        }
-        .with(detect(bytes)));
-    }
-    games.swap_remove(number - 1)
 }
 
 /// The six lines of pieces records list in a fixed order: 车 马 相 仕 帅

@@ -1,12 +1,12 @@
 //! PGN's comments, marks and variations, read into a [`MoveTree`] and
 //! written back out.
 //!
-//! The PGN reader (`rules::pgn`) reads tags, the start position and the
-//! main line, and checks every move; it skips `{comments}`,
-//! `(variations)` and NAGs. Here each game's movetext is read again into a
-//! tree. The tree is used only if its main line is exactly the reader's (so
-//! a game reads the same moves whichever door it came in by); otherwise, or
-//! if a variation holds a bad move, the game keeps its main line alone.
+//! The PGN tokenizer (`rules::pgn`) reads the text once; the main-line
+//! reader's visitor skips `{comments}`, `(variations)` and NAGs, and the
+//! visitor here ([`TreeReader`]) keeps them all, so both read the same
+//! main line from the same pass. A move of a variation that does not fit
+//! ends that variation (the moves before it, the main line and the other
+//! variations stay); a main-line move that does not fit is the game's error.
 //!
 //! [`write_tree`] writes a tree as PGN movetext: each move's mark as a NAG
 //! (`$1`–`$6`), its comment in braces after it, and the alternatives to a
@@ -14,109 +14,140 @@
 //! Black's first move in a variation, and after one closes, carries its
 //! number (`3...`). Reading that text gives the same tree back.
 
-use super::{Format, ImportedGame, Mark, MoveTree, NodeId};
-use crate::rules::notation::{self, ChineseStyle, Notation, parse_move};
-use crate::rules::pgn::{PgnGame, decode, move_part};
-use crate::rules::{Color, GameResult};
+use super::{Format, ImportedGame, Mark, MoveTree, NodeId, TreeError};
+use crate::rules::notation::{self, ChineseStyle, MoveParseError, Notation, parse_move};
+use crate::rules::pgn::{self, PgnError, PgnGame, Visitor, move_number_label};
+use crate::rules::{Color, GameResult, Position};
 
-/// The movetext of each game of a PGN text: what follows its tag lines up
-/// to the next game's tags.
-fn movetexts(text: &str) -> Vec<String> {
-    let mut out: Vec<String> = Vec::new();
-    let mut current: Option<String> = None;
-    let mut in_moves = false;
-    for line in text.lines() {
-        let t = line.trim_start_matches('\u{feff}').trim();
-        if t.starts_with('[') && t.ends_with(']') && t.contains('"') {
-            if in_moves || current.is_none() {
-                out.extend(current.take());
-                current = Some(String::new());
-                in_moves = false;
-            }
-            continue;
-        }
-        if !t.is_empty() {
-            in_moves = true;
-        }
-        let game = current.get_or_insert_with(String::new);
-        game.push_str(line);
-        game.push('\n');
-    }
-    out.extend(current);
-    out
+/// The games of a PGN text, each read once into its tree.
+pub(super) fn games(bytes: &[u8]) -> Vec<Result<ImportedGame, PgnError>> {
+    pgn::read_games_with(bytes, TreeReader::new)
 }
 
-/// Reads one movetext into a tree from `game`'s start, or `None` if a move
-/// does not fit or the brackets do not match.
-fn tree_of(game: &PgnGame, movetext: &str) -> Option<MoveTree> {
-    let mut tree = MoveTree::new(game.start);
-    let mut at: NodeId = MoveTree::ROOT;
-    // Where each open variation goes back to when it closes.
-    let mut open: Vec<NodeId> = Vec::new();
-    let chars: Vec<char> = movetext.chars().collect();
-    let mut i = 0;
-    while i < chars.len() {
-        match chars[i] {
-            '{' => {
-                let end = chars[i..].iter().position(|&c| c == '}')? + i;
-                let comment: String = chars[i + 1..end].iter().collect();
-                tree.add_comment(at, &comment);
-                i = end + 1;
-            }
-            ';' => {
-                while i < chars.len() && chars[i] != '\n' {
-                    i += 1;
-                }
-            }
-            '(' => {
-                open.push(at);
-                // A variation replaces the move just played.
-                at = tree.node(at)?.parent?;
-                i += 1;
-            }
-            ')' => {
-                at = open.pop()?;
-                i += 1;
-            }
-            c if c.is_whitespace() => i += 1,
-            // A `}` that closes nothing: skipped, as the main-line reader
-            // skips it (a token cannot start with it, so reading one would
-            // never move on).
-            '}' => i += 1,
-            _ => {
-                let start = i;
-                while i < chars.len() && !chars[i].is_whitespace() && !"{}();".contains(chars[i]) {
-                    i += 1;
-                }
-                let token: String = chars[start..i].iter().collect();
-                if ["1-0", "0-1", "1/2-1/2", "½-½", "*"].contains(&token.as_str()) {
-                    continue;
-                }
-                if let Some(nag) = token.strip_prefix('$') {
-                    if let Some(mark) = nag.parse().ok().and_then(Mark::from_nag) {
-                        tree.set_mark(at, Some(mark));
-                    }
-                    continue;
-                }
-                if let Some(mark) = Mark::from_symbol(&token) {
-                    // A mark standing apart from its move: `炮二平五 !?`.
-                    tree.set_mark(at, Some(mark));
-                    continue;
-                }
-                let Some(mv) = move_part(&token) else {
-                    continue;
-                };
-                let pos = *tree.position(at)?;
-                let m = parse_move(&pos, mv).ok()?;
-                at = tree.add(at, m).ok()?;
-                let suffix = token[token.find(mv)? + mv.len()..].trim_start_matches(['+', '#']);
-                if let Some(mark) = Mark::from_symbol(suffix) {
-                    tree.set_mark(at, Some(mark));
-                }
-            }
+/// The tree reader's visitor: every move, variation, comment and mark.
+struct TreeReader {
+    game: ImportedGame,
+    /// The node the next move is played from.
+    at: NodeId,
+    /// Where each open variation goes back to when it closes.
+    open: Vec<NodeId>,
+    /// The innermost variation holds a move that does not fit: the rest
+    /// of it is left out (the main line and the other variations stay).
+    dead: bool,
+}
+
+impl TreeReader {
+    fn new() -> TreeReader {
+        TreeReader {
+            game: ImportedGame::new(Format::Pgn, Position::startpos()),
+            at: MoveTree::ROOT,
+            open: Vec::new(),
+            dead: false,
         }
     }
-    open.is_empty().then_some(tree)
+}
+
+impl Visitor for TreeReader {
+    type Output = ImportedGame;
+
+    fn start(&mut self, start: Position) {
+        self.game.tree = MoveTree::new(start);
+        self.at = MoveTree::ROOT;
+    }
+
+    fn tag(&mut self, name: String, value: String) {
+        self.game.tags.push((name, value));
+    }
+
+    fn san(
+        &mut self,
+        mv: &str,
+        mark: Option<Mark>,
+        token: &str,
+        line: usize,
+    ) -> Result<(), PgnError> {
+        if self.dead {
+            return Ok(());
+        }
+        let Some(&pos) = self.game.tree.position(self.at) else {
+            return Ok(());
+        };
+        let added = parse_move(&pos, mv)
+            .map_err(|error| PgnError::Move {
+                line,
+                number: move_number_label(&pos),
+                token: token.to_string(),
+                error,
+            })
+            .and_then(|m| {
+                // Parsed in this position, so the tree takes it.
+                self.game.tree.add(self.at, m).map_err(|e| PgnError::Move {
+                    line,
+                    number: move_number_label(&pos),
+                    token: token.to_string(),
+                    error: match e {
+                        TreeError::Illegal(i) => MoveParseError::Illegal {
+                            mv: i.mv,
+                            reason: i.reason,
+                        },
+                        TreeError::NoSuchNode(_) => MoveParseError::NoSuchMove,
+                    },
+                })
+            });
+        match added {
+            Ok(id) => {
+                self.at = id;
+                if mark.is_some() {
+                    self.game.tree.set_mark(id, mark);
+                }
+                Ok(())
+            }
+            // In a variation: that variation ends here.
+            Err(_) if !self.open.is_empty() => {
+                self.dead = true;
+                Ok(())
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    fn mark(&mut self, mark: Mark) {
+        if !self.dead {
+            self.game.tree.set_mark(self.at, Some(mark));
+        }
+    }
+
+    fn comment(&mut self, text: &str) {
+        if !self.dead {
+            self.game.tree.add_comment(self.at, text);
+        }
+    }
+
+    fn begin_variation(&mut self) -> bool {
+        // A variation replaces the move just played; before any move, or
+        // inside a variation already left out, there is none to replace.
+        let parent = self.game.tree.node(self.at).and_then(|n| n.parent);
+        match parent {
+            Some(parent) if !self.dead => {
+                self.open.push(self.at);
+                self.at = parent;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    fn end_variation(&mut self) {
+        if let Some(back) = self.open.pop() {
+            self.at = back;
+        }
+        self.dead = false;
+    }
+
+    fn finish(mut self, result: Option<GameResult>) -> ImportedGame {
+        self.game.result = result;
+        self.game
+    }
 }
 
 /// What the writer does next.
@@ -280,51 +311,12 @@ fn wrap(text: &str, cols: usize) -> String {
     out
 }
 
-/// The games of a PGN text as imported games, their trees filled in where
-/// the movetext allows.
-pub(super) fn games(
-    bytes: &[u8],
-    read: Vec<Result<PgnGame, crate::rules::PgnError>>,
-) -> Vec<Result<ImportedGame, crate::rules::PgnError>> {
-    let texts = movetexts(&decode(bytes));
-    let aligned = texts.len() == read.len();
-    read.into_iter()
-        .enumerate()
-        .map(|(n, g)| {
-            let g = g?;
-            let mut out = ImportedGame::new(Format::Pgn, g.start);
-            out.tags = g.tags.clone();
-            out.result = g.result;
-            let tree = aligned
-                .then(|| tree_of(&g, &texts[n]))
-                .flatten()
-                .filter(|t| t.main_line() == g.moves);
-            out.tree = match tree {
-                Some(t) => t,
-                None => {
-                    let mut t = MoveTree::new(g.start);
-                    let mut id = MoveTree::ROOT;
-                    for &m in &g.moves {
-                        match t.add(id, m) {
-                            Ok(next) => id = next,
-                            Err(_) => break,
-                        }
-                    }
-                    t
-                }
-            };
-            Ok(out)
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::pgn::read_pgn_games;
 
     fn read(text: &str) -> Vec<ImportedGame> {
-        games(text.as_bytes(), read_pgn_games(text.as_bytes()))
+        games(text.as_bytes())
             .into_iter()
             .map(Result::unwrap)
             .collect()
@@ -359,7 +351,22 @@ mod tests {
         let g = read("[Event \"x\"]\n1. h2e2 (1. h2h8) h9g7 {kept out} *\n");
         assert_eq!(g[0].main_line().len(), 2);
         assert_eq!(g[0].tree.variation_count(), 0);
+        // Read in one pass, the rest of the game keeps its comments.
+        assert_eq!(g[0].tree.comment_count(), 1);
+        // Only the bad variation's rest is left out: the good moves before
+        // the bad one, and the other variations, stay.
+        let g = read("[Event \"x\"]\n1. h2e2 (1. b2e2 h9g7 2. h2h8 {gone}) (1. c3c4) h9g7 *\n");
+        assert_eq!(g[0].main_line().len(), 2);
+        assert_eq!(g[0].tree.variation_count(), 2);
+        assert_eq!(g[0].tree.len(), 6);
         assert_eq!(g[0].tree.comment_count(), 0);
+        // A bad main-line move is the game's error, with its line and token.
+        let e = games("[Event \"x\"]\n1. h2e2 (1. b2e2)\nh2h8 *\n".as_bytes()).remove(0);
+        assert!(
+            e.unwrap_err()
+                .to_string()
+                .starts_with("line 3, move 1... (h2h8)")
+        );
     }
 
     #[test]

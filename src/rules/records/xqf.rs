@@ -3,8 +3,8 @@
 //! 4-byte move records with optional comments. Version 1.0 (10) is plain;
 //! versions 11 and later hide the piece squares, the move squares and the
 //! comment lengths behind offsets and a 32-byte key stream derived from
-//! header bytes. `RECORDS.md` (in the shared docs) gives the layout byte
-//! by byte; the names below follow it.
+//! header bytes. `docs/records.md` gives the layout byte by byte; the names
+//! below follow it.
 
 use super::{
     ImportedGame, MoveTree, NodeId, RecordError, add_move, first_mover, listed_piece, parse_result,

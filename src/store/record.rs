@@ -1,0 +1,363 @@
+//! The one door to a game record. Every way a record comes in — a file
+//! dropped on the window, a paste, the import field, a row of the saved
+//! games, `--open`, `--review`, the command line — goes through
+//! [`open_bytes`] or [`open_path`]: one size limit, one reading of every
+//! format the project knows (FEN, PGN, XQF, DhtmlXQ, dpxq text, PlayOK WXF,
+//! move lists), one typed error, and the same game with its variations,
+//! comments and clocks whichever way it came.
+
+use super::library::{LibraryError, OpenError};
+use crate::rules::clock::GameClock;
+use crate::rules::notation;
+use crate::rules::pgn::{self, PgnError, PgnGame};
+use crate::rules::records::{self, Format, ImportError, ImportedGame, MoveTree, RecordError};
+use crate::rules::{Game, GameResult, Position};
+use std::io;
+use std::path::Path;
+
+/// Files bigger than this are not a game record the game reads.
+pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
+
+/// One game of an opened record.
+#[derive(Clone, Debug)]
+pub struct OpenedGame {
+    /// The format it was read from; `None` for a FEN line (with or without
+    /// an engine's `moves …`).
+    pub format: Option<Format>,
+    /// The record's tags (`Event`, `Red`, `Black`, `Date`, `Result`, …).
+    pub tags: Vec<(String, String)>,
+    /// The result the record states, if any.
+    pub result: Option<GameResult>,
+    /// The game: its move tree (variations, comments and marks; the clocks'
+    /// `[%clk]` notes left to [`OpenedGame::clock`]), the cursor at the end
+    /// of its main line.
+    pub game: Game,
+    /// The clocks the record kept, when it names a time control.
+    pub clock: Option<GameClock>,
+}
+
+impl OpenedGame {
+    fn from_imported(imported: ImportedGame) -> OpenedGame {
+        let clock = GameClock::from_record(&imported);
+        OpenedGame {
+            format: Some(imported.format),
+            game: Game::from_tree(without_clocks(imported.tree)),
+            tags: imported.tags,
+            result: imported.result,
+            clock,
+        }
+    }
+
+    fn position(format: Option<Format>, game: Game) -> OpenedGame {
+        OpenedGame {
+            format,
+            tags: Vec::new(),
+            result: None,
+            game,
+            clock: None,
+        }
+    }
+
+    /// A tag's value (name compared case-insensitively).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Number of moves of the main line.
+    pub fn plies(&self) -> usize {
+        self.game.all_moves().len()
+    }
+
+    /// The main line as a PGN game: tags, start, moves, result.
+    pub fn to_pgn(&self) -> PgnGame {
+        let mut g = PgnGame::new(*self.game.start());
+        for (k, v) in &self.tags {
+            g.set_tag(k, v);
+        }
+        if let Some(r) = self.result {
+            g.set_tag("Result", r.pgn());
+        }
+        g.moves = self.game.all_moves().to_vec();
+        g.result = self.result;
+        g
+    }
+}
+
+/// Opens the bytes of a record file or pasted text: every good game in
+/// it (a file of several games keeps its good games when one is bad).
+/// UTF-8 (with or without a BOM) or GBK.
+///
+/// # Errors
+/// [`OpenError`] says what is wrong: empty, binary, a bad FEN or move, or
+/// the record's own error (its format, the move number and why); with no
+/// good game, the first error met.
+///
+/// # Examples
+/// ```
+/// use xiangqi::store::record::open_bytes;
+/// let games = open_bytes("1. 炮二平五 马８进７ {a classic} 2. h0g2".as_bytes()).unwrap();
+/// assert_eq!(games[0].plies(), 3);
+/// assert_eq!(games[0].game.tree().comment_count(), 1);
+/// let e = open_bytes(b"hello world").unwrap_err();
+/// assert!(e.to_string().starts_with("not a FEN position or a PGN game"), "{e}");
+/// ```
+pub fn open_bytes(bytes: &[u8]) -> Result<Vec<OpenedGame>, OpenError> {
+    match read(bytes)? {
+        Read::Position(game) => Ok(vec![*game]),
+        Read::Record(games, text) => collect(games, &text),
+    }
+}
+
+/// Opens game `number` (1 = first) of a record, as [`open_bytes`] reads
+/// it; a position (FEN) is a record of one game.
+///
+/// # Errors
+/// That game's error (not another's), or that there is no such game.
+pub fn open_game(bytes: &[u8], number: usize) -> Result<OpenedGame, OpenError> {
+    match read(bytes)? {
+        Read::Position(game) if number == 1 => Ok(*game),
+        Read::Position(_) => Err(no_such_game(Format::MoveList, number, 1)),
+        Read::Record(mut games, text) => {
+            let found = games.len();
+            if number == 0 || number > found {
+                return Err(no_such_game(records::detect(bytes), number, found));
+            }
+            games
+                .swap_remove(number - 1)
+                .map(OpenedGame::from_imported)
+                .map_err(|e| describe(e, &text))
+        }
+    }
+}
+
+fn no_such_game(format: Format, asked: usize, found: usize) -> OpenError {
+    OpenError::Record(Box::new(ImportError {
+        format,
+        error: RecordError::NoSuchGame { asked, found },
+    }))
+}
+
+/// What the bytes hold before their games are judged.
+enum Read {
+    /// A FEN line (with an engine's moves, perhaps).
+    Position(Box<OpenedGame>),
+    /// A record's games, each read or refused on its own, and its text
+    /// (for the message when nothing in it is a move).
+    Record(Vec<Result<ImportedGame, ImportError>>, String),
+}
+
+fn read(bytes: &[u8]) -> Result<Read, OpenError> {
+    if records::detect(bytes) == Format::Xqf {
+        return Ok(Read::Record(records::import_games(bytes), String::new()));
+    }
+    let text = pgn::decode(bytes);
+    if text.contains('\0') {
+        return Err(OpenError::Binary);
+    }
+    let trimmed = text.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    if trimmed.is_empty() {
+        return Err(OpenError::Empty);
+    }
+    if let Some(line) = fen_candidate(trimmed) {
+        return open_fen_line(line).map(|g| Read::Position(Box::new(g)));
+    }
+    Ok(Read::Record(
+        records::import_games(bytes),
+        trimmed.to_string(),
+    ))
+}
+
+/// The good games of a record, or the error to report.
+fn collect(
+    read: Vec<Result<ImportedGame, ImportError>>,
+    text: &str,
+) -> Result<Vec<OpenedGame>, OpenError> {
+    let mut games = Vec::new();
+    let mut first_error = None;
+    for game in read {
+        match game {
+            Ok(g) if !g.tags.is_empty() || !g.tree.is_empty() => {
+                games.push(OpenedGame::from_imported(g));
+            }
+            Ok(_) => {}
+            Err(e) => {
+                first_error.get_or_insert(e);
+            }
+        }
+    }
+    if !games.is_empty() {
+        return Ok(games);
+    }
+    Err(match first_error {
+        None => OpenError::NoGame,
+        Some(e) => describe(e, text),
+    })
+}
+
+/// The error a record's reader gave, as the player should read it.
+fn describe(e: ImportError, text: &str) -> OpenError {
+    match e.error {
+        RecordError::Pgn(e) => OpenError::Pgn(e),
+        // Text with no move in it at all is neither a record nor a FEN.
+        RecordError::NoMoves | RecordError::Empty if e.format == Format::MoveList => {
+            not_recognized(text)
+        }
+        RecordError::Text { ref after, .. } if e.format == Format::MoveList && after == "0" => {
+            not_recognized(text)
+        }
+        _ => OpenError::Record(Box::new(e)),
+    }
+}
+
+/// Reads a record file (at most [`MAX_FILE_BYTES`]) and opens it as
+/// [`open_bytes`] does.
+///
+/// # Errors
+/// [`LibraryError`] naming the file: it cannot be read, is too large, or
+/// what is wrong with the record.
+pub fn open_path(path: &Path) -> Result<Vec<OpenedGame>, LibraryError> {
+    let bytes = read_limited(path)?;
+    open_bytes(&bytes).map_err(|error| LibraryError::Open {
+        path: path.to_path_buf(),
+        error,
+    })
+}
+
+/// Game `number` (1 = first) of a record file (see [`open_game`]).
+///
+/// # Errors
+/// As [`open_path`], with that game's error.
+pub fn open_game_path(path: &Path, number: usize) -> Result<OpenedGame, LibraryError> {
+    let bytes = read_limited(path)?;
+    open_game(&bytes, number).map_err(|error| LibraryError::Open {
+        path: path.to_path_buf(),
+        error,
+    })
+}
+
+/// The first game of a record file (see [`open_path`]).
+///
+/// # Errors
+/// As [`open_path`].
+pub fn open_first(path: &Path) -> Result<OpenedGame, LibraryError> {
+    open_path(path).map(|mut games| games.swap_remove(0))
+}
+
+/// A FEN, or an engine's `FEN moves h2e2 h9g7` (its `position fen …`
+/// command): the moves are played and it opens as a game.
+fn open_fen_line(line: &str) -> Result<OpenedGame, OpenError> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let (fen, moves) = match words.iter().position(|w| *w == "moves") {
+        Some(i) => (&words[..i], &words[i + 1..]),
+        None => (&words[..], &[][..]),
+    };
+    let start = Position::from_fen(&fen.join(" ")).map_err(OpenError::Fen)?;
+    let mut game = Game::new(start);
+    for token in moves {
+        let pos = *game.position();
+        let m = notation::parse_move(&pos, token).map_err(|error| OpenError::Move {
+            number: pgn::move_number_label(&pos),
+            token: token.to_string(),
+            error,
+        })?;
+        game.play(m).map_err(|error| {
+            OpenError::Pgn(PgnError::Replay {
+                number: pgn::move_number_label(&pos),
+                token: token.to_string(),
+                error,
+            })
+        })?;
+    }
+    Ok(OpenedGame::position(None, game))
+}
+
+/// The FEN in `text` if it looks like one (a board field with slashes),
+/// optionally after a `fen` / `position fen` prefix.
+fn fen_candidate(text: &str) -> Option<&str> {
+    let mut s = text.lines().next()?.trim();
+    for prefix in ["position fen ", "fen:", "fen "] {
+        if let Some(head) = s.get(..prefix.len())
+            && head.eq_ignore_ascii_case(prefix)
+        {
+            s = s[prefix.len()..].trim_start();
+            break;
+        }
+    }
+    let board = s.split_whitespace().next()?;
+    let slashes = board.matches('/').count();
+    let fen_chars = board.chars().all(|c| c.is_ascii_alphanumeric() || c == '/');
+    // Only a FEN line, perhaps followed by more lines that are not PGN.
+    (slashes >= 5 && fen_chars && !text.lines().any(|l| l.trim_start().starts_with('[')))
+        .then_some(s)
+}
+
+fn not_recognized(text: &str) -> OpenError {
+    let start: String = text.trim().chars().take(24).collect();
+    OpenError::NotRecognized { start }
+}
+
+/// `tree` without the clocks' `[%clk h:mm:ss]` notes in its comments: the
+/// game's clocks show them, and a move list full of them says nothing.
+pub fn without_clocks(mut tree: MoveTree) -> MoveTree {
+    for id in tree.preorder() {
+        let Some(comment) = tree.node(id).map(|n| n.comment.clone()) else {
+            continue;
+        };
+        if comment.contains("[%clk") {
+            tree.set_comment(id, &strip_clocks(&comment));
+        }
+    }
+    tree
+}
+
+fn strip_clocks(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("[%clk") {
+        out.push_str(&rest[..i]);
+        rest = rest[i..].find(']').map_or("", |j| &rest[i + j + 1..]);
+    }
+    out.push_str(rest);
+    out.trim().to_string()
+}
+
+fn read_limited(path: &Path) -> Result<Vec<u8>, LibraryError> {
+    read_record_bytes(path).map_err(|source| match source.kind() {
+        io::ErrorKind::FileTooLarge => LibraryError::Open {
+            path: path.to_path_buf(),
+            error: OpenError::TooLarge {
+                bytes: std::fs::metadata(path).map_or(0, |m| m.len()),
+            },
+        },
+        _ => LibraryError::Io {
+            path: path.to_path_buf(),
+            source,
+        },
+    })
+}
+
+/// The bytes of a record file, at most [`MAX_FILE_BYTES`] of them: the
+/// limit holds while reading, so a device or a pipe that never ends
+/// (`/dev/zero`) is refused too, not read until memory runs out.
+///
+/// # Errors
+/// [`io::ErrorKind::FileTooLarge`] past the limit, or the I/O error.
+pub fn read_record_bytes(path: &Path) -> io::Result<Vec<u8>> {
+    use std::io::Read;
+    let file = std::fs::File::open(path)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(io::Error::new(
+            io::ErrorKind::FileTooLarge,
+            format!(
+                "more than {} MB, too large to be a game record",
+                MAX_FILE_BYTES >> 20
+            ),
+        ));
+    }
+    Ok(bytes)
+}
