@@ -12,7 +12,6 @@
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Where a write to a path goes, once symbolic links are followed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -163,11 +162,9 @@ fn create_parent(path: &Path) -> io::Result<()> {
 
 /// Temp file and rename over the regular file (or new path) `path`.
 fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let tmp = write_temp(path, bytes)?;
-    if let Err(e) = fs::rename(&tmp, path) {
-        let _ = fs::remove_file(&tmp);
-        return Err(e);
-    }
+    write_temp(path, bytes)?
+        .persist(path)
+        .map_err(|e| e.error)?;
     sync_dir(path);
     Ok(())
 }
@@ -181,49 +178,38 @@ pub fn write_new_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     if path.exists() {
         return Err(io::Error::new(io::ErrorKind::AlreadyExists, "file exists"));
     }
-    let tmp = write_temp(path, bytes)?;
-    // A hard link fails if the target exists, so no race can overwrite it.
-    let linked = fs::hard_link(&tmp, path);
-    let result = match linked {
-        Ok(()) => Ok(()),
-        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(e),
-        // File systems without hard links: check, then rename.
-        Err(_) if path.exists() => Err(io::Error::new(io::ErrorKind::AlreadyExists, "file exists")),
-        Err(_) => fs::rename(&tmp, path),
-    };
-    let _ = fs::remove_file(&tmp);
-    if result.is_ok() {
-        sync_dir(path);
-    }
-    result
+    // Never over a file that appeared meanwhile: the rename refuses to
+    // replace one (or a hard link is made, where renames cannot refuse).
+    write_temp(path, bytes)?
+        .persist_noclobber(path)
+        .map_err(|e| e.error)?;
+    sync_dir(path);
+    Ok(())
 }
 
-/// Writes and syncs a uniquely named temporary file beside `path`.
-fn write_temp(path: &Path, bytes: &[u8]) -> io::Result<PathBuf> {
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
+/// Writes and syncs a uniquely named temporary file beside `path`
+/// (`.name.XXXXXX.tmp`, tempfile's); it is removed again if anything
+/// fails before it is renamed into place.
+fn write_temp(path: &Path, bytes: &[u8]) -> io::Result<tempfile::NamedTempFile> {
     let name = path
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "path has no file name"))?;
     let dir = parent(path);
     fs::create_dir_all(&dir)?;
-    let tmp = dir.join(format!(
-        ".{}.{}-{}.tmp",
-        name.to_string_lossy(),
-        std::process::id(),
-        COUNTER.fetch_add(1, Ordering::Relaxed)
-    ));
-    let write = || -> io::Result<()> {
-        let mut f = File::options().write(true).create_new(true).open(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()
-    };
-    match write() {
-        Ok(()) => Ok(tmp),
-        Err(e) => {
-            let _ = fs::remove_file(&tmp);
-            Err(e)
-        }
+    let prefix = format!(".{}.", name.to_string_lossy());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    // The file gets the usual permissions (as `File::create` gives, the
+    // umask applied), not tempfile's owner-only ones.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(fs::Permissions::from_mode(0o666));
     }
+    let mut tmp = builder.tempfile_in(&dir)?;
+    tmp.write_all(bytes)?;
+    tmp.as_file().sync_all()?;
+    Ok(tmp)
 }
 
 /// Makes the rename durable (Unix); best effort.
