@@ -27,8 +27,78 @@ impl Opening {
     }
 }
 
+/// What is wrong with an openings file, and on which line.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpeningsError {
+    /// A line whose position is not one.
+    #[error("{file} line {line}: bad position '{fen}': {error}")]
+    Position {
+        /// The file.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// The position as written.
+        fen: String,
+        /// Why it is not one.
+        error: crate::rules::FenError,
+    },
+    /// A word after `moves` that is not an ICCS move.
+    #[error("{file} line {line}: move {number} '{word}' is not an ICCS move")]
+    NotAMove {
+        /// The file.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based move of the line.
+        number: usize,
+        /// The word.
+        word: String,
+    },
+    /// A move the game refuses there.
+    #[error("{file} line {line}: move {number} '{word}': {error}")]
+    Refused {
+        /// The file.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// 1-based move of the line.
+        number: usize,
+        /// The move.
+        word: String,
+        /// Why: illegal, or the game was already over.
+        error: RefusedMove,
+    },
+    /// A line that ends where the game is over: nothing left to play.
+    #[error("{file} line {line}: the game is already over: {outcome}")]
+    Over {
+        /// The file.
+        file: String,
+        /// 1-based line.
+        line: usize,
+        /// How it had ended.
+        outcome: crate::rules::Outcome,
+    },
+    /// No line with an opening.
+    #[error("{0}: no openings in it")]
+    Empty(String),
+}
+
+/// Why the game refused an opening's move.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RefusedMove {
+    /// Not legal there.
+    #[error(transparent)]
+    Illegal(crate::rules::IllegalMove),
+    /// The game had ended before it.
+    #[error("the game is already over: {0}")]
+    Over(crate::rules::Outcome),
+}
+
 /// Reads an openings text; `source` names it in errors.
-pub fn parse(text: &str, source: &str) -> Result<Vec<Opening>, String> {
+///
+/// # Errors
+/// [`OpeningsError`]: the first bad line, or no opening at all.
+pub fn parse(text: &str, source: &str) -> Result<Vec<Opening>, OpeningsError> {
     let mut out = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
@@ -44,31 +114,44 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<Opening>, String> {
         };
         let start = match setup {
             ["startpos"] => Position::startpos(),
-            ["fen", fen @ ..] | fen => Position::from_fen(&fen.join(" "))
-                .map_err(|e| format!("{source} line {n}: bad position '{}': {e}", fen.join(" ")))?,
+            ["fen", fen @ ..] | fen => {
+                Position::from_fen(&fen.join(" ")).map_err(|error| OpeningsError::Position {
+                    file: source.to_string(),
+                    line: n,
+                    fen: fen.join(" "),
+                    error,
+                })?
+            }
         };
         // Played as a game: an opening that runs into the end of the game
         // (mate, a repetition, the 60-move rule) leaves nothing to play.
         let mut game = Game::new(start);
         let mut list = Vec::new();
         for (k, w) in moves.iter().enumerate() {
-            let m = Move::from_iccs(w).ok_or_else(|| {
-                format!(
-                    "{source} line {n}: move {} '{w}' is not an ICCS move",
-                    k + 1
-                )
+            let m = Move::from_iccs(w).ok_or_else(|| OpeningsError::NotAMove {
+                file: source.to_string(),
+                line: n,
+                number: k + 1,
+                word: w.to_string(),
             })?;
-            game.play(m).map_err(|e| match e {
-                GameError::Over(o) => format!(
-                    "{source} line {n}: move {} '{w}': the game is already over: {o}",
-                    k + 1
-                ),
-                GameError::Illegal(e) => format!("{source} line {n}: move {} '{w}': {e}", k + 1),
+            game.play(m).map_err(|e| OpeningsError::Refused {
+                file: source.to_string(),
+                line: n,
+                number: k + 1,
+                word: w.to_string(),
+                error: match e {
+                    GameError::Over(o) => RefusedMove::Over(o),
+                    GameError::Illegal(e) => RefusedMove::Illegal(e),
+                },
             })?;
             list.push(m);
         }
-        if let Some(o) = game.outcome() {
-            return Err(format!("{source} line {n}: the game is already over: {o}"));
+        if let Some(outcome) = game.outcome() {
+            return Err(OpeningsError::Over {
+                file: source.to_string(),
+                line: n,
+                outcome,
+            });
         }
         out.push(Opening {
             line: n,
@@ -77,7 +160,7 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<Opening>, String> {
         });
     }
     if out.is_empty() {
-        return Err(format!("{source}: no openings in it"));
+        return Err(OpeningsError::Empty(source.to_string()));
     }
     Ok(out)
 }
@@ -101,22 +184,26 @@ mod tests {
 
     #[test]
     fn errors_name_the_line_and_the_move() {
-        let e = parse("startpos\nstartpos moves h2e2 h2e2\n", "f.txt").unwrap_err();
+        let e = parse("startpos\nstartpos moves h2e2 h2e2\n", "f.txt")
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("f.txt line 2: move 2 'h2e2'"), "{e}");
-        let e = parse("startpos moves zz\n", "f").unwrap_err();
+        let e = parse("startpos moves zz\n", "f").unwrap_err().to_string();
         assert!(e.contains("line 1") && e.contains("'zz'"), "{e}");
-        let e = parse("rnb w\n", "f").unwrap_err();
+        let e = parse("rnb w\n", "f").unwrap_err().to_string();
         assert!(e.contains("line 1: bad position"), "{e}");
         // Horses out and back twice: the start position a third time.
         let e = parse(
             "startpos moves h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9\n",
             "f",
         )
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
         assert!(e.contains("line 1: the game is already over"), "{e}");
         assert!(
             parse("# nothing\n", "f")
                 .unwrap_err()
+                .to_string()
                 .contains("no openings")
         );
     }

@@ -24,7 +24,7 @@
 use crate::rules::{Color, GameResult, Position};
 use std::fs::{File, OpenOptions};
 use std::io::{self, Read, Seek, SeekFrom, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The file's magic bytes.
 pub const MAGIC: &[u8; 4] = b"XQDG";
@@ -81,13 +81,16 @@ impl Record {
     }
 
     /// Reads a record; the error says which field is wrong.
-    pub fn decode(b: &[u8; RECORD_LEN]) -> Result<Record, String> {
+    ///
+    /// # Errors
+    /// [`RecordError`]: the field that holds what no record can.
+    pub fn decode(b: &[u8; RECORD_LEN]) -> Result<Record, RecordError> {
         let mut board = [0u8; 90];
         let mut generals = [0u8; 2];
         for (s, code) in board.iter_mut().enumerate() {
             let c = (b[s / 2] >> (4 * (s % 2))) & 15;
             if c == 8 {
-                return Err(format!("point {s} holds the unused code 8"));
+                return Err(RecordError::UnusedCode { point: s });
             }
             if c & 7 == 1 {
                 generals[usize::from(c >> 3)] += 1;
@@ -95,20 +98,20 @@ impl Record {
             *code = c;
         }
         if generals != [1, 1] {
-            return Err(format!(
-                "the board has {} red and {} black generals",
-                generals[0], generals[1]
-            ));
+            return Err(RecordError::Generals {
+                red: generals[0],
+                black: generals[1],
+            });
         }
         let flags = b[45];
         if flags >> 4 != 0 {
-            return Err(format!("flags byte {flags:#04x} has reserved bits set"));
+            return Err(RecordError::ReservedFlags(flags));
         }
         let result = match (flags >> 1) & 3 {
             0 => GameResult::BlackWins,
             1 => GameResult::Draw,
             2 => GameResult::RedWins,
-            _ => return Err("the result field is 3".into()),
+            _ => return Err(RecordError::Result),
         };
         Ok(Record {
             board,
@@ -156,19 +159,92 @@ fn header() -> [u8; HEADER_LEN] {
     h
 }
 
-fn check_header(h: &[u8], path: &Path) -> Result<(), String> {
-    let name = path.display();
+/// What is wrong with one record of a data file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// A board code no piece has.
+    #[error("point {point} holds the unused code 8")]
+    UnusedCode {
+        /// The point, 0..90.
+        point: usize,
+    },
+    /// Not one general a side.
+    #[error("the board has {red} red and {black} black generals")]
+    Generals {
+        /// Red's.
+        red: u8,
+        /// Black's.
+        black: u8,
+    },
+    /// Flag bits no version sets.
+    #[error("flags byte {0:#04x} has reserved bits set")]
+    ReservedFlags(u8),
+    /// The result field's unused value.
+    #[error("the result field is 3")]
+    Result,
+}
+
+/// What goes wrong with a data file.
+#[derive(Debug, thiserror::Error)]
+pub enum DataError {
+    /// It cannot be read.
+    #[error("cannot read {}: {error}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+    /// It cannot be opened, read or written for appending.
+    #[error("cannot open {} for writing: {error}", path.display())]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        error: io::Error,
+    },
+    /// Not a data file.
+    #[error("{} is not a training-data file (no XQDG header)", path.display())]
+    NotData {
+        /// The file.
+        path: PathBuf,
+    },
+    /// Another format's data.
+    #[error("{} is training data of format {version} with {size}-byte records; this build reads format {VERSION} with {RECORD_LEN}-byte records", path.display())]
+    Format {
+        /// The file.
+        path: PathBuf,
+        /// Its format.
+        version: u16,
+        /// Its record size.
+        size: u16,
+    },
+    /// A damaged record.
+    #[error("{}: record {index}: {error}", path.display())]
+    Record {
+        /// The file.
+        path: PathBuf,
+        /// 0-based.
+        index: usize,
+        /// What is wrong.
+        error: RecordError,
+    },
+}
+
+fn check_header(h: &[u8], path: &Path) -> Result<(), DataError> {
     if h.len() < HEADER_LEN || &h[..4] != MAGIC {
-        return Err(format!(
-            "{name} is not a training-data file (no XQDG header)"
-        ));
+        return Err(DataError::NotData {
+            path: path.to_path_buf(),
+        });
     }
     let version = u16::from_le_bytes([h[4], h[5]]);
     let size = u16::from_le_bytes([h[6], h[7]]);
     if version != VERSION || usize::from(size) != RECORD_LEN {
-        return Err(format!(
-            "{name} is training data of format {version} with {size}-byte records; this build reads format {VERSION} with {RECORD_LEN}-byte records"
-        ));
+        return Err(DataError::Format {
+            path: path.to_path_buf(),
+            version,
+            size,
+        });
     }
     Ok(())
 }
@@ -189,16 +265,18 @@ impl DataWriter {
     ///
     /// # Errors
     /// When the file cannot be opened or written, or is not a data file.
-    pub fn open(path: &Path) -> Result<DataWriter, String> {
-        let name = path.display();
+    pub fn open(path: &Path) -> Result<DataWriter, DataError> {
+        let io = |error: io::Error| DataError::Write {
+            path: path.to_path_buf(),
+            error,
+        };
         let mut file = OpenOptions::new()
             .read(true)
             .write(true)
             .create(true)
             .truncate(false)
             .open(path)
-            .map_err(|e| format!("cannot open {name} for writing: {e}"))?;
-        let io = |e: io::Error| format!("{name}: {e}");
+            .map_err(io)?;
         let len = file.metadata().map_err(io)?.len();
         if len == 0 {
             file.write_all(&header()).map_err(io)?;
@@ -276,15 +354,21 @@ fn read_up_to(f: &mut File, buf: &mut [u8]) -> io::Result<usize> {
 ///
 /// # Errors
 /// When the file cannot be read, is not a data file or holds a damaged record.
-pub fn read_all(path: &Path) -> Result<Vec<Record>, String> {
-    let name = path.display();
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {name}: {e}"))?;
+pub fn read_all(path: &Path) -> Result<Vec<Record>, DataError> {
+    let bytes = std::fs::read(path).map_err(|error| DataError::Read {
+        path: path.to_path_buf(),
+        error,
+    })?;
     check_header(&bytes, path)?;
     let body = &bytes[HEADER_LEN..];
     let mut out = Vec::with_capacity(body.len() / RECORD_LEN);
     for (i, chunk) in body.chunks_exact(RECORD_LEN).enumerate() {
         let rec: &[u8; RECORD_LEN] = chunk.try_into().expect("chunks_exact");
-        out.push(Record::decode(rec).map_err(|e| format!("{name}: record {i}: {e}"))?);
+        out.push(Record::decode(rec).map_err(|error| DataError::Record {
+            path: path.to_path_buf(),
+            index: i,
+            error,
+        })?);
     }
     Ok(out)
 }
@@ -314,13 +398,28 @@ mod tests {
         let r = Record::new(&Position::startpos(), 0, GameResult::Draw, false);
         let mut b = r.encode();
         b[45] = 0x16;
-        assert!(Record::decode(&b).unwrap_err().contains("reserved"));
+        assert!(
+            Record::decode(&b)
+                .unwrap_err()
+                .to_string()
+                .contains("reserved")
+        );
         let mut b = r.encode();
         b[45] = 0b110;
-        assert!(Record::decode(&b).unwrap_err().contains("result"));
+        assert!(
+            Record::decode(&b)
+                .unwrap_err()
+                .to_string()
+                .contains("result")
+        );
         let mut b = r.encode();
         b[2] = 0; // the red general stands on point 4 (byte 2, low nibble)
-        assert!(Record::decode(&b).unwrap_err().contains("generals"));
+        assert!(
+            Record::decode(&b)
+                .unwrap_err()
+                .to_string()
+                .contains("generals")
+        );
     }
 
     #[test]
@@ -351,6 +450,7 @@ mod tests {
         assert!(
             DataWriter::open(&path)
                 .unwrap_err()
+                .to_string()
                 .contains("not a training-data file")
         );
     }

@@ -111,8 +111,35 @@ const SKIP_PLIES: usize = 8;
 /// A start scored beyond this is drawn again.
 const START_LIMIT: i32 = 300;
 
+/// Why datagen cannot go on.
+#[derive(Debug, thiserror::Error)]
+pub enum DatagenError {
+    /// Neither a number of games nor of positions.
+    #[error("say how much to make: --games N or --positions N")]
+    NoTarget,
+    /// A node budget of 0.
+    #[error("--nodes must be at least 1")]
+    NoNodes,
+    /// The data file cannot be opened or is not one.
+    #[error(transparent)]
+    Data(#[from] crate::learn::data::DataError),
+    /// A thread's hash table.
+    #[error(transparent)]
+    Memory(crate::engine::tt::AllocError),
+    /// A game cannot be written.
+    #[error("cannot write {}: {error}", path.display())]
+    Write {
+        /// The data file.
+        path: std::path::PathBuf,
+        /// Why.
+        error: std::io::Error,
+    },
+}
+
 /// Runs until a target is reached or `interrupt` is set, calling `on_progress`
 /// after each game. Returns the final progress.
+///
+/// See [`DatagenError`] for what can go wrong.
 ///
 /// # Errors
 /// When the output cannot be opened or written, or the config is unusable.
@@ -120,12 +147,12 @@ pub fn run(
     config: &Config,
     interrupt: &AtomicBool,
     on_progress: &(dyn Fn(&Progress) + Sync),
-) -> Result<Progress, String> {
+) -> Result<Progress, DatagenError> {
     if config.games.is_none() && config.positions.is_none() {
-        return Err("say how much to make: --games N or --positions N".into());
+        return Err(DatagenError::NoTarget);
     }
     if config.nodes == 0 {
-        return Err("--nodes must be at least 1".into());
+        return Err(DatagenError::NoNodes);
     }
     let writer = DataWriter::open(&config.out)?;
     let start = Instant::now();
@@ -146,7 +173,7 @@ pub fn run(
     // off by the stop may have been numbered past those written).
     let base_seed = config.seed ^ writer.positions.wrapping_mul(0x2545_F491_4F6C_DD1D);
     let writer = Mutex::new(writer);
-    let error: Mutex<Option<String>> = Mutex::new(None);
+    let error: Mutex<Option<DatagenError>> = Mutex::new(None);
     let stop = AtomicBool::new(false);
     std::thread::scope(|scope| {
         for _ in 0..config.threads.max(1) {
@@ -157,7 +184,7 @@ pub fn run(
                         e
                     }
                     Err(e) => {
-                        *lock(&error) = Some(e.to_string());
+                        *lock(&error) = Some(DatagenError::Memory(e));
                         stop.store(true, Ordering::Relaxed);
                         return;
                     }
@@ -181,7 +208,10 @@ pub fn run(
                         continue;
                     }
                     if let Err(e) = lock(&writer).append(&records) {
-                        *lock(&error) = Some(format!("cannot write {}: {e}", config.out.display()));
+                        *lock(&error) = Some(DatagenError::Write {
+                            path: config.out.clone(),
+                            error: e,
+                        });
                         stop.store(true, Ordering::Relaxed);
                         return;
                     }
@@ -208,9 +238,10 @@ pub fn run(
     if let Some(e) = lock(&error).take() {
         return Err(e);
     }
-    lock(&writer)
-        .sync()
-        .map_err(|e| format!("cannot write {}: {e}", config.out.display()))?;
+    lock(&writer).sync().map_err(|error| DatagenError::Write {
+        path: config.out.clone(),
+        error,
+    })?;
     let mut p = *lock(&progress);
     p.elapsed = start.elapsed();
     Ok(p)

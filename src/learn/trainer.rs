@@ -392,11 +392,25 @@ pub struct Trained {
     pub k: f32,
 }
 
+/// Why training cannot be done.
+#[derive(Debug, thiserror::Error)]
+pub enum TrainError {
+    /// A data file cannot be read or holds damaged records.
+    #[error(transparent)]
+    Data(#[from] crate::learn::data::DataError),
+    /// The files hold no position to train on.
+    #[error("no training positions in those files")]
+    NoPositions,
+    /// Stopped (Ctrl+C) before the end.
+    #[error("interrupted")]
+    Interrupted,
+}
+
 /// Reads the data files into samples, split by game into training and validation.
 ///
 /// # Errors
 /// A file that cannot be read or holds damaged records.
-pub fn load(config: &Config) -> Result<(Vec<Sample>, Vec<Sample>), String> {
+pub fn load(config: &Config) -> Result<(Vec<Sample>, Vec<Sample>), TrainError> {
     let mut train = Vec::new();
     let mut val = Vec::new();
     let mut rng = Rng::new(config.seed ^ 0x005E_ED0F_5A17);
@@ -414,7 +428,7 @@ pub fn load(config: &Config) -> Result<(Vec<Sample>, Vec<Sample>), String> {
         }
     }
     if train.is_empty() {
-        return Err("no training positions in those files".into());
+        return Err(TrainError::NoPositions);
     }
     if val.is_empty() {
         // Too few games to hold any out: validate on a slice of training.
@@ -473,7 +487,7 @@ pub fn train(
     val: &[Sample],
     listener: &dyn Listener,
     interrupt: &AtomicBool,
-) -> Result<Trained, String> {
+) -> Result<Trained, TrainError> {
     let k = fit_scale(train);
     listener.loaded(train.len(), val.len(), k);
     let mut net = FloatNet::random(config.seed);
@@ -505,7 +519,7 @@ pub fn train(
         let steps = take.div_ceil(batch);
         for step in 0..steps {
             if interrupt.load(Ordering::Relaxed) {
-                return Err("interrupted".into());
+                return Err(TrainError::Interrupted);
             }
             let lo = step * batch;
             let hi = (lo + batch).min(take);
