@@ -12,12 +12,14 @@
 //! level, Shift with them Black's in AI vs AI, Enter starts, Tab walks the
 //! buttons, Q quits, L the language.
 
-use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::i18n::{Lang, Phrase};
 use crate::game::play::ai::levels;
 use crate::game::play::autosave::{ContinueGame, can_continue};
 use crate::game::play::session::{GameSetup, MAX_LEVEL};
 use crate::game::screens::settings as settings_card;
+use crate::game::settings::CurrentLang;
 use crate::game::settings::{StorePaths, UserSettings};
+use crate::game::theme::scale::{Scale, window_size};
 use crate::game::theme::{
     Fonts, Label, OnPress, Toggled, button, label, palette, screen_root, set_display,
 };
@@ -45,11 +47,11 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-const MODES: [(Mode, T); 4] = [
-    (Mode::Red, T::ModeRed),
-    (Mode::Black, T::ModeBlack),
-    (Mode::Hotseat, T::ModeHotseat),
-    (Mode::AiVsAi, T::ModeAiVsAi),
+const MODES: [(Mode, Phrase); 4] = [
+    (Mode::Red, Phrase::ModeRed),
+    (Mode::Black, Phrase::ModeBlack),
+    (Mode::Hotseat, Phrase::ModeHotseat),
+    (Mode::AiVsAi, Phrase::ModeAiVsAi),
 ];
 
 /// Which AI side the level keys change (AI vs AI).
@@ -79,26 +81,10 @@ struct LevelHeading(Side);
 #[derive(Component)]
 struct MenuRoot(Scale);
 
-/// How large the menu is drawn for the window: 1 at 1280×900.
-#[derive(Clone, Copy, Debug, PartialEq)]
-struct Scale(f32);
-
-impl Scale {
-    fn for_window(size: Vec2) -> Scale {
-        let k = (size.y / 900.0).min(size.x / 1150.0).clamp(0.66, 1.45);
-        // In steps, so a small resize does not rebuild the menu.
-        Scale((k * 20.0).round() / 20.0)
-    }
-
-    fn px(self, v: f32) -> f32 {
-        (v * self.0).round()
-    }
-
-    /// A text size: scaled, but never under 12 px, so small windows stay
-    /// readable.
-    fn text(self, v: f32) -> f32 {
-        self.px(v).max(12.0)
-    }
+/// How large the menu is drawn for a window of `size`: 1 at 1280×900, in
+/// steps of 0.05.
+fn menu_scale(size: Vec2) -> Scale {
+    Scale::fit(size, Vec2::new(1150.0, 900.0), 0.66, 1.45).stepped(20.0)
 }
 
 /// The backdrop: a board in play, drawn once.
@@ -135,26 +121,18 @@ fn backdrop_image() -> Option<Image> {
 fn spawn_menu(
     mut commands: Commands,
     fonts: Res<Fonts>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     backdrop: Res<Backdrop>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) {
-    let size = window.single().map_or(Vec2::new(1280.0, 900.0), |w| {
-        Vec2::new(w.width(), w.height())
-    });
-    spawn_menu_at(
-        &mut commands,
-        &fonts,
-        *lang,
-        &backdrop,
-        Scale::for_window(size),
-    );
+    let size = window_size(&window);
+    spawn_menu_at(&mut commands, &fonts, *lang, &backdrop, menu_scale(size));
 }
 
 fn respawn_on_resize(
     mut commands: Commands,
     fonts: Res<Fonts>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     backdrop: Res<Backdrop>,
     window: Query<&Window, (With<bevy::window::PrimaryWindow>, Changed<Window>)>,
     roots: Query<(Entity, &MenuRoot)>,
@@ -162,7 +140,7 @@ fn respawn_on_resize(
     let Ok(w) = window.single() else {
         return;
     };
-    let scale = Scale::for_window(Vec2::new(w.width(), w.height()));
+    let scale = menu_scale(Vec2::new(w.width(), w.height()));
     let Ok((root, old)) = roots.single() else {
         return;
     };
@@ -194,7 +172,12 @@ fn spawn_menu_at(
             setup_groups(lang, fonts, s),
             more_row(lang, fonts, s),
             (
-                label(T::MenuHint, lang, fonts.ui(s.text(13.0)), palette::TEXT_DIM),
+                label(
+                    Phrase::MenuHint,
+                    lang,
+                    fonts.ui(s.text(13.0)),
+                    palette::TEXT_DIM
+                ),
                 Node {
                     margin: UiRect::top(Val::Px(s.px(2.0))),
                     ..default()
@@ -290,7 +273,12 @@ fn title(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
                 ],
             ),
             (
-                label(T::Subtitle, lang, fonts.ui(s.px(20.0)), palette::TEXT_DIM),
+                label(
+                    Phrase::Subtitle,
+                    lang,
+                    fonts.ui(s.px(20.0)),
+                    palette::TEXT_DIM
+                ),
                 TextShadow {
                     offset: Vec2::new(0.0, 2.0),
                     color: Color::srgba(0.0, 0.0, 0.0, 0.6),
@@ -351,7 +339,7 @@ enum FirstAction {
 }
 
 fn first_action(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
-    let big = |t: T, action: OnPress, which: FirstAction| {
+    let big = |t: Phrase, action: OnPress, which: FirstAction| {
         let node = Node {
             min_width: Val::Px(s.px(240.0)),
             padding: UiRect::axes(Val::Px(s.px(28.0)), Val::Px(s.px(10.0))),
@@ -384,12 +372,12 @@ fn first_action(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
         Pickable::IGNORE,
         children![
             big(
-                T::Continue,
+                Phrase::Continue,
                 OnPress::send(ContinueGame),
                 FirstAction::Continue
             ),
             big(
-                T::NewGame,
+                Phrase::NewGame,
                 OnPress::send(MenuAction::Start),
                 FirstAction::NewGame
             ),
@@ -425,7 +413,7 @@ fn setup_groups(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
             crate::game::screens::menu_options::options_section(lang, fonts, s.0),
             (
                 button(
-                    T::Start,
+                    Phrase::Start,
                     lang,
                     fonts,
                     s.px(20.0),
@@ -438,7 +426,7 @@ fn setup_groups(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
 }
 
 /// A group's heading.
-fn heading(text: T, lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+fn heading(text: Phrase, lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     label(text, lang, fonts.ui(s.text(16.0)), palette::TEXT_DIM)
 }
 
@@ -465,7 +453,7 @@ fn mode_group(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
         },
         Pickable::IGNORE,
         children![
-            heading(T::ModeHeading, lang, &fonts, s),
+            heading(Phrase::ModeHeading, lang, &fonts, s),
             (
                 wrapping_row(s.px(10.0)),
                 Pickable::IGNORE,
@@ -542,7 +530,7 @@ fn disc(ch: &str, side: Side, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     )
 }
 
-fn mode_card(mode: Mode, text: T, lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+fn mode_card(mode: Mode, text: Phrase, lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     let (a, b) = match mode {
         Mode::Red => (("帥", Side::Red), None),
         Mode::Black => (("將", Side::Black), None),
@@ -592,7 +580,10 @@ fn level_group(side: Side, lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle +
         LevelRow(side),
         Pickable::IGNORE,
         children![
-            (heading(T::Difficulty, lang, &fonts, s), LevelHeading(side)),
+            (
+                heading(Phrase::Difficulty, lang, &fonts, s),
+                LevelHeading(side)
+            ),
             (
                 wrapping_row(s.px(7.0)),
                 Pickable::IGNORE,
@@ -632,16 +623,22 @@ fn more_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
         },
         Pickable::IGNORE,
         children![
-            button(T::Puzzles, lang, fonts, px, OnPress::go(Screen::Puzzles)),
             button(
-                T::SavedGames,
+                Phrase::Puzzles,
+                lang,
+                fonts,
+                px,
+                OnPress::go(Screen::Puzzles)
+            ),
+            button(
+                Phrase::SavedGames,
                 lang,
                 fonts,
                 px,
                 OnPress::go(Screen::SavedGames)
             ),
             button(
-                T::EditPosition,
+                Phrase::EditPosition,
                 lang,
                 fonts,
                 px,
@@ -649,16 +646,22 @@ fn more_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
             ),
             divider(),
             settings_card::open_button(lang, fonts, px),
-            menu_button(T::LanguageToggle, lang, fonts, px, MenuAction::Language),
+            menu_button(
+                Phrase::LanguageToggle,
+                lang,
+                fonts,
+                px,
+                MenuAction::Language
+            ),
             divider(),
-            menu_button(T::Quit, lang, fonts, px, MenuAction::Quit),
+            menu_button(Phrase::Quit, lang, fonts, px, MenuAction::Quit),
         ],
     )
 }
 
 /// A menu button doing `action`, which also marks it for [`show_choices`].
 fn menu_button(
-    text: T,
+    text: Phrase,
     lang: Lang,
     fonts: &Fonts,
     px: f32,
@@ -753,7 +756,6 @@ fn offer_last_choice(
 struct MenuChoice<'w> {
     setup: ResMut<'w, GameSetup>,
     focus: ResMut<'w, MenuFocus>,
-    lang: ResMut<'w, Lang>,
     next: ResMut<'w, NextState<Screen>>,
     exit: MessageWriter<'w, AppExit>,
     settings: Option<ResMut<'w, UserSettings>>,
@@ -792,7 +794,11 @@ impl MenuChoice<'_> {
             MenuAction::Quit => {
                 self.exit.write(AppExit::Success);
             }
-            MenuAction::Language => *self.lang = self.lang.toggled(),
+            MenuAction::Language => {
+                if let Some(settings) = self.settings.as_mut() {
+                    settings.toggle_language();
+                }
+            }
         }
     }
 }
@@ -859,7 +865,7 @@ fn menu_keys(keys: Res<ButtonInput<KeyCode>>, mut menu: MenuChoice) {
 fn show_choices(
     setup: Res<GameSetup>,
     focus: Res<MenuFocus>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     mut buttons: Query<(&MenuAction, &mut Toggled, &mut BorderColor)>,
     mut rows: Query<(&LevelRow, &mut Node), Without<LevelHeading>>,
     mut headings: Query<(&LevelHeading, &mut Label, &mut Text, &mut Node), Without<LevelRow>>,
@@ -881,17 +887,13 @@ fn show_choices(
             ),
             _ => (false, false),
         };
-        if toggled.0 != on {
-            toggled.0 = on;
-        }
+        toggled.set_if_neq(Toggled(on));
         let want = if focused {
             BorderColor::all(palette::ACCENT)
         } else {
             BorderColor::all(palette::BUTTON_BORDER)
         };
-        if *border != want {
-            *border = want;
-        }
+        border.set_if_neq(want);
     }
     for (row, mut node) in &mut rows {
         let show = !hotseat && (row.0 == Side::Red || ai_vs_ai);
@@ -901,9 +903,9 @@ fn show_choices(
         let show = !hotseat && (heading.0 == Side::Red || ai_vs_ai);
         set_display(&mut node, show);
         let want = match (ai_vs_ai, heading.0) {
-            (false, _) => T::Difficulty,
-            (true, Side::Red) => T::RedAiLevel,
-            (true, Side::Black) => T::BlackAiLevel,
+            (false, _) => Phrase::Difficulty,
+            (true, Side::Red) => Phrase::RedAiLevel,
+            (true, Side::Black) => Phrase::BlackAiLevel,
         };
         if label.0 != want || lang.is_changed() {
             label.0 = want;
@@ -921,7 +923,7 @@ fn show_choices(
         }
         for (depth, mut text) in &mut depths {
             let info = crate::game::play::ai::level_info(depth.0);
-            text.0 = format!("{} {}", T::Depth.get(*lang), info.depth);
+            text.0 = format!("{} {}", Phrase::Depth.get(*lang), info.depth);
         }
     }
 }
