@@ -142,7 +142,7 @@ fn the_analysis_shows_lines_for_the_board_and_restarts_on_each_move() {
 }
 
 #[test]
-fn stepping_back_through_the_game_analyses_the_reviewed_position() {
+fn stepping_back_through_the_game_analyses_the_browsed_position() {
     let (mut app, _) = app_with_fake(Mode::Hotseat);
     click(&mut app, "h2");
     click(&mut app, "e2");

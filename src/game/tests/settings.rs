@@ -60,12 +60,12 @@ fn changed_settings_are_saved_and_come_back_in_the_next_session() {
     app.world_mut().resource_mut::<UserSettings>().0 = want.clone();
     app.update();
     assert_eq!(Settings::load(&file), (want.clone(), None));
-    assert_eq!(settings(&app).lang(), Lang::En);
+    assert_eq!(app.world().resource::<UserSettings>().lang(), Lang::En);
     drop(app);
 
     let app = settings_app(dir.path());
     assert_eq!(*settings(&app), want);
-    assert_eq!(settings(&app).lang(), Lang::En);
+    assert_eq!(app.world().resource::<UserSettings>().lang(), Lang::En);
     assert_eq!(app.world().resource::<SettingsFile>().problem, None);
 }
 
@@ -161,7 +161,7 @@ fn switching_the_language_retranslates_every_label_and_is_remembered() {
     // From the settings screen: the setting changes, the language follows.
     app.world_mut().resource_mut::<UserSettings>().language = Language::English;
     app.update();
-    assert_eq!(settings(&app).lang(), Lang::En);
+    assert_eq!(app.world().resource::<UserSettings>().lang(), Lang::En);
     assert_eq!(texts(&app), ["Undo", "Settings", "Evaluation bar", "Start"]);
 
     // From the menu's language button (what it does): the language changes,

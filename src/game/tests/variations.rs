@@ -97,7 +97,7 @@ fn with_variation(home: &Path) -> App {
 }
 
 #[test]
-fn a_move_while_reviewing_starts_a_variation_and_keeps_the_main_line() {
+fn a_move_while_browsing_starts_a_variation_and_keeps_the_main_line() {
     let home = TempDir::new("tree-make");
     let mut app = with_variation(home.path());
     let s = session(&app);

@@ -20,7 +20,7 @@ use crate::rules::clock::TimeControl;
 use crate::rules::handicap::Handicap;
 use bevy::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game::screens) fn plugin(app: &mut App) {
     app.add_message::<OptionAction>().add_systems(
         Update,
         (

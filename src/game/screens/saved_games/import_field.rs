@@ -14,7 +14,7 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game::screens) fn plugin(app: &mut App) {
     app.add_message::<ToggleImport>().add_systems(
         Update,
         (toggle_field, type_path, show_field)

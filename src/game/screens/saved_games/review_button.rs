@@ -12,7 +12,7 @@ use crate::store::reviews::Effort;
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game::screens) fn plugin(app: &mut App) {
     app.add_message::<ReviewSavedGame>()
         .add_systems(Update, on_review.in_set(GameSet::Input));
 }

@@ -22,6 +22,9 @@ use crate::store::library::{self, Entry};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
+
+pub(super) mod import_field;
+pub(super) mod review_button;
 use crossbeam_channel::{Receiver, TryRecvError};
 use std::path::PathBuf;
 
@@ -102,7 +105,7 @@ fn spawn_list(
                 list_box(),
                 children![label(first, lang, fonts.ui(18.0), palette::TEXT_DIM)],
             ),
-            crate::game::screens::import_field::import_section(lang, &fonts),
+            import_field::import_section(lang, &fonts),
             button(Phrase::Back, lang, &fonts, 20.0, OnPress::go(Screen::Menu)),
         ],
     ));
@@ -228,7 +231,7 @@ fn spawn_row(list: &mut ChildSpawnerCommands, e: &Entry, lang: Lang, fonts: &Fon
     if e.error.is_none() {
         row.insert((Button, Toggled(false), LoadGame(e.path.clone())));
         // Review the game (the click goes on to the row, which opens it).
-        row.with_child(super::review_saved::review_button(&e.path, lang, fonts));
+        row.with_child(review_button::review_button(&e.path, lang, fonts));
     }
 }
 
