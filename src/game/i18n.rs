@@ -7,12 +7,9 @@
 use crate::rules::{Color, GameResult, Outcome, Reason};
 use bevy::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Lang>();
-}
-
-/// The language of the interface.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq, Default)]
+/// The language of the interface (the language setting as the views use it,
+/// see [`crate::game::settings::CurrentLang`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Lang {
     /// 中文.
     #[default]
@@ -137,7 +134,7 @@ texts! {
     Continue => ("继续上一局", "Continue"),
     BackToGame => ("返回对局", "Back to game"),
     PlayFromHere => ("从此继续", "Play from here"),
-    Reviewing => ("回顾", "Reviewing"),
+    Browsing => ("回顾", "Reviewing"),
     Hint => ("提示", "Hint"),
     SaveGame => ("保存", "Save"),
     CopyFen => ("复制FEN", "Copy FEN"),
@@ -217,8 +214,8 @@ texts! {
     KeyPick => ("拿起棋子 / 落子", "Pick up a piece / put it down"),
     KeyCancel => ("取消选择 · 关闭 · 回菜单", "Cancel · close · back to the menu"),
     KeyTab => ("在按钮间切换", "Next / previous button"),
-    KeyReview => ("回顾上一步 / 下一步", "Review: back / forward"),
-    KeyReviewEnds => ("回顾开局 / 最新", "Review: first / last"),
+    KeyBrowse => ("回顾上一步 / 下一步", "Review: back / forward"),
+    KeyBrowseEnds => ("回顾开局 / 最新", "Review: first / last"),
     Close => ("关闭", "Close"),
     Winner => ("胜", "wins"),
     // The game review.

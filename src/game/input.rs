@@ -12,9 +12,9 @@
 //! their own keys.
 
 use crate::game::play::analysis::AnalysisCommand;
+use crate::game::play::browse::BrowseCommand;
 use crate::game::play::hint::HintRequest;
 use crate::game::play::records::FileCommand;
-use crate::game::play::review::ReviewCommand;
 use crate::game::play::session::{BoardInput, GameCommand, Selection, Session};
 use crate::game::{GameSet, Mode, Screen};
 use crate::rules::Square;
@@ -116,19 +116,19 @@ fn game_keys(
     }
 }
 
-pub(crate) fn review_keys(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<ReviewCommand>) {
+pub(crate) fn review_keys(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<BrowseCommand>) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     if ctrl {
         return;
     }
     let shift = held(&keys, KeyCode::ShiftLeft, KeyCode::ShiftRight);
     for (key, command, needs_shift) in [
-        (KeyCode::PageUp, ReviewCommand::Prev, false),
-        (KeyCode::PageDown, ReviewCommand::Next, false),
-        (KeyCode::ArrowLeft, ReviewCommand::Prev, true),
-        (KeyCode::ArrowRight, ReviewCommand::Next, true),
-        (KeyCode::Home, ReviewCommand::First, false),
-        (KeyCode::End, ReviewCommand::Last, false),
+        (KeyCode::PageUp, BrowseCommand::Prev, false),
+        (KeyCode::PageDown, BrowseCommand::Next, false),
+        (KeyCode::ArrowLeft, BrowseCommand::Prev, true),
+        (KeyCode::ArrowRight, BrowseCommand::Next, true),
+        (KeyCode::Home, BrowseCommand::First, false),
+        (KeyCode::End, BrowseCommand::Last, false),
     ] {
         if keys.just_pressed(key) && (shift || !needs_shift) {
             out.write(command);

@@ -131,7 +131,7 @@ pub(crate) fn logic_plugins(app: &mut App) {
             .chain(),
     );
     app.init_state::<Screen>();
-    app.add_plugins((i18n::plugin, notice::plugin, play::plugin));
+    app.add_plugins((notice::plugin, play::plugin));
 }
 
 /// The plugins that need a window, a renderer and input devices.

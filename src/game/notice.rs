@@ -3,7 +3,7 @@
 //! in the game posts one; the toast ([`crate::game::toast`]) shows the
 //! latest.
 
-use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::i18n::{Lang, Phrase};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -23,7 +23,7 @@ pub struct Notice {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NoticeText {
     /// What happened, translated.
-    pub what: T,
+    pub what: Phrase,
     /// Details in the words of the file or the system (untranslated).
     pub detail: String,
     /// An error (red) or news (neutral).
@@ -32,7 +32,7 @@ pub struct NoticeText {
 
 impl Notice {
     /// Shows `what` with `detail`.
-    pub fn post(&mut self, what: T, detail: impl Into<String>, error: bool) {
+    pub fn post(&mut self, what: Phrase, detail: impl Into<String>, error: bool) {
         let detail = detail.into();
         if error {
             warn!("{}: {detail}", what.get(Lang::En));

@@ -1,7 +1,7 @@
 //! The player's settings as a Bevy resource: loaded once at start-up from
-//! the settings file ([`crate::store::Settings`]), saved (atomically) in the
-//! frame after any change, and mirrored into the interface language
-//! ([`Lang`]).
+//! the settings file ([`crate::store::Settings`]) and saved (atomically) in
+//! the frame after any change. The interface language is the language
+//! setting: views read it through [`CurrentLang`].
 //!
 //! A broken file never stops the game: the defaults (or the fields that were
 //! valid) are used, the problem is kept in [`SettingsFile`] for the settings
@@ -12,12 +12,14 @@
 //! the platform directories).
 
 use crate::game::GameSet;
-use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::i18n::{Lang, Phrase};
 use crate::game::notice::Notice;
 use crate::rules::Charset;
 use crate::store::settings::Language;
 use crate::store::{Paths, Settings};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use std::ops::Deref;
 
 pub(super) fn plugin(app: &mut App) {
     let paths = app
@@ -28,19 +30,12 @@ pub(super) fn plugin(app: &mut App) {
         Some(p) => Settings::load(&p.settings_file()),
         None => (Settings::default(), None),
     };
-    app.insert_resource(Lang::from(settings.language))
-        .insert_resource(SavedSettings(settings.clone()))
+    app.insert_resource(SavedSettings(settings.clone()))
         .insert_resource(UserSettings(settings))
         .insert_resource(SettingsFile {
             problem: warning.map(|w| Problem::Broken(w.to_string())),
         })
-        .add_systems(
-            Update,
-            (
-                sync_language.in_set(GameSet::Rules),
-                announce_problem.in_set(GameSet::Present),
-            ),
-        )
+        .add_systems(Update, announce_problem.in_set(GameSet::Present))
         .add_systems(Last, save_changes);
 }
 
@@ -62,6 +57,52 @@ impl UserSettings {
     /// Multiplier for the pieces' glide time (0: no animation).
     pub fn glide_factor(&self) -> f32 {
         self.animation_speed.duration_factor()
+    }
+
+    /// The interface language.
+    pub fn lang(&self) -> Lang {
+        Lang::from(self.language)
+    }
+
+    /// Switches the interface language to the other one (the menu's
+    /// language button).
+    pub fn toggle_language(&mut self) {
+        self.language = Language::from(self.lang().toggled());
+    }
+}
+
+/// The interface language, read from the language setting where it lives
+/// ([`UserSettings`]); the default language where there are no settings
+/// (the logic-only tests run without the settings plugin).
+///
+/// It dereferences to the [`Lang`], as `Res<Lang>` did when the language was a resource of its own; `is_changed` is the
+/// settings' (a change of any setting refreshes the texts that follow the
+/// language, which then find nothing to change).
+#[derive(SystemParam)]
+pub struct CurrentLang<'w> {
+    settings: Option<Res<'w, UserSettings>>,
+}
+
+impl CurrentLang<'_> {
+    /// Have the settings (so maybe the language) changed since the system
+    /// last ran?
+    pub fn is_changed(&self) -> bool {
+        self.settings.as_ref().is_some_and(|s| s.is_changed())
+    }
+}
+
+impl Deref for CurrentLang<'_> {
+    type Target = Lang;
+
+    fn deref(&self) -> &Lang {
+        match self
+            .settings
+            .as_ref()
+            .map_or_else(Lang::default, |s| s.lang())
+        {
+            Lang::Zh => &Lang::Zh,
+            Lang::En => &Lang::En,
+        }
     }
 }
 
@@ -104,29 +145,6 @@ impl From<Lang> for Language {
     }
 }
 
-/// Keeps [`Lang`] and the language setting equal: a change of either (the
-/// menu's language button changes [`Lang`], the settings screen the
-/// setting) is copied to the other.
-fn sync_language(
-    mut settings: ResMut<UserSettings>,
-    mut lang: ResMut<Lang>,
-    mut seen: Local<Option<Lang>>,
-) {
-    let lang_moved = seen.is_some_and(|l| l != *lang);
-    if lang_moved {
-        let want = Language::from(*lang);
-        if settings.language != want {
-            settings.language = want;
-        }
-    } else {
-        let want = Lang::from(settings.language);
-        if *lang != want {
-            *lang = want;
-        }
-    }
-    *seen = Some(*lang);
-}
-
 /// Writes the settings when they differ from what was last saved.
 fn save_changes(
     settings: Res<UserSettings>,
@@ -158,10 +176,10 @@ fn save_changes(
 
 impl Problem {
     /// What the notice says, and its details.
-    pub fn words(&self) -> (T, &str) {
+    pub fn words(&self) -> (Phrase, &str) {
         match self {
-            Problem::Broken(detail) => (T::SettingsBroken, detail),
-            Problem::NotSaved(detail) => (T::SettingsNotSaved, detail),
+            Problem::Broken(detail) => (Phrase::SettingsBroken, detail),
+            Problem::NotSaved(detail) => (Phrase::SettingsNotSaved, detail),
         }
     }
 }

@@ -2,8 +2,8 @@
 //! every screen, for a few seconds (errors longer).
 
 use crate::game::GameSet;
-use crate::game::i18n::Lang;
 use crate::game::notice::Notice;
+use crate::game::settings::CurrentLang;
 use crate::game::theme::{Fonts, palette, set_display};
 use bevy::prelude::*;
 
@@ -57,7 +57,7 @@ fn spawn_toast(mut commands: Commands, fonts: Res<Fonts>) {
 
 fn show_toast(
     notice: Res<Notice>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     time: Res<Time>,
     mut shown: Local<(u64, f64)>,
     mut toast: Query<(&mut Node, &Children), With<Toast>>,

@@ -8,8 +8,8 @@
 use crate::game::board::layout::BoardLayout;
 use crate::game::board::z;
 use crate::game::play::analysis::Analysis;
+use crate::game::play::browse::{Browse, shown_position};
 use crate::game::play::hint::Hint;
-use crate::game::play::review::{Review, shown_position};
 use crate::game::play::session::Session;
 use crate::game::{GameSet, Screen};
 use crate::rules::Move;
@@ -47,14 +47,14 @@ fn draw_arrow(
     mut commands: Commands,
     hint: Res<Hint>,
     session: Res<Session>,
-    review: Res<Review>,
+    browse: Res<Browse>,
     layout: Res<BoardLayout>,
     arrows: Query<Entity, With<HintArrow>>,
     mut images: ResMut<Assets<Image>>,
     mut drawn: Local<Option<(Option<Move>, bool, BoardLayout)>>,
 ) {
-    // No arrow over a reviewed position: the hint is for the live one.
-    let mv = hint.arrow(session.generation).filter(|_| !review.active());
+    // No arrow over a browsed position: the hint is for the live one.
+    let mv = hint.arrow(session.generation).filter(|_| !browse.active());
     let want = (mv, session.flipped, *layout);
     if drawn.as_ref() == Some(&want) {
         return;
@@ -84,13 +84,13 @@ fn draw_analysis_arrows(
     mut commands: Commands,
     analysis: Res<Analysis>,
     session: Res<Session>,
-    review: Res<Review>,
+    browse: Res<Browse>,
     layout: Res<BoardLayout>,
     arrows: Query<Entity, With<AnalysisArrow>>,
     mut images: ResMut<Assets<Image>>,
     mut drawn: Local<Option<(Vec<Move>, bool, BoardLayout)>>,
 ) {
-    let shown = shown_position(&session, Some(&review));
+    let shown = shown_position(&session, Some(&browse));
     let moves: Vec<Move> = if analysis.position() == Some(&shown) {
         let mut firsts: Vec<Move> = Vec::new();
         for m in analysis

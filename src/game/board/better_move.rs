@@ -7,8 +7,8 @@
 use crate::game::board::layout::BoardLayout;
 use crate::game::board::z;
 use crate::game::play::Play;
+use crate::game::play::browse::{Browse, shown_ply};
 use crate::game::play::game_review::GameReviewState;
-use crate::game::play::review::{Review, shown_ply};
 use crate::game::play::session::Session;
 use crate::game::{GameSet, Screen};
 use crate::rules::Move;
@@ -32,9 +32,9 @@ const ARROW: Color = Color::srgba(0.16, 0.50, 0.95, 0.80);
 
 /// The engine's move in place of the mistake that led to the shown
 /// position, if that is what is shown.
-pub fn better_move(state: &GameReviewState, session: &Session, review: &Review) -> Option<Move> {
+pub fn better_move(state: &GameReviewState, session: &Session, browse: &Browse) -> Option<Move> {
     let reviewed = state.for_session(session)?;
-    let ply = shown_ply(session, Some(review));
+    let ply = shown_ply(session, Some(browse));
     let m = reviewed.review.moves.get(ply.checked_sub(1)?)?;
     (m.judgement.is_serious() && !m.before.best.is_null() && m.before.best != m.played)
         .then_some(m.before.best)
@@ -44,14 +44,14 @@ fn draw_better_move(
     mut commands: Commands,
     state: Res<GameReviewState>,
     session: Res<Session>,
-    review: Res<Review>,
+    browse: Res<Browse>,
     play: Res<State<Play>>,
     layout: Res<BoardLayout>,
     arrows: Query<Entity, With<BetterMoveArrow>>,
     mut images: ResMut<Assets<Image>>,
     mut drawn: Local<Option<(Option<Move>, bool, BoardLayout)>>,
 ) {
-    let mv = better_move(&state, &session, &review).filter(|_| *play.get() == Play::Free);
+    let mv = better_move(&state, &session, &browse).filter(|_| *play.get() == Play::Free);
     let want = (mv, session.flipped, *layout);
     if drawn.as_ref() == Some(&want) {
         return;

@@ -63,9 +63,7 @@ fn show_file_numbers(
         Visibility::Hidden
     };
     for mut v in &mut numbers {
-        if *v != want {
-            *v = want;
-        }
+        v.set_if_neq(want);
     }
 }
 

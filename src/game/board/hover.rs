@@ -40,7 +40,7 @@ fn track_pointer(
     session: Res<Session>,
     selection: Res<Selection>,
     gesture: Res<Gesture>,
-    review: Option<Res<crate::game::play::review::Review>>,
+    browse: Option<Res<crate::game::play::browse::Browse>>,
     ui: Query<&Interaction>,
     mut cursor: ResMut<BoardCursor>,
     mut hovered: ResMut<HoveredPiece>,
@@ -49,7 +49,7 @@ fn track_pointer(
     if moved.read().last().is_some() && cursor.shown {
         cursor.shown = false;
     }
-    let reviewing = review.is_some_and(|r| r.active());
+    let browsing = browse.is_some_and(|r| r.active());
     let over_ui = ui.iter().any(|i| *i != Interaction::None);
     let square = window
         .single()
@@ -60,7 +60,7 @@ fn track_pointer(
             let world = Vec2::new(p.x - w.width() / 2.0, w.height() / 2.0 - p.y);
             layout.square_at(world, session.flipped)
         });
-    let may_move = !reviewing && session.human_to_move() && !session.paused;
+    let may_move = !browsing && session.human_to_move() && !session.paused;
     let pos = session.position();
     let own = square.filter(|&sq| {
         may_move
@@ -70,9 +70,7 @@ fn track_pointer(
     });
     let target = square.is_some_and(|sq| may_move && selection.targets().any(|t| t == sq));
     let want = if own == selection.from { None } else { own };
-    if hovered.0 != want {
-        hovered.0 = want;
-    }
+    hovered.set_if_neq(HoveredPiece(want));
     let shape = if gesture.dragging {
         Some(SystemCursorIcon::Grabbing)
     } else if own.is_some() || target {
@@ -80,7 +78,5 @@ fn track_pointer(
     } else {
         None
     };
-    if wish.0 != shape {
-        wish.0 = shape;
-    }
+    wish.set_if_neq(PointerWish(shape));
 }

@@ -7,6 +7,7 @@
 //! board is a point reflection through the board's centre. Grid points land
 //! on whole pixels so one- and two-pixel lines stay sharp.
 
+use crate::game::theme::scale::FALLBACK_WINDOW;
 use crate::rules::Square;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -40,7 +41,7 @@ pub struct BoardLayout {
 
 impl Default for BoardLayout {
     fn default() -> Self {
-        BoardLayout::for_window(Vec2::new(1280.0, 900.0))
+        BoardLayout::for_window(FALLBACK_WINDOW)
     }
 }
 

@@ -5,10 +5,11 @@
 use crate::game::board::engraving::engraving;
 use crate::game::board::layout::BoardLayout;
 use crate::game::board::z;
-use crate::game::i18n::{Lang, Phrase as T, reason_text, result_text};
+use crate::game::i18n::{Lang, Phrase, reason_text, result_text};
 use crate::game::play::Turn;
 use crate::game::play::game_review::ReviewRequest;
 use crate::game::play::session::{CheckAlert, GameCommand, Session, human_won};
+use crate::game::settings::CurrentLang;
 use crate::game::theme::{Fonts, OnPress, button, palette};
 use crate::game::{GameSet, Screen};
 use crate::rules::{GameResult, Piece, PieceKind};
@@ -65,7 +66,7 @@ fn spawn_game_over(
     mut commands: Commands,
     session: Res<Session>,
     fonts: Res<Fonts>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
 ) {
     let lang = *lang;
     let Some((headline, detail)) = card_texts(&session, lang) else {
@@ -129,14 +130,14 @@ fn spawn_game_over(
                     Pickable::IGNORE,
                     children![
                         button(
-                            T::NewGame,
+                            Phrase::NewGame,
                             lang,
                             &fonts,
                             20.0,
                             OnPress::send(GameCommand::NewGame)
                         ),
                         button(
-                            T::Menu,
+                            Phrase::Menu,
                             lang,
                             &fonts,
                             20.0,
@@ -144,7 +145,7 @@ fn spawn_game_over(
                         ),
                         // Review the game just ended.
                         button(
-                            T::ReviewGame,
+                            Phrase::ReviewGame,
                             lang,
                             &fonts,
                             20.0,
@@ -161,8 +162,8 @@ fn spawn_game_over(
 fn card_texts(session: &Session, lang: Lang) -> Option<(String, String)> {
     let outcome = session.game.outcome()?;
     let headline = match human_won(session) {
-        Some(true) => T::YouWin.get(lang).to_string(),
-        Some(false) => T::YouLose.get(lang).to_string(),
+        Some(true) => Phrase::YouWin.get(lang).to_string(),
+        Some(false) => Phrase::YouLose.get(lang).to_string(),
         None => result_text(&outcome, lang).to_string(),
     };
     let detail = if human_won(session).is_some() {
@@ -178,7 +179,7 @@ fn card_texts(session: &Session, lang: Lang) -> Option<(String, String)> {
 }
 
 fn retranslate_card(
-    lang: Res<Lang>,
+    lang: CurrentLang,
     session: Res<Session>,
     mut texts: Query<(&CardText, &mut Text)>,
 ) {
@@ -207,13 +208,13 @@ struct ResultCard;
 fn close_for_review(
     mut commands: Commands,
     mut requests: MessageReader<ReviewRequest>,
-    review: Res<crate::game::play::review::Review>,
+    browse: Res<crate::game::play::browse::Browse>,
     cards: Query<Entity, With<GameOverOverlay>>,
 ) {
     let asked = requests
         .read()
         .any(|r| matches!(r, ReviewRequest::Start(_)));
-    if asked || review.active() {
+    if asked || browse.active() {
         for card in &cards {
             commands.entity(card).despawn();
         }
@@ -346,7 +347,7 @@ fn spawn_banner(
     mut commands: Commands,
     layout: Res<BoardLayout>,
     fonts: Res<Fonts>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     session: Res<Session>,
     settings: Option<Res<crate::game::settings::UserSettings>>,
     old: Query<Entity, With<Banner>>,
@@ -374,7 +375,7 @@ fn spawn_banner(
         &layout,
         &fonts,
         general,
-        Some(T::Check.get(*lang)),
+        Some(Phrase::Check.get(*lang)),
         BANNER_SECS,
     );
 }

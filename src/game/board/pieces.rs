@@ -119,7 +119,7 @@ struct Shake {
 }
 
 /// How high the piece is lifted, in cells (the shadow stays on the board).
-#[derive(Component, Default)]
+#[derive(Component, Default, PartialEq)]
 struct Lift(f32);
 
 /// A shape child of a piece: radius and offset in cells.
@@ -197,11 +197,11 @@ fn follow_board(
     shapes: Res<Shapes>,
     fonts: Res<Fonts>,
     pieces: Query<(Entity, &PieceView, &Transform), Without<Dying>>,
-    review: Option<Res<crate::game::play::review::Review>>,
+    browse: Option<Res<crate::game::play::browse::Browse>>,
 ) {
-    let review = review.as_deref();
-    // While reviewing, any change redraws the reviewed position.
-    let mut respawn = review.is_some_and(|r| r.active()) && !changes.is_empty();
+    let browse = browse.as_deref();
+    // While browsing, any change redraws the browsed position.
+    let mut respawn = browse.is_some_and(|r| r.active()) && !changes.is_empty();
     let mut moved: Vec<(Entity, Square, Vec2)> = Vec::new();
     let mut dying: Vec<Entity> = Vec::new();
     for change in changes.read() {
@@ -243,7 +243,7 @@ fn follow_board(
         for (sq, piece) in [crate::rules::Color::Red, crate::rules::Color::Black]
             .into_iter()
             .flat_map(|c| {
-                crate::game::play::review::shown_position(&session, review)
+                crate::game::play::browse::shown_position(&session, browse)
                     .pieces(c)
                     .collect::<Vec<_>>()
             })
@@ -340,9 +340,7 @@ fn animate_pieces(
         // Lift eases towards its target.
         let step = (want_lift - lift.0) * (dt * 25.0).min(1.0);
         if (want_lift - lift.0).abs() < 1e-3 {
-            if lift.0 != want_lift {
-                lift.0 = want_lift;
-            }
+            lift.set_if_neq(Lift(want_lift));
         } else {
             lift.0 += step;
         }
@@ -476,7 +474,7 @@ struct CheckGlow;
 #[derive(PartialEq, Clone)]
 struct MarksFor {
     selection: Selection,
-    review: Option<usize>,
+    browse: Option<usize>,
     generation: u64,
     flipped: bool,
     layout: BoardLayout,
@@ -491,12 +489,12 @@ fn rebuild_marks(
     marks: Query<Entity, (With<Mark>, Without<Flash>)>,
     mut drawn: Local<Option<MarksFor>>,
     settings: Option<Res<crate::game::settings::UserSettings>>,
-    review: Option<Res<crate::game::play::review::Review>>,
+    browse: Option<Res<crate::game::play::browse::Browse>>,
 ) {
-    let review = review.as_deref();
+    let browse = browse.as_deref();
     let want = MarksFor {
         selection: selection.clone(),
-        review: review.and_then(|r| r.ply),
+        browse: browse.and_then(|r| r.ply),
         generation: session.generation,
         flipped: session.flipped,
         layout: *layout,
@@ -511,7 +509,7 @@ fn rebuild_marks(
     }
     let flipped = session.flipped;
     let cell = layout.cell;
-    let pos = crate::game::play::review::shown_position(&session, review);
+    let pos = crate::game::play::browse::shown_position(&session, browse);
     let mut disc = |image: &Handle<Image>, color: Color, sq: Square, radius: f32, z: f32| {
         commands
             .spawn((
@@ -555,7 +553,7 @@ fn rebuild_marks(
         commands.entity(e).insert(CheckGlow);
     }
     // The last move: corner brackets at both ends.
-    if let Some(last) = crate::game::play::review::shown_last_move(&session, review) {
+    if let Some(last) = crate::game::play::browse::shown_last_move(&session, browse) {
         let lw = (layout.line_width() + 1.0).max(2.0);
         let color = palette::LAST_MOVE;
         for sq in [last.from(), last.to()] {

@@ -5,11 +5,12 @@
 //! Hidden while the analysis is off.
 
 use crate::engine::Score;
-use crate::game::i18n::{Lang, Phrase as T};
-use crate::game::panel::move_list::list_style;
+use crate::game::i18n::Phrase;
 use crate::game::panel::{InfoColumn, dock_last};
 use crate::game::play::analysis::{Analysis, AnalysisCommand, AnalysisLine};
+use crate::game::play::move_list::list_style;
 use crate::game::play::session::Session;
+use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
 use crate::game::theme::{Fonts, OnPress, Toggled, palette, set_display};
 use crate::game::{GameSet, Screen};
@@ -110,7 +111,7 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>) {
 fn refresh_card(
     analysis: Res<Analysis>,
     settings: Res<UserSettings>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     mut card: Query<&mut Node, With<AnalysisCard>>,
     mut heading: Query<&mut Text, (With<Heading>, Without<LineRow>)>,
     mut rows: Query<(&LineRow, &mut Node), (With<Button>, Without<AnalysisCard>)>,
@@ -129,31 +130,29 @@ fn refresh_card(
         (Some(pos), _) if pos.legal_moves().is_empty() => {
             format!(
                 "{} · {}",
-                T::Analysis.get(lang),
-                T::AnalysisNoMoves.get(lang)
+                Phrase::Analysis.get(lang),
+                Phrase::AnalysisNoMoves.get(lang)
             )
         }
         (Some(_), Some(best)) => format!(
             "{} · {} {}",
-            T::Analysis.get(lang),
-            T::AnalysisDepth.get(lang),
+            Phrase::Analysis.get(lang),
+            Phrase::AnalysisDepth.get(lang),
             best.depth
         ),
         (Some(_), None) => format!(
             "{} · {}",
-            T::Analysis.get(lang),
-            T::AnalysisStarting.get(lang)
+            Phrase::Analysis.get(lang),
+            Phrase::AnalysisStarting.get(lang)
         ),
         (None, _) => format!(
             "{} · {}",
-            T::Analysis.get(lang),
-            T::AnalysisWaiting.get(lang)
+            Phrase::Analysis.get(lang),
+            Phrase::AnalysisWaiting.get(lang)
         ),
     };
     for mut t in &mut heading {
-        if t.0 != title {
-            t.0 = title.clone();
-        }
+        t.set_if_neq(Text(title.clone()));
     }
     for (row, mut node) in &mut rows {
         set_display(&mut node, row.0 < lines.len());
@@ -167,17 +166,13 @@ fn refresh_card(
             continue;
         };
         let s = line_text(line, pos, settings.score_view, notation, style);
-        if text.0 != s {
-            text.0 = s;
-        }
+        text.set_if_neq(Text(s));
         let want = if row.0 == 0 {
             palette::TEXT
         } else {
             palette::TEXT_DIM
         };
-        if color.0 != want {
-            color.0 = want;
-        }
+        color.set_if_neq(TextColor(want));
     }
 }
 

@@ -9,11 +9,12 @@
 //!
 //! It also holds the clocks while the settings card covers the board.
 
-use crate::game::i18n::{Lang, clock_text};
+use crate::game::i18n::clock_text;
 use crate::game::panel::player_cards::PlayerCardSlot;
 use crate::game::play::clock::{ClockHold, MatchClock};
 use crate::game::play::session::Session;
 use crate::game::screens::settings::SettingsView;
+use crate::game::settings::CurrentLang;
 use crate::game::theme::{Fonts, palette, set_display};
 use crate::game::{GameSet, Screen};
 use crate::rules::Color as Side;
@@ -109,7 +110,7 @@ fn hold_under_cards(view: Option<Res<State<SettingsView>>>, mut hold: ResMut<Clo
 
 fn show_faces(
     clock: Res<MatchClock>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     mut faces: Query<(
         &ClockFace,
         &mut Node,
@@ -133,17 +134,13 @@ fn show_faces(
         } else {
             FACE
         };
-        if bg.0 != want_bg {
-            bg.0 = want_bg;
-        }
+        bg.set_if_neq(BackgroundColor(want_bg));
         let want_border = if v.running {
             BorderColor::all(palette::ACCENT)
         } else {
             BorderColor::all(palette::BUTTON_BORDER)
         };
-        if *border != want_border {
-            *border = want_border;
-        }
+        border.set_if_neq(want_border);
     }
     let Some(c) = clock else {
         return;
@@ -155,22 +152,16 @@ fn show_faces(
         } else {
             "—".to_string()
         };
-        if text.0 != want {
-            text.0 = want;
-        }
+        text.set_if_neq(Text(want));
         let want_color = if v.running || v.flagged {
             palette::TEXT
         } else {
             palette::TEXT_DIM
         };
-        if color.0 != want_color {
-            color.0 = want_color;
-        }
+        color.set_if_neq(TextColor(want_color));
     }
     for (cap, mut text) in &mut captions {
         let want = clock_text(c.control(cap.0), *lang);
-        if text.0 != want {
-            text.0 = want;
-        }
+        text.set_if_neq(Text(want));
     }
 }

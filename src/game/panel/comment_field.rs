@@ -4,7 +4,7 @@
 //! While the field is open, keys type into it and do nothing else.
 
 use crate::game::GameSet;
-use crate::game::play::review::{Review, shown_node};
+use crate::game::play::browse::{Browse, shown_node};
 use crate::game::play::session::Session;
 use crate::game::play::variations::TreeCommand;
 use crate::game::theme::{Fonts, palette, set_display};
@@ -137,10 +137,10 @@ fn edit_requests(
     mut save: MessageReader<SaveComment>,
     mut edit: ResMut<CommentEdit>,
     session: Res<Session>,
-    review: Res<Review>,
+    browse: Res<Browse>,
     mut tree: MessageWriter<TreeCommand>,
 ) {
-    let shown = shown_node(&session, Some(&review));
+    let shown = shown_node(&session, Some(&browse));
     for _ in open.read() {
         if edit.node.is_some() {
             edit.node = None;
@@ -176,8 +176,6 @@ fn show_field(
     }
     let want = format!("{}|", edit.text);
     for mut text in &mut texts {
-        if text.0 != want {
-            text.0 = want.clone();
-        }
+        text.set_if_neq(Text(want.clone()));
     }
 }

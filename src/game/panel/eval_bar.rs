@@ -237,13 +237,9 @@ fn show_bar(
         } else {
             palette::BLACK_INK.with_alpha(0.4)
         };
-        if bg.0 != dark {
-            bg.0 = dark;
-        }
+        bg.set_if_neq(BackgroundColor(dark));
         let edge = BorderColor::all(palette::FRAME);
-        if *border != edge {
-            *border = edge;
-        }
+        border.set_if_neq(edge);
     }
     let share = eval.map_or(0.5, RedEval::red_share);
     for (mut node, mut bg) in &mut fill {
@@ -256,9 +252,7 @@ fn show_bar(
         } else {
             palette::RED_INK.with_alpha(0.4)
         };
-        if bg.0 != red {
-            bg.0 = red;
-        }
+        bg.set_if_neq(BackgroundColor(red));
     }
     for (mut node, mut text) in &mut label {
         set_display(&mut node, show);
@@ -271,9 +265,7 @@ fn show_bar(
             (node.left, node.top) = want;
         }
         let s = eval.map_or_else(|| "–".to_string(), RedEval::label);
-        if text.0 != s {
-            text.0 = s;
-        }
+        text.set_if_neq(Text(s));
     }
 }
 

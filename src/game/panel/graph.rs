@@ -4,15 +4,15 @@
 //! already the edges of that scale, and the drawing keeps a small margin
 //! from them. Mistakes and blunders are dots in their colour on the curve;
 //! the position shown on the board is a bright vertical line. A press or a
-//! drag on the graph shows that position ([`ReviewCommand`]).
+//! drag on the graph shows that position ([`BrowseCommand`]).
 //!
 //! The review card places a [`slot`]; this plugin fills it. What is drawn is
 //! [`graph_data`], which the tests compare with the analysis.
 
 use crate::engine::review::Judgement;
 use crate::game::board::layout::BoardLayout;
+use crate::game::play::browse::{Browse, BrowseCommand, shown_ply};
 use crate::game::play::game_review::{GameReviewState, ReviewedGame};
-use crate::game::play::review::{Review, ReviewCommand, shown_ply};
 use crate::game::play::session::Session;
 use crate::game::theme::judgement::judgement_color;
 use crate::game::theme::{palette, set_display};
@@ -161,7 +161,7 @@ fn draw_graph(
     mut commands: Commands,
     state: Res<GameReviewState>,
     session: Res<Session>,
-    review: Res<Review>,
+    browse: Res<Browse>,
     layout: Res<BoardLayout>,
     mut slots: Query<&mut Node, (With<GraphSlot>, Without<CurrentLine>)>,
     areas: Query<(Entity, &ImageNode), With<GraphArea>>,
@@ -186,7 +186,7 @@ fn draw_graph(
         *drawn = None;
         return;
     };
-    let data = graph_data(reviewed, shown_ply(&session, Some(&review)));
+    let data = graph_data(reviewed, shown_ply(&session, Some(&browse)));
     let n = data.values.len();
     let x_of = |i: usize| {
         if n > 1 {
@@ -351,7 +351,7 @@ fn jump(
     areas: &Query<(&ComputedNode, &UiGlobalTransform), With<GraphArea>>,
     state: &GameReviewState,
     session: Option<&Session>,
-    out: &mut MessageWriter<ReviewCommand>,
+    out: &mut MessageWriter<BrowseCommand>,
 ) {
     let (Ok((node, transform)), Some(session)) = (areas.get(entity), session) else {
         return;
@@ -371,9 +371,9 @@ fn jump(
     let f = (p.x + 0.5).clamp(0.0, 1.0);
     let ply = (f * (n - 1) as f32).round() as usize;
     out.write(if ply >= session.game.ply() {
-        ReviewCommand::Exit
+        BrowseCommand::Exit
     } else {
-        ReviewCommand::Goto(ply)
+        BrowseCommand::Goto(ply)
     });
 }
 
@@ -382,7 +382,7 @@ fn on_press(
     areas: Query<(&ComputedNode, &UiGlobalTransform), With<GraphArea>>,
     state: Res<GameReviewState>,
     session: Option<Res<Session>>,
-    mut out: MessageWriter<ReviewCommand>,
+    mut out: MessageWriter<BrowseCommand>,
 ) {
     jump(
         press.entity,
@@ -399,7 +399,7 @@ fn on_drag(
     areas: Query<(&ComputedNode, &UiGlobalTransform), With<GraphArea>>,
     state: Res<GameReviewState>,
     session: Option<Res<Session>>,
-    mut out: MessageWriter<ReviewCommand>,
+    mut out: MessageWriter<BrowseCommand>,
 ) {
     jump(
         drag.entity,

@@ -3,9 +3,10 @@
 //! read from the toolbar's table so a new command appears here by itself.
 //! Esc, F1 or its button close it.
 
-use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::i18n::{Lang, Phrase};
 use crate::game::panel::toolbar::{HelpCommand, TOOLS};
 use crate::game::play::session::Session;
+use crate::game::settings::CurrentLang;
 use crate::game::theme::{Fonts, OnPress, button, label, palette};
 use crate::game::{GameSet, Screen};
 use bevy::input::InputSystems;
@@ -39,13 +40,13 @@ pub struct HelpOpen(pub bool);
 struct HelpCard;
 
 /// The board's own keys, before the toolbar's.
-const BOARD_KEYS: [(&str, T); 6] = [
-    ("← ↑ → ↓", T::KeyCursor),
-    ("Enter", T::KeyPick),
-    ("Esc", T::KeyCancel),
-    ("Tab  Shift+Tab", T::KeyTab),
-    ("PgUp PgDn  Shift+← →", T::KeyReview),
-    ("Home  End", T::KeyReviewEnds),
+const BOARD_KEYS: [(&str, Phrase); 6] = [
+    ("← ↑ → ↓", Phrase::KeyCursor),
+    ("Enter", Phrase::KeyPick),
+    ("Esc", Phrase::KeyCancel),
+    ("Tab  Shift+Tab", Phrase::KeyTab),
+    ("PgUp PgDn  Shift+← →", Phrase::KeyBrowse),
+    ("Home  End", Phrase::KeyBrowseEnds),
 ];
 
 fn close_on_exit(mut open: ResMut<HelpOpen>) {
@@ -81,7 +82,7 @@ fn show_help(
     mut commands: Commands,
     cards: Query<Entity, With<HelpCard>>,
     fonts: Res<Fonts>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
 ) {
     if !open.is_changed() && !lang.is_changed() {
         return;
@@ -95,7 +96,7 @@ fn show_help(
 }
 
 /// One row of the card: the keys, then what they do.
-fn row(keys: &str, what: &[T], lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
+fn row(keys: &str, what: &[Phrase], lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
     let what = what
         .iter()
         .map(|t| t.get(lang))
@@ -135,7 +136,7 @@ fn row(keys: &str, what: &[T], lang: Lang, fonts: &Fonts) -> impl Bundle + use<>
 }
 
 fn help_card(fonts: &Fonts, lang: Lang) -> impl Bundle + use<> {
-    let mut rows: Vec<(String, Vec<T>)> = BOARD_KEYS
+    let mut rows: Vec<(String, Vec<Phrase>)> = BOARD_KEYS
         .iter()
         .map(|(k, t)| (k.to_string(), vec![*t]))
         .collect();
@@ -175,7 +176,7 @@ fn help_card(fonts: &Fonts, lang: Lang) -> impl Bundle + use<> {
             ),
             Children::spawn((
                 Spawn((
-                    label(T::HelpTitle, lang, fonts.ui(24.0), palette::ACCENT),
+                    label(Phrase::HelpTitle, lang, fonts.ui(24.0), palette::ACCENT),
                     Node {
                         margin: UiRect::bottom(Val::Px(8.0)),
                         align_self: AlignSelf::Center,
@@ -196,7 +197,7 @@ fn help_card(fonts: &Fonts, lang: Lang) -> impl Bundle + use<> {
                     },
                     Pickable::IGNORE,
                     children![button(
-                        T::Close,
+                        Phrase::Close,
                         lang,
                         fonts,
                         17.0,

@@ -19,9 +19,10 @@ pub mod review_card;
 pub mod toolbar;
 
 use crate::game::board::layout::BoardLayout;
-use crate::game::i18n::{Lang, Phrase as T, reason_text, result_text};
+use crate::game::i18n::{Phrase, reason_text, result_text};
 use crate::game::play::ai::AiState;
 use crate::game::play::session::Session;
+use crate::game::settings::CurrentLang;
 use crate::game::theme::{Fonts, palette, set_display};
 use crate::game::{GameSet, Screen};
 use crate::rules::notation::ChineseStyle;
@@ -231,14 +232,14 @@ pub fn line_text(pos: &Position, line: &[Move], style: ChineseStyle) -> String {
 
 fn refresh_panel(
     session: Res<Session>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     ai: Res<AiState>,
     time: Res<Time>,
     mut texts: Query<(&Field, &mut Text, &mut Node)>,
     settings: Option<Res<crate::game::settings::UserSettings>>,
 ) {
     let lang = *lang;
-    let style = crate::game::panel::move_list::list_style(settings.as_deref()).1;
+    let style = crate::game::play::move_list::list_style(settings.as_deref()).1;
     let outcome = session.game.outcome();
     for (field, mut text, mut node) in &mut texts {
         let want = match field {
@@ -253,14 +254,14 @@ fn refresh_panel(
                     if depth > 0 {
                         format!(
                             "{}… {secs:.1} s · {} {depth}",
-                            T::Thinking.get(lang),
-                            T::Depth.get(lang)
+                            Phrase::Thinking.get(lang),
+                            Phrase::Depth.get(lang)
                         )
                     } else {
-                        format!("{}… {secs:.1} s", T::Thinking.get(lang))
+                        format!("{}… {secs:.1} s", Phrase::Thinking.get(lang))
                     }
                 } else if session.paused {
-                    T::Paused.get(lang).to_string()
+                    Phrase::Paused.get(lang).to_string()
                 } else if let Some(o) = &outcome {
                     reason_text(&o.reason, lang)
                 } else {
@@ -270,15 +271,13 @@ fn refresh_panel(
             Field::Line => match ai.search() {
                 Some(search) if !search.latest().pv.is_empty() => format!(
                     "{}: {}",
-                    T::BestLine.get(lang),
+                    Phrase::BestLine.get(lang),
                     line_text(search.position(), &search.latest().pv, style)
                 ),
                 _ => String::new(),
             },
         };
         set_display(&mut node, !want.is_empty());
-        if text.0 != want {
-            text.0 = want;
-        }
+        text.set_if_neq(Text(want));
     }
 }

@@ -3,25 +3,26 @@
 //! Moves are numbered in pairs (Red, Black) in the notation chosen in the
 //! settings (Chinese by default), the move that led to the shown position is
 //! highlighted, and the list scrolls to keep it in view. Clicking a move
-//! reviews the position after it ([`ReviewCommand::Goto`]); ←/→, Home and
+//! shows the position after it ([`BrowseCommand::Goto`]); ←/→, Home and
 //! End step through the game, and "Back to game" returns to the live one.
 //!
 //! The panel reserves a slot for all this with [`slot`]; this plugin fills it.
 
 use crate::engine::review::Judgement;
-use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::i18n::{Lang, Phrase};
 use crate::game::panel::comment_field::{EditComment, SaveComment, comment_field};
+use crate::game::play::browse::{Browse, BrowseCommand, shown_node};
 use crate::game::play::game_review::GameReviewState;
-use crate::game::play::review::{Review, ReviewCommand, shown_node};
+use crate::game::play::move_list::{ListItem, Token, list_items, list_style};
 use crate::game::play::session::Session;
 use crate::game::play::variations::TreeCommand;
+use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
 use crate::game::theme::judgement::{judgement_color, judgement_symbol};
 use crate::game::theme::{Fonts, OnPress, Toggled, button, button_box, palette, set_display};
 use crate::game::{GameSet, Screen};
-use crate::rules::notation::{BlackDigits, ChineseStyle, Notation, format_move};
+use crate::rules::notation::format_move;
 use crate::rules::records::{Mark, MoveTree, NodeId};
-use crate::rules::{Charset, Color as Side};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::picking::events::{Click, Pointer};
 use bevy::picking::hover::HoverMap;
@@ -36,7 +37,7 @@ pub(super) fn plugin(app: &mut App) {
                 fill_slot,
                 rebuild_rows,
                 highlight_rows,
-                show_review_buttons,
+                show_browse_buttons,
                 show_tree_tools,
             )
                 .chain()
@@ -85,13 +86,13 @@ struct MoveCell {
     row: usize,
 }
 
-/// The "reviewing move n" line.
+/// The "reviewing move n" line (browsing).
 #[derive(Component)]
-struct ReviewLine;
+struct BrowseLine;
 
-/// Shown only while reviewing.
+/// Shown only while browsing.
 #[derive(Component)]
-struct ReviewOnly;
+struct BrowseOnly;
 
 /// A tool for the shown move (hidden at the start position).
 #[derive(Component)]
@@ -108,12 +109,12 @@ struct MarkButton(Mark);
 /// Keeps the tools in step with the shown move.
 fn show_tree_tools(
     session: Res<Session>,
-    review: Res<Review>,
+    browse: Res<Browse>,
     mut tools: Query<&mut Node, (With<TreeTools>, Without<VariationOnly>)>,
     mut variation_only: Query<&mut Node, (With<VariationOnly>, Without<TreeTools>)>,
     mut marks: Query<(&MarkButton, &mut Toggled)>,
 ) {
-    let shown = shown_node(&session, Some(&review));
+    let shown = shown_node(&session, Some(&browse));
     let node = session.tree().node(shown);
     for mut n in &mut tools {
         set_display(&mut n, shown != MoveTree::ROOT);
@@ -125,9 +126,7 @@ fn show_tree_tools(
     let mark = node.and_then(|n| n.mark);
     for (button, mut toggled) in &mut marks {
         let on = mark == Some(button.0);
-        if toggled.0 != on {
-            toggled.0 = on;
-        }
+        toggled.set_if_neq(Toggled(on));
     }
 }
 
@@ -135,12 +134,12 @@ fn fill_slot(
     mut commands: Commands,
     slots: Query<Entity, Added<MoveListSlot>>,
     fonts: Res<Fonts>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
 ) {
     let lang = *lang;
     for slot in &slots {
-        let small = |t: T, action: OnPress| button(t, lang, &fonts, 14.0, action);
-        let arrow = |s: &str, command: ReviewCommand| {
+        let small = |t: Phrase, action: OnPress| button(t, lang, &fonts, 14.0, action);
+        let arrow = |s: &str, command: BrowseCommand| {
             let node = Node {
                 padding: UiRect::axes(Val::Px(9.0), Val::Px(3.0)),
                 ..default()
@@ -153,7 +152,7 @@ fn fill_slot(
                 OnPress::send(command),
             )
         };
-        let review = |t: T, command: ReviewCommand| small(t, OnPress::send(command));
+        let browse = |t: Phrase, command: BrowseCommand| small(t, OnPress::send(command));
         commands.entity(slot).with_children(|p| {
             p.spawn((
                 MoveBox,
@@ -171,7 +170,7 @@ fn fill_slot(
                 BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.18)),
             ));
             p.spawn((
-                ReviewLine,
+                BrowseLine,
                 Text::new(""),
                 fonts.ui(14.0),
                 TextColor(palette::ACCENT),
@@ -180,28 +179,31 @@ fn fill_slot(
             // The comment editor, when open, above the tools: in a short
             // window the tools are cut off before it is.
             p.spawn(comment_field(&fonts)).with_children(|row| {
-                row.spawn(small(T::CommentSave, OnPress::send(SaveComment)));
+                row.spawn(small(Phrase::CommentSave, OnPress::send(SaveComment)));
             });
             // One wrapping row, so a narrow panel loses as few lines as it
             // can: the steps, what applies while reviewing or on a
             // variation, then the shown move's mark and comment.
             p.spawn(tool_row()).with_children(|row| {
-                row.spawn(arrow("|◀", ReviewCommand::First));
-                row.spawn(arrow("◀", ReviewCommand::Prev));
-                row.spawn(arrow("▶", ReviewCommand::Next));
-                row.spawn(arrow("▶|", ReviewCommand::Last));
+                row.spawn(arrow("|◀", BrowseCommand::First));
+                row.spawn(arrow("◀", BrowseCommand::Prev));
+                row.spawn(arrow("▶", BrowseCommand::Next));
+                row.spawn(arrow("▶|", BrowseCommand::Last));
                 row.spawn((
-                    small(T::PromoteVariation, OnPress::send(TreeCommand::Promote)),
+                    small(
+                        Phrase::PromoteVariation,
+                        OnPress::send(TreeCommand::Promote),
+                    ),
                     VariationOnly,
                 ));
                 row.spawn((
-                    small(T::DeleteVariation, OnPress::send(TreeCommand::Delete)),
+                    small(Phrase::DeleteVariation, OnPress::send(TreeCommand::Delete)),
                     VariationOnly,
                 ));
-                row.spawn((review(T::BackToGame, ReviewCommand::Exit), ReviewOnly));
+                row.spawn((browse(Phrase::BackToGame, BrowseCommand::Exit), BrowseOnly));
                 row.spawn((
-                    review(T::PlayFromHere, ReviewCommand::PlayFromHere),
-                    ReviewOnly,
+                    browse(Phrase::PlayFromHere, BrowseCommand::PlayFromHere),
+                    BrowseOnly,
                 ));
                 for mark in Mark::ALL {
                     let node = Node {
@@ -222,197 +224,12 @@ fn fill_slot(
                     ));
                 }
                 row.spawn((
-                    small(T::CommentButton, OnPress::send(EditComment)),
+                    small(Phrase::CommentButton, OnPress::send(EditComment)),
                     TreeTools,
                 ));
             });
         });
     }
-}
-
-/// The notation and characters the list (and the panel's best line) is written in.
-pub fn list_style(settings: Option<&UserSettings>) -> (Notation, ChineseStyle) {
-    let notation = settings.map_or(Notation::Chinese, |s| s.notation);
-    let charset = settings.map_or(Charset::Simplified, |s| s.charset());
-    (
-        notation,
-        ChineseStyle {
-            charset,
-            black_digits: BlackDigits::FullWidth,
-        },
-    )
-}
-
-/// One entry of the move list: a numbered row of the main line, a
-/// variation, or a comment.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ListItem {
-    /// A numbered row: Red's and Black's main-line moves.
-    Row {
-        /// The move number.
-        number: u32,
-        /// Red's move (`None`: "…" when the row starts with Black).
-        red: Option<ListMove>,
-        /// Black's move.
-        black: Option<ListMove>,
-    },
-    /// A variation off the main line, indented, with the variations inside
-    /// it inline in parentheses.
-    Variation(Vec<Token>),
-    /// The comment after a main-line move (or before the first).
-    Comment(String),
-}
-
-/// A move in the list.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ListMove {
-    /// Its tree node.
-    pub node: NodeId,
-    /// The ply after it, on the main line (0 in a variation).
-    pub ply: usize,
-    /// The move in the chosen notation.
-    pub text: String,
-    /// The annotator's mark on it.
-    pub mark: Option<Mark>,
-}
-
-/// A piece of a variation's text.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Token {
-    /// A move number (`3.`, `3…`) or a parenthesis.
-    Plain(String),
-    /// A move.
-    Move(ListMove),
-    /// A comment.
-    Comment(String),
-}
-
-fn list_move(
-    tree: &MoveTree,
-    id: NodeId,
-    ply: usize,
-    notation: Notation,
-    style: ChineseStyle,
-) -> Option<(ListMove, Side, u32)> {
-    let node = tree.node(id)?;
-    let before = tree.position(node.parent?)?;
-    let text = format_move(before, node.mv?, notation, style);
-    Some((
-        ListMove {
-            node: id,
-            ply,
-            text,
-            mark: node.mark,
-        },
-        before.side_to_move(),
-        before.fullmove_number(),
-    ))
-}
-
-/// The move list of the session: the main line up to the live ply in
-/// numbered rows, each move's comment and the variations branching off it
-/// after it, in the chosen notation.
-pub fn list_items(session: &Session, notation: Notation, style: ChineseStyle) -> Vec<ListItem> {
-    let tree = session.tree();
-    let mut items = Vec::new();
-    if let Some(root) = tree.node(MoveTree::ROOT).filter(|n| !n.comment.is_empty()) {
-        items.push(ListItem::Comment(root.comment.clone()));
-    }
-    let main = tree.main_line_nodes();
-    let first = tree.start().fullmove_number();
-    for (i, &id) in main.iter().take(session.game.ply()).enumerate() {
-        let Some((mv, side, number)) = list_move(tree, id, i + 1, notation, style) else {
-            break;
-        };
-        let number = number.saturating_sub(first) + 1;
-        let open_row = matches!(
-            items.last(),
-            Some(ListItem::Row { number: n, black: None, .. }) if *n == number
-        );
-        match (side, open_row) {
-            (Side::Black, true) => {
-                if let Some(ListItem::Row { black, .. }) = items.last_mut() {
-                    *black = Some(mv);
-                }
-            }
-            (Side::Black, false) => items.push(ListItem::Row {
-                number,
-                red: None,
-                black: Some(mv),
-            }),
-            (Side::Red, _) => items.push(ListItem::Row {
-                number,
-                red: Some(mv),
-                black: None,
-            }),
-        }
-        let Some(node) = tree.node(id) else { break };
-        if !node.comment.is_empty() {
-            items.push(ListItem::Comment(node.comment.clone()));
-        }
-        let siblings = node
-            .parent
-            .and_then(|p| tree.node(p))
-            .map_or(&[][..], |p| &p.children[..]);
-        for &alt in siblings.iter().skip(1) {
-            items.push(ListItem::Variation(variation_tokens(
-                tree, alt, notation, style,
-            )));
-        }
-    }
-    items
-}
-
-/// The tokens of the variation starting at `alt`, with the variations
-/// inside it in parentheses (as PGN writes them, without recursion).
-fn variation_tokens(
-    tree: &MoveTree,
-    alt: NodeId,
-    notation: Notation,
-    style: ChineseStyle,
-) -> Vec<Token> {
-    enum Step {
-        Text(&'static str),
-        Move(NodeId, bool),
-        Line(NodeId, bool),
-    }
-    let mut out = Vec::new();
-    let mut steps = vec![Step::Line(alt, false), Step::Move(alt, true)];
-    while let Some(step) = steps.pop() {
-        match step {
-            Step::Text(t) => out.push(Token::Plain(t.to_string())),
-            Step::Move(id, numbered) => {
-                let Some((mv, side, number)) = list_move(tree, id, 0, notation, style) else {
-                    continue;
-                };
-                match side {
-                    Side::Red => out.push(Token::Plain(format!("{number}."))),
-                    Side::Black if numbered => out.push(Token::Plain(format!("{number}…"))),
-                    Side::Black => {}
-                }
-                out.push(Token::Move(mv));
-                if let Some(node) = tree.node(id).filter(|n| !n.comment.is_empty()) {
-                    out.push(Token::Comment(node.comment.clone()));
-                }
-            }
-            Step::Line(id, numbered) => {
-                let Some(node) = tree.node(id) else { continue };
-                let numbered = numbered || !node.comment.is_empty();
-                let Some((&main, alts)) = node.children.split_first() else {
-                    continue;
-                };
-                steps.push(Step::Line(main, !alts.is_empty()));
-                for &a in alts.iter().rev() {
-                    steps.push(Step::Text(")"));
-                    steps.push(Step::Line(a, false));
-                    steps.push(Step::Move(a, true));
-                    steps.push(Step::Text("("));
-                }
-                steps.push(Step::Move(main, numbered));
-            }
-        }
-    }
-    out
 }
 
 #[derive(Default, PartialEq)]
@@ -684,7 +501,7 @@ fn mark_text(fonts: &Fonts, j: Judgement) -> impl Bundle {
 
 fn highlight_rows(
     session: Res<Session>,
-    review: Res<Review>,
+    browse: Res<Browse>,
     mut cells: Query<(&MoveCell, &mut BackgroundColor, &Children)>,
     mut colors: Query<&mut TextColor, Without<MoveMark>>,
     mut marks: Query<(&MoveMark, &mut TextColor)>,
@@ -692,7 +509,7 @@ fn highlight_rows(
     rows: Query<(&MoveRow, &ComputedNode), (Without<MoveCell>, Without<MoveBox>)>,
     mut seen: Local<Option<(NodeId, usize, usize)>>,
 ) {
-    let shown = shown_node(&session, Some(&review));
+    let shown = shown_node(&session, Some(&browse));
     let mut shown_row = None;
     for (cell, mut bg, children) in &mut cells {
         let empty = cell.node == MoveTree::ROOT;
@@ -701,9 +518,7 @@ fn highlight_rows(
             shown_row = Some(cell.row);
         }
         let want_bg = if on { palette::ACCENT } else { Color::NONE };
-        if bg.0 != want_bg {
-            bg.0 = want_bg;
-        }
+        bg.set_if_neq(BackgroundColor(want_bg));
         let want_text = match (on, empty) {
             (true, _) => palette::BLACK_INK,
             (false, true) => palette::TEXT_DIM,
@@ -722,9 +537,7 @@ fn highlight_rows(
                 } else {
                     judgement_color(mark.0)
                 };
-                if c.0 != want {
-                    c.0 = want;
-                }
+                c.set_if_neq(TextColor(want));
             }
         }
     }
@@ -742,7 +555,7 @@ fn highlight_rows(
     let total: f32 = heights.iter().map(|&(_, h)| h).sum();
     for (mut scroll, node) in &mut boxes {
         let view_h = node.size().y * node.inverse_scale_factor();
-        let target = match shown_row.filter(|_| review.active()) {
+        let target = match shown_row.filter(|_| browse.active()) {
             Some(row) => {
                 let above: f32 = heights
                     .iter()
@@ -753,7 +566,7 @@ fn highlight_rows(
                 (above + h / 2.0 - view_h / 2.0).max(0.0)
             }
             // Reviewing the start position: the top of the list.
-            None if review.active() => 0.0,
+            None if browse.active() => 0.0,
             // The live game: the end of the list (layout clamps the offset).
             None => total,
         };
@@ -763,63 +576,65 @@ fn highlight_rows(
     }
 }
 
-fn show_review_buttons(
+fn show_browse_buttons(
     session: Res<Session>,
-    review: Res<Review>,
-    lang: Res<Lang>,
-    mut buttons: Query<&mut Node, With<ReviewOnly>>,
-    mut lines: Query<&mut Text, With<ReviewLine>>,
+    browse: Res<Browse>,
+    lang: CurrentLang,
+    mut buttons: Query<&mut Node, With<BrowseOnly>>,
+    mut lines: Query<&mut Text, With<BrowseLine>>,
     hint: Res<crate::game::play::hint::Hint>,
     settings: Option<Res<UserSettings>>,
 ) {
     // On a variation its own buttons (promote, delete) take their place;
     // ▶| and End still go back to the game.
     for mut node in &mut buttons {
-        set_display(&mut node, review.active() && !review.on_variation());
+        set_display(&mut node, browse.active() && !browse.on_variation());
     }
-    let want = match review.ply {
-        Some(_) if review.on_variation() => {
-            let node = shown_node(&session, Some(&review));
+    let want = match browse.ply {
+        Some(_) if browse.on_variation() => {
+            let node = shown_node(&session, Some(&browse));
             let depth = session.tree().depth(node);
             match *lang {
-                Lang::Zh => format!("{}: {depth}", T::OnVariation.get(*lang)),
-                Lang::En => format!("{}: ply {depth}", T::OnVariation.get(*lang)),
+                Lang::Zh => format!("{}: {depth}", Phrase::OnVariation.get(*lang)),
+                Lang::En => format!("{}: ply {depth}", Phrase::OnVariation.get(*lang)),
             }
         }
         Some(p) => {
             let total = session.game.ply();
             match *lang {
-                Lang::Zh => format!("{}: {p} / {total}", T::Reviewing.get(*lang)),
-                Lang::En => format!("{}: ply {p} of {total}", T::Reviewing.get(*lang)),
+                Lang::Zh => format!("{}: {p} / {total}", Phrase::Browsing.get(*lang)),
+                Lang::En => format!("{}: ply {p} of {total}", Phrase::Browsing.get(*lang)),
             }
         }
-        None if hint.thinking() => format!("{}: {}…", T::Hint.get(*lang), T::Thinking.get(*lang)),
+        None if hint.thinking() => format!(
+            "{}: {}…",
+            Phrase::Hint.get(*lang),
+            Phrase::Thinking.get(*lang)
+        ),
         None => match hint.arrow(session.generation) {
             Some(m) => {
                 let (notation, style) = list_style(settings.as_deref());
                 let text = format_move(session.position(), m, notation, style);
-                format!("{}: {text}", T::Hint.get(*lang))
+                format!("{}: {text}", Phrase::Hint.get(*lang))
             }
             None => String::new(),
         },
     };
     for mut text in &mut lines {
-        if text.0 != want {
-            text.0 = want.clone();
-        }
+        text.set_if_neq(Text(want.clone()));
     }
 }
 
 fn on_move_click(
     click: On<Pointer<Click>>,
     cells: Query<&MoveCell>,
-    mut out: MessageWriter<ReviewCommand>,
+    mut out: MessageWriter<BrowseCommand>,
 ) {
     let Ok(cell) = cells.get(click.entity) else {
         return;
     };
     if cell.node != MoveTree::ROOT {
-        out.write(ReviewCommand::GotoNode(cell.node));
+        out.write(BrowseCommand::GotoNode(cell.node));
     }
 }
 

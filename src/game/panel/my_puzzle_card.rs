@@ -3,13 +3,14 @@
 //! task ("find the better move"), then the verdict on the player's move —
 //! with the engine's line once solved — and Retry, Next and the list.
 
-use crate::game::i18n::{Lang, Phrase as T, side_name};
+use crate::game::i18n::{Phrase, side_name};
 use crate::game::panel::line_text;
-use crate::game::panel::move_list::list_style;
 use crate::game::panel::{InfoColumn, dock_first};
 use crate::game::play::Play;
+use crate::game::play::move_list::list_style;
 use crate::game::play::my_puzzle::{ActiveMyPuzzle, MyVerdict, NextMyPuzzle};
 use crate::game::play::session::{GameCommand, Session};
+use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
 use crate::game::theme::judgement::{judgement_color, judgement_symbol, judgement_word};
 use crate::game::theme::{Fonts, OnPress, button, palette};
@@ -47,7 +48,7 @@ fn spawn_card(
     active: Option<Res<ActiveMyPuzzle>>,
     cards: Query<Entity, With<MyPuzzleCard>>,
     fonts: Res<Fonts>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
 ) {
     let want = active.is_some();
     let have = !cards.is_empty();
@@ -61,7 +62,7 @@ fn spawn_card(
         return;
     }
     let lang = *lang;
-    let btn = |t: T, action: OnPress| button(t, lang, &fonts, 14.0, action);
+    let btn = |t: Phrase, action: OnPress| button(t, lang, &fonts, 14.0, action);
     let text = |line: Line, px: f32, color: Color| {
         (
             line,
@@ -100,9 +101,9 @@ fn spawn_card(
                 },
                 Pickable::IGNORE,
                 children![
-                    btn(T::Retry, OnPress::send(GameCommand::NewGame)),
-                    btn(T::NextPuzzle, OnPress::send(NextMyPuzzle)),
-                    btn(T::PuzzleList, OnPress::go(Screen::Puzzles)),
+                    btn(Phrase::Retry, OnPress::send(GameCommand::NewGame)),
+                    btn(Phrase::NextPuzzle, OnPress::send(NextMyPuzzle)),
+                    btn(Phrase::PuzzleList, OnPress::go(Screen::Puzzles)),
                 ],
             ),
         ],
@@ -111,7 +112,7 @@ fn spawn_card(
 
 fn refresh_card(
     active: Option<Res<ActiveMyPuzzle>>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     settings: Option<Res<UserSettings>>,
     mut lines: Query<(&Line, &mut Text, &mut TextColor)>,
 ) {
@@ -132,9 +133,9 @@ fn refresh_card(
                 format!(
                     "{} · {}",
                     if p.composed {
-                        T::MyPosition.get(lang)
+                        Phrase::MyPosition.get(lang)
                     } else {
-                        T::FromMyGamesShort.get(lang)
+                        Phrase::FromMyGamesShort.get(lang)
                     },
                     side_name(pos.side_to_move(), lang)
                 ),
@@ -144,14 +145,14 @@ fn refresh_card(
                 match p.played_move() {
                     Some(m) => format!(
                         "{} {} {} {} · {}",
-                        T::YouPlayed.get(lang),
+                        Phrase::YouPlayed.get(lang),
                         words(m),
                         judgement_symbol(j),
                         judgement_word(j, lang),
-                        T::FindBetterMove.get(lang)
+                        Phrase::FindBetterMove.get(lang)
                     ),
-                    None if p.composed => T::FindBestMove.get(lang).to_string(),
-                    None => T::FindBetterMove.get(lang).to_string(),
+                    None if p.composed => Phrase::FindBestMove.get(lang).to_string(),
+                    None => Phrase::FindBetterMove.get(lang).to_string(),
                 },
                 if p.composed {
                     palette::TEXT
@@ -162,30 +163,26 @@ fn refresh_card(
             Line::Status => match active.verdict {
                 MyVerdict::ToMove => (String::new(), palette::TEXT),
                 MyVerdict::Checking(m) => (
-                    format!("{} {}…", words(m), T::CheckingMove.get(lang)),
+                    format!("{} {}…", words(m), Phrase::CheckingMove.get(lang)),
                     palette::TEXT_DIM,
                 ),
                 MyVerdict::Solved(m) => (
                     format!(
                         "{} {} · {}: {}",
                         words(m),
-                        T::BetterMoveFound.get(lang),
-                        T::Computer.get(lang),
+                        Phrase::BetterMoveFound.get(lang),
+                        Phrase::Computer.get(lang),
                         line_text(&pos, &p.line_moves(), style)
                     ),
                     palette::ACCENT,
                 ),
                 MyVerdict::Wrong(m) => (
-                    format!("{} — {}", words(m), T::NotGoodEnough.get(lang)),
+                    format!("{} — {}", words(m), Phrase::NotGoodEnough.get(lang)),
                     Color::srgb(1.0, 0.6, 0.55),
                 ),
             },
         };
-        if text.0 != want {
-            text.0 = want;
-        }
-        if color.0 != want_color {
-            color.0 = want_color;
-        }
+        text.set_if_neq(Text(want));
+        color.set_if_neq(TextColor(want_color));
     }
 }

@@ -9,10 +9,11 @@
 //! `PlayerCardSlot(side)`.
 
 use crate::game::board::engraving::engraving;
-use crate::game::i18n::{Lang, Phrase as T, side_name};
+use crate::game::i18n::{Lang, Phrase, side_name};
 use crate::game::play::Play;
 use crate::game::play::ai::{AiState, level_info};
 use crate::game::play::session::{Player, Session};
+use crate::game::settings::CurrentLang;
 use crate::game::theme::{Fonts, palette, set_display};
 use crate::game::{GameSet, Screen};
 use crate::rules::{Charset, Color as Side, Piece, PieceKind, Position};
@@ -247,7 +248,7 @@ fn fit_narrow_cards(
     mut narrow: Local<Narrow>,
     mut who: Query<(&CardField, &mut Text)>,
     session: Res<Session>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     clock: Res<crate::game::play::clock::MatchClock>,
 ) {
     let Some(width) = cards
@@ -269,9 +270,7 @@ fn fit_narrow_cards(
     for (field, mut text) in &mut who {
         if let CardField::Who(side) = *field {
             let want = who_text(&session, side, *lang, now);
-            if text.0 != want {
-                text.0 = want;
-            }
+            text.set_if_neq(Text(want));
         }
     }
 }
@@ -280,7 +279,7 @@ fn fit_narrow_cards(
 /// when `short`).
 pub fn who_text(session: &Session, side: Side, lang: Lang, short: bool) -> String {
     match session.setup.player(side) {
-        Player::Human => T::Human.get(lang).to_string(),
+        Player::Human => Phrase::Human.get(lang).to_string(),
         Player::Ai { level } => {
             let info = level_info(level);
             let name = match lang {
@@ -288,12 +287,12 @@ pub fn who_text(session: &Session, side: Side, lang: Lang, short: bool) -> Strin
                 Lang::En => info.name_en,
             };
             if short {
-                format!("{} {level} · {name}", T::Computer.get(lang))
+                format!("{} {level} · {name}", Phrase::Computer.get(lang))
             } else {
                 format!(
                     "{} {level} · {name} · {} {}",
-                    T::Computer.get(lang),
-                    T::Depth.get(lang),
+                    Phrase::Computer.get(lang),
+                    Phrase::Depth.get(lang),
                     info.depth
                 )
             }
@@ -303,7 +302,7 @@ pub fn who_text(session: &Session, side: Side, lang: Lang, short: bool) -> Strin
 
 fn refresh_cards(
     session: Res<Session>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     ai: Res<AiState>,
     time: Res<Time>,
     play: Res<State<Play>>,
@@ -323,21 +322,19 @@ fn refresh_cards(
             // Set by `fit_narrow_cards`, which knows the card's width.
             CardField::Who(_) => continue,
             CardField::Status(side) => match &over {
-                Some(o) if o.result.winner() == Some(side) => T::Winner.get(lang).to_string(),
+                Some(o) if o.result.winner() == Some(side) => Phrase::Winner.get(lang).to_string(),
                 Some(_) => String::new(),
                 None if side != stm => String::new(),
-                None if session.paused => T::Paused.get(lang).to_string(),
+                None if session.paused => Phrase::Paused.get(lang).to_string(),
                 None if ai.search().is_some() => {
                     // Dots that come and go while the AI thinks.
                     let n = (time.elapsed_secs() * 2.5) as usize % 4;
-                    format!("{}{}", T::Thinking.get(lang), ".".repeat(n))
+                    format!("{}{}", Phrase::Thinking.get(lang), ".".repeat(n))
                 }
-                None => T::ToMove.get(lang).to_string(),
+                None => Phrase::ToMove.get(lang).to_string(),
             },
         };
-        if text.0 != want {
-            text.0 = want;
-        }
+        text.set_if_neq(Text(want));
     }
 }
 
@@ -371,7 +368,7 @@ pub fn captured(start: &Position, now: &Position, victims: Side) -> Vec<Piece> {
 fn refresh_captures(
     mut commands: Commands,
     session: Res<Session>,
-    review: Option<Res<crate::game::play::review::Review>>,
+    browse: Option<Res<crate::game::play::browse::Browse>>,
     settings: Option<Res<crate::game::settings::UserSettings>>,
     fonts: Res<Fonts>,
     rows: Query<(Entity, &Captures)>,
@@ -381,7 +378,7 @@ fn refresh_captures(
     let Some(start) = session.game.position_at(0) else {
         return;
     };
-    let now = crate::game::play::review::shown_position(&session, review.as_deref());
+    let now = crate::game::play::browse::shown_position(&session, browse.as_deref());
     let mut both = captured(start, &now, Side::Black);
     both.extend(captured(start, &now, Side::Red));
     if added.is_empty() && *shown == both {

@@ -1,7 +1,7 @@
 //! A puzzle's card at the top of the panel: the puzzle's name, the moves
 //! left and the verdict, with Retry, Hint, Next and the list.
 
-use crate::game::i18n::{Lang, Phrase as T, reason_text};
+use crate::game::i18n::{Lang, Phrase, reason_text};
 use crate::game::panel::{InfoColumn, dock_first};
 use crate::game::play::Play;
 use crate::game::play::hint::HintRequest;
@@ -9,6 +9,7 @@ use crate::game::play::puzzle::{ActivePuzzle, NextPuzzle};
 use crate::game::play::session::GameCommand;
 use crate::game::play::session::Session;
 use crate::game::screens::puzzles::mate_text;
+use crate::game::settings::CurrentLang;
 use crate::game::theme::{Fonts, OnPress, button, palette};
 use crate::game::{GameSet, Screen};
 use crate::store::puzzles::{Failure, Verdict};
@@ -38,13 +39,13 @@ fn spawn_card(
     mut commands: Commands,
     active: Option<Res<ActivePuzzle>>,
     fonts: Res<Fonts>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
 ) {
     if active.is_none() {
         return;
     }
     let lang = *lang;
-    let btn = |t: T, action: OnPress| button(t, lang, &fonts, 14.0, action);
+    let btn = |t: Phrase, action: OnPress| button(t, lang, &fonts, 14.0, action);
     commands.spawn((
         PuzzleCard,
         Node {
@@ -85,10 +86,10 @@ fn spawn_card(
                 },
                 Pickable::IGNORE,
                 children![
-                    btn(T::Retry, OnPress::send(GameCommand::NewGame)),
-                    btn(T::Hint, OnPress::send(HintRequest)),
-                    btn(T::NextPuzzle, OnPress::send(NextPuzzle)),
-                    btn(T::PuzzleList, OnPress::go(Screen::Puzzles)),
+                    btn(Phrase::Retry, OnPress::send(GameCommand::NewGame)),
+                    btn(Phrase::Hint, OnPress::send(HintRequest)),
+                    btn(Phrase::NextPuzzle, OnPress::send(NextPuzzle)),
+                    btn(Phrase::PuzzleList, OnPress::go(Screen::Puzzles)),
                 ],
             ),
         ],
@@ -97,7 +98,7 @@ fn spawn_card(
 
 fn refresh_card(
     active: Option<Res<ActivePuzzle>>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     mut titles: Query<&mut Text, (With<CardTitle>, Without<CardStatus>)>,
     mut statuses: Query<(&mut Text, &mut TextColor), (With<CardStatus>, Without<CardTitle>)>,
 ) {
@@ -108,31 +109,33 @@ fn refresh_card(
     let p = active.puzzle();
     let title = format!(
         "{} {}: {} · {}",
-        T::Puzzles.get(lang),
+        Phrase::Puzzles.get(lang),
         active.index + 1,
         p.name,
         mate_text(p.mate_in_plies, lang)
     );
     let (status, color) = match active.verdict {
-        Verdict::Solved { .. } => (T::PuzzleSolved.get(lang).to_string(), palette::ACCENT),
+        Verdict::Solved { .. } => (Phrase::PuzzleSolved.get(lang).to_string(), palette::ACCENT),
         Verdict::Failed(f) => (
-            format!("{} — {}", T::PuzzleFailed.get(lang), failure_text(&f, lang)),
+            format!(
+                "{} — {}",
+                Phrase::PuzzleFailed.get(lang),
+                failure_text(&f, lang)
+            ),
             Color::srgb(1.0, 0.6, 0.55),
         ),
         Verdict::InProgress { plies_left } => (
             format!(
                 "{} · {} {}",
-                T::PuzzleGoal.get(lang),
-                T::MovesLeft.get(lang),
+                Phrase::PuzzleGoal.get(lang),
+                Phrase::MovesLeft.get(lang),
                 plies_left.div_ceil(2)
             ),
             palette::TEXT,
         ),
     };
     for mut t in &mut titles {
-        if t.0 != title {
-            t.0 = title.clone();
-        }
+        t.set_if_neq(Text(title.clone()));
     }
     for (mut t, mut c) in &mut statuses {
         if t.0 != status {
@@ -145,8 +148,8 @@ fn refresh_card(
 /// Why an attempt failed, in words.
 pub fn failure_text(f: &Failure, lang: Lang) -> String {
     match f {
-        Failure::OutOfMoves => T::PuzzleOutOfMoves.get(lang).to_string(),
+        Failure::OutOfMoves => Phrase::PuzzleOutOfMoves.get(lang).to_string(),
         Failure::GameOver(o) => reason_text(&o.reason, lang),
-        Failure::Illegal { .. } | Failure::BadPuzzle => T::PuzzleFailed.get(lang).to_string(),
+        Failure::Illegal { .. } | Failure::BadPuzzle => Phrase::PuzzleFailed.get(lang).to_string(),
     }
 }

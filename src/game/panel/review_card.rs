@@ -8,13 +8,15 @@
 
 use crate::engine::review::{GameReview, Judgement};
 use crate::game::board::layout::BoardLayout;
-use crate::game::i18n::{Lang, Phrase as T, side_name};
+use crate::game::i18n::{Lang, Phrase, side_name};
 use crate::game::panel::dock_first;
-use crate::game::panel::move_list::{MoveListSlot, list_style};
+use crate::game::panel::move_list::MoveListSlot;
 use crate::game::play::Play;
+use crate::game::play::browse::{Browse, shown_ply};
 use crate::game::play::game_review::{GameReviewState, ReviewRequest, ReviewedGame};
-use crate::game::play::review::{Review, shown_ply};
+use crate::game::play::move_list::list_style;
 use crate::game::play::session::Session;
+use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
 use crate::game::theme::judgement::{judgement_color, judgement_symbol, judgement_word};
 use crate::game::theme::{Fonts, OnPress, button, palette, set_display};
@@ -48,7 +50,7 @@ pub fn summary_text(review: &GameReview, side: Side, lang: Lang) -> String {
     format!(
         "{} {} {:.0}% · {counts}",
         side_name(side, lang),
-        T::Accuracy.get(lang),
+        Phrase::Accuracy.get(lang),
         s.accuracy
     )
 }
@@ -95,9 +97,9 @@ enum Line {
     Verdict,
 }
 
-fn spawn_card(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
+fn spawn_card(mut commands: Commands, fonts: Res<Fonts>, lang: CurrentLang) {
     let lang = *lang;
-    let small = |t: T, action: OnPress| button(t, lang, &fonts, 14.0, action);
+    let small = |t: Phrase, action: OnPress| button(t, lang, &fonts, 14.0, action);
     let text = |line: Line, px: f32, color: Color| {
         (
             line,
@@ -158,13 +160,13 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
                 .with_children(|row| {
                     row.spawn((
                         small(
-                            T::ReviewQuick,
+                            Phrase::ReviewQuick,
                             OnPress::send(ReviewRequest::Start(Effort::Quick)),
                         ),
                         Part::QuickButton,
                     ));
                     row.spawn(small(
-                        T::ReviewThorough,
+                        Phrase::ReviewThorough,
                         OnPress::send(ReviewRequest::Start(Effort::Thorough)),
                     ));
                 });
@@ -201,7 +203,7 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
                     Pickable::IGNORE,
                 ));
                 row.spawn(text(Line::Progress, 13.0, palette::TEXT_DIM));
-                row.spawn(small(T::Cancel, OnPress::send(ReviewRequest::Cancel)));
+                row.spawn(small(Phrase::Cancel, OnPress::send(ReviewRequest::Cancel)));
             });
             card.spawn((
                 Part::Verdict,
@@ -216,9 +218,9 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>, lang: Res<Lang>) {
 fn refresh_card(
     state: Res<GameReviewState>,
     session: Res<Session>,
-    review: Res<Review>,
+    browse: Res<Browse>,
     play: Res<State<Play>>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     settings: Option<Res<UserSettings>>,
     layout: Res<BoardLayout>,
     mut cards: Query<&mut Node, With<ReviewCard>>,
@@ -256,18 +258,18 @@ fn refresh_card(
             Part::Verdict => set_display(&mut node, reviewed.is_some()),
         }
     }
-    let shown = shown_ply(&session, Some(&review));
+    let shown = shown_ply(&session, Some(&browse));
     for (line, mut text, mut color) in &mut lines {
         let (want, want_color) = match line {
             Line::Progress => (
                 progress.map_or_else(String::new, |(done, total, effort)| {
                     let word = match effort {
-                        Effort::Quick => T::EffortQuick,
-                        Effort::Thorough => T::EffortThorough,
+                        Effort::Quick => Phrase::EffortQuick,
+                        Effort::Thorough => Phrase::EffortThorough,
                     };
                     format!(
                         "{} {done}/{total} · {}",
-                        T::Analysing.get(lang),
+                        Phrase::Analysing.get(lang),
                         word.get(lang)
                     )
                 }),
@@ -288,12 +290,8 @@ fn refresh_card(
                 verdict_text(r, shown, moves, settings.as_deref(), lang)
             }),
         };
-        if text.0 != want {
-            text.0 = want;
-        }
-        if color.0 != want_color {
-            color.0 = want_color;
-        }
+        text.set_if_neq(Text(want));
+        color.set_if_neq(TextColor(want_color));
     }
 }
 
@@ -331,7 +329,7 @@ pub fn verdict_text(
         let shown_line = &m.before.line[..m.before.line.len().min(line_moves)];
         let line = crate::game::panel::line_text(&before, shown_line, style);
         if !line.is_empty() {
-            text.push_str(&format!(" · {}: {line}", T::BetterWas.get(lang)));
+            text.push_str(&format!(" · {}: {line}", Phrase::BetterWas.get(lang)));
         }
     }
     (text, judgement_color(m.judgement))

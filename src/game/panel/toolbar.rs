@@ -8,7 +8,7 @@
 //! [`Icon`] drawn in `theme/icons.rs`). Entries of different groups are
 //! set apart by a thin divider.
 
-use crate::game::i18n::Phrase as T;
+use crate::game::i18n::Phrase;
 use crate::game::play::Play;
 use crate::game::play::analysis::AnalysisCommand;
 use crate::game::play::clock::MatchClock;
@@ -68,7 +68,7 @@ pub struct Tool {
     /// Its picture.
     pub icon: Icon,
     /// Its name (the tooltip).
-    pub tip: T,
+    pub tip: Phrase,
     /// Its shortcut, as written in the tooltip and the help card ("" = none).
     pub keys: &'static str,
     /// Its group.
@@ -81,7 +81,7 @@ pub struct Tool {
 
 const fn tool(
     icon: Icon,
-    tip: T,
+    tip: Phrase,
     keys: &'static str,
     group: Group,
     action: fn() -> OnPress,
@@ -105,7 +105,7 @@ fn always(_: &ToolContext) -> bool {
 pub const TOOLS: &[Tool] = &[
     tool(
         Icon::Undo,
-        T::Undo,
+        Phrase::Undo,
         "Ctrl+Z",
         Group::Moves,
         || OnPress::send(GameCommand::Undo),
@@ -113,7 +113,7 @@ pub const TOOLS: &[Tool] = &[
     ),
     tool(
         Icon::Redo,
-        T::Redo,
+        Phrase::Redo,
         "Ctrl+Y",
         Group::Moves,
         || OnPress::send(GameCommand::Redo),
@@ -121,7 +121,7 @@ pub const TOOLS: &[Tool] = &[
     ),
     tool(
         Icon::Hint,
-        T::Hint,
+        Phrase::Hint,
         "H",
         Group::Moves,
         || OnPress::send(HintRequest),
@@ -129,7 +129,7 @@ pub const TOOLS: &[Tool] = &[
     ),
     tool(
         Icon::Analysis,
-        T::Analysis,
+        Phrase::Analysis,
         "A",
         Group::Moves,
         || OnPress::send(AnalysisCommand::Toggle),
@@ -137,7 +137,7 @@ pub const TOOLS: &[Tool] = &[
     ),
     tool(
         Icon::Flip,
-        T::Flip,
+        Phrase::Flip,
         "F",
         Group::Moves,
         || OnPress::send(GameCommand::Flip),
@@ -145,7 +145,7 @@ pub const TOOLS: &[Tool] = &[
     ),
     tool(
         Icon::NewGame,
-        T::NewGame,
+        Phrase::NewGame,
         "N",
         Group::Game,
         || OnPress::send(GameCommand::NewGame),
@@ -153,7 +153,7 @@ pub const TOOLS: &[Tool] = &[
     ),
     tool(
         Icon::Resign,
-        T::Resign,
+        Phrase::Resign,
         "",
         Group::Game,
         || OnPress::send(GameCommand::Resign),
@@ -161,7 +161,7 @@ pub const TOOLS: &[Tool] = &[
     ),
     tool(
         Icon::Pause,
-        T::Pause,
+        Phrase::Pause,
         "Space",
         Group::Game,
         || OnPress::send(GameCommand::TogglePause),
@@ -169,7 +169,7 @@ pub const TOOLS: &[Tool] = &[
     ),
     tool(
         Icon::Resume,
-        T::Resume,
+        Phrase::Resume,
         "Space",
         Group::Game,
         || OnPress::send(GameCommand::TogglePause),
@@ -177,7 +177,7 @@ pub const TOOLS: &[Tool] = &[
     ),
     tool(
         Icon::Save,
-        T::SaveGame,
+        Phrase::SaveGame,
         "Ctrl+S",
         Group::Records,
         || OnPress::send(FileCommand::Save),
@@ -185,7 +185,7 @@ pub const TOOLS: &[Tool] = &[
     ),
     tool(
         Icon::CopyPgn,
-        T::CopyPgn,
+        Phrase::CopyPgn,
         "Ctrl+C",
         Group::Records,
         || OnPress::send(FileCommand::CopyPgn),
@@ -193,7 +193,7 @@ pub const TOOLS: &[Tool] = &[
     ),
     tool(
         Icon::CopyFen,
-        T::CopyFen,
+        Phrase::CopyFen,
         "Ctrl+Shift+C",
         Group::Records,
         || OnPress::send(FileCommand::CopyFen),
@@ -201,7 +201,7 @@ pub const TOOLS: &[Tool] = &[
     ),
     tool(
         Icon::Paste,
-        T::Paste,
+        Phrase::Paste,
         "Ctrl+V",
         Group::Records,
         || OnPress::send(FileCommand::Paste),
@@ -209,7 +209,7 @@ pub const TOOLS: &[Tool] = &[
     ),
     tool(
         Icon::Export,
-        T::ExportPicture,
+        Phrase::ExportPicture,
         "",
         Group::Records,
         || OnPress::send(ExportPicture),
@@ -217,7 +217,7 @@ pub const TOOLS: &[Tool] = &[
     ),
     tool(
         Icon::EditPosition,
-        T::EditPosition,
+        Phrase::EditPosition,
         "",
         Group::Records,
         || OnPress::send(crate::game::play::editor::EditPosition),
@@ -225,7 +225,7 @@ pub const TOOLS: &[Tool] = &[
     ),
     tool(
         Icon::Help,
-        T::Shortcuts,
+        Phrase::Shortcuts,
         "F1  ?",
         Group::App,
         || OnPress::send(HelpCommand),
@@ -233,7 +233,7 @@ pub const TOOLS: &[Tool] = &[
     ),
     tool(
         Icon::Settings,
-        T::Settings,
+        Phrase::Settings,
         "O",
         Group::App,
         || OnPress::go(SettingsView::Open),
@@ -241,7 +241,7 @@ pub const TOOLS: &[Tool] = &[
     ),
     tool(
         Icon::Menu,
-        T::Menu,
+        Phrase::Menu,
         "Esc",
         Group::App,
         || OnPress::send(GameCommand::Menu),

@@ -10,7 +10,7 @@
 
 use crate::engine::{Engine, Level, choose_move_within};
 use crate::game::play::Turn;
-use crate::game::play::review::Review;
+use crate::game::play::browse::Browse;
 use crate::game::play::search::{OffThreadSearch, SearchJob, SearchProgress, SharedEngine};
 use crate::game::play::session::{AiMoveChosen, MAX_LEVEL, Player, Session};
 use crate::game::{GameSet, Mode};
@@ -137,13 +137,13 @@ fn cancel_stale_search(
     mut ai: ResMut<AiState>,
     session: Option<Res<Session>>,
     turn: Option<Res<State<Turn>>>,
-    review: Option<Res<Review>>,
+    browse: Option<Res<Browse>>,
 ) {
     let Some(search) = &ai.search else {
         return;
     };
     // On a variation the game waits (see `variations`).
-    let analysing = review.is_some_and(|r| r.on_variation());
+    let analysing = browse.is_some_and(|r| r.on_variation());
     let current = match (&session, &turn) {
         (Some(session), Some(turn)) => {
             *turn.get() == Turn::Ai
@@ -165,12 +165,12 @@ fn start_search(
     backend: Res<AiBackend>,
     time: Res<Time>,
     clock: Option<Res<crate::game::play::clock::MatchClock>>,
-    review: Option<Res<Review>>,
+    browse: Option<Res<Browse>>,
 ) {
     let (Some(session), Some(turn)) = (session, turn) else {
         return;
     };
-    let analysing = review.is_some_and(|r| r.on_variation());
+    let analysing = browse.is_some_and(|r| r.on_variation());
     if ai.search.is_some() || *turn.get() != Turn::Ai || session.paused || analysing {
         return;
     }

@@ -15,7 +15,7 @@
 
 use crate::engine::{Limits, Score, SearchInfo};
 use crate::game::play::Turn;
-use crate::game::play::review::{Review, shown_history, shown_ply, shown_position};
+use crate::game::play::browse::{Browse, shown_history, shown_ply, shown_position};
 use crate::game::play::search::{OffThreadSearch, SearchJob, SharedEngine};
 use crate::game::play::session::{BoardInput, Session};
 use crate::game::settings::UserSettings;
@@ -166,7 +166,7 @@ fn handle_commands(
     mut commands: MessageReader<AnalysisCommand>,
     mut analysis: ResMut<Analysis>,
     session: Res<Session>,
-    review: Res<Review>,
+    browse: Res<Browse>,
     turn: Option<Res<State<Turn>>>,
     mut board: MessageWriter<BoardInput>,
     mut tree: MessageWriter<crate::game::play::variations::TreeCommand>,
@@ -183,17 +183,17 @@ fn handle_commands(
                 // A line is played as the player would play its first move:
                 // on the live position, when it is a human's turn.
                 let human = turn.as_deref().is_some_and(|t| *t.get() == Turn::Human);
-                let live = !review.active() && analysis.position() == Some(session.position());
+                let live = !browse.active() && analysis.position() == Some(session.position());
                 let Some(&mv) = analysis.lines().get(n).and_then(|l| l.pv.first()) else {
                     continue;
                 };
                 if human && live && session.position().is_legal(mv) {
                     board.write(BoardInput::Click(mv.from()));
                     board.write(BoardInput::Click(mv.to()));
-                } else if review.active()
-                    && analysis.position() == Some(&shown_position(&session, Some(&review)))
+                } else if browse.active()
+                    && analysis.position() == Some(&shown_position(&session, Some(&browse)))
                 {
-                    // While reviewing, the whole line goes into the move tree.
+                    // While browsing, the whole line goes into the move tree.
                     let pv = analysis.lines()[n].pv.clone();
                     tree.write(crate::game::play::variations::TreeCommand::AddLine(pv));
                 }
@@ -207,7 +207,7 @@ fn handle_commands(
 fn follow_the_board(
     mut analysis: ResMut<Analysis>,
     session: Res<Session>,
-    review: Res<Review>,
+    browse: Res<Browse>,
     settings: Option<Res<UserSettings>>,
     turn: Option<Res<State<Turn>>>,
     backend: Res<AnalysisBackend>,
@@ -216,12 +216,12 @@ fn follow_the_board(
     if !analysis.on {
         return;
     }
-    let ai_thinking = !review.active() && turn.as_deref().is_some_and(|t| *t.get() == Turn::Ai);
-    let ply = shown_ply(&session, Some(&review));
+    let ai_thinking = !browse.active() && turn.as_deref().is_some_and(|t| *t.get() == Turn::Ai);
+    let ply = shown_ply(&session, Some(&browse));
     let target = Target {
         generation: session.generation,
         ply,
-        node: review.node,
+        node: browse.node,
         lines: usize::from(
             settings
                 .map_or_else(|| Settings::default().analysis_lines, |s| s.analysis_lines)
@@ -239,12 +239,12 @@ fn follow_the_board(
     }
     analysis.stop();
     analysis.target = Some(target);
-    let position = shown_position(&session, Some(&review));
+    let position = shown_position(&session, Some(&browse));
     analysis.position = Some(position);
     if position.legal_moves().is_empty() {
         return;
     }
-    let history = shown_history(&session, Some(&review));
+    let history = shown_history(&session, Some(&browse));
     let (tx, rx) = crossbeam_channel::unbounded();
     let run = backend.0.clone();
     let lines = target.lines;

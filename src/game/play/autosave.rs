@@ -18,7 +18,7 @@
 //! [`Notice`], which the game shows; nothing here panics or overwrites a
 //! file it could not read.
 
-use crate::game::i18n::Phrase as T;
+use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::Play;
 use crate::game::play::session::{GameCommand, GameSetup, PendingGame, Session};
@@ -84,14 +84,14 @@ fn continue_game(
         return;
     }
     let Some(paths) = paths.as_ref().and_then(|p| p.0.as_ref()) else {
-        notice.post(T::NoSavedGame, "", true);
+        notice.post(Phrase::NoSavedGame, "", true);
         return;
     };
     let file = paths.autosave_file();
     match autosave::load(&file) {
         Ok(Some(restored)) => {
             if let Some(why) = &restored.repaired {
-                notice.post(T::AutosaveRepaired, why.clone(), true);
+                notice.post(Phrase::AutosaveRepaired, why.clone(), true);
             }
             let saved = &restored.saved;
             *setup = GameSetup {
@@ -108,14 +108,14 @@ fn continue_game(
                 .map(|c| c.to_clock(first, restored.game.ply()));
             commands.insert_resource(PendingGame {
                 game: restored.game,
-                review: None,
+                browse: None,
                 clock,
             });
             play.set(Play::Free);
             next.set(Screen::Playing);
         }
-        Ok(None) => notice.post(T::NoSavedGame, "", true),
-        Err(e) => notice.post(T::CannotContinue, e.to_string(), true),
+        Ok(None) => notice.post(Phrase::NoSavedGame, "", true),
+        Err(e) => notice.post(Phrase::CannotContinue, e.to_string(), true),
     }
 }
 
@@ -167,14 +167,16 @@ fn autosave_changes(
     if fresh.0 {
         fresh.0 = false;
         match autosave::keep_unfinished(&paths.autosave_file(), &paths.games_dir(), &saved) {
-            Ok(Some(kept)) => {
-                notice.post(T::UnfinishedGameKept, crate::store::file_name(&kept), false)
-            }
+            Ok(Some(kept)) => notice.post(
+                Phrase::UnfinishedGameKept,
+                crate::store::file_name(&kept),
+                false,
+            ),
             Ok(None) => {}
             Err(why) => {
                 // Neither kept nor moved aside: not written over.
                 if !*failed {
-                    notice.post(T::AutosaveFailed, why, true);
+                    notice.post(Phrase::AutosaveFailed, why, true);
                 }
                 *failed = true;
                 fresh.0 = true;
@@ -195,7 +197,7 @@ fn autosave_changes(
         Err(e) => {
             // Said once, not after every move.
             if !*failed {
-                notice.post(T::AutosaveFailed, e.to_string(), true);
+                notice.post(Phrase::AutosaveFailed, e.to_string(), true);
             }
             *failed = true;
         }

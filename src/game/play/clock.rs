@@ -22,7 +22,7 @@
 use crate::engine::{Clock as EngineClock, Limits};
 use crate::game::GameSet;
 use crate::game::play::Play;
-use crate::game::play::review::Review;
+use crate::game::play::browse::Browse;
 pub use crate::game::play::session::ClockSetup;
 use crate::game::play::session::{GameCommand, PendingGame, Session, SoundCue};
 use crate::rules::clock::{GameClock, TimeControl};
@@ -163,7 +163,7 @@ fn drop_input_while_paused(
 pub fn run_clock(
     mut session: ResMut<Session>,
     mut clock: ResMut<MatchClock>,
-    review: Res<Review>,
+    browse: Res<Browse>,
     hold: Res<ClockHold>,
     pending: Option<Res<PendingGame>>,
     time: Res<Time>,
@@ -183,7 +183,7 @@ pub fn run_clock(
     let moves = session.game.moves();
     let ply = moves.len();
     let dt = time.delta();
-    let held = review.active() || session.paused || hold.covered;
+    let held = browse.active() || session.paused || hold.covered;
     if ply != c.ply() || seen.get(..ply) != Some(moves) {
         let common = seen
             .iter()

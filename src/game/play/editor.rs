@@ -18,15 +18,15 @@
 //! games: the engine's move, or one within the margin of it, solves it.
 
 use crate::engine::SearchResult;
-use crate::game::i18n::Phrase as T;
+use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::Play;
 use crate::game::play::analysis::Analysis;
 use crate::game::play::autosave::{ContinueGame, can_continue};
+use crate::game::play::browse::{Browse, shown_position};
 use crate::game::play::game_review::{ReviewEngine, ReviewLimits};
 use crate::game::play::my_puzzle::{ActiveMyPuzzle, MyPuzzleStore};
 use crate::game::play::puzzle::ActivePuzzle;
-use crate::game::play::review::{Review, shown_position};
 use crate::game::play::search::OffThreadSearch;
 use crate::game::play::session::{GameSetup, MAX_LEVEL, PendingGame, Session};
 use crate::game::settings::StorePaths;
@@ -187,7 +187,7 @@ fn open_editor(
     mut editor: ResMut<Editor>,
     setup: Res<GameSetup>,
     session: Option<Res<Session>>,
-    review: Option<Res<Review>>,
+    browse: Option<Res<Browse>>,
     play: Option<Res<State<Play>>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
@@ -196,7 +196,7 @@ fn open_editor(
     }
     editor.back_to_game = false;
     if let Some(session) = session.as_deref() {
-        let shown = shown_position(session, review.as_deref());
+        let shown = shown_position(session, browse.as_deref());
         editor.setup = Setup::from_position(&shown);
         editor.flipped = session.flipped;
         // Only a free game is autosaved, and so can be gone back to.
@@ -259,7 +259,7 @@ fn editor_commands(
         match command {
             EditorCommand::Place(sq, piece) => {
                 if let Err(e) = editor.setup.place(sq, piece) {
-                    notice.post(T::SetFull, e.to_string(), true);
+                    notice.post(Phrase::SetFull, e.to_string(), true);
                 }
             }
             EditorCommand::Move { from, to } => editor.setup.move_piece(from, to),
@@ -280,7 +280,7 @@ fn editor_commands(
                 let pos = match valid {
                     Ok(pos) => pos,
                     Err(e) => {
-                        notice.post(T::PositionInvalid, e.to_string(), true);
+                        notice.post(Phrase::PositionInvalid, e.to_string(), true);
                         continue;
                     }
                 };
@@ -290,26 +290,26 @@ fn editor_commands(
             }
             EditorCommand::CopyFen => {
                 if let Err(e) = valid {
-                    notice.post(T::PositionInvalid, e.to_string(), true);
+                    notice.post(Phrase::PositionInvalid, e.to_string(), true);
                     continue;
                 }
                 let fen = editor.setup.fen();
                 match clipboard.as_mut().map(|c| c.set_text(fen.clone())) {
-                    Some(Ok(())) => notice.post(T::FenCopied, fen, false),
-                    Some(Err(e)) => notice.post(T::ClipboardFailed, e.to_string(), true),
-                    None => notice.post(T::ClipboardFailed, "no clipboard", true),
+                    Some(Ok(())) => notice.post(Phrase::FenCopied, fen, false),
+                    Some(Err(e)) => notice.post(Phrase::ClipboardFailed, e.to_string(), true),
+                    None => notice.post(Phrase::ClipboardFailed, "no clipboard", true),
                 }
             }
             EditorCommand::SaveAsPuzzle => {
                 let pos = match valid {
                     Ok(pos) => pos,
                     Err(e) => {
-                        notice.post(T::PositionInvalid, e.to_string(), true);
+                        notice.post(Phrase::PositionInvalid, e.to_string(), true);
                         continue;
                     }
                 };
                 if pos.legal_moves().is_empty() {
-                    notice.post(T::NoMoveToFind, pos.fen(), true);
+                    notice.post(Phrase::NoMoveToFind, pos.fen(), true);
                     continue;
                 }
                 if editor.saving.as_ref().is_some_and(|(p, _)| *p == pos) {
@@ -329,7 +329,7 @@ fn editor_commands(
                     },
                 );
                 editor.saving = Some((pos, search));
-                notice.post(T::SavingPuzzle, pos.fen(), false);
+                notice.post(Phrase::SavingPuzzle, pos.fen(), false);
             }
             EditorCommand::Back => {
                 if editor.back_to_game && can_continue(paths.as_deref()) {
@@ -371,13 +371,13 @@ fn finish_saving(
         crate::store::my_puzzles::composed(&pos, &line, r.depth, crate::store::now_unix())
     });
     let Some(puzzle) = made else {
-        notice.post(T::NoMoveToFind, pos.fen(), true);
+        notice.post(Phrase::NoMoveToFind, pos.fen(), true);
         return;
     };
     if store.add(vec![puzzle], paths.as_deref(), &mut notice) > 0 {
-        notice.post(T::PuzzleSaved, pos.fen(), false);
+        notice.post(Phrase::PuzzleSaved, pos.fen(), false);
     } else {
-        notice.post(T::PuzzleAlreadySaved, pos.fen(), false);
+        notice.post(Phrase::PuzzleAlreadySaved, pos.fen(), false);
     }
 }
 

@@ -7,9 +7,9 @@
 //! `$XIANGQI_HOME/pictures`.
 
 use crate::game::GameSet;
-use crate::game::i18n::Phrase as T;
+use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
-use crate::game::play::review::{Review, shown_last_move, shown_position};
+use crate::game::play::browse::{Browse, shown_last_move, shown_position};
 use crate::game::play::session::Session;
 use crate::game::settings::StorePaths;
 use crate::render::{Options, gif, png};
@@ -90,7 +90,7 @@ fn start_export(
     mut requests: MessageReader<ExportPicture>,
     mut commands: Commands,
     session: Option<Res<Session>>,
-    review: Res<Review>,
+    browse: Res<Browse>,
     paths: Option<Res<StorePaths>>,
     exporting: Option<Res<Exporting>>,
     mut notice: ResMut<Notice>,
@@ -102,11 +102,11 @@ fn start_export(
         return;
     };
     let Some(dir) = pictures_dir(paths.as_ref().and_then(|p| p.0.as_ref())) else {
-        notice.post(T::ExportFailed, "no folder for pictures", true);
+        notice.post(Phrase::ExportFailed, "no folder for pictures", true);
         return;
     };
-    let shown = shown_position(&session, Some(&review));
-    let last = shown_last_move(&session, Some(&review));
+    let shown = shown_position(&session, Some(&browse));
+    let last = shown_last_move(&session, Some(&browse));
     let start = *session.game.start();
     let moves = session.game.moves().to_vec();
     let flip = session.flipped;
@@ -131,9 +131,9 @@ fn finish_export(
     match result {
         Ok(paths) => {
             let list: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
-            notice.post(T::ExportedTo, list.join("\n"), false);
+            notice.post(Phrase::ExportedTo, list.join("\n"), false);
         }
-        Err(e) => notice.post(T::ExportFailed, e, true),
+        Err(e) => notice.post(Phrase::ExportFailed, e, true),
     }
 }
 

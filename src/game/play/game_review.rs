@@ -25,7 +25,7 @@
 
 use crate::engine::review::Judgement;
 use crate::engine::review::{GameReview, ReviewError, review_game};
-use crate::game::i18n::Phrase as T;
+use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::Play;
 use crate::game::play::my_puzzle::MyPuzzleStore;
@@ -87,7 +87,7 @@ pub(crate) fn configure_launch(app: &mut App, opts: &crate::game::LaunchOptions)
             // Its clocks come with it, as through every other door.
             app.insert_resource(PendingGame {
                 game,
-                review: opts.review_ply,
+                browse: opts.review_ply,
                 clock: opened.clock,
             });
             app.insert_resource(ReviewOnOpen {
@@ -230,7 +230,7 @@ pub fn is_computer_name(name: &str) -> bool {
     let words = words.trim();
     [crate::game::i18n::Lang::Zh, crate::game::i18n::Lang::En]
         .iter()
-        .any(|&l| words == T::Computer.get(l))
+        .any(|&l| words == Phrase::Computer.get(l))
 }
 
 /// Which sides a person plays in `session`'s game.
@@ -289,7 +289,7 @@ impl Reviewer<'_> {
                 // moved aside before the new review is stored.
                 Err(why) => self
                     .notice
-                    .post(T::StoredReviewDamaged, why.to_string(), true),
+                    .post(Phrase::StoredReviewDamaged, why.to_string(), true),
             }
         }
         let limits = self.limits.of(effort);
@@ -349,7 +349,7 @@ impl Reviewer<'_> {
         self.state.new_puzzles = added;
         if added > 0 {
             self.notice
-                .post(T::NewMistakePuzzles, format!("+{added}"), false);
+                .post(Phrase::NewMistakePuzzles, format!("+{added}"), false);
         }
         self.state.result = Some(reviewed);
     }
@@ -452,7 +452,7 @@ fn poll_job(mut reviewer: Reviewer) {
         return;
     };
     if let Some(why) = answer.not_stored {
-        reviewer.notice.post(T::ReviewNotStored, why, true);
+        reviewer.notice.post(Phrase::ReviewNotStored, why, true);
     }
     match answer.review {
         Ok(review) => {
@@ -461,7 +461,9 @@ fn poll_job(mut reviewer: Reviewer) {
         }
         Err(ReviewError::Cancelled(_)) => {}
         Err(e @ ReviewError::Illegal(_)) => {
-            reviewer.notice.post(T::ReviewFailed, e.to_string(), true);
+            reviewer
+                .notice
+                .post(Phrase::ReviewFailed, e.to_string(), true);
         }
     }
 }

@@ -1,22 +1,24 @@
 //! The game without its window: the session and its turn flow, the AI and
-//! the hint (both searching off the main thread through [`search`]), review,
-//! puzzles, the autosave, records in and out, and the notices for the
-//! player. It reads input messages and writes output messages; it depends
-//! only on the rules, the engine and the store (and the words and settings
-//! the whole game shares), never on what draws it.
+//! the hint (both searching off the main thread through [`search`]),
+//! browsing the game, the game review, the move list's model, puzzles, the
+//! autosave, records in and out, and the notices for the player. It reads
+//! input messages and writes output messages; it depends only on the rules,
+//! the engine and the store (and the words and settings the whole game
+//! shares), never on what draws it.
 
 pub mod ai;
 pub mod analysis;
 pub mod autosave;
+pub mod browse;
 pub mod clock;
 pub mod editor;
 pub mod export;
 pub mod game_review;
 pub mod hint;
+pub mod move_list;
 pub mod my_puzzle;
 pub mod puzzle;
 pub mod records;
-pub mod review;
 pub mod search;
 pub mod session;
 pub mod variations;
@@ -28,7 +30,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_sub_state::<Turn>().add_sub_state::<Play>();
     app.add_plugins((session::plugin, ai::plugin));
     app.add_plugins((
-        review::plugin,
+        browse::plugin,
         autosave::plugin,
         puzzle::plugin,
         hint::plugin,

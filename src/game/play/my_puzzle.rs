@@ -15,7 +15,7 @@
 
 use crate::engine::Limits;
 use crate::engine::review::accepts;
-use crate::game::i18n::Phrase as T;
+use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::Play;
 use crate::game::play::puzzle::ActivePuzzle;
@@ -82,7 +82,7 @@ impl MyPuzzleStore {
             };
             let (mine, warning) = MyPuzzles::load(&p.my_puzzles_file());
             if let Some(w) = warning {
-                notice.post(T::MyPuzzlesBroken, w.to_string(), true);
+                notice.post(Phrase::MyPuzzlesBroken, w.to_string(), true);
             }
             mine
         })
@@ -100,7 +100,7 @@ impl MyPuzzleStore {
             return;
         };
         if let Err(e) = mine.save(&p.my_puzzles_file()) {
-            notice.post(T::MyPuzzlesNotSaved, e.to_string(), true);
+            notice.post(Phrase::MyPuzzlesNotSaved, e.to_string(), true);
         }
     }
 
@@ -199,7 +199,7 @@ fn start_my_puzzle(
     };
     let Some(start) = puzzle.position() else {
         notice.post(
-            T::CannotOpen,
+            Phrase::CannotOpen,
             format!("{}: {}", puzzle.id, puzzle.fen),
             true,
         );

@@ -8,7 +8,7 @@
 //! time solves the puzzle (saved at once), running out of moves or any other
 //! end fails it, which stops the engine; Retry (New game) starts again.
 
-use crate::game::i18n::Phrase as T;
+use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::Play;
 use crate::game::play::session::{GameCommand, GameSetup, PendingGame, Session};
@@ -75,7 +75,7 @@ impl PuzzleProgress {
             };
             let (progress, warning) = Progress::load(&p.puzzle_progress_file());
             if let Some(w) = warning {
-                notice.post(T::ProgressBroken, w.to_string(), true);
+                notice.post(Phrase::ProgressBroken, w.to_string(), true);
             }
             progress
         })
@@ -87,7 +87,7 @@ impl PuzzleProgress {
             return;
         };
         if let Err(e) = progress.save(&p.puzzle_progress_file()) {
-            notice.post(T::ProgressNotSaved, e.to_string(), true);
+            notice.post(Phrase::ProgressNotSaved, e.to_string(), true);
         }
     }
 }
@@ -129,7 +129,7 @@ fn start_puzzle(
     let start = match puzzle.position() {
         Ok(p) => p,
         Err(e) => {
-            notice.post(T::CannotOpen, format!("{}: {e}", puzzle.id), true);
+            notice.post(Phrase::CannotOpen, format!("{}: {e}", puzzle.id), true);
             return;
         }
     };

@@ -6,10 +6,11 @@
 //! with a file and where.
 
 use crate::game::GameSet;
-use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::i18n::{Lang, Phrase};
 use crate::game::notice::Notice;
-use crate::game::play::review::{Review, shown_position};
+use crate::game::play::browse::{Browse, shown_position};
 use crate::game::play::session::{GameOpener, Session};
+use crate::game::settings::CurrentLang;
 use crate::game::settings::{StorePaths, UserSettings};
 use crate::rules::Color as Side;
 use crate::rules::notation::{ChineseStyle, Notation};
@@ -45,9 +46,9 @@ pub enum FileCommand {
 /// The game as a PGN record with its players and date.
 pub fn pgn_of(session: &Session, lang: Lang) -> PgnGame {
     let player = |side: Side| match session.setup.player(side) {
-        crate::game::play::session::Player::Human => T::Human.get(lang).to_string(),
+        crate::game::play::session::Player::Human => Phrase::Human.get(lang).to_string(),
         crate::game::play::session::Player::Ai { level } => {
-            format!("{} {level}", T::Computer.get(lang))
+            format!("{} {level}", Phrase::Computer.get(lang))
         }
     };
     let now = crate::store::UtcTime::now();
@@ -136,18 +137,18 @@ pub fn open_file_on_board(path: &std::path::Path, opener: &mut GameOpener) -> Re
 /// on. Every way into the game (drop, paste, import field, saved games)
 /// ends here.
 pub fn open_on_board(opener: &mut GameOpener, opened: OpenedGame) {
-    let review = (opened.game.ply() > 0).then_some(0);
-    opener.open(opened.game, review, opened.clock);
+    let browse = (opened.game.ply() > 0).then_some(0);
+    opener.open(opened.game, browse, opened.clock);
 }
 
 fn handle_files(
     mut commands_in: MessageReader<FileCommand>,
     mut drops: MessageReader<FileDragAndDrop>,
     mut opener: GameOpener,
-    review: Res<Review>,
+    browse: Res<Browse>,
     paths: Option<Res<StorePaths>>,
     settings: Option<Res<UserSettings>>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     mut clipboard: Option<ResMut<Clipboard>>,
     mut notice: ResMut<Notice>,
     clock: Option<Res<crate::game::play::clock::MatchClock>>,
@@ -164,14 +165,14 @@ fn handle_files(
                     .and_then(|p| p.0.as_ref())
                     .map(|p| p.games_dir())
                 else {
-                    notice.post(T::NotSavedGame, "no data folder", true);
+                    notice.post(Phrase::NotSavedGame, "no data folder", true);
                     continue;
                 };
                 let mut pgn = pgn_of(session, *lang);
                 let tree = tree_to_write(&mut pgn, session.tree(), clock.as_deref());
                 match library::save_pgn_tree(&dir, &pgn, &tree) {
-                    Ok(path) => notice.post(T::SavedAs, path.display().to_string(), false),
-                    Err(e) => notice.post(T::NotSavedGame, e.to_string(), true),
+                    Ok(path) => notice.post(Phrase::SavedAs, path.display().to_string(), false),
+                    Err(e) => notice.post(Phrase::NotSavedGame, e.to_string(), true),
                 }
             }
             FileCommand::CopyFen | FileCommand::CopyPgn => {
@@ -179,7 +180,7 @@ fn handle_files(
                     continue;
                 };
                 let text = if *command == FileCommand::CopyFen {
-                    shown_position(session, Some(&review)).fen()
+                    shown_position(session, Some(&browse)).fen()
                 } else {
                     let notation = settings.as_ref().map_or(Notation::Chinese, |s| s.notation);
                     let style = ChineseStyle::from(
@@ -194,23 +195,23 @@ fn handle_files(
                 match clipboard.as_mut().map(|c| c.set_text(text.clone())) {
                     Some(Ok(())) => notice.post(
                         if *command == FileCommand::CopyFen {
-                            T::FenCopied
+                            Phrase::FenCopied
                         } else {
-                            T::PgnCopied
+                            Phrase::PgnCopied
                         },
                         first_line(&text),
                         false,
                     ),
-                    Some(Err(e)) => notice.post(T::ClipboardFailed, e.to_string(), true),
-                    None => notice.post(T::ClipboardFailed, "no clipboard", true),
+                    Some(Err(e)) => notice.post(Phrase::ClipboardFailed, e.to_string(), true),
+                    None => notice.post(Phrase::ClipboardFailed, "no clipboard", true),
                 }
             }
             FileCommand::Paste => {
                 let read = clipboard.as_mut().map(|c| c.fetch_text().poll_result());
                 match read {
                     Some(Some(Ok(text))) => pasted = Some(open_record(text.as_bytes())),
-                    Some(Some(Err(e))) => notice.post(T::ClipboardFailed, e.to_string(), true),
-                    _ => notice.post(T::ClipboardFailed, "no clipboard", true),
+                    Some(Some(Err(e))) => notice.post(Phrase::ClipboardFailed, e.to_string(), true),
+                    _ => notice.post(Phrase::ClipboardFailed, "no clipboard", true),
                 }
             }
         }
@@ -219,18 +220,18 @@ fn handle_files(
         if let FileDragAndDrop::DroppedFile { path_buf, .. } = drop {
             let source = path_buf.display().to_string();
             match open_file_on_board(path_buf, &mut opener) {
-                Ok(()) => notice.post(T::Opened, source, false),
-                Err(e) => notice.post(T::CannotOpen, format!("{source}: {e}"), true),
+                Ok(()) => notice.post(Phrase::Opened, source, false),
+                Err(e) => notice.post(Phrase::CannotOpen, format!("{source}: {e}"), true),
             }
         }
     }
-    let source = T::Clipboard.get(*lang);
+    let source = Phrase::Clipboard.get(*lang);
     match pasted {
         Some(Ok(record)) => {
-            notice.post(T::Opened, source, false);
+            notice.post(Phrase::Opened, source, false);
             open_on_board(&mut opener, record);
         }
-        Some(Err(e)) => notice.post(T::CannotOpen, format!("{source}: {e}"), true),
+        Some(Err(e)) => notice.post(Phrase::CannotOpen, format!("{source}: {e}"), true),
         None => {}
     }
 }
@@ -297,11 +298,11 @@ mod tests {
         drop_file(&mut app, path.clone());
         let n = notice(&app);
         assert!(!n.error, "{n:?}");
-        assert_eq!(n.what, T::Opened);
+        assert_eq!(n.what, Phrase::Opened);
         let session = app.world().resource::<Session>();
         let played: Vec<String> = session.game.moves().iter().map(Move::to_string).collect();
         assert_eq!(played, ["h2e2", "h9g7", "h0g2"]);
-        assert_eq!(app.world().resource::<Review>().ply, Some(0));
+        assert_eq!(app.world().resource::<Browse>().ply, Some(0));
     }
 
     #[test]
@@ -313,7 +314,7 @@ mod tests {
         let mut app = app();
         drop_file(&mut app, good);
         assert_eq!(app.world().resource::<Session>().position().fen(), fen);
-        assert_eq!(app.world().resource::<Review>().ply, None);
+        assert_eq!(app.world().resource::<Browse>().ply, None);
 
         // A FEN with a tenth rank: reported with the file's name, nothing changes.
         let bad = dir.path().join("bad.fen");
@@ -322,7 +323,7 @@ mod tests {
         drop_file(&mut app, bad.clone());
         let n = notice(&app);
         assert!(n.error);
-        assert_eq!(n.what, T::CannotOpen);
+        assert_eq!(n.what, Phrase::CannotOpen);
         assert!(n.detail.contains("bad.fen"), "{}", n.detail);
         assert_eq!(app.world().resource::<Session>().position().fen(), fen);
         assert_eq!(

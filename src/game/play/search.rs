@@ -86,7 +86,7 @@ impl<T: Send + 'static> OffThreadSearch<T> {
     }
 
     /// Starts `search` on `position` (reached through `history`, oldest
-    /// first), for the session at `generation`: a reviewed position, say.
+    /// first), for the session at `generation`: a browsed position, say.
     pub fn start_at(
         position: Position,
         history: Vec<Position>,

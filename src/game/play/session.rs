@@ -308,7 +308,7 @@ pub struct PendingGame {
     /// The record (variations, comments and marks included), cursor included.
     pub game: Game,
     /// Show this ply for review first (a loaded record opens at its start).
-    pub review: Option<usize>,
+    pub browse: Option<usize>,
     /// The clocks it was played on (the autosave's, a record's), if any.
     pub clock: Option<GameClock>,
 }
@@ -334,7 +334,7 @@ impl<'w, 's> GameOpener<'w, 's> {
 
     /// Opens `game` (its variations, comments and marks included), shown
     /// at ply `review` if given, on the clocks the record kept, if any.
-    pub fn open(&mut self, game: Game, review: Option<usize>, clock: Option<GameClock>) {
+    pub fn open(&mut self, game: Game, browse: Option<usize>, clock: Option<GameClock>) {
         let setup = GameSetup {
             mode: Mode::Hotseat,
             level: self.setup.level,
@@ -345,7 +345,7 @@ impl<'w, 's> GameOpener<'w, 's> {
         self.play.set(Play::Free);
         self.commands.insert_resource(PendingGame {
             game,
-            review,
+            browse,
             clock,
         });
         match self.session.as_deref_mut() {
@@ -583,7 +583,7 @@ fn handle_board_input(
 /// mover's pieces (and says so), a second click on it lets it go, a click
 /// or drop on one of its targets gives the move to play (the selection
 /// cleared), anything else is reported as illegal. Shared by the game and
-/// by moves made into the move tree while reviewing.
+/// by moves made into the move tree while browsing.
 pub(crate) fn pick(
     input: BoardInput,
     pos: &Position,

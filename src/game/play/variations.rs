@@ -1,7 +1,7 @@
 //! The move tree in play: variations, comments and marks.
 //!
 //! The game's record is a move tree ([`crate::rules::Game::tree`]), the
-//! moves played its main line. While an earlier position is shown ([`Review`]), a move on the board goes into the tree
+//! moves played its main line. While an earlier position is shown ([`Browse`]), a move on the board goes into the tree
 //! instead of the game: the recorded move is followed, any other starts (or
 //! follows) a variation, and the board shows the position after it. The
 //! live game, its AI and its result are untouched; on a variation the AI
@@ -11,9 +11,9 @@
 //! The move list's tools send [`TreeCommand`]s about the shown move:
 //! promote its variation to the main line (which becomes the game), delete
 //! its variation, set its comment and its mark; an analysis line clicked
-//! while reviewing is added as a variation.
+//! while browsing is added as a variation.
 
-use crate::game::play::review::{Review, shown_node, shown_position};
+use crate::game::play::browse::{Browse, shown_node, shown_position};
 use crate::game::play::session::{
     BoardChanged, BoardInput, CheckAlert, Outputs, Selection, Session, SoundCue, pick,
 };
@@ -29,7 +29,7 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .in_set(GameSet::Rules)
             // Before the session reads board input: it must not see a move
-            // made on a reviewed position.
+            // made on a browsed position.
             .before(crate::game::play::session::apply_pending)
             .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
     );
@@ -70,26 +70,26 @@ pub fn variation_root(tree: &MoveTree, id: NodeId) -> Option<NodeId> {
 /// the game, on the shown position, and a move goes into the tree.
 fn play_while_reviewing(
     mut inputs: ResMut<Messages<BoardInput>>,
-    mut review: ResMut<Review>,
+    mut browse: ResMut<Browse>,
     mut session: ResMut<Session>,
     mut selection: ResMut<Selection>,
     mut out: Outputs,
 ) {
-    if !review.active() {
+    if !browse.active() {
         return;
     }
     let inputs: Vec<BoardInput> = inputs.drain().collect();
     for input in inputs {
-        let pos = shown_position(&session, Some(&review));
+        let pos = shown_position(&session, Some(&browse));
         if let Some(mv) = pick(input, &pos, &mut selection, &mut out) {
-            play_into_tree(&mut session, &mut review, mv, &mut out);
+            play_into_tree(&mut session, &mut browse, mv, &mut out);
         }
     }
 }
 
 /// Plays `mv` from the shown node into the tree and shows the result.
-fn play_into_tree(session: &mut Session, review: &mut Review, mv: Move, out: &mut Outputs) {
-    let from = shown_node(session, Some(review));
+fn play_into_tree(session: &mut Session, browse: &mut Browse, mv: Move, out: &mut Outputs) {
+    let from = shown_node(session, Some(browse));
     let Some(&pos) = session.tree().position(from) else {
         return;
     };
@@ -100,7 +100,7 @@ fn play_into_tree(session: &mut Session, review: &mut Review, mv: Move, out: &mu
     let Ok(id) = session.game.add_variation(from, mv) else {
         return;
     };
-    review.show_node(session, id);
+    browse.show_node(session, id);
     out.changed.write(BoardChanged::Moved {
         mv,
         piece,
@@ -121,7 +121,7 @@ fn play_into_tree(session: &mut Session, review: &mut Review, mv: Move, out: &mu
 
 fn handle_tree_commands(
     mut commands_in: MessageReader<TreeCommand>,
-    mut review: ResMut<Review>,
+    mut browse: ResMut<Browse>,
     mut session: ResMut<Session>,
     mut selection: ResMut<Selection>,
     time: Res<Time>,
@@ -129,13 +129,13 @@ fn handle_tree_commands(
 ) {
     let now = time.elapsed_secs_f64();
     for command in commands_in.read() {
-        let shown = shown_node(&session, Some(&review));
+        let shown = shown_node(&session, Some(&browse));
         match command {
             TreeCommand::Promote => {
                 if !session.promote(shown, now) {
                     continue;
                 }
-                review.show_node(&session, shown);
+                browse.show_node(&session, shown);
                 selection.clear();
                 changed.write(BoardChanged::Reset);
             }
@@ -152,8 +152,8 @@ fn handle_tree_commands(
                     continue;
                 };
                 let parent = map.get(parent).copied().flatten().unwrap_or(MoveTree::ROOT);
-                review.node = None;
-                review.show_node(&session, parent);
+                browse.node = None;
+                browse.show_node(&session, parent);
                 selection.clear();
                 changed.write(BoardChanged::Reset);
             }
@@ -176,7 +176,7 @@ fn handle_tree_commands(
                     }
                 }
                 if let Some(first) = first {
-                    review.show_node(&session, first);
+                    browse.show_node(&session, first);
                     selection.clear();
                     changed.write(BoardChanged::Reset);
                 }

@@ -13,10 +13,12 @@
 //! Esc drops what is picked up, else goes back.
 
 use crate::game::board::engraving::engraving;
-use crate::game::i18n::{Lang, Phrase as T, side_name};
+use crate::game::i18n::{Lang, Phrase, side_name};
 use crate::game::play::editor::{Editor, EditorCommand};
 use crate::game::play::session::MAX_LEVEL;
+use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
+use crate::game::theme::scale::{Scale, window_size};
 use crate::game::theme::{
     Fonts, OnPress, Toggled, button, label, palette, screen_root, set_display,
 };
@@ -50,11 +52,11 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The modes offered for Play, with their short names.
-const MODES: [(Mode, T); 4] = [
-    (Mode::Red, T::ModeRedShort),
-    (Mode::Black, T::ModeBlackShort),
-    (Mode::Hotseat, T::ModeHotseat),
-    (Mode::AiVsAi, T::ModeAiVsAi),
+const MODES: [(Mode, Phrase); 4] = [
+    (Mode::Red, Phrase::ModeRedShort),
+    (Mode::Black, Phrase::ModeBlackShort),
+    (Mode::Hotseat, Phrase::ModeHotseat),
+    (Mode::AiVsAi, Phrase::ModeAiVsAi),
 ];
 
 /// The board's picture, once for each orientation.
@@ -119,7 +121,7 @@ impl Geometry {
         Geometry {
             board: Rect::from_corners(min, min + Vec2::new(w, h)),
             panel: Rect::new(size.x - pw, 0.0, size.x, size.y),
-            s: (size.y / 900.0).min(size.x / 1280.0).clamp(0.62, 1.4),
+            s: Scale::fit(size, Vec2::new(1280.0, 900.0), 0.62, 1.4).0,
         }
     }
 
@@ -226,16 +228,10 @@ struct Picked(Option<Piece>);
 #[derive(Message, Clone, Copy)]
 struct PickUp(Piece);
 
-fn window_size(window: &Query<&Window, With<PrimaryWindow>>) -> Vec2 {
-    window.single().map_or(Vec2::new(1280.0, 900.0), |w| {
-        Vec2::new(w.width(), w.height())
-    })
-}
-
 #[derive(bevy::ecs::system::SystemParam)]
 struct Look<'w> {
     fonts: Res<'w, Fonts>,
-    lang: Res<'w, Lang>,
+    lang: CurrentLang<'w>,
     images: Res<'w, BoardImages>,
     settings: Option<Res<'w, UserSettings>>,
 }
@@ -394,13 +390,13 @@ fn spawn_at(commands: &mut Commands, look: &Look, editor: &Editor, g: Geometry) 
         ))
         .with_children(|panel| {
             panel.spawn(label(
-                T::EditorTitle,
+                Phrase::EditorTitle,
                 lang,
                 fonts.ui(px(24.0)),
                 palette::ACCENT,
             ));
             panel.spawn(label(
-                T::EditorHint,
+                Phrase::EditorHint,
                 lang,
                 fonts.ui(px(13.0).max(11.0)),
                 palette::TEXT_DIM,
@@ -417,18 +413,18 @@ fn spawn_at(commands: &mut Commands, look: &Look, editor: &Editor, g: Geometry) 
             panel
                 .spawn((row(px(6.0)), Pickable::IGNORE))
                 .with_children(|r| {
-                    let btn = |t: T, c: EditorCommand| {
+                    let btn = |t: Phrase, c: EditorCommand| {
                         button(t, lang, fonts, px(15.0).max(12.0), OnPress::send(c))
                     };
-                    r.spawn(btn(T::ClearBoard, EditorCommand::Clear));
-                    r.spawn(btn(T::StartPosition, EditorCommand::StartPosition));
-                    r.spawn(btn(T::Flip, EditorCommand::Flip));
+                    r.spawn(btn(Phrase::ClearBoard, EditorCommand::Clear));
+                    r.spawn(btn(Phrase::StartPosition, EditorCommand::StartPosition));
+                    r.spawn(btn(Phrase::Flip, EditorCommand::Flip));
                 });
             panel
                 .spawn((row(px(6.0)), Pickable::IGNORE))
                 .with_children(|r| {
                     r.spawn(label(
-                        T::SideToMove,
+                        Phrase::SideToMove,
                         lang,
                         fonts.ui(px(15.0).max(12.0)),
                         palette::TEXT_DIM,
@@ -436,7 +432,11 @@ fn spawn_at(commands: &mut Commands, look: &Look, editor: &Editor, g: Geometry) 
                     for side in [Side::Red, Side::Black] {
                         r.spawn((
                             button(
-                                if side == Side::Red { T::Red } else { T::Black },
+                                if side == Side::Red {
+                                    Phrase::Red
+                                } else {
+                                    Phrase::Black
+                                },
                                 lang,
                                 fonts,
                                 px(15.0).max(12.0),
@@ -504,7 +504,7 @@ fn spawn_at(commands: &mut Commands, look: &Look, editor: &Editor, g: Geometry) 
                 ))
                 .with_children(|r| {
                     r.spawn(label(
-                        T::Difficulty,
+                        Phrase::Difficulty,
                         lang,
                         fonts.ui(px(14.0).max(11.0)),
                         palette::TEXT_DIM,
@@ -531,10 +531,10 @@ fn spawn_at(commands: &mut Commands, look: &Look, editor: &Editor, g: Geometry) 
                 .spawn((row(px(6.0)), Pickable::IGNORE))
                 .with_children(|r| {
                     for (t, c) in [
-                        (T::PlayPosition, EditorCommand::Play),
-                        (T::AnalysePosition, EditorCommand::Analyse),
-                        (T::CopyFen, EditorCommand::CopyFen),
-                        (T::SaveAsPuzzle, EditorCommand::SaveAsPuzzle),
+                        (Phrase::PlayPosition, EditorCommand::Play),
+                        (Phrase::AnalysePosition, EditorCommand::Analyse),
+                        (Phrase::CopyFen, EditorCommand::CopyFen),
+                        (Phrase::SaveAsPuzzle, EditorCommand::SaveAsPuzzle),
                     ] {
                         r.spawn((
                             button(t, lang, fonts, px(16.0).max(12.0), OnPress::send(c)),
@@ -545,7 +545,7 @@ fn spawn_at(commands: &mut Commands, look: &Look, editor: &Editor, g: Geometry) 
             panel.spawn((
                 SavingLine,
                 label(
-                    T::SavingPuzzle,
+                    Phrase::SavingPuzzle,
                     lang,
                     fonts.ui(px(13.0).max(11.0)),
                     palette::ACCENT,
@@ -566,7 +566,7 @@ fn spawn_at(commands: &mut Commands, look: &Look, editor: &Editor, g: Geometry) 
                 .spawn((row(0.0), Pickable::IGNORE))
                 .with_children(|r| {
                     r.spawn(button(
-                        T::Back,
+                        Phrase::Back,
                         lang,
                         fonts,
                         px(17.0).max(13.0),
@@ -706,7 +706,7 @@ fn show_panel(
     mut commands: Commands,
     editor: Res<Editor>,
     picked: Res<Picked>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     mut counts: Query<
         (&BoxCount, &mut Text, &mut TextColor),
         (Without<FenLine>, Without<StatusLine>),
@@ -737,17 +737,13 @@ fn show_panel(
     for (count, mut text, mut color) in &mut counts {
         let n = editor.setup.in_box(count.0);
         let want = format!("×{n}");
-        if text.0 != want {
-            text.0 = want;
-        }
+        text.set_if_neq(Text(want));
         let c = if n == 0 {
             palette::TEXT_DIM.with_alpha(0.6)
         } else {
             palette::TEXT
         };
-        if color.0 != c {
-            color.0 = c;
-        }
+        color.set_if_neq(TextColor(c));
     }
     for (disc, mut face, mut rim) in &mut discs {
         let alpha = if editor.setup.in_box(disc.0) == 0 {
@@ -757,9 +753,7 @@ fn show_panel(
         };
         face.0.set_alpha(alpha);
         let want = BorderColor::all(palette::PIECE_RIM.with_alpha(alpha));
-        if *rim != want {
-            *rim = want;
-        }
+        rim.set_if_neq(want);
     }
     for (mut toggled, piece, side, mode, level) in &mut toggles {
         let on = if let Some(p) = piece {
@@ -773,41 +767,33 @@ fn show_panel(
         } else {
             continue;
         };
-        if toggled.0 != on {
-            toggled.0 = on;
-        }
+        toggled.set_if_neq(Toggled(on));
     }
     let st = editor.status();
     for mut text in &mut fen {
-        if text.0 != st.fen {
-            text.0 = st.fen.clone();
-        }
+        text.set_if_neq(Text(st.fen.clone()));
     }
     let (line, color) = match &st.error {
         None => (
             format!(
                 "✓ {} · {}{}",
-                T::PositionValid.get(lang),
+                Phrase::PositionValid.get(lang),
                 side_name(editor.setup.side_to_move, lang),
                 match lang {
-                    Lang::Zh => T::SideToMove.get(lang).to_string(),
-                    Lang::En => format!(" {}", T::ToMove.get(lang)),
+                    Lang::Zh => Phrase::SideToMove.get(lang).to_string(),
+                    Lang::En => format!(" {}", Phrase::ToMove.get(lang)),
                 }
             ),
             Color::srgb(0.60, 0.86, 0.52),
         ),
         Some(e) => (
-            format!("{}: {e}", T::PositionInvalid.get(lang)),
+            format!("{}: {e}", Phrase::PositionInvalid.get(lang)),
             Color::srgb(1.0, 0.55, 0.50),
         ),
     };
     for (mut text, mut c) in &mut status {
-        if text.0 != line {
-            text.0 = line.clone();
-        }
-        if c.0 != color {
-            c.0 = color;
-        }
+        text.set_if_neq(Text(line.clone()));
+        c.set_if_neq(TextColor(color));
     }
     for mut node in &mut saving {
         set_display(&mut node, editor.saving());
@@ -847,9 +833,7 @@ fn show_panel(
                 } else {
                     palette::TEXT_DIM.with_alpha(0.55)
                 };
-                if c.0 != want {
-                    c.0 = want;
-                }
+                c.set_if_neq(TextColor(want));
             }
         }
     }

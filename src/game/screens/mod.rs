@@ -2,11 +2,8 @@
 //! games — and the settings card over any of them.
 
 pub mod editor;
-pub mod import_field;
 pub mod menu;
-pub mod menu_options;
 pub mod puzzles;
-pub mod review_saved;
 pub mod saved_games;
 pub mod settings;
 
@@ -18,8 +15,8 @@ pub(super) fn plugin(app: &mut App) {
         settings::plugin,
         puzzles::plugin,
         saved_games::plugin,
-        review_saved::plugin,
+        saved_games::review_button::plugin,
     ));
-    app.add_plugins((menu_options::plugin, import_field::plugin));
+    app.add_plugins((menu::options::plugin, saved_games::import_field::plugin));
     app.add_plugins(editor::plugin);
 }

@@ -4,10 +4,11 @@
 //! 42 classic puzzles with their names and solved marks; a click starts
 //! one. (On the board, the panel shows the puzzle's card.)
 
-use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::i18n::{Lang, Phrase};
 use crate::game::notice::Notice;
 use crate::game::play::my_puzzle::{MyPuzzleStore, RemoveMyPuzzle, StartMyPuzzle};
 use crate::game::play::puzzle::{PuzzleProgress, StartPuzzle};
+use crate::game::settings::CurrentLang;
 use crate::game::settings::StorePaths;
 use crate::game::theme::judgement::{judgement_color, judgement_word};
 use crate::game::theme::{Fonts, OnPress, Toggled, button, label, palette, screen_root};
@@ -40,15 +41,15 @@ fn list_keys(keys: Res<ButtonInput<KeyCode>>, mut next: ResMut<NextState<Screen>
 pub fn mate_text(plies: u32, lang: Lang) -> String {
     let moves = plies.div_ceil(2);
     match lang {
-        Lang::Zh => format!("{moves}{}", T::MateIn.get(lang)),
-        Lang::En => format!("{} {moves}", T::MateIn.get(lang)),
+        Lang::Zh => format!("{moves}{}", Phrase::MateIn.get(lang)),
+        Lang::En => format!("{} {moves}", Phrase::MateIn.get(lang)),
     }
 }
 
 fn spawn_list(
     mut commands: Commands,
     fonts: Res<Fonts>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     mut progress: ResMut<PuzzleProgress>,
     paths: Option<Res<StorePaths>>,
     mut notice: ResMut<Notice>,
@@ -61,7 +62,7 @@ fn spawn_list(
         .spawn(screen_root(Screen::Puzzles))
         .with_children(|root| {
             root.spawn(label(
-                T::PuzzlesTitle,
+                Phrase::PuzzlesTitle,
                 lang,
                 fonts.ui(34.0),
                 palette::ACCENT,
@@ -69,9 +70,9 @@ fn spawn_list(
             root.spawn((
                 Text::new(format!(
                     "{} {solved} / {}   ·   {}",
-                    T::Solved.get(lang),
+                    Phrase::Solved.get(lang),
                     all.len(),
-                    T::PuzzlesHint.get(lang)
+                    Phrase::PuzzlesHint.get(lang)
                 )),
                 fonts.ui(15.0),
                 TextColor(palette::TEXT_DIM),
@@ -113,7 +114,12 @@ fn spawn_list(
                     Pickable::IGNORE,
                 ));
                 grid.spawn((
-                    label(T::ClassicPuzzles, lang, fonts.ui(20.0), palette::ACCENT),
+                    label(
+                        Phrase::ClassicPuzzles,
+                        lang,
+                        fonts.ui(20.0),
+                        palette::ACCENT,
+                    ),
                     TextLayout::justify(Justify::Center),
                     Node {
                         width: Val::Percent(100.0),
@@ -151,11 +157,11 @@ fn spawn_list(
                             Pickable::IGNORE,
                         ));
                         let status = if done {
-                            format!("✓ {}", T::Solved.get(lang))
+                            format!("✓ {}", Phrase::Solved.get(lang))
                         } else if attempts > 0 {
-                            format!("{} · {attempts}", T::Tried.get(lang))
+                            format!("{} · {attempts}", Phrase::Tried.get(lang))
                         } else {
-                            T::Unsolved.get(lang).to_string()
+                            Phrase::Unsolved.get(lang).to_string()
                         };
                         b.spawn((
                             Text::new(format!("{} · {status}", mate_text(p.mate_in_plies, lang))),
@@ -171,7 +177,7 @@ fn spawn_list(
                 }
             });
             root.spawn(button(
-                T::Back,
+                Phrase::Back,
                 lang,
                 &fonts,
                 20.0,
@@ -194,7 +200,7 @@ fn fill_my_puzzles(
     paths: Option<Res<StorePaths>>,
     mut notice: ResMut<Notice>,
     fonts: Res<Fonts>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     mut shown: Local<Option<u64>>,
     settings: Option<Res<crate::game::settings::UserSettings>>,
 ) {
@@ -208,7 +214,7 @@ fn fill_my_puzzles(
     *shown = Some(version);
     let lang = *lang;
     let mine = store.get(paths.as_deref(), &mut notice).clone();
-    let (notation, style) = crate::game::panel::move_list::list_style(settings.as_deref());
+    let (notation, style) = crate::game::play::move_list::list_style(settings.as_deref());
     // The mistake in the notation of the move list, with its symbol.
     let played = |p: &crate::store::my_puzzles::MyPuzzle| match (p.position(), p.played_move()) {
         (Some(pos), Some(m)) => format!(
@@ -224,8 +230,8 @@ fn fill_my_puzzles(
         s.spawn((
             Text::new(format!(
                 "{}   {} {} / {}",
-                T::MyPuzzles.get(lang),
-                T::Solved.get(lang),
+                Phrase::MyPuzzles.get(lang),
+                Phrase::Solved.get(lang),
                 mine.solved(),
                 mine.puzzles.len()
             )),
@@ -242,9 +248,9 @@ fn fill_my_puzzles(
         s.spawn((
             Text::new(format!(
                 "{}   ·   {} · {}",
-                T::FromMyGames.get(lang),
-                T::MyPosition.get(lang),
-                T::FindBestMove.get(lang)
+                Phrase::FromMyGames.get(lang),
+                Phrase::MyPosition.get(lang),
+                Phrase::FindBestMove.get(lang)
             )),
             fonts.ui(14.0),
             TextColor(palette::TEXT_DIM),
@@ -257,7 +263,12 @@ fn fill_my_puzzles(
         ));
         if mine.puzzles.is_empty() {
             s.spawn((
-                label(T::MyPuzzlesEmpty, lang, fonts.ui(15.0), palette::TEXT_DIM),
+                label(
+                    Phrase::MyPuzzlesEmpty,
+                    lang,
+                    fonts.ui(15.0),
+                    palette::TEXT_DIM,
+                ),
                 TextLayout::justify(Justify::Center),
                 Node {
                     width: Val::Percent(100.0),
@@ -269,11 +280,11 @@ fn fill_my_puzzles(
         for (n, p) in mine.puzzles.iter().enumerate().rev() {
             let side = p.side().unwrap_or(crate::rules::Color::Red);
             let status = if p.solved {
-                format!("✓ {}", T::Solved.get(lang))
+                format!("✓ {}", Phrase::Solved.get(lang))
             } else if p.attempts > 0 {
-                format!("{} · {}", T::Tried.get(lang), p.attempts)
+                format!("{} · {}", Phrase::Tried.get(lang), p.attempts)
             } else {
-                T::Unsolved.get(lang).to_string()
+                Phrase::Unsolved.get(lang).to_string()
             };
             let added = crate::store::UtcTime::from_unix(p.added);
             s.spawn((
@@ -308,7 +319,7 @@ fn fill_my_puzzles(
                 ))
                 .with_children(|b| {
                     let kind = if p.composed {
-                        T::MyPosition.get(lang).to_string()
+                        Phrase::MyPosition.get(lang).to_string()
                     } else {
                         judgement_word(p.judgement(), lang).to_string()
                     };
@@ -326,7 +337,7 @@ fn fill_my_puzzles(
                         format!(
                             "{} · {} · {status}",
                             added.month_day(),
-                            T::FindBestMove.get(lang)
+                            Phrase::FindBestMove.get(lang)
                         )
                     } else {
                         format!(
@@ -353,7 +364,7 @@ fn fill_my_puzzles(
                     ));
                 });
                 cell.spawn(button(
-                    T::Remove,
+                    Phrase::Remove,
                     lang,
                     &fonts,
                     13.0,

@@ -12,8 +12,10 @@
 
 use crate::game::GameSet;
 use crate::game::board::layout::BoardLayout;
-use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::i18n::{Lang, Phrase};
+use crate::game::settings::CurrentLang;
 use crate::game::settings::{Problem, SettingsFile, UserSettings};
+use crate::game::theme::scale::Scale;
 use crate::game::theme::{
     Fonts, OnPress, Toggled, button, button_box, label, palette, set_display,
 };
@@ -70,7 +72,7 @@ pub enum SettingsAction {
 /// The button that opens the settings (for the menu and the game panel).
 pub fn open_button(lang: Lang, fonts: &Fonts, px: f32) -> impl Bundle + use<> {
     button(
-        T::Settings,
+        Phrase::Settings,
         lang,
         fonts,
         px,
@@ -112,34 +114,44 @@ impl Row {
         Row::Language,
     ];
 
-    fn title(self) -> T {
+    fn title(self) -> Phrase {
         match self {
-            Row::Volume => T::Volume,
-            Row::Sound => T::Sound,
-            Row::Animation => T::AnimationSpeed,
-            Row::LegalMoves => T::ShowLegalMoves,
-            Row::Coordinates => T::ShowCoordinates,
-            Row::EvalBar => T::ShowEvalBar,
-            Row::AnalysisLines => T::AnalysisLines,
-            Row::ScoreView => T::ScoreView,
-            Row::Notation => T::Notation,
-            Row::Pieces => T::PieceChars,
-            Row::Language => T::Language,
+            Row::Volume => Phrase::Volume,
+            Row::Sound => Phrase::Sound,
+            Row::Animation => Phrase::AnimationSpeed,
+            Row::LegalMoves => Phrase::ShowLegalMoves,
+            Row::Coordinates => Phrase::ShowCoordinates,
+            Row::EvalBar => Phrase::ShowEvalBar,
+            Row::AnalysisLines => Phrase::AnalysisLines,
+            Row::ScoreView => Phrase::ScoreView,
+            Row::Notation => Phrase::Notation,
+            Row::Pieces => Phrase::PieceChars,
+            Row::Language => Phrase::Language,
         }
     }
 
     /// The choices (none for the volume, which has −/+).
-    fn choices(self) -> &'static [T] {
+    fn choices(self) -> &'static [Phrase] {
         match self {
             Row::Volume => &[],
-            Row::Sound => &[T::SoundOn, T::Muted],
-            Row::Animation => &[T::Slow, T::Normal, T::Fast, T::Off],
-            Row::LegalMoves | Row::Coordinates | Row::EvalBar => &[T::Show, T::Hide],
-            Row::AnalysisLines => &[T::One, T::Two, T::Three, T::Four, T::Five],
-            Row::ScoreView => &[T::ScoreRed, T::ScoreMover],
-            Row::Notation => &[T::NotationChinese, T::NotationWxf, T::NotationIccs],
-            Row::Pieces => &[T::Traditional, T::Simplified],
-            Row::Language => &[T::LangZh, T::LangEn],
+            Row::Sound => &[Phrase::SoundOn, Phrase::Muted],
+            Row::Animation => &[Phrase::Slow, Phrase::Normal, Phrase::Fast, Phrase::Off],
+            Row::LegalMoves | Row::Coordinates | Row::EvalBar => &[Phrase::Show, Phrase::Hide],
+            Row::AnalysisLines => &[
+                Phrase::One,
+                Phrase::Two,
+                Phrase::Three,
+                Phrase::Four,
+                Phrase::Five,
+            ],
+            Row::ScoreView => &[Phrase::ScoreRed, Phrase::ScoreMover],
+            Row::Notation => &[
+                Phrase::NotationChinese,
+                Phrase::NotationWxf,
+                Phrase::NotationIccs,
+            ],
+            Row::Pieces => &[Phrase::Traditional, Phrase::Simplified],
+            Row::Language => &[Phrase::LangZh, Phrase::LangEn],
         }
     }
 
@@ -260,16 +272,13 @@ struct NoticeText;
 fn spawn_card(
     mut commands: Commands,
     fonts: Res<Fonts>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     layout: Res<BoardLayout>,
     mut focus: ResMut<Focus>,
 ) {
     let lang = *lang;
     // Everything shrinks in small windows so the whole card fits.
-    let scale = (layout.window.y / 860.0)
-        .min(layout.window.x / 640.0)
-        .clamp(0.55, 1.0);
-    let size = Scaled(scale);
+    let size = Scale::fit(layout.window, Vec2::new(640.0, 860.0), 0.55, 1.0);
     focus.0 = 0;
     let row_fonts = fonts.clone();
     commands.spawn((
@@ -278,7 +287,12 @@ fn spawn_card(
             card(size),
             Children::spawn((
                 Spawn((
-                    label(T::Settings, lang, fonts.ui(size.px(28.0)), palette::ACCENT),
+                    label(
+                        Phrase::Settings,
+                        lang,
+                        fonts.ui(size.px(28.0)),
+                        palette::ACCENT
+                    ),
                     Node {
                         align_self: AlignSelf::Center,
                         margin: UiRect::bottom(Val::Px(size.px(4.0))),
@@ -298,17 +312,6 @@ fn spawn_card(
     ));
 }
 
-/// Sizes on the card, scaled to fit the window.
-#[derive(Clone, Copy)]
-struct Scaled(f32);
-
-impl Scaled {
-    /// `v` logical pixels at this scale, rounded.
-    fn px(self, v: f32) -> f32 {
-        (v * self.0).round()
-    }
-}
-
 /// The dimmed window behind the card, centring it.
 fn backdrop() -> impl Bundle {
     (
@@ -318,7 +321,7 @@ fn backdrop() -> impl Bundle {
 }
 
 /// The card itself: a column of rows.
-fn card(size: Scaled) -> impl Bundle {
+fn card(size: Scale) -> impl Bundle {
     (
         Node {
             flex_direction: FlexDirection::Column,
@@ -337,7 +340,7 @@ fn card(size: Scaled) -> impl Bundle {
 }
 
 /// The line about a problem with the settings file (hidden without one).
-fn notice_line(fonts: &Fonts, size: Scaled) -> impl Bundle {
+fn notice_line(fonts: &Fonts, size: Scale) -> impl Bundle {
     (
         NoticeText,
         Text::new(""),
@@ -354,7 +357,7 @@ fn notice_line(fonts: &Fonts, size: Scaled) -> impl Bundle {
 
 /// One setting: its title, then the volume's −, bar, value and +, or a
 /// button per choice.
-fn setting_row(i: usize, row: Row, lang: Lang, fonts: &Fonts, size: Scaled) -> impl Bundle + use<> {
+fn setting_row(i: usize, row: Row, lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle + use<> {
     let fonts = fonts.clone();
     (
         RowBox(i),
@@ -397,7 +400,7 @@ fn setting_row(i: usize, row: Row, lang: Lang, fonts: &Fonts, size: Scaled) -> i
 }
 
 /// The volume as a bar filled to its level.
-fn volume_bar(size: Scaled) -> impl Bundle {
+fn volume_bar(size: Scale) -> impl Bundle {
     (
         Node {
             width: Val::Px(size.px(160.0)),
@@ -422,7 +425,7 @@ fn volume_bar(size: Scaled) -> impl Bundle {
 }
 
 /// The volume as a number.
-fn volume_value(fonts: &Fonts, size: Scaled) -> impl Bundle {
+fn volume_value(fonts: &Fonts, size: Scale) -> impl Bundle {
     (
         VolumeText,
         Text::new(""),
@@ -438,7 +441,7 @@ fn volume_value(fonts: &Fonts, size: Scaled) -> impl Bundle {
 }
 
 /// Back and the keys' hint.
-fn footer(lang: Lang, fonts: &Fonts, size: Scaled) -> impl Bundle {
+fn footer(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle {
     (
         Node {
             align_items: AlignItems::Center,
@@ -449,14 +452,14 @@ fn footer(lang: Lang, fonts: &Fonts, size: Scaled) -> impl Bundle {
         Pickable::IGNORE,
         children![
             button(
-                T::Back,
+                Phrase::Back,
                 lang,
                 fonts,
                 size.px(20.0),
                 OnPress::go(SettingsView::Closed)
             ),
             label(
-                T::SettingsHint,
+                Phrase::SettingsHint,
                 lang,
                 fonts.ui(size.px(13.0)),
                 palette::TEXT_DIM
@@ -467,7 +470,7 @@ fn footer(lang: Lang, fonts: &Fonts, size: Scaled) -> impl Bundle {
 
 /// A small square button with a sign on it (same in every language) that
 /// turns the volume a step up (+1) or down (−1).
-fn sign_button(sign: &str, fonts: &Fonts, size: Scaled, step: i8) -> impl Bundle {
+fn sign_button(sign: &str, fonts: &Fonts, size: Scale, step: i8) -> impl Bundle {
     let node = Node {
         width: Val::Px(size.px(32.0)),
         height: Val::Px(size.px(30.0)),
@@ -565,9 +568,7 @@ fn refresh_card(
     for (action, mut toggled) in &mut choices {
         if let SettingsAction::Choose(row, i) = *action {
             let on = row.current(&settings) == i;
-            if toggled.0 != on {
-                toggled.0 = on;
-            }
+            toggled.set_if_neq(Toggled(on));
         }
     }
     for (row, mut border) in &mut rows {
@@ -576,9 +577,7 @@ fn refresh_card(
         } else {
             BorderColor::all(Color::NONE)
         };
-        if *border != want {
-            *border = want;
-        }
+        border.set_if_neq(want);
     }
     for mut text in &mut volume_text {
         text.0 = settings.volume.to_string();
@@ -601,7 +600,7 @@ fn notice_text(problem: &Problem, lang: Lang) -> String {
 
 fn refresh_notices(
     notice: Res<SettingsFile>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     mut texts: Query<(Ref<NoticeText>, &mut Text, &mut Node)>,
 ) {
     let force = notice.is_changed() || lang.is_changed();
@@ -614,8 +613,6 @@ fn refresh_notices(
             .as_ref()
             .map_or_else(String::new, |p| notice_text(p, *lang));
         set_display(&mut node, !want.is_empty());
-        if text.0 != want {
-            text.0 = want;
-        }
+        text.set_if_neq(Text(want));
     }
 }

@@ -6,7 +6,7 @@ use super::{click, session, test_app};
 use crate::engine::{Score, SearchInfo};
 use crate::game::Mode;
 use crate::game::play::analysis::{Analysis, AnalysisBackend, AnalysisCommand};
-use crate::game::play::review::{ReviewCommand, shown_position};
+use crate::game::play::browse::{BrowseCommand, shown_position};
 use crate::game::play::search::SearchJob;
 use crate::rules::{Move, Position};
 use bevy::prelude::*;
@@ -142,13 +142,13 @@ fn the_analysis_shows_lines_for_the_board_and_restarts_on_each_move() {
 }
 
 #[test]
-fn stepping_back_through_the_game_analyses_the_reviewed_position() {
+fn stepping_back_through_the_game_analyses_the_browsed_position() {
     let (mut app, _) = app_with_fake(Mode::Hotseat);
     click(&mut app, "h2");
     click(&mut app, "e2");
     toggle(&mut app);
     wait_for_lines(&mut app, 3);
-    app.world_mut().write_message(ReviewCommand::Prev);
+    app.world_mut().write_message(BrowseCommand::Prev);
     app.update();
     wait_for_lines(&mut app, 3);
     assert_eq!(analysis(&app).position(), Some(&Position::startpos()));

@@ -5,8 +5,8 @@
 use super::{app_before_start, click, instant_backend, session};
 use crate::game::Mode;
 use crate::game::play::ai::AiBackend;
+use crate::game::play::browse::BrowseCommand;
 use crate::game::play::clock::{ClockSetup, MatchClock, SAFETY};
-use crate::game::play::review::ReviewCommand;
 use crate::game::play::search::SearchJob;
 use crate::game::play::session::GameCommand;
 use crate::game::{LaunchOptions, Screen, logic_plugins};
@@ -83,12 +83,12 @@ fn the_clock_stops_in_review_and_while_paused() {
     );
     click(&mut app, "h2");
     click(&mut app, "e2");
-    app.world_mut().write_message(ReviewCommand::First);
+    app.world_mut().write_message(BrowseCommand::First);
     app.update();
     let black = left(&app, Color::Black);
     frames(&mut app, 10);
     assert_eq!(left(&app, Color::Black), black, "review holds the clock");
-    app.world_mut().write_message(ReviewCommand::Exit);
+    app.world_mut().write_message(BrowseCommand::Exit);
     app.update();
     app.world_mut().write_message(GameCommand::TogglePause);
     app.update();

@@ -8,7 +8,7 @@
 use super::{logic_app, run_until, slow_backend};
 use crate::engine::Limits;
 use crate::engine::review::accepts;
-use crate::game::i18n::Phrase as T;
+use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::Play;
 use crate::game::play::analysis::Analysis;
@@ -78,7 +78,7 @@ fn screen(app: &App) -> Screen {
     *app.world().resource::<State<Screen>>().get()
 }
 
-fn notice(app: &App) -> Option<(T, String)> {
+fn notice(app: &App) -> Option<(Phrase, String)> {
     app.world()
         .resource::<Notice>()
         .current
@@ -112,7 +112,7 @@ fn placing_beyond_the_set_is_refused() {
     );
     assert_eq!(editor(&app).setup.count(chariot), 2);
     let (what, detail) = notice(&app).expect("the refusal is told");
-    assert_eq!(what, T::SetFull);
+    assert_eq!(what, Phrase::SetFull);
     assert!(detail.contains("all 2"), "{detail}");
 
     // Taken off (dragged off the board), it can go elsewhere.
@@ -182,7 +182,7 @@ fn an_invalid_position_shows_its_message_and_disables_play() {
         assert_eq!(screen(&app), Screen::Editor, "{command:?}");
         assert!(!app.world().contains_resource::<Session>());
         let (what, detail) = notice(&app).expect("told why");
-        assert_eq!(what, T::PositionInvalid);
+        assert_eq!(what, Phrase::PositionInvalid);
         assert_eq!(detail, "red general on d4 is outside its palace");
     }
     assert!(!editor(&app).saving());
@@ -270,13 +270,13 @@ fn a_position_saved_as_a_puzzle_joins_my_puzzles_and_its_best_move_solves_it() {
         after.legal_moves().is_empty(),
         "the engine finds the mate: {best}"
     );
-    assert_eq!(notice(&app).map(|n| n.0), Some(T::PuzzleSaved));
+    assert_eq!(notice(&app).map(|n| n.0), Some(Phrase::PuzzleSaved));
 
     // Saved again: still one.
     send(&mut app, EditorCommand::SaveAsPuzzle);
     run_until(&mut app, "the engine's answer", |a| !editor(a).saving());
     assert_eq!(MyPuzzles::load(&file).0.puzzles.len(), 1);
-    assert_eq!(notice(&app).map(|n| n.0), Some(T::PuzzleAlreadySaved));
+    assert_eq!(notice(&app).map(|n| n.0), Some(Phrase::PuzzleAlreadySaved));
 
     // Played from the list: another move is not enough, the best one solves it.
     app.world_mut().write_message(StartMyPuzzle(p.id.clone()));

@@ -9,11 +9,11 @@ use crate::engine::Limits;
 use crate::engine::review::{Judgement, accepts};
 use crate::game::panel::graph::graph_data;
 use crate::game::play::Play;
+use crate::game::play::browse::{Browse, BrowseCommand};
 use crate::game::play::game_review::{GameReviewState, ReviewLimits, ReviewRequest};
 use crate::game::play::my_puzzle::{
     ActiveMyPuzzle, MyPuzzleStore, MyVerdict, RemoveMyPuzzle, StartMyPuzzle,
 };
-use crate::game::play::review::{Review, ReviewCommand};
 use crate::game::play::session::{BoardInput, GameCommand, GameSetup, Session};
 use crate::game::settings::StorePaths;
 use crate::game::{Mode, Screen};
@@ -150,10 +150,10 @@ fn a_review_runs_in_the_background_to_its_end_and_judges_every_move() {
     assert_eq!(data.marks, [(BLUNDER + 1, Judgement::Blunder)]);
     assert_eq!(data.current, 10);
     // Reviewing an earlier position moves the graph's mark.
-    request(&mut app, ReviewCommand::Goto(4));
-    assert_eq!(app.world().resource::<Review>().ply, Some(4));
+    request(&mut app, BrowseCommand::Goto(4));
+    assert_eq!(app.world().resource::<Browse>().ply, Some(4));
     let shown =
-        crate::game::play::review::shown_ply(session(&app), Some(app.world().resource::<Review>()));
+        crate::game::play::browse::shown_ply(session(&app), Some(app.world().resource::<Browse>()));
     assert_eq!(graph_data(&r, shown).current, 4);
 
     // Stored for next time.

@@ -2,12 +2,12 @@
 //! the logic plugins, no window, renderer or audio, time advanced by hand.
 
 mod analysis;
+mod browse;
 mod clock;
 mod doors;
 mod editor;
 mod game_review;
 mod keyboard;
-mod review;
 mod settings;
 mod variations;
 

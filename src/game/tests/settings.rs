@@ -3,7 +3,7 @@
 //! settings plugin pointed at a temporary folder), no window, renderer or
 //! audio device.
 
-use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::i18n::{Lang, Phrase};
 use crate::game::play::session::{BoardInput, GameSetup, SoundCue};
 use crate::game::settings::{Problem, SettingsFile, StorePaths, UserSettings};
 use crate::game::theme::Label;
@@ -60,12 +60,12 @@ fn changed_settings_are_saved_and_come_back_in_the_next_session() {
     app.world_mut().resource_mut::<UserSettings>().0 = want.clone();
     app.update();
     assert_eq!(Settings::load(&file), (want.clone(), None));
-    assert_eq!(*app.world().resource::<Lang>(), Lang::En);
+    assert_eq!(app.world().resource::<UserSettings>().lang(), Lang::En);
     drop(app);
 
     let app = settings_app(dir.path());
     assert_eq!(*settings(&app), want);
-    assert_eq!(*app.world().resource::<Lang>(), Lang::En);
+    assert_eq!(app.world().resource::<UserSettings>().lang(), Lang::En);
     assert_eq!(app.world().resource::<SettingsFile>().problem, None);
 }
 
@@ -135,16 +135,21 @@ fn settings_that_cannot_be_saved_are_reported_not_fatal() {
 fn switching_the_language_retranslates_every_label_and_is_remembered() {
     let dir = TempDir::new("game-settings-language");
     let mut app = settings_app(dir.path());
-    let labels: Vec<(Entity, T)> = [T::Undo, T::Settings, T::ShowEvalBar, T::Start]
-        .into_iter()
-        .map(|t| {
-            let e = app
-                .world_mut()
-                .spawn((Text::new(t.get(Lang::Zh)), Label(t)))
-                .id();
-            (e, t)
-        })
-        .collect();
+    let labels: Vec<(Entity, Phrase)> = [
+        Phrase::Undo,
+        Phrase::Settings,
+        Phrase::ShowEvalBar,
+        Phrase::Start,
+    ]
+    .into_iter()
+    .map(|t| {
+        let e = app
+            .world_mut()
+            .spawn((Text::new(t.get(Lang::Zh)), Label(t)))
+            .id();
+        (e, t)
+    })
+    .collect();
     let texts = |app: &App| -> Vec<String> {
         labels
             .iter()
@@ -156,12 +161,14 @@ fn switching_the_language_retranslates_every_label_and_is_remembered() {
     // From the settings screen: the setting changes, the language follows.
     app.world_mut().resource_mut::<UserSettings>().language = Language::English;
     app.update();
-    assert_eq!(*app.world().resource::<Lang>(), Lang::En);
+    assert_eq!(app.world().resource::<UserSettings>().lang(), Lang::En);
     assert_eq!(texts(&app), ["Undo", "Settings", "Evaluation bar", "Start"]);
 
-    // From the menu's language button: the language changes, the setting
-    // (and the file) follow.
-    *app.world_mut().resource_mut::<Lang>() = Lang::Zh;
+    // From the menu's language button (what it does): the language changes,
+    // the setting (and the file) follow.
+    app.world_mut()
+        .resource_mut::<UserSettings>()
+        .toggle_language();
     app.update();
     app.update();
     assert_eq!(settings(&app).language, Language::Chinese);
@@ -173,9 +180,14 @@ fn switching_the_language_retranslates_every_label_and_is_remembered() {
 #[test]
 fn every_text_has_both_languages() {
     // Texts that are meant to read the same or to name the other language.
-    let same = [T::NotationWxf, T::NotationIccs, T::LangZh, T::LangEn];
-    let ascii_in_chinese = [T::Subtitle, T::LanguageToggle];
-    for &t in T::ALL {
+    let same = [
+        Phrase::NotationWxf,
+        Phrase::NotationIccs,
+        Phrase::LangZh,
+        Phrase::LangEn,
+    ];
+    let ascii_in_chinese = [Phrase::Subtitle, Phrase::LanguageToggle];
+    for &t in Phrase::ALL {
         let (zh, en) = (t.get(Lang::Zh), t.get(Lang::En));
         assert!(!zh.is_empty() && !en.is_empty(), "{t:?}");
         if !ascii_in_chinese.contains(&t) && !same.contains(&t) {
@@ -185,7 +197,7 @@ fn every_text_has_both_languages() {
             assert_ne!(zh, en, "{t:?}");
         }
     }
-    assert!(T::ALL.len() > 100, "all texts, not a sample");
+    assert!(Phrase::ALL.len() > 100, "all texts, not a sample");
 }
 
 // ---------------------------------------------------------------------------

@@ -1,14 +1,14 @@
-//! Headless tests of the move tree in play: a move made while reviewing
+//! Headless tests of the move tree in play: a move made while browsing
 //! starts a variation and leaves the game alone, the move list's commands
 //! (promote, delete, mark, comment), the tree kept by the autosave and the
 //! saved games, and the AI waiting while a variation is shown.
 
 use super::{instant_backend, logic_app};
-use crate::game::panel::move_list::{ListItem, Token, list_items};
 use crate::game::play::ai::AiState;
 use crate::game::play::autosave::ContinueGame;
+use crate::game::play::browse::{Browse, BrowseCommand, shown_last_move, shown_position};
+use crate::game::play::move_list::{ListItem, Token, list_items};
 use crate::game::play::records::FileCommand;
-use crate::game::play::review::{Review, ReviewCommand, shown_last_move, shown_position};
 use crate::game::play::session::{BoardInput, GameSetup, Session};
 use crate::game::play::variations::TreeCommand;
 use crate::game::{Mode, Screen};
@@ -51,8 +51,8 @@ fn session(app: &App) -> &Session {
     app.world().resource::<Session>()
 }
 
-fn review(app: &App) -> Review {
-    *app.world().resource::<Review>()
+fn browse(app: &App) -> Browse {
+    *app.world().resource::<Browse>()
 }
 
 fn send<M: Message>(app: &mut App, m: M) {
@@ -90,14 +90,14 @@ fn four_plies(home: &Path) -> App {
 /// `h0g2 i9h9`), shown at its last move.
 fn with_variation(home: &Path) -> App {
     let mut app = four_plies(home);
-    send(&mut app, ReviewCommand::Goto(2));
+    send(&mut app, BrowseCommand::Goto(2));
     play(&mut app, "b0c2");
     play(&mut app, "b9c7");
     app
 }
 
 #[test]
-fn a_move_while_reviewing_starts_a_variation_and_keeps_the_main_line() {
+fn a_move_while_browsing_starts_a_variation_and_keeps_the_main_line() {
     let home = TempDir::new("tree-make");
     let mut app = with_variation(home.path());
     let s = session(&app);
@@ -106,28 +106,28 @@ fn a_move_while_reviewing_starts_a_variation_and_keeps_the_main_line() {
     assert_eq!(iccs(&s.tree().main_line()), MAIN);
     assert_eq!(s.tree().variation_count(), 1);
     let end = node_of(&app, &["h2e2", "h9g7", "b0c2", "b9c7"]).expect("the variation");
-    assert_eq!(review(&app).node, Some(end));
+    assert_eq!(browse(&app).node, Some(end));
     let mut expected = Position::startpos();
     for m in ["h2e2", "h9g7", "b0c2", "b9c7"] {
         expected.play(mv(m)).unwrap();
     }
-    assert_eq!(shown_position(session(&app), Some(&review(&app))), expected);
+    assert_eq!(shown_position(session(&app), Some(&browse(&app))), expected);
 
-    // The recorded move from a reviewed position follows the game.
-    send(&mut app, ReviewCommand::Goto(2));
+    // The recorded move from a browsed position follows the game.
+    send(&mut app, BrowseCommand::Goto(2));
     play(&mut app, "h0g2");
-    assert_eq!(review(&app).node, None);
-    assert_eq!(review(&app).ply, Some(3));
+    assert_eq!(browse(&app).node, None);
+    assert_eq!(browse(&app).ply, Some(3));
     assert_eq!(session(&app).tree().variation_count(), 1, "nothing new");
 
     // Stepping back along a variation, then back to the game.
-    send(&mut app, ReviewCommand::GotoNode(end));
-    send(&mut app, ReviewCommand::Prev);
-    assert_eq!(review(&app).node, node_of(&app, &["h2e2", "h9g7", "b0c2"]));
-    send(&mut app, ReviewCommand::Prev);
-    assert_eq!((review(&app).node, review(&app).ply), (None, Some(2)));
-    send(&mut app, ReviewCommand::Exit);
-    assert!(!review(&app).active());
+    send(&mut app, BrowseCommand::GotoNode(end));
+    send(&mut app, BrowseCommand::Prev);
+    assert_eq!(browse(&app).node, node_of(&app, &["h2e2", "h9g7", "b0c2"]));
+    send(&mut app, BrowseCommand::Prev);
+    assert_eq!((browse(&app).node, browse(&app).ply), (None, Some(2)));
+    send(&mut app, BrowseCommand::Exit);
+    assert!(!browse(&app).active());
     assert_eq!(session(&app).game.ply(), 4);
 }
 
@@ -136,7 +136,7 @@ fn the_move_list_shows_variations_inline_and_nested() {
     let home = TempDir::new("tree-list");
     let mut app = with_variation(home.path());
     // A variation inside the variation: 2... b7e7 instead of b9c7.
-    send(&mut app, ReviewCommand::Prev);
+    send(&mut app, BrowseCommand::Prev);
     play(&mut app, "b7e7");
     let items = list_items(session(&app), Notation::Iccs, ChineseStyle::default());
     let texts: Vec<String> = items
@@ -186,19 +186,19 @@ fn promoting_and_deleting_a_variation_through_the_panel_commands() {
     );
     assert_eq!(iccs(&s.tree().main_line()), promoted);
     assert_eq!(s.tree().variation_count(), 1, "the old moves are kept");
-    assert_eq!(review(&app).node, None);
+    assert_eq!(browse(&app).node, None);
 
     // The old main line is now the variation; delete it from its last move.
     let old = node_of(&app, &MAIN).expect("the old line");
-    send(&mut app, ReviewCommand::GotoNode(old));
-    assert_eq!(review(&app).node, Some(old));
+    send(&mut app, BrowseCommand::GotoNode(old));
+    assert_eq!(browse(&app).node, Some(old));
     send(&mut app, TreeCommand::Delete);
     let s = session(&app);
     assert_eq!(s.tree().variation_count(), 0);
     assert_eq!(s.tree().len(), 5, "the root and the four moves of the game");
     assert_eq!(iccs(s.game.all_moves()), promoted);
     // The board shows where the deleted variation began.
-    assert_eq!((review(&app).node, review(&app).ply), (None, Some(2)));
+    assert_eq!((browse(&app).node, browse(&app).ply), (None, Some(2)));
     // Deleting on the main line does nothing.
     send(&mut app, TreeCommand::Delete);
     assert_eq!(session(&app).tree().len(), 5);
@@ -208,11 +208,11 @@ fn promoting_and_deleting_a_variation_through_the_panel_commands() {
 fn clicking_a_move_in_a_variation_shows_that_position() {
     let home = TempDir::new("tree-click");
     let mut app = with_variation(home.path());
-    send(&mut app, ReviewCommand::Exit);
+    send(&mut app, BrowseCommand::Exit);
     let id = node_of(&app, &["h2e2", "h9g7", "b0c2"]).unwrap();
     // The move list's cell for that move sends this.
-    send(&mut app, ReviewCommand::GotoNode(id));
-    let r = review(&app);
+    send(&mut app, BrowseCommand::GotoNode(id));
+    let r = browse(&app);
     assert_eq!(r.node, Some(id));
     assert_eq!(
         shown_position(session(&app), Some(&r)),
@@ -228,7 +228,7 @@ fn a_comment_and_a_mark_survive_the_autosave_and_the_saved_game() {
         let mut app = with_variation(home.path());
         send(&mut app, TreeCommand::ToggleMark(Mark::Interesting));
         send(&mut app, TreeCommand::Comment("the quiet way".into()));
-        send(&mut app, ReviewCommand::Goto(1));
+        send(&mut app, BrowseCommand::Goto(1));
         send(&mut app, TreeCommand::ToggleMark(Mark::Good));
         send(&mut app, TreeCommand::ToggleMark(Mark::Dubious));
         let s = session(&app);
@@ -284,20 +284,20 @@ fn the_ai_waits_while_a_variation_is_shown() {
         .copied()
         .find(|&m| m != reply)
         .unwrap();
-    send(&mut app, ReviewCommand::Goto(1));
+    send(&mut app, BrowseCommand::Goto(1));
     play(&mut app, &other.to_string());
-    let var = review(&app).node.expect("on the variation");
-    send(&mut app, ReviewCommand::Exit);
+    let var = browse(&app).node.expect("on the variation");
+    send(&mut app, BrowseCommand::Exit);
     // The human moves; while the variation is shown the AI does not reply.
     play(&mut app, "h0g2");
-    send(&mut app, ReviewCommand::GotoNode(var));
+    send(&mut app, BrowseCommand::GotoNode(var));
     for _ in 0..30 {
         app.update();
     }
     assert_eq!(session(&app).game.ply(), 3, "the game waits");
     assert!(!app.world().resource::<AiState>().thinking());
     // Back to the game: it goes on.
-    send(&mut app, ReviewCommand::Exit);
+    send(&mut app, BrowseCommand::Exit);
     for _ in 0..20 {
         app.update();
     }
@@ -333,7 +333,7 @@ fn the_comment_field_takes_the_keys_and_saves_on_enter() {
             crate::game::panel::comment_field::plugin,
         ));
     app.update();
-    send(&mut app, ReviewCommand::Goto(2));
+    send(&mut app, BrowseCommand::Goto(2));
     send(&mut app, EditComment);
     assert!(app.world().resource::<CommentEdit>().node.is_some());
     // F would turn the board; here it types.

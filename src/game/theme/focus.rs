@@ -7,6 +7,20 @@
 //! These keys are read in `PreUpdate`, before any screen sees them: a key
 //! used here is taken out of `ButtonInput` so the same Enter does not also
 //! start a game or move a piece.
+//!
+//! Why not `bevy::input_focus::tab_navigation` (read in bevy_input_focus
+//! 0.19.1, `tab_navigation.rs`): its walk (`gather_focusable`) visits every
+//! entity with a [`TabIndex`](bevy::input_focus::tab_navigation::TabIndex)
+//! whatever its `Display` or `Visibility`, so Tab would land on the many
+//! buttons this game hides with `Display::None` (the browsing row, the
+//! cards of other modes); a modal `TabGroup` only holds the focus once it is
+//! already inside the group (`navigate` looks up the group of the current
+//! focus), while a card shown here must take the focus from the screen under
+//! it; it reads Tab through `FocusedInput<KeyboardInput>` observers, so it
+//! cannot take Enter or Space out of `ButtonInput` before the screens read
+//! them; and it presses nothing (Enter and Space are ours in any case).
+//! Using it would mean a `TabIndex` on every button, a `TabGroup` on every
+//! root and these three gaps filled by hand beside it.
 
 use crate::game::theme::palette;
 use crate::game::theme::widget::OnPress;

@@ -3,7 +3,7 @@
 //! its symbol and its word.
 
 use crate::engine::review::Judgement;
-use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::i18n::{Lang, Phrase};
 use bevy::prelude::Color;
 
 /// A verdict's colour (move list, graph, card).
@@ -31,12 +31,12 @@ pub fn judgement_symbol(j: Judgement) -> &'static str {
 /// A verdict in words.
 pub fn judgement_word(j: Judgement, lang: Lang) -> &'static str {
     match j {
-        Judgement::Best => T::JudgeBest,
-        Judgement::Excellent => T::JudgeExcellent,
-        Judgement::Good => T::JudgeGood,
-        Judgement::Inaccuracy => T::JudgeInaccuracy,
-        Judgement::Mistake => T::JudgeMistake,
-        Judgement::Blunder => T::JudgeBlunder,
+        Judgement::Best => Phrase::JudgeBest,
+        Judgement::Excellent => Phrase::JudgeExcellent,
+        Judgement::Good => Phrase::JudgeGood,
+        Judgement::Inaccuracy => Phrase::JudgeInaccuracy,
+        Judgement::Mistake => Phrase::JudgeMistake,
+        Judgement::Blunder => Phrase::JudgeBlunder,
     }
     .get(lang)
 }

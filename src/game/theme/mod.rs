@@ -7,6 +7,7 @@ pub mod fonts;
 pub mod icons;
 pub mod judgement;
 pub mod palette;
+pub mod scale;
 pub mod tooltip;
 pub mod widget;
 

@@ -9,8 +9,10 @@
 //! shapes (a hand over a piece that may move, a closed hand while dragging)
 //! through [`PointerWish`].
 
-use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::i18n::Phrase;
+use crate::game::settings::CurrentLang;
 use crate::game::theme::focus::Focus;
+use crate::game::theme::scale::window_size;
 use crate::game::theme::{Fonts, palette};
 use bevy::prelude::*;
 use bevy::ui::UiGlobalTransform;
@@ -31,7 +33,7 @@ const TIP_DELAY: f32 = 0.45;
 /// What a button's tooltip says: its name and, if it has one, its shortcut.
 #[derive(Component, Clone, Copy, Debug)]
 pub struct Tooltip {
-    pub tip: T,
+    pub tip: Phrase,
     pub keys: &'static str,
 }
 
@@ -70,7 +72,7 @@ fn spawn_tip(mut commands: Commands, fonts: Res<Fonts>) {
 
 fn show_tip(
     time: Res<Time>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     focus: Option<Res<Focus>>,
     window: Query<&Window, With<PrimaryWindow>>,
     buttons: Query<(
@@ -123,9 +125,7 @@ fn show_tip(
     let centre = at.translation * k;
     let half = size.size() * k / 2.0;
     let own = tip_size.size() * tip_size.inverse_scale_factor();
-    let win = window.single().map_or(Vec2::new(1280.0, 900.0), |w| {
-        Vec2::new(w.width(), w.height())
-    });
+    let win = window_size(&window);
     let left = (centre.x - own.x / 2.0).clamp(4.0, (win.x - own.x - 4.0).max(4.0));
     let below = centre.y + half.y + 6.0;
     let top = if below + own.y > win.y - 4.0 {

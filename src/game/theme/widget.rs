@@ -4,7 +4,8 @@
 //! clicked.
 
 use crate::game::Screen;
-use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::i18n::{Lang, Phrase};
+use crate::game::settings::CurrentLang;
 use crate::game::theme::fonts::Fonts;
 use crate::game::theme::palette;
 use bevy::picking::events::{Click, Pointer};
@@ -46,15 +47,15 @@ pub(crate) fn press(click: On<Pointer<Click>>, buttons: Query<&OnPress>, mut com
 
 /// A translated label; retranslated when the language changes.
 #[derive(Component, Clone, Copy, Debug)]
-pub struct Label(pub T);
+pub struct Label(pub Phrase);
 
 /// A button whose colour shows a choice is on (menu choices, pause).
-#[derive(Component, Clone, Copy, Debug, Default)]
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Toggled(pub bool);
 
 /// A button: rounded box with a centred translated label, doing `action`.
 pub fn button(
-    label: T,
+    label: Phrase,
     lang: Lang,
     fonts: &Fonts,
     px: f32,
@@ -104,7 +105,7 @@ pub fn button_box(
 }
 
 /// A line of translated text.
-pub fn label(text: T, lang: Lang, font: TextFont, color: Color) -> impl Bundle {
+pub fn label(text: Phrase, lang: Lang, font: TextFont, color: Color) -> impl Bundle {
     (
         Text::new(text.get(lang)),
         font,
@@ -145,15 +146,13 @@ pub(crate) fn button_colors(
     }
 }
 
-pub(crate) fn relabel(lang: Res<Lang>, mut labels: Query<(&Label, &mut Text)>) {
+pub(crate) fn relabel(lang: CurrentLang, mut labels: Query<(&Label, &mut Text)>) {
     if !lang.is_changed() {
         return;
     }
     for (label, mut text) in &mut labels {
         let s = label.0.get(*lang);
-        if text.0 != s {
-            text.0 = s.to_string();
-        }
+        text.set_if_neq(Text(s.to_string()));
     }
 }
 

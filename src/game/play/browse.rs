@@ -1,18 +1,20 @@
-//! Review: looking back at an earlier position of the game, read-only.
+//! Browsing: looking back at an earlier position of the game, read-only
+//! (not the engine judging the moves: that is the game review,
+//! [`crate::game::play::game_review`]).
 //!
-//! [`Review::ply`] is `None` for the live game, or the ply whose position the
-//! board shows. While reviewing, board input is dropped (nothing can be
+//! [`Browse::ply`] is `None` for the live game, or the ply whose position the
+//! board shows. While browsing, board input is dropped (nothing can be
 //! moved), the pieces are drawn from [`shown_position`] and the last-move
-//! marks from [`shown_last_move`]. Navigation arrives as [`ReviewCommand`]
-//! messages (move list clicks, ←/→/Home/End, the review buttons), and every
+//! marks from [`shown_last_move`]. Navigation arrives as [`BrowseCommand`]
+//! messages (move list clicks, ←/→/Home/End, the browsing buttons), and every
 //! change of the shown ply redraws the board with [`BoardChanged::Reset`].
 //!
-//! "Play from here" turns a reviewed position into the live one: the moves
+//! "Play from here" turns a browsed position into the live one: the moves
 //! after it become the redo tail, as after undo.
 //!
 //! The shown position may also be a node of a variation
-//! ([`Review::node`], see [`crate::game::play::variations`]): moves made
-//! while reviewing go into the session's move tree and never touch the
+//! ([`Browse::node`], see [`crate::game::play::variations`]): moves made
+//! while browsing go into the session's move tree and never touch the
 //! live game. ←/→ (PageUp/PageDown) then step along that variation.
 
 use crate::game::play::session::{BoardChanged, GameCommand, PendingGame, Selection, Session};
@@ -22,21 +24,21 @@ use crate::rules::{Move, Position};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Review>()
-        .add_message::<ReviewCommand>()
-        .add_systems(OnEnter(Screen::Playing), reset_review)
-        .add_systems(OnExit(Screen::Playing), reset_review)
+    app.init_resource::<Browse>()
+        .add_message::<BrowseCommand>()
+        .add_systems(OnEnter(Screen::Playing), reset_browse)
+        .add_systems(OnExit(Screen::Playing), reset_browse)
         .add_systems(
             Update,
             (
-                // A record opened for review shows its first ply.
-                review_pending
+                // A record opened for browsing shows its first ply.
+                browse_pending
                     .in_set(GameSet::Rules)
                     .before(crate::game::play::session::apply_pending),
                 // Before the session's commands: "play from here" must land
                 // before an undo or new game read in the same frame.
-                handle_review.in_set(GameSet::Rules).before(GameSet::Ai),
-                keep_review_in_range.in_set(GameSet::Present),
+                handle_browse.in_set(GameSet::Rules).before(GameSet::Ai),
+                keep_browse_in_range.in_set(GameSet::Present),
             )
                 .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
         );
@@ -44,7 +46,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Which position the board shows.
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Review {
+pub struct Browse {
     /// `None`: the live game. `Some(n)`: the position after `n` plies
     /// (0 = the start), always less than the game's current ply. On a
     /// variation, the ply where it leaves the main line.
@@ -53,7 +55,7 @@ pub struct Review {
     pub node: Option<NodeId>,
 }
 
-impl Review {
+impl Browse {
     /// Is an earlier position shown?
     pub fn active(&self) -> bool {
         self.ply.is_some()
@@ -96,9 +98,9 @@ impl Review {
     }
 }
 
-/// Review navigation.
+/// Browsing commands.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReviewCommand {
+pub enum BrowseCommand {
     /// One ply back (from the live game: the position before the last move).
     Prev,
     /// One ply forward (reaching the end returns to the live game).
@@ -117,24 +119,24 @@ pub enum ReviewCommand {
     PlayFromHere,
 }
 
-/// The ply the board shows: the reviewed one or the live one (on a
+/// The ply the board shows: the browsed one or the live one (on a
 /// variation, where it leaves the main line).
-pub fn shown_ply(session: &Session, review: Option<&Review>) -> usize {
+pub fn shown_ply(session: &Session, browse: Option<&Browse>) -> usize {
     let live = session.game.ply();
-    review.and_then(|r| r.ply).map_or(live, |p| p.min(live))
+    browse.and_then(|r| r.ply).map_or(live, |p| p.min(live))
 }
 
 /// The tree node of the position the board shows.
-pub fn shown_node(session: &Session, review: Option<&Review>) -> NodeId {
-    match review.and_then(|r| r.node) {
+pub fn shown_node(session: &Session, browse: Option<&Browse>) -> NodeId {
+    match browse.and_then(|r| r.node) {
         Some(id) if session.tree().node(id).is_some() => id,
-        _ => session.main_node(shown_ply(session, review)),
+        _ => session.main_node(shown_ply(session, browse)),
     }
 }
 
 /// The positions before the shown one, oldest first (a search's history).
-pub fn shown_history(session: &Session, review: Option<&Review>) -> Vec<Position> {
-    let id = shown_node(session, review);
+pub fn shown_history(session: &Session, browse: Option<&Browse>) -> Vec<Position> {
+    let id = shown_node(session, browse);
     let tree = session.tree();
     let mut out = vec![*tree.start()];
     for n in tree.path_to(id) {
@@ -145,14 +147,14 @@ pub fn shown_history(session: &Session, review: Option<&Review>) -> Vec<Position
 }
 
 /// The position the board shows.
-pub fn shown_position(session: &Session, review: Option<&Review>) -> Position {
-    if let Some(pos) = review
+pub fn shown_position(session: &Session, browse: Option<&Browse>) -> Position {
+    if let Some(pos) = browse
         .and_then(|r| r.node)
         .and_then(|id| session.tree().position(id))
     {
         return *pos;
     }
-    let ply = shown_ply(session, review);
+    let ply = shown_ply(session, browse);
     session
         .game
         .position_at(ply)
@@ -161,55 +163,55 @@ pub fn shown_position(session: &Session, review: Option<&Review>) -> Position {
 }
 
 /// The move that led to the shown position, if any.
-pub fn shown_last_move(session: &Session, review: Option<&Review>) -> Option<Move> {
-    if let Some(node) = review
+pub fn shown_last_move(session: &Session, browse: Option<&Browse>) -> Option<Move> {
+    if let Some(node) = browse
         .and_then(|r| r.node)
         .and_then(|id| session.tree().node(id))
     {
         return node.mv;
     }
-    let ply = shown_ply(session, review);
+    let ply = shown_ply(session, browse);
     ply.checked_sub(1)
         .and_then(|i| session.game.moves().get(i).copied())
 }
 
-fn reset_review(mut review: ResMut<Review>) {
-    if review.ply.is_some() || review.node.is_some() {
-        review.exit();
+fn reset_browse(mut browse: ResMut<Browse>) {
+    if browse.ply.is_some() || browse.node.is_some() {
+        browse.exit();
     }
 }
 
 /// A game about to be put on the board may ask to be shown at a ply.
-fn review_pending(pending: Option<Res<PendingGame>>, mut review: ResMut<Review>) {
+fn browse_pending(pending: Option<Res<PendingGame>>, mut browse: ResMut<Browse>) {
     if let Some(pending) = pending {
-        review.ply = pending.review.filter(|&p| p < pending.game.ply());
-        review.node = None;
+        browse.ply = pending.browse.filter(|&p| p < pending.game.ply());
+        browse.node = None;
     }
 }
 
-fn handle_review(
-    mut commands_in: MessageReader<ReviewCommand>,
+fn handle_browse(
+    mut commands_in: MessageReader<BrowseCommand>,
     mut game_commands: MessageReader<GameCommand>,
-    mut review: ResMut<Review>,
+    mut browse: ResMut<Browse>,
     mut session: ResMut<Session>,
     mut selection: ResMut<Selection>,
     time: Res<Time>,
     mut changed: MessageWriter<BoardChanged>,
 ) {
     let live = session.game.ply();
-    let before = *review;
-    let mut shown = *review;
+    let before = *browse;
+    let mut shown = *browse;
     for command in commands_in.read() {
         let current = shown.ply.unwrap_or(live);
         match *command {
-            ReviewCommand::Prev => match shown.node {
+            BrowseCommand::Prev => match shown.node {
                 Some(id) => {
                     let parent = session.tree().node(id).and_then(|n| n.parent);
                     shown.show_node(&session, parent.unwrap_or(MoveTree::ROOT));
                 }
                 None => shown.ply = Some(current.saturating_sub(1)),
             },
-            ReviewCommand::Next => match shown.node {
+            BrowseCommand::Next => match shown.node {
                 Some(id) => {
                     let next = session.tree().node(id).and_then(|n| n.children.first());
                     if let Some(&next) = next {
@@ -218,17 +220,17 @@ fn handle_review(
                 }
                 None => shown.ply = Some(current + 1),
             },
-            ReviewCommand::First => {
+            BrowseCommand::First => {
                 shown.ply = Some(0);
                 shown.node = None;
             }
-            ReviewCommand::Last | ReviewCommand::Exit => shown.exit(),
-            ReviewCommand::Goto(n) => {
+            BrowseCommand::Last | BrowseCommand::Exit => shown.exit(),
+            BrowseCommand::Goto(n) => {
                 shown.ply = Some(n);
                 shown.node = None;
             }
-            ReviewCommand::GotoNode(id) => shown.show_node(&session, id),
-            ReviewCommand::PlayFromHere => {
+            BrowseCommand::GotoNode(id) => shown.show_node(&session, id),
+            BrowseCommand::PlayFromHere => {
                 let now = time.elapsed_secs_f64();
                 if let Some(id) = shown.node {
                     // A variation played on becomes the game.
@@ -255,7 +257,7 @@ fn handle_review(
         shown.exit();
     }
     if shown != before || session.game.ply() != live {
-        *review = shown;
+        *browse = shown;
         if shown.active() {
             selection.clear();
         }
@@ -266,27 +268,27 @@ fn handle_review(
 /// A shown ply past the live one (after undo) becomes the live game; a
 /// shown variation that is gone or became the main line is shown as what
 /// it is now.
-fn keep_review_in_range(
-    mut review: ResMut<Review>,
+fn keep_browse_in_range(
+    mut browse: ResMut<Browse>,
     session: Res<Session>,
     mut changed: MessageWriter<BoardChanged>,
 ) {
-    let before = *review;
-    match review.node {
+    let before = *browse;
+    match browse.node {
         Some(id) => {
             if session.tree().node(id).is_none() {
-                review.exit();
+                browse.exit();
             } else if session.tree().is_main_line(id) {
-                review.show_node(&session, id);
+                browse.show_node(&session, id);
             }
         }
         None => {
-            if review.ply.is_some_and(|p| p >= session.game.ply()) {
-                review.exit();
+            if browse.ply.is_some_and(|p| p >= session.game.ply()) {
+                browse.exit();
             }
         }
     }
-    if *review != before {
+    if *browse != before {
         changed.write(BoardChanged::Reset);
     }
 }

@@ -1,11 +1,11 @@
-//! Headless tests of the game logic: review navigation, the autosave
+//! Headless tests of the game logic: browsing the game, the autosave
 //! round trip through the app (save, drop the app, continue in a new one),
 //! and puzzle attempts that succeed and fail.
 
 use super::{instant_backend, logic_app};
 use crate::game::play::autosave::ContinueGame;
+use crate::game::play::browse::{Browse, BrowseCommand, shown_last_move, shown_position};
 use crate::game::play::puzzle::{ActivePuzzle, StartPuzzle};
-use crate::game::play::review::{Review, ReviewCommand, shown_last_move, shown_position};
 use crate::game::play::session::{BoardInput, GameCommand, GameSetup, Session};
 use crate::game::{Mode, Screen};
 use crate::rules::{Move, Position, Square};
@@ -56,11 +56,11 @@ fn session(app: &App) -> &Session {
     app.world().resource::<Session>()
 }
 
-fn review(app: &App) -> Option<usize> {
-    app.world().resource::<Review>().ply
+fn browse(app: &App) -> Option<usize> {
+    app.world().resource::<Browse>().ply
 }
 
-fn send(app: &mut App, c: ReviewCommand) {
+fn send(app: &mut App, c: BrowseCommand) {
     app.world_mut().write_message(c);
     app.update();
 }
@@ -88,60 +88,60 @@ fn four_plies(home: &Path) -> App {
 }
 
 #[test]
-fn review_keys_step_through_the_game_and_back_to_live_restores_it() {
-    let home = TempDir::new("review-nav");
+fn browse_keys_step_through_the_game_and_back_to_live_restores_it() {
+    let home = TempDir::new("browse-nav");
     let mut app = four_plies(home.path());
     let live_fen = session(&app).position().fen();
-    assert_eq!(review(&app), None);
+    assert_eq!(browse(&app), None);
 
     // ← from the live game: the position before the last move.
-    send(&mut app, ReviewCommand::Prev);
-    assert_eq!(review(&app), Some(3));
-    let shown = shown_position(session(&app), Some(app.world().resource::<Review>()));
+    send(&mut app, BrowseCommand::Prev);
+    assert_eq!(browse(&app), Some(3));
+    let shown = shown_position(session(&app), Some(app.world().resource::<Browse>()));
     assert_eq!(shown, *session(&app).game.position_at(3).unwrap());
     assert_eq!(
-        shown_last_move(session(&app), Some(app.world().resource::<Review>())),
+        shown_last_move(session(&app), Some(app.world().resource::<Browse>())),
         Some(session(&app).game.moves()[2]),
-        "the reviewed position marks the move that led to it"
+        "the browsed position marks the move that led to it"
     );
     // Home: the start, with no last move.
-    send(&mut app, ReviewCommand::First);
-    assert_eq!(review(&app), Some(0));
+    send(&mut app, BrowseCommand::First);
+    assert_eq!(browse(&app), Some(0));
     assert_eq!(
-        shown_last_move(session(&app), Some(app.world().resource::<Review>())),
+        shown_last_move(session(&app), Some(app.world().resource::<Browse>())),
         None
     );
     // ← at the start stays there; → steps forward.
-    send(&mut app, ReviewCommand::Prev);
-    assert_eq!(review(&app), Some(0));
-    send(&mut app, ReviewCommand::Next);
-    send(&mut app, ReviewCommand::Next);
-    assert_eq!(review(&app), Some(2));
+    send(&mut app, BrowseCommand::Prev);
+    assert_eq!(browse(&app), Some(0));
+    send(&mut app, BrowseCommand::Next);
+    send(&mut app, BrowseCommand::Next);
+    assert_eq!(browse(&app), Some(2));
     // → up to the last move returns to the live game.
-    send(&mut app, ReviewCommand::Next);
-    send(&mut app, ReviewCommand::Next);
-    assert_eq!(review(&app), None);
+    send(&mut app, BrowseCommand::Next);
+    send(&mut app, BrowseCommand::Next);
+    assert_eq!(browse(&app), None);
     // A click on a move, then End.
-    send(&mut app, ReviewCommand::Goto(1));
-    assert_eq!(review(&app), Some(1));
-    send(&mut app, ReviewCommand::Last);
-    assert_eq!(review(&app), None);
+    send(&mut app, BrowseCommand::Goto(1));
+    assert_eq!(browse(&app), Some(1));
+    send(&mut app, BrowseCommand::Last);
+    assert_eq!(browse(&app), None);
     // "Back to game" after Home.
-    send(&mut app, ReviewCommand::First);
-    send(&mut app, ReviewCommand::Exit);
-    assert_eq!(review(&app), None);
+    send(&mut app, BrowseCommand::First);
+    send(&mut app, BrowseCommand::Exit);
+    assert_eq!(browse(&app), None);
     // Reviewing never changed the game.
     assert_eq!(session(&app).position().fen(), live_fen);
     assert_eq!(session(&app).game.ply(), 4);
 }
 
 #[test]
-fn play_from_here_continues_from_a_reviewed_move_and_undo_leaves_review() {
-    let home = TempDir::new("review-play");
+fn play_from_here_continues_from_a_browsed_move_and_undo_leaves_browsing() {
+    let home = TempDir::new("browse-play");
     let mut app = four_plies(home.path());
-    send(&mut app, ReviewCommand::Goto(2));
-    send(&mut app, ReviewCommand::PlayFromHere);
-    assert_eq!(review(&app), None);
+    send(&mut app, BrowseCommand::Goto(2));
+    send(&mut app, BrowseCommand::PlayFromHere);
+    assert_eq!(browse(&app), None);
     assert_eq!(session(&app).game.ply(), 2);
     assert_eq!(
         session(&app).game.all_moves().len(),
@@ -149,30 +149,30 @@ fn play_from_here_continues_from_a_reviewed_move_and_undo_leaves_review() {
         "the rest can be redone"
     );
 
-    // Undo while reviewing shows the live game again.
-    send(&mut app, ReviewCommand::First);
+    // Undo while browsing shows the live game again.
+    send(&mut app, BrowseCommand::First);
     app.world_mut().write_message(GameCommand::Undo);
     app.update();
-    assert_eq!(review(&app), None);
+    assert_eq!(browse(&app), None);
     assert_eq!(session(&app).game.ply(), 1);
 }
 
 #[test]
-fn a_finished_game_is_reviewable_from_start_to_end() {
-    let home = TempDir::new("review-over");
+fn a_finished_game_is_browsable_from_start_to_end() {
+    let home = TempDir::new("browse-over");
     let mut app = four_plies(home.path());
     app.world_mut().write_message(GameCommand::Resign);
     app.update();
     app.update();
     assert!(session(&app).game.outcome().is_some());
-    send(&mut app, ReviewCommand::First);
-    assert_eq!(review(&app), Some(0));
+    send(&mut app, BrowseCommand::First);
+    assert_eq!(browse(&app), Some(0));
     for want in 1..4 {
-        send(&mut app, ReviewCommand::Next);
-        assert_eq!(review(&app), Some(want));
+        send(&mut app, BrowseCommand::Next);
+        assert_eq!(browse(&app), Some(want));
     }
-    send(&mut app, ReviewCommand::Next);
-    assert_eq!(review(&app), None);
+    send(&mut app, BrowseCommand::Next);
+    assert_eq!(browse(&app), None);
 }
 
 #[test]

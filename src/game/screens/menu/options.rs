@@ -8,9 +8,10 @@
 //! [`ClockSetup`] for the next game's clocks, and the handicap's position
 //! into [`GameSetup::start`].
 
-use crate::game::i18n::{Lang, Phrase as T, clock_text};
+use crate::game::i18n::{Lang, Phrase, clock_text};
 use crate::game::play::clock::ClockSetup;
 use crate::game::play::session::GameSetup;
+use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
 use crate::game::theme::{Fonts, OnPress, Toggled, button, button_box, label, palette};
 use crate::game::{GameSet, Screen};
@@ -19,7 +20,7 @@ use crate::rules::clock::TimeControl;
 use crate::rules::handicap::Handicap;
 use bevy::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game::screens) fn plugin(app: &mut App) {
     app.add_message::<OptionAction>().add_systems(
         Update,
         (
@@ -131,13 +132,13 @@ pub fn options_section(lang: Lang, fonts: &Fonts, k: f32) -> impl Bundle + use<>
                 Pickable::IGNORE,
                 children![
                     label(
-                        T::ClockHeading,
+                        Phrase::ClockHeading,
                         lang,
                         fonts.ui(text(16.0)),
                         palette::TEXT_DIM
                     ),
-                    stepper(Side::Red, T::RedClock, lang, fonts, k),
-                    stepper(Side::Black, T::BlackClock, lang, fonts, k),
+                    stepper(Side::Red, Phrase::RedClock, lang, fonts, k),
+                    stepper(Side::Black, Phrase::BlackClock, lang, fonts, k),
                 ],
             ),
             (
@@ -145,7 +146,7 @@ pub fn options_section(lang: Lang, fonts: &Fonts, k: f32) -> impl Bundle + use<>
                 Pickable::IGNORE,
                 children![
                     label(
-                        T::HandicapHeading,
+                        Phrase::HandicapHeading,
                         lang,
                         fonts.ui(text(16.0)),
                         palette::TEXT_DIM
@@ -154,14 +155,14 @@ pub fn options_section(lang: Lang, fonts: &Fonts, k: f32) -> impl Bundle + use<>
                     value_text(OptionText::Handicap, fonts, 110.0, k),
                     arrow("▶", OptionAction::Handicap(1), fonts, k),
                     label(
-                        T::HandicapGiver,
+                        Phrase::HandicapGiver,
                         lang,
                         fonts.ui(text(15.0)),
                         palette::TEXT_DIM
                     ),
                     (
                         button(
-                            T::Red,
+                            Phrase::Red,
                             lang,
                             fonts,
                             text(15.0),
@@ -171,7 +172,7 @@ pub fn options_section(lang: Lang, fonts: &Fonts, k: f32) -> impl Bundle + use<>
                     ),
                     (
                         button(
-                            T::Black,
+                            Phrase::Black,
                             lang,
                             fonts,
                             text(15.0),
@@ -186,7 +187,7 @@ pub fn options_section(lang: Lang, fonts: &Fonts, k: f32) -> impl Bundle + use<>
 }
 
 /// "红方 ◂ 10分+5秒 ▸".
-fn stepper(side: Side, name: T, lang: Lang, fonts: &Fonts, k: f32) -> impl Bundle + use<> {
+fn stepper(side: Side, name: Phrase, lang: Lang, fonts: &Fonts, k: f32) -> impl Bundle + use<> {
     (
         Node {
             align_items: AlignItems::Center,
@@ -292,9 +293,7 @@ fn follow_settings(
         red: s.red_clock,
         black: s.black_clock,
     };
-    if *clocks != want {
-        *clocks = want;
-    }
+    clocks.set_if_neq(want);
     let giver = if s.black_gives {
         Side::Black
     } else {
@@ -316,7 +315,7 @@ fn follow_settings(
 
 fn show_options(
     settings: Option<Res<UserSettings>>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     mut texts: Query<(&OptionText, &mut Text)>,
     mut givers: Query<(&GiverButton, &mut Toggled)>,
 ) {
@@ -332,15 +331,11 @@ fn show_options(
                 Lang::En => s.handicap.name_en().to_string(),
             },
         };
-        if text.0 != want {
-            text.0 = want;
-        }
+        text.set_if_neq(Text(want));
     }
     for (giver, mut toggled) in &mut givers {
         let on = s.handicap != Handicap::None && (giver.0 == Side::Black) == s.black_gives;
-        if toggled.0 != on {
-            toggled.0 = on;
-        }
+        toggled.set_if_neq(Toggled(on));
     }
 }
 

@@ -4,7 +4,7 @@
 //! board for replay, with the clocks it recorded. Files can also be dropped
 //! on the window or pasted in a game.
 
-use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::i18n::{Lang, Phrase};
 use crate::game::notice::Notice;
 use crate::game::play::records::open_file_on_board;
 use crate::game::play::session::GameOpener;
@@ -14,7 +14,7 @@ use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game::screens) fn plugin(app: &mut App) {
     app.add_message::<ToggleImport>().add_systems(
         Update,
         (toggle_field, type_path, show_field)
@@ -50,7 +50,7 @@ pub fn import_section(lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
         Pickable::IGNORE,
         children![
             button(
-                T::ImportRecord,
+                Phrase::ImportRecord,
                 lang,
                 fonts,
                 18.0,
@@ -67,7 +67,7 @@ pub fn import_section(lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
                 },
                 Pickable::IGNORE,
                 children![
-                    label(T::ImportHint, lang, fonts.ui(14.0), palette::TEXT_DIM),
+                    label(Phrase::ImportHint, lang, fonts.ui(14.0), palette::TEXT_DIM),
                     (
                         Node {
                             min_width: Val::Px(520.0),
@@ -143,10 +143,12 @@ fn type_path(
                 let file = clean_path(&path.0);
                 match open_file_on_board(&file, &mut opener) {
                     Ok(()) => {
-                        notice.post(T::Opened, file.display().to_string(), false);
+                        notice.post(Phrase::Opened, file.display().to_string(), false);
                         commands.remove_resource::<ImportPath>();
                     }
-                    Err(e) => notice.post(T::CannotOpen, format!("{}: {e}", file.display()), true),
+                    Err(e) => {
+                        notice.post(Phrase::CannotOpen, format!("{}: {e}", file.display()), true)
+                    }
                 }
                 return;
             }
@@ -166,9 +168,7 @@ fn show_field(
     if let Some(path) = path {
         let want = format!("{}▏", path.0);
         for mut text in &mut texts {
-            if text.0 != want {
-                text.0 = want.clone();
-            }
+            text.set_if_neq(Text(want.clone()));
         }
     }
 }

@@ -5,14 +5,14 @@
 //! as the computer ("电脑 3", "AI 3") makes no puzzles of its mistakes.
 
 use crate::game::GameSet;
-use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::i18n::{Lang, Phrase};
 use crate::game::play::game_review::{ReviewOnOpen, is_computer_name};
 use crate::game::theme::{Fonts, Label, OnPress, button_box};
 use crate::store::reviews::Effort;
 use bevy::prelude::*;
 use std::path::{Path, PathBuf};
 
-pub(super) fn plugin(app: &mut App) {
+pub(in crate::game::screens) fn plugin(app: &mut App) {
     app.add_message::<ReviewSavedGame>()
         .add_systems(Update, on_review.in_set(GameSet::Input));
 }
@@ -32,9 +32,9 @@ pub fn review_button(path: &Path, lang: Lang, fonts: &Fonts) -> impl Bundle {
             padding: UiRect::axes(Val::Px(12.0), Val::Px(5.0)),
             ..default()
         },
-        T::ReviewGame.get(lang),
+        Phrase::ReviewGame.get(lang),
         fonts.ui(15.0),
-        Label(T::ReviewGame),
+        Label(Phrase::ReviewGame),
         OnPress::send(ReviewSavedGame(path.to_path_buf())),
     )
 }

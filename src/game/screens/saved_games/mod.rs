@@ -9,10 +9,11 @@
 //! read, so a folder of large files never freezes the window. Long names
 //! and tag values are shortened to fit their row.
 
-use crate::game::i18n::{Lang, Phrase as T};
+use crate::game::i18n::{Lang, Phrase};
 use crate::game::notice::Notice;
 use crate::game::play::records::open_file_on_board;
 use crate::game::play::session::GameOpener;
+use crate::game::settings::CurrentLang;
 use crate::game::settings::StorePaths;
 use crate::game::theme::{Fonts, OnPress, Toggled, button, label, palette, screen_root};
 use crate::game::{GameSet, Screen};
@@ -21,6 +22,9 @@ use crate::store::library::{self, Entry};
 use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
+
+pub(super) mod import_field;
+pub(super) mod review_button;
 use crossbeam_channel::{Receiver, TryRecvError};
 use std::path::PathBuf;
 
@@ -50,10 +54,10 @@ struct ListBox;
 
 fn result_text(r: Option<GameResult>, lang: Lang) -> &'static str {
     match r {
-        Some(GameResult::RedWins) => T::RedWins.get(lang),
-        Some(GameResult::BlackWins) => T::BlackWins.get(lang),
-        Some(GameResult::Draw) => T::Draw.get(lang),
-        None => T::Unfinished.get(lang),
+        Some(GameResult::RedWins) => Phrase::RedWins.get(lang),
+        Some(GameResult::BlackWins) => Phrase::BlackWins.get(lang),
+        Some(GameResult::Draw) => Phrase::Draw.get(lang),
+        None => Phrase::Unfinished.get(lang),
     }
 }
 
@@ -75,7 +79,7 @@ const ERROR_COLUMNS: usize = 110;
 fn spawn_list(
     mut commands: Commands,
     fonts: Res<Fonts>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
     paths: Option<Res<StorePaths>>,
 ) {
     let lang = *lang;
@@ -88,28 +92,28 @@ fn spawn_list(
         entries: Vec::new(),
     });
     let first = if dir.is_some() {
-        T::ReadingSavedGames
+        Phrase::ReadingSavedGames
     } else {
-        T::NoSavedGames
+        Phrase::NoSavedGames
     };
     commands.spawn((
         screen_root(Screen::SavedGames),
         children![
-            label(T::SavedGames, lang, fonts.ui(34.0), palette::ACCENT),
+            label(Phrase::SavedGames, lang, fonts.ui(34.0), palette::ACCENT),
             folder_line(dir.as_deref(), lang, &fonts),
             (
                 list_box(),
                 children![label(first, lang, fonts.ui(18.0), palette::TEXT_DIM)],
             ),
-            crate::game::screens::import_field::import_section(lang, &fonts),
-            button(T::Back, lang, &fonts, 20.0, OnPress::go(Screen::Menu)),
+            import_field::import_section(lang, &fonts),
+            button(Phrase::Back, lang, &fonts, 20.0, OnPress::go(Screen::Menu)),
         ],
     ));
 }
 
 /// The folder read and how to use the list.
 fn folder_line(dir: Option<&std::path::Path>, lang: Lang, fonts: &Fonts) -> impl Bundle {
-    let hint = T::SavedGamesHint.get(lang);
+    let hint = Phrase::SavedGamesHint.get(lang);
     (
         Text::new(match dir {
             Some(d) => format!(
@@ -158,7 +162,7 @@ fn receive_entries(
     listing: Option<ResMut<Listing>>,
     list: Query<Entity, With<ListBox>>,
     fonts: Res<Fonts>,
-    lang: Res<Lang>,
+    lang: CurrentLang,
 ) {
     let (Some(mut listing), Ok(list)) = (listing, list.single()) else {
         return;
@@ -176,14 +180,14 @@ fn receive_entries(
         let finished = listing.incoming.is_none();
         if !finished {
             list.spawn(label(
-                T::ReadingSavedGames,
+                Phrase::ReadingSavedGames,
                 lang,
                 fonts.ui(16.0),
                 palette::TEXT_DIM,
             ));
         } else if listing.entries.is_empty() {
             list.spawn(label(
-                T::NoSavedGames,
+                Phrase::NoSavedGames,
                 lang,
                 fonts.ui(18.0),
                 palette::TEXT_DIM,
@@ -227,7 +231,7 @@ fn spawn_row(list: &mut ChildSpawnerCommands, e: &Entry, lang: Lang, fonts: &Fon
     if e.error.is_none() {
         row.insert((Button, Toggled(false), LoadGame(e.path.clone())));
         // Review the game (the click goes on to the row, which opens it).
-        row.with_child(super::review_saved::review_button(&e.path, lang, fonts));
+        row.with_child(review_button::review_button(&e.path, lang, fonts));
     }
 }
 
@@ -301,13 +305,13 @@ fn row_lines(e: &Entry, lang: Lang) -> (String, String) {
                 "{} · {} {} · {name}",
                 result_text(e.result, lang),
                 e.plies,
-                T::Plies.get(lang)
+                Phrase::Plies.get(lang)
             ),
         ),
         Some(err) => (
             format!("{}   {name}", e.date),
             fit_end(
-                &format!("{}: {err}", T::CannotOpen.get(lang)),
+                &format!("{}: {err}", Phrase::CannotOpen.get(lang)),
                 ERROR_COLUMNS,
             ),
         ),
@@ -387,7 +391,7 @@ fn on_row(
         return;
     };
     if let Err(e) = open_file_on_board(path, &mut opener) {
-        notice.post(T::CannotOpen, format!("{}: {e}", path.display()), true);
+        notice.post(Phrase::CannotOpen, format!("{}: {e}", path.display()), true);
     }
 }
 

@@ -1,0 +1,389 @@
+//! The menu's cards and buttons: the first action, the setup groups (mode
+//! cards with their pieces, level rows) and the row of the rest at the foot.
+
+use super::*;
+
+/// The one large button: Continue when there is a game, else New game.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+pub(super) enum FirstAction {
+    Continue,
+    NewGame,
+    /// The setup's own Start, shown when Continue is the first action.
+    SetupStart,
+}
+
+pub(super) fn first_action(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+    let big = |t: Phrase, action: OnPress, which: FirstAction| {
+        let node = Node {
+            min_width: Val::Px(s.px(240.0)),
+            padding: UiRect::axes(Val::Px(s.px(28.0)), Val::Px(s.px(10.0))),
+            ..default()
+        };
+        (
+            crate::game::theme::button_box(
+                node,
+                t.get(lang),
+                fonts.ui(s.px(26.0)),
+                Label(t),
+                action,
+            ),
+            which,
+            Primary,
+            BoxShadow::new(
+                Color::srgba(0.0, 0.0, 0.0, 0.5),
+                Val::Px(0.0),
+                Val::Px(s.px(3.0)),
+                Val::Px(0.0),
+                Val::Px(s.px(10.0)),
+            ),
+        )
+    };
+    (
+        Node {
+            margin: UiRect::vertical(Val::Px(s.px(4.0))),
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![
+            big(
+                Phrase::Continue,
+                OnPress::send(ContinueGame),
+                FirstAction::Continue
+            ),
+            big(
+                Phrase::NewGame,
+                OnPress::send(MenuAction::Start),
+                FirstAction::NewGame
+            ),
+        ],
+    )
+}
+
+/// A first action: accent colours, a shadow.
+#[derive(Component)]
+pub(super) struct Primary;
+
+/// The setup, one option group under another: the mode, the level(s).
+/// Another option (clock, handicap) is one more line here.
+pub(super) fn setup_groups(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: Val::Px(s.px(8.0)),
+            padding: UiRect::axes(Val::Px(s.px(22.0)), Val::Px(s.px(14.0))),
+            border: UiRect::all(Val::Px(1.0)),
+            border_radius: BorderRadius::all(Val::Px(s.px(14.0))),
+            max_width: Val::Percent(100.0),
+            ..default()
+        },
+        BackgroundColor(palette::PANEL.with_alpha(0.78)),
+        BorderColor::all(palette::CARD_BORDER),
+        Pickable::IGNORE,
+        children![
+            mode_group(lang, fonts, s),
+            level_group(Side::Red, lang, fonts, s),
+            level_group(Side::Black, lang, fonts, s),
+            super::options::options_section(lang, fonts, s.0),
+            (
+                button(
+                    Phrase::Start,
+                    lang,
+                    fonts,
+                    s.px(20.0),
+                    OnPress::send(MenuAction::Start)
+                ),
+                FirstAction::SetupStart,
+            ),
+        ],
+    )
+}
+
+/// A group's heading.
+pub(super) fn heading(text: Phrase, lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+    label(text, lang, fonts.ui(s.text(16.0)), palette::TEXT_DIM)
+}
+
+/// A row that wraps, centred.
+pub(super) fn wrapping_row(gap: f32) -> Node {
+    Node {
+        flex_wrap: FlexWrap::Wrap,
+        justify_content: JustifyContent::Center,
+        column_gap: Val::Px(gap),
+        row_gap: Val::Px(gap),
+        ..default()
+    }
+}
+
+/// The four modes as cards.
+pub(super) fn mode_group(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+    let fonts = fonts.clone();
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: Val::Px(s.px(6.0)),
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![
+            heading(Phrase::ModeHeading, lang, &fonts, s),
+            (
+                wrapping_row(s.px(10.0)),
+                Pickable::IGNORE,
+                Children::spawn(SpawnIter(
+                    MODES
+                        .into_iter()
+                        .map(move |(mode, text)| mode_card(mode, text, lang, &fonts, s)),
+                )),
+            ),
+        ],
+    )
+}
+
+/// The look of a card: a rounded box that is a button.
+pub(super) fn card_node(s: Scale, width: f32) -> Node {
+    Node {
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        justify_content: JustifyContent::Center,
+        row_gap: Val::Px(s.px(3.0)),
+        padding: UiRect::axes(Val::Px(s.px(10.0)), Val::Px(s.px(8.0))),
+        min_width: Val::Px(s.px(width)),
+        border: UiRect::all(Val::Px(s.px(2.0).max(1.0))),
+        border_radius: BorderRadius::all(Val::Px(s.px(10.0))),
+        ..default()
+    }
+}
+
+pub(super) fn card_bundle(node: Node, action: MenuAction) -> impl Bundle {
+    (
+        Button,
+        node,
+        BackgroundColor(palette::BUTTON),
+        BorderColor::all(palette::BUTTON_BORDER),
+        BoxShadow::new(
+            Color::srgba(0.0, 0.0, 0.0, 0.35),
+            Val::Px(0.0),
+            Val::Px(2.0),
+            Val::Px(0.0),
+            Val::Px(5.0),
+        ),
+        Toggled(false),
+        action,
+        OnPress::send(action),
+    )
+}
+
+/// A small piece for a card.
+pub(super) fn disc(ch: &str, side: Side, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+    let d = s.px(30.0);
+    (
+        Node {
+            width: Val::Px(d),
+            height: Val::Px(d),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border: UiRect::all(Val::Px(s.px(2.5).max(1.5))),
+            border_radius: BorderRadius::MAX,
+            ..default()
+        },
+        BackgroundColor(palette::PIECE_FACE),
+        BorderColor::all(palette::PIECE_RIM),
+        Pickable::IGNORE,
+        children![(
+            Text::new(ch.to_string()),
+            fonts.pieces(s.px(17.0)),
+            TextColor(match side {
+                Side::Red => palette::RED_INK,
+                Side::Black => palette::BLACK_INK,
+            }),
+            TextLayout::no_wrap(),
+            Pickable::IGNORE,
+        )],
+    )
+}
+
+pub(super) fn mode_card(
+    mode: Mode,
+    text: Phrase,
+    lang: Lang,
+    fonts: &Fonts,
+    s: Scale,
+) -> impl Bundle + use<> {
+    let (a, b) = match mode {
+        Mode::Red => (("帥", Side::Red), None),
+        Mode::Black => (("將", Side::Black), None),
+        Mode::Hotseat => (("帥", Side::Red), Some(("將", Side::Black))),
+        Mode::AiVsAi => (("炮", Side::Red), Some(("砲", Side::Black))),
+    };
+    let pieces = (
+        Node {
+            column_gap: Val::Px(s.px(4.0)),
+            ..default()
+        },
+        Pickable::IGNORE,
+        Children::spawn(SpawnIter(
+            std::iter::once(a)
+                .chain(b)
+                .map({
+                    let fonts = fonts.clone();
+                    move |(ch, side)| disc(ch, side, &fonts, s)
+                })
+                .collect::<Vec<_>>()
+                .into_iter(),
+        )),
+    );
+    (
+        card_bundle(card_node(s, 168.0), MenuAction::Mode(mode)),
+        children![
+            pieces,
+            (
+                label(text, lang, fonts.ui(s.text(15.0)), palette::TEXT),
+                TextLayout::justify(Justify::Center),
+            ),
+        ],
+    )
+}
+
+/// "Difficulty" (or which AI side's level) and the eight level cards.
+pub(super) fn level_group(side: Side, lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+    let fonts = fonts.clone();
+    (
+        Node {
+            flex_direction: FlexDirection::Column,
+            align_items: AlignItems::Center,
+            row_gap: Val::Px(s.px(6.0)),
+            margin: UiRect::top(Val::Px(s.px(4.0))),
+            ..default()
+        },
+        LevelRow(side),
+        Pickable::IGNORE,
+        children![
+            (
+                heading(Phrase::Difficulty, lang, &fonts, s),
+                LevelHeading(side)
+            ),
+            (
+                wrapping_row(s.px(7.0)),
+                Pickable::IGNORE,
+                Children::spawn(SpawnIter(
+                    levels()
+                        .into_iter()
+                        .map(move |info| level_button(&fonts, side, info.level, s)),
+                )),
+            ),
+        ],
+    )
+}
+
+/// Puzzles, saved games | settings, language | quit.
+pub(super) fn more_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+    let px = s.px(17.0).max(12.0);
+    let divider = || {
+        (
+            Node {
+                width: Val::Px(1.0),
+                height: Val::Px(px * 1.4),
+                margin: UiRect::horizontal(Val::Px(s.px(6.0))),
+                ..default()
+            },
+            BackgroundColor(palette::BUTTON_BORDER),
+            Pickable::IGNORE,
+        )
+    };
+    (
+        Node {
+            column_gap: Val::Px(s.px(10.0)),
+            row_gap: Val::Px(s.px(8.0)),
+            align_items: AlignItems::Center,
+            flex_wrap: FlexWrap::Wrap,
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![
+            button(
+                Phrase::Puzzles,
+                lang,
+                fonts,
+                px,
+                OnPress::go(Screen::Puzzles)
+            ),
+            button(
+                Phrase::SavedGames,
+                lang,
+                fonts,
+                px,
+                OnPress::go(Screen::SavedGames)
+            ),
+            button(
+                Phrase::EditPosition,
+                lang,
+                fonts,
+                px,
+                OnPress::send(crate::game::play::editor::EditPosition)
+            ),
+            divider(),
+            settings_card::open_button(lang, fonts, px),
+            menu_button(
+                Phrase::LanguageToggle,
+                lang,
+                fonts,
+                px,
+                MenuAction::Language
+            ),
+            divider(),
+            menu_button(Phrase::Quit, lang, fonts, px, MenuAction::Quit),
+        ],
+    )
+}
+
+/// A menu button doing `action`, which also marks it for [`show_choices`].
+pub(super) fn menu_button(
+    text: Phrase,
+    lang: Lang,
+    fonts: &Fonts,
+    px: f32,
+    action: MenuAction,
+) -> impl Bundle + use<> {
+    (button(text, lang, fonts, px, OnPress::send(action)), action)
+}
+
+/// A level card: number, name and search depth.
+pub(super) fn level_button(fonts: &Fonts, side: Side, level: u8, s: Scale) -> impl Bundle + use<> {
+    (
+        card_bundle(card_node(s, 92.0), MenuAction::Level(side, level)),
+        children![
+            (
+                Text::new(level.to_string()),
+                fonts.ui(s.px(24.0)),
+                TextColor(palette::ACCENT),
+                TextLayout::no_wrap(),
+                Pickable::IGNORE,
+            ),
+            (
+                LevelName(level),
+                Text::new(""),
+                fonts.ui(s.text(15.0)),
+                TextColor(palette::TEXT),
+                TextLayout::no_wrap(),
+                Pickable::IGNORE,
+            ),
+            (
+                LevelDepth(level),
+                Text::new(""),
+                fonts.ui(s.text(12.0)),
+                TextColor(palette::TEXT_DIM),
+                TextLayout::no_wrap(),
+                Pickable::IGNORE,
+            ),
+        ],
+    )
+}
+
+#[derive(Component, Clone, Copy)]
+pub(super) struct LevelName(pub(super) u8);
+
+#[derive(Component, Clone, Copy)]
+pub(super) struct LevelDepth(pub(super) u8);

@@ -1,0 +1,502 @@
+//! The menu: over a drawn board in play, softly lit, the title; one first
+//! action (Continue when there is a game to continue, else New game); the
+//! game's setup as cards — the mode, then the AI's level (one row per AI
+//! side in AI vs AI), each level with its name and search depth — and the
+//! rest grouped in a row at the foot (puzzles, saved games, settings,
+//! language, quit).
+//!
+//! The setup is a column of option groups ([`setup_groups`]): a later
+//! option (clock, handicap) is one more group, one line there.
+//!
+//! Mouse and keyboard: ↑/↓ mode, ←/→ or 1–8 Red's (or the only AI's)
+//! level, Shift with them Black's in AI vs AI, Enter starts, Tab walks the
+//! buttons, Q quits, L the language.
+
+use crate::game::i18n::{Lang, Phrase};
+use crate::game::play::ai::levels;
+use crate::game::play::autosave::{ContinueGame, can_continue};
+use crate::game::play::session::{GameSetup, MAX_LEVEL};
+use crate::game::screens::settings as settings_card;
+use crate::game::settings::CurrentLang;
+use crate::game::settings::{StorePaths, UserSettings};
+use crate::game::theme::scale::{Scale, window_size};
+use crate::game::theme::{
+    Fonts, Label, OnPress, Toggled, button, label, palette, screen_root, set_display,
+};
+use crate::game::{GameSet, Mode, Screen};
+use crate::rules::Color as Side;
+use bevy::ecs::spawn::SpawnIter;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+
+mod backdrop;
+mod cards;
+pub(super) mod options;
+mod title;
+
+use backdrop::{Backdrop, backdrop_layer};
+use cards::*;
+use title::title;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<MenuFocus>()
+        .init_resource::<Backdrop>()
+        .add_systems(
+            OnEnter(Screen::Menu),
+            (offer_last_choice, spawn_menu).chain(),
+        )
+        .add_message::<MenuAction>()
+        .add_systems(
+            Update,
+            (
+                (menu_keys, menu_buttons).in_set(GameSet::Input),
+                (respawn_on_resize, show_first_action, show_choices).in_set(GameSet::Present),
+            )
+                .run_if(in_state(Screen::Menu)),
+        );
+}
+
+const MODES: [(Mode, Phrase); 4] = [
+    (Mode::Red, Phrase::ModeRed),
+    (Mode::Black, Phrase::ModeBlack),
+    (Mode::Hotseat, Phrase::ModeHotseat),
+    (Mode::AiVsAi, Phrase::ModeAiVsAi),
+];
+
+/// Which AI side the level keys change (AI vs AI).
+#[derive(Resource, Default)]
+struct MenuFocus {
+    black: bool,
+}
+
+/// What a menu button (or key) does.
+#[derive(Component, Message, Clone, Copy, Debug, PartialEq, Eq)]
+enum MenuAction {
+    Mode(Mode),
+    Level(Side, u8),
+    Start,
+    Quit,
+    Language,
+}
+
+/// A row of level buttons and its heading.
+#[derive(Component, Clone, Copy)]
+struct LevelRow(Side);
+
+#[derive(Component, Clone, Copy)]
+struct LevelHeading(Side);
+
+/// The menu's root (respawned when the window's size class changes).
+#[derive(Component)]
+struct MenuRoot(Scale);
+
+/// How large the menu is drawn for a window of `size`: 1 at 1280×900, in
+/// steps of 0.05.
+fn menu_scale(size: Vec2) -> Scale {
+    Scale::fit(size, Vec2::new(1150.0, 900.0), 0.66, 1.45).stepped(20.0)
+}
+
+fn spawn_menu(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    lang: CurrentLang,
+    backdrop: Res<Backdrop>,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+) {
+    let size = window_size(&window);
+    spawn_menu_at(&mut commands, &fonts, *lang, &backdrop, menu_scale(size));
+}
+
+fn respawn_on_resize(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    lang: CurrentLang,
+    backdrop: Res<Backdrop>,
+    window: Query<&Window, (With<bevy::window::PrimaryWindow>, Changed<Window>)>,
+    roots: Query<(Entity, &MenuRoot)>,
+) {
+    let Ok(w) = window.single() else {
+        return;
+    };
+    let scale = menu_scale(Vec2::new(w.width(), w.height()));
+    let Ok((root, old)) = roots.single() else {
+        return;
+    };
+    if old.0 != scale {
+        commands.entity(root).despawn();
+        spawn_menu_at(&mut commands, &fonts, *lang, &backdrop, scale);
+    }
+}
+
+fn spawn_menu_at(
+    commands: &mut Commands,
+    fonts: &Fonts,
+    lang: Lang,
+    backdrop: &Backdrop,
+    s: Scale,
+) {
+    let mut root = screen_root(Screen::Menu);
+    root.0.justify_content = JustifyContent::Center;
+    root.0.row_gap = Val::Px(s.px(12.0));
+    root.0.overflow = Overflow::clip();
+    root.0.padding = UiRect::all(Val::Px(s.px(14.0)));
+    commands.spawn((
+        MenuRoot(s),
+        root,
+        children![
+            backdrop_layer(backdrop, s),
+            title(lang, fonts, s),
+            first_action(lang, fonts, s),
+            setup_groups(lang, fonts, s),
+            more_row(lang, fonts, s),
+            (
+                label(
+                    Phrase::MenuHint,
+                    lang,
+                    fonts.ui(s.text(13.0)),
+                    palette::TEXT_DIM
+                ),
+                Node {
+                    margin: UiRect::top(Val::Px(s.px(2.0))),
+                    ..default()
+                },
+            ),
+        ],
+    ));
+}
+
+/// Continue leads when there is a game to continue; otherwise New game does
+/// and the setup needs no Start of its own.
+fn show_first_action(
+    paths: Option<Res<StorePaths>>,
+    mut buttons: Query<(&FirstAction, &mut Node), Added<FirstAction>>,
+    mut primary: Query<&mut Toggled, Added<Primary>>,
+) {
+    for mut t in &mut primary {
+        t.0 = true;
+    }
+    if buttons.is_empty() {
+        return;
+    }
+    let can = can_continue(paths.as_deref());
+    for (which, mut node) in &mut buttons {
+        let show = match which {
+            FirstAction::Continue | FirstAction::SetupStart => can,
+            FirstAction::NewGame => !can,
+        };
+        set_display(&mut node, show);
+    }
+}
+
+/// Back in the menu, Start offers a new game from the start position with the
+/// mode and levels last started from the menu, not whatever the last game was
+/// (a puzzle's position and defender, an opened record). The first visit keeps
+/// what the command line set up.
+fn offer_last_choice(
+    mut setup: ResMut<GameSetup>,
+    settings: Option<Res<UserSettings>>,
+    mut visited: Local<bool>,
+) {
+    if !std::mem::replace(&mut *visited, true) {
+        return;
+    }
+    setup.start = crate::rules::Position::startpos();
+    if let Some(s) = settings {
+        setup.mode = s.last_mode;
+        setup.level = s.red_level.clamp(1, MAX_LEVEL);
+        setup.black_level = s.black_level.clamp(1, MAX_LEVEL);
+    }
+}
+
+/// What the menu's choices change, for buttons and keys alike.
+#[derive(SystemParam)]
+struct MenuChoice<'w> {
+    setup: ResMut<'w, GameSetup>,
+    focus: ResMut<'w, MenuFocus>,
+    next: ResMut<'w, NextState<Screen>>,
+    exit: MessageWriter<'w, AppExit>,
+    settings: Option<ResMut<'w, UserSettings>>,
+}
+
+impl MenuChoice<'_> {
+    fn apply(&mut self, action: MenuAction) {
+        let setup = &mut *self.setup;
+        match action {
+            MenuAction::Mode(m) => setup.mode = m,
+            MenuAction::Level(side, level) => {
+                let level = level.clamp(1, MAX_LEVEL);
+                if setup.mode == Mode::AiVsAi && side == Side::Black {
+                    setup.black_level = level;
+                    self.focus.black = true;
+                } else {
+                    setup.level = level;
+                    self.focus.black = false;
+                }
+            }
+            MenuAction::Start => {
+                // The next start of the game offers the same choice.
+                if let Some(settings) = self.settings.as_mut() {
+                    let mode = setup.mode;
+                    let (red, black) = (setup.level, setup.black_level);
+                    if (settings.last_mode, settings.red_level, settings.black_level)
+                        != (mode, red, black)
+                    {
+                        settings.last_mode = mode;
+                        settings.red_level = red;
+                        settings.black_level = black;
+                    }
+                }
+                self.next.set(Screen::Playing);
+            }
+            MenuAction::Quit => {
+                self.exit.write(AppExit::Success);
+            }
+            MenuAction::Language => {
+                if let Some(settings) = self.settings.as_mut() {
+                    settings.toggle_language();
+                }
+            }
+        }
+    }
+}
+
+fn menu_buttons(mut actions: MessageReader<MenuAction>, mut menu: MenuChoice) {
+    for &action in actions.read() {
+        menu.apply(action);
+    }
+}
+
+fn menu_keys(keys: Res<ButtonInput<KeyCode>>, mut menu: MenuChoice) {
+    let setup = &*menu.setup;
+    let mode_index = MODES
+        .iter()
+        .position(|(m, _)| *m == setup.mode)
+        .unwrap_or(0);
+    // Shift sets Black's AI in AI vs AI.
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let side = if setup.mode == Mode::AiVsAi && shift {
+        Side::Black
+    } else {
+        Side::Red
+    };
+    let level = match side {
+        Side::Red => setup.level,
+        Side::Black => setup.black_level,
+    };
+    let mut action = None;
+    if keys.just_pressed(KeyCode::ArrowUp) {
+        action = Some(MenuAction::Mode(MODES[(mode_index + 3) % 4].0));
+    } else if keys.just_pressed(KeyCode::ArrowDown) {
+        action = Some(MenuAction::Mode(MODES[(mode_index + 1) % 4].0));
+    } else if keys.just_pressed(KeyCode::ArrowLeft) {
+        action = Some(MenuAction::Level(side, level.saturating_sub(1).max(1)));
+    } else if keys.just_pressed(KeyCode::ArrowRight) {
+        action = Some(MenuAction::Level(side, (level + 1).min(MAX_LEVEL)));
+    } else if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter) {
+        action = Some(MenuAction::Start);
+    } else if keys.just_pressed(KeyCode::KeyQ) {
+        action = Some(MenuAction::Quit);
+    } else if keys.just_pressed(KeyCode::KeyL) {
+        action = Some(MenuAction::Language);
+    }
+    let digits = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+        KeyCode::Digit5,
+        KeyCode::Digit6,
+        KeyCode::Digit7,
+        KeyCode::Digit8,
+    ];
+    for (i, key) in digits.iter().enumerate() {
+        if keys.just_pressed(*key) {
+            action = Some(MenuAction::Level(side, i as u8 + 1));
+        }
+    }
+    if let Some(action) = action {
+        menu.apply(action);
+    }
+}
+
+fn show_choices(
+    setup: Res<GameSetup>,
+    focus: Res<MenuFocus>,
+    lang: CurrentLang,
+    mut buttons: Query<(&MenuAction, &mut Toggled, &mut BorderColor)>,
+    mut rows: Query<(&LevelRow, &mut Node), Without<LevelHeading>>,
+    mut headings: Query<(&LevelHeading, &mut Label, &mut Text, &mut Node), Without<LevelRow>>,
+    mut names: Query<(&LevelName, &mut Text), (Without<LevelHeading>, Without<LevelDepth>)>,
+    mut depths: Query<(&LevelDepth, &mut Text), (Without<LevelHeading>, Without<LevelName>)>,
+) {
+    let ai_vs_ai = setup.mode == Mode::AiVsAi;
+    let hotseat = setup.mode == Mode::Hotseat;
+    for (action, mut toggled, mut border) in &mut buttons {
+        let (on, focused) = match *action {
+            MenuAction::Mode(m) => (m == setup.mode, false),
+            MenuAction::Level(Side::Red, l) => (
+                l == setup.level,
+                ai_vs_ai && !focus.black && l == setup.level,
+            ),
+            MenuAction::Level(Side::Black, l) => (
+                l == setup.black_level,
+                ai_vs_ai && focus.black && l == setup.black_level,
+            ),
+            _ => (false, false),
+        };
+        toggled.set_if_neq(Toggled(on));
+        let want = if focused {
+            BorderColor::all(palette::ACCENT)
+        } else {
+            BorderColor::all(palette::BUTTON_BORDER)
+        };
+        border.set_if_neq(want);
+    }
+    for (row, mut node) in &mut rows {
+        let show = !hotseat && (row.0 == Side::Red || ai_vs_ai);
+        set_display(&mut node, show);
+    }
+    for (heading, mut label, mut text, mut node) in &mut headings {
+        let show = !hotseat && (heading.0 == Side::Red || ai_vs_ai);
+        set_display(&mut node, show);
+        let want = match (ai_vs_ai, heading.0) {
+            (false, _) => Phrase::Difficulty,
+            (true, Side::Red) => Phrase::RedAiLevel,
+            (true, Side::Black) => Phrase::BlackAiLevel,
+        };
+        if label.0 != want || lang.is_changed() {
+            label.0 = want;
+            text.0 = want.get(*lang).to_string();
+        }
+    }
+    if lang.is_changed() || names.iter().any(|(_, t)| t.0.is_empty()) {
+        for (name, mut text) in &mut names {
+            let info = crate::game::play::ai::level_info(name.0);
+            let n = match *lang {
+                Lang::Zh => info.name_zh,
+                Lang::En => info.name_en,
+            };
+            text.0 = n.to_string();
+        }
+        for (depth, mut text) in &mut depths {
+            let info = crate::game::play::ai::level_info(depth.0);
+            text.0 = format!("{} {}", Phrase::Depth.get(*lang), info.depth);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::test_util::TempDir;
+    use crate::store::{Paths, Settings};
+    use bevy::state::app::StatesPlugin;
+
+    /// The menu's keys with the settings stored under `dir`, the way the game
+    /// starts without a `--mode` flag.
+    fn menu_app(dir: &std::path::Path) -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin));
+        crate::game::logic_plugins(&mut app);
+        app.insert_resource(StorePaths(Some(Paths::under(dir))));
+        app.add_plugins(crate::game::settings::plugin);
+        crate::game::play::session::configure_start(
+            &mut app,
+            &crate::game::LaunchOptions::default(),
+        );
+        app.init_resource::<MenuFocus>()
+            .init_resource::<ButtonInput<KeyCode>>()
+            .add_systems(Update, menu_keys.run_if(in_state(Screen::Menu)))
+            .add_systems(OnEnter(Screen::Menu), offer_last_choice);
+        app.update();
+        app
+    }
+
+    fn press(app: &mut App, key: KeyCode) {
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(key);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(key);
+        keys.clear();
+    }
+
+    fn press_with_shift(app: &mut App, key: KeyCode) {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.press(KeyCode::ShiftLeft);
+        keys.press(key);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(key);
+        keys.release(KeyCode::ShiftLeft);
+        keys.clear();
+    }
+
+    #[test]
+    fn the_menu_offers_the_mode_and_levels_started_last_time() {
+        let dir = TempDir::new("menu-remembers");
+        let mut app = menu_app(dir.path());
+        let setup = app.world().resource::<GameSetup>();
+        let defaults = Settings::default();
+        assert_eq!(setup.mode, defaults.last_mode);
+
+        // AI vs AI (three down from "you play Red"), Red at 6, Black at 3, start.
+        for key in [KeyCode::ArrowDown; 3] {
+            press(&mut app, key);
+        }
+        press(&mut app, KeyCode::Digit6);
+        press_with_shift(&mut app, KeyCode::Digit3);
+        press(&mut app, KeyCode::Enter);
+        app.update();
+        let setup = app.world().resource::<GameSetup>();
+        assert_eq!(
+            (setup.mode, setup.level, setup.black_level),
+            (Mode::AiVsAi, 6, 3)
+        );
+        drop(app);
+
+        let app = menu_app(dir.path());
+        let setup = app.world().resource::<GameSetup>();
+        assert_eq!(
+            (setup.mode, setup.level, setup.black_level),
+            (Mode::AiVsAi, 6, 3),
+            "a new start of the game offers the last choice"
+        );
+    }
+
+    #[test]
+    fn back_in_the_menu_start_offers_a_new_game_not_the_last_puzzle() {
+        let dir = TempDir::new("menu-offer");
+        let mut app = menu_app(dir.path());
+        press(&mut app, KeyCode::ArrowDown); // you play Black
+        press(&mut app, KeyCode::Digit5);
+        press(&mut app, KeyCode::Enter);
+        app.update();
+        assert_eq!(
+            *app.world().resource::<State<Screen>>().get(),
+            Screen::Playing
+        );
+        // A puzzle replaces the setup: its position, Red against level 8.
+        let puzzle =
+            crate::rules::Position::from_fen("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1").expect("fen");
+        *app.world_mut().resource_mut::<GameSetup>() = GameSetup {
+            mode: Mode::Red,
+            level: 8,
+            black_level: 8,
+            start: puzzle,
+        };
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Menu);
+        app.update();
+        app.update();
+        let setup = app.world().resource::<GameSetup>();
+        // The AI plays Red in this mode: the key set Red's level.
+        assert_eq!(
+            (setup.mode, setup.level, setup.black_level),
+            (Mode::Black, 5, Settings::default().black_level)
+        );
+        assert_eq!(setup.start, crate::rules::Position::startpos());
+    }
+}
