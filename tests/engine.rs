@@ -253,15 +253,28 @@ fn play_line(fen: &str, moves: &[&str]) -> (Position, Vec<Position>) {
 #[test]
 fn a_perpetual_check_in_the_search_is_a_loss_for_the_checker() {
     // Red's chariot checks from a9 and a8 while Black's general steps
-    // between e9 and e8. After a8a9+ again Black's only move repeats the
-    // cycle, in which every Red move checked: Red loses by the rules.
+    // between e9 and e8. Twice round the cycle, Black's e8e9 makes the
+    // start position stand for the third time, in a cycle in which every
+    // Red move checked: Red loses by the rules, at once.
+    let (pos, history) = play_line(
+        "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1",
+        &["a8a9", "e9e8", "a9a8", "e8e9", "a8a9", "e9e8", "a9a8"],
+    );
+    let r = search_nodes(&mut Engine::new(4), &pos, &history, 50_000);
+    assert_eq!(r.best, Move::from_iccs("e8e9").unwrap());
+    assert_eq!(r.score, Score::Mate(1), "the third occurrence wins for Black");
+    // Once round, the next repetition is only the second occurrence of its
+    // position: the game goes on, Red need not check again, and a chariot
+    // against a bare general wins. (Scoring a second occurrence before the
+    // root as the verdict had the engine claim wins the opponent simply
+    // walked out of.)
     let (pos, history) = play_line(
         "4k4/R8/9/9/9/9/9/9/9/3K5 w - - 0 1",
         &["a8a9", "e9e8", "a9a8", "e8e9", "a8a9"],
     );
     let r = search_nodes(&mut Engine::new(4), &pos, &history, 50_000);
-    assert_eq!(r.best, Move::from_iccs("e9e8").unwrap());
-    assert_eq!(r.score, Score::Mate(1), "the repetition wins for Black");
+    assert_eq!(r.best, Move::from_iccs("e9e8").unwrap(), "the only move");
+    assert!(r.score.as_cp() < -500, "{:?}", r.score);
     // Without the game history it is just a king and chariot against a king.
     let r = search_nodes(&mut Engine::new(4), &pos, &[], 50_000);
     assert!(r.score.as_cp() < -500, "{:?}", r.score);
@@ -269,14 +282,14 @@ fn a_perpetual_check_in_the_search_is_a_loss_for_the_checker() {
 
 #[test]
 fn a_repetition_of_quiet_moves_is_a_draw_the_weaker_side_takes() {
-    // The same shuffle without checks: repeating is a draw, which Black,
-    // facing a chariot with a bare general, is glad to take.
+    // The same shuffle without checks: the third occurrence is a draw,
+    // which Black, facing a chariot with a bare general, is glad to take.
     let (pos, history) = play_line(
         "4k4/9/R8/9/9/9/9/9/9/3K5 w - - 0 1",
-        &["a7a6", "e9e8", "a6a7", "e8e9", "a7a6"],
+        &["a7a6", "e9e8", "a6a7", "e8e9", "a7a6", "e9e8", "a6a7"],
     );
     let r = search_nodes(&mut Engine::new(4), &pos, &history, 50_000);
-    assert_eq!(r.best, Move::from_iccs("e9e8").unwrap());
+    assert_eq!(r.best, Move::from_iccs("e8e9").unwrap());
     assert_eq!(r.score, Score::Cp(0));
 }
 

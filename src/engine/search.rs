@@ -18,10 +18,13 @@
 //!
 //! Game rules inside the search: a side with no legal move has lost (mate or
 //! stalemate alike), scored by distance so shorter mates are preferred; 120
-//! plies without a capture is a draw; and a position that repeats one earlier
-//! on the path (in the search or in the game) is judged as the game would
-//! judge it, with the perpetual check and chase rules, so a line that the
-//! rules lose is a loss, not a draw.
+//! plies without a capture is a draw; and a position that repeats is judged
+//! as the game would judge it, with the perpetual check and chase rules, so
+//! a line that the rules lose is a loss, not a draw. A repetition within
+//! the search is judged at once (the side chose it and could again); so is
+//! one that reaches back into the game, except that at its second occurrence
+//! a verdict in favour of the side that just moved is not taken: the other
+//! side can still step out of the cycle before the third.
 
 use super::eval::{Acc, capture_value, evaluate_acc};
 use super::movepick::{Buffer, History, MovePicker, update_history};
@@ -139,6 +142,8 @@ pub(crate) struct Searcher<'a> {
     pub deadline: Option<Instant>,
     pub banned: Vec<Move>,
     root_depth: i32,
+    /// The root's index in `path` (the game's positions come before it).
+    root_index: usize,
     /// Best root move found so far in this search and its line and score.
     pub root_best: Move,
     pub root_pv: Vec<Move>,
@@ -187,11 +192,13 @@ impl<'a> Searcher<'a> {
             deadline: None,
             banned: Vec::new(),
             root_depth: 1,
+            root_index: 0,
             root_best: Move::NULL,
             root_pv: Vec::new(),
             root_score: -INF,
         };
         s.build_path(game, pos);
+        s.root_index = s.path.len() - 1;
         s
     }
 
@@ -338,17 +345,31 @@ impl<'a> Searcher<'a> {
             return None;
         }
         let key = cur.hash();
-        let mut j = n - 4;
-        let found = loop {
-            if self.path[j].pos.hash() == key {
-                break Some(j);
+        let earlier = |from: usize| {
+            let mut j = from;
+            loop {
+                if self.path[j].pos.hash() == key {
+                    return Some(j);
+                }
+                if j < lo + 2 {
+                    return None;
+                }
+                j -= 2;
             }
-            if j < lo + 2 {
-                break None;
-            }
-            j -= 2;
-        }?;
-        Some(self.judge_cycle(found, n, ply))
+        };
+        let found = earlier(n - 4)?;
+        let third = found >= lo + 2 && earlier(found - 2).is_some();
+        let score = self.judge_cycle(found, n, ply);
+        // A repetition inside the search, or a third occurrence, is judged
+        // as the game would end. A second occurrence that reaches back into
+        // the game before the search ends nothing yet: the side that just
+        // moved chose to repeat, so a draw or a loss for it stands (it would
+        // not repeat), but a win for it does not: the other side can still
+        // step out of the cycle before the third occurrence.
+        if found < self.root_index && !third && score < 0 {
+            return None;
+        }
+        Some(score)
     }
 
     /// Judges the cycle of moves `start+1 ..= end` (the path from the earlier
