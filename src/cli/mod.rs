@@ -3,6 +3,7 @@
 //! Every failure is one line on stderr starting with `error:` and exit code
 //! 2; nothing here panics on user input.
 
+mod db;
 mod learn;
 mod matches;
 mod output;
@@ -53,6 +54,8 @@ enum Command {
     Match(Box<matches::MatchArgs>),
     /// Fit ratings for every player of match PGNs, all their games at once (maximum likelihood).
     Rate(rate::RateArgs),
+    /// The game database: import collections, search by position, stats, export, benchmark.
+    Db(Box<db::DbArgs>),
     /// Make training data for the evaluation network: the engine plays itself at a small node budget.
     Datagen(learn::DatagenArgs),
     /// Train the evaluation network on datagen files (CPU, all cores) and write it quantised.
@@ -158,6 +161,7 @@ fn run_command(command: Command) -> Result<(), CliError> {
         Command::Render(args) => render::run(&args),
         Command::Match(args) => matches::run_match(&args),
         Command::Rate(args) => rate::run(&args),
+        Command::Db(args) => db::run(&args),
         Command::Datagen(args) => learn::run_datagen(&args),
         Command::Train(args) => learn::run_train(&args),
         Command::Uci => {

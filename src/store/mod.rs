@@ -1,7 +1,7 @@
 //! Persistence for the desktop game, in plain Rust (no Bevy): where files
 //! live, atomic writes, settings, the autosave, the saved-games library of
-//! PGN files, opening pasted or dropped FEN/PGN text, and the puzzles with
-//! the player's progress.
+//! PGN files, opening pasted or dropped FEN/PGN text, the puzzles with
+//! the player's progress, and the game database with its position index.
 //!
 //! Every write goes to a temporary file in the same directory and is then
 //! renamed over the target ([`atomic::write_atomic`]), so a killed process
@@ -12,6 +12,7 @@
 
 pub mod atomic;
 pub mod autosave;
+pub mod db;
 pub mod library;
 pub mod my_puzzles;
 pub mod paths;

@@ -26,6 +26,8 @@ pub const PUZZLE_PROGRESS_FILE: &str = "puzzle-progress.json";
 pub const REVIEWS_DIR: &str = "reviews";
 /// The file of puzzles made from the player's own mistakes.
 pub const MY_PUZZLES_FILE: &str = "my-puzzles.json";
+/// The game database (SQLite).
+pub const DATABASE_FILE: &str = "games.sqlite";
 
 /// The game's directories.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -98,6 +100,11 @@ impl Paths {
     /// The puzzles made from the player's mistakes.
     pub fn my_puzzles_file(&self) -> PathBuf {
         self.data_dir.join(MY_PUZZLES_FILE)
+    }
+
+    /// The game database.
+    pub fn database_file(&self) -> PathBuf {
+        self.data_dir.join(DATABASE_FILE)
     }
 
     /// The data directory (for messages such as "saved in …").

@@ -133,6 +133,92 @@ pub fn open_game(bytes: &[u8], number: usize) -> Result<OpenedGame, OpenError> {
     }
 }
 
+/// Files of a game collection (the database's import) may be this big.
+pub const MAX_COLLECTION_BYTES: u64 = 1 << 30;
+
+/// A PGN collection is read this much text at a time (whole games).
+const CHUNK_BYTES: usize = 256 * 1024;
+
+/// Each game of a record, in order, read as [`open_bytes`] reads it, handed
+/// to `each` with its number (1 = first) as soon as it is read: a PGN
+/// collection of a hundred thousand games is read a few hundred games at a
+/// time, never all at once. A game that cannot be read is its error, and
+/// the games after it are still read; a record that is not one at all (or
+/// a FEN line, which is one game) is game 1.
+pub fn for_each_game(bytes: &[u8], mut each: impl FnMut(usize, Result<OpenedGame, OpenError>)) {
+    if records::detect(bytes) != Format::Pgn {
+        match read(bytes) {
+            Err(e) => each(1, Err(e)),
+            Ok(Read::Position(game)) => each(1, Ok(*game)),
+            Ok(Read::Record(games, text)) => {
+                let single = games.len() == 1;
+                for (i, game) in games.into_iter().enumerate() {
+                    match game {
+                        Ok(g) if !g.tags.is_empty() || !g.tree.is_empty() => {
+                            each(i + 1, Ok(OpenedGame::from_imported(g)));
+                        }
+                        Ok(_) if single => each(1, Err(OpenError::NoGame)),
+                        Ok(_) => {}
+                        Err(e) => each(i + 1, Err(describe(e, &text))),
+                    }
+                }
+            }
+        }
+        return;
+    }
+    let text = pgn::decode(bytes);
+    let mut number = 0;
+    for chunk in pgn_chunks(&text, CHUNK_BYTES) {
+        for game in records::import_games(chunk.as_bytes()) {
+            match game {
+                Ok(g) if g.tags.is_empty() && g.tree.is_empty() => {}
+                Ok(g) => {
+                    number += 1;
+                    each(number, Ok(OpenedGame::from_imported(g)));
+                }
+                Err(e) => {
+                    number += 1;
+                    each(number, Err(describe(e, chunk)));
+                }
+            }
+        }
+    }
+}
+
+/// `text` cut between games into pieces of about `size` bytes: a cut falls
+/// only where a tag line begins a new game after movetext, outside braces.
+fn pgn_chunks(text: &str, size: usize) -> Vec<&str> {
+    let mut chunks = Vec::new();
+    let (mut start, mut at) = (0, 0);
+    let mut in_movetext = false;
+    let mut depth = 0usize;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        let tag_line = depth == 0 && trimmed.starts_with('[');
+        if tag_line && in_movetext && at - start >= size {
+            chunks.push(&text[start..at]);
+            start = at;
+        }
+        if tag_line {
+            in_movetext = false;
+        } else if !trimmed.trim().is_empty() {
+            in_movetext = true;
+        }
+        for c in line.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        at += line.len();
+    }
+    if start < text.len() {
+        chunks.push(&text[start..]);
+    }
+    chunks
+}
+
 fn no_such_game(format: Format, asked: usize, found: usize) -> OpenError {
     OpenError::Record(Box::new(ImportError {
         format,
@@ -346,17 +432,28 @@ fn read_limited(path: &Path) -> Result<Vec<u8>, LibraryError> {
 /// # Errors
 /// [`io::ErrorKind::FileTooLarge`] past the limit, or the I/O error.
 pub fn read_record_bytes(path: &Path) -> io::Result<Vec<u8>> {
+    read_at_most(path, MAX_FILE_BYTES, "a game record")
+}
+
+/// The bytes of a collection file for the database's import, at most
+/// [`MAX_COLLECTION_BYTES`] of them (the limit holding while reading, as
+/// for [`read_record_bytes`]).
+///
+/// # Errors
+/// [`io::ErrorKind::FileTooLarge`] past the limit, or the I/O error.
+pub fn read_collection_bytes(path: &Path) -> io::Result<Vec<u8>> {
+    read_at_most(path, MAX_COLLECTION_BYTES, "a game collection")
+}
+
+fn read_at_most(path: &Path, limit: u64, what: &str) -> io::Result<Vec<u8>> {
     use std::io::Read;
     let file = std::fs::File::open(path)?;
     let mut bytes = Vec::new();
-    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_FILE_BYTES {
+    file.take(limit + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
         return Err(io::Error::new(
             io::ErrorKind::FileTooLarge,
-            format!(
-                "more than {} MB, too large to be a game record",
-                MAX_FILE_BYTES >> 20
-            ),
+            format!("more than {} MB, too large to be {what}", limit >> 20),
         ));
     }
     Ok(bytes)

@@ -1,0 +1,447 @@
+//! `xiangqi db …`: the game database from the command line — import
+//! collections, ask what was played from a position, count what is
+//! stored, export the games through a position, and the benchmark.
+
+use super::CliError;
+use super::output::{escape_controls, finish};
+use crate::rules::notation::{ChineseStyle, format_move};
+use crate::rules::{Charset, GameResult, Notation, Position, notation};
+use crate::store::db::{self, Database, Explorer, Filter, Owner, Progress, Tally};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+/// Arguments of `db`.
+#[derive(clap::Args, Debug)]
+pub struct DbArgs {
+    /// The database file (default: the game's own, in its data folder).
+    #[arg(long, global = true, value_name = "FILE")]
+    db: Option<PathBuf>,
+    #[command(subcommand)]
+    command: DbCommand,
+}
+
+#[derive(clap::Subcommand, Debug)]
+enum DbCommand {
+    /// Import record files and folders (searched recursively): PGN with many games, XQF, DhtmlXQ, dpxq, PlayOK, move lists.
+    Import {
+        /// Files and folders.
+        #[arg(required = true, value_name = "FILES-OR-FOLDERS")]
+        inputs: Vec<PathBuf>,
+        /// Store them as the player's own games, played with this colour.
+        #[arg(long, value_parser = ["red", "black", "both"])]
+        mine: Option<String>,
+        /// No progress bar.
+        #[arg(long)]
+        quiet: bool,
+    },
+    /// What was played from a position and how it scored, and the first games that reached it.
+    Search {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[command(flatten)]
+        filter: FilterArgs,
+        /// Games to list.
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=10_000))]
+        games: u32,
+        /// Skip this many games of the list (paging).
+        #[arg(long, default_value_t = 0)]
+        offset: u32,
+        /// Notation of the moves.
+        #[arg(long, default_value = "chinese", value_parser = ["chinese", "wxf", "iccs"])]
+        notation: String,
+    },
+    /// How many games and positions are stored, and the file's size.
+    Stats,
+    /// Write the games that reached a position to a PGN file.
+    Export {
+        #[command(flatten)]
+        position: PositionArgs,
+        #[command(flatten)]
+        filter: FilterArgs,
+        /// The PGN file to write (replaced whole, atomically).
+        #[arg(long, value_name = "FILE")]
+        pgn: PathBuf,
+    },
+    /// Benchmark: generate a collection, import it into a new database, time position lookups.
+    Bench {
+        /// Games in the generated collection.
+        #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
+        games: u64,
+        /// Folder for the collection and the database (default: a temporary one, removed after).
+        #[arg(long, value_name = "DIR")]
+        dir: Option<PathBuf>,
+        /// Seed of the generated games.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+/// The position asked about.
+#[derive(clap::Args, Debug)]
+struct PositionArgs {
+    /// The position (default: the standard start).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves played from it first (ICCS, WXF or Chinese; spaces or commas between).
+    #[arg(long, num_args = 1.., value_delimiter = ',')]
+    moves: Vec<String>,
+}
+
+impl PositionArgs {
+    fn position(&self) -> Result<Position, CliError> {
+        let mut pos = match &self.fen {
+            Some(fen) => Position::from_fen(fen.trim())
+                .map_err(|e| CliError::new(format!("--fen: {e}")))?,
+            None => Position::startpos(),
+        };
+        for token in self.moves.iter().flat_map(|m| m.split_whitespace()) {
+            let m = notation::parse_move(&pos, token).map_err(|e| {
+                CliError::new(format!(
+                    "--moves: '{}' at move {}: {e}",
+                    escape_controls(token),
+                    crate::rules::pgn::move_number_label(&pos)
+                ))
+            })?;
+            pos.play(m)
+                .map_err(|e| CliError::new(format!("--moves: '{token}': {e}")))?;
+        }
+        Ok(pos)
+    }
+}
+
+/// Which games.
+#[derive(clap::Args, Debug)]
+struct FilterArgs {
+    /// Only the player's own games.
+    #[arg(long)]
+    mine: bool,
+    /// Games on or after this date (2020, 2020.05, 2020-05-01).
+    #[arg(long, value_name = "DATE", value_parser = parse_date)]
+    since: Option<String>,
+    /// Games on or before this date.
+    #[arg(long, value_name = "DATE", value_parser = parse_date)]
+    until: Option<String>,
+    /// A player (part of the name), on either side.
+    #[arg(long, value_name = "NAME")]
+    player: Option<String>,
+}
+
+impl FilterArgs {
+    fn filter(&self) -> Filter {
+        Filter {
+            mine_only: self.mine,
+            since: self.since.clone(),
+            until: self.until.clone(),
+            player: self.player.clone().filter(|p| !p.trim().is_empty()),
+        }
+    }
+}
+
+/// A date as `YYYY`, `YYYY.MM` or `YYYY.MM.DD` (`-` or `/` also between).
+fn parse_date(s: &str) -> Result<String, String> {
+    let normal = db::normal_date(s);
+    let parts: Vec<&str> = normal.split('.').collect();
+    let digits = |p: &str, n: usize| p.len() == n && p.bytes().all(|b| b.is_ascii_digit());
+    let ok = !parts.is_empty()
+        && parts.len() <= 3
+        && digits(parts[0], 4)
+        && parts[1..].iter().all(|p| digits(p, 2));
+    if ok {
+        Ok(normal)
+    } else {
+        Err(format!("'{s}': expected a date as 2020, 2020.05 or 2020.05.01"))
+    }
+}
+
+/// Runs a `db` command.
+///
+/// # Errors
+/// The database cannot be opened or fails; bad arguments; output that
+/// cannot be written.
+pub fn run(args: &DbArgs) -> Result<(), CliError> {
+    if let DbCommand::Bench { games, dir, seed } = &args.command {
+        return bench(*games, dir.as_deref(), *seed);
+    }
+    let path = match &args.db {
+        Some(p) => p.clone(),
+        None => crate::store::Paths::from_env()
+            .ok_or_else(|| CliError::new("no home folder for the game database; give --db FILE"))?
+            .database_file(),
+    };
+    let mut database = Database::open(&path).map_err(CliError::new)?;
+    match &args.command {
+        DbCommand::Import {
+            inputs,
+            mine,
+            quiet,
+        } => import(&mut database, inputs, mine.as_deref(), *quiet),
+        DbCommand::Search {
+            position,
+            filter,
+            games,
+            offset,
+            notation,
+        } => search(&database, &position.position()?, &filter.filter(), *games, *offset, notation),
+        DbCommand::Stats => stats(&database),
+        DbCommand::Export {
+            position,
+            filter,
+            pgn,
+        } => export(&database, &position.position()?, &filter.filter(), pgn),
+        DbCommand::Bench { .. } => Ok(()),
+    }
+}
+
+fn import(db: &mut Database, inputs: &[PathBuf], mine: Option<&str>, quiet: bool) -> Result<(), CliError> {
+    let owner = match mine {
+        Some("red") => Owner::Mine(crate::rules::Color::Red),
+        Some("black") => Owner::Mine(crate::rules::Color::Black),
+        Some(_) => Owner::MineBothSides,
+        None => Owner::Collected,
+    };
+    let tty = std::io::stderr().is_terminal() && !quiet;
+    let mut shown = false;
+    let summary = db
+        .import(inputs, owner, &mut |p| {
+            if tty {
+                shown = true;
+                let mut err = std::io::stderr().lock();
+                let _ = write!(err, "\r{}\x1b[K", progress_line(p));
+            }
+        })
+        .map_err(CliError::new)?;
+    if shown {
+        eprintln!();
+    }
+    let mut out = std::io::stdout().lock();
+    let written = (|| {
+        for r in &summary.refused {
+            writeln!(out, "refused: {}", escape_controls(&r.to_string()))?;
+        }
+        writeln!(
+            out,
+            "{} files: {} games added, {} already there, {} refused, in {} ({:.0} games/s)",
+            summary.files,
+            summary.added,
+            summary.duplicates,
+            summary.refused.len(),
+            clock(summary.elapsed),
+            (summary.added + summary.duplicates) as f64 / summary.elapsed.as_secs_f64().max(1e-3)
+        )
+    })();
+    finish(written)
+}
+
+fn progress_line(p: &Progress) -> String {
+    const WIDTH: usize = 24;
+    let share = if p.bytes == 0 {
+        1.0
+    } else {
+        p.bytes_done as f64 / p.bytes as f64
+    };
+    let filled = ((share * WIDTH as f64) as usize).min(WIDTH);
+    format!(
+        "[{}{}] {:>3.0} %  file {}/{}  {} games ({} duplicates, {} refused)  {:.0} games/s  ETA {}",
+        "#".repeat(filled),
+        ".".repeat(WIDTH - filled),
+        share * 100.0,
+        p.files_done.min(p.files.saturating_sub(1)) + 1,
+        p.files,
+        p.added,
+        p.duplicates,
+        p.refused,
+        p.games_per_second(),
+        p.eta().map_or("?".into(), clock)
+    )
+}
+
+fn clock(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+fn search(
+    db: &Database,
+    pos: &Position,
+    filter: &Filter,
+    games: u32,
+    offset: u32,
+    notation: &str,
+) -> Result<(), CliError> {
+    let notation = match notation {
+        "wxf" => Notation::Wxf,
+        "iccs" => Notation::Iccs,
+        _ => Notation::Chinese,
+    };
+    let explorer = db.explore(pos, filter).map_err(CliError::new)?;
+    let rows = db.games_at(pos, filter, offset, games).map_err(CliError::new)?;
+    let mut out = std::io::stdout().lock();
+    let written = (|| {
+        write_table(&mut out, pos, &explorer, notation)?;
+        if !rows.is_empty() {
+            writeln!(out)?;
+            writeln!(out, "games {}–{} of {}:", offset + 1, offset as usize + rows.len(), explorer.games)?;
+            for r in &rows {
+                writeln!(
+                    out,
+                    "  #{:<7} {} – {}, {}{}, {}, at ply {}",
+                    r.id,
+                    name(&r.red),
+                    name(&r.black),
+                    if r.event.is_empty() { String::new() } else { format!("{}, ", escape_controls(&r.event)) },
+                    if r.date.is_empty() { "no date" } else { &r.date },
+                    r.result.map_or("*", GameResult::pgn),
+                    r.ply
+                )?;
+            }
+        }
+        Ok(())
+    })();
+    finish(written)
+}
+
+fn name(n: &str) -> String {
+    if n.is_empty() { "?".into() } else { escape_controls(n) }
+}
+
+fn write_table(out: &mut impl Write, pos: &Position, e: &Explorer, notation: Notation) -> std::io::Result<()> {
+    let side = match pos.side_to_move() {
+        crate::rules::Color::Red => "Red",
+        crate::rules::Color::Black => "Black",
+    };
+    writeln!(out, "{}", pos.fen())?;
+    if e.games == 0 {
+        return writeln!(out, "no game in the database reached this position");
+    }
+    writeln!(
+        out,
+        "{} games, {} to move: {}{}",
+        e.games,
+        side,
+        tally(&e.all),
+        if e.mine.games() > 0 { format!("; your games: {}", tally(&e.mine)) } else { String::new() }
+    )?;
+    if e.moves.is_empty() {
+        return Ok(());
+    }
+    writeln!(out)?;
+    writeln!(out, "{:<10} {:>8} {:>7}  {:>5} {:>5} {:>5}  {:>6}", "move", "games", "share", "win", "draw", "loss", "score")?;
+    let style = ChineseStyle::from(Charset::Traditional);
+    let total: u32 = e.moves.iter().map(|m| m.all.games()).sum();
+    for m in &e.moves {
+        let text = format_move(pos, m.mv, notation, style);
+        let t = &m.all;
+        let decided = f64::from((t.wins + t.draws + t.losses).max(1));
+        let pct = |n: u32| format!("{:.0}%", 100.0 * f64::from(n) / decided);
+        // Chinese characters take two columns.
+        let pad = 10usize.saturating_sub(display_width(&text));
+        writeln!(
+            out,
+            "{text}{} {:>8} {:>6.1}%  {:>5} {:>5} {:>5}  {:>6}{}",
+            " ".repeat(pad),
+            t.games(),
+            100.0 * f64::from(t.games()) / f64::from(total.max(1)),
+            pct(t.wins),
+            pct(t.draws),
+            pct(t.losses),
+            t.score().map_or("-".into(), |s| format!("{:.1}%", s * 100.0)),
+            if m.mine.games() > 0 { format!("  (yours: {})", tally(&m.mine)) } else { String::new() }
+        )?;
+    }
+    Ok(())
+}
+
+fn display_width(s: &str) -> usize {
+    s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
+}
+
+fn tally(t: &Tally) -> String {
+    format!("+{} ={} -{}", t.wins, t.draws, t.losses)
+}
+
+fn stats(db: &Database) -> Result<(), CliError> {
+    let s = db.stats().map_err(CliError::new)?;
+    let mut out = std::io::stdout().lock();
+    let [red, draw, black, unknown] = s.results;
+    let written = (|| {
+        writeln!(out, "{}", db.path().map_or("(in memory)".into(), |p| p.display().to_string()))?;
+        writeln!(out, "games:     {} ({} of them yours)", s.games, s.mine)?;
+        writeln!(out, "results:   1-0 {red}, 1/2-1/2 {draw}, 0-1 {black}, unknown {unknown}")?;
+        writeln!(out, "positions: {} indexed, {} distinct", s.positions, s.distinct_positions)?;
+        writeln!(
+            out,
+            "size:      {:.1} MB ({} bytes a game)",
+            s.bytes as f64 / 1e6,
+            s.bytes.checked_div(s.games).unwrap_or(0)
+        )
+    })();
+    finish(written)
+}
+
+fn export(db: &Database, pos: &Position, filter: &Filter, pgn: &PathBuf) -> Result<(), CliError> {
+    let mut games = Vec::new();
+    let mut offset = 0;
+    loop {
+        let rows = db.games_at(pos, filter, offset, 1000).map_err(CliError::new)?;
+        if rows.is_empty() {
+            break;
+        }
+        offset += rows.len() as u32;
+        for r in rows {
+            games.push(db.load(r.id).map_err(CliError::new)?.opened.to_pgn());
+        }
+    }
+    let text = crate::rules::pgn::write_pgn_games(&games, Notation::Chinese, ChineseStyle::from(Charset::Traditional));
+    crate::store::write_atomic(pgn, text.as_bytes())
+        .map_err(|e| CliError::new(format!("cannot write {}: {e}", pgn.display())))?;
+    finish(writeln!(std::io::stdout(), "{}: {} games", pgn.display(), games.len()))
+}
+
+fn bench(games: u64, dir: Option<&std::path::Path>, seed: u64) -> Result<(), CliError> {
+    let temp;
+    let dir = match dir {
+        Some(d) => {
+            std::fs::create_dir_all(d).map_err(|e| CliError::new(format!("{}: {e}", d.display())))?;
+            d.to_path_buf()
+        }
+        None => {
+            temp = tempfile::Builder::new()
+                .prefix("xiangqi-db-bench-")
+                .tempdir()
+                .map_err(|e| CliError::new(format!("a temporary folder: {e}")))?;
+            temp.path().to_path_buf()
+        }
+    };
+    let started = Instant::now();
+    let r = db::bench::run(&dir, games as usize, seed).map_err(CliError::new)?;
+    let mut out = std::io::stdout().lock();
+    let written = (|| {
+        writeln!(out, "collection: {} games, {:.1} MB of PGN (Chinese notation), generated in {}", games, r.pgn_bytes as f64 / 1e6, clock(started.elapsed().saturating_sub(r.import)))?;
+        writeln!(out, "import:     {} games in {:.2} s: {:.0} games/s (one core)", r.games, r.import.as_secs_f64(), r.games_per_second())?;
+        writeln!(
+            out,
+            "database:   {:.1} MB, {} bytes a game, {} positions indexed",
+            r.db_bytes as f64 / 1e6,
+            r.db_bytes.checked_div(r.games).unwrap_or(0),
+            r.positions
+        )?;
+        writeln!(
+            out,
+            "lookup:     {} positions (explorer table + first 20 games): median {:.2} ms, slowest {:.2} ms, start position {:.2} ms",
+            r.lookups,
+            ms(r.lookup_median),
+            ms(r.lookup_max),
+            ms(r.lookup_start)
+        )
+    })();
+    finish(written)
+}
+
+fn ms(d: Duration) -> f64 {
+    d.as_secs_f64() * 1000.0
+}

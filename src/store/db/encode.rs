@@ -1,0 +1,111 @@
+//! How a game is written into the database's columns: moves two bytes
+//! each, the tree as the autosave's node list (only when it has more than
+//! its main line), results as small numbers, a fingerprint for duplicates.
+
+use crate::rules::{Game, GameResult, Move, MoveTree, Position};
+use crate::store::autosave::SavedTree;
+
+/// Tags with columns of their own (the rest go to the `tags` column).
+const COLUMN_TAGS: [&str; 5] = ["Red", "Black", "Event", "Date", "Result"];
+/// Tags not kept: the reader makes them again from the columns.
+const DERIVED_TAGS: [&str; 2] = ["FEN", "SetUp"];
+
+/// 0 Red won, 1 drawn, 2 Black won, 3 unknown.
+pub(crate) fn result_code(result: Option<GameResult>) -> i64 {
+    match result {
+        Some(GameResult::RedWins) => 0,
+        Some(GameResult::Draw) => 1,
+        Some(GameResult::BlackWins) => 2,
+        None => 3,
+    }
+}
+
+/// The inverse of [`result_code`].
+pub(crate) fn result_from_code(code: i64) -> Option<GameResult> {
+    match code {
+        0 => Some(GameResult::RedWins),
+        1 => Some(GameResult::Draw),
+        2 => Some(GameResult::BlackWins),
+        _ => None,
+    }
+}
+
+/// The main line, two bytes (little-endian) a move.
+pub(crate) fn moves_blob(moves: &[Move]) -> Vec<u8> {
+    moves.iter().flat_map(|m| m.to_bits().to_le_bytes()).collect()
+}
+
+/// The moves of a [`moves_blob`], played from `start`.
+pub(crate) fn game_from_moves(blob: &[u8], start: Position) -> Result<Game, String> {
+    if blob.len() % 2 != 0 {
+        return Err(format!("its moves are {} bytes, not two a move", blob.len()));
+    }
+    let mut tree = MoveTree::new(start);
+    let mut at = MoveTree::ROOT;
+    for (i, pair) in blob.chunks_exact(2).enumerate() {
+        let bits = u16::from_le_bytes([pair[0], pair[1]]);
+        let m = Move::from_bits(bits).ok_or_else(|| format!("move {} is not a move ({bits})", i + 1))?;
+        at = tree
+            .add(at, m)
+            .map_err(|e| format!("move {} ({m}) does not fit: {e}", i + 1))?;
+    }
+    Ok(Game::from_tree(tree))
+}
+
+/// The whole tree, when it has variations, comments or marks (the main
+/// line alone is in the moves column).
+pub(crate) fn tree_blob(tree: &MoveTree) -> Option<Vec<u8>> {
+    SavedTree::of(tree).and_then(|t| serde_json::to_vec(&t).ok())
+}
+
+/// The inverse of [`tree_blob`].
+pub(crate) fn tree_from_blob(blob: &[u8], start: Position) -> Result<MoveTree, String> {
+    let saved: SavedTree =
+        serde_json::from_slice(blob).map_err(|e| format!("its move tree: {e}"))?;
+    saved
+        .to_tree(start)
+        .ok_or_else(|| "its move tree does not fit its start position".to_string())
+}
+
+/// The tags without columns of their own, as JSON pairs; `None` if none.
+pub(crate) fn other_tags(tags: &[(String, String)]) -> Option<String> {
+    let rest: Vec<&(String, String)> = tags
+        .iter()
+        .filter(|(k, _)| {
+            !COLUMN_TAGS.iter().chain(&DERIVED_TAGS).any(|c| c.eq_ignore_ascii_case(k))
+        })
+        .collect();
+    (!rest.is_empty()).then(|| serde_json::to_string(&rest).unwrap_or_default())
+}
+
+/// The inverse of [`other_tags`].
+pub(crate) fn tags_from_json(json: &str) -> Result<Vec<(String, String)>, String> {
+    serde_json::from_str(json).map_err(|e| format!("its tags: {e}"))
+}
+
+/// A PGN date as the database compares it: `2023.05.01`; `2023-05-01`
+/// and `2023/05/01` are read the same; unknown parts stay `??`.
+pub fn normal_date(date: &str) -> String {
+    date.trim().replace(['-', '/'], ".")
+}
+
+/// The same game between the same players: FNV-1a over the start, the
+/// moves and the names (stable across versions, unlike std's hasher).
+pub(crate) fn fingerprint(start: &Position, moves: &[Move], red: &str, black: &str) -> i64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut eat = |bytes: &[u8]| {
+        for &b in bytes {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    };
+    eat(&start.hash().to_le_bytes());
+    for m in moves {
+        eat(&m.to_bits().to_le_bytes());
+    }
+    eat(b"\x00");
+    eat(red.trim().as_bytes());
+    eat(b"\x00");
+    eat(black.trim().as_bytes());
+    h as i64
+}

@@ -1,0 +1,497 @@
+//! The game database: every game the player collected or played, in one
+//! SQLite file, with a position index for the opening explorer.
+//!
+//! - **games**: the tags players search by (Red, Black, Event, Date,
+//!   Result), the file it came from, whether it is one of the player's own
+//!   games, its start position when it is not the standard one, its main
+//!   line (two bytes a move), its whole move tree only when it has
+//!   variations, comments or marks, and the other tags.
+//! - **positions**: for every position of every main line, its Zobrist key,
+//!   the game, the ply and the move played from it (none for the last), with
+//!   the game's result and owner copied in so the explorer's table is one
+//!   scan of the index. Positions, not move orders: transpositions count.
+//!
+//! The file is opened in WAL mode, so the game and the command line can use
+//! it at the same time; `PRAGMA user_version` is the schema's version and
+//! [`Database::open`] migrates older files (and refuses newer ones).
+//! Plain Rust, no Bevy: the game runs its queries off the main thread.
+
+pub mod bench;
+mod encode;
+pub mod explore;
+pub mod import;
+
+pub use encode::normal_date;
+pub use explore::{Explorer, Filter, GameRow, MoveStat, Tally};
+pub use import::{Progress, Refusal, Summary};
+
+use crate::rules::{Color, Game, GameResult, Position};
+use crate::store::record::OpenedGame;
+use encode::{fingerprint, result_code};
+use rusqlite::{Connection, OptionalExtension, params};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// The schema this build writes.
+pub const SCHEMA_VERSION: i64 = 1;
+
+/// What went wrong with the database.
+#[derive(Debug, Error)]
+pub enum DbError {
+    /// The file could not be opened or created.
+    #[error("{}: cannot open the game database: {source}", path.display())]
+    Open {
+        /// The database file.
+        path: PathBuf,
+        /// SQLite's reason.
+        source: rusqlite::Error,
+    },
+    /// The folder for the file could not be made.
+    #[error("{}: cannot make the folder: {source}", path.display())]
+    Folder {
+        /// The folder.
+        path: PathBuf,
+        /// The reason.
+        source: std::io::Error,
+    },
+    /// The file was written by a newer version of the game.
+    #[error(
+        "{}: the game database is version {found}, newer than this game knows ({known}); it was left untouched",
+        path.display()
+    )]
+    Newer {
+        /// The database file.
+        path: PathBuf,
+        /// Its schema version.
+        found: i64,
+        /// The newest this build knows.
+        known: i64,
+    },
+    /// A query or a write failed.
+    #[error("game database: {0}")]
+    Sql(#[from] rusqlite::Error),
+    /// A stored game could not be read back.
+    #[error("game database: game {id} is damaged: {why}")]
+    Damaged {
+        /// The game's id.
+        id: i64,
+        /// What is wrong.
+        why: String,
+    },
+    /// No game with this id.
+    #[error("game database: there is no game {0}")]
+    NoSuchGame(i64),
+}
+
+/// Whose game it is: one the player played (and with which colour) or one
+/// collected from elsewhere.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Owner {
+    /// Collected: a tournament game, a downloaded file.
+    #[default]
+    Collected,
+    /// The player's own game, played with this colour against the computer.
+    Mine(Color),
+    /// The player's own game, both sides at the board (hot-seat).
+    MineBothSides,
+}
+
+impl Owner {
+    fn code(self) -> i64 {
+        match self {
+            Owner::Collected => 0,
+            Owner::Mine(Color::Red) => 1,
+            Owner::Mine(Color::Black) => 2,
+            Owner::MineBothSides => 3,
+        }
+    }
+
+    fn from_code(code: i64) -> Owner {
+        match code {
+            1 => Owner::Mine(Color::Red),
+            2 => Owner::Mine(Color::Black),
+            3 => Owner::MineBothSides,
+            _ => Owner::Collected,
+        }
+    }
+
+    /// One of the player's own games?
+    pub fn is_mine(self) -> bool {
+        self != Owner::Collected
+    }
+}
+
+/// What adding a game did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Added {
+    /// Stored under this id.
+    New(i64),
+    /// The same moves between the same players are already there (this id).
+    Duplicate(i64),
+}
+
+/// Counts for `xiangqi db stats`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Games stored.
+    pub games: u64,
+    /// Of them the player's own.
+    pub mine: u64,
+    /// Positions indexed.
+    pub positions: u64,
+    /// Distinct positions.
+    pub distinct_positions: u64,
+    /// Size of the file (with its write-ahead log), in bytes.
+    pub bytes: u64,
+    /// Results over all games: Red won, drawn, Black won, unknown.
+    pub results: [u64; 4],
+}
+
+/// An open game database.
+pub struct Database {
+    conn: Connection,
+    path: Option<PathBuf>,
+}
+
+impl std::fmt::Debug for Database {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Database").field("path", &self.path).finish()
+    }
+}
+
+impl Database {
+    /// Opens the database at `path`, creating it (and its folder) if it does
+    /// not exist, and bringing an older schema up to date.
+    ///
+    /// # Errors
+    /// [`DbError`] naming the file: it cannot be opened, it is not a
+    /// database, or it is newer than this build.
+    pub fn open(path: &Path) -> Result<Database, DbError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|source| DbError::Folder {
+                path: dir.to_path_buf(),
+                source,
+            })?;
+        }
+        let open_error = |source| DbError::Open {
+            path: path.to_path_buf(),
+            source,
+        };
+        let conn = Connection::open(path).map_err(open_error)?;
+        // The command line and the game may both have it open.
+        conn.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(open_error)?;
+        conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get::<_, String>(0))
+            .map_err(open_error)?;
+        // With the log, NORMAL loses at most the last transactions on a
+        // power cut, never the file.
+        conn.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(open_error)?;
+        let mut db = Database {
+            conn,
+            path: Some(path.to_path_buf()),
+        };
+        db.migrate().map_err(|e| match e {
+            DbError::Sql(source) => open_error(source),
+            other => other,
+        })?;
+        Ok(db)
+    }
+
+    /// A database in memory (tests, benchmarks).
+    ///
+    /// # Errors
+    /// SQLite's, if it cannot start.
+    pub fn in_memory() -> Result<Database, DbError> {
+        let mut db = Database {
+            conn: Connection::open_in_memory()?,
+            path: None,
+        };
+        db.migrate()?;
+        Ok(db)
+    }
+
+    /// The file, if it has one.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    fn migrate(&mut self) -> Result<(), DbError> {
+        // A bigger page cache (64 MB) for the index's inserts.
+        self.conn.pragma_update(None, "cache_size", -65536)?;
+        let found: i64 = self
+            .conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))?;
+        if found > SCHEMA_VERSION {
+            return Err(DbError::Newer {
+                path: self.path.clone().unwrap_or_default(),
+                found,
+                known: SCHEMA_VERSION,
+            });
+        }
+        if found < 1 {
+            // Version 1: the games and the position index.
+            self.conn.execute_batch(
+                "BEGIN;
+                 CREATE TABLE IF NOT EXISTS games (
+                     id INTEGER PRIMARY KEY,
+                     red TEXT NOT NULL DEFAULT '',
+                     black TEXT NOT NULL DEFAULT '',
+                     event TEXT NOT NULL DEFAULT '',
+                     date TEXT NOT NULL DEFAULT '',
+                     result INTEGER NOT NULL,
+                     source TEXT NOT NULL DEFAULT '',
+                     owner INTEGER NOT NULL DEFAULT 0,
+                     start TEXT,
+                     moves BLOB NOT NULL,
+                     tree BLOB,
+                     tags TEXT,
+                     fingerprint INTEGER NOT NULL UNIQUE
+                 );
+                 CREATE TABLE IF NOT EXISTS positions (
+                     key INTEGER NOT NULL,
+                     game INTEGER NOT NULL,
+                     ply INTEGER NOT NULL,
+                     mv INTEGER NOT NULL,
+                     result INTEGER NOT NULL,
+                     owner INTEGER NOT NULL,
+                     PRIMARY KEY (key, game, ply)
+                 ) WITHOUT ROWID;
+                 CREATE INDEX IF NOT EXISTS games_owner ON games(owner) WHERE owner > 0;
+                 PRAGMA user_version = 1;
+                 COMMIT;",
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Adds one game (see [`Database::add_games`]).
+    ///
+    /// # Errors
+    /// SQLite's.
+    pub fn add(&mut self, game: &NewGame<'_>) -> Result<Added, DbError> {
+        Ok(self.add_games(std::slice::from_ref(game))?[0])
+    }
+
+    /// Adds games in one transaction; a game whose moves, start and players
+    /// are already stored is not stored again.
+    ///
+    /// # Errors
+    /// SQLite's; nothing of the batch is stored then.
+    pub fn add_games(&mut self, games: &[NewGame<'_>]) -> Result<Vec<Added>, DbError> {
+        let tx = self.conn.transaction()?;
+        let mut added = Vec::with_capacity(games.len());
+        let mut rows: Vec<(i64, i64, i64, i64, i64, i64)> = Vec::new();
+        {
+            let mut find = tx.prepare_cached("SELECT id FROM games WHERE fingerprint = ?1")?;
+            let mut insert = tx.prepare_cached(
+                "INSERT INTO games (red, black, event, date, result, source, owner, start, moves, tree, tags, fingerprint)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+            )?;
+            for g in games {
+                let game = &g.opened.game;
+                let start = game.start();
+                let moves = game.all_moves();
+                let red = g.opened.tag("Red").unwrap_or("");
+                let black = g.opened.tag("Black").unwrap_or("");
+                let print = fingerprint(start, moves, red, black);
+                if let Some(id) = find
+                    .query_row(params![print], |r| r.get::<_, i64>(0))
+                    .optional()?
+                {
+                    added.push(Added::Duplicate(id));
+                    continue;
+                }
+                let result = result_code(g.opened.result);
+                let start_fen = (*start != Position::startpos()).then(|| start.fen());
+                let tree = encode::tree_blob(game.tree());
+                let tags = encode::other_tags(&g.opened.tags);
+                insert.execute(params![
+                    red,
+                    black,
+                    g.opened.tag("Event").unwrap_or(""),
+                    encode::normal_date(g.opened.tag("Date").unwrap_or("")),
+                    result,
+                    g.source,
+                    g.owner.code(),
+                    start_fen,
+                    encode::moves_blob(moves),
+                    tree,
+                    tags,
+                    print,
+                ])?;
+                let id = tx.last_insert_rowid();
+                added.push(Added::New(id));
+                let mut pos = *start;
+                for (ply, &m) in moves.iter().enumerate() {
+                    rows.push((pos.hash() as i64, id, ply as i64, i64::from(m.to_bits()), result, g.owner.code()));
+                    pos.make(m);
+                }
+                rows.push((pos.hash() as i64, id, moves.len() as i64, 0, result, g.owner.code()));
+            }
+            // In key order the index's pages are visited once each.
+            rows.sort_unstable();
+            let mut index = tx.prepare_cached(
+                "INSERT OR IGNORE INTO positions (key, game, ply, mv, result, owner) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?;
+            for r in &rows {
+                index.execute(params![r.0, r.1, r.2, r.3, r.4, r.5])?;
+            }
+        }
+        tx.commit()?;
+        Ok(added)
+    }
+
+    /// Counts of what is stored.
+    ///
+    /// # Errors
+    /// SQLite's.
+    pub fn stats(&self) -> Result<Stats, DbError> {
+        let one = |sql: &str| -> Result<u64, DbError> {
+            Ok(self.conn.query_row(sql, [], |r| r.get::<_, i64>(0))? as u64)
+        };
+        let mut results = [0u64; 4];
+        let mut q = self
+            .conn
+            .prepare("SELECT result, COUNT(*) FROM games GROUP BY result")?;
+        let rows = q.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?;
+        for row in rows {
+            let (code, n) = row?;
+            results[(code.clamp(0, 3)) as usize] += n as u64;
+        }
+        let bytes = self.path.as_ref().map_or(0, |p| {
+            let wal = p.with_extension("sqlite-wal");
+            std::fs::metadata(p).map_or(0, |m| m.len())
+                + std::fs::metadata(wal).map_or(0, |m| m.len())
+        });
+        Ok(Stats {
+            games: one("SELECT COUNT(*) FROM games")?,
+            mine: one("SELECT COUNT(*) FROM games WHERE owner > 0")?,
+            positions: one("SELECT COUNT(*) FROM positions")?,
+            distinct_positions: one("SELECT COUNT(DISTINCT key) FROM positions")?,
+            bytes,
+            results,
+        })
+    }
+
+    /// Game `id` as it was stored: its tags, result and whole move tree.
+    ///
+    /// # Errors
+    /// [`DbError::NoSuchGame`], or [`DbError::Damaged`] when what is stored
+    /// no longer reads as a game.
+    pub fn load(&self, id: i64) -> Result<StoredGame, DbError> {
+        let row = self
+            .conn
+            .query_row(
+                "SELECT red, black, event, date, result, source, owner, start, moves, tree, tags FROM games WHERE id = ?1",
+                params![id],
+                |r| {
+                    Ok((
+                        r.get::<_, String>(0)?,
+                        r.get::<_, String>(1)?,
+                        r.get::<_, String>(2)?,
+                        r.get::<_, String>(3)?,
+                        r.get::<_, i64>(4)?,
+                        r.get::<_, String>(5)?,
+                        r.get::<_, i64>(6)?,
+                        r.get::<_, Option<String>>(7)?,
+                        r.get::<_, Vec<u8>>(8)?,
+                        r.get::<_, Option<Vec<u8>>>(9)?,
+                        r.get::<_, Option<String>>(10)?,
+                    ))
+                },
+            )
+            .optional()?
+            .ok_or(DbError::NoSuchGame(id))?;
+        let (red, black, event, date, result, source, owner, start, moves, tree, tags) = row;
+        let damaged = |why: String| DbError::Damaged { id, why };
+        let start = match start {
+            Some(fen) => Position::from_fen(&fen).map_err(|e| damaged(format!("start position: {e}")))?,
+            None => Position::startpos(),
+        };
+        let game = match tree {
+            Some(blob) => encode::tree_from_blob(&blob, start).map(Game::from_tree),
+            None => encode::game_from_moves(&moves, start),
+        }
+        .map_err(damaged)?;
+        let mut all_tags = vec![
+            ("Event".to_string(), event),
+            ("Date".to_string(), date),
+            ("Red".to_string(), red),
+            ("Black".to_string(), black),
+        ];
+        all_tags.retain(|(_, v)| !v.is_empty());
+        if let Some(json) = tags {
+            all_tags.extend(encode::tags_from_json(&json).map_err(damaged)?);
+        }
+        let result = encode::result_from_code(result);
+        if let Some(r) = result {
+            all_tags.push(("Result".to_string(), r.pgn().to_string()));
+        }
+        Ok(StoredGame {
+            id,
+            source,
+            owner: Owner::from_code(owner),
+            opened: OpenedGame {
+                format: None,
+                tags: all_tags,
+                result,
+                game,
+                clock: None,
+            },
+        })
+    }
+
+    /// Removes every game (and its positions).
+    ///
+    /// # Errors
+    /// SQLite's.
+    pub fn clear(&mut self) -> Result<(), DbError> {
+        self.conn
+            .execute_batch("BEGIN; DELETE FROM positions; DELETE FROM games; COMMIT;")?;
+        Ok(())
+    }
+
+    pub(crate) fn conn(&self) -> &Connection {
+        &self.conn
+    }
+}
+
+/// A game to add: as a record opened it, where it came from, whose it is.
+#[derive(Clone, Copy, Debug)]
+pub struct NewGame<'a> {
+    /// The game, its tags and result.
+    pub opened: &'a OpenedGame,
+    /// The file it came from (shown with the game; may be empty).
+    pub source: &'a str,
+    /// Collected, or the player's own.
+    pub owner: Owner,
+}
+
+/// A game read back from the database.
+#[derive(Clone, Debug)]
+pub struct StoredGame {
+    /// Its id.
+    pub id: i64,
+    /// The file it came from.
+    pub source: String,
+    /// Whose it is.
+    pub owner: Owner,
+    /// The game with its tags and result (no clocks: the database keeps
+    /// the moves, not the times).
+    pub opened: OpenedGame,
+}
+
+/// A result as the database stores it, for the side to move at a position:
+/// 1 won, 0 drawn, -1 lost, `None` unknown.
+pub(crate) fn points_for(code: i64, side: Color) -> Option<i8> {
+    let r = encode::result_from_code(code)?;
+    Some(match (r, side) {
+        (GameResult::Draw, _) => 0,
+        (GameResult::RedWins, Color::Red) | (GameResult::BlackWins, Color::Black) => 1,
+        _ => -1,
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,305 @@
+use super::*;
+use crate::rules::{Move, Position};
+use crate::store::record::open_bytes;
+use crate::store::test_util::TempDir;
+
+fn opened(text: &str) -> OpenedGame {
+    open_bytes(text.as_bytes()).unwrap().swap_remove(0)
+}
+
+fn add(db: &mut Database, text: &str, owner: Owner) -> Added {
+    let g = opened(text);
+    db.add(&NewGame {
+        opened: &g,
+        source: "test",
+        owner,
+    })
+    .unwrap()
+}
+
+fn after(moves: &[&str]) -> Position {
+    let mut p = Position::startpos();
+    for m in moves {
+        p.play(Move::from_iccs(m).unwrap()).unwrap();
+    }
+    p
+}
+
+fn mv(iccs: &str) -> Move {
+    Move::from_iccs(iccs).unwrap()
+}
+
+const GAME_A: &str = "[Red \"Lü Qin\"]\n[Black \"Xu Yinchuan\"]\n[Date \"2003.05.01\"]\n[Event \"Cup\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 2. b0c2 i9h9 1-0\n";
+const GAME_B: &str = "[Red \"Hu Ronghua\"]\n[Black \"Lü Qin\"]\n[Date \"1999.10.10\"]\n[Result \"0-1\"]\n\n1. h2e2 b9c7 0-1\n";
+// Reaches GAME_A's position after 2. b0c2 by another order.
+const GAME_C: &str = "[Red \"Zhao Guorong\"]\n[Black \"Liu Dahua\"]\n[Date \"2010.01.01\"]\n[Result \"1/2-1/2\"]\n\n1. b0c2 h9g7 2. h2e2 i9h9 1/2-1/2\n";
+
+#[test]
+fn a_game_is_stored_once_and_read_back_whole() {
+    let mut db = Database::in_memory().unwrap();
+    let text = "[Red \"A\"]\n[Black \"B\"]\n[Opening \"Central cannon\"]\n[Result \"1-0\"]\n\n1. h2e2 {the cannon} h9g7 (1... b9c7 2. h0g2) 2. h0g2! 1-0\n";
+    let Added::New(id) = add(&mut db, text, Owner::Collected) else {
+        panic!("the first copy is new");
+    };
+    assert_eq!(add(&mut db, text, Owner::Collected), Added::Duplicate(id));
+    // The same moves between other players are another game.
+    let other = text.replace("\"A\"", "\"C\"");
+    assert!(matches!(add(&mut db, &other, Owner::Collected), Added::New(_)));
+
+    let stored = db.load(id).unwrap();
+    let game = &stored.opened.game;
+    assert_eq!(game.all_moves(), &[mv("h2e2"), mv("h9g7"), mv("h0g2")]);
+    assert_eq!(game.tree().variation_count(), 1);
+    assert_eq!(game.tree().comment_count(), 1);
+    assert_eq!(stored.opened.tag("Red"), Some("A"));
+    assert_eq!(stored.opened.tag("Opening"), Some("Central cannon"));
+    assert_eq!(stored.opened.result, Some(GameResult::RedWins));
+    assert_eq!(stored.source, "test");
+    assert!(matches!(db.load(9999), Err(DbError::NoSuchGame(9999))));
+}
+
+#[test]
+fn a_start_position_other_than_the_standard_one_is_kept() {
+    let mut db = Database::in_memory().unwrap();
+    let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1";
+    let text = format!("[FEN \"{fen}\"]\n[Result \"*\"]\n\n1. a1a8 *\n");
+    let Added::New(id) = add(&mut db, &text, Owner::Collected) else {
+        panic!("new");
+    };
+    let stored = db.load(id).unwrap();
+    assert_eq!(stored.opened.game.start().fen(), Position::from_fen(fen).unwrap().fen());
+    assert_eq!(stored.opened.result, None);
+}
+
+#[test]
+fn the_explorer_counts_moves_and_results_for_the_side_to_move() {
+    let mut db = Database::in_memory().unwrap();
+    for g in [GAME_A, GAME_B, GAME_C] {
+        add(&mut db, g, Owner::Collected);
+    }
+    let start = db.explore(&Position::startpos(), &Filter::default()).unwrap();
+    assert_eq!(start.games, 3);
+    // Red to move: A won, B lost, C drawn.
+    assert_eq!((start.all.wins, start.all.draws, start.all.losses), (1, 1, 1));
+    assert_eq!(start.moves.len(), 2);
+    assert_eq!(start.moves[0].mv, mv("h2e2"));
+    assert_eq!(start.moves[0].all.games(), 2);
+    assert_eq!((start.moves[0].all.wins, start.moves[0].all.losses), (1, 1));
+    assert_eq!(start.moves[1].mv, mv("b0c2"));
+    assert_eq!(start.moves[1].all.draws, 1);
+
+    // After 1. h2e2, Black to move: B (0-1) is a win for Black.
+    let black = db.explore(&after(&["h2e2"]), &Filter::default()).unwrap();
+    assert_eq!(black.games, 2);
+    let b9c7 = black.moves.iter().find(|m| m.mv == mv("b9c7")).unwrap();
+    assert_eq!((b9c7.all.wins, b9c7.all.losses), (1, 0));
+
+    // A transposition: A and C both stand here, by different orders.
+    let both = db
+        .explore(&after(&["h2e2", "h9g7", "b0c2"]), &Filter::default())
+        .unwrap();
+    assert_eq!(both.games, 2);
+    assert_eq!(both.moves.len(), 1);
+    assert_eq!(both.moves[0].mv, mv("i9h9"));
+    assert_eq!(both.moves[0].all.games(), 2);
+
+    // The last position of a game has no move from it, but the game counts.
+    let end = db.explore(&after(&["h2e2", "b9c7"]), &Filter::default()).unwrap();
+    assert_eq!((end.games, end.moves.len()), (1, 0));
+    assert!(db.explore(&after(&["a3a4"]), &Filter::default()).unwrap().moves.is_empty());
+}
+
+#[test]
+fn filters_choose_the_games() {
+    let mut db = Database::in_memory().unwrap();
+    add(&mut db, GAME_A, Owner::Collected);
+    add(&mut db, GAME_B, Owner::Mine(Color::Black));
+    add(&mut db, GAME_C, Owner::Collected);
+    let start = Position::startpos();
+    let count = |f: Filter| db.explore(&start, &f).unwrap().games;
+    assert_eq!(
+        count(Filter {
+            player: Some("lü qin".into()),
+            ..Filter::default()
+        }),
+        2,
+        "names match in part, either side, any case of ASCII"
+    );
+    assert_eq!(
+        count(Filter {
+            since: Some("2003".into()),
+            ..Filter::default()
+        }),
+        2
+    );
+    assert_eq!(
+        count(Filter {
+            until: Some("2003".into()),
+            ..Filter::default()
+        }),
+        2,
+        "until 2003 takes in all of 2003"
+    );
+    assert_eq!(
+        count(Filter {
+            since: Some("2000-01-01".into()),
+            until: Some("2005.12".into()),
+            ..Filter::default()
+        }),
+        1
+    );
+    assert_eq!(
+        count(Filter {
+            player: Some("%".into()),
+            ..Filter::default()
+        }),
+        0,
+        "a wildcard in a name is a character"
+    );
+    // The player's own game: played Black and won.
+    let mine = db
+        .explore(
+            &start,
+            &Filter {
+                mine_only: true,
+                ..Filter::default()
+            },
+        )
+        .unwrap();
+    assert_eq!(mine.games, 1);
+    assert_eq!((mine.mine.wins, mine.mine.losses), (1, 0), "for the player, who had Black");
+    assert_eq!(mine.all.losses, 1, "for the side to move, Red");
+    let all = db.explore(&start, &Filter::default()).unwrap();
+    assert_eq!(all.mine.games(), 1);
+}
+
+#[test]
+fn the_games_at_a_position_come_newest_first_in_pages() {
+    let mut db = Database::in_memory().unwrap();
+    for g in [GAME_A, GAME_B, GAME_C] {
+        add(&mut db, g, Owner::Collected);
+    }
+    let start = Position::startpos();
+    let rows = db.games_at(&start, &Filter::default(), 0, 10).unwrap();
+    let reds: Vec<&str> = rows.iter().map(|r| r.red.as_str()).collect();
+    assert_eq!(reds, ["Zhao Guorong", "Lü Qin", "Hu Ronghua"]);
+    assert_eq!(rows[0].ply, 0);
+    let page2 = db.games_at(&start, &Filter::default(), 2, 2).unwrap();
+    assert_eq!(page2.len(), 1);
+    assert_eq!(page2[0].red, "Hu Ronghua");
+    let here = db
+        .games_at(&after(&["h2e2", "h9g7", "b0c2"]), &Filter::default(), 0, 10)
+        .unwrap();
+    assert_eq!(here.len(), 2);
+    assert!(here.iter().all(|r| r.ply == 3));
+    assert_eq!(here[0].result, Some(GameResult::Draw));
+}
+
+#[test]
+fn an_import_reads_folders_skips_duplicates_and_names_what_it_refused() {
+    let dir = TempDir::new("db-import");
+    let nested = dir.path().join("collection").join("2003");
+    std::fs::create_dir_all(&nested).unwrap();
+    // Two good games, one with an illegal move at 2. (h0h5), and a duplicate.
+    let bad = "[Red \"X\"]\n[Black \"Y\"]\n[Result \"*\"]\n\n1. h2e2 h9g7 2. h0h5 *\n";
+    std::fs::write(nested.join("cup.pgn"), format!("{GAME_A}\n{bad}\n{GAME_B}\n{GAME_A}")).unwrap();
+    // Not a record by its name: not read from a folder.
+    std::fs::write(nested.join("notes.md"), "# not a game").unwrap();
+    // The real tournament records (GBK) of the test data.
+    let real = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn");
+    let missing = dir.path().join("nowhere.pgn");
+    let mut db = Database::open(&dir.path().join("db").join("games.sqlite")).unwrap();
+    let mut reports = 0;
+    let summary = db
+        .import(
+            &[dir.path().join("collection"), real.clone(), missing.clone()],
+            Owner::Collected,
+            &mut |_| reports += 1,
+        )
+        .unwrap();
+    let real_files = std::fs::read_dir(&real)
+        .unwrap()
+        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "pgn"))
+        .count() as u64;
+    assert_eq!(summary.files as u64, 1 + real_files);
+    assert_eq!(summary.added, 2 + real_files);
+    assert_eq!(summary.duplicates, 1);
+    assert_eq!(summary.refused.len(), 2, "{:?}", summary.refused);
+    let bad_game = &summary.refused[1];
+    assert_eq!(bad_game.game, Some(2));
+    assert!(bad_game.file.ends_with("cup.pgn"));
+    assert!(bad_game.reason.contains("h0h5"), "{}", bad_game.reason);
+    assert_eq!(summary.refused[0].file, missing);
+    assert!(reports >= 2, "progress after each file");
+
+    // Importing again adds nothing.
+    let again = db.import(&[real], Owner::Collected, &mut |_| {}).unwrap();
+    assert_eq!((again.added, again.duplicates), (0, real_files));
+    let stats = db.stats().unwrap();
+    assert_eq!(stats.games, 2 + real_files);
+    assert!(stats.positions > stats.games * 20, "{stats:?}");
+    assert!(stats.bytes > 0);
+}
+
+#[test]
+fn a_big_collection_is_read_in_pieces_with_numbers_running_on() {
+    // Enough games for several pieces of the reader, one bad near the end.
+    let mut text = String::new();
+    let games = 3000;
+    for i in 0..games {
+        if i == games - 10 {
+            text.push_str("[Red \"bad\"]\n\n1. h2h8 *\n\n");
+        } else {
+            text.push_str(&format!(
+                "[Red \"R{i}\"]\n[Black \"B\"]\n[Result \"1-0\"]\n{{a comment [with a bracket\n[Event \"not a tag\"] inside}}\n1. h2e2 h9g7 2. h0g2 1-0\n\n"
+            ));
+        }
+    }
+    let mut seen = 0;
+    let mut errors = Vec::new();
+    crate::store::record::for_each_game(text.as_bytes(), |n, g| {
+        seen += 1;
+        assert_eq!(n, seen, "numbers run on across the pieces");
+        match g {
+            Ok(g) => assert_eq!(g.plies(), 3, "game {n}"),
+            Err(e) => errors.push((n, e.to_string())),
+        }
+    });
+    assert_eq!(seen, games);
+    assert_eq!(errors.len(), 1);
+    assert_eq!(errors[0].0, games - 9);
+}
+
+#[test]
+fn a_newer_database_is_refused_and_left_alone() {
+    let dir = TempDir::new("db-newer");
+    let path = dir.path().join("games.sqlite");
+    {
+        let mut db = Database::open(&path).unwrap();
+        add(&mut db, GAME_A, Owner::Collected);
+        db.conn().pragma_update(None, "user_version", 99).unwrap();
+    }
+    let e = Database::open(&path).unwrap_err();
+    assert!(matches!(e, DbError::Newer { found: 99, .. }), "{e}");
+    assert!(e.to_string().contains("games.sqlite"), "{e}");
+    // Not a database at all.
+    let junk = dir.path().join("junk.sqlite");
+    std::fs::write(&junk, vec![b'x'; 4096]).unwrap();
+    let e = Database::open(&junk).unwrap_err();
+    assert!(e.to_string().contains("junk.sqlite"), "{e}");
+}
+
+#[test]
+fn two_connections_share_the_file() {
+    let dir = TempDir::new("db-shared");
+    let path = dir.path().join("games.sqlite");
+    let mut writer = Database::open(&path).unwrap();
+    let reader = Database::open(&path).unwrap();
+    add(&mut writer, GAME_A, Owner::Collected);
+    assert_eq!(reader.stats().unwrap().games, 1);
+    let mode: String = reader
+        .conn()
+        .pragma_query_value(None, "journal_mode", |r| r.get(0))
+        .unwrap();
+    assert_eq!(mode, "wal");
+}
