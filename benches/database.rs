@@ -19,20 +19,33 @@ fn database(c: &mut Criterion) {
     group.bench_function("import 5,000 games (PGN, Chinese notation)", |b| {
         b.iter(|| {
             let mut db = Database::in_memory().expect("a database");
-            let summary = db.import(std::slice::from_ref(&pgn), Owner::Collected, &mut |_| {}).expect("imported");
+            let summary = db
+                .import(std::slice::from_ref(&pgn), Owner::Collected, &mut |_| {})
+                .expect("imported");
             assert_eq!(summary.added as usize, GAMES);
         })
     });
     group.finish();
 
     let mut db = Database::in_memory().expect("a database");
-    db.import(std::slice::from_ref(&pgn), Owner::Collected, &mut |_| {}).expect("imported");
+    db.import(std::slice::from_ref(&pgn), Owner::Collected, &mut |_| {})
+        .expect("imported");
     let start = Position::startpos();
     c.bench_function("explore the start position (5,000 games)", |b| {
-        b.iter(|| black_box(db.explore(black_box(&start), &Filter::default()).expect("explored")))
+        b.iter(|| {
+            black_box(
+                db.explore(black_box(&start), &Filter::default())
+                    .expect("explored"),
+            )
+        })
     });
     c.bench_function("first 20 games at the start position", |b| {
-        b.iter(|| black_box(db.games_at(black_box(&start), &Filter::default(), 0, 20).expect("listed")))
+        b.iter(|| {
+            black_box(
+                db.games_at(black_box(&start), &Filter::default(), 0, 20)
+                    .expect("listed"),
+            )
+        })
     });
 }
 

@@ -324,3 +324,36 @@ proptest! {
         let _ = import_games(parts.concat().as_bytes());
     }
 }
+
+#[test]
+fn copied_move_text_pastes_back_as_the_same_game() {
+    use xiangqi::rules::pgn::moves_text;
+    use xiangqi::rules::{Charset, Notation, Position};
+    use xiangqi::store::record::open_bytes;
+    let game = one("pgn-handicap-xu-yinchuan-nie-weiping-1999.pgn");
+    let moves = game.main_line();
+    assert!(moves.len() > 20);
+    let starts = [*game.start(), Position::startpos()];
+    for start in starts {
+        // The handicap game's moves only fit its own start.
+        let moves: Vec<_> = if start == *game.start() {
+            moves.clone()
+        } else {
+            ["h2e2", "h9g7", "h0g2", "i9h9"]
+                .iter()
+                .map(|m| Move::from_iccs(m).unwrap())
+                .collect()
+        };
+        for notation in [Notation::Chinese, Notation::Wxf, Notation::Iccs] {
+            for charset in [Charset::Simplified, Charset::Traditional] {
+                let text = moves_text(&start, &moves, notation, charset.into());
+                assert!(text.contains("1."), "{text}");
+                let pasted = open_bytes(text.as_bytes())
+                    .unwrap_or_else(|e| panic!("{notation} {charset:?}: {e}\n{text}"));
+                assert_eq!(pasted.len(), 1);
+                assert_eq!(pasted[0].game.start(), &start, "{notation}: {text}");
+                assert_eq!(pasted[0].game.all_moves(), &moves[..], "{notation}: {text}");
+            }
+        }
+    }
+}

@@ -16,10 +16,12 @@
 //! wrapper script started ends too. Dropping a client sends `quit` and
 //! kills the process (and its group) if it does not leave by itself.
 
+use super::options::EngineOption;
 use crate::engine::Score;
 use crate::rules::{Move, Position};
 use crossbeam_channel::{Receiver, RecvTimeoutError, bounded};
-use std::io::{BufReader, Write};
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
@@ -190,8 +192,28 @@ pub struct Client {
     lines: Receiver<String>,
     protocol: Protocol,
     name: String,
+    author: String,
+    options: Vec<EngineOption>,
     program: String,
+    /// The last lines the engine wrote to its standard error.
+    stderr: Arc<Mutex<VecDeque<String>>>,
 }
+
+impl std::fmt::Debug for Client {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Client")
+            .field("name", &self.name)
+            .field("program", &self.program)
+            .field("protocol", &self.protocol)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Lines of an engine's standard error kept for its error messages.
+const STDERR_LINES: usize = 8;
+/// Options kept of an engine's handshake (an engine that declares more is
+/// flooding, not configurable).
+const MAX_OPTIONS: usize = 512;
 
 /// How long the handshake may take.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -205,6 +227,35 @@ impl Client {
         protocol: Protocol,
         options: &[(String, String)],
     ) -> Result<Client, ClientError> {
+        Client::spawn_within(command, protocol, options, HANDSHAKE_TIMEOUT)
+    }
+
+    /// Starts `command` speaking whichever protocol it answers: UCI first,
+    /// then (started again) UCCI, each given `timeout` for its handshake.
+    ///
+    /// # Errors
+    /// The UCI attempt's error when neither answers (or the program cannot
+    /// start at all).
+    pub fn detect(command: &str, timeout: Duration) -> Result<Client, ClientError> {
+        match Client::spawn_within(command, Protocol::Uci, &[], timeout) {
+            Ok(c) => Ok(c),
+            Err(e @ (ClientError::BadCommand(_) | ClientError::Spawn { .. })) => Err(e),
+            Err(uci) => {
+                Client::spawn_within(command, Protocol::Ucci, &[], timeout).map_err(|_| uci)
+            }
+        }
+    }
+
+    /// [`Client::spawn`] with `timeout` for the handshake.
+    ///
+    /// # Errors
+    /// As [`Client::spawn`].
+    pub fn spawn_within(
+        command: &str,
+        protocol: Protocol,
+        options: &[(String, String)],
+        timeout: Duration,
+    ) -> Result<Client, ClientError> {
         let words = shlex::split(command)
             .filter(|w| !w.is_empty())
             .ok_or_else(|| ClientError::BadCommand(command.to_string()))?;
@@ -214,7 +265,7 @@ impl Client {
             .args(&words[1..])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+            .stderr(Stdio::piped());
         // A group of its own: ending the engine ends what it started, and
         // the terminal's Ctrl+C reaches the match, which ends the engines.
         #[cfg(unix)]
@@ -225,6 +276,33 @@ impl Client {
         })?;
         let stdin = child.stdin.take().expect("stdin was piped");
         let stdout = child.stdout.take().expect("stdout was piped");
+        let stderr_pipe = child.stderr.take().expect("stderr was piped");
+        let stderr: Arc<Mutex<VecDeque<String>>> = Arc::default();
+        let tail = stderr.clone();
+        // The last lines only (an engine that floods stderr is not stored).
+        let _ = std::thread::Builder::new()
+            .name("engine-stderr".into())
+            .spawn(move || {
+                let mut r = BufReader::new(stderr_pipe);
+                let mut buf = Vec::new();
+                loop {
+                    buf.clear();
+                    match r.by_ref().take(MAX_LINE as u64).read_until(b'\n', &mut buf) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) => {
+                            let line = String::from_utf8_lossy(&buf).trim().to_string();
+                            if line.is_empty() {
+                                continue;
+                            }
+                            let mut t = tail.lock().unwrap_or_else(|e| e.into_inner());
+                            if t.len() == STDERR_LINES {
+                                t.pop_front();
+                            }
+                            t.push_back(line);
+                        }
+                    }
+                }
+            });
         let (tx, rx) = bounded(QUEUED_LINES);
         std::thread::Builder::new()
             .name("engine-reader".into())
@@ -259,9 +337,12 @@ impl Client {
             lines: rx,
             protocol,
             name: base,
+            author: String::new(),
+            options: Vec::new(),
             program,
+            stderr,
         };
-        c.handshake()?;
+        c.handshake(timeout)?;
         for (k, v) in options {
             c.set_option(k, v)?;
         }
@@ -269,13 +350,33 @@ impl Client {
             // Our clocks are in milliseconds.
             c.send("setoption usemillisec true")?;
         }
-        c.sync(HANDSHAKE_TIMEOUT)?;
+        c.sync(timeout)?;
         Ok(c)
     }
 
     /// The engine's `id name`, or its program's file name.
     pub fn name(&self) -> &str {
         &self.name
+    }
+
+    /// The engine's `id author`, if it said.
+    pub fn author(&self) -> &str {
+        &self.author
+    }
+
+    /// The options the engine declared in its handshake.
+    pub fn options(&self) -> &[EngineOption] {
+        &self.options
+    }
+
+    /// The last lines the engine wrote to its standard error.
+    pub fn stderr_tail(&self) -> Vec<String> {
+        self.stderr
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .cloned()
+            .collect()
     }
 
     /// The program that was started.
@@ -292,7 +393,19 @@ impl Client {
     pub fn send(&mut self, line: &str) -> Result<(), ClientError> {
         writeln!(self.stdin, "{line}")
             .and_then(|()| self.stdin.flush())
-            .map_err(|e| ClientError::Write(e.to_string()))
+            .map_err(|e| {
+                // A closed pipe is usually an engine that is gone: say so.
+                let gone = {
+                    let mut c = self.child.lock().unwrap_or_else(|e| e.into_inner());
+                    std::thread::sleep(Duration::from_millis(20));
+                    matches!(c.try_wait(), Ok(Some(_)))
+                };
+                if gone {
+                    self.exit_error()
+                } else {
+                    ClientError::Write(e.to_string())
+                }
+            })
     }
 
     /// The next line before `deadline`: `Ok(None)` once it has passed,
@@ -309,26 +422,41 @@ impl Client {
     }
 
     fn exit_error(&self) -> ClientError {
-        let mut c = self.child.lock().unwrap_or_else(|e| e.into_inner());
-        let how = match c.try_wait() {
-            Ok(Some(st)) => format!(" ({st})"),
-            _ => String::new(),
+        let status = {
+            let mut c = self.child.lock().unwrap_or_else(|e| e.into_inner());
+            // A moment for the exit status and the last words on stderr.
+            let until = Instant::now() + Duration::from_millis(200);
+            loop {
+                match c.try_wait() {
+                    Ok(Some(st)) => break Some(st),
+                    Ok(None) if Instant::now() < until => {
+                        std::thread::sleep(Duration::from_millis(5))
+                    }
+                    _ => break None,
+                }
+            }
         };
+        std::thread::sleep(Duration::from_millis(20));
+        let mut how = status.map_or(String::new(), |st| format!(" ({st})"));
+        let tail = self.stderr_tail();
+        if !tail.is_empty() {
+            how.push_str(&format!("; it said: {}", tail.join(" / ")));
+        }
         ClientError::Exited(how)
     }
 
-    fn handshake(&mut self) -> Result<(), ClientError> {
+    fn handshake(&mut self, timeout: Duration) -> Result<(), ClientError> {
         let (hello, ok) = match self.protocol {
             Protocol::Uci => ("uci", "uciok"),
             Protocol::Ucci => ("ucci", "ucciok"),
         };
         self.send(hello)?;
-        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        let deadline = Instant::now() + timeout;
         loop {
             let Some(line) = self.next_line(deadline)? else {
                 return Err(ClientError::Timeout {
                     expected: ok,
-                    secs: HANDSHAKE_TIMEOUT.as_secs_f64(),
+                    secs: timeout.as_secs_f64(),
                 });
             };
             if line == ok {
@@ -336,6 +464,13 @@ impl Client {
             }
             if let Some(name) = line.strip_prefix("id name ") {
                 self.name = name.trim().to_string();
+            } else if let Some(author) = line.strip_prefix("id author ") {
+                self.author = author.trim().to_string();
+            } else if self.options.len() < MAX_OPTIONS
+                && let Some(option) = EngineOption::parse(&line)
+                && !self.options.iter().any(|o| o.name == option.name)
+            {
+                self.options.push(option);
             }
         }
     }

@@ -13,6 +13,7 @@
 
 pub mod client;
 pub mod openings;
+pub mod options;
 pub mod player;
 pub mod runner;
 pub mod standin;

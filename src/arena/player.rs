@@ -3,6 +3,7 @@
 
 use super::client::{Client, ClientError, GoError, GoLimit, Protocol, Reply};
 pub use super::standin::StandIn;
+use crate::engine::level::Persona;
 use crate::engine::{Clock, Engine, Evaluator, Level, Limits, level};
 use crate::rules::{Color, Move, Position};
 use std::sync::atomic::AtomicBool;
@@ -37,7 +38,9 @@ pub enum SpecError {
         why: String,
     },
     /// A builtin parameter that does not exist.
-    #[error("'{spec}': unknown builtin parameter '{name}' (level, hash, scale, eval)")]
+    #[error(
+        "'{spec}': unknown builtin parameter '{name}' (level, hash, scale, eval; with a level: depth, time, temperature, margin, careless, book)"
+    )]
     Unknown {
         /// The whole spec.
         spec: String,
@@ -83,6 +86,10 @@ pub enum PlayerSpec {
         scale: f64,
         /// The evaluation it plays with.
         eval: EvalChoice,
+        /// The level's way of playing with some of it changed
+        /// (`level=1,careless=60,depth=2`: the ladder's tuning tries), and
+        /// those changes as written, for the player's name.
+        tweaked: Option<(Persona, String)>,
     },
     /// A stand-in for a person (`builtin:beginner`, `builtin:random`), to
     /// measure the weakest levels against.
@@ -184,6 +191,7 @@ impl PlayerSpec {
         let mut hash_mb = crate::engine::DEFAULT_HASH_MB;
         let mut scale = 1.0;
         let mut eval = EvalChoice::Standard;
+        let mut tweaks: Vec<(&str, u64)> = Vec::new();
         let params = match rest {
             "" => "",
             r if r.starts_with(':') => &r[1..],
@@ -202,7 +210,10 @@ impl PlayerSpec {
                     level_ = match n {
                         0 => None,
                         n => Some(Level::new(n).ok_or_else(|| {
-                            value(format!("level must be 0 (full strength) or 1..8, not {n}"))
+                            value(format!(
+                                "level must be 0 (full strength) or 1..{}, not {n}",
+                                Level::MAX.number()
+                            ))
                         })?),
                     };
                 }
@@ -232,6 +243,13 @@ impl PlayerSpec {
                         path => EvalChoice::File(path.into()),
                     };
                 }
+                "depth" | "time" | "temperature" | "margin" | "careless" | "book" => {
+                    let n: u64 =
+                        v.parse().ok().filter(|n| *n <= 1_000_000).ok_or_else(|| {
+                            value(format!("{k} '{v}' is not a number 0..1000000"))
+                        })?;
+                    tweaks.push((k, n));
+                }
                 other => {
                     return Err(SpecError::Unknown {
                         spec: spec.to_string(),
@@ -243,11 +261,42 @@ impl PlayerSpec {
         if !options.is_empty() {
             return Err(SpecError::OptionsOnBuiltin);
         }
+        let tweaked = match (level_, tweaks.is_empty()) {
+            (_, true) => None,
+            (None, false) => {
+                return Err(value(format!(
+                    "{}= changes a level's play: give level=1..{} too",
+                    tweaks[0].0,
+                    Level::MAX.number()
+                )));
+            }
+            (Some(level), false) => {
+                let mut p = level.persona();
+                for &(k, n) in &tweaks {
+                    let small = n.min(u64::from(u32::MAX)) as u32;
+                    match k {
+                        "depth" => p.depth = small.clamp(1, 64),
+                        "time" => p.millis = n,
+                        "temperature" => p.temperature = small as i32,
+                        "margin" => p.margin = small as i32,
+                        "careless" => p.careless = small.min(100),
+                        _ => p.book_plies = small,
+                    }
+                }
+                let text = tweaks
+                    .iter()
+                    .map(|(k, n)| format!("{k}={n}"))
+                    .collect::<Vec<_>>()
+                    .join(",");
+                Some((p, text))
+            }
+        };
         Ok(PlayerSpec::Builtin {
             level: level_,
             hash_mb,
             scale,
             eval,
+            tweaked,
         })
     }
 
@@ -263,13 +312,17 @@ impl PlayerSpec {
                 hash_mb,
                 scale,
                 eval,
+                tweaked,
             } => Ok(Player::Builtin(Box::new(Builtin {
                 engine: {
                     let mut e = Engine::try_new(*hash_mb)?;
                     e.set_evaluator(eval.evaluator()?);
                     e
                 },
-                level: *level,
+                persona: tweaked
+                    .as_ref()
+                    .map(|t| t.0)
+                    .or_else(|| level.map(Level::persona)),
                 scale: *scale,
                 games: 0,
             }))),
@@ -290,11 +343,19 @@ impl PlayerSpec {
     /// A short name before the player has started.
     pub fn label(&self) -> String {
         match self {
-            PlayerSpec::Builtin { level, eval, .. } => {
+            PlayerSpec::Builtin {
+                level,
+                eval,
+                tweaked,
+                ..
+            } => {
                 let mut name = match level {
                     None => "xiangqi".to_string(),
                     Some(l) => format!("xiangqi L{}", l.number()),
                 };
+                if let Some((_, text)) = tweaked {
+                    name.push_str(&format!(" {text}"));
+                }
                 match eval {
                     EvalChoice::Standard => {}
                     EvalChoice::Classical => name.push_str(" classical"),
@@ -325,7 +386,8 @@ impl PlayerSpec {
 /// The built-in engine in this process.
 pub struct Builtin {
     engine: Engine,
-    level: Option<Level>,
+    /// How it plays; `None`: the full engine.
+    persona: Option<Persona>,
     scale: f64,
     games: u64,
 }
@@ -453,11 +515,11 @@ impl Builtin {
         }
         let mut noop = |_: &crate::engine::SearchInfo| {};
         let seed = self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ moves.len() as u64;
-        let result = match self.level {
+        let result = match &self.persona {
             None => self.engine.search(&pos, &history, &limits, stop, &mut noop),
-            Some(l) => level::choose_move_within(
+            Some(persona) => level::choose_move_as(
                 &mut self.engine,
-                l,
+                persona,
                 &pos,
                 &history,
                 &limits,
@@ -490,6 +552,7 @@ mod tests {
                 hash_mb: crate::engine::DEFAULT_HASH_MB,
                 scale: 1.0,
                 eval: EvalChoice::Standard,
+                tweaked: None,
             }
         );
         assert_eq!(
@@ -499,16 +562,39 @@ mod tests {
                 hash_mb: 8,
                 scale: 0.5,
                 eval: EvalChoice::Standard,
+                tweaked: None,
             }
         );
-        let e = PlayerSpec::parse("builtin:level=9", Protocol::Uci, vec![])
+        let past = format!("builtin:level={}", Level::MAX.number() + 1);
+        let e = PlayerSpec::parse(&past, Protocol::Uci, vec![])
             .unwrap_err()
             .to_string();
         assert!(e.contains("level must be"), "{e}");
+        let e = PlayerSpec::parse("builtin:nodes=3", Protocol::Uci, vec![])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("unknown builtin parameter 'nodes'"), "{e}");
+        // A level's play changed, for the ladder's tuning.
         let e = PlayerSpec::parse("builtin:depth=3", Protocol::Uci, vec![])
             .unwrap_err()
             .to_string();
-        assert!(e.contains("unknown builtin parameter 'depth'"), "{e}");
+        assert!(e.contains("give level="), "{e}");
+        let tweaked =
+            PlayerSpec::parse("builtin:level=1,careless=60,depth=2", Protocol::Uci, vec![])
+                .unwrap();
+        let PlayerSpec::Builtin {
+            tweaked: Some((p, text)),
+            ..
+        } = &tweaked
+        else {
+            panic!("{tweaked:?}");
+        };
+        assert_eq!(
+            (p.careless, p.depth, text.as_str()),
+            (60, 2, "careless=60,depth=2")
+        );
+        assert_eq!(p.temperature, Level::MIN.persona().temperature);
+        assert_eq!(tweaked.label(), "xiangqi L1 careless=60,depth=2");
         // The stand-ins for people.
         for (spec, kind, label) in [
             ("builtin:beginner", StandIn::Beginner, "beginner stand-in"),

@@ -91,8 +91,9 @@ struct PositionArgs {
 impl PositionArgs {
     fn position(&self) -> Result<Position, CliError> {
         let mut pos = match &self.fen {
-            Some(fen) => Position::from_fen(fen.trim())
-                .map_err(|e| CliError::new(format!("--fen: {e}")))?,
+            Some(fen) => {
+                Position::from_fen(fen.trim()).map_err(|e| CliError::new(format!("--fen: {e}")))?
+            }
             None => Position::startpos(),
         };
         for token in self.moves.iter().flat_map(|m| m.split_whitespace()) {
@@ -150,7 +151,9 @@ fn parse_date(s: &str) -> Result<String, String> {
     if ok {
         Ok(normal)
     } else {
-        Err(format!("'{s}': expected a date as 2020, 2020.05 or 2020.05.01"))
+        Err(format!(
+            "'{s}': expected a date as 2020, 2020.05 or 2020.05.01"
+        ))
     }
 }
 
@@ -182,7 +185,14 @@ pub fn run(args: &DbArgs) -> Result<(), CliError> {
             games,
             offset,
             notation,
-        } => search(&database, &position.position()?, &filter.filter(), *games, *offset, notation),
+        } => search(
+            &database,
+            &position.position()?,
+            &filter.filter(),
+            *games,
+            *offset,
+            notation,
+        ),
         DbCommand::Stats => stats(&database),
         DbCommand::Export {
             position,
@@ -193,7 +203,12 @@ pub fn run(args: &DbArgs) -> Result<(), CliError> {
     }
 }
 
-fn import(db: &mut Database, inputs: &[PathBuf], mine: Option<&str>, quiet: bool) -> Result<(), CliError> {
+fn import(
+    db: &mut Database,
+    inputs: &[PathBuf],
+    mine: Option<&str>,
+    quiet: bool,
+) -> Result<(), CliError> {
     let owner = match mine {
         Some("red") => Owner::Mine(crate::rules::Color::Red),
         Some("black") => Owner::Mine(crate::rules::Color::Black),
@@ -279,13 +294,21 @@ fn search(
         _ => Notation::Chinese,
     };
     let explorer = db.explore(pos, filter).map_err(CliError::new)?;
-    let rows = db.games_at(pos, filter, offset, games).map_err(CliError::new)?;
+    let rows = db
+        .games_at(pos, filter, offset, games)
+        .map_err(CliError::new)?;
     let mut out = std::io::stdout().lock();
     let written = (|| {
         write_table(&mut out, pos, &explorer, notation)?;
         if !rows.is_empty() {
             writeln!(out)?;
-            writeln!(out, "games {}–{} of {}:", offset + 1, offset as usize + rows.len(), explorer.games)?;
+            writeln!(
+                out,
+                "games {}–{} of {}:",
+                offset + 1,
+                offset as usize + rows.len(),
+                explorer.games
+            )?;
             for r in &rows {
                 writeln!(
                     out,
@@ -293,8 +316,16 @@ fn search(
                     r.id,
                     name(&r.red),
                     name(&r.black),
-                    if r.event.is_empty() { String::new() } else { format!("{}, ", escape_controls(&r.event)) },
-                    if r.date.is_empty() { "no date" } else { &r.date },
+                    if r.event.is_empty() {
+                        String::new()
+                    } else {
+                        format!("{}, ", escape_controls(&r.event))
+                    },
+                    if r.date.is_empty() {
+                        "no date"
+                    } else {
+                        &r.date
+                    },
                     r.result.map_or("*", GameResult::pgn),
                     r.ply
                 )?;
@@ -306,10 +337,19 @@ fn search(
 }
 
 fn name(n: &str) -> String {
-    if n.is_empty() { "?".into() } else { escape_controls(n) }
+    if n.is_empty() {
+        "?".into()
+    } else {
+        escape_controls(n)
+    }
 }
 
-fn write_table(out: &mut impl Write, pos: &Position, e: &Explorer, notation: Notation) -> std::io::Result<()> {
+fn write_table(
+    out: &mut impl Write,
+    pos: &Position,
+    e: &Explorer,
+    notation: Notation,
+) -> std::io::Result<()> {
     let side = match pos.side_to_move() {
         crate::rules::Color::Red => "Red",
         crate::rules::Color::Black => "Black",
@@ -324,13 +364,21 @@ fn write_table(out: &mut impl Write, pos: &Position, e: &Explorer, notation: Not
         e.games,
         side,
         tally(&e.all),
-        if e.mine.games() > 0 { format!("; your games: {}", tally(&e.mine)) } else { String::new() }
+        if e.mine.games() > 0 {
+            format!("; your games: {}", tally(&e.mine))
+        } else {
+            String::new()
+        }
     )?;
     if e.moves.is_empty() {
         return Ok(());
     }
     writeln!(out)?;
-    writeln!(out, "{:<10} {:>8} {:>7}  {:>5} {:>5} {:>5}  {:>6}", "move", "games", "share", "win", "draw", "loss", "score")?;
+    writeln!(
+        out,
+        "{:<10} {:>8} {:>7}  {:>5} {:>5} {:>5}  {:>6}",
+        "move", "games", "share", "win", "draw", "loss", "score"
+    )?;
     let style = ChineseStyle::from(Charset::Traditional);
     let total: u32 = e.moves.iter().map(|m| m.all.games()).sum();
     for m in &e.moves {
@@ -349,8 +397,13 @@ fn write_table(out: &mut impl Write, pos: &Position, e: &Explorer, notation: Not
             pct(t.wins),
             pct(t.draws),
             pct(t.losses),
-            t.score().map_or("-".into(), |s| format!("{:.1}%", s * 100.0)),
-            if m.mine.games() > 0 { format!("  (yours: {})", tally(&m.mine)) } else { String::new() }
+            t.score()
+                .map_or("-".into(), |s| format!("{:.1}%", s * 100.0)),
+            if m.mine.games() > 0 {
+                format!("  (yours: {})", tally(&m.mine))
+            } else {
+                String::new()
+            }
         )?;
     }
     Ok(())
@@ -369,10 +422,22 @@ fn stats(db: &Database) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     let [red, draw, black, unknown] = s.results;
     let written = (|| {
-        writeln!(out, "{}", db.path().map_or("(in memory)".into(), |p| p.display().to_string()))?;
+        writeln!(
+            out,
+            "{}",
+            db.path()
+                .map_or("(in memory)".into(), |p| p.display().to_string())
+        )?;
         writeln!(out, "games:     {} ({} of them yours)", s.games, s.mine)?;
-        writeln!(out, "results:   1-0 {red}, 1/2-1/2 {draw}, 0-1 {black}, unknown {unknown}")?;
-        writeln!(out, "positions: {} indexed, {} distinct", s.positions, s.distinct_positions)?;
+        writeln!(
+            out,
+            "results:   1-0 {red}, 1/2-1/2 {draw}, 0-1 {black}, unknown {unknown}"
+        )?;
+        writeln!(
+            out,
+            "positions: {} indexed, {} distinct",
+            s.positions, s.distinct_positions
+        )?;
         writeln!(
             out,
             "size:      {:.1} MB ({} bytes a game)",
@@ -383,11 +448,18 @@ fn stats(db: &Database) -> Result<(), CliError> {
     finish(written)
 }
 
-fn export(db: &Database, pos: &Position, filter: &Filter, pgn: &PathBuf) -> Result<(), CliError> {
+fn export(
+    db: &Database,
+    pos: &Position,
+    filter: &Filter,
+    pgn: &std::path::Path,
+) -> Result<(), CliError> {
     let mut games = Vec::new();
     let mut offset = 0;
     loop {
-        let rows = db.games_at(pos, filter, offset, 1000).map_err(CliError::new)?;
+        let rows = db
+            .games_at(pos, filter, offset, 1000)
+            .map_err(CliError::new)?;
         if rows.is_empty() {
             break;
         }
@@ -396,17 +468,27 @@ fn export(db: &Database, pos: &Position, filter: &Filter, pgn: &PathBuf) -> Resu
             games.push(db.load(r.id).map_err(CliError::new)?.opened.to_pgn());
         }
     }
-    let text = crate::rules::pgn::write_pgn_games(&games, Notation::Chinese, ChineseStyle::from(Charset::Traditional));
+    let text = crate::rules::pgn::write_pgn_games(
+        &games,
+        Notation::Chinese,
+        ChineseStyle::from(Charset::Traditional),
+    );
     crate::store::write_atomic(pgn, text.as_bytes())
         .map_err(|e| CliError::new(format!("cannot write {}: {e}", pgn.display())))?;
-    finish(writeln!(std::io::stdout(), "{}: {} games", pgn.display(), games.len()))
+    finish(writeln!(
+        std::io::stdout(),
+        "{}: {} games",
+        pgn.display(),
+        games.len()
+    ))
 }
 
 fn bench(games: u64, dir: Option<&std::path::Path>, seed: u64) -> Result<(), CliError> {
     let temp;
     let dir = match dir {
         Some(d) => {
-            std::fs::create_dir_all(d).map_err(|e| CliError::new(format!("{}: {e}", d.display())))?;
+            std::fs::create_dir_all(d)
+                .map_err(|e| CliError::new(format!("{}: {e}", d.display())))?;
             d.to_path_buf()
         }
         None => {
@@ -421,8 +503,20 @@ fn bench(games: u64, dir: Option<&std::path::Path>, seed: u64) -> Result<(), Cli
     let r = db::bench::run(&dir, games as usize, seed).map_err(CliError::new)?;
     let mut out = std::io::stdout().lock();
     let written = (|| {
-        writeln!(out, "collection: {} games, {:.1} MB of PGN (Chinese notation), generated in {}", games, r.pgn_bytes as f64 / 1e6, clock(started.elapsed().saturating_sub(r.import)))?;
-        writeln!(out, "import:     {} games in {:.2} s: {:.0} games/s (one core)", r.games, r.import.as_secs_f64(), r.games_per_second())?;
+        writeln!(
+            out,
+            "collection: {} games, {:.1} MB of PGN (Chinese notation), generated in {}",
+            games,
+            r.pgn_bytes as f64 / 1e6,
+            clock(started.elapsed().saturating_sub(r.import))
+        )?;
+        writeln!(
+            out,
+            "import:     {} games in {:.2} s: {:.0} games/s (one core)",
+            r.games,
+            r.import.as_secs_f64(),
+            r.games_per_second()
+        )?;
         writeln!(
             out,
             "database:   {:.1} MB, {} bytes a game, {} positions indexed",

@@ -23,8 +23,8 @@ pub struct PlayArgs {
     /// Game mode; without it the menu opens.
     #[arg(long, value_enum)]
     mode: Option<ModeArg>,
-    /// Difficulty level 1 (beginner) ..= 8 (grandmaster).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8))]
+    /// Difficulty level, 1 (beginner) to the full engine (see `xiangqi levels`).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(1..=i64::from(crate::engine::Level::MAX.number())))]
     level: Option<u8>,
     /// Start from this position (FEN).
     #[arg(long)]

@@ -12,126 +12,119 @@
 //! absurd ones. Every level opens from the small book for variety.
 
 use super::{Engine, Limits, Score, SearchInfo, SearchResult, book};
-use crate::rules::{Move, PieceKind, Position};
+use crate::rules::{Move, PieceKind, Position, Square};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-/// A difficulty level, 1 (weakest) to 8 (strongest).
+/// A difficulty level, 1 (weakest) to [`Level::COUNT`] (the full engine).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
+
+/// How a level plays: what it searches and how it chooses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Persona {
+    /// Deepest search, in plies.
+    pub depth: u32,
+    /// Thinking time per move at most, in milliseconds.
+    pub millis: u64,
+    /// Softmax temperature in centipawns as players read them (0: always
+    /// the best move, the full engine's search within the limits).
+    pub temperature: i32,
+    /// Only moves within this many centipawns (as players read them) of
+    /// the best are considered.
+    pub margin: i32,
+    /// Share of moves chosen carelessly, in percent: looking only at what
+    /// the move itself wins and whether the moved piece can be taken, not
+    /// at the opponent's other replies (the threats a beginner overlooks).
+    pub careless: u32,
+    /// Plies the opening book is used for (its lines are strong; a beginner
+    /// does not know them).
+    pub book_plies: u32,
+}
 
 struct Spec {
     zh: &'static str,
     en: &'static str,
-    depth: u32,
-    millis: u64,
-    /// Softmax temperature in centipawns (0: always the best move).
-    temperature: i32,
-    /// Only moves within this many centipawns of the best are considered.
-    margin: i32,
+    persona: Persona,
+    /// Median think time at human pace, in milliseconds (see [`super::pace`]).
+    pace_ms: u64,
 }
 
+const fn spec(
+    zh: &'static str,
+    en: &'static str,
+    depth: u32,
+    millis: u64,
+    temperature: i32,
+    margin: i32,
+    careless: u32,
+    book_plies: u32,
+    pace_ms: u64,
+) -> Spec {
+    Spec {
+        zh,
+        en,
+        persona: Persona {
+            depth,
+            millis,
+            temperature,
+            margin,
+            careless,
+            book_plies,
+        },
+        pace_ms,
+    }
+}
+
+/// The ladder, weakest first: name, depth, ms, temperature, margin,
+/// careless %, book plies, pace (ms).
 const SPECS: [Spec; 8] = [
-    Spec {
-        zh: "入门",
-        en: "Beginner",
-        depth: 1,
-        millis: 300,
-        temperature: 120,
-        margin: 260,
-    },
-    Spec {
-        zh: "新手",
-        en: "Novice",
-        depth: 2,
-        millis: 400,
-        temperature: 70,
-        margin: 200,
-    },
-    Spec {
-        zh: "初级",
-        en: "Elementary",
-        depth: 3,
-        millis: 500,
-        temperature: 40,
-        margin: 140,
-    },
-    Spec {
-        zh: "中级",
-        en: "Intermediate",
-        depth: 4,
-        millis: 700,
-        temperature: 20,
-        margin: 80,
-    },
-    Spec {
-        zh: "高级",
-        en: "Advanced",
-        depth: 5,
-        millis: 1000,
-        temperature: 8,
-        margin: 30,
-    },
-    Spec {
-        zh: "专家",
-        en: "Expert",
-        depth: 7,
-        millis: 1500,
-        temperature: 0,
-        margin: 0,
-    },
-    Spec {
-        zh: "大师",
-        en: "Master",
-        depth: 10,
-        millis: 2000,
-        temperature: 0,
-        margin: 0,
-    },
-    Spec {
-        zh: "特级大师",
-        en: "Grandmaster",
-        depth: 30,
-        millis: 3000,
-        temperature: 0,
-        margin: 0,
-    },
+    spec("入门", "Beginner", 1, 300, 120, 260, 0, 40, 2500),
+    spec("新手", "Novice", 2, 400, 70, 200, 0, 40, 3000),
+    spec("初级", "Elementary", 3, 500, 40, 140, 0, 40, 3500),
+    spec("中级", "Intermediate", 4, 700, 20, 80, 0, 40, 4000),
+    spec("高级", "Advanced", 5, 1000, 8, 30, 0, 40, 4500),
+    spec("专家", "Expert", 7, 1500, 0, 0, 0, 40, 5000),
+    spec("大师", "Master", 10, 2000, 0, 0, 0, 40, 6000),
+    spec("特级大师", "Grandmaster", 30, 3000, 0, 0, 0, 40, 7000),
 ];
 
 impl Level {
+    /// How many levels there are.
+    pub const COUNT: usize = SPECS.len();
+
     /// All levels, weakest first.
-    pub const ALL: [Level; 8] = [
-        Level(1),
-        Level(2),
-        Level(3),
-        Level(4),
-        Level(5),
-        Level(6),
-        Level(7),
-        Level(8),
-    ];
+    pub const ALL: [Level; Level::COUNT] = {
+        let mut all = [Level(1); Level::COUNT];
+        let mut i = 0;
+        while i < Level::COUNT {
+            all[i] = Level(i as u8 + 1);
+            i += 1;
+        }
+        all
+    };
 
     /// The weakest level.
     pub const MIN: Level = Level(1);
-    /// The strongest level.
-    pub const MAX: Level = Level(8);
+    /// The strongest level: the full engine.
+    pub const MAX: Level = Level(Level::COUNT as u8);
 
-    /// Level `n` (1..=8).
+    /// Level `n` (1 to [`Level::COUNT`]).
     pub const fn new(n: u8) -> Option<Level> {
-        if n >= 1 && n <= 8 {
+        if n >= 1 && n as usize <= Level::COUNT {
             Some(Level(n))
         } else {
             None
         }
     }
 
-    /// 1..=8.
+    /// 1 to [`Level::COUNT`].
     pub const fn number(self) -> u8 {
         self.0
     }
 
     fn spec(self) -> &'static Spec {
-        &SPECS[(self.0.clamp(1, 8) - 1) as usize]
+        &SPECS[(self.0.clamp(1, Level::COUNT as u8) - 1) as usize]
     }
 
     /// Chinese name: 入门, 新手, 初级, 中级, 高级, 专家, 大师, 特级大师.
@@ -144,28 +137,45 @@ impl Level {
         self.spec().en
     }
 
+    /// How it plays.
+    pub fn persona(self) -> Persona {
+        self.spec().persona
+    }
+
     /// Deepest search, in plies (what the menu shows).
     pub fn max_depth(self) -> u32 {
-        self.spec().depth
+        self.spec().persona.depth
     }
 
     /// Thinking time per move at most.
     pub fn time_budget(self) -> Duration {
-        Duration::from_millis(self.spec().millis)
+        Duration::from_millis(self.spec().persona.millis)
     }
 
     /// The search limits of this level.
     pub fn limits(self) -> Limits {
-        Limits {
-            depth: Some(self.max_depth()),
-            movetime: Some(self.time_budget()),
-            ..Limits::default()
-        }
+        self.persona().limits()
     }
 
     /// Softmax temperature in centipawns (0 for the full-strength levels).
     pub fn temperature(self) -> i32 {
-        self.spec().temperature
+        self.spec().persona.temperature
+    }
+
+    /// Median think time at human pace (the game's default; see [`super::pace`]).
+    pub fn pace(self) -> Duration {
+        Duration::from_millis(self.spec().pace_ms)
+    }
+}
+
+impl Persona {
+    /// Its search limits.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            depth: Some(self.depth),
+            movetime: Some(Duration::from_millis(self.millis)),
+            ..Limits::default()
+        }
     }
 }
 
@@ -262,8 +272,35 @@ pub fn choose_move_within(
     rng_seed: u64,
     time_scale: f64,
 ) -> SearchResult {
+    choose_move_as(
+        engine,
+        &level.persona(),
+        pos,
+        history,
+        cap,
+        stop,
+        on_info,
+        rng_seed,
+        time_scale,
+    )
+}
+
+/// [`choose_move_within`] for a persona of one's own (the ladder's tuning
+/// tries personas before they become levels).
+pub fn choose_move_as(
+    engine: &mut Engine,
+    persona: &Persona,
+    pos: &Position,
+    history: &[Position],
+    cap: &Limits,
+    stop: &AtomicBool,
+    on_info: &mut dyn FnMut(&SearchInfo),
+    rng_seed: u64,
+    time_scale: f64,
+) -> SearchResult {
     let mut rng = Rng::new(rng_seed ^ pos.hash());
-    if let Some(m) = book::pick(pos, rng.next_u64()) {
+    let in_book = history.len() < persona.book_plies as usize;
+    if let Some(m) = book::pick(pos, rng.next_u64()).filter(|_| in_book) {
         return SearchResult {
             best: m,
             ponder: None,
@@ -273,7 +310,7 @@ pub fn choose_move_within(
             pv: vec![m],
         };
     }
-    let mut limits = level.limits();
+    let mut limits = persona.limits();
     limits.movetime = limits
         .movetime
         .map(|t| t.mul_f64(time_scale.clamp(0.001, 1000.0)));
@@ -287,7 +324,7 @@ pub fn choose_move_within(
     };
     limits.nodes = cap.nodes;
     limits.clock = cap.clock;
-    let spec = level.spec();
+    let spec = persona;
     if spec.temperature == 0 {
         return engine.search(pos, history, &limits, stop, on_info);
     }
@@ -303,30 +340,39 @@ pub fn choose_move_within(
         };
         return engine.search(pos, history, &quick, &AtomicBool::new(false), on_info);
     };
+    // Margins and temperatures are in centipawns as players read them,
+    // whichever evaluation searched.
+    let shown: Vec<(Move, i32)> = scores
+        .iter()
+        .map(|&(m, s)| (m, engine.evaluator().display_cp(s)))
+        .collect();
+    let best_shown = shown[0].1;
+    // A careless move, unless in check (a person looks hard then); and not
+    // one that throws the game away: if the search sees it losing more
+    // than twice the margin, the level looks again.
+    let careless = (u64::from(spec.careless) > rng.next_u64() % 100 && !pos.in_check())
+        .then(|| careless_choice(pos, spec, &mut rng))
+        .flatten()
+        .filter(|m| {
+            shown
+                .iter()
+                .find(|(c, _)| c == m)
+                .is_some_and(|&(_, s)| s >= best_shown - 2 * spec.margin)
+        });
     let chosen = if Score::from_internal(best).mate_plies().is_some() {
         // A forced mate (for or against) is played or defended as well as it can be.
         best_move
+    } else if let Some(m) = careless {
+        m
     } else {
-        let candidates: Vec<(Move, i32)> = scores
+        let candidates: Vec<(Move, i32)> = shown
             .iter()
             .copied()
-            .filter(|&(m, s)| m == best_move || (s >= best - spec.margin && !hangs_chariot(pos, m)))
+            .filter(|&(m, s)| {
+                m == best_move || (s >= best_shown - spec.margin && !hangs_chariot(pos, m))
+            })
             .collect();
-        let weights: Vec<f64> = candidates
-            .iter()
-            .map(|&(_, s)| (f64::from(s - best) / f64::from(spec.temperature)).exp())
-            .collect();
-        let total: f64 = weights.iter().sum();
-        let mut r = rng.next_f64() * total;
-        let mut pick = best_move;
-        for (&(m, _), w) in candidates.iter().zip(&weights) {
-            if r < *w {
-                pick = m;
-                break;
-            }
-            r -= w;
-        }
-        pick
+        softmax_pick(&candidates, best_shown, spec.temperature, &mut rng).unwrap_or(best_move)
     };
     let score = scores
         .iter()
@@ -350,6 +396,99 @@ pub fn choose_move_within(
         depth,
         nodes: 0,
         pv: vec![chosen],
+    }
+}
+
+/// A move chosen at a glance (see [`Persona::careless`]): each move is judged by
+/// the position right after it and by whether the moved piece can simply be
+/// taken there, and one is drawn by the level's softmax among those within
+/// its margin of the best-looking. Moves that leave a chariot to be taken
+/// are left out; `None` when every move does.
+fn careless_choice(pos: &Position, spec: &Persona, rng: &mut Rng) -> Option<Move> {
+    let glanced: Vec<(Move, i32)> = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .filter(|&m| !hangs_chariot(pos, m))
+        .map(|m| (m, glance(pos, m)))
+        .collect();
+    let top = glanced.iter().map(|g| g.1).max()?;
+    let candidates: Vec<(Move, i32)> = glanced
+        .into_iter()
+        .filter(|&(_, s)| s >= top - spec.margin)
+        .collect();
+    Some(softmax_pick(&candidates, top, spec.temperature, rng).unwrap_or(candidates[0].0))
+}
+
+/// One of `candidates` drawn with weight `exp((score - best) / temperature)`.
+fn softmax_pick(
+    candidates: &[(Move, i32)],
+    best: i32,
+    temperature: i32,
+    rng: &mut Rng,
+) -> Option<Move> {
+    let weights: Vec<f64> = candidates
+        .iter()
+        .map(|&(_, s)| (f64::from(s - best) / f64::from(temperature.max(1))).exp())
+        .collect();
+    let total: f64 = weights.iter().sum();
+    let mut r = rng.next_f64() * total;
+    for (&(m, _), w) in candidates.iter().zip(&weights) {
+        if r < *w {
+            return Some(m);
+        }
+        r -= w;
+    }
+    None
+}
+
+/// What `m` is worth at a glance, for the side to move: material and
+/// placement right after it, less what the moved piece can lose where it
+/// lands. Threats against the other pieces go unseen.
+fn glance(pos: &Position, m: Move) -> i32 {
+    let mut after = *pos;
+    after.make(m);
+    // Material and placement only: the full evaluation weighs threats,
+    // which is what a glance does not see.
+    super::eval::Acc::new(&after).quick(pos.side_to_move()) - exposed(&after, m.to())
+}
+
+/// What stands on `sq` can lose when the side to move in `after` takes it:
+/// all of it when it is not defended, the difference when a cheaper piece
+/// takes a defended one.
+fn exposed(after: &Position, sq: Square) -> i32 {
+    let Some(piece) = after.piece_at(sq) else {
+        return 0;
+    };
+    let cheapest = after
+        .legal_captures()
+        .iter()
+        .filter(|c| c.to() == sq)
+        .filter_map(|&c| after.piece_at(c.from()).map(|p| (glance_value(p.kind), c)))
+        .min_by_key(|&(v, _)| v);
+    let Some((attacker, take)) = cheapest else {
+        return 0;
+    };
+    let mut taken = *after;
+    taken.make(take);
+    let defended = taken.legal_captures().iter().any(|r| r.to() == sq);
+    let ours = glance_value(piece.kind);
+    if defended {
+        (ours - attacker).max(0)
+    } else {
+        ours
+    }
+}
+
+/// Piece values at a glance, in centipawns.
+fn glance_value(kind: PieceKind) -> i32 {
+    match kind {
+        PieceKind::Chariot => 900,
+        PieceKind::Cannon => 450,
+        PieceKind::Horse => 400,
+        PieceKind::Advisor | PieceKind::Elephant => 200,
+        PieceKind::Soldier => 100,
+        PieceKind::General => 0,
     }
 }
 
@@ -395,7 +534,73 @@ mod tests {
         assert_eq!(Level::MIN.name_en(), "Beginner");
         assert_eq!(Level::MAX.name_en(), "Grandmaster");
         assert_eq!(Level::MAX.name_zh(), "特级大师");
-        assert!(Level::new(0).is_none() && Level::new(9).is_none());
+        assert!(Level::new(0).is_none() && Level::new(Level::COUNT as u8 + 1).is_none());
+        assert_eq!(Level::ALL.len(), Level::COUNT);
+        assert_eq!(Level::ALL[Level::COUNT - 1], Level::MAX);
+    }
+
+    #[test]
+    fn a_glance_sees_what_the_moved_piece_can_lose_where_it_lands() {
+        let e4 = Square::parse("e4").unwrap();
+        // The black soldier can take the horse, nothing takes back: all of it.
+        let alone = Position::from_fen("3k5/9/9/9/4p4/4N4/9/9/9/4K4 b - - 0 1").unwrap();
+        assert_eq!(exposed(&alone, e4), 400);
+        // Defended by the chariot: the horse for a soldier.
+        let defended = Position::from_fen("3k5/9/9/9/4p4/4N4/9/9/4R4/5K3 b - - 0 1").unwrap();
+        assert_eq!(exposed(&defended, e4), 300);
+        // Nothing attacks e4 once the soldier is gone.
+        let safe = Position::from_fen("3k5/9/9/9/9/4N4/9/9/9/4K4 b - - 0 1").unwrap();
+        assert_eq!(exposed(&safe, e4), 0);
+    }
+
+    #[test]
+    fn a_careless_level_overlooks_a_threat_that_a_careful_one_sees() {
+        // The black chariot on c7 attacks the red horse on c4, which nothing
+        // defends; Red to move.
+        let pos = Position::from_fen("3k5/9/2r6/9/9/2N6/P3P1P1P/9/9/4K4 w - - 0 1").unwrap();
+        let horse_hangs = |m: Move| {
+            let mut after = pos;
+            after.make(m);
+            after.legal_captures().iter().any(|c| {
+                after
+                    .piece_at(c.to())
+                    .is_some_and(|p| p.kind == PieceKind::Horse)
+            })
+        };
+        let saved = |persona: &Persona| {
+            let mut engine = Engine::new(1);
+            (0..40)
+                .filter(|&seed| {
+                    let r = choose_move_as(
+                        &mut engine,
+                        persona,
+                        &pos,
+                        &[],
+                        &Limits::default(),
+                        &AtomicBool::new(false),
+                        &mut |_| {},
+                        seed,
+                        1.0,
+                    );
+                    !horse_hangs(r.best)
+                })
+                .count()
+        };
+        let careful = Persona {
+            careless: 0,
+            book_plies: 0,
+            ..Level::MIN.persona()
+        };
+        let careless = Persona {
+            careless: 100,
+            ..careful
+        };
+        assert_eq!(saved(&careful), 40, "the careful look sees the chariot");
+        let n = saved(&careless);
+        assert!(
+            n < 30,
+            "a careless look saves the horse only by chance: {n} of 40"
+        );
     }
 
     #[test]

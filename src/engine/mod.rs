@@ -22,6 +22,7 @@ pub mod eval;
 pub mod level;
 pub mod movepick;
 pub mod nnue;
+pub mod pace;
 pub mod review;
 pub mod score;
 pub mod search;

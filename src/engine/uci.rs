@@ -364,7 +364,10 @@ impl<W: Write + Send + 'static> Session<W> {
                     "option name Hash type spin default {} min 1 max 4096",
                     super::DEFAULT_HASH_MB
                 ));
-                self.say("option name Level type spin default 0 min 0 max 8");
+                self.say(&format!(
+                    "option name Level type spin default 0 min 0 max {}",
+                    Level::MAX.number()
+                ));
                 self.say(&format!(
                     "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
                 ));
@@ -386,7 +389,10 @@ impl<W: Write + Send + 'static> Session<W> {
                     "option hashsize type spin min 1 max 4096 default {}",
                     super::DEFAULT_HASH_MB
                 ));
-                self.say("option level type spin min 0 max 8 default 0");
+                self.say(&format!(
+                    "option level type spin min 0 max {} default 0",
+                    Level::MAX.number()
+                ));
                 self.say(&format!(
                     "option multipv type spin min 1 max {MAX_MULTIPV} default 1"
                 ));

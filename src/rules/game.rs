@@ -199,7 +199,15 @@ impl Game {
     /// the game (a record cannot continue past a mate or a lost
     /// repetition). The cursor stays where it was, within the line.
     fn derive_from(&mut self, ply: usize) {
+        self.derive(ply, false);
+    }
+
+    /// [`Game::derive_from`]; `open_at_ply`: the caller has just judged the
+    /// position at `ply` and the rules do not end the game there, so it is
+    /// not judged twice (each judgement looks back over the repetitions).
+    fn derive(&mut self, ply: usize, open_at_ply: bool) {
         let ply = ply.min(self.moves.len());
+        let mut known_open = open_at_ply;
         self.nodes.truncate(ply + 1);
         self.positions.truncate(ply + 1);
         self.moves.truncate(ply);
@@ -217,7 +225,7 @@ impl Game {
                 break;
             };
             self.cursor = self.moves.len();
-            if self.rules_outcome().is_some() {
+            if !std::mem::take(&mut known_open) && self.rules_outcome().is_some() {
                 break;
             }
             let before = self.positions[self.positions.len() - 1];
@@ -387,7 +395,8 @@ impl Game {
         if self.declared.is_some_and(|(at, _)| at >= ply) {
             self.declared = None;
         }
-        self.derive_from(ply);
+        // `outcome()` above judged the position at the cursor: open.
+        self.derive(ply, true);
         self.cursor = (ply + 1).min(self.moves.len());
         Ok(())
     }

@@ -834,6 +834,45 @@ pub fn write_pgn_with(game: &PgnGame, notation: Notation, style: ChineseStyle) -
     out
 }
 
+/// The moves of a game as players paste them into a forum: numbered, in
+/// `notation`, on one line, no tags (`1. 炮二平五 马８进７ 2. 马二进三`);
+/// a game from another start begins with its `[FEN "…"]` line.
+/// Pasted back into the game, the text opens the same game.
+///
+/// # Examples
+/// ```
+/// use xiangqi::rules::{Charset, Move, Notation, Position};
+/// use xiangqi::rules::pgn::moves_text;
+/// let moves = ["h2e2", "h9g7", "h0g2"].map(|m| Move::from_iccs(m).unwrap());
+/// let style = Charset::Simplified.into();
+/// let text = moves_text(&Position::startpos(), &moves, Notation::Chinese, style);
+/// assert_eq!(text, "1. 炮二平五 马８进７ 2. 马二进三");
+/// ```
+pub fn moves_text(
+    start: &Position,
+    moves: &[Move],
+    notation: Notation,
+    style: ChineseStyle,
+) -> String {
+    let mut tokens = Vec::with_capacity(moves.len() * 3 / 2 + 1);
+    let mut pos = *start;
+    for (i, &m) in moves.iter().enumerate() {
+        match pos.side_to_move() {
+            Color::Red => tokens.push(format!("{}.", pos.fullmove_number())),
+            Color::Black if i == 0 => tokens.push(format!("{}...", pos.fullmove_number())),
+            Color::Black => {}
+        }
+        tokens.push(notation::format_move(&pos, m, notation, style));
+        pos.make(m);
+    }
+    let line = tokens.join(" ");
+    if *start == Position::startpos() {
+        line
+    } else {
+        format!("[FEN \"{}\"]\n\n{line}", start.fen())
+    }
+}
+
 /// Several games, separated by blank lines.
 pub fn write_pgn_games(games: &[PgnGame], notation: Notation, style: ChineseStyle) -> String {
     games

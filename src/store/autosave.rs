@@ -55,9 +55,9 @@ pub struct SavedGame {
     pub version: u32,
     /// Who plays whom.
     pub mode: Mode,
-    /// Red AI level 1..=8 (kept even when Red is human).
+    /// Red AI level, 1 to `engine::Level::COUNT` (kept even when Red is human).
     pub red_level: u8,
-    /// Black AI level 1..=8.
+    /// Black AI level, 1 to `engine::Level::COUNT`.
     pub black_level: u8,
     /// The start position.
     pub start_fen: String,
@@ -243,8 +243,8 @@ pub enum AutosaveError {
         /// The version in the file.
         found: u32,
     },
-    /// A level outside 1..=8.
-    #[error("{file}: {side} level {level} is not 1..=8", file = file_name(path))]
+    /// A level outside the levels there are.
+    #[error("{file}: {side} level {level} is not 1..={max}", file = file_name(path), max = crate::engine::Level::MAX.number())]
     Level {
         /// The file.
         path: PathBuf,

@@ -13,9 +13,11 @@
 pub mod atomic;
 pub mod autosave;
 pub mod db;
+pub mod engines;
 pub mod library;
 pub mod my_puzzles;
 pub mod paths;
+pub mod profile;
 pub mod puzzles;
 pub mod record;
 pub mod reviews;

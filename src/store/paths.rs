@@ -28,6 +28,8 @@ pub const REVIEWS_DIR: &str = "reviews";
 pub const MY_PUZZLES_FILE: &str = "my-puzzles.json";
 /// The game database (SQLite).
 pub const DATABASE_FILE: &str = "games.sqlite";
+/// The player's rating and its history.
+pub const PROFILE_FILE: &str = "profile.json";
 
 /// The game's directories.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -105,6 +107,11 @@ impl Paths {
     /// The game database.
     pub fn database_file(&self) -> PathBuf {
         self.data_dir.join(DATABASE_FILE)
+    }
+
+    /// The player's rating and its history.
+    pub fn profile_file(&self) -> PathBuf {
+        self.data_dir.join(PROFILE_FILE)
     }
 
     /// The data directory (for messages such as "saved in …").

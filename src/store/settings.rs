@@ -7,6 +7,7 @@
 //! player changes a setting and the game calls [`Settings::save`].
 
 use super::autosave::Mode;
+use super::engines::EngineList;
 use super::{Warning, atomic, load_json_lenient, parse_json_lenient, set_aside_if_damaged};
 use crate::engine::Level;
 use crate::rules::clock::TimeControl;
@@ -92,9 +93,9 @@ pub struct Settings {
     pub language: Language,
     /// The mode last started from the menu.
     pub last_mode: Mode,
-    /// The level last chosen for a Red AI, 1..=8.
+    /// The level last chosen for a Red AI, 1 to `engine::Level::COUNT`.
     pub red_level: u8,
-    /// The level last chosen for a Black AI, 1..=8.
+    /// The level last chosen for a Black AI, 1 to `engine::Level::COUNT`.
     pub black_level: u8,
     /// Lines the analysis shows, 1..=[`MAX_ANALYSIS_LINES`].
     pub analysis_lines: u8,
@@ -108,6 +109,11 @@ pub struct Settings {
     pub handicap: Handicap,
     /// Black gives the handicap (Red otherwise).
     pub black_gives: bool,
+    /// The computer replies as soon as its search ends, instead of taking
+    /// a think time like a person of its level (see `engine::pace`).
+    pub quick_replies: bool,
+    /// The player's own engines.
+    pub engines: EngineList,
 }
 
 impl Default for Settings {
@@ -131,6 +137,8 @@ impl Default for Settings {
             black_clock: TimeControl::None,
             handicap: Handicap::None,
             black_gives: false,
+            quick_replies: false,
+            engines: EngineList::default(),
         }
     }
 }
@@ -191,7 +199,12 @@ impl Settings {
     /// Resets out-of-range values to their defaults; says which.
     fn fix_ranges(&mut self) -> Vec<String> {
         let d = Settings::default();
-        let mut problems = Vec::new();
+        let mut problems: Vec<String> = self
+            .engines
+            .rejected
+            .drain(..)
+            .map(|r| format!("{r}; left out"))
+            .collect();
         if self.volume > 100 {
             problems.push(format!(
                 "`volume` {} is out of range 0..=100; using {}",
@@ -266,8 +279,44 @@ mod tests {
             },
             handicap: Handicap::NinePieces,
             black_gives: true,
+            quick_replies: true,
+            engines: serde_json::from_str(
+                r#"[{"name": "Pikafish", "command": "pikafish", "protocol": "uci", "options": [["Threads", "2"]]}]"#,
+            )
+            .unwrap(),
         };
         s.save(&p).unwrap();
+        assert_eq!(Settings::load(&p), (s, None));
+    }
+
+    #[test]
+    fn a_bad_engine_entry_is_reported_left_out_and_its_file_set_aside() {
+        let t = TempDir::new("settings-engines");
+        let p = t.path().join("settings.json");
+        fs::write(
+            &p,
+            r#"{"volume": 30, "engines": [
+                {"name": "Pikafish", "command": "pikafish", "protocol": "uci"},
+                {"name": "Lost", "protocol": "uci"}
+            ]}"#,
+        )
+        .unwrap();
+        let (s, w) = Settings::load(&p);
+        assert_eq!(s.volume, 30);
+        assert_eq!(s.engines.engines.len(), 1);
+        assert_eq!(s.engines.engines[0].name, "Pikafish");
+        let w = w.expect("the bad entry is reported");
+        assert!(
+            w.to_string().contains("engine 2: missing field `command`"),
+            "{w}"
+        );
+        s.save(&p).unwrap();
+        let kept: Vec<_> = fs::read_dir(t.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains("damaged"))
+            .collect();
+        assert_eq!(kept.len(), 1, "the old file is kept aside: {kept:?}");
         assert_eq!(Settings::load(&p), (s, None));
     }
 

@@ -50,7 +50,15 @@ pub fn generate_game(rng: &mut Rng) -> PgnGame {
     let red = rng.next_u64() % PLAYERS;
     let black = (red + 1 + rng.next_u64() % (PLAYERS - 1)) % PLAYERS;
     g.set_tag("Event", &format!("Generated Open {}", rng.next_u64() % 40));
-    g.set_tag("Date", &format!("{}.{:02}.{:02}", 1980 + rng.next_u64() % 45, 1 + rng.next_u64() % 12, 1 + rng.next_u64() % 28));
+    g.set_tag(
+        "Date",
+        &format!(
+            "{}.{:02}.{:02}",
+            1980 + rng.next_u64() % 45,
+            1 + rng.next_u64() % 12,
+            1 + rng.next_u64() % 28
+        ),
+    );
     g.set_tag("Red", &format!("Player {red}"));
     g.set_tag("Black", &format!("Player {black}"));
     let result = match rng.next_u64() % 10 {
@@ -75,7 +83,11 @@ pub fn generate_collection(games: usize, seed: u64) -> String {
     let style = ChineseStyle::from(Charset::Traditional);
     let mut out = String::new();
     for _ in 0..games {
-        out.push_str(&pgn::write_pgn_with(&generate_game(&mut rng), Notation::Chinese, style));
+        out.push_str(&pgn::write_pgn_with(
+            &generate_game(&mut rng),
+            Notation::Chinese,
+            style,
+        ));
         out.push('\n');
     }
     out
@@ -132,7 +144,8 @@ pub fn run(dir: &Path, games: usize, seed: u64) -> Result<Report, DbError> {
     let started = Instant::now();
     let summary = db.import(&[pgn_path], Owner::Collected, &mut |_| {})?;
     let import = started.elapsed();
-    db.conn().execute_batch("PRAGMA wal_checkpoint(TRUNCATE);")?;
+    db.conn()
+        .execute_batch("PRAGMA wal_checkpoint(TRUNCATE);")?;
     let stats = db.stats()?;
     // Positions from the games: the start, then deeper and deeper.
     let mut rng = Rng::new(seed ^ 0x5eed);

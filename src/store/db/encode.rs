@@ -32,19 +32,26 @@ pub(crate) fn result_from_code(code: i64) -> Option<GameResult> {
 
 /// The main line, two bytes (little-endian) a move.
 pub(crate) fn moves_blob(moves: &[Move]) -> Vec<u8> {
-    moves.iter().flat_map(|m| m.to_bits().to_le_bytes()).collect()
+    moves
+        .iter()
+        .flat_map(|m| m.to_bits().to_le_bytes())
+        .collect()
 }
 
 /// The moves of a [`moves_blob`], played from `start`.
 pub(crate) fn game_from_moves(blob: &[u8], start: Position) -> Result<Game, String> {
-    if blob.len() % 2 != 0 {
-        return Err(format!("its moves are {} bytes, not two a move", blob.len()));
+    if !blob.len().is_multiple_of(2) {
+        return Err(format!(
+            "its moves are {} bytes, not two a move",
+            blob.len()
+        ));
     }
     let mut tree = MoveTree::new(start);
     let mut at = MoveTree::ROOT;
     for (i, pair) in blob.chunks_exact(2).enumerate() {
         let bits = u16::from_le_bytes([pair[0], pair[1]]);
-        let m = Move::from_bits(bits).ok_or_else(|| format!("move {} is not a move ({bits})", i + 1))?;
+        let m = Move::from_bits(bits)
+            .ok_or_else(|| format!("move {} is not a move ({bits})", i + 1))?;
         at = tree
             .add(at, m)
             .map_err(|e| format!("move {} ({m}) does not fit: {e}", i + 1))?;
@@ -72,7 +79,10 @@ pub(crate) fn other_tags(tags: &[(String, String)]) -> Option<String> {
     let rest: Vec<&(String, String)> = tags
         .iter()
         .filter(|(k, _)| {
-            !COLUMN_TAGS.iter().chain(&DERIVED_TAGS).any(|c| c.eq_ignore_ascii_case(k))
+            !COLUMN_TAGS
+                .iter()
+                .chain(&DERIVED_TAGS)
+                .any(|c| c.eq_ignore_ascii_case(k))
         })
         .collect();
     (!rest.is_empty()).then(|| serde_json::to_string(&rest).unwrap_or_default())

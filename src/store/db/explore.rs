@@ -42,7 +42,10 @@ impl Filter {
         if let Some(until) = &self.until {
             // `2020` takes in every day of 2020.
             parts.push("g.date <= ?".to_string());
-            values.push(Value::Text(format!("{}\u{10ffff}", encode::normal_date(until))));
+            values.push(Value::Text(format!(
+                "{}\u{10ffff}",
+                encode::normal_date(until)
+            )));
         }
         if let Some(player) = &self.player {
             parts.push("(g.red LIKE ? ESCAPE '\\' OR g.black LIKE ? ESCAPE '\\')".to_string());
@@ -81,7 +84,8 @@ impl Tally {
     /// Points a game (a win 1, a draw ½) over the games with a result.
     pub fn score(&self) -> Option<f64> {
         let decided = self.wins + self.draws + self.losses;
-        (decided > 0).then(|| (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(decided))
+        (decided > 0)
+            .then(|| (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / f64::from(decided))
     }
 
     fn count(&mut self, points: Option<i8>, n: u32) {
@@ -203,14 +207,23 @@ impl Database {
         }
         (out.all, out.mine) = self.tally_games(key, side, filter)?;
         out.games = out.all.games();
-        out.moves
-            .sort_by(|a, b| b.all.games().cmp(&a.all.games()).then(a.mv.to_bits().cmp(&b.mv.to_bits())));
+        out.moves.sort_by(|a, b| {
+            b.all
+                .games()
+                .cmp(&a.all.games())
+                .then(a.mv.to_bits().cmp(&b.mv.to_bits()))
+        });
         Ok(out)
     }
 
     /// How the games (each once) that reached the key went: all of them for
     /// `side`, the player's own for the player.
-    fn tally_games(&self, key: i64, side: Color, filter: &Filter) -> Result<(Tally, Tally), DbError> {
+    fn tally_games(
+        &self,
+        key: i64,
+        side: Color,
+        filter: &Filter,
+    ) -> Result<(Tally, Tally), DbError> {
         let (condition, mut values) = filter.condition();
         let sql = if filter.is_open() {
             "SELECT result, owner, COUNT(DISTINCT game) FROM positions WHERE key = ? GROUP BY result, owner".to_string()
@@ -223,7 +236,11 @@ impl Database {
         values.insert(0, Value::Integer(key));
         let mut q = self.conn().prepare_cached(&sql)?;
         let rows = q.query_map(params_from_iter(values), |r| {
-            Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?, r.get::<_, i64>(2)?))
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, i64>(2)?,
+            ))
         })?;
         let (mut all, mut mine) = (Tally::default(), Tally::default());
         for row in rows {

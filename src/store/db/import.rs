@@ -55,7 +55,9 @@ impl Progress {
             return None;
         }
         let rate = self.bytes_done as f64 / self.elapsed.as_secs_f64().max(1e-3);
-        Some(Duration::from_secs_f64((self.bytes - self.bytes_done) as f64 / rate))
+        Some(Duration::from_secs_f64(
+            (self.bytes - self.bytes_done) as f64 / rate,
+        ))
     }
 }
 

@@ -155,7 +155,9 @@ pub struct Database {
 
 impl std::fmt::Debug for Database {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Database").field("path", &self.path).finish()
+        f.debug_struct("Database")
+            .field("path", &self.path)
+            .finish()
     }
 }
 
@@ -324,10 +326,24 @@ impl Database {
                 added.push(Added::New(id));
                 let mut pos = *start;
                 for (ply, &m) in moves.iter().enumerate() {
-                    rows.push((pos.hash() as i64, id, ply as i64, i64::from(m.to_bits()), result, g.owner.code()));
+                    rows.push((
+                        pos.hash() as i64,
+                        id,
+                        ply as i64,
+                        i64::from(m.to_bits()),
+                        result,
+                        g.owner.code(),
+                    ));
                     pos.make(m);
                 }
-                rows.push((pos.hash() as i64, id, moves.len() as i64, 0, result, g.owner.code()));
+                rows.push((
+                    pos.hash() as i64,
+                    id,
+                    moves.len() as i64,
+                    0,
+                    result,
+                    g.owner.code(),
+                ));
             }
             // In key order the index's pages are visited once each.
             rows.sort_unstable();
@@ -406,7 +422,9 @@ impl Database {
         let (red, black, event, date, result, source, owner, start, moves, tree, tags) = row;
         let damaged = |why: String| DbError::Damaged { id, why };
         let start = match start {
-            Some(fen) => Position::from_fen(&fen).map_err(|e| damaged(format!("start position: {e}")))?,
+            Some(fen) => {
+                Position::from_fen(&fen).map_err(|e| damaged(format!("start position: {e}")))?
+            }
             None => Position::startpos(),
         };
         let game = match tree {

@@ -44,7 +44,10 @@ fn a_game_is_stored_once_and_read_back_whole() {
     assert_eq!(add(&mut db, text, Owner::Collected), Added::Duplicate(id));
     // The same moves between other players are another game.
     let other = text.replace("\"A\"", "\"C\"");
-    assert!(matches!(add(&mut db, &other, Owner::Collected), Added::New(_)));
+    assert!(matches!(
+        add(&mut db, &other, Owner::Collected),
+        Added::New(_)
+    ));
 
     let stored = db.load(id).unwrap();
     let game = &stored.opened.game;
@@ -67,7 +70,10 @@ fn a_start_position_other_than_the_standard_one_is_kept() {
         panic!("new");
     };
     let stored = db.load(id).unwrap();
-    assert_eq!(stored.opened.game.start().fen(), Position::from_fen(fen).unwrap().fen());
+    assert_eq!(
+        stored.opened.game.start().fen(),
+        Position::from_fen(fen).unwrap().fen()
+    );
     assert_eq!(stored.opened.result, None);
 }
 
@@ -77,10 +83,15 @@ fn the_explorer_counts_moves_and_results_for_the_side_to_move() {
     for g in [GAME_A, GAME_B, GAME_C] {
         add(&mut db, g, Owner::Collected);
     }
-    let start = db.explore(&Position::startpos(), &Filter::default()).unwrap();
+    let start = db
+        .explore(&Position::startpos(), &Filter::default())
+        .unwrap();
     assert_eq!(start.games, 3);
     // Red to move: A won, B lost, C drawn.
-    assert_eq!((start.all.wins, start.all.draws, start.all.losses), (1, 1, 1));
+    assert_eq!(
+        (start.all.wins, start.all.draws, start.all.losses),
+        (1, 1, 1)
+    );
     assert_eq!(start.moves.len(), 2);
     assert_eq!(start.moves[0].mv, mv("h2e2"));
     assert_eq!(start.moves[0].all.games(), 2);
@@ -104,9 +115,16 @@ fn the_explorer_counts_moves_and_results_for_the_side_to_move() {
     assert_eq!(both.moves[0].all.games(), 2);
 
     // The last position of a game has no move from it, but the game counts.
-    let end = db.explore(&after(&["h2e2", "b9c7"]), &Filter::default()).unwrap();
+    let end = db
+        .explore(&after(&["h2e2", "b9c7"]), &Filter::default())
+        .unwrap();
     assert_eq!((end.games, end.moves.len()), (1, 0));
-    assert!(db.explore(&after(&["a3a4"]), &Filter::default()).unwrap().moves.is_empty());
+    assert!(
+        db.explore(&after(&["a3a4"]), &Filter::default())
+            .unwrap()
+            .moves
+            .is_empty()
+    );
 }
 
 #[test]
@@ -167,7 +185,11 @@ fn filters_choose_the_games() {
         )
         .unwrap();
     assert_eq!(mine.games, 1);
-    assert_eq!((mine.mine.wins, mine.mine.losses), (1, 0), "for the player, who had Black");
+    assert_eq!(
+        (mine.mine.wins, mine.mine.losses),
+        (1, 0),
+        "for the player, who had Black"
+    );
     assert_eq!(mine.all.losses, 1, "for the side to move, Red");
     let all = db.explore(&start, &Filter::default()).unwrap();
     assert_eq!(all.mine.games(), 1);
@@ -202,7 +224,11 @@ fn an_import_reads_folders_skips_duplicates_and_names_what_it_refused() {
     std::fs::create_dir_all(&nested).unwrap();
     // Two good games, one with an illegal move at 2. (h0h5), and a duplicate.
     let bad = "[Red \"X\"]\n[Black \"Y\"]\n[Result \"*\"]\n\n1. h2e2 h9g7 2. h0h5 *\n";
-    std::fs::write(nested.join("cup.pgn"), format!("{GAME_A}\n{bad}\n{GAME_B}\n{GAME_A}")).unwrap();
+    std::fs::write(
+        nested.join("cup.pgn"),
+        format!("{GAME_A}\n{bad}\n{GAME_B}\n{GAME_A}"),
+    )
+    .unwrap();
     // Not a record by its name: not read from a folder.
     std::fs::write(nested.join("notes.md"), "# not a game").unwrap();
     // The real tournament records (GBK) of the test data.
@@ -219,7 +245,13 @@ fn an_import_reads_folders_skips_duplicates_and_names_what_it_refused() {
         .unwrap();
     let real_files = std::fs::read_dir(&real)
         .unwrap()
-        .filter(|e| e.as_ref().unwrap().path().extension().is_some_and(|x| x == "pgn"))
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "pgn")
+        })
         .count() as u64;
     assert_eq!(summary.files as u64, 1 + real_files);
     assert_eq!(summary.added, 2 + real_files);
