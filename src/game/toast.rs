@@ -4,6 +4,7 @@
 use crate::game::GameSet;
 use crate::game::notice::Notice;
 use crate::game::settings::CurrentLang;
+use crate::game::theme::layout::{card, card_node};
 use crate::game::theme::{Fonts, palette, set_display};
 use bevy::prelude::*;
 
@@ -35,15 +36,14 @@ fn spawn_toast(mut commands: Commands, fonts: Res<Fonts>) {
         GlobalZIndex(50),
         Pickable::IGNORE,
         children![(
-            Node {
-                padding: UiRect::axes(Val::Px(14.0), Val::Px(8.0)),
-                border: UiRect::all(Val::Px(1.0)),
-                border_radius: BorderRadius::all(Val::Px(8.0)),
-                max_width: Val::Percent(100.0),
-                ..default()
-            },
-            BackgroundColor(palette::PANEL),
-            BorderColor::all(palette::ACCENT),
+            card(
+                Node {
+                    max_width: Val::Percent(100.0),
+                    ..card_node(Vec2::new(14.0, 8.0), 1.0, 8.0)
+                },
+                palette::PANEL,
+                palette::ACCENT,
+            ),
             Pickable::IGNORE,
             children![(
                 Text::new(""),
@@ -99,7 +99,7 @@ fn show_toast(
                         format!("{}: {}", current.what.get(*lang), current.detail)
                     };
                     color.0 = if current.error {
-                        Color::srgb(1.0, 0.75, 0.7)
+                        palette::TOAST_ERROR
                     } else {
                         palette::TEXT
                     };

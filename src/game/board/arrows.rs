@@ -11,6 +11,7 @@ use crate::game::play::analysis::Analysis;
 use crate::game::play::browse::{Browse, shown_position};
 use crate::game::play::hint::Hint;
 use crate::game::play::session::Session;
+use crate::game::theme::palette;
 use crate::game::{GameSet, Screen};
 use crate::rules::Move;
 use bevy::prelude::*;
@@ -31,12 +32,6 @@ struct HintArrow;
 /// Part of the analysis arrows.
 #[derive(Component)]
 struct AnalysisArrow;
-
-/// The arrow's colour: a clear green over the wood and the pieces.
-const ARROW: Color = Color::srgba(0.10, 0.62, 0.25, 0.78);
-
-/// The analysis arrows' colour (the best line's; the others fade).
-const ANALYSIS_ARROW: Color = Color::srgb(0.12, 0.38, 0.78);
 
 /// Opacity of the analysis arrow for line `k` (0 = the best).
 pub fn analysis_alpha(k: usize) -> f32 {
@@ -70,7 +65,7 @@ fn draw_arrow(
         &layout,
         session.flipped,
         mv,
-        ARROW,
+        palette::HINT_ARROW,
         z::MARKS_HIGH + 1.0,
         &mut images,
     ) {
@@ -114,7 +109,7 @@ fn draw_analysis_arrows(
         commands.entity(e).despawn();
     }
     for (k, &mv) in want.0.iter().enumerate() {
-        let color = ANALYSIS_ARROW.with_alpha(analysis_alpha(k));
+        let color = palette::ANALYSIS_ARROW.with_alpha(analysis_alpha(k));
         // The best line's arrow on top, just under the hint's.
         let z = z::MARKS_HIGH + 0.9 - 0.01 * k as f32;
         if let Some(arrow) = arrow_sprite(&layout, session.flipped, mv, color, z, &mut images) {

@@ -10,6 +10,7 @@ use crate::game::play::Play;
 use crate::game::play::browse::{Browse, shown_ply};
 use crate::game::play::game_review::GameReviewState;
 use crate::game::play::session::Session;
+use crate::game::theme::palette;
 use crate::game::{GameSet, Screen};
 use crate::rules::Move;
 use bevy::prelude::*;
@@ -26,9 +27,6 @@ pub(super) fn plugin(app: &mut App) {
 /// The better-move arrow.
 #[derive(Component)]
 struct BetterMoveArrow;
-
-/// A clear blue, apart from the hint's green and the last move's marks.
-const ARROW: Color = Color::srgba(0.16, 0.50, 0.95, 0.80);
 
 /// The engine's move in place of the mistake that led to the shown
 /// position, if that is what is shown.
@@ -83,7 +81,7 @@ fn draw_better_move(
         BetterMoveArrow,
         Sprite {
             image: images.add(image),
-            color: ARROW,
+            color: palette::BETTER_MOVE_ARROW,
             custom_size: Some(size),
             ..default()
         },

@@ -135,6 +135,17 @@ impl BoardLayout {
         Square::new(f as u8, r as u8)
     }
 
+    /// Where a world position is in UI coordinates (from the window's
+    /// top-left corner, y down).
+    pub fn ui_of(&self, world: Vec2) -> Vec2 {
+        Vec2::new(world.x + self.window.x / 2.0, self.window.y / 2.0 - world.y)
+    }
+
+    /// The world position at UI coordinates `ui`.
+    pub fn world_of_ui(&self, ui: Vec2) -> Vec2 {
+        Vec2::new(ui.x - self.window.x / 2.0, self.window.y / 2.0 - ui.y)
+    }
+
     /// The board's extent (grid plus margins) in world units.
     pub fn board_size(&self) -> Vec2 {
         Vec2::new(8.0 + 2.0 * MARGIN_X, 9.0 + 2.0 * MARGIN_Y) * self.cell

@@ -46,11 +46,6 @@ struct FaceTime(Side);
 #[derive(Component, Clone, Copy)]
 struct FaceCaption(Side);
 
-/// Face colours.
-const FACE: Color = Color::srgb(0.15, 0.12, 0.10);
-const FACE_URGENT: Color = Color::srgb(0.62, 0.12, 0.08);
-const FACE_FLAGGED: Color = Color::srgb(0.35, 0.05, 0.04);
-
 /// `side`'s clock face: the time large, its control small beneath.
 /// Hidden in a game without clocks.
 pub fn clock_face(side: Side, fonts: &Fonts) -> impl Bundle + use<> {
@@ -65,7 +60,7 @@ pub fn clock_face(side: Side, fonts: &Fonts) -> impl Bundle + use<> {
             border_radius: BorderRadius::all(Val::Px(8.0)),
             ..default()
         },
-        BackgroundColor(FACE),
+        BackgroundColor(palette::CLOCK_FACE),
         BorderColor::all(palette::BUTTON_BORDER),
         Pickable::IGNORE,
         children![
@@ -128,11 +123,11 @@ fn show_faces(
         };
         let v = c.view(face.0);
         let want_bg = if v.flagged {
-            FACE_FLAGGED
+            palette::CLOCK_FLAGGED
         } else if v.urgent && v.running {
-            FACE_URGENT
+            palette::CLOCK_URGENT
         } else {
-            FACE
+            palette::CLOCK_FACE
         };
         bg.set_if_neq(BackgroundColor(want_bg));
         let want_border = if v.running {

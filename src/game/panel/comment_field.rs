@@ -82,7 +82,7 @@ pub fn comment_field(fonts: &Fonts) -> impl Bundle {
                 border_radius: BorderRadius::all(Val::Px(4.0)),
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.30)),
+            BackgroundColor(palette::SHADE.with_alpha(0.30)),
             BorderColor::all(palette::ACCENT),
             Pickable::IGNORE,
             children![(

@@ -192,31 +192,8 @@ fn show_bar(
 ) {
     // The analysis, when it runs, speaks for the position shown.
     let show = settings.show_eval_bar || analysis.is_on();
-    let analysed = analysis
-        .lines()
-        .first()
-        .zip(analysis.position())
-        .map(|(line, pos)| RedEval::from_score(line.score, pos.side_to_move()));
-    let eval = analysed.or_else(|| {
-        ai.last_report
-            .as_ref()
-            .filter(|(_, p)| p.depth > 0)
-            .map(|(pos, p)| RedEval::from_search(p.score, pos.side_to_move()))
-    });
-    // The grid's left edge and vertical extent, in UI pixels (y down).
-    let w = layout.window;
-    let grid_half = Vec2::new(4.0, 4.5) * layout.cell;
-    let board_half = layout.board_size() / 2.0;
-    let ui_center = Vec2::new(layout.center.x + w.x / 2.0, w.y / 2.0 - layout.center.y);
-    let board_left = ui_center.x - board_half.x;
-    // Outside the board if there is room, else on its left margin.
-    let x = if board_left - layout.board_area.min.x >= WIDTH + 12.0 {
-        board_left - WIDTH - 8.0
-    } else {
-        ui_center.x - grid_half.x - 0.85 * layout.cell - WIDTH / 2.0
-    };
-    let top = ui_center.y - grid_half.y;
-    let height = 2.0 * grid_half.y;
+    let eval = shown_eval(&analysis, &ai);
+    let (x, top, height) = bar_place(&layout);
     for (mut node, mut bg, mut border) in &mut bar {
         set_display(&mut node, show);
         let want = (Val::Px(x), Val::Px(top), Val::Px(height));
@@ -267,6 +244,38 @@ fn show_bar(
         let s = eval.map_or_else(|| "–".to_string(), RedEval::label);
         text.set_if_neq(Text(s));
     }
+}
+
+/// The evaluation of the position shown: the analysis' when it runs, else
+/// the AI's last search's.
+fn shown_eval(analysis: &Analysis, ai: &AiState) -> Option<RedEval> {
+    let analysed = analysis
+        .lines()
+        .first()
+        .zip(analysis.position())
+        .map(|(line, pos)| RedEval::from_score(line.score, pos.side_to_move()));
+    analysed.or_else(|| {
+        ai.last_report
+            .as_ref()
+            .filter(|(_, p)| p.depth > 0)
+            .map(|(pos, p)| RedEval::from_search(p.score, pos.side_to_move()))
+    })
+}
+
+/// Where the bar goes, in UI pixels (y down): its left edge, its top and
+/// its height — the grid's vertical extent, outside the board if there is
+/// room, else on its left margin.
+fn bar_place(layout: &BoardLayout) -> (f32, f32, f32) {
+    let grid_half = Vec2::new(4.0, 4.5) * layout.cell;
+    let board_half = layout.board_size() / 2.0;
+    let ui_center = layout.ui_of(layout.center);
+    let board_left = ui_center.x - board_half.x;
+    let x = if board_left - layout.board_area.min.x >= WIDTH + 12.0 {
+        board_left - WIDTH - 8.0
+    } else {
+        ui_center.x - grid_half.x - 0.85 * layout.cell - WIDTH / 2.0
+    };
+    (x, ui_center.y - grid_half.y, 2.0 * grid_half.y)
 }
 
 #[cfg(test)]

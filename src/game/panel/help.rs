@@ -7,6 +7,7 @@ use crate::game::i18n::{Lang, Phrase};
 use crate::game::panel::toolbar::{HelpCommand, TOOLS};
 use crate::game::play::session::Session;
 use crate::game::settings::CurrentLang;
+use crate::game::theme::layout::{card, card_node};
 use crate::game::theme::{Fonts, OnPress, button, label, palette};
 use crate::game::{GameSet, Screen};
 use bevy::input::InputSystems;
@@ -153,22 +154,21 @@ fn help_card(fonts: &Fonts, lang: Lang) -> impl Bundle + use<> {
         crate::game::theme::modal_backdrop(45),
         DespawnOnExit(Screen::Playing),
         children![(
-            Node {
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Stretch,
-                row_gap: Val::Px(4.0),
-                padding: UiRect::axes(Val::Px(28.0), Val::Px(18.0)),
-                border: UiRect::all(Val::Px(2.0)),
-                border_radius: BorderRadius::all(Val::Px(12.0)),
-                max_height: Val::Percent(96.0),
-                max_width: Val::Percent(96.0),
-                overflow: Overflow::clip(),
-                ..default()
-            },
-            BackgroundColor(palette::PANEL),
-            BorderColor::all(palette::ACCENT),
+            card(
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    align_items: AlignItems::Stretch,
+                    row_gap: Val::Px(4.0),
+                    max_height: Val::Percent(96.0),
+                    max_width: Val::Percent(96.0),
+                    overflow: Overflow::clip(),
+                    ..card_node(Vec2::new(28.0, 18.0), 2.0, 12.0)
+                },
+                palette::PANEL,
+                palette::ACCENT,
+            ),
             BoxShadow::new(
-                Color::srgba(0.0, 0.0, 0.0, 0.5),
+                palette::SHADE,
                 Val::Px(0.0),
                 Val::Px(6.0),
                 Val::Px(0.0),

@@ -13,6 +13,7 @@ use crate::game::play::session::{GameCommand, Session};
 use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
 use crate::game::theme::judgement::{judgement_color, judgement_symbol, judgement_word};
+use crate::game::theme::layout::{centred_row, panel_card};
 use crate::game::theme::{Fonts, OnPress, button, palette};
 use crate::game::{GameSet, Screen};
 use crate::rules::notation::format_move;
@@ -74,31 +75,14 @@ fn spawn_card(
     };
     commands.spawn((
         MyPuzzleCard,
-        Node {
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            flex_shrink: 0.0,
-            row_gap: Val::Px(4.0),
-            padding: UiRect::axes(Val::Px(10.0), Val::Px(6.0)),
-            border: UiRect::all(Val::Px(1.0)),
-            border_radius: BorderRadius::all(Val::Px(8.0)),
-            ..default()
-        },
-        BackgroundColor(palette::BUTTON.with_alpha(0.5)),
-        BorderColor::all(palette::ACCENT),
+        panel_card(),
         DespawnOnExit(Play::Puzzle),
         children![
             text(Line::Title, 17.0, palette::ACCENT),
             text(Line::Task, 15.0, palette::TEXT),
             text(Line::Status, 15.0, palette::TEXT),
             (
-                Node {
-                    flex_wrap: FlexWrap::Wrap,
-                    justify_content: JustifyContent::Center,
-                    column_gap: Val::Px(6.0),
-                    row_gap: Val::Px(6.0),
-                    ..default()
-                },
+                centred_row(6.0),
                 Pickable::IGNORE,
                 children![
                     btn(Phrase::Retry, OnPress::send(GameCommand::NewGame)),
@@ -178,7 +162,7 @@ fn refresh_card(
                 ),
                 MyVerdict::Wrong(m) => (
                     format!("{} — {}", words(m), Phrase::NotGoodEnough.get(lang)),
-                    Color::srgb(1.0, 0.6, 0.55),
+                    palette::WRONG_TEXT,
                 ),
             },
         };

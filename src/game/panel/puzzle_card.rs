@@ -10,6 +10,7 @@ use crate::game::play::session::GameCommand;
 use crate::game::play::session::Session;
 use crate::game::screens::puzzles::mate_text;
 use crate::game::settings::CurrentLang;
+use crate::game::theme::layout::{centred_row, panel_card};
 use crate::game::theme::{Fonts, OnPress, button, palette};
 use crate::game::{GameSet, Screen};
 use crate::store::puzzles::{Failure, Verdict};
@@ -48,18 +49,7 @@ fn spawn_card(
     let btn = |t: Phrase, action: OnPress| button(t, lang, &fonts, 14.0, action);
     commands.spawn((
         PuzzleCard,
-        Node {
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            flex_shrink: 0.0,
-            row_gap: Val::Px(4.0),
-            padding: UiRect::axes(Val::Px(10.0), Val::Px(6.0)),
-            border: UiRect::all(Val::Px(1.0)),
-            border_radius: BorderRadius::all(Val::Px(8.0)),
-            ..default()
-        },
-        BackgroundColor(palette::BUTTON.with_alpha(0.5)),
-        BorderColor::all(palette::ACCENT),
+        panel_card(),
         DespawnOnExit(Play::Puzzle),
         children![
             (
@@ -77,13 +67,7 @@ fn spawn_card(
                 Pickable::IGNORE,
             ),
             (
-                Node {
-                    flex_wrap: FlexWrap::Wrap,
-                    justify_content: JustifyContent::Center,
-                    column_gap: Val::Px(6.0),
-                    row_gap: Val::Px(6.0),
-                    ..default()
-                },
+                centred_row(6.0),
                 Pickable::IGNORE,
                 children![
                     btn(Phrase::Retry, OnPress::send(GameCommand::NewGame)),
@@ -122,7 +106,7 @@ fn refresh_card(
                 Phrase::PuzzleFailed.get(lang),
                 failure_text(&f, lang)
             ),
-            Color::srgb(1.0, 0.6, 0.55),
+            palette::WRONG_TEXT,
         ),
         Verdict::InProgress { plies_left } => (
             format!(

@@ -19,6 +19,7 @@ use crate::game::play::session::Session;
 use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
 use crate::game::theme::judgement::{judgement_color, judgement_symbol, judgement_word};
+use crate::game::theme::layout::{column, row, wrapping_row};
 use crate::game::theme::{Fonts, OnPress, button, palette, set_display};
 use crate::game::{GameSet, Screen};
 use crate::rules::Color as Side;
@@ -99,100 +100,108 @@ enum Line {
 
 fn spawn_card(mut commands: Commands, fonts: Res<Fonts>, lang: CurrentLang) {
     let lang = *lang;
-    let small = |t: Phrase, action: OnPress| button(t, lang, &fonts, 14.0, action);
-    let text = |line: Line, px: f32, color: Color| {
-        (
-            line,
-            Text::new(""),
-            fonts.ui(px),
-            TextColor(color),
-            Pickable::IGNORE,
-        )
-    };
-    commands
-        .spawn((
-            ReviewCard,
-            Node {
-                flex_direction: FlexDirection::Column,
-                flex_shrink: 0.0,
-                row_gap: Val::Px(4.0),
-                ..default()
-            },
-            Pickable::IGNORE,
-            DespawnOnExit(Screen::Playing),
-        ))
-        .with_children(|card| {
-            // The summary, with the Review buttons at its right.
-            card.spawn((
-                Node {
-                    align_items: AlignItems::Center,
-                    justify_content: JustifyContent::SpaceBetween,
-                    flex_wrap: FlexWrap::Wrap,
-                    column_gap: Val::Px(6.0),
-                    row_gap: Val::Px(4.0),
-                    ..default()
-                },
+    commands.spawn((
+        ReviewCard,
+        Node {
+            flex_shrink: 0.0,
+            ..column(4.0)
+        },
+        Pickable::IGNORE,
+        DespawnOnExit(Screen::Playing),
+        children![
+            summary_row(lang, &fonts),
+            progress_row(lang, &fonts),
+            (
+                Part::Verdict,
+                Node::default(),
                 Pickable::IGNORE,
-            ))
-            .with_children(|top| {
-                top.spawn((
-                    Part::Summary,
-                    Node {
-                        flex_direction: FlexDirection::Column,
-                        ..default()
-                    },
-                    Pickable::IGNORE,
-                ))
-                .with_children(|s| {
-                    s.spawn(text(Line::Side(Side::Red), 14.0, palette::TEXT));
-                    s.spawn(text(Line::Side(Side::Black), 14.0, palette::TEXT));
-                });
-                top.spawn((
-                    Part::Buttons,
-                    Node {
-                        flex_wrap: FlexWrap::Wrap,
-                        column_gap: Val::Px(5.0),
-                        row_gap: Val::Px(5.0),
-                        ..default()
-                    },
-                    Pickable::IGNORE,
-                ))
-                .with_children(|row| {
-                    row.spawn((
+                children![line_text(&fonts, Line::Verdict, 14.0, palette::TEXT)],
+            ),
+            crate::game::panel::graph::slot(),
+        ],
+    ));
+}
+
+/// A small button of the card.
+fn small(t: Phrase, action: OnPress, lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
+    button(t, lang, fonts, 14.0, action)
+}
+
+/// A text the card refreshes.
+fn line_text(fonts: &Fonts, line: Line, px: f32, color: Color) -> impl Bundle + use<> {
+    (
+        line,
+        Text::new(""),
+        fonts.ui(px),
+        TextColor(color),
+        Pickable::IGNORE,
+    )
+}
+
+/// The summary, with the Review buttons at its right.
+fn summary_row(lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
+    (
+        Node {
+            align_items: AlignItems::Center,
+            justify_content: JustifyContent::SpaceBetween,
+            row_gap: Val::Px(4.0),
+            ..wrapping_row(6.0)
+        },
+        Pickable::IGNORE,
+        children![
+            (
+                Part::Summary,
+                column(0.0),
+                Pickable::IGNORE,
+                children![
+                    line_text(fonts, Line::Side(Side::Red), 14.0, palette::TEXT),
+                    line_text(fonts, Line::Side(Side::Black), 14.0, palette::TEXT),
+                ],
+            ),
+            (
+                Part::Buttons,
+                wrapping_row(5.0),
+                Pickable::IGNORE,
+                children![
+                    (
                         small(
                             Phrase::ReviewQuick,
                             OnPress::send(ReviewRequest::Start(Effort::Quick)),
+                            lang,
+                            fonts,
                         ),
                         Part::QuickButton,
-                    ));
-                    row.spawn(small(
+                    ),
+                    small(
                         Phrase::ReviewThorough,
                         OnPress::send(ReviewRequest::Start(Effort::Thorough)),
-                    ));
-                });
-            });
-            card.spawn((
-                Part::Progress,
+                        lang,
+                        fonts,
+                    ),
+                ],
+            ),
+        ],
+    )
+}
+
+/// The progress bar, its text and Cancel (while the engine works).
+fn progress_row(lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
+    (
+        Part::Progress,
+        row(8.0),
+        Pickable::IGNORE,
+        children![
+            (
                 Node {
-                    align_items: AlignItems::Center,
-                    column_gap: Val::Px(8.0),
+                    flex_grow: 1.0,
+                    height: Val::Px(10.0),
+                    border_radius: BorderRadius::all(Val::Px(5.0)),
+                    overflow: Overflow::clip(),
                     ..default()
                 },
+                BackgroundColor(palette::SHADE.with_alpha(0.35)),
                 Pickable::IGNORE,
-            ))
-            .with_children(|row| {
-                row.spawn((
-                    Node {
-                        flex_grow: 1.0,
-                        height: Val::Px(10.0),
-                        border_radius: BorderRadius::all(Val::Px(5.0)),
-                        overflow: Overflow::clip(),
-                        ..default()
-                    },
-                    BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.35)),
-                    Pickable::IGNORE,
-                ))
-                .with_child((
+                children![(
                     Part::Fill,
                     Node {
                         width: Val::Percent(0.0),
@@ -201,18 +210,17 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>, lang: CurrentLang) {
                     },
                     BackgroundColor(palette::ACCENT),
                     Pickable::IGNORE,
-                ));
-                row.spawn(text(Line::Progress, 13.0, palette::TEXT_DIM));
-                row.spawn(small(Phrase::Cancel, OnPress::send(ReviewRequest::Cancel)));
-            });
-            card.spawn((
-                Part::Verdict,
-                Node::default(),
-                Pickable::IGNORE,
-                children![text(Line::Verdict, 14.0, palette::TEXT)],
-            ));
-            card.spawn(crate::game::panel::graph::slot());
-        });
+                )],
+            ),
+            line_text(fonts, Line::Progress, 13.0, palette::TEXT_DIM),
+            small(
+                Phrase::Cancel,
+                OnPress::send(ReviewRequest::Cancel),
+                lang,
+                fonts,
+            ),
+        ],
+    )
 }
 
 fn refresh_card(

@@ -222,16 +222,7 @@ pub fn run_clock(
     let side = c.to_move();
     if let Some(flagged) = c.tick(dt) {
         if flagged == session.side_to_move() {
-            session.game.time_out();
-            session.generation += 1;
-            let cue = match session.game.outcome().map(|o| o.result.winner()) {
-                Some(None) | None => SoundCue::Draw,
-                Some(Some(w)) if session.setup.human_color().is_some_and(|h| h != w) => {
-                    SoundCue::Lose
-                }
-                Some(Some(_)) => SoundCue::Win,
-            };
-            sound.write(cue);
+            time_out(&mut session, &mut sound);
         }
         return;
     }
@@ -243,6 +234,18 @@ pub fn run_clock(
         }
         *last_tick = Some((side, second));
     }
+}
+
+/// The side to move ran out of time: the game ends, and is heard to.
+fn time_out(session: &mut Session, sound: &mut MessageWriter<SoundCue>) {
+    session.game.time_out();
+    session.generation += 1;
+    let cue = match session.game.outcome().map(|o| o.result.winner()) {
+        Some(None) | None => SoundCue::Draw,
+        Some(Some(w)) if session.setup.human_color().is_some_and(|h| h != w) => SoundCue::Lose,
+        Some(Some(_)) => SoundCue::Win,
+    };
+    sound.write(cue);
 }
 
 /// The engine's limits for `side` thinking on `clock`, [`SAFETY`] kept back:

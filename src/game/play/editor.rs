@@ -288,49 +288,17 @@ fn editor_commands(
                 let mode = if analyse { Mode::Hotseat } else { editor.mode };
                 starter.start(pos, mode, editor.level, editor.flipped, analyse);
             }
-            EditorCommand::CopyFen => {
-                if let Err(e) = valid {
-                    notice.post(Phrase::PositionInvalid, e.to_string(), true);
-                    continue;
+            EditorCommand::CopyFen => match valid {
+                Ok(_) => copy_fen(&editor.setup, clipboard.as_deref_mut(), &mut notice),
+                Err(e) => notice.post(Phrase::PositionInvalid, e.to_string(), true),
+            },
+            EditorCommand::SaveAsPuzzle => match valid {
+                Ok(pos) => {
+                    let now = time.elapsed_secs_f64();
+                    save_as_puzzle(&mut editor, pos, (&engine, &limits), now, &mut notice);
                 }
-                let fen = editor.setup.fen();
-                match clipboard.as_mut().map(|c| c.set_text(fen.clone())) {
-                    Some(Ok(())) => notice.post(Phrase::FenCopied, fen, false),
-                    Some(Err(e)) => notice.post(Phrase::ClipboardFailed, e.to_string(), true),
-                    None => notice.post(Phrase::ClipboardFailed, "no clipboard", true),
-                }
-            }
-            EditorCommand::SaveAsPuzzle => {
-                let pos = match valid {
-                    Ok(pos) => pos,
-                    Err(e) => {
-                        notice.post(Phrase::PositionInvalid, e.to_string(), true);
-                        continue;
-                    }
-                };
-                if pos.legal_moves().is_empty() {
-                    notice.post(Phrase::NoMoveToFind, pos.fen(), true);
-                    continue;
-                }
-                if editor.saving.as_ref().is_some_and(|(p, _)| *p == pos) {
-                    continue;
-                }
-                let engine = engine.0.clone();
-                let limits = limits.quick.clone();
-                let search = OffThreadSearch::start_at(
-                    pos,
-                    Vec::new(),
-                    0,
-                    time.elapsed_secs_f64(),
-                    move |job| {
-                        Some(engine.with(|e| {
-                            e.search(&job.position, &[], &limits, &job.stop, &mut |_| {})
-                        }))
-                    },
-                );
-                editor.saving = Some((pos, search));
-                notice.post(Phrase::SavingPuzzle, pos.fen(), false);
-            }
+                Err(e) => notice.post(Phrase::PositionInvalid, e.to_string(), true),
+            },
             EditorCommand::Back => {
                 if editor.back_to_game && can_continue(paths.as_deref()) {
                     continue_game.write(ContinueGame);
@@ -341,6 +309,42 @@ fn editor_commands(
             }
         }
     }
+}
+
+/// The position's FEN onto the clipboard.
+fn copy_fen(setup: &Setup, clipboard: Option<&mut Clipboard>, notice: &mut Notice) {
+    let fen = setup.fen();
+    match clipboard.map(|c| c.set_text(fen.clone())) {
+        Some(Ok(())) => notice.post(Phrase::FenCopied, fen, false),
+        Some(Err(e)) => notice.post(Phrase::ClipboardFailed, e.to_string(), true),
+        None => notice.post(Phrase::ClipboardFailed, "no clipboard", true),
+    }
+}
+
+/// Save as puzzle: the engine searches `pos` for the move to find (off the
+/// main thread; [`finish_saving`] stores the puzzle). Nothing for a
+/// position without a legal move, or one already being saved.
+fn save_as_puzzle(
+    editor: &mut Editor,
+    pos: Position,
+    (engine, limits): (&ReviewEngine, &ReviewLimits),
+    now: f64,
+    notice: &mut Notice,
+) {
+    if pos.legal_moves().is_empty() {
+        notice.post(Phrase::NoMoveToFind, pos.fen(), true);
+        return;
+    }
+    if editor.saving.as_ref().is_some_and(|(p, _)| *p == pos) {
+        return;
+    }
+    let engine = engine.0.clone();
+    let limits = limits.quick.clone();
+    let search = OffThreadSearch::start_at(pos, Vec::new(), 0, now, move |job| {
+        Some(engine.with(|e| e.search(&job.position, &[], &limits, &job.stop, &mut |_| {})))
+    });
+    editor.saving = Some((pos, search));
+    notice.post(Phrase::SavingPuzzle, pos.fen(), false);
 }
 
 /// The engine's answer for Save as puzzle: its line becomes the solution.

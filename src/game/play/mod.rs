@@ -10,6 +10,7 @@ pub mod ai;
 pub mod analysis;
 pub mod autosave;
 pub mod browse;
+pub mod captures;
 pub mod clock;
 pub mod editor;
 pub mod export;

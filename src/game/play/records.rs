@@ -9,13 +9,14 @@ use crate::game::GameSet;
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::notice::Notice;
 use crate::game::play::browse::{Browse, shown_position};
+use crate::game::play::clock::MatchClock;
 use crate::game::play::session::{GameOpener, Session};
 use crate::game::settings::CurrentLang;
 use crate::game::settings::{StorePaths, UserSettings};
-use crate::rules::Color as Side;
 use crate::rules::notation::{ChineseStyle, Notation};
 use crate::rules::pgn::PgnGame;
 use crate::rules::records::{MoveTree, write_pgn_tree};
+use crate::rules::{Charset, Color as Side};
 use crate::store::library::{self, LibraryError};
 use crate::store::record::{self, OpenedGame};
 use bevy::clipboard::Clipboard;
@@ -79,11 +80,7 @@ pub fn pgn_of(session: &Session, lang: Lang) -> PgnGame {
 
 /// `tree` as a record writes it: with the clocks' `TimeControl` tags in
 /// `pgn` and a `[%clk]` note after every move of its main line.
-fn tree_to_write(
-    pgn: &mut PgnGame,
-    tree: &MoveTree,
-    clock: Option<&crate::game::play::clock::MatchClock>,
-) -> MoveTree {
+fn tree_to_write(pgn: &mut PgnGame, tree: &MoveTree, clock: Option<&MatchClock>) -> MoveTree {
     let mut tree = tree.clone();
     if let Some(c) = clock.and_then(|c| c.clock.as_ref()) {
         c.annotate(pgn);
@@ -151,7 +148,7 @@ fn handle_files(
     lang: CurrentLang,
     mut clipboard: Option<ResMut<Clipboard>>,
     mut notice: ResMut<Notice>,
-    clock: Option<Res<crate::game::play::clock::MatchClock>>,
+    clock: Option<Res<MatchClock>>,
 ) {
     let mut pasted: Option<Result<OpenedGame, String>> = None;
     for command in commands_in.read() {
@@ -160,41 +157,27 @@ fn handle_files(
                 let Some(session) = opener.session() else {
                     continue;
                 };
-                let Some(dir) = paths
-                    .as_ref()
-                    .and_then(|p| p.0.as_ref())
-                    .map(|p| p.games_dir())
-                else {
-                    notice.post(Phrase::NotSavedGame, "no data folder", true);
-                    continue;
-                };
-                let mut pgn = pgn_of(session, *lang);
-                let tree = tree_to_write(&mut pgn, session.tree(), clock.as_deref());
-                match library::save_pgn_tree(&dir, &pgn, &tree) {
-                    Ok(path) => notice.post(Phrase::SavedAs, path.display().to_string(), false),
-                    Err(e) => notice.post(Phrase::NotSavedGame, e.to_string(), true),
-                }
+                save_game(
+                    session,
+                    paths.as_deref(),
+                    *lang,
+                    clock.as_deref(),
+                    &mut notice,
+                );
             }
             FileCommand::CopyFen | FileCommand::CopyPgn => {
                 let Some(session) = opener.session() else {
                     continue;
                 };
-                let text = if *command == FileCommand::CopyFen {
+                let fen = *command == FileCommand::CopyFen;
+                let text = if fen {
                     shown_position(session, Some(&browse)).fen()
                 } else {
-                    let notation = settings.as_ref().map_or(Notation::Chinese, |s| s.notation);
-                    let style = ChineseStyle::from(
-                        settings
-                            .as_ref()
-                            .map_or(crate::rules::Charset::Simplified, |s| s.charset()),
-                    );
-                    let mut pgn = pgn_of(session, *lang);
-                    let tree = tree_to_write(&mut pgn, session.tree(), clock.as_deref());
-                    write_pgn_tree(&pgn.tags, &tree, pgn.result, notation, style)
+                    pgn_text(session, settings.as_deref(), *lang, clock.as_deref())
                 };
                 match clipboard.as_mut().map(|c| c.set_text(text.clone())) {
                     Some(Ok(())) => notice.post(
-                        if *command == FileCommand::CopyFen {
+                        if fen {
                             Phrase::FenCopied
                         } else {
                             Phrase::PgnCopied
@@ -234,6 +217,41 @@ fn handle_files(
         Some(Err(e)) => notice.post(Phrase::CannotOpen, format!("{source}: {e}"), true),
         None => {}
     }
+}
+
+/// Saves the game in the games folder (as a PGN with its variations,
+/// comments and clocks).
+fn save_game(
+    session: &Session,
+    paths: Option<&StorePaths>,
+    lang: Lang,
+    clock: Option<&MatchClock>,
+    notice: &mut Notice,
+) {
+    let Some(dir) = paths.and_then(|p| p.0.as_ref()).map(|p| p.games_dir()) else {
+        notice.post(Phrase::NotSavedGame, "no data folder", true);
+        return;
+    };
+    let mut pgn = pgn_of(session, lang);
+    let tree = tree_to_write(&mut pgn, session.tree(), clock);
+    match library::save_pgn_tree(&dir, &pgn, &tree) {
+        Ok(path) => notice.post(Phrase::SavedAs, path.display().to_string(), false),
+        Err(e) => notice.post(Phrase::NotSavedGame, e.to_string(), true),
+    }
+}
+
+/// The game as PGN text, its moves in the settings' notation.
+fn pgn_text(
+    session: &Session,
+    settings: Option<&UserSettings>,
+    lang: Lang,
+    clock: Option<&MatchClock>,
+) -> String {
+    let notation = settings.map_or(Notation::Chinese, |s| s.notation);
+    let style = ChineseStyle::from(settings.map_or(Charset::Simplified, |s| s.charset()));
+    let mut pgn = pgn_of(session, lang);
+    let tree = tree_to_write(&mut pgn, session.tree(), clock);
+    write_pgn_tree(&pgn.tags, &tree, pgn.result, notation, style)
 }
 
 fn first_line(s: &str) -> String {

@@ -1,11 +1,13 @@
 //! Look and feel: the palette, the fonts, the camera, the wood texture, and
 //! the widgets (functions returning bundles) the screens are built from.
 
+pub mod disc;
 pub mod fade;
 pub mod focus;
 pub mod fonts;
 pub mod icons;
 pub mod judgement;
+pub mod layout;
 pub mod palette;
 pub mod scale;
 pub mod tooltip;

@@ -52,7 +52,7 @@ pub(super) fn backdrop_layer(backdrop: &Backdrop, s: Scale) -> impl Bundle + use
         Pickable::IGNORE,
         children![
             (
-                ImageNode::new(backdrop.0.clone()).with_color(Color::srgba(1.0, 0.94, 0.84, 0.24)),
+                ImageNode::new(backdrop.0.clone()).with_color(palette::BACKDROP_TINT),
                 Node {
                     height: Val::Px(s.px(1180.0)),
                     aspect_ratio: Some(0.9),
@@ -67,10 +67,7 @@ pub(super) fn backdrop_layer(backdrop: &Backdrop, s: Scale) -> impl Bundle + use
                     bevy::ui::UiPosition::CENTER,
                     bevy::ui::RadialGradientShape::FarthestCorner,
                     vec![
-                        bevy::ui::ColorStop::new(
-                            Color::srgba(0.93, 0.70, 0.32, 0.10),
-                            Val::Percent(0.0),
-                        ),
+                        bevy::ui::ColorStop::new(palette::LAMP, Val::Percent(0.0),),
                         bevy::ui::ColorStop::new(
                             palette::BACKGROUND.with_alpha(0.55),
                             Val::Percent(45.0)

@@ -2,6 +2,8 @@
 //! cards with their pieces, level rows) and the row of the rest at the foot.
 
 use super::*;
+use crate::game::theme::disc::{DiscSize, disc as theme_disc};
+use crate::game::theme::layout::{self, Orientation, divider};
 
 /// The one large button: Continue when there is a game, else New game.
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +32,7 @@ pub(super) fn first_action(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle +
             which,
             Primary,
             BoxShadow::new(
-                Color::srgba(0.0, 0.0, 0.0, 0.5),
+                palette::SHADE,
                 Val::Px(0.0),
                 Val::Px(s.px(3.0)),
                 Val::Px(0.0),
@@ -67,18 +69,17 @@ pub(super) struct Primary;
 /// Another option (clock, handicap) is one more line here.
 pub(super) fn setup_groups(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     (
-        Node {
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            row_gap: Val::Px(s.px(8.0)),
-            padding: UiRect::axes(Val::Px(s.px(22.0)), Val::Px(s.px(14.0))),
-            border: UiRect::all(Val::Px(1.0)),
-            border_radius: BorderRadius::all(Val::Px(s.px(14.0))),
-            max_width: Val::Percent(100.0),
-            ..default()
-        },
-        BackgroundColor(palette::PANEL.with_alpha(0.78)),
-        BorderColor::all(palette::CARD_BORDER),
+        layout::card(
+            Node {
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                row_gap: Val::Px(s.px(8.0)),
+                max_width: Val::Percent(100.0),
+                ..layout::card_node(Vec2::new(s.px(22.0), s.px(14.0)), 1.0, s.px(14.0))
+            },
+            palette::PANEL.with_alpha(0.78),
+            palette::CARD_BORDER,
+        ),
         Pickable::IGNORE,
         children![
             mode_group(lang, fonts, s),
@@ -101,18 +102,7 @@ pub(super) fn setup_groups(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle +
 
 /// A group's heading.
 pub(super) fn heading(text: Phrase, lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
-    label(text, lang, fonts.ui(s.text(16.0)), palette::TEXT_DIM)
-}
-
-/// A row that wraps, centred.
-pub(super) fn wrapping_row(gap: f32) -> Node {
-    Node {
-        flex_wrap: FlexWrap::Wrap,
-        justify_content: JustifyContent::Center,
-        column_gap: Val::Px(gap),
-        row_gap: Val::Px(gap),
-        ..default()
-    }
+    layout::heading(text, lang, fonts.ui(s.text(16.0)))
 }
 
 /// The four modes as cards.
@@ -129,7 +119,7 @@ pub(super) fn mode_group(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + u
         children![
             heading(Phrase::ModeHeading, lang, &fonts, s),
             (
-                wrapping_row(s.px(10.0)),
+                layout::centred_row(s.px(10.0)),
                 Pickable::IGNORE,
                 Children::spawn(SpawnIter(
                     MODES
@@ -163,7 +153,7 @@ pub(super) fn card_bundle(node: Node, action: MenuAction) -> impl Bundle {
         BackgroundColor(palette::BUTTON),
         BorderColor::all(palette::BUTTON_BORDER),
         BoxShadow::new(
-            Color::srgba(0.0, 0.0, 0.0, 0.35),
+            palette::SHADE.with_alpha(0.35),
             Val::Px(0.0),
             Val::Px(2.0),
             Val::Px(0.0),
@@ -177,31 +167,12 @@ pub(super) fn card_bundle(node: Node, action: MenuAction) -> impl Bundle {
 
 /// A small piece for a card.
 pub(super) fn disc(ch: &str, side: Side, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
-    let d = s.px(30.0);
-    (
-        Node {
-            width: Val::Px(d),
-            height: Val::Px(d),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border: UiRect::all(Val::Px(s.px(2.5).max(1.5))),
-            border_radius: BorderRadius::MAX,
-            ..default()
-        },
-        BackgroundColor(palette::PIECE_FACE),
-        BorderColor::all(palette::PIECE_RIM),
-        Pickable::IGNORE,
-        children![(
-            Text::new(ch.to_string()),
-            fonts.pieces(s.px(17.0)),
-            TextColor(match side {
-                Side::Red => palette::RED_INK,
-                Side::Black => palette::BLACK_INK,
-            }),
-            TextLayout::no_wrap(),
-            Pickable::IGNORE,
-        )],
-    )
+    let size = DiscSize {
+        diameter: s.px(30.0),
+        rim: s.px(2.5).max(1.5),
+        glyph: s.px(17.0),
+    };
+    theme_disc(ch, palette::ink(side), size, fonts)
 }
 
 pub(super) fn mode_card(
@@ -265,7 +236,7 @@ pub(super) fn level_group(side: Side, lang: Lang, fonts: &Fonts, s: Scale) -> im
                 LevelHeading(side)
             ),
             (
-                wrapping_row(s.px(7.0)),
+                layout::centred_row(s.px(7.0)),
                 Pickable::IGNORE,
                 Children::spawn(SpawnIter(
                     levels()
@@ -280,16 +251,12 @@ pub(super) fn level_group(side: Side, lang: Lang, fonts: &Fonts, s: Scale) -> im
 /// Puzzles, saved games | settings, language | quit.
 pub(super) fn more_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     let px = s.px(17.0).max(12.0);
-    let divider = || {
-        (
-            Node {
-                width: Val::Px(1.0),
-                height: Val::Px(px * 1.4),
-                margin: UiRect::horizontal(Val::Px(s.px(6.0))),
-                ..default()
-            },
-            BackgroundColor(palette::BUTTON_BORDER),
-            Pickable::IGNORE,
+    let bar = || {
+        divider(
+            Orientation::Vertical,
+            Some(px * 1.4),
+            s.px(6.0),
+            palette::BUTTON_BORDER,
         )
     };
     (
@@ -324,7 +291,7 @@ pub(super) fn more_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use
                 px,
                 OnPress::send(crate::game::play::editor::EditPosition)
             ),
-            divider(),
+            bar(),
             settings_card::open_button(lang, fonts, px),
             menu_button(
                 Phrase::LanguageToggle,
@@ -333,7 +300,7 @@ pub(super) fn more_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use
                 px,
                 MenuAction::Language
             ),
-            divider(),
+            bar(),
             menu_button(Phrase::Quit, lang, fonts, px, MenuAction::Quit),
         ],
     )

@@ -31,11 +31,13 @@ use bevy::prelude::*;
 
 mod backdrop;
 mod cards;
+mod choice;
 pub(super) mod options;
 mod title;
 
 use backdrop::{Backdrop, backdrop_layer};
 use cards::*;
+use choice::{menu_buttons, menu_keys};
 use title::title;
 
 pub(super) fn plugin(app: &mut App) {
@@ -208,117 +210,6 @@ fn offer_last_choice(
     }
 }
 
-/// What the menu's choices change, for buttons and keys alike.
-#[derive(SystemParam)]
-struct MenuChoice<'w> {
-    setup: ResMut<'w, GameSetup>,
-    focus: ResMut<'w, MenuFocus>,
-    next: ResMut<'w, NextState<Screen>>,
-    exit: MessageWriter<'w, AppExit>,
-    settings: Option<ResMut<'w, UserSettings>>,
-}
-
-impl MenuChoice<'_> {
-    fn apply(&mut self, action: MenuAction) {
-        let setup = &mut *self.setup;
-        match action {
-            MenuAction::Mode(m) => setup.mode = m,
-            MenuAction::Level(side, level) => {
-                let level = level.clamp(1, MAX_LEVEL);
-                if setup.mode == Mode::AiVsAi && side == Side::Black {
-                    setup.black_level = level;
-                    self.focus.black = true;
-                } else {
-                    setup.level = level;
-                    self.focus.black = false;
-                }
-            }
-            MenuAction::Start => {
-                // The next start of the game offers the same choice.
-                if let Some(settings) = self.settings.as_mut() {
-                    let mode = setup.mode;
-                    let (red, black) = (setup.level, setup.black_level);
-                    if (settings.last_mode, settings.red_level, settings.black_level)
-                        != (mode, red, black)
-                    {
-                        settings.last_mode = mode;
-                        settings.red_level = red;
-                        settings.black_level = black;
-                    }
-                }
-                self.next.set(Screen::Playing);
-            }
-            MenuAction::Quit => {
-                self.exit.write(AppExit::Success);
-            }
-            MenuAction::Language => {
-                if let Some(settings) = self.settings.as_mut() {
-                    settings.toggle_language();
-                }
-            }
-        }
-    }
-}
-
-fn menu_buttons(mut actions: MessageReader<MenuAction>, mut menu: MenuChoice) {
-    for &action in actions.read() {
-        menu.apply(action);
-    }
-}
-
-fn menu_keys(keys: Res<ButtonInput<KeyCode>>, mut menu: MenuChoice) {
-    let setup = &*menu.setup;
-    let mode_index = MODES
-        .iter()
-        .position(|(m, _)| *m == setup.mode)
-        .unwrap_or(0);
-    // Shift sets Black's AI in AI vs AI.
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    let side = if setup.mode == Mode::AiVsAi && shift {
-        Side::Black
-    } else {
-        Side::Red
-    };
-    let level = match side {
-        Side::Red => setup.level,
-        Side::Black => setup.black_level,
-    };
-    let mut action = None;
-    if keys.just_pressed(KeyCode::ArrowUp) {
-        action = Some(MenuAction::Mode(MODES[(mode_index + 3) % 4].0));
-    } else if keys.just_pressed(KeyCode::ArrowDown) {
-        action = Some(MenuAction::Mode(MODES[(mode_index + 1) % 4].0));
-    } else if keys.just_pressed(KeyCode::ArrowLeft) {
-        action = Some(MenuAction::Level(side, level.saturating_sub(1).max(1)));
-    } else if keys.just_pressed(KeyCode::ArrowRight) {
-        action = Some(MenuAction::Level(side, (level + 1).min(MAX_LEVEL)));
-    } else if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter) {
-        action = Some(MenuAction::Start);
-    } else if keys.just_pressed(KeyCode::KeyQ) {
-        action = Some(MenuAction::Quit);
-    } else if keys.just_pressed(KeyCode::KeyL) {
-        action = Some(MenuAction::Language);
-    }
-    let digits = [
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-        KeyCode::Digit5,
-        KeyCode::Digit6,
-        KeyCode::Digit7,
-        KeyCode::Digit8,
-    ];
-    for (i, key) in digits.iter().enumerate() {
-        if keys.just_pressed(*key) {
-            action = Some(MenuAction::Level(side, i as u8 + 1));
-        }
-    }
-    if let Some(action) = action {
-        menu.apply(action);
-    }
-}
-
 fn show_choices(
     setup: Res<GameSetup>,
     focus: Res<MenuFocus>,
@@ -382,121 +273,5 @@ fn show_choices(
             let info = crate::game::play::ai::level_info(depth.0);
             text.0 = format!("{} {}", Phrase::Depth.get(*lang), info.depth);
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::store::test_util::TempDir;
-    use crate::store::{Paths, Settings};
-    use bevy::state::app::StatesPlugin;
-
-    /// The menu's keys with the settings stored under `dir`, the way the game
-    /// starts without a `--mode` flag.
-    fn menu_app(dir: &std::path::Path) -> App {
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, StatesPlugin));
-        crate::game::logic_plugins(&mut app);
-        app.insert_resource(StorePaths(Some(Paths::under(dir))));
-        app.add_plugins(crate::game::settings::plugin);
-        crate::game::play::session::configure_start(
-            &mut app,
-            &crate::game::LaunchOptions::default(),
-        );
-        app.init_resource::<MenuFocus>()
-            .init_resource::<ButtonInput<KeyCode>>()
-            .add_systems(Update, menu_keys.run_if(in_state(Screen::Menu)))
-            .add_systems(OnEnter(Screen::Menu), offer_last_choice);
-        app.update();
-        app
-    }
-
-    fn press(app: &mut App, key: KeyCode) {
-        app.world_mut()
-            .resource_mut::<ButtonInput<KeyCode>>()
-            .press(key);
-        app.update();
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release(key);
-        keys.clear();
-    }
-
-    fn press_with_shift(app: &mut App, key: KeyCode) {
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.press(KeyCode::ShiftLeft);
-        keys.press(key);
-        app.update();
-        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-        keys.release(key);
-        keys.release(KeyCode::ShiftLeft);
-        keys.clear();
-    }
-
-    #[test]
-    fn the_menu_offers_the_mode_and_levels_started_last_time() {
-        let dir = TempDir::new("menu-remembers");
-        let mut app = menu_app(dir.path());
-        let setup = app.world().resource::<GameSetup>();
-        let defaults = Settings::default();
-        assert_eq!(setup.mode, defaults.last_mode);
-
-        // AI vs AI (three down from "you play Red"), Red at 6, Black at 3, start.
-        for key in [KeyCode::ArrowDown; 3] {
-            press(&mut app, key);
-        }
-        press(&mut app, KeyCode::Digit6);
-        press_with_shift(&mut app, KeyCode::Digit3);
-        press(&mut app, KeyCode::Enter);
-        app.update();
-        let setup = app.world().resource::<GameSetup>();
-        assert_eq!(
-            (setup.mode, setup.level, setup.black_level),
-            (Mode::AiVsAi, 6, 3)
-        );
-        drop(app);
-
-        let app = menu_app(dir.path());
-        let setup = app.world().resource::<GameSetup>();
-        assert_eq!(
-            (setup.mode, setup.level, setup.black_level),
-            (Mode::AiVsAi, 6, 3),
-            "a new start of the game offers the last choice"
-        );
-    }
-
-    #[test]
-    fn back_in_the_menu_start_offers_a_new_game_not_the_last_puzzle() {
-        let dir = TempDir::new("menu-offer");
-        let mut app = menu_app(dir.path());
-        press(&mut app, KeyCode::ArrowDown); // you play Black
-        press(&mut app, KeyCode::Digit5);
-        press(&mut app, KeyCode::Enter);
-        app.update();
-        assert_eq!(
-            *app.world().resource::<State<Screen>>().get(),
-            Screen::Playing
-        );
-        // A puzzle replaces the setup: its position, Red against level 8.
-        let puzzle =
-            crate::rules::Position::from_fen("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1").expect("fen");
-        *app.world_mut().resource_mut::<GameSetup>() = GameSetup {
-            mode: Mode::Red,
-            level: 8,
-            black_level: 8,
-            start: puzzle,
-        };
-        app.world_mut()
-            .resource_mut::<NextState<Screen>>()
-            .set(Screen::Menu);
-        app.update();
-        app.update();
-        let setup = app.world().resource::<GameSetup>();
-        // The AI plays Red in this mode: the key set Red's level.
-        assert_eq!(
-            (setup.mode, setup.level, setup.black_level),
-            (Mode::Black, 5, Settings::default().black_level)
-        );
-        assert_eq!(setup.start, crate::rules::Position::startpos());
     }
 }

@@ -13,6 +13,7 @@ use crate::game::play::clock::ClockSetup;
 use crate::game::play::session::GameSetup;
 use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
+use crate::game::theme::layout::row;
 use crate::game::theme::{Fonts, OnPress, Toggled, button, button_box, label, palette};
 use crate::game::{GameSet, Screen};
 use crate::rules::Color as Side;
@@ -189,11 +190,7 @@ pub fn options_section(lang: Lang, fonts: &Fonts, k: f32) -> impl Bundle + use<>
 /// "红方 ◂ 10分+5秒 ▸".
 fn stepper(side: Side, name: Phrase, lang: Lang, fonts: &Fonts, k: f32) -> impl Bundle + use<> {
     (
-        Node {
-            align_items: AlignItems::Center,
-            column_gap: Val::Px((4.0 * k).round()),
-            ..default()
-        },
+        row((4.0 * k).round()),
         Pickable::IGNORE,
         children![
             label(

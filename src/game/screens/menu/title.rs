@@ -1,6 +1,7 @@
 //! The menu's title: the game's name, its subtitle and the seal beside it.
 
 use super::*;
+use crate::game::theme::layout::row;
 
 /// 象棋, large, with a seal beside it.
 pub(super) fn title(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
@@ -13,11 +14,7 @@ pub(super) fn title(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> 
         Pickable::IGNORE,
         children![
             (
-                Node {
-                    align_items: AlignItems::Center,
-                    column_gap: Val::Px(s.px(18.0)),
-                    ..default()
-                },
+                row(s.px(18.0)),
                 Pickable::IGNORE,
                 children![
                     (
@@ -26,7 +23,7 @@ pub(super) fn title(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> 
                         TextColor(palette::ACCENT),
                         TextShadow {
                             offset: Vec2::new(0.0, s.px(4.0)),
-                            color: Color::srgba(0.0, 0.0, 0.0, 0.6),
+                            color: palette::SHADE.with_alpha(0.6),
                         },
                         TextLayout::no_wrap(),
                         Pickable::IGNORE,
@@ -43,7 +40,7 @@ pub(super) fn title(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> 
                 ),
                 TextShadow {
                     offset: Vec2::new(0.0, 2.0),
-                    color: Color::srgba(0.0, 0.0, 0.0, 0.6),
+                    color: palette::SHADE.with_alpha(0.6),
                 },
             ),
         ],

@@ -76,7 +76,7 @@ pub fn import_section(lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
                             border_radius: BorderRadius::all(Val::Px(6.0)),
                             ..default()
                         },
-                        BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.25)),
+                        BackgroundColor(palette::SHADE.with_alpha(0.25)),
                         BorderColor::all(palette::ACCENT),
                         Pickable::IGNORE,
                         children![(

@@ -17,11 +17,12 @@ use crate::game::play::session::Session;
 use crate::game::theme::judgement::judgement_color;
 use crate::game::theme::{palette, set_display};
 use crate::game::{GameSet, Screen};
-use bevy::asset::RenderAssetUsages;
 use bevy::picking::events::{Drag, Pointer, Press};
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy::ui::UiGlobalTransform;
+use curve::{curve_image, y_of};
+
+mod curve;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_observer(on_press)
@@ -37,13 +38,6 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Height of the graph in logical pixels (in a small window, the second).
 pub const GRAPH_HEIGHT: (f32, f32) = (64.0, 40.0);
-
-/// The curve's image size in pixels (stretched to the graph's box).
-const IMAGE_W: u32 = 480;
-const IMAGE_H: u32 = 128;
-
-/// How close to the top and bottom a won or lost position is drawn.
-const EDGE: f32 = 0.04;
 
 /// What the graph shows.
 #[derive(Clone, Debug, PartialEq)]
@@ -127,7 +121,7 @@ fn fill_slot(
                     ..default()
                 },
                 BorderColor::all(palette::BUTTON_BORDER),
-                BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.25)),
+                BackgroundColor(palette::SHADE.with_alpha(0.25)),
                 ImageNode {
                     image_mode: NodeImageMode::Stretch,
                     ..ImageNode::new(image)
@@ -226,122 +220,35 @@ fn draw_graph(
         commands.entity(area).with_children(|g| {
             for &(i, j) in &data.marks {
                 let v = data.values.get(i).copied().unwrap_or(0.5);
-                let y = y_of(v) * 100.0;
-                g.spawn((
-                    MarkDot,
-                    Node {
-                        position_type: PositionType::Absolute,
-                        left: Val::Percent(x_of(i)),
-                        top: Val::Percent(y),
-                        width: Val::Px(8.0),
-                        height: Val::Px(8.0),
-                        margin: UiRect {
-                            left: Val::Px(-4.0),
-                            top: Val::Px(-4.0),
-                            ..default()
-                        },
-                        border: UiRect::all(Val::Px(1.0)),
-                        border_radius: BorderRadius::MAX,
-                        ..default()
-                    },
-                    BackgroundColor(judgement_color(j)),
-                    BorderColor::all(Color::srgba(0.0, 0.0, 0.0, 0.7)),
-                    Pickable::IGNORE,
-                ));
+                g.spawn(mark_dot(x_of(i), y_of(v) * 100.0, j));
             }
         });
     }
 }
 
-/// Height (0 = top, 1 = bottom) of a value: Red's advantage up.
-fn y_of(v: f32) -> f32 {
-    let v = v.clamp(EDGE, 1.0 - EDGE);
-    1.0 - v
-}
-
-/// The curve as an image: Red's advantage filled in red above the middle,
-/// Black's in dark grey below it, the curve itself as a light line.
-fn curve_image(values: &[f32]) -> Image {
-    let (w, h) = (IMAGE_W as usize, IMAGE_H as usize);
-    let mut data = vec![0u8; w * h * 4];
-    let hf = h as f32;
-    let value_at = |x: usize| -> Option<f32> {
-        match values.len() {
-            0 => None,
-            1 => Some(values[0]),
-            n => {
-                let t = x as f32 / (w - 1) as f32 * (n - 1) as f32;
-                let i = (t.floor() as usize).min(n - 2);
-                let f = t - i as f32;
-                Some(values[i] * (1.0 - f) + values[i + 1] * f)
-            }
-        }
-    };
-    let red = palette::RED_INK.to_srgba();
-    let red = [
-        (red.red * 255.0 + 40.0).min(255.0) as u8,
-        (red.green * 255.0 + 30.0) as u8,
-        (red.blue * 255.0 + 30.0) as u8,
-    ];
-    let black = [20u8, 18, 16];
-    let line = [245u8, 235, 215];
-    let mid = hf / 2.0;
-    for x in 0..w {
-        let cy = value_at(x).map(|v| y_of(v) * hf);
-        for y in 0..h {
-            let py = y as f32 + 0.5;
-            let at = (y * w + x) * 4;
-            let mut px = [0u8, 0, 0, 0];
-            // The middle line.
-            if (py - mid).abs() < 0.75 {
-                px = [200, 190, 170, 110];
-            }
-            if let Some(cy) = cy {
-                // Area between the middle and the curve.
-                let (lo, hi) = if cy < mid { (cy, mid) } else { (mid, cy) };
-                if py >= lo && py <= hi {
-                    let c = if cy < mid { red } else { black };
-                    px = [c[0], c[1], c[2], 200];
-                }
-                // The line, anti-aliased over about two pixels.
-                let d = (py - cy).abs();
-                if d < 2.0 {
-                    let a = ((2.0 - d) / 2.0 * 255.0) as u8;
-                    px = blend(px, [line[0], line[1], line[2], a]);
-                }
-            }
-            data[at..at + 4].copy_from_slice(&px);
-        }
-    }
-    Image::new(
-        Extent3d {
-            width: IMAGE_W,
-            height: IMAGE_H,
-            depth_or_array_layers: 1,
+/// A verdict's dot on the curve, at `x`, `y` per cent of the graph.
+fn mark_dot(x: f32, y: f32, j: Judgement) -> impl Bundle {
+    (
+        MarkDot,
+        Node {
+            position_type: PositionType::Absolute,
+            left: Val::Percent(x),
+            top: Val::Percent(y),
+            width: Val::Px(8.0),
+            height: Val::Px(8.0),
+            margin: UiRect {
+                left: Val::Px(-4.0),
+                top: Val::Px(-4.0),
+                ..default()
+            },
+            border: UiRect::all(Val::Px(1.0)),
+            border_radius: BorderRadius::MAX,
+            ..default()
         },
-        TextureDimension::D2,
-        data,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD,
+        BackgroundColor(judgement_color(j)),
+        BorderColor::all(palette::SHADE.with_alpha(0.7)),
+        Pickable::IGNORE,
     )
-}
-
-/// `top` over `under` (straight alpha).
-fn blend(under: [u8; 4], top: [u8; 4]) -> [u8; 4] {
-    let ta = f32::from(top[3]) / 255.0;
-    let ua = f32::from(under[3]) / 255.0;
-    let a = ta + ua * (1.0 - ta);
-    if a <= 0.0 {
-        return [0, 0, 0, 0];
-    }
-    let ch =
-        |t: u8, u: u8| ((f32::from(t) * ta + f32::from(u) * ua * (1.0 - ta)) / a).round() as u8;
-    [
-        ch(top[0], under[0]),
-        ch(top[1], under[1]),
-        ch(top[2], under[2]),
-        (a * 255.0).round() as u8,
-    ]
 }
 
 /// The position under the pointer, as a review command.

@@ -23,24 +23,21 @@
 //! to another; a stored review is also picked up by itself when a game
 //! whose review is stored is put on the board.
 
-use crate::engine::review::Judgement;
-use crate::engine::review::{GameReview, ReviewError, review_game};
+use crate::engine::review::{GameReview, Judgement};
 use crate::game::i18n::Phrase;
-use crate::game::notice::Notice;
 use crate::game::play::Play;
-use crate::game::play::my_puzzle::MyPuzzleStore;
-use crate::game::play::search::{OffThreadSearch, SearchJob};
 pub use crate::game::play::search::{ReviewEngine, ReviewLimits};
 use crate::game::play::session::{PendingGame, Player, Session};
 use crate::game::settings::StorePaths;
 use crate::game::{GameSet, Screen};
 use crate::rules::{Color, Move, Position};
-use crate::store::my_puzzles;
 use crate::store::reviews::{self, Effort};
 use bevy::prelude::*;
+use job::{Job, Reviewer};
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::Ordering;
+
+mod job;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameReviewState>()
@@ -50,7 +47,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Playing), drop_review)
         .add_systems(
             Update,
-            (review_on_open, handle_requests, follow_the_game, poll_job)
+            (
+                review_on_open,
+                handle_requests,
+                follow_the_game,
+                job::poll_job,
+            )
                 .chain()
                 .in_set(GameSet::Resolve)
                 .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
@@ -176,23 +178,6 @@ fn fits(start: &Position, moves: &[Move], session: &Session) -> bool {
     game.start() == start && game.all_moves().starts_with(moves)
 }
 
-/// What a review job hands back.
-struct Answer {
-    review: Result<GameReview, ReviewError>,
-    /// The stored file could not be written (why).
-    not_stored: Option<String>,
-}
-
-/// A review being searched.
-struct Job {
-    search: OffThreadSearch<Answer>,
-    effort: Effort,
-    start: Position,
-    moves: Vec<Move>,
-    human: [bool; 2],
-    done: Arc<AtomicUsize>,
-}
-
 /// The review: the one running and the last result.
 #[derive(Resource, Default)]
 pub struct GameReviewState {
@@ -219,7 +204,7 @@ impl GameReviewState {
 
     /// The running job's stop flag (tests).
     #[cfg(test)]
-    pub fn stop_flag(&self) -> Option<Arc<std::sync::atomic::AtomicBool>> {
+    pub fn stop_flag(&self) -> Option<std::sync::Arc<std::sync::atomic::AtomicBool>> {
         self.job.as_ref().map(|j| j.search.stop_flag())
     }
 }
@@ -241,118 +226,6 @@ pub fn human_sides(session: &Session) -> [bool; 2] {
 /// The reviews folder, if the game saves anything.
 fn reviews_dir(paths: Option<&StorePaths>) -> Option<PathBuf> {
     paths.and_then(|p| p.0.as_ref()).map(|p| p.reviews_dir())
-}
-
-/// What a review needs from the world.
-#[derive(bevy::ecs::system::SystemParam)]
-struct Reviewer<'w> {
-    state: ResMut<'w, GameReviewState>,
-    limits: Res<'w, ReviewLimits>,
-    engine: Res<'w, ReviewEngine>,
-    paths: Option<Res<'w, StorePaths>>,
-    notice: ResMut<'w, Notice>,
-    puzzles: ResMut<'w, MyPuzzleStore>,
-    time: Res<'w, Time>,
-}
-
-impl Reviewer<'_> {
-    /// Reviews the moves played in `session` at `effort`: at once from the
-    /// store when it holds the game at this effort or deeper, else in the
-    /// background.
-    fn start(&mut self, session: &Session, effort: Effort, human: [bool; 2]) {
-        let start = *session.game.start();
-        let moves = session.game.moves().to_vec();
-        if moves.is_empty() {
-            return;
-        }
-        if self
-            .state
-            .result
-            .as_ref()
-            .is_some_and(|r| r.start == start && r.moves == moves && r.effort >= effort)
-        {
-            return;
-        }
-        let dir = reviews_dir(self.paths.as_deref());
-        if let Some(dir) = &dir {
-            match reviews::load(dir, &start, &moves) {
-                Ok(Some(stored)) if stored.effort >= effort => {
-                    self.state.job = None;
-                    self.finish(
-                        ReviewedGame::new(start, moves, stored.review, stored.effort, true),
-                        human,
-                    );
-                    return;
-                }
-                Ok(_) => {}
-                // Damaged, old or foreign: reviewed again; the file is
-                // moved aside before the new review is stored.
-                Err(why) => self
-                    .notice
-                    .post(Phrase::StoredReviewDamaged, why.to_string(), true),
-            }
-        }
-        let limits = self.limits.of(effort);
-        let engine = self.engine.0.clone();
-        let done = Arc::new(AtomicUsize::new(0));
-        let counter = done.clone();
-        let (job_start, job_moves) = (start, moves.clone());
-        let search = OffThreadSearch::start(
-            session,
-            self.time.elapsed_secs_f64(),
-            move |job: SearchJob| {
-                let review = engine.with(|engine| {
-                    review_game(
-                        engine,
-                        &job_start,
-                        &job_moves,
-                        &limits,
-                        &job.stop,
-                        &mut |d, _| counter.store(d, Ordering::Relaxed),
-                    )
-                });
-                let not_stored = match (&review, &dir) {
-                    (Ok(r), Some(dir)) => reviews::save(dir, &job_start, &job_moves, effort, r)
-                        .err()
-                        .map(|e| e.to_string()),
-                    _ => None,
-                };
-                Some(Answer { review, not_stored })
-            },
-        );
-        // A running job for another effort or game is replaced (and stops).
-        self.state.job = Some(Job {
-            search,
-            effort,
-            start,
-            moves,
-            human,
-            done,
-        });
-    }
-
-    /// Shows a finished review and turns the human sides' mistakes into puzzles.
-    fn finish(&mut self, reviewed: ReviewedGame, human: [bool; 2]) {
-        let found = my_puzzles::from_review(
-            &reviewed.start,
-            &reviewed.moves,
-            &reviewed.review,
-            human,
-            crate::store::now_unix(),
-        );
-        let added = if found.is_empty() {
-            0
-        } else {
-            self.puzzles
-                .add(found, self.paths.as_deref(), &mut self.notice)
-        };
-        self.state.new_puzzles = added;
-        if added > 0 {
-            self.notice
-                .post(Phrase::NewMistakePuzzles, format!("+{added}"), false);
-        }
-        self.state.result = Some(reviewed);
-    }
 }
 
 /// The saved-games screen asked for a review of the game it opened.
@@ -437,34 +310,6 @@ fn follow_the_game(
             stored.effort,
             true,
         ));
-    }
-}
-
-fn poll_job(mut reviewer: Reviewer) {
-    let Some(job) = &mut reviewer.state.job else {
-        return;
-    };
-    let Some(answer) = job.search.poll() else {
-        return;
-    };
-    let job = reviewer.state.job.take().expect("polled above");
-    let Some(answer) = answer else {
-        return;
-    };
-    if let Some(why) = answer.not_stored {
-        reviewer.notice.post(Phrase::ReviewNotStored, why, true);
-    }
-    match answer.review {
-        Ok(review) => {
-            let reviewed = ReviewedGame::new(job.start, job.moves, review, job.effort, false);
-            reviewer.finish(reviewed, job.human);
-        }
-        Err(ReviewError::Cancelled(_)) => {}
-        Err(e @ ReviewError::Illegal(_)) => {
-            reviewer
-                .notice
-                .post(Phrase::ReviewFailed, e.to_string(), true);
-        }
     }
 }
 

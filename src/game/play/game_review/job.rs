@@ -1,0 +1,174 @@
+//! The review job: started from the store or on a thread of its own,
+//! polled each frame, and its result shown and turned into puzzles.
+
+use super::{GameReviewState, ReviewEngine, ReviewLimits, ReviewedGame, reviews_dir};
+use crate::engine::review::{GameReview, ReviewError, review_game};
+use crate::game::i18n::Phrase;
+use crate::game::notice::Notice;
+use crate::game::play::my_puzzle::MyPuzzleStore;
+use crate::game::play::search::{OffThreadSearch, SearchJob};
+use crate::game::play::session::Session;
+use crate::game::settings::StorePaths;
+use crate::rules::{Move, Position};
+use crate::store::my_puzzles;
+use crate::store::reviews::{self, Effort};
+use bevy::prelude::*;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// What a review job hands back.
+pub(super) struct Answer {
+    pub(super) review: Result<GameReview, ReviewError>,
+    /// The stored file could not be written (why).
+    pub(super) not_stored: Option<String>,
+}
+
+/// A review being searched.
+pub(super) struct Job {
+    pub(super) search: OffThreadSearch<Answer>,
+    pub(super) effort: Effort,
+    pub(super) start: Position,
+    pub(super) moves: Vec<Move>,
+    pub(super) human: [bool; 2],
+    pub(super) done: Arc<AtomicUsize>,
+}
+
+/// What a review needs from the world.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct Reviewer<'w> {
+    pub(super) state: ResMut<'w, GameReviewState>,
+    pub(super) limits: Res<'w, ReviewLimits>,
+    pub(super) engine: Res<'w, ReviewEngine>,
+    pub(super) paths: Option<Res<'w, StorePaths>>,
+    pub(super) notice: ResMut<'w, Notice>,
+    pub(super) puzzles: ResMut<'w, MyPuzzleStore>,
+    pub(super) time: Res<'w, Time>,
+}
+
+impl Reviewer<'_> {
+    /// Reviews the moves played in `session` at `effort`: at once from the
+    /// store when it holds the game at this effort or deeper, else in the
+    /// background.
+    pub(super) fn start(&mut self, session: &Session, effort: Effort, human: [bool; 2]) {
+        let start = *session.game.start();
+        let moves = session.game.moves().to_vec();
+        if moves.is_empty() {
+            return;
+        }
+        if self
+            .state
+            .result
+            .as_ref()
+            .is_some_and(|r| r.start == start && r.moves == moves && r.effort >= effort)
+        {
+            return;
+        }
+        let dir = reviews_dir(self.paths.as_deref());
+        if let Some(dir) = &dir {
+            match reviews::load(dir, &start, &moves) {
+                Ok(Some(stored)) if stored.effort >= effort => {
+                    self.state.job = None;
+                    self.finish(
+                        ReviewedGame::new(start, moves, stored.review, stored.effort, true),
+                        human,
+                    );
+                    return;
+                }
+                Ok(_) => {}
+                // Damaged, old or foreign: reviewed again; the file is
+                // moved aside before the new review is stored.
+                Err(why) => self
+                    .notice
+                    .post(Phrase::StoredReviewDamaged, why.to_string(), true),
+            }
+        }
+        let limits = self.limits.of(effort);
+        let engine = self.engine.0.clone();
+        let done = Arc::new(AtomicUsize::new(0));
+        let counter = done.clone();
+        let (job_start, job_moves) = (start, moves.clone());
+        let search = OffThreadSearch::start(
+            session,
+            self.time.elapsed_secs_f64(),
+            move |job: SearchJob| {
+                let review = engine.with(|engine| {
+                    review_game(
+                        engine,
+                        &job_start,
+                        &job_moves,
+                        &limits,
+                        &job.stop,
+                        &mut |d, _| counter.store(d, Ordering::Relaxed),
+                    )
+                });
+                let not_stored = match (&review, &dir) {
+                    (Ok(r), Some(dir)) => reviews::save(dir, &job_start, &job_moves, effort, r)
+                        .err()
+                        .map(|e| e.to_string()),
+                    _ => None,
+                };
+                Some(Answer { review, not_stored })
+            },
+        );
+        // A running job for another effort or game is replaced (and stops).
+        self.state.job = Some(Job {
+            search,
+            effort,
+            start,
+            moves,
+            human,
+            done,
+        });
+    }
+
+    /// Shows a finished review and turns the human sides' mistakes into puzzles.
+    pub(super) fn finish(&mut self, reviewed: ReviewedGame, human: [bool; 2]) {
+        let found = my_puzzles::from_review(
+            &reviewed.start,
+            &reviewed.moves,
+            &reviewed.review,
+            human,
+            crate::store::now_unix(),
+        );
+        let added = if found.is_empty() {
+            0
+        } else {
+            self.puzzles
+                .add(found, self.paths.as_deref(), &mut self.notice)
+        };
+        self.state.new_puzzles = added;
+        if added > 0 {
+            self.notice
+                .post(Phrase::NewMistakePuzzles, format!("+{added}"), false);
+        }
+        self.state.result = Some(reviewed);
+    }
+}
+
+pub(super) fn poll_job(mut reviewer: Reviewer) {
+    let Some(job) = &mut reviewer.state.job else {
+        return;
+    };
+    let Some(answer) = job.search.poll() else {
+        return;
+    };
+    let job = reviewer.state.job.take().expect("polled above");
+    let Some(answer) = answer else {
+        return;
+    };
+    if let Some(why) = answer.not_stored {
+        reviewer.notice.post(Phrase::ReviewNotStored, why, true);
+    }
+    match answer.review {
+        Ok(review) => {
+            let reviewed = ReviewedGame::new(job.start, job.moves, review, job.effort, false);
+            reviewer.finish(reviewed, job.human);
+        }
+        Err(ReviewError::Cancelled(_)) => {}
+        Err(e @ ReviewError::Illegal(_)) => {
+            reviewer
+                .notice
+                .post(Phrase::ReviewFailed, e.to_string(), true);
+        }
+    }
+}

@@ -1,0 +1,230 @@
+//! The settings card as spawned: the title, the line about the settings
+//! file, a row for each setting (its choices, or the volume's bar and
+//! −/+), and Back.
+
+use super::{Focus, NoticeText, Row, RowBox, SettingsAction, SettingsView, VolumeFill, VolumeText};
+use crate::game::board::layout::BoardLayout;
+use crate::game::i18n::{Lang, Phrase};
+use crate::game::settings::CurrentLang;
+use crate::game::theme::layout;
+use crate::game::theme::scale::Scale;
+use crate::game::theme::{Fonts, OnPress, button, button_box, label, palette};
+use bevy::prelude::*;
+
+pub(super) fn spawn_card(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    lang: CurrentLang,
+    layout: Res<BoardLayout>,
+    mut focus: ResMut<Focus>,
+) {
+    let lang = *lang;
+    // Everything shrinks in small windows so the whole card fits.
+    let size = Scale::fit(layout.window, Vec2::new(640.0, 860.0), 0.55, 1.0);
+    focus.0 = 0;
+    let row_fonts = fonts.clone();
+    commands.spawn((
+        backdrop(),
+        children![(
+            card(size),
+            Children::spawn((
+                Spawn((
+                    label(
+                        Phrase::Settings,
+                        lang,
+                        fonts.ui(size.px(28.0)),
+                        palette::ACCENT
+                    ),
+                    Node {
+                        align_self: AlignSelf::Center,
+                        margin: UiRect::bottom(Val::Px(size.px(4.0))),
+                        ..default()
+                    },
+                )),
+                Spawn(notice_line(&fonts, size)),
+                SpawnIter(
+                    Row::ALL
+                        .into_iter()
+                        .enumerate()
+                        .map(move |(i, row)| setting_row(i, row, lang, &row_fonts, size)),
+                ),
+                Spawn(footer(lang, &fonts, size)),
+            )),
+        )],
+    ));
+}
+
+/// The dimmed window behind the card, centring it.
+fn backdrop() -> impl Bundle {
+    (
+        crate::game::theme::modal_backdrop(50),
+        DespawnOnExit(SettingsView::Open),
+    )
+}
+
+/// The card itself: a column of rows.
+fn card(size: Scale) -> impl Bundle {
+    let padding = Vec2::new(size.px(26.0), size.px(18.0));
+    layout::card(
+        Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: Val::Px(size.px(6.0)),
+            max_width: Val::Percent(96.0),
+            max_height: Val::Percent(98.0),
+            overflow: Overflow::clip(),
+            ..layout::card_node(padding, size.px(2.0), size.px(12.0))
+        },
+        palette::PANEL.with_alpha(1.0),
+        palette::ACCENT,
+    )
+}
+
+/// The line about a problem with the settings file (hidden without one).
+fn notice_line(fonts: &Fonts, size: Scale) -> impl Bundle {
+    (
+        NoticeText,
+        Text::new(""),
+        fonts.ui(size.px(14.0)),
+        TextColor(palette::CHECK_GLOW.with_alpha(1.0)),
+        Node {
+            display: Display::None,
+            max_width: Val::Px(size.px(560.0)),
+            ..default()
+        },
+        Pickable::IGNORE,
+    )
+}
+
+/// One setting: its title, then the volume's −, bar, value and +, or a
+/// button per choice.
+fn setting_row(i: usize, row: Row, lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle + use<> {
+    let fonts = fonts.clone();
+    (
+        RowBox(i),
+        Node {
+            align_items: AlignItems::Center,
+            column_gap: Val::Px(size.px(8.0)),
+            padding: UiRect::axes(Val::Px(size.px(8.0)), Val::Px(size.px(3.0))),
+            border: UiRect::all(Val::Px(size.px(2.0))),
+            border_radius: BorderRadius::all(Val::Px(size.px(6.0))),
+            ..default()
+        },
+        BorderColor::all(Color::NONE),
+        Pickable::IGNORE,
+        Children::spawn(SpawnWith(move |parent: &mut ChildSpawner| {
+            parent.spawn((
+                label(row.title(), lang, fonts.ui(size.px(18.0)), palette::TEXT),
+                TextLayout::no_wrap(),
+                Node {
+                    width: Val::Px(size.px(160.0)),
+                    flex_shrink: 0.0,
+                    ..default()
+                },
+            ));
+            if row == Row::Volume {
+                parent.spawn(sign_button("−", &fonts, size, -1));
+                parent.spawn(volume_bar(size));
+                parent.spawn(volume_value(&fonts, size));
+                parent.spawn(sign_button("+", &fonts, size, 1));
+            } else {
+                for (j, &choice) in row.choices().iter().enumerate() {
+                    let action = SettingsAction::Choose(row, j);
+                    parent.spawn((
+                        button(choice, lang, &fonts, size.px(16.0), OnPress::send(action)),
+                        action,
+                    ));
+                }
+            }
+        })),
+    )
+}
+
+/// The volume as a bar filled to its level.
+fn volume_bar(size: Scale) -> impl Bundle {
+    (
+        Node {
+            width: Val::Px(size.px(160.0)),
+            height: Val::Px(size.px(10.0)),
+            border_radius: BorderRadius::all(Val::Px(size.px(5.0))),
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        BackgroundColor(palette::BUTTON),
+        Pickable::IGNORE,
+        children![(
+            VolumeFill,
+            Node {
+                width: Val::Percent(0.0),
+                height: Val::Percent(100.0),
+                ..default()
+            },
+            BackgroundColor(palette::ACCENT),
+            Pickable::IGNORE,
+        )],
+    )
+}
+
+/// The volume as a number.
+fn volume_value(fonts: &Fonts, size: Scale) -> impl Bundle {
+    (
+        VolumeText,
+        Text::new(""),
+        fonts.ui(size.px(17.0)),
+        TextColor(palette::TEXT),
+        Node {
+            width: Val::Px(size.px(36.0)),
+            ..default()
+        },
+        TextLayout::justify(Justify::Right),
+        Pickable::IGNORE,
+    )
+}
+
+/// Back and the keys' hint.
+fn footer(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle {
+    (
+        Node {
+            align_items: AlignItems::Center,
+            column_gap: Val::Px(size.px(16.0)),
+            margin: UiRect::top(Val::Px(size.px(10.0))),
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![
+            button(
+                Phrase::Back,
+                lang,
+                fonts,
+                size.px(20.0),
+                OnPress::go(SettingsView::Closed)
+            ),
+            label(
+                Phrase::SettingsHint,
+                lang,
+                fonts.ui(size.px(13.0)),
+                palette::TEXT_DIM
+            ),
+        ],
+    )
+}
+
+/// A small square button with a sign on it (same in every language) that
+/// turns the volume a step up (+1) or down (−1).
+fn sign_button(sign: &str, fonts: &Fonts, size: Scale, step: i8) -> impl Bundle {
+    let node = Node {
+        width: Val::Px(size.px(32.0)),
+        height: Val::Px(size.px(30.0)),
+        ..default()
+    };
+    let action = SettingsAction::Volume(step);
+    (
+        button_box(
+            node,
+            sign,
+            fonts.ui(size.px(20.0)),
+            (),
+            OnPress::send(action),
+        ),
+        action,
+    )
+}

@@ -1,0 +1,175 @@
+//! The rows of the settings card: what each offers, which choice is in
+//! force, and how a choice or a step changes the settings.
+
+use super::SettingsAction;
+use crate::game::i18n::Phrase;
+use crate::rules::{Charset, Notation};
+use crate::store::settings::{AnimationSpeed, Language, MAX_ANALYSIS_LINES, ScoreView, Settings};
+
+/// Volume step of −/+ and ←/→.
+const VOLUME_STEP: u8 = 10;
+
+/// A row of the card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Row {
+    Volume,
+    Sound,
+    Animation,
+    LegalMoves,
+    Coordinates,
+    EvalBar,
+    AnalysisLines,
+    ScoreView,
+    Notation,
+    Pieces,
+    Language,
+}
+
+impl Row {
+    pub(super) const ALL: [Row; 11] = [
+        Row::Volume,
+        Row::Sound,
+        Row::Animation,
+        Row::LegalMoves,
+        Row::Coordinates,
+        Row::EvalBar,
+        Row::AnalysisLines,
+        Row::ScoreView,
+        Row::Notation,
+        Row::Pieces,
+        Row::Language,
+    ];
+
+    pub(super) fn title(self) -> Phrase {
+        match self {
+            Row::Volume => Phrase::Volume,
+            Row::Sound => Phrase::Sound,
+            Row::Animation => Phrase::AnimationSpeed,
+            Row::LegalMoves => Phrase::ShowLegalMoves,
+            Row::Coordinates => Phrase::ShowCoordinates,
+            Row::EvalBar => Phrase::ShowEvalBar,
+            Row::AnalysisLines => Phrase::AnalysisLines,
+            Row::ScoreView => Phrase::ScoreView,
+            Row::Notation => Phrase::Notation,
+            Row::Pieces => Phrase::PieceChars,
+            Row::Language => Phrase::Language,
+        }
+    }
+
+    /// The choices (none for the volume, which has −/+).
+    pub(super) fn choices(self) -> &'static [Phrase] {
+        match self {
+            Row::Volume => &[],
+            Row::Sound => &[Phrase::SoundOn, Phrase::Muted],
+            Row::Animation => &[Phrase::Slow, Phrase::Normal, Phrase::Fast, Phrase::Off],
+            Row::LegalMoves | Row::Coordinates | Row::EvalBar => &[Phrase::Show, Phrase::Hide],
+            Row::AnalysisLines => &[
+                Phrase::One,
+                Phrase::Two,
+                Phrase::Three,
+                Phrase::Four,
+                Phrase::Five,
+            ],
+            Row::ScoreView => &[Phrase::ScoreRed, Phrase::ScoreMover],
+            Row::Notation => &[
+                Phrase::NotationChinese,
+                Phrase::NotationWxf,
+                Phrase::NotationIccs,
+            ],
+            Row::Pieces => &[Phrase::Traditional, Phrase::Simplified],
+            Row::Language => &[Phrase::LangZh, Phrase::LangEn],
+        }
+    }
+
+    /// Which choice is in force.
+    pub(super) fn current(self, s: &Settings) -> usize {
+        const SPEEDS: [AnimationSpeed; 4] = [
+            AnimationSpeed::Slow,
+            AnimationSpeed::Normal,
+            AnimationSpeed::Fast,
+            AnimationSpeed::Off,
+        ];
+        match self {
+            Row::Volume => 0,
+            Row::Sound => usize::from(s.muted),
+            Row::Animation => SPEEDS
+                .iter()
+                .position(|&a| a == s.animation_speed)
+                .unwrap_or(1),
+            Row::LegalMoves => usize::from(!s.show_legal_moves),
+            Row::Coordinates => usize::from(!s.show_coordinates),
+            Row::EvalBar => usize::from(!s.show_eval_bar),
+            Row::AnalysisLines => usize::from(s.analysis_lines.clamp(1, MAX_ANALYSIS_LINES) - 1),
+            Row::ScoreView => usize::from(s.score_view == ScoreView::Mover),
+            Row::Notation => match s.notation {
+                Notation::Chinese => 0,
+                Notation::Wxf => 1,
+                Notation::Iccs => 2,
+            },
+            Row::Pieces => usize::from(s.piece_chars == Charset::Simplified),
+            Row::Language => usize::from(s.language == Language::English),
+        }
+    }
+
+    /// Puts choice `i` in force (out-of-range `i` is ignored).
+    pub(super) fn choose(self, s: &mut Settings, i: usize) {
+        if i >= self.choices().len() {
+            return;
+        }
+        match self {
+            Row::Volume => {}
+            Row::Sound => s.muted = i == 1,
+            Row::Animation => {
+                s.animation_speed = [
+                    AnimationSpeed::Slow,
+                    AnimationSpeed::Normal,
+                    AnimationSpeed::Fast,
+                    AnimationSpeed::Off,
+                ][i];
+            }
+            Row::LegalMoves => s.show_legal_moves = i == 0,
+            Row::Coordinates => s.show_coordinates = i == 0,
+            Row::EvalBar => s.show_eval_bar = i == 0,
+            // `i` is below the five choices.
+            Row::AnalysisLines => s.analysis_lines = i as u8 + 1,
+            Row::ScoreView => s.score_view = [ScoreView::Red, ScoreView::Mover][i],
+            Row::Notation => {
+                s.notation = [Notation::Chinese, Notation::Wxf, Notation::Iccs][i];
+            }
+            Row::Pieces => {
+                s.piece_chars = [Charset::Traditional, Charset::Simplified][i];
+            }
+            Row::Language => s.language = [Language::Chinese, Language::English][i],
+        }
+    }
+
+    /// ←/→: the neighbouring choice (stopping at the ends); `wrap` for
+    /// Enter, which steps round.
+    pub(super) fn step(self, s: &mut Settings, delta: i32, wrap: bool) {
+        if self == Row::Volume {
+            let v = if delta > 0 {
+                s.volume.saturating_add(VOLUME_STEP).min(100)
+            } else {
+                s.volume.saturating_sub(VOLUME_STEP)
+            };
+            s.volume = v;
+            return;
+        }
+        let n = self.choices().len() as i32;
+        let i = self.current(s) as i32 + delta;
+        let i = if wrap {
+            i.rem_euclid(n)
+        } else {
+            i.clamp(0, n - 1)
+        };
+        self.choose(s, i as usize);
+    }
+}
+
+/// Applies a choice.
+pub(super) fn apply(action: SettingsAction, settings: &mut Settings) {
+    match action {
+        SettingsAction::Choose(row, i) => row.choose(settings, i),
+        SettingsAction::Volume(d) => Row::Volume.step(settings, i32::from(d), false),
+    }
+}
