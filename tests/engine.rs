@@ -262,7 +262,11 @@ fn a_perpetual_check_in_the_search_is_a_loss_for_the_checker() {
     );
     let r = search_nodes(&mut Engine::new(4), &pos, &history, 50_000);
     assert_eq!(r.best, Move::from_iccs("e8e9").unwrap());
-    assert_eq!(r.score, Score::Mate(1), "the third occurrence wins for Black");
+    assert_eq!(
+        r.score,
+        Score::Mate(1),
+        "the third occurrence wins for Black"
+    );
     // Once round, the next repetition is only the second occurrence of its
     // position: the game goes on, Red need not check again, and a chariot
     // against a bare general wins. (Scoring a second occurrence before the

@@ -44,6 +44,9 @@ pub struct PlayArgs {
     /// Open the game with the engine's analysis on (A toggles it).
     #[arg(long)]
     analysis: bool,
+    /// Open the game with the opening explorer shown (O toggles it).
+    #[arg(long)]
+    explorer: bool,
     /// Draw at this many physical pixels per logical pixel (e.g. 2, as on a
     /// high-DPI screen) instead of the screen's own factor.
     #[arg(long, value_name = "FACTOR", value_parser = parse_scale)]
@@ -232,6 +235,7 @@ pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliEr
         diagnostics: args.diagnostics,
         window_size: args.size,
         analysis: args.analysis,
+        explorer: args.explorer,
         scale: args.scale,
         review: args.review,
         review_ply: args.ply,

@@ -267,7 +267,18 @@ texts! {
     BlackClock => ("黑方", "Black"),
     HandicapHeading => ("让子", "Handicap"),
     HandicapGiver => ("让子方", "Giving side"),
+    Replies => ("电脑应着", "Computer replies"),
+    RepliesHuman => ("像人一样思考", "At a person's pace"),
+    RepliesQuick => ("快速应着", "Quick replies"),
+    KeyExplorer => ("开局库(棋谱库中的着法与对局)", "Opening explorer (moves and games of the database)"),
+    KeyCopyMoves => ("复制着法文本(1. 炮二平五 …)", "Copy the moves as text (1. C2.5 …)"),
+    MovesCopied => ("着法已复制", "Moves copied"),
     ImportRecord => ("导入棋谱", "Import"),
+    ImportIntoDatabase => ("导入棋谱库", "Import into the database"),
+    ImportDatabaseHint => (
+        "输入棋谱文件或文件夹的路径(可含多局、子文件夹),回车导入棋谱库",
+        "Type the path of a collection or a folder (many games, subfolders too) and press Enter to import it",
+    ),
     ImportHint => (
         "输入棋谱文件路径(PGN、XQF、东萍、文本),回车打开;也可把文件拖到窗口上",
         "Type the path of a record (PGN, XQF, DhtmlXQ, text) and press Enter, or drop the file on the window",
@@ -306,6 +317,18 @@ texts! {
     CommentButton => ("注释", "Comment"),
     CommentSave => ("确定", "Save"),
     OnVariation => ("变着", "Variation"),
+    // The game database.
+    DatabaseImported => ("已导入棋谱库", "Imported into the game database"),
+    DatabaseImportRunning => ("棋谱库正在导入", "An import is already running"),
+    DatabaseFailed => ("棋谱库出错", "Game database problem"),
+    DatabaseImporting => ("导入中", "importing"),
+    Explorer => ("开局库", "Explorer"),
+    ExplorerNoDatabase => ("开局库 · 没有棋谱库（无法保存文件）", "Explorer · no game database (no home folder)"),
+    ExplorerNoGames => ("棋谱库中没有这个局面", "no game reached this position"),
+    ExplorerGames => ("局", "games"),
+    ExplorerYours => ("我的", "yours"),
+    ExplorerAll => ("全部", "All"),
+    ExplorerMine => ("我的对局", "Mine"),
 }
 
 /// "红方" / "Red".

@@ -13,6 +13,7 @@
 
 use crate::game::play::analysis::AnalysisCommand;
 use crate::game::play::browse::BrowseCommand;
+use crate::game::play::explorer::ExplorerCommand;
 use crate::game::play::hint::HintRequest;
 use crate::game::play::records::FileCommand;
 use crate::game::play::session::{BoardInput, GameCommand, Selection, Session};
@@ -54,13 +55,17 @@ fn file_keys(
     mut out: MessageWriter<FileCommand>,
     mut hint: MessageWriter<HintRequest>,
     mut analysis: MessageWriter<AnalysisCommand>,
+    mut explorer: MessageWriter<ExplorerCommand>,
 ) {
     let ctrl = held(&keys, KeyCode::ControlLeft, KeyCode::ControlRight);
     let shift = held(&keys, KeyCode::ShiftLeft, KeyCode::ShiftRight);
     if ctrl && keys.just_pressed(KeyCode::KeyS) {
         out.write(FileCommand::Save);
     } else if ctrl && keys.just_pressed(KeyCode::KeyC) {
-        out.write(if shift {
+        let alt = held(&keys, KeyCode::AltLeft, KeyCode::AltRight);
+        out.write(if alt {
+            FileCommand::CopyMoves
+        } else if shift {
             FileCommand::CopyFen
         } else {
             FileCommand::CopyPgn
@@ -71,6 +76,8 @@ fn file_keys(
         hint.write(HintRequest);
     } else if !ctrl && keys.just_pressed(KeyCode::KeyA) {
         analysis.write(AnalysisCommand::Toggle);
+    } else if !ctrl && keys.just_pressed(KeyCode::KeyO) {
+        explorer.write(ExplorerCommand::Toggle);
     }
 }
 

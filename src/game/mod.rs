@@ -60,6 +60,8 @@ pub struct LaunchOptions {
     pub window_size: Option<(u32, u32)>,
     /// Open the game with the analysis on.
     pub analysis: bool,
+    /// Open the game with the opening explorer shown.
+    pub explorer: bool,
     /// Physical pixels per logical pixel, instead of the screen's (`--scale`).
     pub scale: Option<f32>,
     /// Open this PGN file and review it.
@@ -224,6 +226,11 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, String> {
     if opts.analysis {
         app.world_mut()
             .resource_mut::<play::analysis::Analysis>()
+            .switch_on();
+    }
+    if opts.explorer {
+        app.world_mut()
+            .resource_mut::<play::explorer::Explorer>()
             .switch_on();
     }
     play::game_review::configure_launch(&mut app, &opts);

@@ -41,13 +41,15 @@ pub struct HelpOpen(pub bool);
 struct HelpCard;
 
 /// The board's own keys, before the toolbar's.
-const BOARD_KEYS: [(&str, Phrase); 6] = [
+const BOARD_KEYS: [(&str, Phrase); 8] = [
     ("← ↑ → ↓", Phrase::KeyCursor),
     ("Enter", Phrase::KeyPick),
     ("Esc", Phrase::KeyCancel),
     ("Tab  Shift+Tab", Phrase::KeyTab),
     ("PgUp PgDn  Shift+← →", Phrase::KeyBrowse),
     ("Home  End", Phrase::KeyBrowseEnds),
+    ("O", Phrase::KeyExplorer),
+    ("Ctrl+Alt+C", Phrase::KeyCopyMoves),
 ];
 
 fn close_on_exit(mut open: ResMut<HelpOpen>) {

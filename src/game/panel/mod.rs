@@ -9,6 +9,7 @@ pub mod analysis;
 pub mod clock;
 pub mod comment_field;
 pub mod eval_bar;
+pub mod explorer;
 pub mod graph;
 pub mod help;
 pub mod move_list;
@@ -38,7 +39,7 @@ pub(super) fn plugin(app: &mut App) {
         player_cards::plugin,
         help::plugin,
     ));
-    app.add_plugins(analysis::plugin);
+    app.add_plugins((analysis::plugin, explorer::plugin));
     app.add_plugins(comment_field::plugin);
     app.add_plugins((review_card::plugin, graph::plugin, my_puzzle_card::plugin));
     app.add_plugins(clock::plugin);

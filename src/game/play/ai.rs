@@ -8,15 +8,20 @@
 //! on (undo, new game, menu, pause) the search is stale and is dropped,
 //! which stops it.
 
+use crate::engine::level::Rng;
+use crate::engine::pace::{self, MoveContext};
 use crate::engine::{Engine, Level, choose_move_within};
 use crate::game::play::Turn;
 use crate::game::play::browse::Browse;
 use crate::game::play::search::{OffThreadSearch, SearchJob, SearchProgress, SharedEngine};
 use crate::game::play::session::{AiMoveChosen, MAX_LEVEL, Player, Session};
+use crate::game::settings::UserSettings;
 use crate::game::{GameSet, Mode};
 use crate::rules::{Move, Position};
 use bevy::prelude::*;
 use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
 
 /// Hash table of the game's engine: the levels stop at 3 s a move, and the
 /// game keeps within its memory budget.
@@ -26,6 +31,8 @@ const GAME_HASH_MB: usize = 16;
 const REPLY_DELAY: f64 = 0.3;
 /// Pause between moves when the AI plays itself.
 const AI_VS_AI_DELAY: f64 = 0.8;
+/// How often a held answer checks whether it is still wanted.
+const PACE_POLL: Duration = Duration::from_millis(10);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiState>()
@@ -85,8 +92,11 @@ impl Default for AiBackend {
 
 /// Searches `job.position` at `level` with the engine and returns the move
 /// to play (`None` only if there is no legal move). Progress is reported
-/// after each finished depth.
+/// after each finished depth. At human pace the answer is held (on this
+/// worker thread, never the frame) until the level's think time has
+/// passed, or the job is stopped.
 pub fn think(engine: &mut Engine, job: &SearchJob, level: u8) -> Option<Move> {
+    let started = Instant::now();
     let level = Level::new(level).unwrap_or_default();
     let seed = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -103,7 +113,24 @@ pub fn think(engine: &mut Engine, job: &SearchJob, level: u8) -> Option<Move> {
         seed,
         1.0,
     );
-    (!result.best.is_null()).then_some(result.best)
+    if result.best.is_null() {
+        return None;
+    }
+    if job.human_pace {
+        let context = MoveContext::after(job.history.last(), &job.position, job.history.len());
+        let wanted = pace::think_time(
+            level,
+            &job.position,
+            result.best,
+            context,
+            &job.limits,
+            &mut Rng::new(seed.rotate_left(17)),
+        );
+        while started.elapsed() < wanted && !job.stop.load(Ordering::Relaxed) {
+            std::thread::sleep(PACE_POLL);
+        }
+    }
+    Some(result.best)
 }
 
 /// The AI's state, for the panel and the diagnostics.
@@ -166,6 +193,7 @@ fn start_search(
     time: Res<Time>,
     clock: Option<Res<crate::game::play::clock::MatchClock>>,
     browse: Option<Res<Browse>>,
+    settings: Option<Res<UserSettings>>,
 ) {
     let (Some(session), Some(turn)) = (session, turn) else {
         return;
@@ -197,8 +225,13 @@ fn start_search(
         .and_then(|c| c.clock.as_ref())
         .and_then(|c| crate::game::play::clock::engine_cap(c, side))
         .unwrap_or_default();
+    // Against a person the AI takes a person's time, unless asked not to
+    // (without the settings, as in the logic tests, it replies at once).
+    let human_pace =
+        session.setup.mode != Mode::AiVsAi && settings.is_some_and(|s| !s.quick_replies);
     ai.search = Some(OffThreadSearch::start(&session, now, move |mut job| {
         job.limits = cap;
+        job.human_pace = human_pace;
         think(job, level)
     }));
 }

@@ -13,7 +13,9 @@ pub mod browse;
 pub mod captures;
 pub mod clock;
 pub mod editor;
+pub mod explorer;
 pub mod export;
+pub mod game_db;
 pub mod game_review;
 pub mod hint;
 pub mod move_list;
@@ -41,7 +43,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((game_review::plugin, my_puzzle::plugin));
     app.add_plugins((clock::plugin, export::plugin));
     app.add_plugins(editor::plugin);
-    app.add_plugins(variations::plugin);
+    app.add_plugins((variations::plugin, game_db::plugin, explorer::plugin));
 }
 
 /// Whose move it is while [`Screen::Playing`].

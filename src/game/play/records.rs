@@ -40,6 +40,9 @@ pub enum FileCommand {
     CopyFen,
     /// The game's PGN to the clipboard.
     CopyPgn,
+    /// The game's moves as numbered text in the move list's notation
+    /// (`1. 炮二平五 马８进７ 2. …`), as players paste them into forums.
+    CopyMoves,
     /// Open the FEN or PGN on the clipboard.
     Paste,
 }
@@ -165,26 +168,32 @@ fn handle_files(
                     &mut notice,
                 );
             }
-            FileCommand::CopyFen | FileCommand::CopyPgn => {
+            FileCommand::CopyFen | FileCommand::CopyPgn | FileCommand::CopyMoves => {
                 let Some(session) = opener.session() else {
                     continue;
                 };
-                let fen = *command == FileCommand::CopyFen;
-                let text = if fen {
-                    shown_position(session, Some(&browse)).fen()
-                } else {
-                    pgn_text(session, settings.as_deref(), *lang, clock.as_deref())
+                let (text, copied) = match command {
+                    FileCommand::CopyFen => (
+                        shown_position(session, Some(&browse)).fen(),
+                        Phrase::FenCopied,
+                    ),
+                    FileCommand::CopyMoves => {
+                        let (notation, style) =
+                            crate::game::play::move_list::list_style(settings.as_deref());
+                        let game = &session.game;
+                        let moves = &game.all_moves()[..game.ply()];
+                        (
+                            crate::rules::pgn::moves_text(game.start(), moves, notation, style),
+                            Phrase::MovesCopied,
+                        )
+                    }
+                    _ => (
+                        pgn_text(session, settings.as_deref(), *lang, clock.as_deref()),
+                        Phrase::PgnCopied,
+                    ),
                 };
                 match clipboard.as_mut().map(|c| c.set_text(text.clone())) {
-                    Some(Ok(())) => notice.post(
-                        if fen {
-                            Phrase::FenCopied
-                        } else {
-                            Phrase::PgnCopied
-                        },
-                        first_line(&text),
-                        false,
-                    ),
+                    Some(Ok(())) => notice.post(copied, first_line(&text), false),
                     Some(Err(e)) => notice.post(Phrase::ClipboardFailed, e.to_string(), true),
                     None => notice.post(Phrase::ClipboardFailed, "no clipboard", true),
                 }

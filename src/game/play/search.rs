@@ -33,6 +33,9 @@ pub struct SearchJob {
     pub progress: Sender<SearchProgress>,
     /// Limits the caller adds (the AI's clock); none by default.
     pub limits: crate::engine::Limits,
+    /// Reply at a person's pace (the AI against a person, unless the
+    /// player asked for quick replies); off by default.
+    pub human_pace: bool,
 }
 
 impl SearchJob {
@@ -102,6 +105,7 @@ impl<T: Send + 'static> OffThreadSearch<T> {
             stop: stop.clone(),
             progress: tx,
             limits: crate::engine::Limits::default(),
+            human_pace: false,
         };
         let task = AsyncComputeTaskPool::get()
             .spawn(async move { off_the_pool(move || search(job)).await.flatten() });

@@ -4,6 +4,7 @@
 mod analysis;
 mod browse;
 mod clock;
+mod database;
 mod doors;
 mod editor;
 mod game_review;

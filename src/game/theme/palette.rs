@@ -83,3 +83,10 @@ pub const ANNOTATOR_MARK: Color = Color::srgb(0.93, 0.42, 0.22);
 // The menu's backdrop: the board's tint and the lamp's glow.
 pub const BACKDROP_TINT: Color = Color::srgba(1.0, 0.94, 0.84, 0.24);
 pub const LAMP: Color = Color::srgba(0.93, 0.70, 0.32, 0.10);
+
+/// A result bar's wins, draws and losses (the opening explorer).
+pub const WDL_WIN: Color = Color::srgb(0.93, 0.89, 0.80);
+/// Draws on a result bar.
+pub const WDL_DRAW: Color = Color::srgb(0.56, 0.51, 0.46);
+/// Losses on a result bar.
+pub const WDL_LOSS: Color = Color::srgb(0.17, 0.14, 0.12);

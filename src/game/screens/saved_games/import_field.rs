@@ -2,13 +2,18 @@
 //! record's path into (PGN, XQF, DhtmlXQ, dpxq text, PlayOK, a move list —
 //! [`crate::game::play::records::open_record`]); Enter opens it on the
 //! board for replay, with the clocks it recorded. Files can also be dropped
-//! on the window or pasted in a game.
+//! on the window or pasted in a game. A second button opens the same line
+//! for the game database: Enter imports the file or folder (a collection,
+//! folders searched recursively) off the main thread, and a line below says
+//! how far it is and, at the end, what it added and refused.
 
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::notice::Notice;
+use crate::game::play::game_db::{DbCommand, DbImport};
 use crate::game::play::records::open_file_on_board;
 use crate::game::play::session::GameOpener;
-use crate::game::theme::{Fonts, OnPress, button, label, palette, set_display};
+use crate::game::settings::CurrentLang;
+use crate::game::theme::{Fonts, Label, OnPress, button, label, palette, set_display};
 use crate::game::{GameSet, Screen};
 use bevy::input::ButtonState;
 use bevy::input::keyboard::{Key, KeyboardInput};
@@ -24,19 +29,31 @@ pub(in crate::game::screens) fn plugin(app: &mut App) {
     );
 }
 
-/// Show or hide the path line.
+/// Show or hide the path line: for a record to open (false) or for the
+/// game database (true).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-struct ToggleImport;
+struct ToggleImport(bool);
 
-/// The line being typed (present while the field is open).
+/// The line being typed (present while the field is open), and what Enter does.
 #[derive(Resource, Clone, Debug, Default)]
-struct ImportPath(String);
+struct ImportPath {
+    text: String,
+    into_database: bool,
+}
 
 #[derive(Component)]
 struct PathLine;
 
 #[derive(Component)]
 struct PathText;
+
+/// The hint above the line (it says what Enter does).
+#[derive(Component)]
+struct PathHint;
+
+/// How the database's import goes.
+#[derive(Component)]
+struct ImportStatus;
 
 /// The Import button and its path line (hidden until the button is pressed).
 pub fn import_section(lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
@@ -49,12 +66,28 @@ pub fn import_section(lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
         },
         Pickable::IGNORE,
         children![
-            button(
-                Phrase::ImportRecord,
-                lang,
-                fonts,
-                18.0,
-                OnPress::send(ToggleImport)
+            (
+                Node {
+                    column_gap: Val::Px(10.0),
+                    ..default()
+                },
+                Pickable::IGNORE,
+                children![
+                    button(
+                        Phrase::ImportRecord,
+                        lang,
+                        fonts,
+                        18.0,
+                        OnPress::send(ToggleImport(false))
+                    ),
+                    button(
+                        Phrase::ImportIntoDatabase,
+                        lang,
+                        fonts,
+                        18.0,
+                        OnPress::send(ToggleImport(true))
+                    ),
+                ],
             ),
             (
                 PathLine,
@@ -67,7 +100,10 @@ pub fn import_section(lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
                 },
                 Pickable::IGNORE,
                 children![
-                    label(Phrase::ImportHint, lang, fonts.ui(14.0), palette::TEXT_DIM),
+                    (
+                        PathHint,
+                        label(Phrase::ImportHint, lang, fonts.ui(14.0), palette::TEXT_DIM)
+                    ),
                     (
                         Node {
                             min_width: Val::Px(520.0),
@@ -89,6 +125,13 @@ pub fn import_section(lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
                     ),
                 ],
             ),
+            (
+                ImportStatus,
+                Text::new(""),
+                fonts.ui(14.0),
+                TextColor(palette::TEXT_DIM),
+                Pickable::IGNORE,
+            ),
         ],
     )
 }
@@ -98,12 +141,17 @@ fn toggle_field(
     mut commands: Commands,
     path: Option<Res<ImportPath>>,
 ) {
-    if toggles.read().count() % 2 == 1 {
-        if path.is_some() {
-            commands.remove_resource::<ImportPath>();
-        } else {
-            commands.insert_resource(ImportPath::default());
-        }
+    let mut open = path.map(|p| p.into_database);
+    for &ToggleImport(into_database) in toggles.read() {
+        // The same button closes the line; the other one turns it over.
+        open = (open != Some(into_database)).then_some(into_database);
+    }
+    match open {
+        Some(into_database) => commands.insert_resource(ImportPath {
+            text: String::new(),
+            into_database,
+        }),
+        None => commands.remove_resource::<ImportPath>(),
     }
 }
 
@@ -124,6 +172,7 @@ fn type_path(
     path: Option<ResMut<ImportPath>>,
     mut opener: GameOpener,
     mut notice: ResMut<Notice>,
+    mut database: MessageWriter<DbCommand>,
 ) {
     let Some(mut path) = path else {
         keys.clear();
@@ -134,13 +183,18 @@ fn type_path(
             continue;
         }
         match &key.logical_key {
-            Key::Character(c) => path.0.push_str(c),
-            Key::Space => path.0.push(' '),
+            Key::Character(c) => path.text.push_str(c),
+            Key::Space => path.text.push(' '),
             Key::Backspace => {
-                path.0.pop();
+                path.text.pop();
+            }
+            Key::Enter if path.into_database => {
+                database.write(DbCommand::Import(vec![clean_path(&path.text)]));
+                commands.remove_resource::<ImportPath>();
+                return;
             }
             Key::Enter => {
-                let file = clean_path(&path.0);
+                let file = clean_path(&path.text);
                 match open_file_on_board(&file, &mut opener) {
                     Ok(()) => {
                         notice.post(Phrase::Opened, file.display().to_string(), false);
@@ -159,17 +213,74 @@ fn type_path(
 
 fn show_field(
     path: Option<Res<ImportPath>>,
+    import: Res<DbImport>,
+    lang: CurrentLang,
     mut lines: Query<&mut Node, With<PathLine>>,
-    mut texts: Query<&mut Text, With<PathText>>,
+    mut texts: Query<&mut Text, (With<PathText>, Without<PathHint>, Without<ImportStatus>)>,
+    mut hints: Query<(&mut Label, &mut Text), (With<PathHint>, Without<ImportStatus>)>,
+    mut status: Query<&mut Text, (With<ImportStatus>, Without<PathHint>)>,
 ) {
     for mut node in &mut lines {
         set_display(&mut node, path.is_some());
     }
-    if let Some(path) = path {
-        let want = format!("{}▏", path.0);
+    if let Some(path) = &path {
+        let want = format!("{}▏", path.text);
         for mut text in &mut texts {
             text.set_if_neq(Text(want.clone()));
         }
+        let hint = if path.into_database {
+            Phrase::ImportDatabaseHint
+        } else {
+            Phrase::ImportHint
+        };
+        for (mut label, mut text) in &mut hints {
+            if label.0 != hint {
+                label.0 = hint;
+            }
+            text.set_if_neq(Text(hint.get(*lang).to_string()));
+        }
+    }
+    let line = import_status(&import, *lang);
+    for mut text in &mut status {
+        text.set_if_neq(Text(line.clone()));
+    }
+}
+
+/// `棋谱库导入中 · 文件 2/5 · +1234 · 56 %`, or what the last import did.
+fn import_status(import: &DbImport, lang: Lang) -> String {
+    if import.running() {
+        let Some(p) = &import.progress else {
+            return Phrase::DatabaseImporting.get(lang).to_string();
+        };
+        let share = if p.bytes == 0 {
+            0.0
+        } else {
+            100.0 * p.bytes_done as f64 / p.bytes as f64
+        };
+        return format!(
+            "{} · {}/{} · +{} · {share:.0} %",
+            Phrase::DatabaseImporting.get(lang),
+            p.files_done,
+            p.files,
+            p.added
+        );
+    }
+    match (&import.summary, &import.error) {
+        (Some(s), _) => {
+            let refused = s
+                .refused
+                .first()
+                .map_or(String::new(), |r| format!(" · {r}"));
+            format!(
+                "{}: +{} · ={} · ✗{}{refused}",
+                Phrase::DatabaseImported.get(lang),
+                s.added,
+                s.duplicates,
+                s.refused.len()
+            )
+        }
+        (None, Some(why)) => format!("{}: {why}", Phrase::DatabaseFailed.get(lang)),
+        (None, None) => String::new(),
     }
 }
 

@@ -15,6 +15,7 @@ pub enum Row {
     Volume,
     Sound,
     Animation,
+    Replies,
     LegalMoves,
     Coordinates,
     EvalBar,
@@ -26,10 +27,11 @@ pub enum Row {
 }
 
 impl Row {
-    pub(super) const ALL: [Row; 11] = [
+    pub(super) const ALL: [Row; 12] = [
         Row::Volume,
         Row::Sound,
         Row::Animation,
+        Row::Replies,
         Row::LegalMoves,
         Row::Coordinates,
         Row::EvalBar,
@@ -45,6 +47,7 @@ impl Row {
             Row::Volume => Phrase::Volume,
             Row::Sound => Phrase::Sound,
             Row::Animation => Phrase::AnimationSpeed,
+            Row::Replies => Phrase::Replies,
             Row::LegalMoves => Phrase::ShowLegalMoves,
             Row::Coordinates => Phrase::ShowCoordinates,
             Row::EvalBar => Phrase::ShowEvalBar,
@@ -62,6 +65,7 @@ impl Row {
             Row::Volume => &[],
             Row::Sound => &[Phrase::SoundOn, Phrase::Muted],
             Row::Animation => &[Phrase::Slow, Phrase::Normal, Phrase::Fast, Phrase::Off],
+            Row::Replies => &[Phrase::RepliesHuman, Phrase::RepliesQuick],
             Row::LegalMoves | Row::Coordinates | Row::EvalBar => &[Phrase::Show, Phrase::Hide],
             Row::AnalysisLines => &[
                 Phrase::One,
@@ -96,6 +100,7 @@ impl Row {
                 .iter()
                 .position(|&a| a == s.animation_speed)
                 .unwrap_or(1),
+            Row::Replies => usize::from(s.quick_replies),
             Row::LegalMoves => usize::from(!s.show_legal_moves),
             Row::Coordinates => usize::from(!s.show_coordinates),
             Row::EvalBar => usize::from(!s.show_eval_bar),
@@ -127,6 +132,7 @@ impl Row {
                     AnimationSpeed::Off,
                 ][i];
             }
+            Row::Replies => s.quick_replies = i == 1,
             Row::LegalMoves => s.show_legal_moves = i == 0,
             Row::Coordinates => s.show_coordinates = i == 0,
             Row::EvalBar => s.show_eval_bar = i == 0,

@@ -1,0 +1,283 @@
+//! The game database in the game: one handle for the file, the player's
+//! finished games added to it, and collections imported from the game.
+//!
+//! The file is opened on first use, off the main thread, and every query
+//! and write runs there too ([`GameDb::run`]): the frame never waits for
+//! SQLite. A finished game against the computer (or hot-seat) is added as
+//! the player's own as soon as it ends; AI-vs-AI games and puzzle attempts
+//! are not. An import ([`DbCommand::Import`]) reports its progress and,
+//! at the end, what it added and what it refused.
+
+use crate::game::i18n::Phrase;
+use crate::game::notice::Notice;
+use crate::game::play::Play;
+use crate::game::play::records::pgn_of;
+use crate::game::play::session::{BoardChanged, Session};
+use crate::game::settings::{CurrentLang, StorePaths};
+use crate::game::{GameSet, Mode, Screen};
+use crate::rules::Color as Side;
+use crate::store::db::{Database, NewGame, Owner, Progress, Summary};
+use crate::store::record::OpenedGame;
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use crossbeam_channel::Receiver;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, PoisonError};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<GameDb>()
+        .init_resource::<DbImport>()
+        .init_resource::<Recorded>()
+        .add_message::<DbCommand>()
+        .add_systems(
+            Update,
+            (open_handle, handle_commands, follow_import)
+                .chain()
+                .in_set(GameSet::Input),
+        )
+        .add_systems(
+            Update,
+            record_finished_games.in_set(GameSet::Present).run_if(
+                in_state(Screen::Playing)
+                    .and_then(in_state(Play::Free))
+                    .and_then(resource_exists::<Session>),
+            ),
+        );
+}
+
+/// What the player asks of the database.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum DbCommand {
+    /// Import these record files and folders.
+    Import(Vec<PathBuf>),
+}
+
+/// The database, opened on first use by whichever task needs it.
+#[derive(Resource, Clone, Default)]
+pub struct GameDb(Option<Arc<Mutex<Handle>>>);
+
+enum Handle {
+    /// Not opened yet: the file.
+    Closed(PathBuf),
+    /// Open.
+    Open(Box<Database>),
+    /// It could not be opened: why (said once, then every use says it).
+    Failed(String),
+}
+
+impl GameDb {
+    /// A database at `path`, opened on first use.
+    pub fn at(path: PathBuf) -> GameDb {
+        GameDb(Some(Arc::new(Mutex::new(Handle::Closed(path)))))
+    }
+
+    /// Is there a database (the store has a home)?
+    pub fn exists(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// Runs `job` with the database on a task of the pool; the task's answer
+    /// is `job`'s, or why the database cannot be used.
+    pub fn run<T: Send + 'static>(
+        &self,
+        job: impl FnOnce(&mut Database) -> Result<T, String> + Send + 'static,
+    ) -> Task<Result<T, String>> {
+        let handle = self.0.clone();
+        AsyncComputeTaskPool::get().spawn(async move {
+            let Some(handle) = handle else {
+                return Err("the game keeps no files here (no home folder)".to_string());
+            };
+            let mut guard = handle.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Handle::Closed(path) = &*guard {
+                *guard = match Database::open(path) {
+                    Ok(db) => Handle::Open(Box::new(db)),
+                    Err(e) => Handle::Failed(e.to_string()),
+                };
+            }
+            match &mut *guard {
+                Handle::Open(db) => job(db),
+                Handle::Failed(why) => Err(why.clone()),
+                Handle::Closed(_) => Err("the game database is not open".to_string()),
+            }
+        })
+    }
+}
+
+fn open_handle(paths: Option<Res<StorePaths>>, mut db: ResMut<GameDb>) {
+    if db.exists() {
+        return;
+    }
+    if let Some(p) = paths.as_ref().and_then(|p| p.0.as_ref()) {
+        *db = GameDb::at(p.database_file());
+    }
+}
+
+/// An import from the game: its progress while it runs, its summary after.
+#[derive(Resource, Default)]
+pub struct DbImport {
+    task: Option<Task<Result<Summary, String>>>,
+    progress_rx: Option<Receiver<Progress>>,
+    /// The latest progress of the running import.
+    pub progress: Option<Progress>,
+    /// What the last import did.
+    pub summary: Option<Summary>,
+    /// Why the last import could not run.
+    pub error: Option<String>,
+}
+
+impl DbImport {
+    /// Is an import running?
+    pub fn running(&self) -> bool {
+        self.task.is_some()
+    }
+}
+
+fn handle_commands(
+    mut commands: MessageReader<DbCommand>,
+    db: Res<GameDb>,
+    mut import: ResMut<DbImport>,
+    mut notice: ResMut<Notice>,
+) {
+    for command in commands.read() {
+        match command {
+            DbCommand::Import(paths) => {
+                if import.running() {
+                    notice.post(Phrase::DatabaseImportRunning, String::new(), false);
+                    continue;
+                }
+                let (tx, rx) = crossbeam_channel::unbounded();
+                let paths = paths.clone();
+                import.progress = None;
+                import.summary = None;
+                import.error = None;
+                import.progress_rx = Some(rx);
+                import.task = Some(db.run(move |db| {
+                    db.import(&paths, Owner::Collected, &mut |p| {
+                        let _ = tx.send(p.clone());
+                    })
+                    .map_err(|e| e.to_string())
+                }));
+            }
+        }
+    }
+}
+
+fn follow_import(mut import: ResMut<DbImport>, mut notice: ResMut<Notice>) {
+    let import = &mut *import;
+    if let Some(rx) = &import.progress_rx
+        && let Some(p) = rx.try_iter().last()
+    {
+        import.progress = Some(p);
+    }
+    let Some(task) = &mut import.task else {
+        return;
+    };
+    let Some(answer) = check_ready(task) else {
+        return;
+    };
+    import.task = None;
+    import.progress_rx = None;
+    match answer {
+        Ok(summary) => {
+            let first_refusal = summary
+                .refused
+                .first()
+                .map_or(String::new(), |r| format!("; {r}"));
+            notice.post(
+                Phrase::DatabaseImported,
+                format!(
+                    "+{} · ={} · ✗{}{first_refusal}",
+                    summary.added,
+                    summary.duplicates,
+                    summary.refused.len()
+                ),
+                !summary.refused.is_empty(),
+            );
+            import.summary = Some(summary);
+        }
+        Err(why) => {
+            notice.post(Phrase::DatabaseFailed, why.clone(), true);
+            import.error = Some(why);
+        }
+    }
+}
+
+/// Which games were played on the board and which finished game was added.
+#[derive(Resource, Default)]
+struct Recorded {
+    /// The start and ply of the last move played on the board: a game
+    /// ends "here" only after a move played here (not an opened record
+    /// stepped to its end).
+    last_move: Option<(u64, usize)>,
+    /// The last game added (start, plies, final position), so an end is
+    /// added once however many frames it stays on the board.
+    last: Option<(u64, usize, u64)>,
+    pending: Vec<Task<Result<(), String>>>,
+}
+
+fn record_finished_games(
+    session: Res<Session>,
+    db: Res<GameDb>,
+    mut changes: MessageReader<BoardChanged>,
+    mut recorded: ResMut<Recorded>,
+    mut notice: ResMut<Notice>,
+    lang: CurrentLang,
+) {
+    recorded.pending.retain_mut(|task| match check_ready(task) {
+        None => true,
+        Some(Ok(())) => false,
+        Some(Err(why)) => {
+            notice.post(Phrase::DatabaseFailed, why, true);
+            false
+        }
+    });
+    if changes
+        .read()
+        .any(|c| matches!(c, BoardChanged::Moved { .. }))
+    {
+        recorded.last_move = Some((session.game.start().hash(), session.game.ply()));
+    }
+    if !session.is_changed() || !db.exists() {
+        return;
+    }
+    let owner = match session.setup.mode {
+        Mode::Red => Owner::Mine(Side::Red),
+        Mode::Black => Owner::Mine(Side::Black),
+        Mode::Hotseat => Owner::MineBothSides,
+        Mode::AiVsAi => return,
+    };
+    let game = &session.game;
+    let Some(outcome) = game.outcome() else {
+        return;
+    };
+    // Only a game played to its end on the board, not an opened record
+    // stepped to its last move.
+    let played_here = recorded.last_move == Some((game.start().hash(), game.ply()));
+    if !played_here || game.ply() != game.all_moves().len() {
+        return;
+    }
+    let key = (game.start().hash(), game.ply(), game.position().hash());
+    if recorded.last == Some(key) {
+        return;
+    }
+    recorded.last = Some(key);
+    let pgn = pgn_of(&session, *lang);
+    let mut tags: Vec<(String, String)> = pgn.tags.clone();
+    tags.retain(|(k, _)| !k.eq_ignore_ascii_case("Result"));
+    let opened = OpenedGame {
+        format: None,
+        tags,
+        result: Some(outcome.result),
+        game: game.clone(),
+        clock: None,
+    };
+    recorded.pending.push(db.run(move |db| {
+        db.add(&NewGame {
+            opened: &opened,
+            source: "",
+            owner,
+        })
+        .map(|_| ())
+        .map_err(|e| e.to_string())
+    }));
+}

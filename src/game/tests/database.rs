@@ -1,0 +1,186 @@
+//! The game database in the game: a game played to its end is added as the
+//! player's own (once); an opened record stepped to its end is not; the
+//! explorer answers for the shown position off the main thread, and its
+//! rows play a move and open a game.
+
+use super::{instant_backend, logic_app, run_until, session, slow_backend};
+use crate::game::play::browse::{Browse, shown_ply};
+use crate::game::play::explorer::{Explorer, ExplorerCommand};
+use crate::game::play::game_db::{DbCommand, DbImport};
+use crate::game::play::records::open_record;
+use crate::game::play::session::{BoardInput, GameOpener, GameSetup};
+use crate::game::{Mode, Screen};
+use crate::rules::{Color, Position, Square};
+use crate::store::db::{Database, Filter, Owner};
+use crate::store::paths::Paths;
+use bevy::ecs::system::RunSystemOnce;
+use bevy::prelude::*;
+use std::path::Path;
+
+fn app_in(home: &Path, mode: Mode, start: Position) -> App {
+    let mut app = logic_app(Some(home), instant_backend());
+    app.insert_resource(GameSetup {
+        mode,
+        level: 1,
+        black_level: 1,
+        start,
+    });
+    app.insert_state(Screen::Playing);
+    app.update();
+    app.update();
+    app
+}
+
+fn click(app: &mut App, name: &str) {
+    app.world_mut()
+        .write_message(BoardInput::Click(Square::parse(name).expect("square")));
+    app.update();
+}
+
+fn stored(home: &Path) -> Vec<(Owner, usize)> {
+    let path = Paths::under(home).database_file();
+    if !path.exists() {
+        return Vec::new();
+    }
+    let db = Database::open(&path).expect("the database opens");
+    let start = Position::from_fen(MATE_START).expect("fen");
+    db.games_at(&start, &Filter::default(), 0, 100)
+        .expect("listed")
+        .iter()
+        .map(|row| {
+            let g = db.load(row.id).expect("loads");
+            (g.owner, g.opened.game.all_moves().len())
+        })
+        .collect()
+}
+
+const MATE_START: &str = "4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1";
+
+#[test]
+fn a_game_played_to_its_end_is_added_as_the_players_own_once() {
+    let home = tempfile::tempdir().unwrap();
+    let mut app = app_in(
+        home.path(),
+        Mode::Red,
+        Position::from_fen(MATE_START).unwrap(),
+    );
+    click(&mut app, "i0");
+    click(&mut app, "i9");
+    assert!(session(&app).game.outcome().is_some());
+    run_until(&mut app, "the game in the database", |_| {
+        !stored(home.path()).is_empty()
+    });
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(stored(home.path()), [(Owner::Mine(Color::Red), 1)]);
+}
+
+#[test]
+fn an_opened_record_stepped_to_its_end_is_not_the_players_game() {
+    let home = tempfile::tempdir().unwrap();
+    let mut app = app_in(home.path(), Mode::Hotseat, Position::startpos());
+    let record = open_record(
+        format!("[FEN \"{MATE_START}\"]\n[Result \"1-0\"]\n\n1. i0i9 1-0\n").as_bytes(),
+    )
+    .expect("the record opens");
+    app.world_mut()
+        .run_system_once(move |mut opener: GameOpener| opener.open(record.game.clone(), None, None))
+        .expect("opened");
+    for _ in 0..20 {
+        app.update();
+    }
+    assert!(
+        session(&app).game.outcome().is_some(),
+        "the record ends in mate"
+    );
+    assert!(stored(home.path()).is_empty(), "{:?}", stored(home.path()));
+}
+
+#[test]
+fn the_explorer_answers_for_the_shown_position_and_its_rows_act() {
+    let home = tempfile::tempdir().unwrap();
+    let collection = home.path().join("cup.pgn");
+    std::fs::write(
+        &collection,
+        "[Red \"A\"]\n[Black \"B\"]\n[Date \"2001.01.01\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 1-0\n\n\
+         [Red \"C\"]\n[Black \"D\"]\n[Date \"2002.02.02\"]\n[Result \"0-1\"]\n\n1. h2e2 b9c7 0-1\n\n\
+         [Red \"E\"]\n[Black \"F\"]\n[Date \"2003.03.03\"]\n[Result \"1/2-1/2\"]\n\n1. b0c2 1/2-1/2\n",
+    )
+    .unwrap();
+    let mut app = logic_app(Some(home.path()), slow_backend());
+    app.insert_resource(GameSetup {
+        mode: Mode::Hotseat,
+        level: 1,
+        black_level: 1,
+        start: Position::startpos(),
+    });
+    app.insert_state(Screen::Playing);
+    app.update();
+    app.world_mut()
+        .write_message(DbCommand::Import(vec![collection]));
+    run_until(&mut app, "the import", |app| {
+        app.world().resource::<DbImport>().summary.is_some()
+    });
+    assert_eq!(
+        app.world()
+            .resource::<DbImport>()
+            .summary
+            .as_ref()
+            .unwrap()
+            .added,
+        3
+    );
+
+    app.world_mut().write_message(ExplorerCommand::Toggle);
+    let start = Position::startpos();
+    run_until(&mut app, "the answer for the start", |app| {
+        app.world()
+            .resource::<Explorer>()
+            .answer_for(&start)
+            .is_some()
+    });
+    let answer = app
+        .world()
+        .resource::<Explorer>()
+        .answer_for(&start)
+        .cloned()
+        .unwrap();
+    assert_eq!(answer.table.games, 3);
+    assert_eq!(answer.table.moves[0].mv.to_string(), "h2e2");
+    assert_eq!(answer.games.len(), 3);
+    assert_eq!(answer.games[0].red, "E", "newest first");
+
+    // The most played move is played on the board (hot-seat, Red to move).
+    app.world_mut().write_message(ExplorerCommand::PlayRow(0));
+    app.update();
+    app.update();
+    assert_eq!(session(&app).game.ply(), 1);
+    let after = *session(&app).position();
+    run_until(&mut app, "the answer after 1. h2e2", |app| {
+        app.world()
+            .resource::<Explorer>()
+            .answer_for(&after)
+            .is_some()
+    });
+    let answer = app
+        .world()
+        .resource::<Explorer>()
+        .answer_for(&after)
+        .cloned()
+        .unwrap();
+    assert_eq!(answer.table.games, 2);
+    // Black to move: one win (0-1), one loss.
+    assert_eq!((answer.table.all.wins, answer.table.all.losses), (1, 1));
+
+    // A game of the list opens at the ply where it stood here.
+    app.world_mut().write_message(ExplorerCommand::OpenRow(0));
+    run_until(&mut app, "the opened game", |app| {
+        session(app).game.all_moves().get(1).map(|m| m.to_string()) == Some("b9c7".into())
+    });
+    for _ in 0..3 {
+        app.update();
+    }
+    let shown = shown_ply(session(&app), Some(app.world().resource::<Browse>()));
+    assert_eq!(shown, 1, "shown where it stood at the position");
+}
