@@ -16,6 +16,10 @@ use crate::rules::{Move, PieceKind, Position, Square};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+/// The most a careless move may lose, as the level's search sees it, in
+/// centipawns: a horse or a cannon, never a chariot.
+const MAX_CARELESS_LOSS: i32 = 500;
+
 /// A difficulty level, 1 (weakest) to [`Level::COUNT`] (the full engine).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Level(u8);
@@ -349,7 +353,7 @@ pub fn choose_move_as(
     let best_shown = shown[0].1;
     // A careless move, unless in check (a person looks hard then); and not
     // one that throws the game away: if the search sees it losing more
-    // than twice the margin, the level looks again.
+    // than a minor piece, the level looks again.
     let careless = (u64::from(spec.careless) > rng.next_u64() % 100 && !pos.in_check())
         .then(|| careless_choice(pos, spec, &mut rng))
         .flatten()
@@ -357,7 +361,7 @@ pub fn choose_move_as(
             shown
                 .iter()
                 .find(|(c, _)| c == m)
-                .is_some_and(|&(_, s)| s >= best_shown - 2 * spec.margin)
+                .is_some_and(|&(_, s)| s >= best_shown - MAX_CARELESS_LOSS)
         });
     let chosen = if Score::from_internal(best).mate_plies().is_some() {
         // A forced mate (for or against) is played or defended as well as it can be.
