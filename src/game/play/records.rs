@@ -141,6 +141,33 @@ pub fn open_on_board(opener: &mut GameOpener, opened: OpenedGame) {
     opener.open(opened.game, browse, opened.clock);
 }
 
+/// What a copy command puts on the clipboard, and the notice that says so.
+fn copied_text(
+    command: FileCommand,
+    session: &Session,
+    browse: &Browse,
+    settings: Option<&UserSettings>,
+    lang: Lang,
+    clock: Option<&MatchClock>,
+) -> (String, Phrase) {
+    match command {
+        FileCommand::CopyFen => (
+            shown_position(session, Some(browse)).fen(),
+            Phrase::FenCopied,
+        ),
+        FileCommand::CopyMoves => {
+            let (notation, style) = crate::game::play::move_list::list_style(settings);
+            let game = &session.game;
+            let moves = &game.all_moves()[..game.ply()];
+            (
+                crate::rules::pgn::moves_text(game.start(), moves, notation, style),
+                Phrase::MovesCopied,
+            )
+        }
+        _ => (pgn_text(session, settings, lang, clock), Phrase::PgnCopied),
+    }
+}
+
 fn handle_files(
     mut commands_in: MessageReader<FileCommand>,
     mut drops: MessageReader<FileDragAndDrop>,
@@ -172,26 +199,14 @@ fn handle_files(
                 let Some(session) = opener.session() else {
                     continue;
                 };
-                let (text, copied) = match command {
-                    FileCommand::CopyFen => (
-                        shown_position(session, Some(&browse)).fen(),
-                        Phrase::FenCopied,
-                    ),
-                    FileCommand::CopyMoves => {
-                        let (notation, style) =
-                            crate::game::play::move_list::list_style(settings.as_deref());
-                        let game = &session.game;
-                        let moves = &game.all_moves()[..game.ply()];
-                        (
-                            crate::rules::pgn::moves_text(game.start(), moves, notation, style),
-                            Phrase::MovesCopied,
-                        )
-                    }
-                    _ => (
-                        pgn_text(session, settings.as_deref(), *lang, clock.as_deref()),
-                        Phrase::PgnCopied,
-                    ),
-                };
+                let (text, copied) = copied_text(
+                    *command,
+                    session,
+                    &browse,
+                    settings.as_deref(),
+                    *lang,
+                    clock.as_deref(),
+                );
                 match clipboard.as_mut().map(|c| c.set_text(text.clone())) {
                     Some(Ok(())) => notice.post(copied, first_line(&text), false),
                     Some(Err(e)) => notice.post(Phrase::ClipboardFailed, e.to_string(), true),

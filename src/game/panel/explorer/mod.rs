@@ -1,0 +1,88 @@
+//! The opening explorer's card in the panel (`O`): for the position the
+//! board shows, the games of the database that reached it and how they
+//! went for the side to move, the player's own results from it, every move
+//! played from it (how often, its share, a win/draw/loss bar; a click plays
+//! it), and a page of the games (a click opens one at that position).
+//! "All" / "Mine" chooses the games. Hidden while the explorer is off; as
+//! many rows as the panel has room for.
+
+mod refresh;
+mod spawn;
+
+use crate::game::board::layout::BoardLayout;
+use crate::game::panel::{InfoColumn, dock_last};
+use crate::game::play::explorer::PAGE;
+use crate::game::play::session::Session;
+use crate::game::{GameSet, Screen};
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(OnEnter(Screen::Playing), spawn::spawn_card)
+        .add_systems(
+            Update,
+            (
+                dock_last::<ExplorerCard, InfoColumn>,
+                refresh::show_card,
+                refresh::show_moves,
+                refresh::show_games,
+            )
+                .chain()
+                .in_set(GameSet::Present)
+                .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
+        );
+}
+
+/// Move rows shown at most (the most played first).
+const MOVE_ROWS: usize = 8;
+/// The panel's height the other cards need; the rest is the explorer's.
+const RESERVED_PX: f32 = 560.0;
+/// Height of one of the explorer's rows.
+const ROW_PX: f32 = 24.0;
+/// Width of a move's result bar, in pixels.
+const BAR_PX: f32 = 90.0;
+
+/// How many move rows and game rows fit in the panel.
+fn room(layout: &BoardLayout) -> (usize, usize) {
+    let rows = ((layout.panel.height() - RESERVED_PX) / ROW_PX).max(0.0) as usize;
+    let moves = rows.min(MOVE_ROWS);
+    (moves, rows.saturating_sub(moves).min(PAGE as usize))
+}
+
+#[derive(Component)]
+struct ExplorerCard;
+
+/// The heading: games, results, the player's own.
+#[derive(Component)]
+struct Summary;
+
+/// Row `k` of the moves: the button, its text, and its bar's three parts.
+#[derive(Component, Clone, Copy)]
+struct MoveRow(usize);
+
+#[derive(Component, Clone, Copy)]
+struct MoveText(usize);
+
+#[derive(Component, Clone, Copy)]
+struct BarPart(usize, u8);
+
+/// Row `k` of the page of games.
+#[derive(Component, Clone, Copy)]
+struct GameRowButton(usize);
+
+#[derive(Component, Clone, Copy)]
+struct GameRowText(usize);
+
+/// The page's label between its arrows.
+#[derive(Component)]
+struct PageLabel;
+
+/// The row of the page's arrows and label.
+#[derive(Component)]
+struct Pager;
+
+/// The All / Mine buttons.
+#[derive(Component, Clone, Copy)]
+struct MineButton(bool);
+
+#[derive(Component, Clone, Copy)]
+struct MineText(bool);

@@ -1,0 +1,219 @@
+//! Keeping the explorer card in step with the answer for the shown
+//! position: the heading and the filter, the move rows and their bars, the
+//! page of games.
+
+use super::{
+    BAR_PX, BarPart, ExplorerCard, GameRowButton, GameRowText, MineButton, MineText, MoveRow,
+    MoveText, PageLabel, Pager, Summary, room,
+};
+use crate::game::board::layout::BoardLayout;
+use crate::game::i18n::{Lang, Phrase};
+use crate::game::play::browse::{Browse, shown_position};
+use crate::game::play::explorer::{Answer, Explorer, PAGE};
+use crate::game::play::game_db::{DbImport, GameDb};
+use crate::game::play::move_list::list_style;
+use crate::game::play::session::Session;
+use crate::game::settings::{CurrentLang, UserSettings};
+use crate::game::theme::{Toggled, set_display};
+use crate::rules::notation::format_move;
+use crate::store::db::{GameRow, Tally};
+use bevy::prelude::*;
+
+/// The answer for the position the board shows, if there is one yet.
+fn shown_answer<'a>(
+    explorer: &'a Explorer,
+    session: &Session,
+    browse: &Browse,
+) -> Option<&'a Answer> {
+    explorer.answer_for(&shown_position(session, Some(browse)))
+}
+
+fn tally_text(t: &Tally) -> String {
+    format!("+{} ={} −{}", t.wins, t.draws, t.losses)
+}
+
+/// The heading: what the database says of the position, or why it says nothing.
+fn heading(
+    explorer: &Explorer,
+    db: &GameDb,
+    import: &DbImport,
+    answer: Option<&Answer>,
+    lang: Lang,
+) -> String {
+    let title = Phrase::Explorer.get(lang);
+    if !db.exists() {
+        return Phrase::ExplorerNoDatabase.get(lang).to_string();
+    }
+    if let Some(p) = import.progress.as_ref().filter(|_| import.running()) {
+        return format!(
+            "{title} · {} +{}",
+            Phrase::DatabaseImporting.get(lang),
+            p.added
+        );
+    }
+    if let Some(why) = &explorer.error {
+        return format!("{title} · {why}");
+    }
+    match answer {
+        None => format!("{title} · …"),
+        Some(a) if a.table.games == 0 => format!("{title} · {}", Phrase::ExplorerNoGames.get(lang)),
+        Some(a) => {
+            let mine = if a.table.mine.games() > 0 {
+                format!(
+                    " · {} {}",
+                    Phrase::ExplorerYours.get(lang),
+                    tally_text(&a.table.mine)
+                )
+            } else {
+                String::new()
+            };
+            format!(
+                "{title} · {} {} · {}{mine}",
+                a.table.games,
+                Phrase::ExplorerGames.get(lang),
+                tally_text(&a.table.all)
+            )
+        }
+    }
+}
+
+/// Shows or hides the card, writes the heading, lights the filter.
+pub(super) fn show_card(
+    (explorer, db, import): (Res<Explorer>, Res<GameDb>, Res<DbImport>),
+    (session, browse): (Res<Session>, Res<Browse>),
+    lang: CurrentLang,
+    mut card: Query<&mut Node, With<ExplorerCard>>,
+    mut summary: Query<&mut Text, With<Summary>>,
+    mut buttons: Query<(&MineButton, &mut Toggled)>,
+    mut labels: Query<(&MineText, &mut Text), Without<Summary>>,
+) {
+    let on = explorer.is_on();
+    for mut node in &mut card {
+        set_display(&mut node, on);
+    }
+    if !on {
+        return;
+    }
+    let answer = shown_answer(&explorer, &session, &browse);
+    let text = heading(&explorer, &db, &import, answer, *lang);
+    for mut t in &mut summary {
+        t.set_if_neq(Text(text.clone()));
+    }
+    for (b, mut toggled) in &mut buttons {
+        toggled.set_if_neq(Toggled(explorer.filter.mine_only == b.0));
+    }
+    for (b, mut t) in &mut labels {
+        let want = if b.0 {
+            Phrase::ExplorerMine
+        } else {
+            Phrase::ExplorerAll
+        };
+        t.set_if_neq(Text(want.get(*lang).to_string()));
+    }
+}
+
+/// The move rows: the move, its games and share, its result bar.
+pub(super) fn show_moves(
+    explorer: Res<Explorer>,
+    (session, browse, layout): (Res<Session>, Res<Browse>, Res<BoardLayout>),
+    settings: Option<Res<UserSettings>>,
+    mut rows: Query<(&MoveRow, &mut Node)>,
+    mut texts: Query<(&MoveText, &mut Text)>,
+    mut parts: Query<(&BarPart, &mut Node), Without<MoveRow>>,
+) {
+    if !explorer.is_on() {
+        return;
+    }
+    let answer = shown_answer(&explorer, &session, &browse);
+    let moves = answer.map_or(&[][..], |a| &a.table.moves[..]);
+    let (room, _) = room(&layout);
+    for (row, mut node) in &mut rows {
+        set_display(&mut node, row.0 < moves.len().min(room));
+    }
+    let position = shown_position(&session, Some(&browse));
+    let total: u32 = moves.iter().map(|m| m.all.games()).sum();
+    let (notation, style) = list_style(settings.as_deref());
+    for (text, mut t) in &mut texts {
+        let Some(stat) = moves.get(text.0) else {
+            continue;
+        };
+        let share = 100.0 * f64::from(stat.all.games()) / f64::from(total.max(1));
+        let s = format!(
+            "{}  {}  {share:.0}%",
+            format_move(&position, stat.mv, notation, style),
+            stat.all.games()
+        );
+        t.set_if_neq(Text(s));
+    }
+    for (part, mut node) in &mut parts {
+        let Some(stat) = moves.get(part.0) else {
+            continue;
+        };
+        let t = &stat.all;
+        let decided = (t.wins + t.draws + t.losses).max(1) as f32;
+        let n = [t.wins, t.draws, t.losses][usize::from(part.1.min(2))] as f32;
+        let want = Val::Px(BAR_PX * n / decided);
+        if node.width != want {
+            node.width = want;
+        }
+    }
+}
+
+fn game_text(row: &GameRow, lang: Lang) -> String {
+    let name = |n: &str| {
+        if n.is_empty() {
+            "?".to_string()
+        } else {
+            n.to_string()
+        }
+    };
+    let result = row.result.map_or("*", |r| r.pgn());
+    let date = if row.date.is_empty() {
+        "—"
+    } else {
+        row.date.as_str()
+    };
+    let at = match lang {
+        Lang::Zh => format!("第{}着", row.ply),
+        Lang::En => format!("ply {}", row.ply),
+    };
+    format!(
+        "{} – {} · {date} · {result} · {at}",
+        name(&row.red),
+        name(&row.black)
+    )
+}
+
+/// The page of games and the pager.
+pub(super) fn show_games(
+    explorer: Res<Explorer>,
+    (session, browse, layout): (Res<Session>, Res<Browse>, Res<BoardLayout>),
+    lang: CurrentLang,
+    mut rows: Query<(&GameRowButton, &mut Node), Without<Pager>>,
+    mut texts: Query<(&GameRowText, &mut Text), Without<PageLabel>>,
+    mut pager: Query<&mut Node, With<Pager>>,
+    mut label: Query<&mut Text, With<PageLabel>>,
+) {
+    if !explorer.is_on() {
+        return;
+    }
+    let answer = shown_answer(&explorer, &session, &browse);
+    let games = answer.map_or(&[][..], |a| &a.games[..]);
+    let (_, room) = room(&layout);
+    for (row, mut node) in &mut rows {
+        set_display(&mut node, row.0 < games.len().min(room));
+    }
+    for (text, mut t) in &mut texts {
+        if let Some(g) = games.get(text.0) {
+            t.set_if_neq(Text(game_text(g, *lang)));
+        }
+    }
+    for mut node in &mut pager {
+        set_display(&mut node, room > 0 && !games.is_empty());
+    }
+    let pages = answer.map_or(1, |a| a.table.games.div_ceil(PAGE).max(1));
+    let text = format!("{} / {pages}", answer.map_or(0, |a| a.page) + 1);
+    for mut t in &mut label {
+        t.set_if_neq(Text(text.clone()));
+    }
+}

@@ -1,0 +1,227 @@
+//! The explorer card's entities: the heading, the All / Mine buttons, the
+//! move rows with their bars, the game rows and the pager.
+
+use super::{
+    BAR_PX, BarPart, ExplorerCard, GameRowButton, GameRowText, MOVE_ROWS, MineButton, MineText,
+    MoveRow, MoveText, PageLabel, Pager, Summary,
+};
+use crate::game::Screen;
+use crate::game::play::explorer::{ExplorerCommand, PAGE};
+use crate::game::theme::layout::{card, card_node, column, row};
+use crate::game::theme::{Fonts, OnPress, Toggled, palette};
+use bevy::prelude::*;
+
+pub(super) fn spawn_card(mut commands: Commands, fonts: Res<Fonts>) {
+    let summary = commands
+        .spawn((
+            Summary,
+            Text::new(""),
+            fonts.ui(15.0),
+            TextColor(palette::ACCENT),
+            Pickable::IGNORE,
+        ))
+        .id();
+    let filter = filter_row(&mut commands, &fonts);
+    let moves: Vec<Entity> = (0..MOVE_ROWS)
+        .map(|k| move_row(&mut commands, &fonts, k))
+        .collect();
+    let games: Vec<Entity> = (0..PAGE as usize)
+        .map(|k| game_row(&mut commands, &fonts, k))
+        .collect();
+    let pager = pager(&mut commands, &fonts);
+    let card = commands
+        .spawn((
+            ExplorerCard,
+            card(
+                Node {
+                    flex_shrink: 0.0,
+                    display: Display::None,
+                    padding: UiRect::all(Val::Px(8.0)),
+                    border: UiRect::all(Val::Px(1.0)),
+                    border_radius: BorderRadius::all(Val::Px(8.0)),
+                    ..column(4.0)
+                },
+                palette::BUTTON.with_alpha(0.35),
+                palette::BUTTON_BORDER,
+            ),
+            DespawnOnExit(Screen::Playing),
+        ))
+        .id();
+    commands
+        .entity(card)
+        .add_children(&[summary, filter])
+        .add_children(&moves)
+        .add_children(&games)
+        .add_child(pager);
+}
+
+/// A small button with `text` (a text bundle) that does `press`.
+fn small_button<B: Bundle>(fonts: &Fonts, text: B, press: OnPress) -> impl Bundle + use<B> {
+    (
+        Button,
+        card(
+            Node {
+                align_items: AlignItems::Center,
+                ..card_node(Vec2::new(8.0, 2.0), 1.0, 6.0)
+            },
+            palette::BUTTON,
+            palette::BUTTON_BORDER,
+        ),
+        Toggled(false),
+        press,
+        children![(
+            text,
+            fonts.ui(13.0),
+            TextColor(palette::TEXT),
+            Pickable::IGNORE
+        )],
+    )
+}
+
+fn filter_row(commands: &mut Commands, fonts: &Fonts) -> Entity {
+    let filter = commands.spawn((row(6.0), Pickable::IGNORE)).id();
+    for mine in [false, true] {
+        let b = commands
+            .spawn((
+                MineButton(mine),
+                small_button(
+                    fonts,
+                    (MineText(mine), Text::new("")),
+                    OnPress::send(ExplorerCommand::MineOnly(mine)),
+                ),
+            ))
+            .id();
+        commands.entity(filter).add_child(b);
+    }
+    filter
+}
+
+/// Move row `k`: its text, then its win/draw/loss bar.
+fn move_row(commands: &mut Commands, fonts: &Fonts, k: usize) -> Entity {
+    let bar = commands
+        .spawn((
+            Node {
+                width: Val::Px(BAR_PX),
+                height: Val::Px(8.0),
+                flex_shrink: 0.0,
+                border_radius: BorderRadius::all(Val::Px(3.0)),
+                overflow: Overflow::clip(),
+                ..default()
+            },
+            Pickable::IGNORE,
+        ))
+        .id();
+    for (part, color) in [
+        (0, palette::WDL_WIN),
+        (1, palette::WDL_DRAW),
+        (2, palette::WDL_LOSS),
+    ] {
+        let p = commands
+            .spawn((
+                BarPart(k, part),
+                Node {
+                    width: Val::Px(0.0),
+                    height: Val::Percent(100.0),
+                    ..default()
+                },
+                BackgroundColor(color),
+                Pickable::IGNORE,
+            ))
+            .id();
+        commands.entity(bar).add_child(p);
+    }
+    let text = commands
+        .spawn((
+            MoveText(k),
+            Text::new(""),
+            TextLayout::no_wrap(),
+            fonts.ui(14.0),
+            TextColor(palette::TEXT),
+            Node {
+                flex_grow: 1.0,
+                ..default()
+            },
+            Pickable::IGNORE,
+        ))
+        .id();
+    let button = commands
+        .spawn((
+            MoveRow(k),
+            Button,
+            card(
+                Node {
+                    width: Val::Percent(100.0),
+                    overflow: Overflow::clip(),
+                    padding: UiRect::axes(Val::Px(8.0), Val::Px(2.0)),
+                    border: UiRect::all(Val::Px(1.0)),
+                    border_radius: BorderRadius::all(Val::Px(6.0)),
+                    ..row(8.0)
+                },
+                palette::BUTTON,
+                palette::BUTTON_BORDER,
+            ),
+            Toggled(false),
+            OnPress::send(ExplorerCommand::PlayRow(k)),
+        ))
+        .id();
+    commands.entity(button).add_children(&[text, bar]);
+    button
+}
+
+/// Game row `k` of the page.
+fn game_row(commands: &mut Commands, fonts: &Fonts, k: usize) -> Entity {
+    commands
+        .spawn((
+            GameRowButton(k),
+            Button,
+            Node {
+                width: Val::Percent(100.0),
+                padding: UiRect::axes(Val::Px(8.0), Val::Px(1.0)),
+                border_radius: BorderRadius::all(Val::Px(4.0)),
+                overflow: Overflow::clip(),
+                ..default()
+            },
+            BackgroundColor(Color::NONE),
+            Toggled(false),
+            OnPress::send(ExplorerCommand::OpenRow(k)),
+            children![(
+                GameRowText(k),
+                Text::new(""),
+                TextLayout::no_wrap(),
+                fonts.ui(12.0),
+                TextColor(palette::TEXT_DIM),
+                Pickable::IGNORE,
+            )],
+        ))
+        .id()
+}
+
+/// ‹ page / pages ›
+fn pager(commands: &mut Commands, fonts: &Fonts) -> Entity {
+    let prev = commands
+        .spawn(small_button(
+            fonts,
+            Text::new("‹"),
+            OnPress::send(ExplorerCommand::Page(-1)),
+        ))
+        .id();
+    let label = commands
+        .spawn((
+            PageLabel,
+            Text::new(""),
+            fonts.ui(12.0),
+            TextColor(palette::TEXT_DIM),
+            Pickable::IGNORE,
+        ))
+        .id();
+    let next = commands
+        .spawn(small_button(
+            fonts,
+            Text::new("›"),
+            OnPress::send(ExplorerCommand::Page(1)),
+        ))
+        .id();
+    let pager = commands.spawn((Pager, row(8.0), Pickable::IGNORE)).id();
+    commands.entity(pager).add_children(&[prev, label, next]);
+    pager
+}
