@@ -154,7 +154,7 @@ pub fn for_each_game(bytes: &[u8], mut each: impl FnMut(usize, Result<OpenedGame
                 let single = games.len() == 1;
                 for (i, game) in games.into_iter().enumerate() {
                     match game {
-                        Ok(g) if !g.tags.is_empty() || !g.tree.is_empty() => {
+                        Ok(g) if holds_a_game(&g) => {
                             each(i + 1, Ok(OpenedGame::from_imported(g)));
                         }
                         Ok(_) if single => each(1, Err(OpenError::NoGame)),
@@ -171,7 +171,7 @@ pub fn for_each_game(bytes: &[u8], mut each: impl FnMut(usize, Result<OpenedGame
     for chunk in pgn_chunks(&text, CHUNK_BYTES) {
         for game in records::import_games(chunk.as_bytes()) {
             match game {
-                Ok(g) if g.tags.is_empty() && g.tree.is_empty() => {}
+                Ok(g) if !holds_a_game(&g) => {}
                 Ok(g) => {
                     number += 1;
                     each(number, Ok(OpenedGame::from_imported(g)));
@@ -265,7 +265,7 @@ fn collect(
     let mut first_error = None;
     for game in read {
         match game {
-            Ok(g) if !g.tags.is_empty() || !g.tree.is_empty() => {
+            Ok(g) if holds_a_game(&g) => {
                 games.push(OpenedGame::from_imported(g));
             }
             Ok(_) => {}
@@ -281,6 +281,12 @@ fn collect(
         None => OpenError::NoGame,
         Some(e) => describe(e, text),
     })
+}
+
+/// A record's entry with tags or moves (a reader's empty entry between
+/// games is none).
+fn holds_a_game(g: &ImportedGame) -> bool {
+    !g.tags.is_empty() || !g.tree.is_empty()
 }
 
 /// The error a record's reader gave, as the player should read it.

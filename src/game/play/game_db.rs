@@ -186,7 +186,7 @@ fn follow_import(mut import: ResMut<DbImport>, mut notice: ResMut<Notice>) {
             notice.post(
                 Phrase::DatabaseImported,
                 format!(
-                    "+{} · ={} · ✗{}{first_refusal}",
+                    "+{} · ={} · ×{}{first_refusal}",
                     summary.added,
                     summary.duplicates,
                     summary.refused.len()

@@ -117,7 +117,7 @@ pub fn import_section(lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
                         Pickable::IGNORE,
                         children![(
                             PathText,
-                            Text::new("▏"),
+                            Text::new("│"),
                             fonts.ui(16.0),
                             TextColor(palette::TEXT),
                             Pickable::IGNORE,
@@ -224,7 +224,7 @@ fn show_field(
         set_display(&mut node, path.is_some());
     }
     if let Some(path) = &path {
-        let want = format!("{}▏", path.text);
+        let want = format!("{}│", path.text);
         for mut text in &mut texts {
             text.set_if_neq(Text(want.clone()));
         }
@@ -272,7 +272,7 @@ fn import_status(import: &DbImport, lang: Lang) -> String {
                 .first()
                 .map_or(String::new(), |r| format!(" · {r}"));
             format!(
-                "{}: +{} · ={} · ✗{}{refused}",
+                "{}: +{} · ={} · ×{}{refused}",
                 Phrase::DatabaseImported.get(lang),
                 s.added,
                 s.duplicates,
