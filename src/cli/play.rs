@@ -44,7 +44,7 @@ pub struct PlayArgs {
     /// Open the game with the engine's analysis on (A toggles it).
     #[arg(long)]
     analysis: bool,
-    /// Open the game with the opening explorer shown (O toggles it).
+    /// Open the game with the opening explorer shown (E toggles it).
     #[arg(long)]
     explorer: bool,
     /// Draw at this many physical pixels per logical pixel (e.g. 2, as on a

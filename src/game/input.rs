@@ -76,7 +76,7 @@ fn file_keys(
         hint.write(HintRequest);
     } else if !ctrl && keys.just_pressed(KeyCode::KeyA) {
         analysis.write(AnalysisCommand::Toggle);
-    } else if !ctrl && keys.just_pressed(KeyCode::KeyO) {
+    } else if !ctrl && keys.just_pressed(KeyCode::KeyE) {
         explorer.write(ExplorerCommand::Toggle);
     }
 }

@@ -48,7 +48,7 @@ const BOARD_KEYS: [(&str, Phrase); 8] = [
     ("Tab  Shift+Tab", Phrase::KeyTab),
     ("PgUp PgDn  Shift+← →", Phrase::KeyBrowse),
     ("Home  End", Phrase::KeyBrowseEnds),
-    ("O", Phrase::KeyExplorer),
+    ("E", Phrase::KeyExplorer),
     ("Ctrl+Alt+C", Phrase::KeyCopyMoves),
 ];
 

@@ -146,3 +146,20 @@ fn tab_walks_the_toolbar_in_its_table_order_and_enter_runs_the_command() {
         "Enter went to the button, not the board"
     );
 }
+
+#[test]
+fn e_shows_the_opening_explorer_and_o_is_left_to_the_settings() {
+    let mut app = keyboard_app(Mode::Hotseat);
+    let on = |app: &App| {
+        app.world()
+            .resource::<crate::game::play::explorer::Explorer>()
+            .is_on()
+    };
+    assert!(!on(&app));
+    tap(&mut app, &[KeyCode::KeyO]);
+    assert!(!on(&app), "O opens the settings, not the explorer");
+    tap(&mut app, &[KeyCode::KeyE]);
+    assert!(on(&app));
+    tap(&mut app, &[KeyCode::KeyE]);
+    assert!(!on(&app));
+}

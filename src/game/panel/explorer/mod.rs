@@ -1,4 +1,4 @@
-//! The opening explorer's card in the panel (`O`): for the position the
+//! The opening explorer's card in the panel (`E`): for the position the
 //! board shows, the games of the database that reached it and how they
 //! went for the side to move, the player's own results from it, every move
 //! played from it (how often, its share, a win/draw/loss bar; a click plays
