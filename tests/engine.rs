@@ -397,7 +397,7 @@ fn uci_go_perft_prints_divide_and_total() {
 fn uci_bad_input_is_reported_and_the_engine_carries_on() {
     let out = run_transcript(
         "uci\nfoo bar\nposition fen 9/9/9 w\nposition startpos moves h2e2 zz99\nsetoption name Hash value lots\n\
-         setoption name Level value 12\ngo depth x\ngo perft 99\nposition startpos moves h2h9 a0a1\n\
+         setoption name Level value 120\ngo depth x\ngo perft 99\nposition startpos moves h2h9 a0a1\n\
          position startpos moves h2h9\nd\ngo depth 2\n",
     );
     let errors = out

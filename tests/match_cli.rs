@@ -111,7 +111,7 @@ fn bad_match_input_is_one_error_line_and_exit_2() {
             "missing.txt",
         ),
         (
-            ["--a", "builtin:level=11", "--b", "builtin", "--depth", "1"]
+            ["--a", "builtin:level=99", "--b", "builtin", "--depth", "1"]
                 .map(String::from)
                 .to_vec(),
             "level must be",

@@ -1,10 +1,11 @@
-//! The command line: `xiangqi [play|perft|replay|review|render|match|rate|datagen|train|uci|bench|gen-sounds|gen-icon]`.
+//! The command line: `xiangqi [play|perft|replay|review|render|match|levels|rate|datagen|train|uci|bench|gen-sounds|gen-icon]`.
 //!
 //! Every failure is one line on stderr starting with `error:` and exit code
 //! 2; nothing here panics on user input.
 
 mod db;
 mod learn;
+mod levels;
 mod matches;
 mod output;
 mod perft;
@@ -52,6 +53,8 @@ enum Command {
     Review(review::ReviewArgs),
     /// Play an engine-vs-engine match (built-in or external UCI/UCCI engines).
     Match(Box<matches::MatchArgs>),
+    /// The difficulty levels: how each plays, its rating and the games it rests on.
+    Levels,
     /// Fit ratings for every player of match PGNs, all their games at once (maximum likelihood).
     Rate(rate::RateArgs),
     /// The game database: import collections, search by position, stats, export, benchmark.
@@ -161,6 +164,7 @@ fn run_command(command: Command) -> Result<(), CliError> {
         Command::Render(args) => render::run(&args),
         Command::Match(args) => matches::run_match(&args),
         Command::Rate(args) => rate::run(&args),
+        Command::Levels => levels::run(),
         Command::Db(args) => db::run(&args),
         Command::Datagen(args) => learn::run_datagen(&args),
         Command::Train(args) => learn::run_train(&args),

@@ -31,7 +31,7 @@ pub mod tt;
 pub mod tune;
 pub mod uci;
 
-pub use level::{Level, choose_move, choose_move_scaled, choose_move_within};
+pub use level::{Level, RATING_SCALE, choose_move, choose_move_scaled, choose_move_within};
 pub use score::Score;
 
 use crate::rules::{Move, Position};

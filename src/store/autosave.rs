@@ -55,6 +55,12 @@ pub struct SavedGame {
     pub version: u32,
     /// Who plays whom.
     pub mode: Mode,
+    /// Which ladder the level numbers are of ([`crate::engine::level::LADDER`]);
+    /// absent in files from the eight-level ladder, whose numbers are
+    /// mapped to the closest level of this one when read. Written before the levels, so a file cut short
+    /// that has them has it too.
+    #[serde(default)]
+    pub ladder: u32,
     /// Red AI level, 1 to `engine::Level::COUNT` (kept even when Red is human).
     pub red_level: u8,
     /// Black AI level, 1 to `engine::Level::COUNT`.
@@ -84,6 +90,16 @@ pub struct SavedGame {
     /// The clocks, when the game is played on one (older autosaves have none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<SavedClock>,
+    /// Moves the player took back against the computer so far.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub takebacks: u32,
+    /// The player took the game back to its start (it is not rated).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub taken_back_to_start: bool,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A game's move tree in the autosave, node by node in record order (a
@@ -381,6 +397,21 @@ impl SavedGame {
             clock: None,
             tree: None,
             variations: SavedTree::of(game.tree()),
+            ladder: crate::engine::level::LADDER,
+            takebacks: 0,
+            taken_back_to_start: false,
+        }
+    }
+
+    /// Level numbers of an older ladder as the closest levels of this one.
+    fn migrate_levels(&mut self) {
+        if self.ladder < crate::engine::level::LADDER {
+            for level in [&mut self.red_level, &mut self.black_level] {
+                if let Some(now) = Level::from_eight(*level) {
+                    *level = now.number();
+                }
+            }
+            self.ladder = crate::engine::level::LADDER;
         }
     }
 
@@ -445,6 +476,7 @@ impl SavedGame {
         mut saved: SavedGame,
         mut notes: Vec<String>,
     ) -> Result<Restored, AutosaveError> {
+        saved.migrate_levels();
         // Each mend fixes one field for good, so a few rounds suffice.
         for _ in 0..8 {
             match saved.to_game(path) {
@@ -875,6 +907,31 @@ mod tests {
     }
 
     #[test]
+    fn levels_of_the_eight_level_ladder_are_read_as_the_closest_levels_now() {
+        let t = TempDir::new("autosave-ladder");
+        let path = t.path().join("autosave.json");
+        let old = r#"{"version":1,"mode":"red","red_level":8,"black_level":1,
+            "start_fen":"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "moves":["h2e2"],"cursor":1}"#;
+        fs::write(&path, old).unwrap();
+        let saved = load(&path).unwrap().unwrap().saved;
+        assert_eq!(saved.red_level, Level::from_eight(8).unwrap().number());
+        assert_eq!(saved.black_level, Level::from_eight(1).unwrap().number());
+        assert_eq!(saved.ladder, crate::engine::level::LADDER);
+        // Written now, the numbers are this ladder's and stay as they are,
+        // and so do the take-backs.
+        let mut game = Game::new(Position::startpos());
+        game.play(Move::from_iccs("h2e2").unwrap()).unwrap();
+        let mut now = SavedGame::from_game(&game, Mode::Red, 8, 1);
+        now.takebacks = 3;
+        now.taken_back_to_start = true;
+        fs::write(&path, now.to_json()).unwrap();
+        let back = load(&path).unwrap().unwrap().saved;
+        assert_eq!((back.red_level, back.black_level), (8, 1));
+        assert_eq!((back.takebacks, back.taken_back_to_start), (3, true));
+    }
+
+    #[test]
     fn a_flag_fall_against_bare_material_is_a_draw_in_the_autosave() {
         let mut game2 =
             Game::new(Position::from_fen("4k4/9/9/9/9/9/9/9/4A4/R2AK4 b - - 0 1").unwrap());
@@ -1099,8 +1156,8 @@ mod tests {
             AutosaveError::Version { found: 99, .. }
         ));
         assert!(matches!(
-            check(&|s| s.black_level = 9),
-            AutosaveError::Level { level: 9, .. }
+            check(&|s| s.black_level = 99),
+            AutosaveError::Level { level: 99, .. }
         ));
         let e = check(&|s| {
             s.result = Some(SavedResult {

@@ -93,6 +93,10 @@ pub struct Settings {
     pub language: Language,
     /// The mode last started from the menu.
     pub last_mode: Mode,
+    /// Which ladder `red_level` and `black_level` are of
+    /// (`engine::level::LADDER`); files without it are from the
+    /// eight-level ladder and are read as the closest levels of this one.
+    pub ladder: u32,
     /// The level last chosen for a Red AI, 1 to `engine::Level::COUNT`.
     pub red_level: u8,
     /// The level last chosen for a Black AI, 1 to `engine::Level::COUNT`.
@@ -139,6 +143,7 @@ impl Default for Settings {
             black_gives: false,
             quick_replies: false,
             engines: EngineList::default(),
+            ladder: crate::engine::level::LADDER,
         }
     }
 }
@@ -150,8 +155,41 @@ impl Settings {
     /// what could be read (the valid fields, the part before the damage) and
     /// defaults for the rest, and a warning; the file is not touched.
     pub fn load(path: &Path) -> (Settings, Option<Warning>) {
-        let (s, warning) = load_json_lenient::<Settings>(path);
+        let (mut s, warning) = load_json_lenient::<Settings>(path);
+        if let Ok(bytes) = std::fs::read(path) {
+            s.migrate_levels(&bytes);
+        }
         s.checked(path, warning)
+    }
+
+    /// Level numbers from a file of an older ladder (no `ladder`, or a
+    /// smaller one) as the closest levels of this one.
+    fn migrate_levels(&mut self, bytes: &[u8]) {
+        // A damaged file: what can be read of it (`ladder` is written
+        // before the levels, so a cut file that has them has it too).
+        let text = String::from_utf8_lossy(bytes);
+        let Some(found) = serde_json::from_str::<serde_json::Value>(&text)
+            .ok()
+            .or_else(|| super::salvage_json(&text))
+        else {
+            return;
+        };
+        let stored = found.get("ladder").and_then(serde_json::Value::as_u64);
+        if stored.is_some_and(|n| n >= u64::from(crate::engine::level::LADDER)) {
+            return;
+        }
+        // Only the numbers the file holds (the others are this ladder's defaults).
+        for (key, level) in [
+            ("red_level", &mut self.red_level),
+            ("black_level", &mut self.black_level),
+        ] {
+            if found.get(key).is_some()
+                && let Some(now) = Level::from_eight(*level)
+            {
+                *level = now.number();
+            }
+        }
+        self.ladder = crate::engine::level::LADDER;
     }
 
     /// [`Settings::load`] on the file's bytes (`path` names it in the warning).
@@ -243,6 +281,27 @@ mod tests {
     use std::fs;
 
     #[test]
+    fn levels_of_the_eight_level_ladder_are_read_as_the_closest_levels_now() {
+        let t = TempDir::new("settings-ladder");
+        let p = t.path().join("settings.json");
+        fs::write(&p, r#"{"red_level": 8, "black_level": 2, "volume": 40}"#).unwrap();
+        let (s, w) = Settings::load(&p);
+        assert!(w.is_none(), "{w:?}");
+        assert_eq!(s.red_level, Level::from_eight(8).unwrap().number());
+        assert_eq!(s.black_level, Level::from_eight(2).unwrap().number());
+        assert_eq!((s.ladder, s.volume), (crate::engine::level::LADDER, 40));
+        // Saved, then read again: this ladder's numbers, not mapped twice.
+        s.save(&p).unwrap();
+        assert_eq!(Settings::load(&p).0, s);
+        let top = Settings {
+            red_level: Level::MAX.number(),
+            ..Settings::default()
+        };
+        top.save(&p).unwrap();
+        assert_eq!(Settings::load(&p).0.red_level, Level::MAX.number());
+    }
+
+    #[test]
     fn missing_settings_file_gives_defaults_silently() {
         let t = TempDir::new("settings-missing");
         let (s, w) = Settings::load(&t.path().join("settings.json"));
@@ -265,6 +324,7 @@ mod tests {
             piece_chars: Charset::Simplified,
             language: Language::English,
             last_mode: Mode::AiVsAi,
+            ladder: crate::engine::level::LADDER,
             red_level: 2,
             black_level: 8,
             analysis_lines: 5,

@@ -49,7 +49,7 @@ pub(super) fn plugin(app: &mut App) {
 /// A level's name and search depth, for the menu and the panel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LevelInfo {
-    /// 1..=8.
+    /// 1 to `engine::Level::COUNT`.
     pub level: u8,
     /// Chinese name.
     pub name_zh: &'static str,
@@ -57,9 +57,11 @@ pub struct LevelInfo {
     pub name_en: &'static str,
     /// Maximum search depth in plies.
     pub depth: u32,
+    /// Its rating (`engine::Level::rating`).
+    pub rating: i32,
 }
 
-/// The eight levels, weakest first.
+/// The levels, weakest first.
 pub fn levels() -> Vec<LevelInfo> {
     Level::ALL.iter().map(|l| level_info(l.number())).collect()
 }
@@ -72,6 +74,7 @@ pub fn level_info(level: u8) -> LevelInfo {
         name_zh: l.name_zh(),
         name_en: l.name_en(),
         depth: l.max_depth(),
+        rating: l.rating(),
     }
 }
 

@@ -21,7 +21,7 @@
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::Play;
-use crate::game::play::session::{GameCommand, GameSetup, PendingGame, Session};
+use crate::game::play::session::{GameCommand, GameSetup, PendingGame, Session, Takebacks};
 use crate::game::settings::StorePaths;
 use crate::game::{GameSet, Mode, Screen};
 use crate::store::autosave::{self, SavedGame};
@@ -110,6 +110,11 @@ fn continue_game(
                 game: restored.game,
                 browse: None,
                 clock,
+                takebacks: Takebacks {
+                    count: saved.takebacks,
+                    to_start: saved.taken_back_to_start,
+                    rated: false,
+                },
             });
             play.set(Play::Free);
             next.set(Screen::Playing);
@@ -153,6 +158,8 @@ fn autosave_changes(
         session.setup.level,
         session.setup.black_level,
     );
+    saved.takebacks = session.takebacks.count;
+    saved.taken_back_to_start = session.takebacks.to_start;
     let now = Written {
         tree: saved.variations.clone(),
         moves: game.all_moves().to_vec(),

@@ -9,7 +9,7 @@
 //!
 //! In a puzzle, the first hint is the puzzle's known winning move.
 
-use crate::engine::{Level, Limits};
+use crate::engine::Limits;
 use crate::game::GameSet;
 use crate::game::play::puzzle::ActivePuzzle;
 use crate::game::play::search::{OffThreadSearch, SearchJob, SharedEngine};
@@ -30,6 +30,10 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(GameSet::Resolve),
         );
 }
+
+/// How deep a hint searches at most (it stops at its time budget first
+/// in sharp positions).
+pub const HINT_DEPTH: u32 = 7;
 
 /// How long a hint may think.
 pub const HINT_BUDGET: Duration = Duration::from_millis(1200);
@@ -70,9 +74,8 @@ impl Default for HintBackend {
         // Its own engine: a hint may run while the AI's engine is idle or busy.
         let engine = SharedEngine::new(HINT_HASH_MB);
         HintBackend(Arc::new(move |job: SearchJob| {
-            let level = Level::new(6).unwrap_or_default();
             let limits = Limits {
-                depth: Some(level.max_depth()),
+                depth: Some(HINT_DEPTH),
                 movetime: Some(HINT_BUDGET),
                 ..Limits::default()
             };

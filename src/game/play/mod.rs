@@ -21,6 +21,7 @@ pub mod hint;
 pub mod move_list;
 pub mod my_puzzle;
 pub mod puzzle;
+pub mod rating;
 pub mod records;
 pub mod search;
 pub mod session;
@@ -44,6 +45,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((clock::plugin, export::plugin));
     app.add_plugins(editor::plugin);
     app.add_plugins((variations::plugin, game_db::plugin, explorer::plugin));
+    app.add_plugins(rating::plugin);
 }
 
 /// Whose move it is while [`Screen::Playing`].

@@ -2,7 +2,7 @@
 //! move, and the saved progress.
 //!
 //! An attempt is an ordinary session — the player is Red, the engine defends
-//! Black at full strength (level 8) — in the [`Play::Puzzle`] state, with
+//! Black at full strength (the top level) — in the [`Play::Puzzle`] state, with
 //! [`ActivePuzzle`] saying which puzzle it is. After every move
 //! the plies played are judged with [`crate::store::puzzles::judge`]: mate in
 //! time solves the puzzle (saved at once), running out of moves or any other
@@ -34,7 +34,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// The level the engine defends at.
-pub const DEFENDER_LEVEL: u8 = 8;
+pub const DEFENDER_LEVEL: u8 = crate::engine::Level::MAX.number();
 
 /// Start (or restart) the puzzle at this index of [`puzzles::all`].
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]

@@ -306,7 +306,9 @@ fn a_puzzle_mated_in_time_is_solved_and_saved() {
     assert_eq!(s.position().fen(), puzzle.position().unwrap().fen());
     assert_eq!(
         s.setup.player(crate::rules::Color::Black),
-        crate::game::play::session::Player::Ai { level: 8 },
+        crate::game::play::session::Player::Ai {
+            level: crate::engine::Level::MAX.number()
+        },
         "the engine defends at full strength"
     );
     play_move(&mut app, puzzle.first_move().unwrap());

@@ -9,6 +9,7 @@ mod doors;
 mod editor;
 mod game_review;
 mod keyboard;
+mod rating;
 mod settings;
 mod variations;
 

@@ -55,8 +55,8 @@ pub(super) fn fit_narrow_cards(
     }
 }
 
-/// Who plays `side`: "Human", or "AI 3 · name · depth 4" ("AI 3 · name"
-/// when `short`).
+/// Who plays `side`: "Human", or "AI 3 · name · rating 1450" ("AI 3 ·
+/// name" when `short`).
 fn who_text(session: &Session, side: Side, lang: Lang, short: bool) -> String {
     match session.setup.player(side) {
         Player::Human => Phrase::Human.get(lang).to_string(),
@@ -72,8 +72,8 @@ fn who_text(session: &Session, side: Side, lang: Lang, short: bool) -> String {
                 format!(
                     "{} {level} · {name} · {} {}",
                     Phrase::Computer.get(lang),
-                    Phrase::Depth.get(lang),
-                    info.depth
+                    Phrase::LevelRating.get(lang),
+                    info.rating
                 )
             }
         }

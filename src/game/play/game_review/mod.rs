@@ -91,6 +91,7 @@ pub(crate) fn configure_launch(app: &mut App, opts: &crate::game::LaunchOptions)
                 game,
                 browse: opts.review_ply,
                 clock: opened.clock,
+                takebacks: Default::default(),
             });
             app.insert_resource(ReviewOnOpen {
                 effort: Effort::Quick,

@@ -192,6 +192,20 @@ pub struct Session {
     pub paused: bool,
     /// `Time::elapsed_secs_f64` of the last change, for the pause between AI moves.
     pub changed_at: f64,
+    /// What the player took back against the computer in this game.
+    pub takebacks: Takebacks,
+}
+
+/// Take-backs against the computer, which weigh a game's rating down
+/// (see `store::profile::weight`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Takebacks {
+    /// Moves taken back.
+    pub count: u32,
+    /// Taken back to before the player's first move: the game is not rated.
+    pub to_start: bool,
+    /// The game's end has been rated (it counts once).
+    pub rated: bool,
 }
 
 impl Session {
@@ -204,6 +218,7 @@ impl Session {
             generation: 0,
             paused: false,
             changed_at: now,
+            takebacks: Takebacks::default(),
         }
     }
 
@@ -365,6 +380,9 @@ pub(crate) fn apply_pending(
     };
     commands.remove_resource::<PendingGame>();
     session.replace_game(pending.game.clone(), time.elapsed_secs_f64());
+    session.takebacks = pending.takebacks;
+    // A game that ended before it was saved has had its rating.
+    session.takebacks.rated = session.game.outcome().is_some();
     selection.clear();
     changed.write(BoardChanged::Reset);
 }

@@ -34,6 +34,8 @@ pub struct PendingGame {
     pub browse: Option<usize>,
     /// The clocks it was played on (the autosave's, a record's), if any.
     pub clock: Option<GameClock>,
+    /// What the player had taken back (an autosave's game).
+    pub takebacks: super::Takebacks,
 }
 
 /// Opens records: `open(game, review)` puts `game` (a loaded or pasted
@@ -70,6 +72,7 @@ impl<'w, 's> GameOpener<'w, 's> {
             game,
             browse,
             clock,
+            takebacks: super::Takebacks::default(),
         });
         match self.session.as_deref_mut() {
             Some(session) => {

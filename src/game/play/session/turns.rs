@@ -210,6 +210,11 @@ fn undo(session: &mut Session) -> bool {
     let start = session.game.ply();
     while session.game.undo() {
         if session.side_to_move() == human {
+            session.takebacks.count += 1;
+            // Back before the player's first move (ply 0 as Red, 1 as Black).
+            if session.game.ply() <= 1 {
+                session.takebacks.to_start = true;
+            }
             return true;
         }
     }

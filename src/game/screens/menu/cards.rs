@@ -85,6 +85,7 @@ pub(super) fn setup_groups(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle +
             mode_group(lang, fonts, s),
             level_group(Side::Red, lang, fonts, s),
             level_group(Side::Black, lang, fonts, s),
+            rating_group(lang, fonts, s),
             super::options::options_section(lang, fonts, s.0),
             (
                 button(
@@ -217,14 +218,17 @@ pub(super) fn mode_card(
     )
 }
 
-/// "Difficulty" (or which AI side's level) and the eight level cards.
+/// "Difficulty" (or which AI side's level): the groups of levels (入门 …
+/// 特级大师), the steps of the chosen group, then the chosen level's name
+/// and rating.
 pub(super) fn level_group(side: Side, lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
-    let fonts = fonts.clone();
+    let tier_fonts = fonts.clone();
+    let pill_fonts = fonts.clone();
     (
         Node {
             flex_direction: FlexDirection::Column,
             align_items: AlignItems::Center,
-            row_gap: Val::Px(s.px(6.0)),
+            row_gap: Val::Px(s.px(5.0)),
             margin: UiRect::top(Val::Px(s.px(4.0))),
             ..default()
         },
@@ -232,21 +236,144 @@ pub(super) fn level_group(side: Side, lang: Lang, fonts: &Fonts, s: Scale) -> im
         Pickable::IGNORE,
         children![
             (
-                heading(Phrase::Difficulty, lang, &fonts, s),
+                heading(Phrase::Difficulty, lang, fonts, s),
                 LevelHeading(side)
             ),
             (
-                layout::centred_row(s.px(7.0)),
+                layout::centred_row(s.px(5.0)),
                 Pickable::IGNORE,
                 Children::spawn(SpawnIter(
-                    levels()
-                        .into_iter()
-                        .map(move |info| level_button(&fonts, side, info.level, s)),
+                    tier_starts().into_iter().map(move |first| tier_button(
+                        &tier_fonts,
+                        side,
+                        first,
+                        s
+                    )),
                 )),
+            ),
+            (
+                layout::centred_row(s.px(4.0)),
+                Pickable::IGNORE,
+                Children::spawn(SpawnIter(
+                    levels().into_iter().map(move |info| level_button(
+                        &pill_fonts,
+                        side,
+                        info.level,
+                        s
+                    )),
+                )),
+            ),
+            (
+                LevelChosen(side),
+                Text::new(""),
+                fonts.ui(s.text(15.0)),
+                TextColor(palette::TEXT),
+                TextLayout::no_wrap(),
+                Pickable::IGNORE,
             ),
         ],
     )
 }
+
+/// The first level of each group, weakest group first.
+pub(super) fn tier_starts() -> Vec<u8> {
+    crate::engine::Level::ALL
+        .iter()
+        .filter(|l| l.step_in_tier() == 1)
+        .map(|l| l.number())
+        .collect()
+}
+
+/// A group's button: its name; it chooses the group's first level.
+fn tier_button(fonts: &Fonts, side: Side, first: u8, s: Scale) -> impl Bundle + use<> {
+    let node = Node {
+        padding: UiRect::axes(Val::Px(s.px(9.0)), Val::Px(s.px(4.0))),
+        border_radius: BorderRadius::all(Val::Px(s.px(8.0))),
+        ..card_node(s, 0.0)
+    };
+    (
+        card_bundle(node, MenuAction::Tier(side, first)),
+        children![(
+            TierName(first),
+            Text::new(""),
+            fonts.ui(s.text(15.0)),
+            TextColor(palette::TEXT),
+            TextLayout::no_wrap(),
+            Pickable::IGNORE,
+        )],
+    )
+}
+
+/// The name of the group starting at this level.
+#[derive(Component, Clone, Copy)]
+pub(super) struct TierName(pub(super) u8);
+
+/// A level's button in its group's row (shown while its group is chosen).
+#[derive(Component, Clone, Copy)]
+pub(super) struct LevelPill(pub(super) u8);
+
+/// The player's rating, its recent history and the level suggested.
+pub(super) fn rating_group(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+    (
+        RatingRow,
+        Node {
+            align_items: AlignItems::Center,
+            column_gap: Val::Px(s.px(10.0)),
+            flex_wrap: FlexWrap::Wrap,
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        Pickable::IGNORE,
+        children![
+            (
+                RatingText,
+                Text::new(""),
+                fonts.ui(s.text(14.0)),
+                TextColor(palette::TEXT_DIM),
+                Pickable::IGNORE,
+            ),
+            (
+                RatingGraph,
+                Node {
+                    width: Val::Px(s.px(RATING_GRAPH.x)),
+                    height: Val::Px(s.px(RATING_GRAPH.y)),
+                    display: Display::None,
+                    ..default()
+                },
+                Pickable::IGNORE,
+            ),
+            (
+                menu_button(
+                    Phrase::PlaySuggested,
+                    lang,
+                    fonts,
+                    s.text(14.0),
+                    MenuAction::Suggested
+                ),
+                SuggestButton,
+            ),
+        ],
+    )
+}
+
+/// The rating graph's size in logical pixels at scale 1.
+pub(super) const RATING_GRAPH: Vec2 = Vec2::new(150.0, 34.0);
+
+/// The row of the player's rating (hidden when no game is rated here: hot-seat).
+#[derive(Component)]
+pub(super) struct RatingRow;
+
+/// "Your rating 1234 · 12 games · suggested: 业余三级".
+#[derive(Component)]
+pub(super) struct RatingText;
+
+/// The line graph of the last ratings.
+#[derive(Component)]
+pub(super) struct RatingGraph;
+
+/// Play the suggested level.
+#[derive(Component)]
+pub(super) struct SuggestButton;
 
 /// Puzzles, saved games | settings, language | quit.
 pub(super) fn more_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
@@ -317,40 +444,28 @@ pub(super) fn menu_button(
     (button(text, lang, fonts, px, OnPress::send(action)), action)
 }
 
-/// A level card: number, name and search depth.
+/// A level's button: its step in its group.
 pub(super) fn level_button(fonts: &Fonts, side: Side, level: u8, s: Scale) -> impl Bundle + use<> {
+    let step = crate::engine::Level::new(level).map_or(level, |l| l.step_in_tier());
+    let node = Node {
+        min_width: Val::Px(s.px(34.0)),
+        padding: UiRect::axes(Val::Px(s.px(4.0)), Val::Px(s.px(3.0))),
+        border_radius: BorderRadius::all(Val::Px(s.px(7.0))),
+        ..card_node(s, 34.0)
+    };
     (
-        card_bundle(card_node(s, 92.0), MenuAction::Level(side, level)),
-        children![
-            (
-                Text::new(level.to_string()),
-                fonts.ui(s.px(24.0)),
-                TextColor(palette::ACCENT),
-                TextLayout::no_wrap(),
-                Pickable::IGNORE,
-            ),
-            (
-                LevelName(level),
-                Text::new(""),
-                fonts.ui(s.text(15.0)),
-                TextColor(palette::TEXT),
-                TextLayout::no_wrap(),
-                Pickable::IGNORE,
-            ),
-            (
-                LevelDepth(level),
-                Text::new(""),
-                fonts.ui(s.text(12.0)),
-                TextColor(palette::TEXT_DIM),
-                TextLayout::no_wrap(),
-                Pickable::IGNORE,
-            ),
-        ],
+        card_bundle(node, MenuAction::Level(side, level)),
+        LevelPill(level),
+        children![(
+            Text::new(step.to_string()),
+            fonts.ui(s.px(18.0)),
+            TextColor(palette::ACCENT),
+            TextLayout::no_wrap(),
+            Pickable::IGNORE,
+        )],
     )
 }
 
+/// The chosen level's name and rating under a strip of level buttons.
 #[derive(Component, Clone, Copy)]
-pub(super) struct LevelName(pub(super) u8);
-
-#[derive(Component, Clone, Copy)]
-pub(super) struct LevelDepth(pub(super) u8);
+pub(super) struct LevelChosen(pub(super) Side);

@@ -11,6 +11,7 @@ pub(super) struct MenuChoice<'w> {
     next: ResMut<'w, NextState<Screen>>,
     exit: MessageWriter<'w, AppExit>,
     settings: Option<ResMut<'w, UserSettings>>,
+    rating: Res<'w, crate::game::play::rating::PlayerRating>,
 }
 
 impl MenuChoice<'_> {
@@ -18,12 +19,18 @@ impl MenuChoice<'_> {
         let setup = &mut *self.setup;
         match action {
             MenuAction::Mode(m) => setup.mode = m,
-            MenuAction::Level(side, level) => {
+            MenuAction::Level(side, level) | MenuAction::Tier(side, level) => {
                 let level = level.clamp(1, MAX_LEVEL);
                 if setup.mode == Mode::AiVsAi && side == Side::Black {
                     setup.black_level = level;
                     self.focus.black = true;
                 } else {
+                    setup.level = level;
+                    self.focus.black = false;
+                }
+            }
+            MenuAction::Suggested => {
+                if let Some(level) = self.rating.peek().and_then(super::rating::suggested_level) {
                     setup.level = level;
                     self.focus.black = false;
                 }
@@ -103,9 +110,10 @@ pub(super) fn menu_keys(keys: Res<ButtonInput<KeyCode>>, mut menu: MenuChoice) {
         KeyCode::Digit6,
         KeyCode::Digit7,
         KeyCode::Digit8,
+        KeyCode::Digit9,
     ];
     for (i, key) in digits.iter().enumerate() {
-        if keys.just_pressed(*key) {
+        if keys.just_pressed(*key) && i < MAX_LEVEL as usize {
             action = Some(MenuAction::Level(side, i as u8 + 1));
         }
     }
@@ -192,6 +200,44 @@ mod tests {
             (Mode::AiVsAi, 6, 3),
             "a new start of the game offers the last choice"
         );
+    }
+
+    #[test]
+    fn choose_it_sets_the_level_the_players_rating_suggests() {
+        let dir = TempDir::new("menu-suggests");
+        // An established player rated like the middle level.
+        let middle = crate::engine::Level::ALL[crate::engine::Level::COUNT / 2];
+        let profile = crate::store::profile::Profile {
+            rating: Some(f64::from(middle.rating())),
+            games: 40,
+            history: Vec::new(),
+        };
+        profile
+            .save(&Paths::under(dir.path()).profile_file())
+            .unwrap();
+        let mut app = menu_app(dir.path());
+        app.add_message::<MenuAction>()
+            .add_systems(Update, menu_buttons.run_if(in_state(Screen::Menu)));
+        // The menu's rating line reads the profile on its first frame.
+        let paths = StorePaths(Some(Paths::under(dir.path())));
+        let want = {
+            let world = app.world_mut();
+            let mut rating = world.resource_mut::<crate::game::play::rating::PlayerRating>();
+            let mut notice = crate::game::notice::Notice::default();
+            super::super::rating::suggested_level(rating.get(Some(&paths), &mut notice))
+        };
+        // At its own rating the player expects 50 % there; the next level
+        // up is a step of 60 % or more away, about 40 % at best.
+        let want = want.expect("a suggestion");
+        assert!(
+            (middle.number()..=middle.number() + 1).contains(&want),
+            "{want}"
+        );
+        press(&mut app, KeyCode::Digit1);
+        assert_eq!(app.world().resource::<GameSetup>().level, 1);
+        app.world_mut().write_message(MenuAction::Suggested);
+        app.update();
+        assert_eq!(app.world().resource::<GameSetup>().level, want);
     }
 
     #[test]

@@ -33,6 +33,7 @@ mod backdrop;
 mod cards;
 mod choice;
 pub(super) mod options;
+mod rating;
 mod title;
 
 use backdrop::{Backdrop, backdrop_layer};
@@ -52,7 +53,13 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 (menu_keys, menu_buttons).in_set(GameSet::Input),
-                (respawn_on_resize, show_first_action, show_choices).in_set(GameSet::Present),
+                (
+                    respawn_on_resize,
+                    show_first_action,
+                    show_choices,
+                    rating::show_rating,
+                )
+                    .in_set(GameSet::Present),
             )
                 .run_if(in_state(Screen::Menu)),
         );
@@ -76,9 +83,13 @@ struct MenuFocus {
 enum MenuAction {
     Mode(Mode),
     Level(Side, u8),
+    /// A group of levels (its first level).
+    Tier(Side, u8),
     Start,
     Quit,
     Language,
+    /// Choose the level the player's rating suggests.
+    Suggested,
 }
 
 /// A row of level buttons and its heading.
@@ -217,8 +228,12 @@ fn show_choices(
     mut buttons: Query<(&MenuAction, &mut Toggled, &mut BorderColor)>,
     mut rows: Query<(&LevelRow, &mut Node), Without<LevelHeading>>,
     mut headings: Query<(&LevelHeading, &mut Label, &mut Text, &mut Node), Without<LevelRow>>,
-    mut names: Query<(&LevelName, &mut Text), (Without<LevelHeading>, Without<LevelDepth>)>,
-    mut depths: Query<(&LevelDepth, &mut Text), (Without<LevelHeading>, Without<LevelName>)>,
+    mut chosen: Query<(&LevelChosen, &mut Text), (Without<LevelHeading>, Without<TierName>)>,
+    mut tiers: Query<(&TierName, &mut Text), (Without<LevelHeading>, Without<LevelChosen>)>,
+    mut pills: Query<
+        (&LevelPill, &MenuAction, &mut Node),
+        (Without<LevelRow>, Without<LevelHeading>),
+    >,
 ) {
     let ai_vs_ai = setup.mode == Mode::AiVsAi;
     let hotseat = setup.mode == Mode::Hotseat;
@@ -233,6 +248,7 @@ fn show_choices(
                 l == setup.black_level,
                 ai_vs_ai && focus.black && l == setup.black_level,
             ),
+            MenuAction::Tier(side, first) => (same_tier(first, level_of(&setup, side)), false),
             _ => (false, false),
         };
         toggled.set_if_neq(Toggled(on));
@@ -260,18 +276,59 @@ fn show_choices(
             text.0 = want.get(*lang).to_string();
         }
     }
-    if lang.is_changed() || names.iter().any(|(_, t)| t.0.is_empty()) {
-        for (name, mut text) in &mut names {
-            let info = crate::game::play::ai::level_info(name.0);
-            let n = match *lang {
-                Lang::Zh => info.name_zh,
-                Lang::En => info.name_en,
-            };
-            text.0 = n.to_string();
+    for (name, mut text) in &mut tiers {
+        let want = crate::engine::Level::new(name.0).map_or("", |l| match *lang {
+            Lang::Zh => l.tier_zh(),
+            Lang::En => l.tier_en(),
+        });
+        if text.0 != want {
+            text.0 = want.to_string();
         }
-        for (depth, mut text) in &mut depths {
-            let info = crate::game::play::ai::level_info(depth.0);
-            text.0 = format!("{} {}", Phrase::Depth.get(*lang), info.depth);
+    }
+    for (pill, action, mut node) in &mut pills {
+        if let MenuAction::Level(side, _) = *action {
+            set_display(&mut node, same_tier(pill.0, level_of(&setup, side)));
         }
+    }
+    for (which, mut text) in &mut chosen {
+        let level = match which.0 {
+            Side::Red => setup.level,
+            Side::Black => setup.black_level,
+        };
+        let want = chosen_level_text(level, *lang);
+        if text.0 != want {
+            text.0 = want;
+        }
+    }
+}
+
+/// "7 业余五级 · 等级分 1450": the chosen level's number, name and rating.
+fn chosen_level_text(level: u8, lang: Lang) -> String {
+    let info = crate::game::play::ai::level_info(level);
+    let name = match lang {
+        Lang::Zh => info.name_zh,
+        Lang::En => info.name_en,
+    };
+    format!(
+        "{} {name} · {} {}",
+        info.level,
+        Phrase::LevelRating.get(lang),
+        info.rating
+    )
+}
+
+/// The level chosen for `side`'s AI.
+fn level_of(setup: &GameSetup, side: Side) -> u8 {
+    match side {
+        Side::Red => setup.level,
+        Side::Black => setup.black_level,
+    }
+}
+
+/// Are levels `a` and `b` in the same group?
+fn same_tier(a: u8, b: u8) -> bool {
+    match (crate::engine::Level::new(a), crate::engine::Level::new(b)) {
+        (Some(a), Some(b)) => a.tier_en() == b.tier_en(),
+        _ => false,
     }
 }
