@@ -40,7 +40,12 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 (editor_keys, pick_up).in_set(GameSet::Input),
-                (respawn_on_resize, board::show_board, show::show_panel)
+                (
+                    respawn_on_resize,
+                    board::show_board,
+                    show::show_panel,
+                    show::show_level_name,
+                )
                     .chain()
                     .in_set(GameSet::Present),
             )

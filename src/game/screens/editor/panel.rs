@@ -45,6 +45,10 @@ pub(super) struct LevelButton(pub u8);
 #[derive(Component)]
 pub(super) struct LevelRow;
 
+/// The chosen level's name and rating, after its buttons.
+#[derive(Component)]
+pub(super) struct LevelChosenText;
+
 #[derive(Component)]
 pub(super) struct FenLine;
 
@@ -255,6 +259,7 @@ fn level_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     let px = s.px(14.0).max(11.0);
     let side = s.px(26.0).max(20.0);
     let difficulty = heading(Phrase::Difficulty, lang, fonts.ui(px));
+    let fonts_chosen = fonts.clone();
     let fonts = fonts.clone();
     let level = move |level: u8| {
         let node = Node {
@@ -273,11 +278,23 @@ fn level_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
             LevelButton(level),
         )
     };
+    let chosen = (
+        LevelChosenText,
+        Text::new(""),
+        fonts_chosen.ui(px),
+        TextColor(palette::TEXT),
+        TextLayout::no_wrap(),
+        Pickable::IGNORE,
+    );
     (
         LevelRow,
         Visibility::Inherited,
         panel_row(s.px(4.0)),
-        Children::spawn((Spawn(difficulty), SpawnIter((1..=MAX_LEVEL).map(level)))),
+        Children::spawn((
+            Spawn(difficulty),
+            SpawnIter((1..=MAX_LEVEL).map(level)),
+            Spawn(chosen),
+        )),
     )
 }
 

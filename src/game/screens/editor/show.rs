@@ -197,3 +197,26 @@ fn show_lines(editor: &Editor, st: &EditorStatus, lang: Lang, lines: &mut Lines)
         vis.set_if_neq(want);
     }
 }
+
+/// "新手 1 · 等级分 1042" after the level buttons.
+pub(super) fn show_level_name(
+    editor: Res<Editor>,
+    lang: CurrentLang,
+    mut texts: Query<&mut Text, With<super::panel::LevelChosenText>>,
+) {
+    let info = crate::game::play::ai::level_info(editor.level);
+    let name = match *lang {
+        Lang::Zh => info.name_zh,
+        Lang::En => info.name_en,
+    };
+    let want = format!(
+        "{name} · {} {}",
+        Phrase::LevelRating.get(*lang),
+        info.rating
+    );
+    for mut text in &mut texts {
+        if text.0 != want {
+            text.0 = want.clone();
+        }
+    }
+}
