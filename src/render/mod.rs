@@ -93,16 +93,19 @@ pub fn empty_board_rgba(flip: bool) -> Result<(u32, u32, Vec<u8>), RenderError> 
         ..Options::default()
     };
     let pm = painter.paint(&Position::empty(), &options)?;
-    // Demultiplied: tiny-skia keeps premultiplied alpha; the board is opaque.
-    let data = pm
-        .pixels()
+    Ok((pm.width(), pm.height(), straight_rgba(&pm)))
+}
+
+/// A pixmap's pixels as straight (not premultiplied) RGBA bytes, row by
+/// row: tiny-skia keeps premultiplied alpha, images want it straight.
+pub fn straight_rgba(pm: &tiny_skia::Pixmap) -> Vec<u8> {
+    pm.pixels()
         .iter()
         .flat_map(|p| {
             let c = p.demultiply();
             [c.red(), c.green(), c.blue(), c.alpha()]
         })
-        .collect();
-    Ok((pm.width(), pm.height(), data))
+        .collect()
 }
 
 /// Where the point `sq` is on [`empty_board_rgba`]'s image, as fractions of

@@ -77,10 +77,15 @@ fn wood_image(w: u32, h: u32) -> Image {
             data.push(255);
         }
     }
+    rgba_image(w, h, data)
+}
+
+/// An sRGB image of `width` × `height` from straight RGBA bytes, row by row.
+pub fn rgba_image(width: u32, height: u32, data: Vec<u8>) -> Image {
     Image::new(
         Extent3d {
-            width: w,
-            height: h,
+            width,
+            height,
             depth_or_array_layers: 1,
         },
         TextureDimension::D2,

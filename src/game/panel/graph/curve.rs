@@ -3,9 +3,7 @@
 //! line over both.
 
 use crate::game::theme::palette;
-use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 /// The curve's image size in pixels (stretched to the graph's box).
 const IMAGE_W: u32 = 480;
@@ -74,17 +72,7 @@ pub(super) fn curve_image(values: &[f32]) -> Image {
             data[at..at + 4].copy_from_slice(&px);
         }
     }
-    Image::new(
-        Extent3d {
-            width: IMAGE_W,
-            height: IMAGE_H,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        data,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD,
-    )
+    crate::game::theme::rgba_image(IMAGE_W, IMAGE_H, data)
 }
 
 /// `top` over `under` (straight alpha).

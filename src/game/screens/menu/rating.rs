@@ -9,8 +9,6 @@ use crate::engine::Level;
 use crate::game::notice::Notice;
 use crate::game::play::rating::PlayerRating;
 use crate::store::profile::{PROVISIONAL_GAMES, Profile};
-use bevy::asset::RenderAssetUsages;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 /// Rated games the graph shows, at most.
 const GRAPH_GAMES: usize = 30;
@@ -191,26 +189,8 @@ pub(super) fn graph_image(values: &[f64]) -> Image {
             None,
         );
     }
-    // tiny-skia keeps premultiplied alpha; the image wants it straight.
-    let data: Vec<u8> = pixmap
-        .pixels()
-        .iter()
-        .flat_map(|p| {
-            let c = p.demultiply();
-            [c.red(), c.green(), c.blue(), c.alpha()]
-        })
-        .collect();
-    Image::new(
-        Extent3d {
-            width: IMAGE_W,
-            height: IMAGE_H,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        data,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::RENDER_WORLD | RenderAssetUsages::MAIN_WORLD,
-    )
+    let data = crate::render::straight_rgba(&pixmap);
+    crate::game::theme::rgba_image(IMAGE_W, IMAGE_H, data)
 }
 
 #[cfg(test)]

@@ -5,9 +5,7 @@
 //! size a button shows it at, so it stays sharp at scale factor 2. Adding an
 //! icon: a variant in [`Icon`], its strokes in [`strokes`].
 
-use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
-use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use pen::Pen;
 use tiny_skia::{Pixmap, Transform};
 
@@ -106,17 +104,7 @@ pub fn icon_image(icon: Icon) -> Image {
     for a in alpha {
         data.extend_from_slice(&[255, 255, 255, a]);
     }
-    Image::new(
-        Extent3d {
-            width: ICON_PX,
-            height: ICON_PX,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        data,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::default(),
-    )
+    crate::game::theme::rgba_image(ICON_PX, ICON_PX, data)
 }
 
 /// The icon's coverage, row by row.
