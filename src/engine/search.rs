@@ -334,7 +334,7 @@ impl<'a> Searcher<'a> {
         let cur = self.path[n].pos;
         if cur.halfmove_clock() >= 120 {
             // The 60-move rule, unless this very position is already lost.
-            return Some(if cur.legal_moves().is_empty() {
+            return Some(if !cur.has_legal_move() {
                 -MATE + ply as i32
             } else {
                 0

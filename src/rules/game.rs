@@ -149,7 +149,7 @@ struct PlyFlags {
 ///
 /// The record is a [`MoveTree`]: the moves played are its main line, and
 /// the variations, comments and marks hang off it. The positions, the
-/// repetition flags and the outcome are derived here from the main line,
+/// checks and the outcome are derived here from the main line,
 /// so they cannot drift from the tree. Playing a move after undo keeps the
 /// old continuation as a variation; making a variation the main line
 /// ([`Game::promote_to_main_line`]) or deleting one ([`Game::remove`]) is
@@ -162,7 +162,8 @@ pub struct Game {
     /// positions[i] is the position after i moves; moves.len() + 1 entries.
     positions: Vec<Position>,
     moves: Vec<Move>,
-    flags: Vec<PlyFlags>,
+    /// checks[i]: whether move i gave check.
+    checks: Vec<bool>,
     cursor: usize,
     /// A resignation or agreed draw, and the ply it happened at.
     declared: Option<(usize, Outcome)>,
@@ -184,7 +185,7 @@ impl Game {
             nodes: vec![MoveTree::ROOT],
             positions: vec![start],
             moves: Vec::new(),
-            flags: Vec::new(),
+            checks: Vec::new(),
             cursor: 0,
             declared: None,
         };
@@ -211,7 +212,7 @@ impl Game {
         self.nodes.truncate(ply + 1);
         self.positions.truncate(ply + 1);
         self.moves.truncate(ply);
-        self.flags.truncate(ply);
+        self.checks.truncate(ply);
         if self.declared.is_some_and(|(at, _)| at > ply) {
             self.declared = None;
         }
@@ -225,17 +226,18 @@ impl Game {
                 break;
             };
             self.cursor = self.moves.len();
-            if !std::mem::take(&mut known_open) && self.rules_outcome().is_some() {
+            // The tree holds only legal moves, so the side to move here has
+            // one (`next`): no mate or stalemate to look for.
+            if !std::mem::take(&mut known_open) && self.rules_outcome_with(true).is_some() {
                 break;
             }
-            let before = self.positions[self.positions.len() - 1];
             let Some(&after) = self.tree.position(next) else {
                 break;
             };
-            self.flags.push(PlyFlags {
-                check: after.in_check(),
-                chase: is_chase(&before, m),
-            });
+            // Whether the move chased is worked out only when a cycle is
+            // judged: it costs several move generations, and most plies
+            // never take part in a repetition.
+            self.checks.push(after.in_check());
             self.positions.push(after);
             self.moves.push(m);
             self.nodes.push(next);
@@ -485,9 +487,15 @@ impl Game {
     /// How the rules end the game at the cursor (mate, stalemate,
     /// repetition, the 60-move rule, bare material), declarations aside.
     fn rules_outcome(&self) -> Option<Outcome> {
+        self.rules_outcome_with(false)
+    }
+
+    /// [`Game::rules_outcome`]; `has_move`: a legal move is known to exist
+    /// at the cursor, so there is no mate or stalemate to look for.
+    fn rules_outcome_with(&self, has_move: bool) -> Option<Outcome> {
         let pos = self.position();
         let stm = pos.side_to_move();
-        if pos.legal_moves().is_empty() {
+        if !has_move && !pos.has_legal_move() {
             let reason = if pos.in_check() {
                 Reason::Checkmate
             } else {
@@ -547,9 +555,13 @@ impl Game {
         if found.take(earlier - 1).count() < earlier - 1 {
             return None;
         }
-        let cycle = judge_cycle(
-            (start..self.cursor).map(|i| (self.positions[i].side_to_move(), self.flags[i])),
-        );
+        let cycle = judge_cycle((start..self.cursor).map(|i| {
+            let check = self.checks[i];
+            // A check counts for a chase too, so a checking move's chase is
+            // not needed.
+            let chase = !check && is_chase(&self.positions[i], self.moves[i]);
+            (self.positions[i].side_to_move(), PlyFlags { check, chase })
+        }));
         Some(cycle)
     }
 }

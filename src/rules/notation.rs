@@ -14,7 +14,7 @@
 //! names for either side, Chinese numerals, ASCII and full-width digits.
 
 use super::position::{IllegalReason, Position};
-use super::types::{Color, Move, Piece, PieceKind, Square};
+use super::types::{Color, Move, MoveList, Piece, PieceKind, Square};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -834,11 +834,15 @@ fn resolve(pos: &Position, d: Desc, designator: &str) -> Result<Move, MoveParseE
         }
         action_of(d.kind, us, m) == (d.action, d.number)
     };
-    let found: Vec<Move> = pos
-        .legal_moves()
+    // The description is checked first and legality only for the moves
+    // that fit it (a record is read move by move; this is its hot spot).
+    let mut pseudo = MoveList::new();
+    pos.generate_pseudo(&mut pseudo);
+    let in_check = pos.in_check();
+    let found: Vec<Move> = pseudo
         .iter()
         .copied()
-        .filter(|&m| fits(m))
+        .filter(|&m| fits(m) && pos.leaves_general_safe(m, in_check))
         .collect();
     match found.len() {
         1 => return Ok(found[0]),

@@ -545,6 +545,16 @@ impl Position {
         list
     }
 
+    /// True if the side to move has a legal move (no mate, no stalemate):
+    /// stops at the first one, so judging a position costs a fraction of
+    /// generating them all.
+    pub fn has_legal_move(&self) -> bool {
+        let mut list = MoveList::new();
+        self.generate::<false>(&mut list);
+        let in_check = self.in_check();
+        list.iter().any(|&m| self.leaves_general_safe(m, in_check))
+    }
+
     /// Number of legal moves (perft's last ply).
     pub fn count_legal(&self) -> usize {
         let mut list = MoveList::new();

@@ -127,7 +127,7 @@ fn refresh_card(
     let lang = *lang;
     let lines = analysis.lines();
     let title = match (analysis.position(), lines.first()) {
-        (Some(pos), _) if pos.legal_moves().is_empty() => {
+        (Some(pos), _) if !pos.has_legal_move() => {
             format!(
                 "{} · {}",
                 Phrase::Analysis.get(lang),

@@ -241,7 +241,7 @@ fn follow_the_board(
     analysis.target = Some(target);
     let position = shown_position(&session, Some(&browse));
     analysis.position = Some(position);
-    if position.legal_moves().is_empty() {
+    if !position.has_legal_move() {
         return;
     }
     let history = shown_history(&session, Some(&browse));

@@ -331,7 +331,7 @@ fn save_as_puzzle(
     now: f64,
     notice: &mut Notice,
 ) {
-    if pos.legal_moves().is_empty() {
+    if !pos.has_legal_move() {
         notice.post(Phrase::NoMoveToFind, pos.fen(), true);
         return;
     }

@@ -23,7 +23,7 @@ pub use crate::rules::tree::{Mark, MoveTree, Node, NodeId, TreeError};
 pub use pgn_tree::{write_pgn_tree, write_tree};
 
 use super::fen::FenError;
-use super::game::{Game, GameError, GameResult};
+use super::game::{Game, GameResult};
 use super::notation::{ChineseStyle, MoveParseError, Notation};
 use super::pgn::{self, PgnError, PgnGame};
 use super::position::Position;
@@ -317,23 +317,19 @@ pub fn import_games(bytes: &[u8]) -> Vec<Result<ImportedGame, ImportError>> {
 /// The rules' end of a game holds in a record too: a main-line move after
 /// the game is over (as `replay` and a match would judge it) is an error.
 fn check_end(g: &ImportedGame) -> Result<(), RecordError> {
-    let mut game = Game::new(*g.start());
-    for m in g.main_line() {
-        let pos = *game.position();
-        match game.play(m) {
-            Ok(()) => {}
-            Err(GameError::Over(o)) => {
-                return Err(RecordError::AfterEnd {
-                    number: pgn::move_number_label(&pos),
-                    text: m.to_string(),
-                    outcome: o.to_string(),
-                });
-            }
-            // Every move was checked against its position when read.
-            Err(GameError::Illegal(_)) => return Ok(()),
-        }
+    let line = g.main_line();
+    // The game stops its main line where the rules end it.
+    let game = Game::from_tree(g.tree.clone());
+    let played = game.moves().len();
+    if played == line.len() {
+        return Ok(());
     }
-    Ok(())
+    let outcome = game.outcome().map_or_else(String::new, |o| o.to_string());
+    Err(RecordError::AfterEnd {
+        number: pgn::move_number_label(game.position()),
+        text: line[played].to_string(),
+        outcome,
+    })
 }
 
 fn read_games(bytes: &[u8], format: Format) -> Vec<Result<ImportedGame, ImportError>> {

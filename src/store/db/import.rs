@@ -189,38 +189,23 @@ impl Database {
                 }
             };
             let source = file.display().to_string();
-            let mut batch: Vec<OpenedGame> = Vec::with_capacity(BATCH);
-            let mut failure = None;
-            record::for_each_game(&bytes, |number, game| {
-                if failure.is_some() {
-                    return;
-                }
-                match game {
-                    Ok(g) => batch.push(g),
-                    Err(e) => {
-                        refused.push(Refusal {
-                            file: file.clone(),
-                            game: Some(number),
-                            reason: e.to_string(),
-                        });
-                        progress.refused += 1;
-                    }
-                }
-                if batch.len() >= BATCH {
-                    if let Err(e) = self.store_batch(&mut batch, &source, owner, &mut progress) {
-                        failure = Some(e);
-                    }
-                    progress.elapsed = started.elapsed();
+            // On an error the file's transaction is rolled back: the
+            // database is as it was after the files before it.
+            self.import_file(
+                file,
+                &bytes,
+                &source,
+                owner,
+                &mut progress,
+                &mut refused,
+                &mut |p| {
                     if last_report.elapsed() >= PROGRESS_EVERY {
                         last_report = Instant::now();
-                        on_progress(&progress);
+                        on_progress(p);
                     }
-                }
-            });
-            if let Some(e) = failure {
-                return Err(e);
-            }
-            self.store_batch(&mut batch, &source, owner, &mut progress)?;
+                },
+                started,
+            )?;
             progress.files_done += 1;
             progress.bytes_done += bytes.len() as u64;
             progress.elapsed = started.elapsed();
@@ -235,31 +220,102 @@ impl Database {
         })
     }
 
-    fn store_batch(
+    /// Imports one file's games in one transaction: the games are stored
+    /// as they are read and their positions gathered in a scratch table,
+    /// then put into the index in key order at the end, so each page of the
+    /// index is written once for the whole file (inserting batch after
+    /// batch rewrote most of a large index every time). A file is kept
+    /// whole or not at all.
+    #[allow(clippy::too_many_arguments)]
+    fn import_file(
         &mut self,
-        batch: &mut Vec<OpenedGame>,
+        file: &Path,
+        bytes: &[u8],
         source: &str,
         owner: Owner,
         progress: &mut Progress,
+        refused: &mut Vec<Refusal>,
+        report: &mut dyn FnMut(&Progress),
+        started: Instant,
     ) -> Result<(), DbError> {
-        if batch.is_empty() {
-            return Ok(());
-        }
-        let games: Vec<NewGame<'_>> = batch
-            .iter()
-            .map(|opened| NewGame {
-                opened,
-                source,
-                owner,
-            })
-            .collect();
-        for added in self.add_games(&games)? {
-            match added {
-                Added::New(_) => progress.added += 1,
-                Added::Duplicate(_) => progress.duplicates += 1,
+        // Immediate: the write lock is taken at the start (waiting for
+        // another writer, the game or the command line), not on the first
+        // insert after reads, where a busy database cannot be waited for.
+        let tx = rusqlite::Transaction::new_unchecked(
+            &self.conn,
+            rusqlite::TransactionBehavior::Immediate,
+        )?;
+        tx.execute_batch(
+            "CREATE TEMP TABLE IF NOT EXISTS staging (
+                 key INTEGER, game INTEGER, ply INTEGER, mv INTEGER, result INTEGER, owner INTEGER
+             );
+             DELETE FROM temp.staging;",
+        )?;
+        let mut batch: Vec<OpenedGame> = Vec::with_capacity(BATCH);
+        let mut rows = Vec::new();
+        let mut failure = None;
+        let mut flush = |batch: &mut Vec<OpenedGame>,
+                         progress: &mut Progress|
+         -> Result<(), DbError> {
+            if batch.is_empty() {
+                return Ok(());
             }
+            let games: Vec<NewGame<'_>> = batch
+                .iter()
+                .map(|opened| NewGame {
+                    opened,
+                    source,
+                    owner,
+                })
+                .collect();
+            for added in super::insert_games(&tx, &games, &mut rows)? {
+                match added {
+                    Added::New(_) => progress.added += 1,
+                    Added::Duplicate(_) => progress.duplicates += 1,
+                }
+            }
+            let mut stage = tx.prepare_cached(
+                "INSERT INTO temp.staging (key, game, ply, mv, result, owner) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?;
+            for r in rows.drain(..) {
+                stage.execute(rusqlite::params![r.0, r.1, r.2, r.3, r.4, r.5])?;
+            }
+            batch.clear();
+            Ok(())
+        };
+        record::for_each_game(bytes, |number, game| {
+            if failure.is_some() {
+                return;
+            }
+            match game {
+                Ok(g) => batch.push(g),
+                Err(e) => {
+                    refused.push(Refusal {
+                        file: file.to_path_buf(),
+                        game: Some(number),
+                        reason: e.to_string(),
+                    });
+                    progress.refused += 1;
+                }
+            }
+            if batch.len() >= BATCH {
+                if let Err(e) = flush(&mut batch, progress) {
+                    failure = Some(e);
+                }
+                progress.elapsed = started.elapsed();
+                report(progress);
+            }
+        });
+        if let Some(e) = failure {
+            return Err(e);
         }
-        batch.clear();
+        flush(&mut batch, progress)?;
+        tx.execute_batch(
+            "INSERT OR IGNORE INTO positions (key, game, ply, mv, result, owner)
+                 SELECT key, game, ply, mv, result, owner FROM temp.staging ORDER BY key, game, ply;
+             DELETE FROM temp.staging;",
+        )?;
+        tx.commit()?;
         Ok(())
     }
 }

@@ -33,7 +33,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 /// The schema this build writes.
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 2;
 
 /// What went wrong with the database.
 #[derive(Debug, Error)]
@@ -264,6 +264,16 @@ impl Database {
                  COMMIT;",
             )?;
         }
+        if found < 2 {
+            // Version 2: games by date, so the newest games through a
+            // position most games share are found without sorting them all.
+            self.conn.execute_batch(
+                "BEGIN;
+                 CREATE INDEX IF NOT EXISTS games_date ON games(date, id);
+                 PRAGMA user_version = 2;
+                 COMMIT;",
+            )?;
+        }
         Ok(())
     }
 
@@ -281,79 +291,20 @@ impl Database {
     /// # Errors
     /// SQLite's; nothing of the batch is stored then.
     pub fn add_games(&mut self, games: &[NewGame<'_>]) -> Result<Vec<Added>, DbError> {
-        let tx = self.conn.transaction()?;
-        let mut added = Vec::with_capacity(games.len());
-        let mut rows: Vec<(i64, i64, i64, i64, i64, i64)> = Vec::new();
-        {
-            let mut find = tx.prepare_cached("SELECT id FROM games WHERE fingerprint = ?1")?;
-            let mut insert = tx.prepare_cached(
-                "INSERT INTO games (red, black, event, date, result, source, owner, start, moves, tree, tags, fingerprint)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-            )?;
-            for g in games {
-                let game = &g.opened.game;
-                let start = game.start();
-                let moves = game.all_moves();
-                let red = g.opened.tag("Red").unwrap_or("");
-                let black = g.opened.tag("Black").unwrap_or("");
-                let print = fingerprint(start, moves, red, black);
-                if let Some(id) = find
-                    .query_row(params![print], |r| r.get::<_, i64>(0))
-                    .optional()?
-                {
-                    added.push(Added::Duplicate(id));
-                    continue;
-                }
-                let result = result_code(g.opened.result);
-                let start_fen = (*start != Position::startpos()).then(|| start.fen());
-                let tree = encode::tree_blob(game.tree());
-                let tags = encode::other_tags(&g.opened.tags);
-                insert.execute(params![
-                    red,
-                    black,
-                    g.opened.tag("Event").unwrap_or(""),
-                    encode::normal_date(g.opened.tag("Date").unwrap_or("")),
-                    result,
-                    g.source,
-                    g.owner.code(),
-                    start_fen,
-                    encode::moves_blob(moves),
-                    tree,
-                    tags,
-                    print,
-                ])?;
-                let id = tx.last_insert_rowid();
-                added.push(Added::New(id));
-                let mut pos = *start;
-                for (ply, &m) in moves.iter().enumerate() {
-                    rows.push((
-                        pos.hash() as i64,
-                        id,
-                        ply as i64,
-                        i64::from(m.to_bits()),
-                        result,
-                        g.owner.code(),
-                    ));
-                    pos.make(m);
-                }
-                rows.push((
-                    pos.hash() as i64,
-                    id,
-                    moves.len() as i64,
-                    0,
-                    result,
-                    g.owner.code(),
-                ));
-            }
-            // In key order the index's pages are visited once each.
-            rows.sort_unstable();
-            let mut index = tx.prepare_cached(
-                "INSERT OR IGNORE INTO positions (key, game, ply, mv, result, owner) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?;
-            for r in &rows {
-                index.execute(params![r.0, r.1, r.2, r.3, r.4, r.5])?;
-            }
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let mut rows = Vec::new();
+        let added = insert_games(&tx, games, &mut rows)?;
+        // In key order the index's pages are visited once each.
+        rows.sort_unstable();
+        let mut index = tx.prepare_cached(
+            "INSERT OR IGNORE INTO positions (key, game, ply, mv, result, owner) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?;
+        for r in &rows {
+            index.execute(params![r.0, r.1, r.2, r.3, r.4, r.5])?;
         }
+        drop(index);
         tx.commit()?;
         Ok(added)
     }
@@ -470,6 +421,18 @@ impl Database {
         Ok(())
     }
 
+    /// SQLite's check of the whole file: `"ok"`, or what is wrong.
+    ///
+    /// # Errors
+    /// SQLite's, when the file cannot even be read.
+    pub fn integrity_check(&self) -> Result<String, DbError> {
+        let mut q = self.conn.prepare("PRAGMA integrity_check")?;
+        let lines: Vec<String> = q
+            .query_map([], |r| r.get::<_, String>(0))?
+            .collect::<Result<_, _>>()?;
+        Ok(lines.join("; "))
+    }
+
     pub(crate) fn conn(&self) -> &Connection {
         &self.conn
     }
@@ -509,6 +472,80 @@ pub(crate) fn points_for(code: i64, side: Color) -> Option<i8> {
         (GameResult::RedWins, Color::Red) | (GameResult::BlackWins, Color::Black) => 1,
         _ => -1,
     })
+}
+
+/// One row of the position index: key, game, ply, move, result, owner.
+type IndexRow = (i64, i64, i64, i64, i64, i64);
+
+/// Stores the games not already there and appends their positions to
+/// `rows` (not yet in the index); what happened to each game, in order.
+fn insert_games(
+    conn: &Connection,
+    games: &[NewGame<'_>],
+    rows: &mut Vec<IndexRow>,
+) -> Result<Vec<Added>, DbError> {
+    let mut added = Vec::with_capacity(games.len());
+    let mut find = conn.prepare_cached("SELECT id FROM games WHERE fingerprint = ?1")?;
+    let mut insert = conn.prepare_cached(
+        "INSERT INTO games (red, black, event, date, result, source, owner, start, moves, tree, tags, fingerprint)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+    )?;
+    for g in games {
+        let game = &g.opened.game;
+        let start = game.start();
+        let moves = game.all_moves();
+        let red = g.opened.tag("Red").unwrap_or("");
+        let black = g.opened.tag("Black").unwrap_or("");
+        let print = fingerprint(start, moves, red, black);
+        if let Some(id) = find
+            .query_row(params![print], |r| r.get::<_, i64>(0))
+            .optional()?
+        {
+            added.push(Added::Duplicate(id));
+            continue;
+        }
+        let result = result_code(g.opened.result);
+        let start_fen = (*start != Position::startpos()).then(|| start.fen());
+        let tree = encode::tree_blob(game.tree());
+        let tags = encode::other_tags(&g.opened.tags);
+        insert.execute(params![
+            red,
+            black,
+            g.opened.tag("Event").unwrap_or(""),
+            encode::normal_date(g.opened.tag("Date").unwrap_or("")),
+            result,
+            g.source,
+            g.owner.code(),
+            start_fen,
+            encode::moves_blob(moves),
+            tree,
+            tags,
+            print,
+        ])?;
+        let id = conn.last_insert_rowid();
+        added.push(Added::New(id));
+        let mut pos = *start;
+        for (ply, &m) in moves.iter().enumerate() {
+            rows.push((
+                pos.hash() as i64,
+                id,
+                ply as i64,
+                i64::from(m.to_bits()),
+                result,
+                g.owner.code(),
+            ));
+            pos.make(m);
+        }
+        rows.push((
+            pos.hash() as i64,
+            id,
+            moves.len() as i64,
+            0,
+            result,
+            g.owner.code(),
+        ));
+    }
+    Ok(added)
 }
 
 #[cfg(test)]

@@ -335,3 +335,100 @@ fn two_connections_share_the_file() {
         .unwrap();
     assert_eq!(mode, "wal");
 }
+
+#[test]
+fn a_version_1_database_is_migrated_and_keeps_its_games() {
+    let dir = TempDir::new("db-migrate");
+    let path = dir.path().join("games.sqlite");
+    {
+        let mut db = Database::open(&path).unwrap();
+        add(&mut db, GAME_A, Owner::Collected);
+        add(&mut db, GAME_B, Owner::Mine(Color::Black));
+        // Back to what version 1 wrote: no index of the games by date.
+        db.conn()
+            .execute_batch("DROP INDEX games_date; PRAGMA user_version = 1;")
+            .unwrap();
+    }
+    let db = Database::open(&path).unwrap();
+    let version: i64 = db
+        .conn()
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, SCHEMA_VERSION);
+    let indexes: i64 = db
+        .conn()
+        .query_row(
+            "SELECT COUNT(*) FROM sqlite_schema WHERE type = 'index' AND name = 'games_date'",
+            [],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert_eq!(indexes, 1, "version 2 adds the games' date index");
+    let stats = db.stats().unwrap();
+    assert_eq!((stats.games, stats.mine), (2, 1));
+    let rows = db
+        .games_at(&Position::startpos(), &Filter::default(), 0, 10)
+        .unwrap();
+    assert_eq!(rows.len(), 2);
+}
+
+#[test]
+fn both_ways_of_finding_a_page_of_games_agree() {
+    let mut db = Database::in_memory().unwrap();
+    let mut rng = crate::engine::level::Rng::new(7);
+    let mut text = String::new();
+    for _ in 0..300 {
+        text.push_str(&crate::rules::pgn::write_pgn(
+            &bench::generate_game(&mut rng),
+            crate::rules::Notation::Iccs,
+        ));
+        text.push('\n');
+    }
+    for g in crate::store::record::open_bytes(text.as_bytes()).unwrap() {
+        db.add(&NewGame {
+            opened: &g,
+            source: "generated",
+            owner: Owner::Collected,
+        })
+        .unwrap();
+    }
+    // Positions every game, many games and a few games reached.
+    let mut probes = vec![Position::startpos()];
+    let mut rng = crate::engine::level::Rng::new(7);
+    for plies in [1, 2, 4, 8, 16, 30] {
+        let g = bench::generate_game(&mut rng);
+        let mut p = Position::startpos();
+        for &m in &g.moves[..plies.min(g.moves.len())] {
+            p.make(m);
+        }
+        probes.push(p);
+    }
+    let filters = [
+        Filter::default(),
+        Filter {
+            since: Some("2000".into()),
+            ..Filter::default()
+        },
+        Filter {
+            player: Some("Player 1".into()),
+            ..Filter::default()
+        },
+    ];
+    let mut walked = 0;
+    for p in &probes {
+        let key = p.hash() as i64;
+        for f in &filters {
+            for (offset, limit) in [(0, 20), (5, 7), (290, 20)] {
+                let sorted = db.games_at_by(key, f, offset, limit, false).unwrap();
+                let walk = db.games_at_by(key, f, offset, limit, true).unwrap();
+                assert_eq!(sorted, walk, "{} {f:?} {offset} {limit}", p.fen());
+                walked += usize::from(db.walk_by_date(key, offset, limit).unwrap());
+            }
+        }
+    }
+    assert!(walked > 0, "the start position is walked by date");
+    assert!(
+        walked < probes.len() * filters.len() * 3,
+        "rare positions are gathered and sorted"
+    );
+}
