@@ -166,13 +166,23 @@ pub fn run(args: &DbArgs) -> Result<(), CliError> {
     if let DbCommand::Bench { games, dir, seed } = &args.command {
         return bench(*games, dir.as_deref(), *seed);
     }
-    let path = match &args.db {
-        Some(p) => p.clone(),
-        None => crate::store::Paths::from_env()
-            .ok_or_else(|| CliError::new("no home folder for the game database; give --db FILE"))?
-            .database_file(),
+    // The game's own database is rebuilt with the player's saved games;
+    // another one from what can be read of it.
+    let (path, saved) = match &args.db {
+        Some(p) => (p.clone(), None),
+        None => {
+            let paths = crate::store::Paths::from_env().ok_or_else(|| {
+                CliError::new("no home folder for the game database; give --db FILE")
+            })?;
+            (paths.database_file(), Some(paths.games_dir()))
+        }
     };
-    let mut database = Database::open(&path).map_err(CliError::new)?;
+    let (mut database, recovery) =
+        Database::open_or_rebuild(&path, false, saved.as_deref(), &db::saved_game_owner)
+            .map_err(CliError::new)?;
+    if let Some(r) = recovery {
+        eprintln!("note: {}: {r}", path.display());
+    }
     match &args.command {
         DbCommand::Import {
             inputs,

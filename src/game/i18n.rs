@@ -331,6 +331,7 @@ texts! {
     DatabaseImported => ("已导入棋谱库", "Imported into the game database"),
     DatabaseImportRunning => ("棋谱库正在导入", "An import is already running"),
     DatabaseFailed => ("棋谱库出错", "Game database problem"),
+    DatabaseRebuilt => ("棋谱库有损，已另存并重建", "The game database was damaged; it was set aside and rebuilt"),
     ProfileBroken => ("等级分文件有损，已读出能读的部分", "The rating file is damaged; what could be read is kept"),
     ProfileNotSaved => ("等级分未能保存", "The rating could not be saved"),
     RatingChanged => ("你的等级分", "Your rating"),

@@ -16,7 +16,7 @@ use crate::game::play::session::{BoardChanged, Session};
 use crate::game::settings::{CurrentLang, StorePaths};
 use crate::game::{GameSet, Mode, Screen};
 use crate::rules::Color as Side;
-use crate::store::db::{Database, NewGame, Owner, Progress, Summary};
+use crate::store::db::{Database, NewGame, Owner, Progress, Recovery, Summary, saved_game_owner};
 use crate::store::record::OpenedGame;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
@@ -31,7 +31,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<DbCommand>()
         .add_systems(
             Update,
-            (open_handle, handle_commands, follow_import)
+            (open_handle, handle_commands, follow_import, report_rebuild)
                 .chain()
                 .in_set(GameSet::Input),
         )
@@ -54,11 +54,12 @@ pub enum DbCommand {
 
 /// The database, opened on first use by whichever task needs it.
 #[derive(Resource, Clone, Default)]
-pub struct GameDb(Option<Arc<Mutex<Handle>>>);
+pub struct GameDb(Option<Arc<Mutex<Handle>>>, Arc<Mutex<Option<Recovery>>>);
 
 enum Handle {
-    /// Not opened yet: the file.
-    Closed(PathBuf),
+    /// Not opened yet: the file and the saved-games folder (to rebuild
+    /// from, were the file damaged).
+    Closed(PathBuf, PathBuf),
     /// Open.
     Open(Box<Database>),
     /// It could not be opened: why (said once, then every use says it).
@@ -67,8 +68,16 @@ enum Handle {
 
 impl GameDb {
     /// A database at `path`, opened on first use.
-    pub fn at(path: PathBuf) -> GameDb {
-        GameDb(Some(Arc::new(Mutex::new(Handle::Closed(path)))))
+    pub fn at(path: PathBuf, saved_games: PathBuf) -> GameDb {
+        GameDb(
+            Some(Arc::new(Mutex::new(Handle::Closed(path, saved_games)))),
+            Arc::default(),
+        )
+    }
+
+    /// A rebuild done when the file was opened, taken (said once).
+    fn take_rebuild(&self) -> Option<Recovery> {
+        self.1.try_lock().ok().and_then(|mut r| r.take())
     }
 
     /// Is there a database (the store has a home)?
@@ -83,21 +92,28 @@ impl GameDb {
         job: impl FnOnce(&mut Database) -> Result<T, String> + Send + 'static,
     ) -> Task<Result<T, String>> {
         let handle = self.0.clone();
+        let rebuilt = self.1.clone();
         AsyncComputeTaskPool::get().spawn(async move {
             let Some(handle) = handle else {
                 return Err("the game keeps no files here (no home folder)".to_string());
             };
             let mut guard = handle.lock().unwrap_or_else(PoisonError::into_inner);
-            if let Handle::Closed(path) = &*guard {
-                *guard = match Database::open(path) {
-                    Ok(db) => Handle::Open(Box::new(db)),
+            if let Handle::Closed(path, saved) = &*guard {
+                // Checked whole once a run (a second or two on a big file),
+                // here off the main thread.
+                *guard = match Database::open_or_rebuild(path, true, Some(saved), &saved_game_owner)
+                {
+                    Ok((db, recovery)) => {
+                        *rebuilt.lock().unwrap_or_else(PoisonError::into_inner) = recovery;
+                        Handle::Open(Box::new(db))
+                    }
                     Err(e) => Handle::Failed(e.to_string()),
                 };
             }
             match &mut *guard {
                 Handle::Open(db) => job(db),
                 Handle::Failed(why) => Err(why.clone()),
-                Handle::Closed(_) => Err("the game database is not open".to_string()),
+                Handle::Closed(..) => Err("the game database is not open".to_string()),
             }
         })
     }
@@ -108,7 +124,15 @@ fn open_handle(paths: Option<Res<StorePaths>>, mut db: ResMut<GameDb>) {
         return;
     }
     if let Some(p) = paths.as_ref().and_then(|p| p.0.as_ref()) {
-        *db = GameDb::at(p.database_file());
+        *db = GameDb::at(p.database_file(), p.games_dir());
+    }
+}
+
+/// Says once that the file was damaged (or newer) and rebuilt, and where
+/// the old one is.
+fn report_rebuild(db: Res<GameDb>, mut notice: ResMut<Notice>) {
+    if let Some(r) = db.take_rebuild() {
+        notice.post(Phrase::DatabaseRebuilt, r.to_string(), true);
     }
 }
 

@@ -184,3 +184,64 @@ fn the_explorer_answers_for_the_shown_position_and_its_rows_act() {
     let shown = shown_ply(session(&app), Some(app.world().resource::<Browse>()));
     assert_eq!(shown, 1, "shown where it stood at the position");
 }
+
+#[test]
+fn the_names_the_game_saves_for_the_player_are_the_ones_a_rebuild_looks_for() {
+    use crate::game::i18n::{Lang, Phrase};
+    assert_eq!(
+        [Phrase::Human.get(Lang::Zh), Phrase::Human.get(Lang::En)],
+        crate::store::db::HUMAN_NAMES
+    );
+}
+
+#[test]
+fn a_damaged_database_is_set_aside_rebuilt_and_said_once() {
+    let home = tempfile::tempdir().unwrap();
+    let path = Paths::under(home.path()).database_file();
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, vec![0x5a; 4096]).unwrap();
+    let mut app = app_in(
+        home.path(),
+        Mode::Red,
+        Position::from_fen(MATE_START).unwrap(),
+    );
+    click(&mut app, "i0");
+    click(&mut app, "i9");
+    run_until(&mut app, "the notice of the rebuild", |app| {
+        app.world()
+            .resource::<crate::game::notice::Notice>()
+            .current
+            .as_ref()
+            .is_some_and(|n| n.what == crate::game::i18n::Phrase::DatabaseRebuilt)
+    });
+    let notice = app.world().resource::<crate::game::notice::Notice>();
+    let text = notice.current.clone().unwrap();
+    assert!(text.error);
+    assert!(
+        text.detail.contains("games.sqlite.set-aside-1"),
+        "{}",
+        text.detail
+    );
+    let serial = notice.serial;
+    assert_eq!(
+        std::fs::read(path.with_file_name("games.sqlite.set-aside-1")).unwrap(),
+        vec![0x5a; 4096],
+        "the old file is kept as it was"
+    );
+    // The game is in the new database, and the notice is not said again.
+    run_until(&mut app, "the game in the new database", |_| {
+        !stored(home.path()).is_empty()
+    });
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(stored(home.path()), [(Owner::Mine(Color::Red), 1)]);
+    let notice = app.world().resource::<crate::game::notice::Notice>();
+    assert!(
+        notice.serial == serial
+            || notice
+                .current
+                .as_ref()
+                .is_none_or(|n| n.what != crate::game::i18n::Phrase::DatabaseRebuilt)
+    );
+}

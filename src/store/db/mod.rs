@@ -20,10 +20,12 @@ pub mod bench;
 mod encode;
 pub mod explore;
 pub mod import;
+mod recover;
 
 pub use encode::normal_date;
 pub use explore::{Explorer, Filter, GameRow, MoveStat, Tally};
 pub use import::{Progress, Refusal, Summary};
+pub use recover::{HUMAN_NAMES, OwnerOf, Recovery, saved_game_owner};
 
 use crate::rules::{Color, Game, GameResult, Position};
 use crate::store::record::OpenedGame;

@@ -432,3 +432,118 @@ fn both_ways_of_finding_a_page_of_games_agree() {
         "rare positions are gathered and sorted"
     );
 }
+
+/// A saved-games folder with one game of the player's (Red) and one
+/// between two computers.
+fn saved_games(dir: &std::path::Path) -> std::path::PathBuf {
+    let saved = dir.join("saved");
+    std::fs::create_dir_all(&saved).unwrap();
+    std::fs::write(
+        saved.join("mine.pgn"),
+        "[Red \"Human\"]\n[Black \"Computer 3\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 2. h0g2 1-0\n",
+    )
+    .unwrap();
+    std::fs::write(
+        saved.join("watched.pgn"),
+        "[Red \"Computer 3\"]\n[Black \"Computer 5\"]\n[Result \"0-1\"]\n\n1. b2e2 b9c7 0-1\n",
+    )
+    .unwrap();
+    saved
+}
+
+#[test]
+fn a_file_that_is_not_a_database_is_set_aside_and_rebuilt_from_the_saved_games() {
+    let dir = TempDir::new("db-junk");
+    let path = dir.path().join("games.sqlite");
+    std::fs::write(&path, vec![b'x'; 8192]).unwrap();
+    let saved = saved_games(dir.path());
+    let (db, recovery) =
+        Database::open_or_rebuild(&path, true, Some(&saved), &saved_game_owner).unwrap();
+    let r = recovery.expect("the junk was noticed");
+    assert!(r.why.starts_with("is damaged ("), "{}", r.why);
+    assert_eq!(
+        std::fs::read(&r.set_aside).unwrap(),
+        vec![b'x'; 8192],
+        "kept, not deleted"
+    );
+    assert_eq!(r.set_aside, dir.path().join("games.sqlite.set-aside-1"));
+    assert_eq!((r.salvaged, r.unreadable, r.from_saved), (0, 0, 1));
+    let stats = db.stats().unwrap();
+    assert_eq!((stats.games, stats.mine), (1, 1));
+    assert!(r.to_string().contains("set aside as"), "{r}");
+    // Opened again: sound now, nothing to do.
+    drop(db);
+    let (_, again) =
+        Database::open_or_rebuild(&path, true, Some(&saved), &saved_game_owner).unwrap();
+    assert_eq!(again, None);
+}
+
+#[test]
+fn a_newer_database_is_set_aside_and_its_games_read_back() {
+    let dir = TempDir::new("db-newer-rebuilt");
+    let path = dir.path().join("games.sqlite");
+    {
+        let mut db = Database::open(&path).unwrap();
+        add(&mut db, GAME_A, Owner::Collected);
+        add(&mut db, GAME_B, Owner::Mine(Color::Black));
+        db.conn().pragma_update(None, "user_version", 99).unwrap();
+    }
+    let (db, recovery) = Database::open_or_rebuild(&path, false, None, &saved_game_owner).unwrap();
+    let r = recovery.expect("the newer file was noticed");
+    assert!(
+        r.why.contains("newer version") && r.why.contains("99"),
+        "{}",
+        r.why
+    );
+    assert_eq!((r.salvaged, r.unreadable), (2, 0));
+    let stats = db.stats().unwrap();
+    assert_eq!((stats.games, stats.mine), (2, 1));
+    // The set-aside file is untouched: still version 99.
+    let old = rusqlite::Connection::open(&r.set_aside).unwrap();
+    let v: i64 = old
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    assert_eq!(v, 99);
+}
+
+#[test]
+fn a_database_with_damaged_pages_keeps_the_games_that_can_be_read() {
+    let dir = TempDir::new("db-damaged");
+    let path = dir.path().join("games.sqlite");
+    {
+        let mut db = Database::open(&path).unwrap();
+        let mut rng = crate::engine::level::Rng::new(5);
+        let mut text = String::new();
+        for _ in 0..200 {
+            text.push_str(&crate::rules::pgn::write_pgn(
+                &bench::generate_game(&mut rng),
+                crate::rules::Notation::Iccs,
+            ));
+            text.push('\n');
+        }
+        for g in open_bytes(text.as_bytes()).unwrap() {
+            db.add(&NewGame {
+                opened: &g,
+                source: "generated",
+                owner: Owner::Collected,
+            })
+            .unwrap();
+        }
+        db.conn()
+            .execute_batch("PRAGMA wal_checkpoint(TRUNCATE);")
+            .unwrap();
+    }
+    // Scribble over pages in the middle of the file (the index's).
+    let mut bytes = std::fs::read(&path).unwrap();
+    let len = bytes.len();
+    for b in &mut bytes[len / 2..len / 2 + 3 * 4096] {
+        *b = 0xA5;
+    }
+    std::fs::write(&path, &bytes).unwrap();
+    let (db, recovery) = Database::open_or_rebuild(&path, true, None, &saved_game_owner).unwrap();
+    let r = recovery.expect("the quick check finds the damage");
+    assert!(r.why.starts_with("is damaged"), "{}", r.why);
+    assert!(r.salvaged > 0, "{r}");
+    assert_eq!(db.stats().unwrap().games, r.salvaged);
+    assert_eq!(db.integrity_check().unwrap(), "ok");
+}
