@@ -343,6 +343,10 @@ texts! {
     ExplorerYours => ("我的", "yours"),
     ExplorerAll => ("全部", "All"),
     ExplorerMine => ("我的对局", "Mine"),
+    ExplorerYears => ("年份", "Years"),
+    ExplorerAnyYear => ("不限", "any"),
+    ExplorerPlayer => ("棋手", "Player"),
+    ExplorerAnyPlayer => ("全部", "anyone"),
 }
 
 /// "红方" / "Red".

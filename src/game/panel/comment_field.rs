@@ -7,10 +7,11 @@ use crate::game::GameSet;
 use crate::game::play::browse::{Browse, shown_node};
 use crate::game::play::session::Session;
 use crate::game::play::variations::TreeCommand;
+use crate::game::theme::line_edit::{LineKey, edit_line};
 use crate::game::theme::{Fonts, palette, set_display};
 use crate::rules::records::NodeId;
 use bevy::input::InputSystems;
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 pub(crate) fn plugin(app: &mut App) {
@@ -108,24 +109,12 @@ fn type_keys(
         return;
     }
     for key in typed.read() {
-        if !key.state.is_pressed() {
-            continue;
-        }
-        match &key.logical_key {
-            Key::Enter => {
+        match edit_line(&mut edit.text, key) {
+            LineKey::Enter => {
                 save.write(SaveComment);
             }
-            Key::Escape => {
-                edit.node = None;
-            }
-            Key::Backspace => {
-                edit.text.pop();
-            }
-            _ => {
-                if let Some(text) = &key.text {
-                    edit.text.extend(text.chars().filter(|c| !c.is_control()));
-                }
-            }
+            LineKey::Escape => edit.node = None,
+            LineKey::Edited | LineKey::Ignored => {}
         }
     }
     // Nothing else hears these keys (no move, no shortcut).

@@ -362,3 +362,58 @@ fn waiting_for_the_engine_changes_nothing_the_editor_shows() {
         1
     );
 }
+
+#[test]
+fn the_explorer_answers_for_the_arrangement_and_a_move_of_it_is_made_on_it() {
+    use crate::game::play::explorer::{Explorer, ExplorerCommand};
+    use crate::game::play::game_db::{DbCommand, DbImport};
+    let home = TempDir::new("editor-explorer");
+    let collection = home.path().join("cup.pgn");
+    std::fs::write(
+        &collection,
+        "[Red \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 1-0\n\n\
+         [Red \"C\"]\n[Black \"D\"]\n[Result \"0-1\"]\n\n1. h2e2 b9c7 0-1\n\n\
+         [Red \"E\"]\n[Black \"F\"]\n[Result \"1/2-1/2\"]\n\n1. b0c2 1/2-1/2\n",
+    )
+    .unwrap();
+    let mut app = editor_app(home.path());
+    app.world_mut()
+        .write_message(DbCommand::Import(vec![collection]));
+    run_until(&mut app, "the import", |app| {
+        app.world().resource::<DbImport>().summary.is_some()
+    });
+    app.world_mut().write_message(ExplorerCommand::Toggle);
+    run_until(&mut app, "the answer for the arrangement", |app| {
+        app.world().resource::<Explorer>().shown_answer().is_some()
+    });
+    let answer = app
+        .world()
+        .resource::<Explorer>()
+        .shown_answer()
+        .cloned()
+        .unwrap();
+    assert_eq!(answer.table.games, 3);
+    assert_eq!(answer.table.moves[0].mv, Move::from_iccs("h2e2").unwrap());
+    // The most played move is made on the arrangement: Black to move now.
+    app.world_mut().write_message(ExplorerCommand::PlayRow(0));
+    app.update();
+    let editor = app.world().resource::<Editor>();
+    assert_eq!(
+        editor.setup.fen(),
+        "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 0 1"
+    );
+    run_until(&mut app, "the answer after 1. h2e2", |app| {
+        app.world()
+            .resource::<Explorer>()
+            .shown_answer()
+            .is_some_and(|a| a.table.games == 2)
+    });
+    // An arrangement that is no position (no Red general): nothing to ask.
+    app.world_mut()
+        .resource_mut::<Editor>()
+        .setup
+        .remove(Square::parse("e0").unwrap());
+    app.update();
+    app.update();
+    assert!(app.world().resource::<Explorer>().shown().is_none());
+}

@@ -8,6 +8,7 @@ pub mod fonts;
 pub mod icons;
 pub mod judgement;
 pub mod layout;
+pub mod line_edit;
 pub mod palette;
 pub mod scale;
 pub mod tooltip;

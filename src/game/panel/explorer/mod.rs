@@ -3,11 +3,14 @@
 //! went for the side to move, the player's own results from it, every move
 //! played from it (how often, its share, a win/draw/loss bar; a click plays
 //! it), and a page of the games (a click opens one at that position).
-//! "All" / "Mine" chooses the games. Hidden while the explorer is off; as
+//! "All" / "Mine", a range of years and a player (typed: part of a name,
+//! either side) choose the games. Hidden while the explorer is off; as
 //! many rows as the panel has room for.
 
 mod refresh;
 mod spawn;
+
+pub(crate) use spawn::spawn_card;
 
 use crate::game::board::layout::BoardLayout;
 use crate::game::panel::{InfoColumn, dock_last};
@@ -17,33 +20,46 @@ use crate::game::{GameSet, Screen};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Playing), spawn::spawn_card)
+    app.add_systems(OnEnter(Screen::Playing), spawn::spawn_game_card)
         .add_systems(
             Update,
             (
-                dock_last::<ExplorerCard, InfoColumn>,
+                dock_last::<ExplorerCard, InfoColumn>.run_if(in_state(Screen::Playing)),
                 refresh::show_card,
+                refresh::show_filters,
                 refresh::show_moves,
                 refresh::show_games,
             )
                 .chain()
                 .in_set(GameSet::Present)
-                .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
+                .run_if(
+                    in_state(Screen::Playing)
+                        .and_then(resource_exists::<Session>)
+                        .or_else(in_state(Screen::Editor)),
+                ),
         );
 }
 
 /// Move rows shown at most (the most played first).
 const MOVE_ROWS: usize = 8;
 /// The panel's height the other cards need; the rest is the explorer's.
-const RESERVED_PX: f32 = 560.0;
+const RESERVED_PX: f32 = 590.0;
+/// Move rows shown however small the window.
+const MIN_MOVES: usize = 3;
 /// Height of one of the explorer's rows.
 const ROW_PX: f32 = 24.0;
 /// Width of a move's result bar, in pixels.
 const BAR_PX: f32 = 90.0;
 
-/// How many move rows and game rows fit in the panel.
-fn room(layout: &BoardLayout) -> (usize, usize) {
-    let rows = ((layout.panel.height() - RESERVED_PX) / ROW_PX).max(0.0) as usize;
+/// How many move rows and game rows fit in the panel (the editor's panel
+/// scrolls: it shows a fixed number).
+fn room(layout: &BoardLayout, screen: &Screen) -> (usize, usize) {
+    if *screen == Screen::Editor {
+        return (MOVE_ROWS.min(6), 4);
+    }
+    // At least the three most played moves, even in a small window (the
+    // move list above gives up the room).
+    let rows = (((layout.panel.height() - RESERVED_PX) / ROW_PX).max(0.0) as usize).max(MIN_MOVES);
     let moves = rows.min(MOVE_ROWS);
     (moves, rows.saturating_sub(moves).min(PAGE as usize))
 }
@@ -86,3 +102,15 @@ struct MineButton(bool);
 
 #[derive(Component, Clone, Copy)]
 struct MineText(bool);
+
+/// The first (true) or the last (false) year counted.
+#[derive(Component, Clone, Copy)]
+struct YearText(bool);
+
+/// The player filter's button and its text.
+#[derive(Component)]
+struct PlayerText;
+
+/// The button that clears the player filter (shown while there is one).
+#[derive(Component)]
+struct ClearPlayer;

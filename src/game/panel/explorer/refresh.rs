@@ -2,31 +2,22 @@
 //! position: the heading and the filter, the move rows and their bars, the
 //! page of games.
 
+use super::spawn::YearsTitle;
 use super::{
-    BAR_PX, BarPart, ExplorerCard, GameRowButton, GameRowText, MineButton, MineText, MoveRow,
-    MoveText, PageLabel, Pager, Summary, room,
+    BAR_PX, BarPart, ClearPlayer, ExplorerCard, GameRowButton, GameRowText, MineButton, MineText,
+    MoveRow, MoveText, PageLabel, Pager, PlayerText, Summary, YearText, room,
 };
+use crate::game::Screen;
 use crate::game::board::layout::BoardLayout;
 use crate::game::i18n::{Lang, Phrase};
-use crate::game::play::browse::{Browse, shown_position};
 use crate::game::play::explorer::{Answer, Explorer, PAGE};
 use crate::game::play::game_db::{DbImport, GameDb};
 use crate::game::play::move_list::list_style;
-use crate::game::play::session::Session;
 use crate::game::settings::{CurrentLang, UserSettings};
 use crate::game::theme::{Toggled, set_display};
 use crate::rules::notation::format_move;
 use crate::store::db::{GameRow, Tally};
 use bevy::prelude::*;
-
-/// The answer for the position the board shows, if there is one yet.
-fn shown_answer<'a>(
-    explorer: &'a Explorer,
-    session: &Session,
-    browse: &Browse,
-) -> Option<&'a Answer> {
-    explorer.answer_for(&shown_position(session, Some(browse)))
-}
 
 fn tally_text(t: &Tally) -> String {
     format!("+{} ={} −{}", t.wins, t.draws, t.losses)
@@ -80,7 +71,6 @@ fn heading(
 /// Shows or hides the card, writes the heading, lights the filter.
 pub(super) fn show_card(
     (explorer, db, import): (Res<Explorer>, Res<GameDb>, Res<DbImport>),
-    (session, browse): (Res<Session>, Res<Browse>),
     lang: CurrentLang,
     mut card: Query<&mut Node, With<ExplorerCard>>,
     mut summary: Query<&mut Text, With<Summary>>,
@@ -94,8 +84,12 @@ pub(super) fn show_card(
     if !on {
         return;
     }
-    let answer = shown_answer(&explorer, &session, &browse);
-    let text = heading(&explorer, &db, &import, answer, *lang);
+    let answer = explorer.shown_answer();
+    let mut text = heading(&explorer, &db, &import, answer, *lang);
+    // Asked again (another filter or page): the old answer until the new one.
+    if explorer.is_busy() && answer.is_some() {
+        text.push_str(" …");
+    }
     for mut t in &mut summary {
         t.set_if_neq(Text(text.clone()));
     }
@@ -115,7 +109,7 @@ pub(super) fn show_card(
 /// The move rows: the move, its games and share, its result bar.
 pub(super) fn show_moves(
     explorer: Res<Explorer>,
-    (session, browse, layout): (Res<Session>, Res<Browse>, Res<BoardLayout>),
+    (layout, screen): (Res<BoardLayout>, Res<State<Screen>>),
     settings: Option<Res<UserSettings>>,
     mut rows: Query<(&MoveRow, &mut Node)>,
     mut texts: Query<(&MoveText, &mut Text)>,
@@ -124,13 +118,15 @@ pub(super) fn show_moves(
     if !explorer.is_on() {
         return;
     }
-    let answer = shown_answer(&explorer, &session, &browse);
+    let answer = explorer.shown_answer();
     let moves = answer.map_or(&[][..], |a| &a.table.moves[..]);
-    let (room, _) = room(&layout);
+    let (room, _) = room(&layout, screen.get());
     for (row, mut node) in &mut rows {
         set_display(&mut node, row.0 < moves.len().min(room));
     }
-    let position = shown_position(&session, Some(&browse));
+    let Some(position) = explorer.shown().copied() else {
+        return;
+    };
     let total: u32 = moves.iter().map(|m| m.all.games()).sum();
     let (notation, style) = list_style(settings.as_deref());
     for (text, mut t) in &mut texts {
@@ -187,7 +183,7 @@ fn game_text(row: &GameRow, lang: Lang) -> String {
 /// The page of games and the pager.
 pub(super) fn show_games(
     explorer: Res<Explorer>,
-    (session, browse, layout): (Res<Session>, Res<Browse>, Res<BoardLayout>),
+    (layout, screen): (Res<BoardLayout>, Res<State<Screen>>),
     lang: CurrentLang,
     mut rows: Query<(&GameRowButton, &mut Node), Without<Pager>>,
     mut texts: Query<(&GameRowText, &mut Text), Without<PageLabel>>,
@@ -197,9 +193,9 @@ pub(super) fn show_games(
     if !explorer.is_on() {
         return;
     }
-    let answer = shown_answer(&explorer, &session, &browse);
+    let answer = explorer.shown_answer();
     let games = answer.map_or(&[][..], |a| &a.games[..]);
-    let (_, room) = room(&layout);
+    let (_, room) = room(&layout, screen.get());
     for (row, mut node) in &mut rows {
         set_display(&mut node, row.0 < games.len().min(room));
     }
@@ -215,5 +211,47 @@ pub(super) fn show_games(
     let text = format!("{} / {pages}", answer.map_or(0, |a| a.page) + 1);
     for mut t in &mut label {
         t.set_if_neq(Text(text.clone()));
+    }
+}
+
+/// The year range and the player: what they are set to, or the line being
+/// typed; the clear button while a player is chosen.
+pub(super) fn show_filters(
+    explorer: Res<Explorer>,
+    lang: CurrentLang,
+    mut years: Query<(&YearText, &mut Text), (Without<PlayerText>, Without<YearsTitle>)>,
+    mut title: Query<&mut Text, (With<YearsTitle>, Without<PlayerText>)>,
+    mut player: Query<&mut Text, With<PlayerText>>,
+    mut clear: Query<&mut Node, With<ClearPlayer>>,
+) {
+    if !explorer.is_changed() && !lang.is_changed() {
+        return;
+    }
+    let any = Phrase::ExplorerAnyYear.get(*lang);
+    for (y, mut t) in &mut years {
+        let set = if y.0 {
+            &explorer.filter.since
+        } else {
+            &explorer.filter.until
+        };
+        t.set_if_neq(Text(set.clone().unwrap_or_else(|| any.to_string())));
+    }
+    for mut t in &mut title {
+        t.set_if_neq(Text(Phrase::ExplorerYears.get(*lang).to_string()));
+    }
+    let name = match (&explorer.typing, &explorer.filter.player) {
+        (Some(line), _) => format!("{line}|"),
+        (None, Some(p)) => p.clone(),
+        (None, None) => Phrase::ExplorerAnyPlayer.get(*lang).to_string(),
+    };
+    let want = format!("{}: {name}", Phrase::ExplorerPlayer.get(*lang));
+    for mut t in &mut player {
+        t.set_if_neq(Text(want.clone()));
+    }
+    for mut node in &mut clear {
+        set_display(
+            &mut node,
+            explorer.filter.player.is_some() && explorer.typing.is_none(),
+        );
     }
 }

@@ -2,8 +2,8 @@
 //! move rows with their bars, the game rows and the pager.
 
 use super::{
-    BAR_PX, BarPart, ExplorerCard, GameRowButton, GameRowText, MOVE_ROWS, MineButton, MineText,
-    MoveRow, MoveText, PageLabel, Pager, Summary,
+    BAR_PX, BarPart, ClearPlayer, ExplorerCard, GameRowButton, GameRowText, MOVE_ROWS, MineButton,
+    MineText, MoveRow, MoveText, PageLabel, Pager, PlayerText, Summary, YearText,
 };
 use crate::game::Screen;
 use crate::game::play::explorer::{ExplorerCommand, PAGE};
@@ -11,7 +11,14 @@ use crate::game::theme::layout::{card, card_node, column, row};
 use crate::game::theme::{Fonts, OnPress, Toggled, palette};
 use bevy::prelude::*;
 
-pub(super) fn spawn_card(mut commands: Commands, fonts: Res<Fonts>) {
+pub(super) fn spawn_game_card(mut commands: Commands, fonts: Res<Fonts>) {
+    spawn_card(&mut commands, &fonts, Screen::Playing);
+}
+
+/// The card (hidden until the explorer is on), gone when `screen` ends:
+/// docked in the game's panel, or put at the end of the editor's.
+pub(crate) fn spawn_card(commands: &mut Commands, fonts: &Fonts, screen: Screen) -> Entity {
+    let fonts = fonts.clone();
     let summary = commands
         .spawn((
             Summary,
@@ -21,14 +28,15 @@ pub(super) fn spawn_card(mut commands: Commands, fonts: Res<Fonts>) {
             Pickable::IGNORE,
         ))
         .id();
-    let filter = filter_row(&mut commands, &fonts);
+    let filter = filter_row(commands, &fonts);
+    let years = year_row(commands, &fonts);
     let moves: Vec<Entity> = (0..MOVE_ROWS)
-        .map(|k| move_row(&mut commands, &fonts, k))
+        .map(|k| move_row(commands, &fonts, k))
         .collect();
     let games: Vec<Entity> = (0..PAGE as usize)
-        .map(|k| game_row(&mut commands, &fonts, k))
+        .map(|k| game_row(commands, &fonts, k))
         .collect();
-    let pager = pager(&mut commands, &fonts);
+    let pager = pager(commands, &fonts);
     let card = commands
         .spawn((
             ExplorerCard,
@@ -44,15 +52,16 @@ pub(super) fn spawn_card(mut commands: Commands, fonts: Res<Fonts>) {
                 palette::BUTTON.with_alpha(0.35),
                 palette::BUTTON_BORDER,
             ),
-            DespawnOnExit(Screen::Playing),
+            DespawnOnExit(screen),
         ))
         .id();
     commands
         .entity(card)
-        .add_children(&[summary, filter])
+        .add_children(&[summary, filter, years])
         .add_children(&moves)
         .add_children(&games)
         .add_child(pager);
+    card
 }
 
 /// A small button with `text` (a text bundle) that does `press`.
@@ -93,8 +102,72 @@ fn filter_row(commands: &mut Commands, fonts: &Fonts) -> Entity {
             .id();
         commands.entity(filter).add_child(b);
     }
+    let player = commands
+        .spawn(small_button(
+            fonts,
+            (PlayerText, Text::new("")),
+            OnPress::send(ExplorerCommand::PlayerField),
+        ))
+        .id();
+    let clear = commands
+        .spawn((
+            ClearPlayer,
+            small_button(
+                fonts,
+                Text::new("×"),
+                OnPress::send(ExplorerCommand::Player(None)),
+            ),
+        ))
+        .id();
+    commands.entity(filter).add_children(&[player, clear]);
     filter
 }
+
+/// Years ‹ from › – ‹ to ›.
+fn year_row(commands: &mut Commands, fonts: &Fonts) -> Entity {
+    let row = commands.spawn((row(4.0), Pickable::IGNORE)).id();
+    let label = |commands: &mut Commands, text: Text, marker: Option<YearText>| {
+        let mut e = commands.spawn((
+            text,
+            fonts.ui(13.0),
+            TextColor(palette::TEXT_DIM),
+            Pickable::IGNORE,
+        ));
+        if let Some(m) = marker {
+            e.insert(m);
+        }
+        e.id()
+    };
+    let title = label(commands, Text::new(""), None);
+    commands.entity(title).insert(YearsTitle);
+    commands.entity(row).add_child(title);
+    for start in [true, false] {
+        let step = |d: i32| {
+            if start {
+                ExplorerCommand::Since(d)
+            } else {
+                ExplorerCommand::Until(d)
+            }
+        };
+        let back = commands
+            .spawn(small_button(fonts, Text::new("‹"), OnPress::send(step(-1))))
+            .id();
+        let year = label(commands, Text::new(""), Some(YearText(start)));
+        let on = commands
+            .spawn(small_button(fonts, Text::new("›"), OnPress::send(step(1))))
+            .id();
+        commands.entity(row).add_children(&[back, year, on]);
+        if start {
+            let dash = label(commands, Text::new("–"), None);
+            commands.entity(row).add_child(dash);
+        }
+    }
+    row
+}
+
+/// The "Years" label of the year row.
+#[derive(Component)]
+pub(super) struct YearsTitle;
 
 /// Move row `k`: its text, then its win/draw/loss bar.
 fn move_row(commands: &mut Commands, fonts: &Fonts, k: usize) -> Entity {

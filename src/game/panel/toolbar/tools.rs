@@ -6,6 +6,7 @@ use crate::game::Mode;
 use crate::game::i18n::Phrase;
 use crate::game::play::Play;
 use crate::game::play::analysis::AnalysisCommand;
+use crate::game::play::explorer::ExplorerCommand;
 use crate::game::play::export::ExportPicture;
 use crate::game::play::hint::HintRequest;
 use crate::game::play::records::FileCommand;
@@ -111,6 +112,14 @@ pub const TOOLS: &[Tool] = &[
         "A",
         Group::Moves,
         || OnPress::send(AnalysisCommand::Toggle),
+        always,
+    ),
+    tool(
+        Icon::Explorer,
+        Phrase::Explorer,
+        "E",
+        Group::Moves,
+        || OnPress::send(ExplorerCommand::Toggle),
         always,
     ),
     tool(

@@ -125,12 +125,22 @@ fn forget_gesture(mut dragging: ResMut<Dragging>, mut picked: ResMut<Picked>) {
 fn spawn_at(commands: &mut Commands, look: &Look, editor: &Editor, g: Placement) {
     let mut root = screen_root(Screen::Editor);
     root.0.padding = UiRect::ZERO;
+    let mut panel_id = None;
     commands.spawn((EditorRoot(g), root)).with_children(|root| {
         root.spawn(board::board_node(&g, look, editor.flipped))
             .observe(board::on_board_click);
-        root.spawn(panel::panel_node(&g))
-            .with_children(|p| panel::spawn_panel(p, look, editor, &g));
+        panel_id = Some(
+            root.spawn(panel::panel_node(&g))
+                .with_children(|p| panel::spawn_panel(p, look, editor, &g))
+                .id(),
+        );
     });
+    // The opening explorer for the arrangement, at the end of the panel
+    // (shown while the explorer is on: its button or E).
+    let card = crate::game::panel::explorer::spawn_card(commands, &look.fonts, Screen::Editor);
+    if let Some(panel) = panel_id {
+        commands.entity(panel).add_child(card);
+    }
 }
 
 fn pick_up(mut requests: MessageReader<PickUp>, mut picked: ResMut<Picked>) {
@@ -143,12 +153,16 @@ fn pick_up(mut requests: MessageReader<PickUp>, mut picked: ResMut<Picked>) {
     }
 }
 
-/// Esc: put back what is picked up, else leave.
+/// Esc: put back what is picked up, else leave. E: the opening explorer.
 fn editor_keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut picked: ResMut<Picked>,
     mut out: MessageWriter<EditorCommand>,
+    mut explorer: MessageWriter<crate::game::play::explorer::ExplorerCommand>,
 ) {
+    if keys.just_pressed(KeyCode::KeyE) {
+        explorer.write(crate::game::play::explorer::ExplorerCommand::Toggle);
+    }
     if keys.just_pressed(KeyCode::Escape) {
         if picked.0.is_some() {
             picked.0 = None;

@@ -1,13 +1,14 @@
 //! The editor's panel, as spawned: the title and the hint, the box of
 //! pieces of both sides, Clear / Start position / Flip, who moves first,
 //! the FEN and the verdict, the mode and level to play with, the actions a
-//! valid position allows, Back. [`super::show`] keeps it up to date.
+//! valid position allows, the opening explorer, Back. [`super::show`] keeps it up to date.
 
 use super::place::Placement;
 use super::{BoxPiece, Look, PickUp, board};
 use crate::game::Mode;
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::play::editor::{Editor, EditorCommand};
+use crate::game::play::explorer::ExplorerCommand;
 use crate::game::play::session::MAX_LEVEL;
 use crate::game::theme::layout::{Orientation, column, divider, heading, title, wrapping_row};
 use crate::game::theme::scale::Scale;
@@ -310,9 +311,20 @@ fn actions_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     ];
     (
         panel_row(s.px(6.0)),
-        Children::spawn(SpawnIter(actions.into_iter().map(move |(t, c)| {
-            (button(t, lang, &fonts, px, OnPress::send(c)), NeedsValid(c))
-        }))),
+        Children::spawn((
+            SpawnIter(actions.into_iter().map({
+                let fonts = fonts.clone();
+                move |(t, c)| (button(t, lang, &fonts, px, OnPress::send(c)), NeedsValid(c))
+            })),
+            // The opening explorer for the arrangement (also E).
+            Spawn(button(
+                Phrase::Explorer,
+                lang,
+                &fonts,
+                px,
+                OnPress::send(ExplorerCommand::Toggle),
+            )),
+        )),
     )
 }
 

@@ -13,10 +13,10 @@ use crate::game::play::game_db::{DbCommand, DbImport};
 use crate::game::play::records::open_file_on_board;
 use crate::game::play::session::GameOpener;
 use crate::game::settings::CurrentLang;
+use crate::game::theme::line_edit::{LineKey, edit_line};
 use crate::game::theme::{Fonts, Label, OnPress, button, label, palette, set_display};
 use crate::game::{GameSet, Screen};
-use bevy::input::ButtonState;
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 pub(in crate::game::screens) fn plugin(app: &mut App) {
@@ -179,21 +179,13 @@ fn type_path(
         return;
     };
     for key in keys.read() {
-        if key.state != ButtonState::Pressed {
-            continue;
-        }
-        match &key.logical_key {
-            Key::Character(c) => path.text.push_str(c),
-            Key::Space => path.text.push(' '),
-            Key::Backspace => {
-                path.text.pop();
-            }
-            Key::Enter if path.into_database => {
+        match edit_line(&mut path.text, key) {
+            LineKey::Enter if path.into_database => {
                 database.write(DbCommand::Import(vec![clean_path(&path.text)]));
                 commands.remove_resource::<ImportPath>();
                 return;
             }
-            Key::Enter => {
+            LineKey::Enter => {
                 let file = clean_path(&path.text);
                 match open_file_on_board(&file, &mut opener) {
                     Ok(()) => {
@@ -206,7 +198,8 @@ fn type_path(
                 }
                 return;
             }
-            _ => {}
+            // Esc leaves the screen (its list's key), the line with it.
+            LineKey::Escape | LineKey::Edited | LineKey::Ignored => {}
         }
     }
 }

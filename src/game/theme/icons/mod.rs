@@ -34,13 +34,14 @@ pub enum Icon {
     Settings,
     Menu,
     Analysis,
+    Explorer,
     Export,
     EditPosition,
 }
 
 impl Icon {
     /// Every icon (the resource draws them all).
-    pub const ALL: [Icon; 18] = [
+    pub const ALL: [Icon; 19] = [
         Icon::Undo,
         Icon::Redo,
         Icon::Flip,
@@ -57,6 +58,7 @@ impl Icon {
         Icon::Settings,
         Icon::Menu,
         Icon::Analysis,
+        Icon::Explorer,
         Icon::Export,
         Icon::EditPosition,
     ];

@@ -20,6 +20,7 @@ pub(super) fn draw(icon: Icon, pen: &mut Pen) {
         Icon::Paste => paste(pen),
         Icon::Help => help(pen),
         Icon::Analysis => analysis(pen),
+        Icon::Explorer => explorer(pen),
         Icon::Export => export(pen),
         Icon::Settings => settings(pen),
         Icon::EditPosition => edit_position(pen),
@@ -171,6 +172,25 @@ fn analysis(pen: &mut Pen) {
         pb.line_to(11.0, 11.0);
         pb.line_to(13.5, 7.5);
     });
+}
+
+/// An opening tree: a trunk from the root that splits into three lines,
+/// each ending in a position.
+fn explorer(pen: &mut Pen) {
+    pen.line(2.0, (12.0, 20.5), (12.0, 13.0));
+    pen.stroke(2.0, |pb| {
+        pb.move_to(12.0, 13.0);
+        pb.line_to(5.5, 6.5);
+    });
+    pen.stroke(2.0, |pb| {
+        pb.move_to(12.0, 13.0);
+        pb.line_to(18.5, 6.5);
+    });
+    pen.line(2.0, (12.0, 13.0), (12.0, 6.0));
+    pen.dot((5.0, 5.5), 2.3);
+    pen.dot((12.0, 4.5), 2.3);
+    pen.dot((19.0, 5.5), 2.3);
+    pen.dot((12.0, 20.5), 1.6);
 }
 
 /// A framed picture (hills under a sun) with an arrow out of it.
