@@ -24,6 +24,9 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PlayerRating>()
         .init_resource::<LastMove>()
+        // Read when a game starts, so the player's card can show it
+        // (reading it reports a damaged file once).
+        .add_systems(OnEnter(Screen::Playing), read_profile)
         .add_systems(
             Update,
             rate_finished_games.in_set(GameSet::Present).run_if(
@@ -32,6 +35,14 @@ pub(super) fn plugin(app: &mut App) {
                     .and_then(resource_exists::<Session>),
             ),
         );
+}
+
+fn read_profile(
+    mut rating: ResMut<PlayerRating>,
+    paths: Option<Res<StorePaths>>,
+    mut notice: ResMut<Notice>,
+) {
+    rating.get(paths.as_deref(), &mut notice);
 }
 
 /// The player's profile, read from its file on first use.

@@ -65,7 +65,7 @@ fn instant_backend() -> AiBackend {
 }
 
 /// A game in `mode` from `start`; the AI (if any) thinks until stopped.
-fn test_app(mode: Mode, start: Position) -> App {
+pub(crate) fn test_app(mode: Mode, start: Position) -> App {
     test_app_with(mode, start, slow_backend())
 }
 
@@ -132,7 +132,7 @@ fn click(app: &mut App, name: &str) {
     app.update();
 }
 
-fn session(app: &App) -> &Session {
+pub(crate) fn session(app: &App) -> &Session {
     app.world().resource::<Session>()
 }
 

@@ -169,9 +169,12 @@ fn game_text(row: &GameRow, lang: Lang) -> String {
     } else {
         row.date.as_str()
     };
+    // The move the game stood at the position before (ply 0 and 1 are
+    // move 1's, Red's and Black's).
+    let number = row.ply / 2 + 1;
     let at = match lang {
-        Lang::Zh => format!("第{}着", row.ply),
-        Lang::En => format!("ply {}", row.ply),
+        Lang::Zh => format!("第{number}回合"),
+        Lang::En => format!("move {number}"),
     };
     format!(
         "{} – {} · {date} · {result} · {at}",

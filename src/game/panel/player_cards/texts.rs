@@ -6,6 +6,7 @@ use crate::game::i18n::{Lang, Phrase, side_name};
 use crate::game::play::Play;
 use crate::game::play::ai::{AiState, level_info};
 use crate::game::play::clock::MatchClock;
+use crate::game::play::rating::PlayerRating;
 use crate::game::play::session::{Player, Session};
 use crate::game::settings::CurrentLang;
 use crate::game::theme::set_display;
@@ -30,6 +31,7 @@ pub(super) fn fit_narrow_cards(
     session: Res<Session>,
     lang: CurrentLang,
     clock: Res<MatchClock>,
+    rating: Option<Res<PlayerRating>>,
 ) {
     let Some(width) = cards
         .iter()
@@ -40,7 +42,13 @@ pub(super) fn fit_narrow_cards(
     };
     // Only a clock beside the names needs the room.
     let now = width < NARROW_CARD && clock.clock.is_some();
-    if now == narrow.0 && !session.is_changed() && !lang.is_changed() && !clock.is_changed() {
+    let rating_changed = rating.as_ref().is_some_and(|r| r.is_changed());
+    if now == narrow.0
+        && !session.is_changed()
+        && !lang.is_changed()
+        && !clock.is_changed()
+        && !rating_changed
+    {
         return;
     }
     narrow.0 = now;
@@ -49,17 +57,38 @@ pub(super) fn fit_narrow_cards(
     }
     for (field, mut text) in &mut who {
         if let CardField::Who(side) = *field {
-            let want = who_text(&session, side, *lang, now);
+            let mine = rating
+                .as_deref()
+                .and_then(PlayerRating::peek)
+                .and_then(|p| p.rating);
+            let want = who_text(&session, side, *lang, now, mine);
             text.set_if_neq(Text(want));
         }
     }
 }
 
-/// Who plays `side`: "Human", or "AI 3 · name · rating 1450" ("AI 3 ·
-/// name" when `short`).
-fn who_text(session: &Session, side: Side, lang: Lang, short: bool) -> String {
+/// Who plays `side`: "Human" ("Human · your rating 1234" against the
+/// computer, once the player has a rating), or "AI 3 · name · rating 1450"
+/// ("AI 3 · name" when `short`).
+fn who_text(
+    session: &Session,
+    side: Side,
+    lang: Lang,
+    short: bool,
+    player_rating: Option<f64>,
+) -> String {
     match session.setup.player(side) {
-        Player::Human => Phrase::Human.get(lang).to_string(),
+        Player::Human => {
+            let rated = matches!(session.setup.player(side.flip()), Player::Ai { .. });
+            match player_rating.filter(|_| rated && !short) {
+                Some(r) => format!(
+                    "{} · {} {r:.0}",
+                    Phrase::Human.get(lang),
+                    Phrase::RatingChanged.get(lang)
+                ),
+                None => Phrase::Human.get(lang).to_string(),
+            }
+        }
         Player::Ai { level } => {
             let info = level_info(level);
             let name = match lang {
@@ -115,5 +144,41 @@ pub(super) fn refresh_cards(
             },
         };
         text.set_if_neq(Text(want));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Mode;
+    use crate::game::tests::{session, test_app};
+    use crate::rules::Position;
+
+    #[test]
+    fn the_players_card_shows_their_rating_against_the_computer_only() {
+        let app = test_app(Mode::Red, Position::startpos());
+        let s = session(&app);
+        assert_eq!(
+            who_text(s, Side::Red, Lang::En, false, Some(1234.4)),
+            "Human · Your rating 1234"
+        );
+        assert_eq!(who_text(s, Side::Red, Lang::En, false, None), "Human");
+        // A narrow card beside a clock keeps the short form.
+        assert_eq!(
+            who_text(s, Side::Red, Lang::En, true, Some(1234.0)),
+            "Human"
+        );
+        let hotseat = test_app(Mode::Hotseat, Position::startpos());
+        assert_eq!(
+            who_text(
+                session(&hotseat),
+                Side::Black,
+                Lang::En,
+                false,
+                Some(1234.0)
+            ),
+            "Human",
+            "no rating between two people"
+        );
     }
 }
