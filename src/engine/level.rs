@@ -507,6 +507,20 @@ impl Level {
             .count() as u8
     }
 
+    /// Is `other` in the same group?
+    pub fn same_tier(self, other: Level) -> bool {
+        self.tier_en() == other.tier_en()
+    }
+
+    /// The first level of each group, weakest group first.
+    pub fn tier_starts() -> Vec<Level> {
+        Level::ALL
+            .iter()
+            .copied()
+            .filter(|l| l.step_in_tier() == 1)
+            .collect()
+    }
+
     /// How it plays.
     pub fn persona(self) -> Persona {
         self.spec().persona

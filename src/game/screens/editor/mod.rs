@@ -44,6 +44,7 @@ pub(super) fn plugin(app: &mut App) {
                     respawn_on_resize,
                     board::show_board,
                     show::show_panel,
+                    show::show_level_steps,
                     show::show_level_name,
                 )
                     .chain()

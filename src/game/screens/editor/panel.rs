@@ -5,11 +5,11 @@
 
 use super::place::Placement;
 use super::{BoxPiece, Look, PickUp, board};
+use crate::engine::Level;
 use crate::game::Mode;
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::play::editor::{Editor, EditorCommand};
 use crate::game::play::explorer::ExplorerCommand;
-use crate::game::play::session::MAX_LEVEL;
 use crate::game::theme::layout::{Orientation, column, divider, heading, title, wrapping_row};
 use crate::game::theme::scale::Scale;
 use crate::game::theme::{Fonts, OnPress, Toggled, button, button_box, label, palette};
@@ -39,8 +39,13 @@ pub(super) struct SideButton(pub Side);
 #[derive(Component, Clone, Copy)]
 pub(super) struct ModeButton(pub Mode);
 
+/// A step of a group (shown while the chosen level is in that group).
 #[derive(Component, Clone, Copy)]
 pub(super) struct LevelButton(pub u8);
+
+/// A group of levels (its first level).
+#[derive(Component, Clone, Copy)]
+pub(super) struct TierButton(pub Level);
 
 /// The level row (hidden for two players).
 #[derive(Component)]
@@ -255,14 +260,35 @@ fn mode_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     )
 }
 
-/// The AI's level, 1 to [`MAX_LEVEL`] (hidden for two players).
+/// The AI's level (hidden for two players): the groups (入门 … 特级大师),
+/// then the steps of the chosen level's group, then its name and rating.
 fn level_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     let px = s.px(14.0).max(11.0);
     let side = s.px(26.0).max(20.0);
     let difficulty = heading(Phrase::Difficulty, lang, fonts.ui(px));
     let fonts_chosen = fonts.clone();
+    let fonts_tiers = fonts.clone();
     let fonts = fonts.clone();
-    let level = move |level: u8| {
+    let tier = move |first: Level| {
+        let name = match lang {
+            Lang::Zh => first.tier_zh(),
+            Lang::En => first.tier_en(),
+        };
+        (
+            button_box(
+                Node {
+                    padding: UiRect::axes(Val::Px(8.0), Val::Px(3.0)),
+                    ..default()
+                },
+                name.to_string(),
+                fonts_tiers.ui(px),
+                (),
+                OnPress::send(EditorCommand::Level(first.number())),
+            ),
+            TierButton(first),
+        )
+    };
+    let step = move |level: Level| {
         let node = Node {
             width: Val::Px(side),
             height: Val::Px(side),
@@ -271,12 +297,12 @@ fn level_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
         (
             button_box(
                 node,
-                level.to_string(),
+                level.step_in_tier().to_string(),
                 fonts.ui(px),
                 (),
-                OnPress::send(EditorCommand::Level(level)),
+                OnPress::send(EditorCommand::Level(level.number())),
             ),
-            LevelButton(level),
+            LevelButton(level.number()),
         )
     };
     let chosen = (
@@ -290,11 +316,23 @@ fn level_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     (
         LevelRow,
         Visibility::Inherited,
-        panel_row(s.px(4.0)),
+        Node {
+            flex_shrink: 0.0,
+            ..column(s.px(5.0))
+        },
+        Pickable::IGNORE,
         Children::spawn((
-            Spawn(difficulty),
-            SpawnIter((1..=MAX_LEVEL).map(level)),
-            Spawn(chosen),
+            Spawn((
+                panel_row(s.px(4.0)),
+                Children::spawn((
+                    Spawn(difficulty),
+                    SpawnIter(Level::tier_starts().into_iter().map(tier)),
+                )),
+            )),
+            Spawn((
+                panel_row(s.px(4.0)),
+                Children::spawn((SpawnIter(Level::ALL.into_iter().map(step)), Spawn(chosen))),
+            )),
         )),
     )
 }

@@ -4,9 +4,10 @@
 
 use super::panel::{
     BoxCount, BoxDisc, FenLine, LevelButton, LevelRow, ModeButton, NeedsValid, SavingLine,
-    SideButton, StatusLine,
+    SideButton, StatusLine, TierButton,
 };
 use super::{BoxPiece, Picked};
+use crate::engine::Level;
 use crate::game::Mode;
 use crate::game::i18n::{Lang, Phrase, side_name};
 use crate::game::play::editor::{Editor, EditorStatus};
@@ -60,6 +61,7 @@ type Toggles<'w, 's> = Query<
         Option<&'static SideButton>,
         Option<&'static ModeButton>,
         Option<&'static LevelButton>,
+        Option<&'static TierButton>,
     ),
 >;
 
@@ -114,6 +116,24 @@ pub(super) fn show_panel(
     }
 }
 
+/// Only the steps of the chosen level's group are shown.
+pub(super) fn show_level_steps(
+    editor: Res<Editor>,
+    mut steps: Query<(&LevelButton, &mut Node)>,
+    fresh: Query<(), Added<LevelButton>>,
+) {
+    if !editor.is_changed() && fresh.is_empty() {
+        return;
+    }
+    let chosen = Level::new(editor.level);
+    for (step, mut node) in &mut steps {
+        let same = chosen
+            .zip(Level::new(step.0))
+            .is_some_and(|(c, l)| c.same_tier(l));
+        set_display(&mut node, same);
+    }
+}
+
 /// How many of each piece are left; an empty one's disc faded.
 fn show_box(editor: &Editor, parts: &mut BoxParts) {
     for (count, mut text, mut color) in &mut parts.counts {
@@ -140,7 +160,8 @@ fn show_box(editor: &Editor, parts: &mut BoxParts) {
 }
 
 fn show_toggles(editor: &Editor, picked: &Picked, toggles: &mut Toggles) {
-    for (mut toggled, piece, side, mode, level) in toggles {
+    let chosen = Level::new(editor.level);
+    for (mut toggled, piece, side, mode, level, tier) in toggles {
         let on = if let Some(p) = piece {
             picked.0 == Some(p.0)
         } else if let Some(s) = side {
@@ -149,6 +170,8 @@ fn show_toggles(editor: &Editor, picked: &Picked, toggles: &mut Toggles) {
             editor.mode == m.0
         } else if let Some(l) = level {
             editor.level == l.0
+        } else if let Some(t) = tier {
+            chosen.is_some_and(|c| c.same_tier(t.0))
         } else {
             continue;
         };

@@ -243,12 +243,9 @@ pub(super) fn level_group(side: Side, lang: Lang, fonts: &Fonts, s: Scale) -> im
                 layout::centred_row(s.px(5.0)),
                 Pickable::IGNORE,
                 Children::spawn(SpawnIter(
-                    tier_starts().into_iter().map(move |first| tier_button(
-                        &tier_fonts,
-                        side,
-                        first,
-                        s
-                    )),
+                    crate::engine::Level::tier_starts()
+                        .into_iter()
+                        .map(move |first| tier_button(&tier_fonts, side, first.number(), s)),
                 )),
             ),
             (
@@ -273,15 +270,6 @@ pub(super) fn level_group(side: Side, lang: Lang, fonts: &Fonts, s: Scale) -> im
             ),
         ],
     )
-}
-
-/// The first level of each group, weakest group first.
-pub(super) fn tier_starts() -> Vec<u8> {
-    crate::engine::Level::ALL
-        .iter()
-        .filter(|l| l.step_in_tier() == 1)
-        .map(|l| l.number())
-        .collect()
 }
 
 /// A group's button: its name; it chooses the group's first level.

@@ -328,7 +328,7 @@ fn level_of(setup: &GameSetup, side: Side) -> u8 {
 /// Are levels `a` and `b` in the same group?
 fn same_tier(a: u8, b: u8) -> bool {
     match (crate::engine::Level::new(a), crate::engine::Level::new(b)) {
-        (Some(a), Some(b)) => a.tier_en() == b.tier_en(),
+        (Some(a), Some(b)) => a.same_tier(b),
         _ => false,
     }
 }
