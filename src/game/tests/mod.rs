@@ -47,7 +47,7 @@ fn collect(
 }
 
 /// A search that thinks until it is told to stop (or for 5 s at most).
-fn slow_backend() -> AiBackend {
+pub(crate) fn slow_backend() -> AiBackend {
     AiBackend(Arc::new(|job: SearchJob, _level: u8| {
         let t0 = Instant::now();
         while !job.stop.load(Ordering::Relaxed) && t0.elapsed() < Duration::from_secs(5) {
@@ -80,7 +80,7 @@ fn test_app_with(mode: Mode, start: Position, backend: AiBackend) -> App {
 
 /// The logic plugins on frames of 100 ms, with the store under `home`
 /// (none when `None`) and `backend` for the AI; no screen entered yet.
-fn logic_app(home: Option<&std::path::Path>, backend: AiBackend) -> App {
+pub(crate) fn logic_app(home: Option<&std::path::Path>, backend: AiBackend) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
@@ -111,7 +111,7 @@ fn app_before_start(mode: Mode, start: Position, backend: AiBackend) -> App {
 
 /// Runs frames (with a little sleep, for the search threads) until `done`;
 /// fails after a minute, naming `what` was awaited.
-fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+pub(crate) fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
     let t0 = std::time::Instant::now();
     while !done(app) {
         assert!(

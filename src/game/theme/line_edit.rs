@@ -31,13 +31,13 @@ pub fn edit_line(text: &mut String, key: &KeyboardInput) -> LineKey {
             LineKey::Edited
         }
         other => {
-            // The text the key types (the layout's, or an input method's);
-            // a synthetic event may carry only the logical key.
-            let typed = key.text.as_ref().map(|t| t.to_string()).or(match other {
+            // The character the layout gives the key; else the text it
+            // types (an input method's, say).
+            let typed = match other {
                 Key::Character(c) => Some(c.to_string()),
                 Key::Space => Some(" ".to_string()),
-                _ => None,
-            });
+                _ => key.text.as_ref().map(|t| t.to_string()),
+            };
             match typed {
                 Some(t) if t.chars().any(|c| !c.is_control()) => {
                     text.extend(t.chars().filter(|c| !c.is_control()));

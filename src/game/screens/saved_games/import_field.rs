@@ -16,17 +16,29 @@ use crate::game::settings::CurrentLang;
 use crate::game::theme::line_edit::{LineKey, edit_line};
 use crate::game::theme::{Fonts, Label, OnPress, button, label, palette, set_display};
 use crate::game::{GameSet, Screen};
+use bevy::input::InputSystems;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
 pub(in crate::game::screens) fn plugin(app: &mut App) {
-    app.add_message::<ToggleImport>().add_systems(
-        Update,
-        (toggle_field, type_path, show_field)
-            .chain()
-            .in_set(GameSet::Input)
-            .run_if(in_state(Screen::SavedGames)),
-    );
+    app.add_message::<ToggleImport>()
+        // Inside the input set, right after the keyboard is read: while the
+        // line is open, no shortcut hears the keys (O would open the
+        // settings).
+        .add_systems(
+            PreUpdate,
+            type_path
+                .in_set(InputSystems)
+                .after(bevy::input::keyboard::keyboard_input_system)
+                .run_if(in_state(Screen::SavedGames)),
+        )
+        .add_systems(
+            Update,
+            (toggle_field, show_field)
+                .chain()
+                .in_set(GameSet::Input)
+                .run_if(in_state(Screen::SavedGames)),
+        );
 }
 
 /// Show or hide the path line: for a record to open (false) or for the
@@ -141,6 +153,10 @@ fn toggle_field(
     mut commands: Commands,
     path: Option<Res<ImportPath>>,
 ) {
+    if toggles.is_empty() {
+        // Nothing pressed: the line stays as typed.
+        return;
+    }
     let mut open = path.map(|p| p.into_database);
     for &ToggleImport(into_database) in toggles.read() {
         // The same button closes the line; the other one turns it over.
@@ -173,11 +189,14 @@ fn type_path(
     mut opener: GameOpener,
     mut notice: ResMut<Notice>,
     mut database: MessageWriter<DbCommand>,
+    mut buttons: ResMut<ButtonInput<KeyCode>>,
 ) {
     let Some(mut path) = path else {
         keys.clear();
         return;
     };
+    // Nothing else hears these keys.
+    buttons.reset_all();
     for key in keys.read() {
         match edit_line(&mut path.text, key) {
             LineKey::Enter if path.into_database => {
@@ -198,8 +217,12 @@ fn type_path(
                 }
                 return;
             }
-            // Esc leaves the screen (its list's key), the line with it.
-            LineKey::Escape | LineKey::Edited | LineKey::Ignored => {}
+            // Esc closes the line (a second Esc leaves the screen).
+            LineKey::Escape => {
+                commands.remove_resource::<ImportPath>();
+                return;
+            }
+            LineKey::Edited | LineKey::Ignored => {}
         }
     }
 }
@@ -288,5 +311,70 @@ mod tests {
             std::path::PathBuf::from("/tmp/a game.xqf")
         );
         assert_eq!(clean_path("\"x.pgn\""), std::path::PathBuf::from("x.pgn"));
+    }
+}
+
+#[cfg(test)]
+mod typing {
+    use super::*;
+    use crate::game::tests::{logic_app, run_until, slow_backend};
+    use bevy::input::ButtonState;
+    use bevy::input::keyboard::Key;
+
+    fn press(app: &mut App, key: Key, code: KeyCode) {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: code,
+            logical_key: key,
+            state: ButtonState::Pressed,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+
+    #[test]
+    fn a_path_typed_over_several_frames_is_imported_on_enter() {
+        let home = tempfile::tempdir().unwrap();
+        let records = format!("{}/tests/data/pgn", env!("CARGO_MANIFEST_DIR"));
+        let mut app = logic_app(Some(home.path()), slow_backend());
+        app.add_plugins(plugin);
+        app.insert_state(Screen::SavedGames);
+        app.update();
+        app.world_mut().write_message(ToggleImport(true));
+        app.update();
+        for c in records.chars() {
+            press(
+                &mut app,
+                Key::Character(c.to_string().into()),
+                KeyCode::KeyA,
+            );
+        }
+        // O is the settings' key elsewhere; here it types.
+        press(&mut app, Key::Character("o".into()), KeyCode::KeyO);
+        assert!(
+            !app.world()
+                .resource::<ButtonInput<KeyCode>>()
+                .pressed(KeyCode::KeyO),
+            "no shortcut hears a key typed into the line"
+        );
+        press(&mut app, Key::Backspace, KeyCode::Backspace);
+        assert_eq!(app.world().resource::<ImportPath>().text, records);
+        press(&mut app, Key::Enter, KeyCode::Enter);
+        assert!(app.world().get_resource::<ImportPath>().is_none());
+        run_until(&mut app, "the import", |app| {
+            app.world().resource::<DbImport>().summary.is_some()
+        });
+        let summary = app.world().resource::<DbImport>().summary.clone().unwrap();
+        assert_eq!((summary.added, summary.refused.len()), (20, 0));
+        // Esc closes the line without leaving the screen.
+        app.world_mut().write_message(ToggleImport(false));
+        app.update();
+        press(&mut app, Key::Escape, KeyCode::Escape);
+        assert!(app.world().get_resource::<ImportPath>().is_none());
+        assert_eq!(
+            *app.world().resource::<State<Screen>>().get(),
+            Screen::SavedGames
+        );
     }
 }
