@@ -47,6 +47,17 @@ fn row<'a>(table: &'a str, mv: &str) -> Vec<&'a str> {
         .collect()
 }
 
+/// The explorer's table after 1. 炮二平五 and its first three games.
+const AFTER_H2E2: &[&str] = &[
+    "search",
+    "--moves",
+    "h2e2",
+    "--games",
+    "3",
+    "--notation",
+    "iccs",
+];
+
 #[test]
 fn the_tournament_games_and_samples_import_once_and_are_found_by_position() {
     let dir = scratch("import");
@@ -74,18 +85,7 @@ fn the_tournament_games_and_samples_import_once_and_are_found_by_position() {
     );
 
     // After 1. 炮二平五 the database knows nine games and Black's replies.
-    let o = xiangqi(
-        &db,
-        &[
-            "search",
-            "--moves",
-            "h2e2",
-            "--games",
-            "3",
-            "--notation",
-            "iccs",
-        ],
-    );
+    let o = xiangqi(&db, AFTER_H2E2);
     assert!(o.status.success(), "{}", stderr(&o));
     let table = stdout(&o);
     assert!(
@@ -143,18 +143,7 @@ fn the_tournament_games_and_samples_import_once_and_are_found_by_position() {
         "{}",
         stdout(&o)
     );
-    let there = stdout(&xiangqi(
-        &copy,
-        &[
-            "search",
-            "--moves",
-            "h2e2",
-            "--games",
-            "3",
-            "--notation",
-            "iccs",
-        ],
-    ));
+    let there = stdout(&xiangqi(&copy, AFTER_H2E2));
     // The same table (the games' numbers differ in the new database).
     let head = |t: &str| t.split("games 1–3").next().unwrap().to_string();
     assert_eq!(

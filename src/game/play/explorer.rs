@@ -30,17 +30,15 @@ use bevy::tasks::{Task, futures::check_ready};
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Explorer>()
         .add_message::<ExplorerCommand>()
-        // The window's keys (the input plugin's; here too so that the
-        // logic runs without a window).
-        .add_message::<KeyboardInput>()
-        .init_resource::<ButtonInput<KeyCode>>()
         // Inside the input set, right after the keyboard is read: while the
         // player's line is open, no shortcut hears the keys.
         .add_systems(
             PreUpdate,
             type_player
                 .in_set(InputSystems)
-                .after(bevy::input::keyboard::keyboard_input_system),
+                .after(bevy::input::keyboard::keyboard_input_system)
+                // Only with a keyboard (the input plugin's).
+                .run_if(resource_exists::<Messages<KeyboardInput>>),
         )
         .add_systems(
             Update,

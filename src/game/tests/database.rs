@@ -54,6 +54,26 @@ fn stored(home: &Path) -> Vec<(Owner, usize)> {
         .collect()
 }
 
+/// A hot-seat game from the start with the store under `home` and the
+/// games of `collection` imported into its database.
+fn hotseat_with(home: &Path, collection: std::path::PathBuf) -> App {
+    let mut app = logic_app(Some(home), slow_backend());
+    app.insert_resource(GameSetup {
+        mode: Mode::Hotseat,
+        level: 1,
+        black_level: 1,
+        start: Position::startpos(),
+    });
+    app.insert_state(Screen::Playing);
+    app.update();
+    app.world_mut()
+        .write_message(DbCommand::Import(vec![collection]));
+    run_until(&mut app, "the import", |app| {
+        app.world().resource::<DbImport>().summary.is_some()
+    });
+    app
+}
+
 const MATE_START: &str = "4k4/R8/9/9/9/9/9/9/9/3K4R w - - 0 1";
 
 #[test]
@@ -108,20 +128,7 @@ fn the_explorer_answers_for_the_shown_position_and_its_rows_act() {
          [Red \"E\"]\n[Black \"F\"]\n[Date \"2003.03.03\"]\n[Result \"1/2-1/2\"]\n\n1. b0c2 1/2-1/2\n",
     )
     .unwrap();
-    let mut app = logic_app(Some(home.path()), slow_backend());
-    app.insert_resource(GameSetup {
-        mode: Mode::Hotseat,
-        level: 1,
-        black_level: 1,
-        start: Position::startpos(),
-    });
-    app.insert_state(Screen::Playing);
-    app.update();
-    app.world_mut()
-        .write_message(DbCommand::Import(vec![collection]));
-    run_until(&mut app, "the import", |app| {
-        app.world().resource::<DbImport>().summary.is_some()
-    });
+    let mut app = hotseat_with(home.path(), collection);
     assert_eq!(
         app.world()
             .resource::<DbImport>()
@@ -260,20 +267,7 @@ fn the_explorers_years_and_typed_player_choose_the_games() {
          [Red \"Xu Yinchuan\"]\n[Black \"Lu Qin\"]\n[Date \"2012.03.03\"]\n[Result \"1/2-1/2\"]\n\n1. b0c2 1/2-1/2\n",
     )
     .unwrap();
-    let mut app = logic_app(Some(home.path()), slow_backend());
-    app.insert_resource(GameSetup {
-        mode: Mode::Hotseat,
-        level: 1,
-        black_level: 1,
-        start: Position::startpos(),
-    });
-    app.insert_state(Screen::Playing);
-    app.update();
-    app.world_mut()
-        .write_message(DbCommand::Import(vec![collection]));
-    run_until(&mut app, "the import", |app| {
-        app.world().resource::<DbImport>().summary.is_some()
-    });
+    let mut app = hotseat_with(home.path(), collection);
     app.world_mut().write_message(ExplorerCommand::Toggle);
     let start = Position::startpos();
     let games = |app: &mut App, why: &str| -> u32 {

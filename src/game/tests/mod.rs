@@ -83,6 +83,10 @@ fn test_app_with(mode: Mode, start: Position, backend: AiBackend) -> App {
 pub(crate) fn logic_app(home: Option<&std::path::Path>, backend: AiBackend) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StatesPlugin));
+    // The window's keys, as the input plugin gives them (fields that are
+    // typed into read them).
+    app.add_message::<bevy::input::keyboard::KeyboardInput>()
+        .init_resource::<ButtonInput<KeyCode>>();
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         100,
     )));

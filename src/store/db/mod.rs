@@ -70,6 +70,11 @@ pub enum DbError {
         known: i64,
     },
     /// A query or a write failed.
+    #[error("{}: cannot set the damaged game database aside: {source}", path.display())]
+    SetAside {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("game database: {0}")]
     Sql(#[from] rusqlite::Error),
     /// A stored game could not be read back.
@@ -428,7 +433,13 @@ impl Database {
     /// # Errors
     /// SQLite's, when the file cannot even be read.
     pub fn integrity_check(&self) -> Result<String, DbError> {
-        let mut q = self.conn.prepare("PRAGMA integrity_check")?;
+        self.check("integrity_check")
+    }
+
+    /// What SQLite's check `pragma` (`integrity_check`, `quick_check`)
+    /// says: `"ok"`, or its findings joined.
+    fn check(&self, pragma: &str) -> Result<String, DbError> {
+        let mut q = self.conn.prepare(&format!("PRAGMA {pragma}"))?;
         let lines: Vec<String> = q
             .query_map([], |r| r.get::<_, String>(0))?
             .collect::<Result<_, _>>()?;

@@ -117,11 +117,8 @@ impl Database {
 
     /// SQLite's quick check: `None` when the file is sound.
     fn quick_check(&self) -> Result<Option<String>, DbError> {
-        let mut q = self.conn.prepare("PRAGMA quick_check")?;
-        let lines: Vec<String> = q
-            .query_map([], |r| r.get::<_, String>(0))?
-            .collect::<Result<_, _>>()?;
-        Ok((lines != ["ok"]).then(|| lines.join("; ")))
+        let said = self.check("quick_check")?;
+        Ok((said != "ok").then_some(said))
     }
 }
 
@@ -151,7 +148,7 @@ fn set_aside(path: &Path) -> Result<PathBuf, DbError> {
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "games.sqlite".into());
-    let io = |source| DbError::Folder {
+    let io = |source| DbError::SetAside {
         path: path.to_path_buf(),
         source,
     };

@@ -29,6 +29,19 @@ fn mv(iccs: &str) -> Move {
     Move::from_iccs(iccs).unwrap()
 }
 
+/// Adds `games` of the benchmark's generated games (`seed`'s).
+fn add_generated(db: &mut Database, games: usize, seed: u64) {
+    let text = bench::generate_collection(games, seed);
+    for g in open_bytes(text.as_bytes()).unwrap() {
+        db.add(&NewGame {
+            opened: &g,
+            source: "generated",
+            owner: Owner::Collected,
+        })
+        .unwrap();
+    }
+}
+
 const GAME_A: &str = "[Red \"Lü Qin\"]\n[Black \"Xu Yinchuan\"]\n[Date \"2003.05.01\"]\n[Event \"Cup\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 2. b0c2 i9h9 1-0\n";
 const GAME_B: &str = "[Red \"Hu Ronghua\"]\n[Black \"Lü Qin\"]\n[Date \"1999.10.10\"]\n[Result \"0-1\"]\n\n1. h2e2 b9c7 0-1\n";
 // Reaches GAME_A's position after 2. b0c2 by another order.
@@ -375,23 +388,7 @@ fn a_version_1_database_is_migrated_and_keeps_its_games() {
 #[test]
 fn both_ways_of_finding_a_page_of_games_agree() {
     let mut db = Database::in_memory().unwrap();
-    let mut rng = crate::engine::level::Rng::new(7);
-    let mut text = String::new();
-    for _ in 0..300 {
-        text.push_str(&crate::rules::pgn::write_pgn(
-            &bench::generate_game(&mut rng),
-            crate::rules::Notation::Iccs,
-        ));
-        text.push('\n');
-    }
-    for g in crate::store::record::open_bytes(text.as_bytes()).unwrap() {
-        db.add(&NewGame {
-            opened: &g,
-            source: "generated",
-            owner: Owner::Collected,
-        })
-        .unwrap();
-    }
+    add_generated(&mut db, 300, 7);
     // Positions every game, many games and a few games reached.
     let mut probes = vec![Position::startpos()];
     let mut rng = crate::engine::level::Rng::new(7);
@@ -512,23 +509,7 @@ fn a_database_with_damaged_pages_keeps_the_games_that_can_be_read() {
     let path = dir.path().join("games.sqlite");
     {
         let mut db = Database::open(&path).unwrap();
-        let mut rng = crate::engine::level::Rng::new(5);
-        let mut text = String::new();
-        for _ in 0..200 {
-            text.push_str(&crate::rules::pgn::write_pgn(
-                &bench::generate_game(&mut rng),
-                crate::rules::Notation::Iccs,
-            ));
-            text.push('\n');
-        }
-        for g in open_bytes(text.as_bytes()).unwrap() {
-            db.add(&NewGame {
-                opened: &g,
-                source: "generated",
-                owner: Owner::Collected,
-            })
-            .unwrap();
-        }
+        add_generated(&mut db, 200, 5);
         db.conn()
             .execute_batch("PRAGMA wal_checkpoint(TRUNCATE);")
             .unwrap();

@@ -18,7 +18,6 @@ pub(super) fn spawn_game_card(mut commands: Commands, fonts: Res<Fonts>) {
 /// The card (hidden until the explorer is on), gone when `screen` ends:
 /// docked in the game's panel, or put at the end of the editor's.
 pub(crate) fn spawn_card(commands: &mut Commands, fonts: &Fonts, screen: Screen) -> Entity {
-    let fonts = fonts.clone();
     let summary = commands
         .spawn((
             Summary,
@@ -28,15 +27,15 @@ pub(crate) fn spawn_card(commands: &mut Commands, fonts: &Fonts, screen: Screen)
             Pickable::IGNORE,
         ))
         .id();
-    let filter = filter_row(commands, &fonts);
-    let years = year_row(commands, &fonts);
+    let filter = filter_row(commands, fonts);
+    let years = year_row(commands, fonts);
     let moves: Vec<Entity> = (0..MOVE_ROWS)
-        .map(|k| move_row(commands, &fonts, k))
+        .map(|k| move_row(commands, fonts, k))
         .collect();
     let games: Vec<Entity> = (0..PAGE as usize)
-        .map(|k| game_row(commands, &fonts, k))
+        .map(|k| game_row(commands, fonts, k))
         .collect();
-    let pager = pager(commands, &fonts);
+    let pager = pager(commands, fonts);
     let card = commands
         .spawn((
             ExplorerCard,
