@@ -477,3 +477,40 @@ fn a_screenshot_that_cannot_be_saved_is_refused_before_the_window_opens() {
     }
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn an_engine_of_the_command_line_that_is_not_there_is_refused_before_the_window_opens() {
+    for (args, says) in [
+        (
+            vec!["play", "--mode", "red", "--engine", "/nonexistent/pikafish"],
+            "error: engine /nonexistent/pikafish: no such file",
+        ),
+        (
+            vec!["play", "--analysis-engine", "/nonexistent/eleeye --x"],
+            "error: engine /nonexistent/eleeye: no such file",
+        ),
+        (
+            vec!["play", "--engine", "\"unclosed"],
+            "error: bad engine command line '\"unclosed'",
+        ),
+        (
+            vec!["play", "--engine", "x", "--engine-option", "Threads"],
+            "error: invalid value 'Threads' for '--engine-option <NAME=VALUE>': 'Threads' is not NAME=VALUE",
+        ),
+        (
+            vec!["play", "--engine", "x", "--engine-protocol", "xboard"],
+            "error: invalid value 'xboard' for '--engine-protocol <uci|ucci>'",
+        ),
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+            .args(&args)
+            // No display either: the engine is checked first.
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.starts_with(says), "{args:?}: {err}");
+    }
+}

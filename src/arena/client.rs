@@ -23,6 +23,7 @@ use crossbeam_channel::{Receiver, RecvTimeoutError, bounded};
 use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
 
@@ -98,6 +99,23 @@ pub enum GoLimit {
         /// Increment per move, both sides.
         increment: Duration,
     },
+    /// Search until told to `stop` (`go infinite`, in both protocols).
+    Infinite,
+}
+
+/// One `info` line of a search in progress, as the engine wrote it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InfoLine {
+    /// Which line of a MultiPV search this is, from 1 (1 if not said).
+    pub multipv: u32,
+    /// The depth reached.
+    pub depth: Option<u32>,
+    /// The line's score, from the side to move's view.
+    pub score: Option<Score>,
+    /// Nodes searched so far.
+    pub nodes: Option<u64>,
+    /// The line's moves, as words (not checked).
+    pub pv: Vec<String>,
 }
 
 /// The engine's answer to a `go`.
@@ -533,72 +551,54 @@ impl Client {
         limit: GoLimit,
         deadline: Duration,
     ) -> Result<Reply, GoError> {
-        let mut pos = if *start == Position::startpos() {
-            "position startpos".to_string()
-        } else {
-            format!("position fen {}", start.fen())
-        };
-        if !moves.is_empty() {
-            pos.push_str(" moves");
-            for m in moves {
-                pos.push(' ');
-                pos.push_str(&m.to_string());
+        let never = AtomicBool::new(false);
+        self.go_with(start, moves, limit, deadline, &[], &never, &mut |_| {})
+    }
+
+    /// [`Client::go`], streaming: every `info` line with a depth, score or
+    /// line goes to `on_info` as it arrives (all of a MultiPV search's
+    /// lines; the [`Reply`] keeps the first line's). Moves in `exclude`
+    /// are not to be played: UCI is given the others as `searchmoves`,
+    /// UCCI the excluded ones as `banmoves` (ignored when they are every
+    /// legal move). Raising `stop` (looked at every 20 ms at most) sends
+    /// `stop`, and the engine then has [`STOP_GRACE`] to answer.
+    ///
+    /// # Errors
+    /// [`GoError::Hang`] when no `bestmove` came before the deadline (the
+    /// engine is told to `stop`) or within [`STOP_GRACE`] of a `stop`;
+    /// [`GoError::Failed`] when the engine exited or cannot be written to.
+    pub fn go_with(
+        &mut self,
+        start: &Position,
+        moves: &[Move],
+        limit: GoLimit,
+        deadline: Duration,
+        exclude: &[Move],
+        stop: &AtomicBool,
+        on_info: &mut dyn FnMut(&InfoLine),
+    ) -> Result<Reply, GoError> {
+        // What is left of an earlier search (an answer after a `stop` that
+        // came too late) is not this search's (at most a queue's worth: an
+        // engine that never stops talking is not waited for here).
+        for _ in 0..QUEUED_LINES {
+            if self.lines.try_recv().is_err() {
+                break;
             }
         }
-        let go = match (limit, self.protocol) {
-            (GoLimit::MoveTime(t), Protocol::Uci) => format!("go movetime {}", t.as_millis()),
-            (GoLimit::MoveTime(t), Protocol::Ucci) => {
-                format!("go time {} movestogo 1", t.as_millis())
-            }
-            (GoLimit::Depth(d), _) => format!("go depth {d}"),
-            (GoLimit::Nodes(n), _) => format!("go nodes {n}"),
-            (
-                GoLimit::Clock {
-                    red,
-                    black,
-                    increment,
-                },
-                Protocol::Uci,
-            ) => format!(
-                "go wtime {} btime {} winc {} binc {}",
-                red.as_millis(),
-                black.as_millis(),
-                increment.as_millis(),
-                increment.as_millis()
-            ),
-            (
-                GoLimit::Clock {
-                    red,
-                    black,
-                    increment,
-                },
-                Protocol::Ucci,
-            ) => {
-                let red_to_move = {
-                    let mut p = *start;
-                    for &m in moves {
-                        p.make(m);
-                    }
-                    p.side_to_move() == crate::rules::Color::Red
-                };
-                let (ours, theirs) = if red_to_move {
-                    (red, black)
-                } else {
-                    (black, red)
-                };
-                format!(
-                    "go time {} increment {} opptime {} oppincrement {}",
-                    ours.as_millis(),
-                    increment.as_millis(),
-                    theirs.as_millis(),
-                    increment.as_millis()
-                )
-            }
-        };
-        self.send(&pos).map_err(GoError::Failed)?;
+        let commands = go_commands(self.protocol, start, moves, limit, exclude);
+        let (go, setup) = commands.split_last().expect("a go is always sent");
+        for line in setup {
+            self.send(line).map_err(GoError::Failed)?;
+        }
         let started = Instant::now();
-        self.send(&go).map_err(GoError::Failed)?;
-        let until = started + deadline;
+        self.send(go).map_err(GoError::Failed)?;
+        // A deadline beyond what the clock can count (`go infinite` is
+        // ended by `stop` alone) is a year.
+        let mut until = started
+            .checked_add(deadline)
+            .or_else(|| started.checked_add(Duration::from_secs(365 * 86_400)))
+            .unwrap_or(started);
+        let mut stopped = false;
         let mut reply = Reply {
             bestmove: None,
             score: None,
@@ -607,9 +607,20 @@ impl Client {
             elapsed: Duration::ZERO,
         };
         loop {
-            let line = match self.next_line(until) {
+            if !stopped && stop.load(Ordering::Relaxed) {
+                stopped = true;
+                self.send("stop").map_err(GoError::Failed)?;
+                until = Instant::now() + STOP_GRACE;
+            }
+            // Short waits, so a raised `stop` is seen soon.
+            let slice = (Instant::now() + STOP_POLL).min(until);
+            let line = match self.next_line(slice) {
                 Ok(Some(l)) => l,
+                Ok(None) if Instant::now() < until => continue,
                 Ok(None) => {
+                    if stopped {
+                        return Err(GoError::Hang(started.elapsed().as_secs_f64()));
+                    }
                     let _ = self.send("stop");
                     return Err(GoError::Hang(deadline.as_secs_f64()));
                 }
@@ -617,7 +628,12 @@ impl Client {
             };
             let mut words = line.split_whitespace();
             match words.next() {
-                Some("info") => parse_info(&line, self.protocol, &mut reply),
+                Some("info") => {
+                    if let Some(info) = parse_info(&line, self.protocol) {
+                        fold_info(&info, &mut reply);
+                        on_info(&info);
+                    }
+                }
                 Some("bestmove") => {
                     reply.elapsed = started.elapsed();
                     reply.bestmove = Some(words.next().unwrap_or("").to_string());
@@ -630,6 +646,36 @@ impl Client {
                 _ => {}
             }
         }
+    }
+
+    /// Asks for `n` lines (MultiPV) if the engine declared an option of
+    /// that name (in any case, as UCI's `MultiPV` and UCCI's `multipv`);
+    /// otherwise does nothing (the engine searches one line).
+    ///
+    /// # Errors
+    /// The engine's complaint, or its silence, as [`Client::set_option`].
+    pub fn set_multipv(&mut self, n: u32) -> Result<(), ClientError> {
+        let Some(name) = self
+            .options
+            .iter()
+            .find(|o| o.name.eq_ignore_ascii_case("multipv"))
+            .map(|o| o.name.clone())
+        else {
+            return Ok(());
+        };
+        self.set_option(&name, &n.max(1).to_string())
+    }
+
+    /// The engine's process id (while it runs).
+    pub fn pid(&self) -> u32 {
+        self.child.lock().unwrap_or_else(|e| e.into_inner()).id()
+    }
+
+    /// Kills the engine and its process group at once (a hung engine is
+    /// not asked to leave).
+    pub fn kill(&mut self) {
+        let mut c = self.child.lock().unwrap_or_else(|e| e.into_inner());
+        kill(&mut c);
     }
 
     /// Whether the process still runs.
@@ -659,50 +705,191 @@ impl Drop for Client {
     }
 }
 
-/// Reads `depth`, `score` and `pv` from an `info` line into `reply`.
-fn parse_info(line: &str, protocol: Protocol, reply: &mut Reply) {
+/// How long an engine has to answer once told to `stop`.
+pub const STOP_GRACE: Duration = Duration::from_secs(2);
+
+/// How often a `go` looks at its stop flag.
+const STOP_POLL: Duration = Duration::from_millis(20);
+
+/// The position `moves` lead to from `start` (up to the first move that
+/// cannot be played: the engine will refuse the position anyway).
+fn after(start: &Position, moves: &[Move]) -> Position {
+    let mut p = *start;
+    for &m in moves {
+        if p.play(m).is_err() {
+            break;
+        }
+    }
+    p
+}
+
+/// The lines a `go` sends, the `go` last: the position, UCCI's `banmoves`
+/// when moves are excluded, and the `go` with its limits (and UCI's
+/// `searchmoves`, the moves that are not excluded). Exclusions that leave
+/// no legal move, or exclude none, are ignored.
+fn go_commands(
+    protocol: Protocol,
+    start: &Position,
+    moves: &[Move],
+    limit: GoLimit,
+    exclude: &[Move],
+) -> Vec<String> {
+    let mut pos = if *start == Position::startpos() {
+        "position startpos".to_string()
+    } else {
+        format!("position fen {}", start.fen())
+    };
+    if !moves.is_empty() {
+        pos.push_str(" moves");
+        for m in moves {
+            pos.push(' ');
+            pos.push_str(&m.to_string());
+        }
+    }
+    let here = after(start, moves);
+    let mut go = match (limit, protocol) {
+        (GoLimit::MoveTime(t), Protocol::Uci) => format!("go movetime {}", t.as_millis()),
+        (GoLimit::MoveTime(t), Protocol::Ucci) => {
+            format!("go time {} movestogo 1", t.as_millis())
+        }
+        (GoLimit::Depth(d), _) => format!("go depth {d}"),
+        (GoLimit::Nodes(n), _) => format!("go nodes {n}"),
+        (GoLimit::Infinite, _) => "go infinite".to_string(),
+        (
+            GoLimit::Clock {
+                red,
+                black,
+                increment,
+            },
+            Protocol::Uci,
+        ) => format!(
+            "go wtime {} btime {} winc {} binc {}",
+            red.as_millis(),
+            black.as_millis(),
+            increment.as_millis(),
+            increment.as_millis()
+        ),
+        (
+            GoLimit::Clock {
+                red,
+                black,
+                increment,
+            },
+            Protocol::Ucci,
+        ) => {
+            let (ours, theirs) = if here.side_to_move() == crate::rules::Color::Red {
+                (red, black)
+            } else {
+                (black, red)
+            };
+            format!(
+                "go time {} increment {} opptime {} oppincrement {}",
+                ours.as_millis(),
+                increment.as_millis(),
+                theirs.as_millis(),
+                increment.as_millis()
+            )
+        }
+    };
+    let mut lines = vec![pos];
+    if !exclude.is_empty() {
+        let legal = here.legal_moves();
+        let (banned, allowed): (Vec<Move>, Vec<Move>) =
+            legal.iter().partition(|m| exclude.contains(m));
+        if !banned.is_empty() && !allowed.is_empty() {
+            let words = |ms: &[Move]| ms.iter().map(Move::to_string).collect::<Vec<_>>().join(" ");
+            match protocol {
+                Protocol::Uci => {
+                    go.push_str(" searchmoves ");
+                    go.push_str(&words(&allowed));
+                }
+                Protocol::Ucci => lines.push(format!("banmoves {}", words(&banned))),
+            }
+        }
+    }
+    lines.push(go);
+    lines
+}
+
+/// Reads an `info` line: `None` for one with no depth, score or line
+/// (`info string …`, `info currmove …`) or that is not an `info` line.
+fn parse_info(line: &str, protocol: Protocol) -> Option<InfoLine> {
     let words: Vec<&str> = line.split_whitespace().collect();
+    if words.first() != Some(&"info") {
+        return None;
+    }
+    let mut info = InfoLine {
+        multipv: 1,
+        ..InfoLine::default()
+    };
     let mut i = 1;
     while i < words.len() {
         match words[i] {
             "depth" => {
                 if let Some(d) = words.get(i + 1).and_then(|w| w.parse().ok()) {
-                    reply.depth = Some(d);
+                    info.depth = Some(d);
                 }
                 i += 2;
             }
-            "score" => {
-                match (words.get(i + 1), words.get(i + 2)) {
-                    (Some(&"cp"), Some(v)) => {
-                        if let Ok(v) = v.parse() {
-                            reply.score = Some(Score::Cp(v));
-                        }
-                        i += 3;
-                    }
-                    (Some(&"mate"), Some(v)) => {
-                        if let Ok(v) = v.parse() {
-                            reply.score = Some(Score::Mate(v));
-                        }
-                        i += 3;
-                    }
-                    (Some(v), _) => {
-                        // UCCI: a bare number; ±(9900..10000) (ElephantEye) or
-                        // beyond 29000 (ours) is a mate.
-                        if let Ok(v) = v.parse::<i32>() {
-                            reply.score = Some(ucci_score(v, protocol));
-                        }
-                        i += 2;
-                    }
-                    _ => i += 1,
+            "multipv" => {
+                if let Some(n) = words.get(i + 1).and_then(|w| w.parse::<u32>().ok()) {
+                    info.multipv = n.max(1);
                 }
+                i += 2;
             }
+            "nodes" => {
+                if let Some(n) = words.get(i + 1).and_then(|w| w.parse().ok()) {
+                    info.nodes = Some(n);
+                }
+                i += 2;
+            }
+            "score" => match (words.get(i + 1), words.get(i + 2)) {
+                (Some(&"cp"), Some(v)) => {
+                    if let Ok(v) = v.parse() {
+                        info.score = Some(Score::Cp(v));
+                    }
+                    i += 3;
+                }
+                (Some(&"mate"), Some(v)) => {
+                    if let Ok(v) = v.parse() {
+                        info.score = Some(Score::Mate(v));
+                    }
+                    i += 3;
+                }
+                (Some(v), _) => {
+                    // UCCI: a bare number; ±(9900..10000) (ElephantEye) or
+                    // beyond 29000 (ours) is a mate.
+                    if let Ok(v) = v.parse::<i32>() {
+                        info.score = Some(ucci_score(v, protocol));
+                    }
+                    i += 2;
+                }
+                _ => i += 1,
+            },
             "pv" => {
-                reply.pv = words[i + 1..].iter().map(|w| w.to_string()).collect();
-                return;
+                info.pv = words[i + 1..].iter().map(|w| w.to_string()).collect();
+                break;
             }
-            "string" => return,
+            "string" => break,
             _ => i += 1,
         }
+    }
+    (info.depth.is_some() || info.score.is_some() || !info.pv.is_empty()).then_some(info)
+}
+
+/// Keeps the first line's depth, score and moves in `reply`.
+fn fold_info(info: &InfoLine, reply: &mut Reply) {
+    if info.multipv != 1 {
+        return;
+    }
+    if info.depth.is_some() {
+        reply.depth = info.depth;
+    }
+    if info.score.is_some() {
+        reply.score = info.score;
+    }
+    if !info.pv.is_empty() {
+        reply.pv = info.pv.clone();
     }
 }
 
@@ -728,28 +915,146 @@ fn ucci_score(v: i32, protocol: Protocol) -> Score {
 mod tests {
     use super::*;
 
-    #[test]
-    fn info_lines_give_depth_score_and_line() {
-        let mut r = Reply {
+    fn reply() -> Reply {
+        Reply {
             bestmove: None,
             score: None,
             depth: None,
             pv: vec![],
             elapsed: Duration::ZERO,
-        };
-        parse_info(
+        }
+    }
+
+    fn fold(line: &str, protocol: Protocol, r: &mut Reply) {
+        if let Some(info) = parse_info(line, protocol) {
+            fold_info(&info, r);
+        }
+    }
+
+    #[test]
+    fn info_lines_give_depth_score_and_line() {
+        let mut r = reply();
+        fold(
             "info depth 7 seldepth 12 score cp -35 nodes 100 pv h2e2 h9g7",
             Protocol::Uci,
             &mut r,
         );
         assert_eq!((r.depth, r.score), (Some(7), Some(Score::Cp(-35))));
         assert_eq!(r.pv, ["h2e2", "h9g7"]);
-        parse_info("info depth 9 score 9995 pv h2e2", Protocol::Ucci, &mut r);
+        fold("info depth 9 score 9995 pv h2e2", Protocol::Ucci, &mut r);
         assert_eq!(r.score, Some(Score::Mate(3)));
-        parse_info("info depth 9 score mate -2 pv h2e2", Protocol::Uci, &mut r);
+        fold("info depth 9 score mate -2 pv h2e2", Protocol::Uci, &mut r);
         assert_eq!(r.score, Some(Score::Mate(-2)));
         // Garbage does not disturb what was read.
-        parse_info("info depth x score cp", Protocol::Uci, &mut r);
+        fold("info depth x score cp", Protocol::Uci, &mut r);
         assert_eq!(r.depth, Some(9));
+        assert_eq!(parse_info("info string hello depth 3", Protocol::Uci), None);
+        assert_eq!(
+            parse_info("info currmove h2e2 currmovenumber 1", Protocol::Uci),
+            None
+        );
+        assert_eq!(parse_info("bestmove h2e2", Protocol::Uci), None);
+    }
+
+    #[test]
+    fn multipv_lines_are_told_apart_and_only_the_first_is_the_reply() {
+        let info = parse_info(
+            "info depth 12 seldepth 20 multipv 2 score cp 15 nodes 123456 nps 1 time 5 pv b2e2 h9g7",
+            Protocol::Uci,
+        )
+        .unwrap();
+        assert_eq!(
+            info,
+            InfoLine {
+                multipv: 2,
+                depth: Some(12),
+                score: Some(Score::Cp(15)),
+                nodes: Some(123_456),
+                pv: vec!["b2e2".into(), "h9g7".into()],
+            }
+        );
+        let mut r = reply();
+        fold(
+            "info depth 12 multipv 1 score cp 30 pv h2e2",
+            Protocol::Uci,
+            &mut r,
+        );
+        fold_info(&info, &mut r);
+        assert_eq!(
+            (r.score, r.pv.as_slice()),
+            (Some(Score::Cp(30)), &["h2e2".to_string()][..])
+        );
+        // No multipv: the first line; a nonsense one is read as the first.
+        let plain = parse_info("info depth 3 multipv 0 score 20 pv h2e2", Protocol::Ucci).unwrap();
+        assert_eq!((plain.multipv, plain.nodes), (1, None));
+        assert_eq!(
+            parse_info("info depth 3 score 20", Protocol::Ucci)
+                .unwrap()
+                .multipv,
+            1
+        );
+    }
+
+    #[test]
+    fn exclusions_are_searchmoves_in_uci_and_banmoves_in_ucci() {
+        let start = Position::startpos();
+        let h2e2 = Move::from_iccs("h2e2").unwrap();
+        let limit = GoLimit::MoveTime(Duration::from_millis(250));
+        assert_eq!(
+            go_commands(Protocol::Uci, &start, &[], limit, &[]),
+            ["position startpos", "go movetime 250"]
+        );
+        let uci = go_commands(Protocol::Uci, &start, &[h2e2], limit, &[]);
+        assert_eq!(uci, ["position startpos moves h2e2", "go movetime 250"]);
+        // Black's moves after h2e2, all but h9g7 and b9c7.
+        let ban = [
+            Move::from_iccs("h9g7").unwrap(),
+            Move::from_iccs("b9c7").unwrap(),
+        ];
+        let uci = go_commands(Protocol::Uci, &start, &[h2e2], limit, &ban);
+        let (head, moves) = uci[1].split_once(" searchmoves ").unwrap();
+        assert_eq!(head, "go movetime 250");
+        let moves: Vec<&str> = moves.split(' ').collect();
+        let legal = after(&start, &[h2e2]).legal_moves().len();
+        assert_eq!(moves.len(), legal - 2, "{moves:?}");
+        assert!(!moves.contains(&"h9g7") && !moves.contains(&"b9c7"));
+        assert!(moves.contains(&"h7e7"));
+        let ucci = go_commands(Protocol::Ucci, &start, &[h2e2], limit, &ban);
+        assert_eq!(
+            ucci,
+            [
+                "position startpos moves h2e2",
+                "banmoves b9c7 h9g7",
+                "go time 250 movestogo 1"
+            ]
+        );
+        // Excluding every legal move, or none, excludes nothing.
+        let all: Vec<Move> = start.legal_moves().to_vec();
+        for ex in [&all[..], &[Move::from_iccs("a0a9").unwrap()][..]] {
+            for p in [Protocol::Uci, Protocol::Ucci] {
+                assert_eq!(
+                    go_commands(p, &start, &[], GoLimit::Infinite, ex),
+                    ["position startpos", "go infinite"]
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn clocks_in_ucci_are_the_mover_s() {
+        let start = Position::startpos();
+        let h2e2 = Move::from_iccs("h2e2").unwrap();
+        let clock = GoLimit::Clock {
+            red: Duration::from_secs(60),
+            black: Duration::from_secs(50),
+            increment: Duration::from_secs(1),
+        };
+        let c = go_commands(Protocol::Ucci, &start, &[h2e2], clock, &[]);
+        assert_eq!(
+            c[1],
+            "go time 50000 increment 1000 opptime 60000 oppincrement 1000"
+        );
+        let c = go_commands(Protocol::Uci, &start, &[h2e2], clock, &[]);
+        assert_eq!(c[1], "go wtime 60000 btime 50000 winc 1000 binc 1000");
     }
 }

@@ -2,6 +2,8 @@
 //! and a feature for players who run engine tournaments.
 //!
 //! - [`client`] — drives an external UCI/UCCI engine process.
+//! - [`external`] — the player's own engine as the game uses it: started
+//!   on demand, restarted after a crash, its answers checked.
 //! - [`player`] — the built-in engine in process, or an external one.
 //! - [`openings`] — the opening lines a match is played from.
 //! - [`runner`] — schedules games, referees them with the project's rules,
@@ -12,6 +14,7 @@
 //! same [`client::Client`].
 
 pub mod client;
+pub mod external;
 pub mod openings;
 pub mod options;
 pub mod player;

@@ -496,6 +496,7 @@ impl Builtin {
             GoLimit::MoveTime(t) => limits.movetime = Some(t),
             GoLimit::Depth(d) => limits.depth = Some(d),
             GoLimit::Nodes(n) => limits.nodes = Some(n),
+            GoLimit::Infinite => limits.infinite = true,
             GoLimit::Clock {
                 red,
                 black,

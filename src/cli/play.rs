@@ -79,6 +79,76 @@ pub struct PlayArgs {
     /// too: the editor says what is wrong with it).
     #[arg(long, conflicts_with_all = ["mode", "review", "puzzles"])]
     editor: bool,
+    /// Open the menu with the card of the player's engines open (Esc
+    /// closes it, back to the settings).
+    #[arg(long, conflicts_with_all = ["mode", "review", "puzzles", "games", "editor"])]
+    engines: bool,
+    /// Play against this engine (a command line: the program and its
+    /// arguments, e.g. "/opt/pikafish" or "xiangqi uci") as the computer
+    /// side of the chosen mode (Red's in AI vs AI).
+    #[arg(long, value_name = "COMMAND")]
+    engine: Option<String>,
+    /// The protocol of --engine (found by asking, UCI first, when not given).
+    #[arg(long, value_name = "uci|ucci", requires = "engine")]
+    engine_protocol: Option<crate::arena::client::Protocol>,
+    /// An option for --engine, sent after its handshake (repeatable).
+    #[arg(long, value_name = "NAME=VALUE", value_parser = parse_engine_option, requires = "engine")]
+    engine_option: Vec<(String, String)>,
+    /// How long --engine thinks a move without a clock (milliseconds; 1000
+    /// when not given).
+    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u32).range(10..=600_000), requires = "engine")]
+    engine_movetime: Option<u32>,
+    /// Analyse with this engine (a command line) instead of the built-in
+    /// one; opens the game with the analysis on.
+    #[arg(long, value_name = "COMMAND")]
+    analysis_engine: Option<String>,
+}
+
+/// `NAME=VALUE` of `--engine-option` (the value may be empty, for a button).
+fn parse_engine_option(s: &str) -> Result<(String, String), String> {
+    match s.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => {
+            Ok((name.trim().to_string(), value.trim().to_string()))
+        }
+        _ => Err(format!("'{s}' is not NAME=VALUE")),
+    }
+}
+
+/// An engine of the command line as the game keeps one: named after its
+/// program, its protocol found by asking unless given.
+pub fn launch_engine(
+    command: &str,
+    protocol: Option<crate::arena::client::Protocol>,
+    options: Vec<(String, String)>,
+    movetime: Option<u32>,
+) -> Result<crate::store::engines::EngineEntry, CliError> {
+    let words = shlex::split(command)
+        .filter(|w| !w.is_empty())
+        .ok_or_else(|| CliError::new(format!("bad engine command line '{command}'")))?;
+    let program = std::path::Path::new(&words[0]);
+    // A path that names no program is said now, not in the window.
+    if words[0].contains('/') && !program.is_file() {
+        return Err(CliError::new(format!(
+            "engine {}: no such file",
+            program.display()
+        )));
+    }
+    let name = program
+        .file_name()
+        .map_or_else(|| words[0].clone(), |f| f.to_string_lossy().into_owned());
+    Ok(crate::store::engines::EngineEntry {
+        name,
+        command: command.to_string(),
+        protocol: match protocol {
+            Some(crate::arena::client::Protocol::Uci) => "uci".into(),
+            Some(crate::arena::client::Protocol::Ucci) => "ucci".into(),
+            None => String::new(),
+        },
+        id_name: String::new(),
+        author: String::new(),
+        options,
+        strength: crate::store::engines::Strength::MoveTime(movetime.unwrap_or(1000)),
+    })
 }
 
 fn parse_scale(s: &str) -> Result<f32, String> {
@@ -172,6 +242,9 @@ fn check(args: &PlayArgs) -> Result<(), CliError> {
     if let Some(path) = &args.screenshot {
         check_writable(path)?;
     }
+    for command in [&args.engine, &args.analysis_engine].into_iter().flatten() {
+        launch_engine(command, None, Vec::new(), None)?;
+    }
     Ok(())
 }
 
@@ -245,6 +318,24 @@ pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliEr
         handicap: args.handicap,
         open: args.open,
         editor: args.editor,
+        engines: args.engines,
+        engine: args
+            .engine
+            .as_deref()
+            .map(|c| {
+                launch_engine(
+                    c,
+                    args.engine_protocol,
+                    args.engine_option.clone(),
+                    args.engine_movetime,
+                )
+            })
+            .transpose()?,
+        analysis_engine: args
+            .analysis_engine
+            .as_deref()
+            .map(|c| launch_engine(c, None, Vec::new(), None))
+            .transpose()?,
     })
     .map_err(CliError)
 }

@@ -263,6 +263,9 @@ pub enum ReviewError {
     /// The game itself is wrong.
     #[error(transparent)]
     Illegal(#[from] IllegalInGame),
+    /// The engine reviewing it failed (what it said).
+    #[error("{0}")]
+    Engine(String),
 }
 
 /// Reviews the game `moves` from `start`: searches every position within
@@ -275,6 +278,27 @@ pub fn review_game(
     limits: &Limits,
     stop: &AtomicBool,
     progress: &mut dyn FnMut(usize, usize),
+) -> Result<GameReview, ReviewError> {
+    review_with(start, moves, stop, progress, &mut |pos, history| {
+        let result = engine.search(pos, history, limits, stop, &mut |_| {});
+        Ok(PositionReview {
+            score: result.score,
+            best: result.best,
+            line: result.pv,
+            depth: result.depth,
+        })
+    })
+}
+
+/// [`review_game`] with any engine: `view(position, history)` gives the
+/// engine's view of each position (an external engine's, say); its error
+/// ends the review as [`ReviewError::Engine`].
+pub fn review_with(
+    start: &Position,
+    moves: &[Move],
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(usize, usize),
+    view: &mut dyn FnMut(&Position, &[Position]) -> Result<PositionReview, String>,
 ) -> Result<GameReview, ReviewError> {
     let mut positions = Vec::with_capacity(moves.len() + 1);
     positions.push(*start);
@@ -298,16 +322,11 @@ pub fn review_game(
             return Err(Cancelled.into());
         }
         let pos = &positions[i];
-        let result = engine.search(pos, &positions[..i], limits, stop, &mut |_| {});
+        let seen = view(pos, &positions[..i]).map_err(ReviewError::Engine)?;
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             return Err(Cancelled.into());
         }
-        views.push(PositionReview {
-            score: result.score,
-            best: result.best,
-            line: result.pv,
-            depth: result.depth,
-        });
+        views.push(seen);
         progress(i + 1, total);
     }
     Ok(judge_game(start, moves, views))

@@ -76,6 +76,13 @@ fn file_keys(
         hint.write(HintRequest);
     } else if !ctrl && keys.just_pressed(KeyCode::KeyA) {
         analysis.write(AnalysisCommand::Toggle);
+    } else if !ctrl && keys.just_pressed(KeyCode::KeyX) {
+        // The analysis searches without its best move; Shift+X all again.
+        analysis.write(if shift {
+            AnalysisCommand::ClearExclusions
+        } else {
+            AnalysisCommand::Exclude(0)
+        });
     } else if !ctrl && keys.just_pressed(KeyCode::KeyE) {
         explorer.write(ExplorerCommand::Toggle);
     }
@@ -212,7 +219,9 @@ pub(crate) fn cursor_keys(
         }
         return;
     }
-    let space = session.setup.mode != Mode::AiVsAi && keys.just_pressed(KeyCode::Space);
+    // Space continues a game paused by a failed engine (the shortcuts' job).
+    let space =
+        session.setup.mode != Mode::AiVsAi && !session.paused && keys.just_pressed(KeyCode::Space);
     let enter = keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]);
     if enter || space {
         if space {

@@ -83,6 +83,12 @@ pub struct LaunchOptions {
     pub open: Option<PathBuf>,
     /// Open the position editor (on `fen`, valid or not, if given).
     pub editor: bool,
+    /// Open the menu with the engine list's card open (`--engines`).
+    pub engines: bool,
+    /// An engine of the command line as the computer side (`--engine`).
+    pub engine: Option<crate::store::engines::EngineEntry>,
+    /// An engine of the command line for the analysis (`--analysis-engine`).
+    pub analysis_engine: Option<crate::store::engines::EngineEntry>,
 }
 
 /// Where the player is.
@@ -223,7 +229,7 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, String> {
     play::search::search_at_idle_priority();
     let stats = dev_tools::configure(&mut app, &opts, started);
     play::session::configure_start(&mut app, &opts);
-    if opts.analysis {
+    if opts.analysis || opts.analysis_engine.is_some() {
         app.world_mut()
             .resource_mut::<play::analysis::Analysis>()
             .switch_on();
@@ -235,6 +241,7 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, String> {
     }
     play::game_review::configure_launch(&mut app, &opts);
     play::editor::configure_launch(&mut app, &opts);
+    screens::engines::configure_launch(&mut app, &opts);
 
     let exit = app.run();
     dev_tools::report(&stats);

@@ -96,6 +96,13 @@ pub struct SavedGame {
     /// The player took the game back to its start (it is not rated).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub taken_back_to_start: bool,
+    /// The player's engine playing instead of `red_level`'s (against a
+    /// person: the one AI's, whichever side it plays), by its name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub engine: Option<String>,
+    /// The player's engine playing Black in AI vs AI, by its name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_engine: Option<String>,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -400,6 +407,8 @@ impl SavedGame {
             ladder: crate::engine::level::LADDER,
             takebacks: 0,
             taken_back_to_start: false,
+            engine: None,
+            black_engine: None,
         }
     }
 
@@ -958,9 +967,16 @@ mod tests {
         let p = t.path().join("autosave.json");
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"]);
-        let saved = SavedGame::from_game(&game, Mode::Black, 3, 7);
+        let mut saved = SavedGame::from_game(&game, Mode::Black, 3, 7);
         save(&p, &saved).unwrap();
         let r = load(&p).unwrap().expect("an autosave");
+        assert_eq!(r.saved, saved);
+        assert_eq!(r.saved.engine, None, "none written, none read");
+        // Against the player's engine: its name is kept.
+        saved.engine = Some("Pikafish".into());
+        save(&p, &saved).unwrap();
+        let r = load(&p).unwrap().expect("an autosave");
+        assert_eq!(r.saved.engine.as_deref(), Some("Pikafish"));
         assert_eq!(r.saved, saved);
         assert_eq!(r.saved.mode, Mode::Black);
         assert_eq!((r.saved.red_level, r.saved.black_level), (3, 7));

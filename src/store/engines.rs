@@ -30,6 +30,68 @@ pub struct EngineEntry {
     /// Option values the player set, sent after every start.
     #[serde(default)]
     pub options: Vec<(String, String)>,
+    /// How long it thinks as the opponent when no clock runs: one of
+    /// [`STRENGTHS`] (a clock, when one runs, is passed to it instead).
+    #[serde(default)]
+    pub strength: Strength,
+}
+
+/// How an engine's move is limited when no clock runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Strength {
+    /// Milliseconds a move.
+    MoveTime(u32),
+    /// Plies of search.
+    Depth(u32),
+}
+
+impl Default for Strength {
+    fn default() -> Self {
+        Strength::MoveTime(1000)
+    }
+}
+
+/// The strengths the menu steps through, weakest first.
+pub const STRENGTHS: [Strength; 14] = [
+    Strength::Depth(1),
+    Strength::Depth(3),
+    Strength::Depth(5),
+    Strength::Depth(8),
+    Strength::MoveTime(100),
+    Strength::MoveTime(200),
+    Strength::MoveTime(500),
+    Strength::MoveTime(1000),
+    Strength::MoveTime(2000),
+    Strength::MoveTime(3000),
+    Strength::MoveTime(5000),
+    Strength::MoveTime(10000),
+    Strength::Depth(15),
+    Strength::Depth(20),
+];
+
+impl Strength {
+    /// `steps` places along [`STRENGTHS`] from this one (clamped at the ends;
+    /// a strength not in the list starts from the default).
+    pub fn step(self, steps: i32) -> Strength {
+        let at = STRENGTHS
+            .iter()
+            .position(|s| *s == self)
+            .or_else(|| STRENGTHS.iter().position(|s| *s == Strength::default()))
+            .unwrap_or(0) as i32;
+        let to = (at + steps).clamp(0, STRENGTHS.len() as i32 - 1);
+        STRENGTHS[to as usize]
+    }
+
+    /// "1 s", "0.2 s", "depth 8" ("深度 8" in Chinese).
+    pub fn text(self, chinese: bool) -> String {
+        match self {
+            Strength::MoveTime(ms) if ms % 1000 == 0 => format!("{} s", ms / 1000),
+            Strength::MoveTime(ms) => format!("{:.1} s", f64::from(ms) / 1000.0),
+            Strength::Depth(d) if chinese => format!("深度 {d}"),
+            Strength::Depth(d) => format!("depth {d}"),
+        }
+    }
 }
 
 /// The engines, with what could not be read of the list.

@@ -118,6 +118,17 @@ pub struct Settings {
     pub quick_replies: bool,
     /// The player's own engines.
     pub engines: EngineList,
+    /// The player's engine last chosen in the menu for a Red AI (the
+    /// built-in level when `None` or no longer in the list).
+    pub red_engine: Option<String>,
+    /// The same for a Black AI.
+    pub black_engine: Option<String>,
+    /// The engine of the analysis (`None`: the built-in one).
+    pub analysis_engine: Option<String>,
+    /// The engine of the hints (`None`: the built-in one).
+    pub hint_engine: Option<String>,
+    /// The engine of the game review (`None`: the built-in one).
+    pub review_engine: Option<String>,
 }
 
 impl Default for Settings {
@@ -143,6 +154,11 @@ impl Default for Settings {
             black_gives: false,
             quick_replies: false,
             engines: EngineList::default(),
+            red_engine: None,
+            black_engine: None,
+            analysis_engine: None,
+            hint_engine: None,
+            review_engine: None,
             ladder: crate::engine::level::LADDER,
         }
     }
@@ -270,7 +286,36 @@ impl Settings {
                 *level = default;
             }
         }
+        // A choice of an engine that is no longer in the list falls back
+        // to the built-in engine.
+        let names: Vec<String> = self
+            .engines
+            .engines
+            .iter()
+            .map(|e| e.name.clone())
+            .collect();
+        for (what, choice) in [
+            ("red_engine", &mut self.red_engine),
+            ("black_engine", &mut self.black_engine),
+            ("analysis_engine", &mut self.analysis_engine),
+            ("hint_engine", &mut self.hint_engine),
+            ("review_engine", &mut self.review_engine),
+        ] {
+            if let Some(name) = choice
+                && !names.contains(name)
+            {
+                problems.push(format!(
+                    "`{what}` names the engine '{name}', which is not in the list; using the built-in engine"
+                ));
+                *choice = None;
+            }
+        }
         problems
+    }
+
+    /// The entry of the engine chosen by `choice`, if it is in the list.
+    pub fn engine(&self, choice: Option<&str>) -> Option<&crate::store::engines::EngineEntry> {
+        self.engines.get(choice?)
     }
 }
 
@@ -341,12 +386,40 @@ mod tests {
             black_gives: true,
             quick_replies: true,
             engines: serde_json::from_str(
-                r#"[{"name": "Pikafish", "command": "pikafish", "protocol": "uci", "options": [["Threads", "2"]]}]"#,
+                r#"[{"name": "Pikafish", "command": "pikafish", "protocol": "uci", "options": [["Threads", "2"]],
+                    "strength": {"depth": 12}}]"#,
             )
             .unwrap(),
+            red_engine: None,
+            black_engine: Some("Pikafish".into()),
+            analysis_engine: Some("Pikafish".into()),
+            hint_engine: None,
+            review_engine: Some("Pikafish".into()),
         };
         s.save(&p).unwrap();
         assert_eq!(Settings::load(&p), (s, None));
+    }
+
+    #[test]
+    fn a_choice_of_an_engine_not_in_the_list_is_the_built_in_engine_again() {
+        let t = TempDir::new("settings-engine-choice");
+        let p = t.path().join("settings.json");
+        fs::write(
+            &p,
+            r#"{"engines": [{"name": "EE", "command": "eleeye", "protocol": "ucci"}],
+                "analysis_engine": "EE", "hint_engine": "Gone", "black_engine": "EE"}"#,
+        )
+        .unwrap();
+        let (s, w) = Settings::load(&p);
+        assert_eq!(s.analysis_engine.as_deref(), Some("EE"));
+        assert_eq!(s.black_engine.as_deref(), Some("EE"));
+        assert_eq!(s.hint_engine, None);
+        let w = w.expect("a warning");
+        assert!(format!("{w:?}").contains("Gone"), "{w:?}");
+        assert_eq!(
+            s.engine(s.analysis_engine.as_deref()).map(|e| e.strength),
+            Some(crate::store::engines::Strength::MoveTime(1000))
+        );
     }
 
     #[test]

@@ -20,7 +20,8 @@ use crate::store::settings::{MAX_ANALYSIS_LINES, ScoreView};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Playing), spawn_card)
+    app.add_observer(exclude_on_right_click)
+        .add_systems(OnEnter(Screen::Playing), spawn_card)
         .add_systems(
             Update,
             (dock_last::<AnalysisCard, InfoColumn>, refresh_card)
@@ -42,6 +43,23 @@ struct Heading;
 /// Row `k` (0 = the best line), on the button and on its text.
 #[derive(Component, Clone, Copy)]
 struct LineRow(usize);
+
+/// A right click on the row leaves its first move out of the search.
+#[derive(Component, Clone, Copy)]
+struct ExcludeOnRightClick(usize);
+
+fn exclude_on_right_click(
+    click: On<Pointer<Click>>,
+    rows: Query<&ExcludeOnRightClick>,
+    mut out: MessageWriter<AnalysisCommand>,
+) {
+    if click.button != PointerButton::Secondary {
+        return;
+    }
+    if let Ok(row) = rows.get(click.entity) {
+        out.write(AnalysisCommand::Exclude(row.0));
+    }
+}
 
 fn spawn_card(mut commands: Commands, fonts: Res<Fonts>) {
     // Rows are left-aligned and clipped on the right: a narrow panel shows
@@ -66,6 +84,7 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>) {
                     BorderColor::all(palette::BUTTON_BORDER),
                     Toggled(false),
                     OnPress::send(AnalysisCommand::PlayLine(k)),
+                    ExcludeOnRightClick(k),
                     children![(
                         LineRow(k),
                         Text::new(""),
@@ -150,6 +169,23 @@ fn refresh_card(
             Phrase::Analysis.get(lang),
             Phrase::AnalysisWaiting.get(lang)
         ),
+    };
+    // The moves left out, in the list's notation.
+    let excluded = analysis.excluded();
+    let title = match analysis.position() {
+        Some(pos) if !excluded.is_empty() => {
+            let (notation, style) = list_style(Some(&settings));
+            let moves: Vec<String> = excluded
+                .iter()
+                .map(|&m| format_move(pos, m, notation, style))
+                .collect();
+            format!(
+                "{title}\n{} {}",
+                Phrase::Excluded.get(lang),
+                moves.join(" ")
+            )
+        }
+        _ => title,
     };
     for mut t in &mut heading {
         t.set_if_neq(Text(title.clone()));

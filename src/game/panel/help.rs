@@ -41,7 +41,7 @@ pub struct HelpOpen(pub bool);
 struct HelpCard;
 
 /// The board's own keys, before the toolbar's.
-const BOARD_KEYS: [(&str, Phrase); 8] = [
+const BOARD_KEYS: [(&str, Phrase); 9] = [
     ("← ↑ → ↓", Phrase::KeyCursor),
     ("Enter", Phrase::KeyPick),
     ("Esc", Phrase::KeyCancel),
@@ -49,6 +49,7 @@ const BOARD_KEYS: [(&str, Phrase); 8] = [
     ("PgUp PgDn  Shift+← →", Phrase::KeyBrowse),
     ("Home  End", Phrase::KeyBrowseEnds),
     ("E", Phrase::KeyExplorer),
+    ("X / Shift+X", Phrase::KeyExclude),
     ("Ctrl+Alt+C", Phrase::KeyCopyMoves),
 ];
 

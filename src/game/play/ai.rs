@@ -8,16 +8,23 @@
 //! on (undo, new game, menu, pause) the search is stale and is dropped,
 //! which stops it.
 
+use crate::arena::client::GoLimit;
 use crate::engine::level::Rng;
 use crate::engine::pace::{self, MoveContext};
 use crate::engine::{Engine, Level, choose_move_within};
+use crate::game::i18n::Phrase;
+use crate::game::notice::Notice;
 use crate::game::play::Turn;
 use crate::game::play::browse::Browse;
+use crate::game::play::external::{self, EngineTrouble, ExternalEngines, LaunchEngines, Use};
 use crate::game::play::search::{OffThreadSearch, SearchJob, SearchProgress, SharedEngine};
 use crate::game::play::session::{AiMoveChosen, MAX_LEVEL, Player, Session};
 use crate::game::settings::UserSettings;
 use crate::game::{GameSet, Mode};
+use crate::rules::Color;
+use crate::rules::clock::{GameClock, TimeControl};
 use crate::rules::{Move, Position};
+use crate::store::engines::Strength;
 use bevy::prelude::*;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -136,10 +143,19 @@ pub fn think(engine: &mut Engine, job: &SearchJob, level: u8) -> Option<Move> {
     Some(result.best)
 }
 
+/// What a search for the AI's move gives back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AiAnswer {
+    /// The move to play.
+    Move(Move),
+    /// The player's engine failed: its name and what went wrong.
+    Failed(String, String),
+}
+
 /// The AI's state, for the panel and the diagnostics.
 #[derive(Resource, Default)]
 pub struct AiState {
-    search: Option<OffThreadSearch<Move>>,
+    search: Option<OffThreadSearch<AiAnswer>>,
     /// The latest report of the latest search and the position it was
     /// about; kept after the search ends (the evaluation bar shows it).
     pub last_report: Option<(Position, SearchProgress)>,
@@ -152,7 +168,7 @@ impl AiState {
     }
 
     /// The running search (its position, start time and progress).
-    pub fn search(&self) -> Option<&OffThreadSearch<Move>> {
+    pub fn search(&self) -> Option<&OffThreadSearch<AiAnswer>> {
         self.search.as_ref()
     }
 
@@ -197,6 +213,8 @@ fn start_search(
     clock: Option<Res<crate::game::play::clock::MatchClock>>,
     browse: Option<Res<Browse>>,
     settings: Option<Res<UserSettings>>,
+    mut engines: ResMut<ExternalEngines>,
+    launch: Option<Res<LaunchEngines>>,
 ) {
     let (Some(session), Some(turn)) = (session, turn) else {
         return;
@@ -206,10 +224,8 @@ fn start_search(
         return;
     }
     let side = session.side_to_move();
-    let Player::Ai { level } = session.setup.player(side) else {
-        return;
-    };
-    if session.turn() != Turn::Ai {
+    let player = session.setup.player(side);
+    if !player.is_computer() || session.turn() != Turn::Ai {
         return;
     }
     let delay = if session.setup.mode == Mode::AiVsAi {
@@ -221,6 +237,37 @@ fn start_search(
     if session.game.ply() > 0 && now - session.changed_at < delay {
         return;
     }
+    let level = match player {
+        Player::Ai { level } => level,
+        Player::Engine { name } => {
+            // The player's engine: the clock when one runs, else its strength.
+            let entry =
+                external::find_entry(&name, settings.as_deref().map(|s| &**s), launch.as_deref());
+            let game_clock = clock.as_ref().and_then(|c| c.clock.as_ref());
+            ai.search = Some(match entry {
+                Some(entry) => {
+                    let limit = external_limit(game_clock, side, entry.strength);
+                    let engine = engines.get(Use::Opponent(side), &entry);
+                    OffThreadSearch::start(&session, now, move |job| {
+                        Some(
+                            match external::think(&engine, &job, limit, &[], 1, &mut |_| {}) {
+                                Ok(thought) => AiAnswer::Move(thought.best),
+                                Err(e) => AiAnswer::Failed(name, e.to_string()),
+                            },
+                        )
+                    })
+                }
+                None => OffThreadSearch::start(&session, now, move |_| {
+                    Some(AiAnswer::Failed(
+                        name.clone(),
+                        format!("'{name}' is no longer in the engine list"),
+                    ))
+                }),
+            });
+            return;
+        }
+        Player::Human => return,
+    };
     let think = backend.0.clone();
     // On a clock the AI thinks within its time, a margin kept back.
     let cap = clock
@@ -235,11 +282,49 @@ fn start_search(
     ai.search = Some(OffThreadSearch::start(&session, now, move |mut job| {
         job.limits = cap;
         job.human_pace = human_pace;
-        think(job, level)
+        think(job, level).map(AiAnswer::Move)
     }));
 }
 
-fn poll_search(mut ai: ResMut<AiState>, mut chosen: MessageWriter<AiMoveChosen>) {
+/// How the player's engine's move is limited: the clocks when `side` has
+/// one (both sides' time left and the increment, as `wtime/btime/winc` or
+/// UCCI's `time/opptime/increment`), a move time within a countdown (读秒
+/// without game time), else the engine's strength.
+pub fn external_limit(clock: Option<&GameClock>, side: Color, strength: Strength) -> GoLimit {
+    let by_strength = match strength {
+        Strength::MoveTime(ms) => GoLimit::MoveTime(Duration::from_millis(u64::from(ms))),
+        Strength::Depth(d) => GoLimit::Depth(d),
+    };
+    let Some(clock) = clock.filter(|c| c.control(side).is_timed()) else {
+        return by_strength;
+    };
+    // Kept back from what the clock shows, for the pipe and the frame.
+    let margin = Duration::from_millis(300);
+    let left = |c: Color| {
+        clock
+            .left(c)
+            .saturating_sub(margin)
+            .max(Duration::from_millis(50))
+    };
+    match clock.control(side) {
+        TimeControl::Countdown { base: 0, .. } => GoLimit::MoveTime(left(side)),
+        control => GoLimit::Clock {
+            red: left(Color::Red),
+            black: left(Color::Black),
+            increment: control.increment().max(control.per_move()),
+        },
+    }
+}
+
+fn poll_search(
+    mut ai: ResMut<AiState>,
+    mut chosen: MessageWriter<AiMoveChosen>,
+    mut session: Option<ResMut<Session>>,
+    mut trouble: ResMut<EngineTrouble>,
+    mut notice: ResMut<Notice>,
+    time: Res<Time>,
+    lang: crate::game::settings::CurrentLang,
+) {
     let ai = &mut *ai;
     let Some(search) = &mut ai.search else {
         return;
@@ -249,10 +334,26 @@ fn poll_search(mut ai: ResMut<AiState>, mut chosen: MessageWriter<AiMoveChosen>)
     }
     if let Some(answer) = search.poll() {
         let generation = search.generation();
+        let side = search.position().side_to_move();
         ai.search = None;
         match answer {
-            Some(mv) => {
+            Some(AiAnswer::Move(mv)) => {
                 chosen.write(AiMoveChosen { generation, mv });
+            }
+            Some(AiAnswer::Failed(name, what)) => {
+                // The engine's move is refused and the game waits for the
+                // player: continue with the built-in engine, or leave.
+                let Some(session) = session
+                    .as_deref_mut()
+                    .filter(|s| s.generation == generation)
+                else {
+                    return;
+                };
+                session.paused = true;
+                session.touch(time.elapsed_secs_f64());
+                let detail = format!("{what}. {}", Phrase::EngineFailedHint.get(*lang));
+                trouble.failed = Some((side, name, what));
+                notice.post(Phrase::EngineFailed, detail, true);
             }
             None => warn!("the AI found no move"),
         }
@@ -262,5 +363,56 @@ fn poll_search(mut ai: ResMut<AiState>, mut chosen: MessageWriter<AiMoveChosen>)
 fn stop_on_exit(mut exits: MessageReader<AppExit>, mut ai: ResMut<AiState>) {
     if exits.read().next().is_some() {
         ai.search = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_players_engine_is_given_the_clocks_or_its_strength() {
+        let ms = Duration::from_millis;
+        // No clock: its strength.
+        assert_eq!(
+            external_limit(None, Color::Red, Strength::MoveTime(700)),
+            GoLimit::MoveTime(ms(700))
+        );
+        assert_eq!(
+            external_limit(None, Color::Black, Strength::Depth(12)),
+            GoLimit::Depth(12)
+        );
+        // Fischer: both sides' time, less a margin, and the increment.
+        let fischer = TimeControl::Fischer {
+            base: 300,
+            increment: 3,
+        };
+        let clock = GameClock::new(fischer, fischer, Color::Red);
+        match external_limit(Some(&clock), Color::Black, Strength::Depth(30)) {
+            GoLimit::Clock {
+                red,
+                black,
+                increment,
+            } => {
+                assert_eq!((red, black), (ms(299_700), ms(299_700)));
+                assert_eq!(increment, ms(3000));
+            }
+            other => panic!("{other:?}"),
+        }
+        // 步时 (a countdown without game time): a move time within it.
+        let countdown = TimeControl::Countdown {
+            base: 0,
+            per_move: 30,
+        };
+        let clock = GameClock::new(countdown, TimeControl::None, Color::Red);
+        assert_eq!(
+            external_limit(Some(&clock), Color::Red, Strength::MoveTime(100)),
+            GoLimit::MoveTime(ms(29_700))
+        );
+        // The side without a clock plays at its strength.
+        assert_eq!(
+            external_limit(Some(&clock), Color::Black, Strength::MoveTime(100)),
+            GoLimit::MoveTime(ms(100))
+        );
     }
 }

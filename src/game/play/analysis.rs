@@ -13,9 +13,14 @@
 //! While the AI is thinking about the live position, the analysis waits:
 //! the two would share the cores, and the AI would play weaker.
 
+use crate::arena::client::GoLimit;
+use crate::arena::external::EngineLine;
 use crate::engine::{Limits, Score, SearchInfo};
+use crate::game::i18n::Phrase;
+use crate::game::notice::Notice;
 use crate::game::play::Turn;
 use crate::game::play::browse::{Browse, shown_history, shown_ply, shown_position};
+use crate::game::play::external::{self, ExternalEngines, Use};
 use crate::game::play::search::{OffThreadSearch, SearchJob, SharedEngine};
 use crate::game::play::session::{BoardInput, Session};
 use crate::game::settings::UserSettings;
@@ -51,6 +56,11 @@ pub enum AnalysisCommand {
     Toggle,
     /// Play the first move of line `n` (0 = the best) on the board.
     PlayLine(usize),
+    /// Leave out the first move of line `n` (0 = the best): the engine
+    /// searches the other moves (`searchmoves`, `banmoves`).
+    Exclude(usize),
+    /// Search every move again.
+    ClearExclusions,
 }
 
 /// One line of the analysis, as the engine last reported it.
@@ -76,13 +86,17 @@ impl AnalysisLine {
 }
 
 /// What the lines are about: a change of any part restarts the analysis.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 struct Target {
     generation: u64,
     ply: usize,
     lines: usize,
     /// The shown variation's node, if one is shown.
     node: Option<crate::rules::records::NodeId>,
+    /// How many moves are excluded.
+    excluded: usize,
+    /// The engine: the player's (its name) or the built-in one.
+    engine: Option<String>,
 }
 
 /// The analysis: on or off, and the lines for the shown position.
@@ -93,8 +107,15 @@ pub struct Analysis {
     position: Option<Position>,
     /// Best first; entry `k` is the engine's line `k + 1`.
     lines: Vec<AnalysisLine>,
-    search: Option<OffThreadSearch<()>>,
+    search: Option<OffThreadSearch<String>>,
     reports: Option<Receiver<SearchInfo>>,
+    /// Moves left out of the search, for [`Analysis::excluded_at`].
+    excluded: Vec<Move>,
+    /// The position they were excluded in (a new position clears them).
+    excluded_at: Option<Position>,
+    /// The player's engine failed: the built-in one analyses until the
+    /// analysis is turned off and on again.
+    fallback: bool,
 }
 
 impl Analysis {
@@ -116,6 +137,15 @@ impl Analysis {
     /// The lines, best first (empty until the first report).
     pub fn lines(&self) -> &[AnalysisLine] {
         if self.on { &self.lines } else { &[] }
+    }
+
+    /// The moves left out of the search of the analysed position.
+    pub fn excluded(&self) -> &[Move] {
+        if self.on && self.excluded_at.is_some() && self.excluded_at == self.position {
+            &self.excluded
+        } else {
+            &[]
+        }
     }
 
     fn stop(&mut self) {
@@ -149,7 +179,7 @@ impl Default for AnalysisBackend {
                     &mut |info| {
                         let _ = out.send(info.clone());
                     },
-                    &[],
+                    &job.exclude,
                     lines,
                 );
             });
@@ -170,14 +200,40 @@ fn handle_commands(
     turn: Option<Res<State<Turn>>>,
     mut board: MessageWriter<BoardInput>,
     mut tree: MessageWriter<crate::game::play::variations::TreeCommand>,
+    mut engines: ResMut<ExternalEngines>,
 ) {
     for command in commands.read() {
         match *command {
             AnalysisCommand::Toggle => {
                 analysis.on = !analysis.on;
+                analysis.fallback = false;
                 if !analysis.on {
                     analysis.stop();
+                    // The player's analysis engine ends with the analysis.
+                    engines.end(Use::Analysis);
                 }
+            }
+            AnalysisCommand::Exclude(n) => {
+                let Some(&mv) = analysis.lines().get(n).and_then(|l| l.pv.first()) else {
+                    continue;
+                };
+                let Some(position) = analysis.position else {
+                    continue;
+                };
+                if analysis.excluded_at != Some(position) {
+                    analysis.excluded.clear();
+                    analysis.excluded_at = Some(position);
+                }
+                // At least one move is left to search.
+                if !analysis.excluded.contains(&mv)
+                    && analysis.excluded.len() + 1 < position.legal_moves().len()
+                {
+                    analysis.excluded.push(mv);
+                }
+            }
+            AnalysisCommand::ClearExclusions => {
+                analysis.excluded.clear();
+                analysis.excluded_at = None;
             }
             AnalysisCommand::PlayLine(n) => {
                 // A line is played as the player would play its first move:
@@ -212,12 +268,28 @@ fn follow_the_board(
     turn: Option<Res<State<Turn>>>,
     backend: Res<AnalysisBackend>,
     time: Res<Time>,
+    mut engines: ResMut<ExternalEngines>,
+    launch: Option<Res<external::LaunchEngines>>,
 ) {
     if !analysis.on {
         return;
     }
     let ai_thinking = !browse.active() && turn.as_deref().is_some_and(|t| *t.get() == Turn::Ai);
     let ply = shown_ply(&session, Some(&browse));
+    let shown = shown_position(&session, Some(&browse));
+    if analysis.excluded_at.is_some_and(|p| p != shown) {
+        analysis.excluded.clear();
+        analysis.excluded_at = None;
+    }
+    let entry = if analysis.fallback {
+        None
+    } else {
+        external::entry_for(
+            Use::Analysis,
+            settings.as_deref().map(|s| &**s),
+            launch.as_deref(),
+        )
+    };
     let target = Target {
         generation: session.generation,
         ply,
@@ -227,6 +299,8 @@ fn follow_the_board(
                 .map_or_else(|| Settings::default().analysis_lines, |s| s.analysis_lines)
                 .clamp(1, MAX_ANALYSIS_LINES),
         ),
+        excluded: analysis.excluded.len(),
+        engine: entry.as_ref().map(|e| e.name.clone()),
     };
     if ai_thinking {
         if analysis.target.is_some() {
@@ -234,35 +308,80 @@ fn follow_the_board(
         }
         return;
     }
-    if analysis.target == Some(target) {
+    if analysis.target.as_ref() == Some(&target) {
         return;
     }
+    let lines = target.lines;
     analysis.stop();
     analysis.target = Some(target);
-    let position = shown_position(&session, Some(&browse));
+    let position = shown;
     analysis.position = Some(position);
     if !position.has_legal_move() {
         return;
     }
     let history = shown_history(&session, Some(&browse));
     let (tx, rx) = crossbeam_channel::unbounded();
-    let run = backend.0.clone();
-    let lines = target.lines;
+    let exclude = analysis.excluded.clone();
     analysis.reports = Some(rx);
-    analysis.search = Some(OffThreadSearch::start_at(
-        position,
-        history,
-        session.generation,
-        time.elapsed_secs_f64(),
-        move |job| {
-            run(job, lines, tx);
-            None
-        },
-    ));
+    let now = time.elapsed_secs_f64();
+    let search = match entry {
+        // The player's engine: MultiPV lines until it is told to stop.
+        Some(entry) => {
+            let engine = engines.get(Use::Analysis, &entry);
+            OffThreadSearch::start_at(position, history, session.generation, now, move |job| {
+                let sent = external::think(
+                    &engine,
+                    &job,
+                    GoLimit::Infinite,
+                    &exclude,
+                    lines as u32,
+                    &mut |line| {
+                        if let Some(info) = search_info(line) {
+                            let _ = tx.send(info);
+                        }
+                    },
+                );
+                sent.err().map(|e| e.to_string())
+            })
+        }
+        None => {
+            let run = backend.0.clone();
+            OffThreadSearch::start_at(
+                position,
+                history,
+                session.generation,
+                now,
+                move |mut job| {
+                    job.exclude = exclude;
+                    run(job, lines, tx);
+                    None
+                },
+            )
+        }
+    };
+    analysis.search = Some(search);
+}
+
+/// An external engine's line as the analysis shows it (`None` without a
+/// legal move).
+fn search_info(line: &EngineLine) -> Option<SearchInfo> {
+    if line.pv.is_empty() {
+        return None;
+    }
+    Some(SearchInfo {
+        multipv: line.multipv,
+        depth: line.depth,
+        seldepth: line.depth,
+        score: line.score.unwrap_or(Score::Cp(0)),
+        nodes: 0,
+        nps: 0,
+        time: std::time::Duration::ZERO,
+        pv: line.pv.clone(),
+    })
 }
 
 /// Takes the reports that have arrived into the lines.
-fn receive_lines(mut analysis: ResMut<Analysis>) {
+fn receive_lines(mut analysis: ResMut<Analysis>, mut notice: ResMut<Notice>) {
     let analysis = &mut *analysis;
     let Some(reports) = &analysis.reports else {
         return;
@@ -289,8 +408,14 @@ fn receive_lines(mut analysis: ResMut<Analysis>) {
     }
     // A search that ended by itself (the depth limit) leaves its lines.
     if let Some(search) = &mut analysis.search
-        && search.poll().is_some()
+        && let Some(answer) = search.poll()
     {
         analysis.search = None;
+        // The player's engine failed: said, and the built-in one takes over.
+        if let Some(failure) = answer {
+            notice.post(Phrase::AnalysisEngineFailed, failure, true);
+            analysis.fallback = true;
+            analysis.target = None;
+        }
     }
 }

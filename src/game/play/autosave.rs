@@ -98,6 +98,10 @@ fn continue_game(
                 mode: saved.mode,
                 level: saved.red_level,
                 black_level: saved.black_level,
+                // An engine no longer in the list says so when it is to
+                // move, and the built-in level can take over.
+                engine: saved.engine.clone(),
+                black_engine: saved.black_engine.clone(),
                 start: *restored.game.start(),
             };
             // The clocks as they were at the cursor.
@@ -160,6 +164,8 @@ fn autosave_changes(
     );
     saved.takebacks = session.takebacks.count;
     saved.taken_back_to_start = session.takebacks.to_start;
+    saved.engine = session.setup.engine.clone();
+    saved.black_engine = session.setup.black_engine.clone();
     let now = Written {
         tree: saved.variations.clone(),
         moves: game.all_moves().to_vec(),

@@ -223,6 +223,8 @@ impl Starter<'_, '_> {
             mode,
             level,
             black_level: level,
+            engine: None,
+            black_engine: None,
             start,
         };
         self.commands.remove_resource::<PendingGame>();

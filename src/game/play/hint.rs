@@ -9,11 +9,16 @@
 //!
 //! In a puzzle, the first hint is the puzzle's known winning move.
 
+use crate::arena::client::GoLimit;
 use crate::engine::Limits;
 use crate::game::GameSet;
+use crate::game::i18n::Phrase;
+use crate::game::notice::Notice;
+use crate::game::play::external::{self, ExternalEngines, Use};
 use crate::game::play::puzzle::ActivePuzzle;
 use crate::game::play::search::{OffThreadSearch, SearchJob, SharedEngine};
 use crate::game::play::session::Session;
+use crate::game::settings::UserSettings;
 use crate::rules::Move;
 use bevy::prelude::*;
 use std::sync::Arc;
@@ -50,7 +55,8 @@ pub struct HintRequest;
 pub struct Hint {
     /// The suggested move and the generation it is for.
     pub shown: Option<(u64, Move)>,
-    search: Option<OffThreadSearch<Move>>,
+    /// The search: a move, or what went wrong with the player's engine.
+    search: Option<OffThreadSearch<Result<Move, String>>>,
 }
 
 impl Hint {
@@ -105,6 +111,8 @@ fn start_hint(
     backend: Res<HintBackend>,
     puzzle: Option<Res<ActivePuzzle>>,
     time: Res<Time>,
+    settings: Option<Res<UserSettings>>,
+    mut engines: ResMut<ExternalEngines>,
 ) {
     if requests.read().count() == 0 {
         return;
@@ -123,21 +131,40 @@ fn start_hint(
         hint.shown = Some((session.generation, m));
         return;
     }
+    let now = time.elapsed_secs_f64();
+    // The player's hint engine, if one is chosen, for the same short time.
+    if let Some(entry) = external::entry_for(Use::Hint, settings.as_deref().map(|s| &**s), None) {
+        let engine = engines.get(Use::Hint, &entry);
+        hint.search = Some(OffThreadSearch::start(&session, now, move |job| {
+            let limit = GoLimit::MoveTime(HINT_BUDGET);
+            Some(
+                external::think(&engine, &job, limit, &[], 1, &mut |_| {})
+                    .map(|t| t.best)
+                    .map_err(|e| e.to_string()),
+            )
+        }));
+        return;
+    }
     let find = backend.0.clone();
-    hint.search = Some(OffThreadSearch::start(
-        &session,
-        time.elapsed_secs_f64(),
-        move |job| find(job),
-    ));
+    hint.search = Some(OffThreadSearch::start(&session, now, move |job| {
+        find(job).map(Ok)
+    }));
 }
 
-fn poll_hint(mut hint: ResMut<Hint>) {
+fn poll_hint(mut hint: ResMut<Hint>, mut notice: ResMut<Notice>) {
     let Some(search) = &mut hint.search else {
         return;
     };
     if let Some(answer) = search.poll() {
         let generation = search.generation();
         hint.search = None;
-        hint.shown = answer.map(|m| (generation, m));
+        hint.shown = match answer {
+            Some(Ok(m)) => Some((generation, m)),
+            Some(Err(failure)) => {
+                notice.post(Phrase::HintEngineFailed, failure, true);
+                None
+            }
+            None => None,
+        };
     }
 }

@@ -15,6 +15,7 @@ pub mod clock;
 pub mod editor;
 pub mod explorer;
 pub mod export;
+pub mod external;
 pub mod game_db;
 pub mod game_review;
 pub mod hint;
@@ -32,7 +33,7 @@ use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_sub_state::<Turn>().add_sub_state::<Play>();
-    app.add_plugins((session::plugin, ai::plugin));
+    app.add_plugins((session::plugin, ai::plugin, external::plugin));
     app.add_plugins((
         browse::plugin,
         autosave::plugin,

@@ -212,6 +212,8 @@ fn start_my_puzzle(
         mode: Mode::Hotseat,
         level: setup.level,
         black_level: setup.black_level,
+        engine: None,
+        black_engine: None,
         start,
     };
     commands.insert_resource(ActiveMyPuzzle {

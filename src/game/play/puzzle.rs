@@ -137,6 +137,8 @@ fn start_puzzle(
         mode: Mode::Red,
         level: DEFENDER_LEVEL,
         black_level: DEFENDER_LEVEL,
+        engine: None,
+        black_engine: None,
         start,
     };
     progress

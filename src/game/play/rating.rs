@@ -14,7 +14,7 @@ use crate::engine::Level;
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::notice::Notice;
 use crate::game::play::Play;
-use crate::game::play::session::{BoardChanged, Session};
+use crate::game::play::session::{BoardChanged, Player, Session};
 use crate::game::settings::{CurrentLang, StorePaths};
 use crate::game::{GameSet, Mode, Screen};
 use crate::rules::{Color as Side, GameResult, Position};
@@ -132,6 +132,10 @@ fn finished_game(session: &Session, played_here: bool) -> Option<FinishedGame> {
         Mode::Black => Side::Black,
         Mode::Hotseat | Mode::AiVsAi => return None,
     };
+    // Only the built-in levels have ratings on the player's scale.
+    if !matches!(session.setup.player(human.flip()), Player::Ai { .. }) {
+        return None;
+    }
     let game = &session.game;
     let outcome = game.outcome()?;
     let standard = Position::startpos();

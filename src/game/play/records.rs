@@ -54,6 +54,7 @@ pub fn pgn_of(session: &Session, lang: Lang) -> PgnGame {
         crate::game::play::session::Player::Ai { level } => {
             format!("{} {level}", Phrase::Computer.get(lang))
         }
+        crate::game::play::session::Player::Engine { name } => name,
     };
     let now = crate::store::UtcTime::now();
     let (date, time) = (now.pgn_date(), now.pgn_time());
@@ -308,6 +309,8 @@ mod tests {
             level: 1,
             black_level: 1,
             start: Position::startpos(),
+            engine: None,
+            black_engine: None,
         });
         app.insert_state(Screen::Playing);
         app.update();

@@ -36,6 +36,8 @@ pub struct SearchJob {
     /// Reply at a person's pace (the AI against a person, unless the
     /// player asked for quick replies); off by default.
     pub human_pace: bool,
+    /// Moves the search leaves out (the analysis's exclusions); none by default.
+    pub exclude: Vec<Move>,
 }
 
 impl SearchJob {
@@ -106,6 +108,7 @@ impl<T: Send + 'static> OffThreadSearch<T> {
             progress: tx,
             limits: crate::engine::Limits::default(),
             human_pace: false,
+            exclude: Vec::new(),
         };
         let task = AsyncComputeTaskPool::get()
             .spawn(async move { off_the_pool(move || search(job)).await.flatten() });

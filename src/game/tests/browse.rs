@@ -31,6 +31,8 @@ fn setup(mode: Mode) -> GameSetup {
         level: 2,
         black_level: 5,
         start: Position::startpos(),
+        engine: None,
+        black_engine: None,
     }
 }
 

@@ -24,6 +24,8 @@ fn app_in(home: &Path, mode: Mode, start: Position) -> App {
         level: 1,
         black_level: 1,
         start,
+        engine: None,
+        black_engine: None,
     });
     app.insert_state(Screen::Playing);
     app.update();
@@ -63,6 +65,8 @@ fn hotseat_with(home: &Path, collection: std::path::PathBuf) -> App {
         level: 1,
         black_level: 1,
         start: Position::startpos(),
+        engine: None,
+        black_engine: None,
     });
     app.insert_state(Screen::Playing);
     app.update();

@@ -57,6 +57,8 @@ fn app_in(home: &Path, thorough_depth: u32) -> App {
         level: 1,
         black_level: 1,
         start: Position::startpos(),
+        engine: None,
+        black_engine: None,
     });
     app.insert_state(Screen::Playing);
     app.update();

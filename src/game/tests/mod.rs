@@ -7,6 +7,8 @@ mod clock;
 mod database;
 mod doors;
 mod editor;
+mod engines;
+mod engines_play;
 mod game_review;
 mod keyboard;
 mod rating;
@@ -109,6 +111,8 @@ fn app_before_start(mode: Mode, start: Position, backend: AiBackend) -> App {
         level: 1,
         black_level: 1,
         start,
+        engine: None,
+        black_engine: None,
     });
     app
 }

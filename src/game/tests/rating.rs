@@ -19,6 +19,8 @@ fn app_in(home: &Path, mode: Mode) -> App {
         level: 2,
         black_level: 2,
         start: Position::startpos(),
+        engine: None,
+        black_engine: None,
     });
     app.insert_state(Screen::Playing);
     app.update();

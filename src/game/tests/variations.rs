@@ -28,6 +28,8 @@ fn app_in(home: &Path, mode: Mode, screen: Screen) -> App {
         level: 1,
         black_level: 1,
         start: Position::startpos(),
+        engine: None,
+        black_engine: None,
     });
     app.insert_state(screen);
     app.update();

@@ -40,6 +40,11 @@ impl OnPress {
 
 /// Runs the action of the button clicked.
 pub(crate) fn press(click: On<Pointer<Click>>, buttons: Query<&OnPress>, mut commands: Commands) {
+    // Buttons answer the main button; a right click may mean something else
+    // (the analysis's lines: leave the move out).
+    if click.button != PointerButton::Primary {
+        return;
+    }
     if let Ok(action) = buttons.get(click.entity) {
         action.run(&mut commands);
     }

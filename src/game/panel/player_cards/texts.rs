@@ -89,6 +89,8 @@ fn who_text(
                 None => Phrase::Human.get(lang).to_string(),
             }
         }
+        // The player's engine, by the name it has in the engine list.
+        Player::Engine { name } => format!("{} · {name}", Phrase::Computer.get(lang)),
         Player::Ai { level } => {
             let info = level_info(level);
             let name = match lang {

@@ -2,9 +2,13 @@
 //! polled each frame, and its result shown and turned into puzzles.
 
 use super::{GameReviewState, ReviewEngine, ReviewLimits, ReviewedGame, reviews_dir};
-use crate::engine::review::{GameReview, ReviewError, review_game};
+use crate::arena::client::GoLimit;
+use crate::arena::external::ThinkRequest;
+use crate::engine::Score;
+use crate::engine::review::{GameReview, PositionReview, ReviewError, review_game, review_with};
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
+use crate::game::play::external::{self, ExternalEngines, SharedExternal, Use};
 use crate::game::play::my_puzzle::MyPuzzleStore;
 use crate::game::play::search::{OffThreadSearch, SearchJob};
 use crate::game::play::session::Session;
@@ -15,6 +19,7 @@ use crate::store::reviews::{self, Effort};
 use bevy::prelude::*;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
 /// What a review job hands back.
 pub(super) struct Answer {
@@ -43,6 +48,8 @@ pub(super) struct Reviewer<'w> {
     pub(super) notice: ResMut<'w, Notice>,
     pub(super) puzzles: ResMut<'w, MyPuzzleStore>,
     pub(super) time: Res<'w, Time>,
+    pub(super) settings: Option<Res<'w, crate::game::settings::UserSettings>>,
+    pub(super) engines: ResMut<'w, ExternalEngines>,
 }
 
 impl Reviewer<'_> {
@@ -87,20 +94,38 @@ impl Reviewer<'_> {
         let done = Arc::new(AtomicUsize::new(0));
         let counter = done.clone();
         let (job_start, job_moves) = (start, moves.clone());
+        // The player's review engine, if one is chosen: as long a think
+        // per position as the effort gives the built-in one.
+        let external =
+            external::entry_for(Use::Review, self.settings.as_deref().map(|s| &**s), None)
+                .map(|entry| self.engines.get(Use::Review, &entry));
         let search = OffThreadSearch::start(
             session,
             self.time.elapsed_secs_f64(),
             move |job: SearchJob| {
-                let review = engine.with(|engine| {
-                    review_game(
-                        engine,
-                        &job_start,
-                        &job_moves,
-                        &limits,
-                        &job.stop,
-                        &mut |d, _| counter.store(d, Ordering::Relaxed),
-                    )
-                });
+                let mut progress = |d, _| counter.store(d, Ordering::Relaxed);
+                let review = match external {
+                    Some(external) => {
+                        let think = limits.movetime.unwrap_or(Duration::from_secs(1));
+                        review_with(
+                            &job_start,
+                            &job_moves,
+                            &job.stop,
+                            &mut progress,
+                            &mut |pos, history| external_view(&external, pos, history, think, &job),
+                        )
+                    }
+                    None => engine.with(|engine| {
+                        review_game(
+                            engine,
+                            &job_start,
+                            &job_moves,
+                            &limits,
+                            &job.stop,
+                            &mut progress,
+                        )
+                    }),
+                };
                 let not_stored = match (&review, &dir) {
                     (Ok(r), Some(dir)) => reviews::save(dir, &job_start, &job_moves, effort, r)
                         .err()
@@ -145,6 +170,48 @@ impl Reviewer<'_> {
     }
 }
 
+/// An external engine's view of `pos` (reached through `history`) for the
+/// review; a position without a legal move is lost for the side to move.
+fn external_view(
+    engine: &SharedExternal,
+    pos: &Position,
+    history: &[Position],
+    think: Duration,
+    job: &SearchJob,
+) -> Result<PositionReview, String> {
+    if !pos.has_legal_move() {
+        return Ok(PositionReview {
+            score: Score::Mate(0),
+            best: Move::NULL,
+            line: Vec::new(),
+            depth: 0,
+        });
+    }
+    let (start, moves) = external::moves_to(history, pos);
+    let request = ThinkRequest {
+        start,
+        moves: &moves,
+        limit: GoLimit::MoveTime(think),
+        exclude: &[],
+        multipv: 1,
+    };
+    let thought = external::lock(engine)
+        .think(&request, &job.stop, &mut |_| {})
+        .map_err(|e| e.to_string())?;
+    let line = thought
+        .lines
+        .first()
+        .map(|l| l.pv.clone())
+        .filter(|pv| pv.first() == Some(&thought.best))
+        .unwrap_or_else(|| vec![thought.best]);
+    Ok(PositionReview {
+        score: thought.score.unwrap_or(Score::Cp(0)),
+        best: thought.best,
+        line,
+        depth: thought.depth,
+    })
+}
+
 pub(super) fn poll_job(mut reviewer: Reviewer) {
     let Some(job) = &mut reviewer.state.job else {
         return;
@@ -165,7 +232,7 @@ pub(super) fn poll_job(mut reviewer: Reviewer) {
             reviewer.finish(reviewed, job.human);
         }
         Err(ReviewError::Cancelled(_)) => {}
-        Err(e @ ReviewError::Illegal(_)) => {
+        Err(e @ (ReviewError::Illegal(_) | ReviewError::Engine(_))) => {
             reviewer
                 .notice
                 .post(Phrase::ReviewFailed, e.to_string(), true);

@@ -73,11 +73,31 @@ pub(crate) fn configure_start(app: &mut App, opts: &LaunchOptions) {
         setup.mode = settings.last_mode;
         setup.level = settings.red_level.clamp(1, MAX_LEVEL);
         setup.black_level = settings.black_level.clamp(1, MAX_LEVEL);
+        setup.engine = settings.red_engine.clone();
+        setup.black_engine = settings.black_engine.clone();
     }
     if let Some(level) = opts.level {
         let level = level.clamp(1, MAX_LEVEL);
         setup.level = level;
         setup.black_level = level;
+    }
+    // Engines of the command line, used by name like the player's own.
+    let mut launch = crate::game::play::external::LaunchEngines::default();
+    if let Some(engine) = &opts.engine {
+        setup.engine = Some(engine.name.clone());
+        launch.engines.push(engine.clone());
+    }
+    if let Some(engine) = &opts.analysis_engine {
+        let mut engine = engine.clone();
+        // Two of the same program: the analysing one gets a name of its own.
+        if launch.engines.iter().any(|e| e.name == engine.name) {
+            engine.name.push_str(" (analysis)");
+        }
+        launch.analysis = Some(engine.name.clone());
+        launch.engines.push(engine);
+    }
+    if !launch.engines.is_empty() {
+        app.insert_resource(launch);
     }
     if let Some(fen) = &opts.fen {
         match Position::from_fen(fen.trim()) {
@@ -112,15 +132,27 @@ pub(crate) fn configure_start(app: &mut App, opts: &LaunchOptions) {
 pub const MAX_LEVEL: u8 = crate::engine::Level::MAX.number();
 
 /// Who plays a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Player {
     /// A person at the board.
     Human,
-    /// The engine at a level 1..=8.
+    /// The built-in engine at a level 1..=[`MAX_LEVEL`].
     Ai {
         /// Difficulty.
         level: u8,
     },
+    /// One of the player's own engines (by its name in the settings).
+    Engine {
+        /// Its name in the engine list.
+        name: String,
+    },
+}
+
+impl Player {
+    /// Is the computer (built-in or the player's engine) playing?
+    pub fn is_computer(&self) -> bool {
+        !matches!(self, Player::Human)
+    }
 }
 
 /// What the next game will be: mode, levels, start position.
@@ -134,6 +166,10 @@ pub struct GameSetup {
     pub level: u8,
     /// Black's level when two AIs play (AI vs AI); unused otherwise.
     pub black_level: u8,
+    /// The player's engine instead of `level` (by its name), if chosen.
+    pub engine: Option<String>,
+    /// The player's engine instead of `black_level`, if chosen.
+    pub black_engine: Option<String>,
     /// The start position.
     pub start: Position,
 }
@@ -144,6 +180,8 @@ impl Default for GameSetup {
             mode: Mode::Red,
             level: 3,
             black_level: 3,
+            engine: None,
+            black_engine: None,
             start: Position::startpos(),
         }
     }
@@ -152,18 +190,29 @@ impl Default for GameSetup {
 impl GameSetup {
     /// Who plays `c`.
     pub fn player(&self, c: Color) -> Player {
-        match (self.mode, c) {
+        let (level, engine) = match (self.mode, c) {
             (Mode::Hotseat, _) | (Mode::Red, Color::Red) | (Mode::Black, Color::Black) => {
-                Player::Human
+                return Player::Human;
             }
-            (Mode::AiVsAi, Color::Red) => Player::Ai { level: self.level },
-            (Mode::AiVsAi, Color::Black) => Player::Ai {
-                level: self.black_level,
-            },
+            (Mode::AiVsAi, Color::Black) => (self.black_level, &self.black_engine),
             // Against one AI, its level is the one chosen in the menu.
-            (Mode::Red, Color::Black) | (Mode::Black, Color::Red) => {
-                Player::Ai { level: self.level }
+            (Mode::AiVsAi, Color::Red) | (Mode::Red, Color::Black) | (Mode::Black, Color::Red) => {
+                (self.level, &self.engine)
             }
+        };
+        match engine {
+            Some(name) => Player::Engine { name: name.clone() },
+            None => Player::Ai { level },
+        }
+    }
+
+    /// The engine choice of the AI playing `c` (the one AI's against a
+    /// person): where the menu and a failing engine change it.
+    pub fn engine_slot(&mut self, c: Color) -> &mut Option<String> {
+        if self.mode == Mode::AiVsAi && c == Color::Black {
+            &mut self.black_engine
+        } else {
+            &mut self.engine
         }
     }
 

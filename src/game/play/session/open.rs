@@ -64,6 +64,8 @@ impl<'w, 's> GameOpener<'w, 's> {
             mode: Mode::Hotseat,
             level: self.setup.level,
             black_level: self.setup.black_level,
+            engine: None,
+            black_engine: None,
             start: *game.start(),
         };
         *self.setup = setup.clone();

@@ -137,6 +137,9 @@ pub(super) fn handle_commands(
     mut next_screen: ResMut<NextState<Screen>>,
     time: Res<Time>,
     mut out: Outputs,
+    mut trouble: Option<ResMut<crate::game::play::external::EngineTrouble>>,
+    mut notice: Option<ResMut<crate::game::notice::Notice>>,
+    mut engines: Option<ResMut<crate::game::play::external::ExternalEngines>>,
 ) {
     let now = time.elapsed_secs_f64();
     for command in commands_in.read() {
@@ -187,7 +190,27 @@ pub(super) fn handle_commands(
                 next_screen.set(Screen::Menu);
             }
             GameCommand::TogglePause => {
-                if session.setup.mode == Mode::AiVsAi {
+                // After the player's engine failed: the built-in engine
+                // takes its side over at the level chosen for that side.
+                if let Some((side, name, _)) = trouble.as_mut().and_then(|t| t.failed.take()) {
+                    *session.setup.engine_slot(side) = None;
+                    if let Some(engines) = engines.as_mut() {
+                        engines.end(crate::game::play::external::Use::Opponent(side));
+                    }
+                    session.paused = false;
+                    session.touch(now);
+                    if let Some(notice) = notice.as_mut() {
+                        let level = match session.setup.player(side) {
+                            crate::game::play::session::Player::Ai { level } => level,
+                            _ => 0,
+                        };
+                        notice.post(
+                            crate::game::i18n::Phrase::EngineTakenOver,
+                            format!("{name} → {level}"),
+                            false,
+                        );
+                    }
+                } else if session.setup.mode == Mode::AiVsAi {
                     session.paused = !session.paused;
                     // A search in flight is abandoned; resuming starts afresh.
                     session.touch(now);

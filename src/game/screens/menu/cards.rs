@@ -2,6 +2,7 @@
 //! cards with their pieces, level rows) and the row of the rest at the foot.
 
 use super::*;
+use crate::game::theme::button_box;
 use crate::game::theme::disc::{DiscSize, disc as theme_disc};
 use crate::game::theme::layout::{self, Orientation, divider};
 
@@ -67,7 +68,12 @@ pub(super) struct Primary;
 
 /// The setup, one option group under another: the mode, the level(s).
 /// Another option (clock, handicap) is one more line here.
-pub(super) fn setup_groups(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+pub(super) fn setup_groups(
+    lang: Lang,
+    fonts: &Fonts,
+    s: Scale,
+    engines: &[String],
+) -> impl Bundle + use<> {
     (
         layout::card(
             Node {
@@ -83,8 +89,8 @@ pub(super) fn setup_groups(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle +
         Pickable::IGNORE,
         children![
             mode_group(lang, fonts, s),
-            level_group(Side::Red, lang, fonts, s),
-            level_group(Side::Black, lang, fonts, s),
+            level_group(Side::Red, lang, fonts, s, engines.to_vec()),
+            level_group(Side::Black, lang, fonts, s, engines.to_vec()),
             rating_group(lang, fonts, s),
             super::options::options_section(lang, fonts, s.0),
             (
@@ -221,9 +227,16 @@ pub(super) fn mode_card(
 /// "Difficulty" (or which AI side's level): the groups of levels (入门 …
 /// 特级大师), the steps of the chosen group, then the chosen level's name
 /// and rating.
-pub(super) fn level_group(side: Side, lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
+pub(super) fn level_group(
+    side: Side,
+    lang: Lang,
+    fonts: &Fonts,
+    s: Scale,
+    engines: Vec<String>,
+) -> impl Bundle + use<> {
     let tier_fonts = fonts.clone();
     let pill_fonts = fonts.clone();
+    let engine_fonts = fonts.clone();
     (
         Node {
             flex_direction: FlexDirection::Column,
@@ -260,15 +273,93 @@ pub(super) fn level_group(side: Side, lang: Lang, fonts: &Fonts, s: Scale) -> im
                     )),
                 )),
             ),
+            // The player's engines, after the built-in levels.
             (
-                LevelChosen(side),
-                Text::new(""),
-                fonts.ui(s.text(15.0)),
-                TextColor(palette::TEXT),
-                TextLayout::no_wrap(),
+                layout::centred_row(s.px(5.0)),
+                EngineRow,
                 Pickable::IGNORE,
+                Children::spawn(SpawnIter(engines.into_iter().enumerate().map(
+                    move |(i, name)| engine_button(&engine_fonts, side, i as u8, name, s)
+                ))),
+            ),
+            (
+                layout::centred_row(s.px(6.0)),
+                Pickable::IGNORE,
+                children![
+                    (
+                        strength_button("◀", MenuAction::Strength(side, -1), fonts, s),
+                        StrengthStep(side),
+                    ),
+                    (
+                        LevelChosen(side),
+                        Text::new(""),
+                        fonts.ui(s.text(15.0)),
+                        TextColor(palette::TEXT),
+                        TextLayout::no_wrap(),
+                        Pickable::IGNORE,
+                    ),
+                    (
+                        strength_button("▶", MenuAction::Strength(side, 1), fonts, s),
+                        StrengthStep(side),
+                    ),
+                ],
             ),
         ],
+    )
+}
+
+/// The row of the player's engines (hidden when there are none).
+#[derive(Component, Clone, Copy)]
+pub(super) struct EngineRow;
+
+/// A ‹ › button stepping the chosen engine's strength (shown while one is
+/// chosen).
+#[derive(Component, Clone, Copy)]
+pub(super) struct StrengthStep(pub(super) Side);
+
+/// One of the player's engines as a choice for `side`'s AI.
+fn engine_button(
+    fonts: &Fonts,
+    side: Side,
+    index: u8,
+    name: String,
+    s: Scale,
+) -> impl Bundle + use<> {
+    let node = Node {
+        padding: UiRect::axes(Val::Px(s.px(9.0)), Val::Px(s.px(4.0))),
+        border_radius: BorderRadius::all(Val::Px(s.px(8.0))),
+        ..card_node(s, 0.0)
+    };
+    (
+        card_bundle(node, MenuAction::Engine(side, index)),
+        children![(
+            Text::new(name),
+            fonts.ui(s.text(15.0)),
+            TextColor(palette::ACCENT),
+            TextLayout::no_wrap(),
+            Pickable::IGNORE,
+        )],
+    )
+}
+
+/// A ◀ or ▶ button, as the clock's and the handicap's.
+fn strength_button(
+    glyph: &'static str,
+    action: MenuAction,
+    fonts: &Fonts,
+    s: Scale,
+) -> impl Bundle + use<> {
+    let side = s.px(28.0);
+    button_box(
+        Node {
+            width: Val::Px(side),
+            height: Val::Px(side),
+            ..default()
+        },
+        glyph,
+        fonts.ui(s.text(15.0)),
+        (),
+        OnPress::send(action),
     )
 }
 

@@ -23,10 +23,36 @@ impl MenuChoice<'_> {
                 let level = level.clamp(1, MAX_LEVEL);
                 if setup.mode == Mode::AiVsAi && side == Side::Black {
                     setup.black_level = level;
+                    setup.black_engine = None;
                     self.focus.black = true;
                 } else {
                     setup.level = level;
+                    setup.engine = None;
                     self.focus.black = false;
+                }
+            }
+            MenuAction::Engine(side, i) => {
+                let Some(name) = self
+                    .settings
+                    .as_deref()
+                    .and_then(|s| s.engines.engines.get(usize::from(i)))
+                    .map(|e| e.name.clone())
+                else {
+                    return;
+                };
+                let black = setup.mode == Mode::AiVsAi && side == Side::Black;
+                *engine_of_mut(setup, if black { Side::Black } else { Side::Red }) = Some(name);
+                self.focus.black = black;
+            }
+            MenuAction::Strength(side, step) => {
+                let Some(name) = engine_of(setup, side).clone() else {
+                    return;
+                };
+                if let Some(settings) = self.settings.as_mut()
+                    && let Some(entry) =
+                        settings.engines.engines.iter_mut().find(|e| e.name == name)
+                {
+                    entry.strength = entry.strength.step(i32::from(step));
                 }
             }
             MenuAction::Suggested => {
@@ -46,6 +72,12 @@ impl MenuChoice<'_> {
                         settings.last_mode = mode;
                         settings.red_level = red;
                         settings.black_level = black;
+                    }
+                    if (&settings.red_engine, &settings.black_engine)
+                        != (&setup.engine, &setup.black_engine)
+                    {
+                        settings.red_engine = setup.engine.clone();
+                        settings.black_engine = setup.black_engine.clone();
                     }
                 }
                 self.next.set(Screen::Playing);
@@ -241,6 +273,74 @@ mod tests {
     }
 
     #[test]
+    fn the_players_engine_is_chosen_with_its_strength_and_offered_again() {
+        let dir = TempDir::new("menu-engine");
+        let settings = Settings {
+            engines: serde_json::from_str(
+                r#"[{"name": "Pika", "command": "pikafish", "protocol": "uci"},
+                    {"name": "EE", "command": "eleeye", "protocol": "ucci"}]"#,
+            )
+            .unwrap(),
+            ..Settings::default()
+        };
+        settings
+            .save(&Paths::under(dir.path()).settings_file())
+            .unwrap();
+        let mut app = menu_app(dir.path());
+        app.add_message::<MenuAction>()
+            .add_systems(Update, menu_buttons.run_if(in_state(Screen::Menu)));
+        // AI vs AI: Red is EE at two steps below its default strength, Black Pika.
+        for key in [KeyCode::ArrowDown; 3] {
+            press(&mut app, key);
+        }
+        for action in [
+            MenuAction::Engine(Side::Red, 1),
+            MenuAction::Strength(Side::Red, -1),
+            MenuAction::Strength(Side::Red, -1),
+            MenuAction::Engine(Side::Black, 0),
+        ] {
+            app.world_mut().write_message(action);
+            app.update();
+        }
+        let setup = app.world().resource::<GameSetup>();
+        assert_eq!(setup.engine.as_deref(), Some("EE"));
+        assert_eq!(setup.black_engine.as_deref(), Some("Pika"));
+        assert_eq!(
+            setup.player(Side::Black),
+            crate::game::play::session::Player::Engine {
+                name: "Pika".into()
+            }
+        );
+        let strength = |app: &App, name: &str| {
+            app.world()
+                .resource::<UserSettings>()
+                .engines
+                .get(name)
+                .map(|e| e.strength)
+        };
+        use crate::store::engines::Strength;
+        assert_eq!(strength(&app, "EE"), Some(Strength::MoveTime(200)));
+        assert_eq!(strength(&app, "Pika"), Some(Strength::MoveTime(1000)));
+        // A level for Black again: the built-in engine.
+        press_with_shift(&mut app, KeyCode::Digit4);
+        assert_eq!(app.world().resource::<GameSetup>().black_engine, None);
+        app.world_mut()
+            .write_message(MenuAction::Engine(Side::Black, 0));
+        app.update();
+        press(&mut app, KeyCode::Enter);
+        app.update();
+        drop(app);
+        // The next start of the game offers the same engines.
+        let app = menu_app(dir.path());
+        let setup = app.world().resource::<GameSetup>();
+        assert_eq!(
+            (setup.engine.as_deref(), setup.black_engine.as_deref()),
+            (Some("EE"), Some("Pika"))
+        );
+        assert_eq!(strength(&app, "EE"), Some(Strength::MoveTime(200)));
+    }
+
+    #[test]
     fn back_in_the_menu_start_offers_a_new_game_not_the_last_puzzle() {
         let dir = TempDir::new("menu-offer");
         let mut app = menu_app(dir.path());
@@ -260,6 +360,8 @@ mod tests {
             level: 8,
             black_level: 8,
             start: puzzle,
+            engine: None,
+            black_engine: None,
         };
         app.world_mut()
             .resource_mut::<NextState<Screen>>()

@@ -55,6 +55,7 @@ pub(super) fn plugin(app: &mut App) {
                 (menu_keys, menu_buttons).in_set(GameSet::Input),
                 (
                     respawn_on_resize,
+                    respawn_on_new_engines,
                     show_first_action,
                     show_choices,
                     rating::show_rating,
@@ -90,6 +91,10 @@ enum MenuAction {
     Language,
     /// Choose the level the player's rating suggests.
     Suggested,
+    /// The player's engine at this place in the engine list for a side.
+    Engine(Side, u8),
+    /// Step the chosen engine's strength (move time or depth) by ±1.
+    Strength(Side, i8),
 }
 
 /// A row of level buttons and its heading.
@@ -99,9 +104,10 @@ struct LevelRow(Side);
 #[derive(Component, Clone, Copy)]
 struct LevelHeading(Side);
 
-/// The menu's root (respawned when the window's size class changes).
+/// The menu's root (respawned when the window's size class or the
+/// player's engines change).
 #[derive(Component)]
-struct MenuRoot(Scale);
+struct MenuRoot(Scale, Vec<String>);
 
 /// How large the menu is drawn for a window of `size`: 1 at 1280×900, in
 /// steps of 0.05.
@@ -115,9 +121,25 @@ fn spawn_menu(
     lang: CurrentLang,
     backdrop: Res<Backdrop>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    settings: Option<Res<UserSettings>>,
 ) {
     let size = window_size(&window);
-    spawn_menu_at(&mut commands, &fonts, *lang, &backdrop, menu_scale(size));
+    let engines = engine_names(settings.as_deref());
+    spawn_menu_at(
+        &mut commands,
+        &fonts,
+        *lang,
+        &backdrop,
+        menu_scale(size),
+        engines,
+    );
+}
+
+/// The names of the player's engines, in the list's order.
+fn engine_names(settings: Option<&UserSettings>) -> Vec<String> {
+    settings.map_or_else(Vec::new, |s| {
+        s.engines.engines.iter().map(|e| e.name.clone()).collect()
+    })
 }
 
 fn respawn_on_resize(
@@ -127,6 +149,7 @@ fn respawn_on_resize(
     backdrop: Res<Backdrop>,
     window: Query<&Window, (With<bevy::window::PrimaryWindow>, Changed<Window>)>,
     roots: Query<(Entity, &MenuRoot)>,
+    settings: Option<Res<UserSettings>>,
 ) {
     let Ok(w) = window.single() else {
         return;
@@ -137,8 +160,45 @@ fn respawn_on_resize(
     };
     if old.0 != scale {
         commands.entity(root).despawn();
-        spawn_menu_at(&mut commands, &fonts, *lang, &backdrop, scale);
+        let engines = engine_names(settings.as_deref());
+        spawn_menu_at(&mut commands, &fonts, *lang, &backdrop, scale, engines);
     }
+}
+
+/// An engine added, renamed or removed (on the engine card over the menu)
+/// gives the level rows their new buttons.
+fn respawn_on_new_engines(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    lang: CurrentLang,
+    backdrop: Res<Backdrop>,
+    roots: Query<(Entity, &MenuRoot)>,
+    settings: Option<Res<UserSettings>>,
+    mut setup: ResMut<GameSetup>,
+) {
+    let Some(settings) = settings.filter(|s| s.is_changed()) else {
+        return;
+    };
+    let Ok((root, old)) = roots.single() else {
+        return;
+    };
+    if old.1 == engine_names(Some(&settings)) {
+        return;
+    }
+    // A chosen engine that is gone: the built-in level again.
+    for side in [Side::Red, Side::Black] {
+        let slot = engine_of_mut(&mut setup, side);
+        if slot
+            .as_ref()
+            .is_some_and(|n| settings.engines.get(n).is_none())
+        {
+            *slot = None;
+        }
+    }
+    let scale = old.0;
+    commands.entity(root).despawn();
+    let engines = engine_names(Some(&settings));
+    spawn_menu_at(&mut commands, &fonts, *lang, &backdrop, scale, engines);
 }
 
 fn spawn_menu_at(
@@ -147,20 +207,22 @@ fn spawn_menu_at(
     lang: Lang,
     backdrop: &Backdrop,
     s: Scale,
+    engines: Vec<String>,
 ) {
     let mut root = screen_root(Screen::Menu);
     root.0.justify_content = JustifyContent::Center;
     root.0.row_gap = Val::Px(s.px(12.0));
     root.0.overflow = Overflow::clip();
     root.0.padding = UiRect::all(Val::Px(s.px(14.0)));
+    let groups = setup_groups(lang, fonts, s, &engines);
     commands.spawn((
-        MenuRoot(s),
+        MenuRoot(s, engines),
         root,
         children![
             backdrop_layer(backdrop, s),
             title(lang, fonts, s),
             first_action(lang, fonts, s),
-            setup_groups(lang, fonts, s),
+            groups,
             more_row(lang, fonts, s),
             (
                 label(
@@ -218,6 +280,8 @@ fn offer_last_choice(
         setup.mode = s.last_mode;
         setup.level = s.red_level.clamp(1, MAX_LEVEL);
         setup.black_level = s.black_level.clamp(1, MAX_LEVEL);
+        setup.engine = s.red_engine.clone();
+        setup.black_engine = s.black_engine.clone();
     }
 }
 
@@ -225,6 +289,16 @@ fn show_choices(
     setup: Res<GameSetup>,
     focus: Res<MenuFocus>,
     lang: CurrentLang,
+    settings: Option<Res<UserSettings>>,
+    mut engine_parts: Query<
+        (&mut Node, Option<&EngineRow>, Option<&StrengthStep>),
+        (
+            Or<(With<EngineRow>, With<StrengthStep>)>,
+            Without<LevelRow>,
+            Without<LevelHeading>,
+            Without<LevelPill>,
+        ),
+    >,
     mut buttons: Query<(&MenuAction, &mut Toggled, &mut BorderColor)>,
     mut rows: Query<(&LevelRow, &mut Node), Without<LevelHeading>>,
     mut headings: Query<(&LevelHeading, &mut Label, &mut Text, &mut Node), Without<LevelRow>>,
@@ -248,7 +322,18 @@ fn show_choices(
                 l == setup.black_level,
                 ai_vs_ai && focus.black && l == setup.black_level,
             ),
-            MenuAction::Tier(side, first) => (same_tier(first, level_of(&setup, side)), false),
+            MenuAction::Tier(side, first) => (
+                engine_of(&setup, side).is_none() && same_tier(first, level_of(&setup, side)),
+                false,
+            ),
+            MenuAction::Engine(side, i) => {
+                let name = settings
+                    .as_deref()
+                    .and_then(|s| s.engines.engines.get(usize::from(i)))
+                    .map(|e| e.name.as_str());
+                let on = name.is_some() && engine_of(&setup, side).as_deref() == name;
+                (on, ai_vs_ai && on && focus.black == (side == Side::Black))
+            }
             _ => (false, false),
         };
         toggled.set_if_neq(Toggled(on));
@@ -287,18 +372,57 @@ fn show_choices(
     }
     for (pill, action, mut node) in &mut pills {
         if let MenuAction::Level(side, _) = *action {
-            set_display(&mut node, same_tier(pill.0, level_of(&setup, side)));
+            let shown =
+                engine_of(&setup, side).is_none() && same_tier(pill.0, level_of(&setup, side));
+            set_display(&mut node, shown);
         }
     }
-    for (which, mut text) in &mut chosen {
-        let level = match which.0 {
-            Side::Red => setup.level,
-            Side::Black => setup.black_level,
+    let any_engine = settings
+        .as_deref()
+        .is_some_and(|s| !s.engines.engines.is_empty());
+    for (mut node, row, step) in &mut engine_parts {
+        let shown = match (row, step) {
+            (Some(_), _) => any_engine,
+            (_, Some(step)) => engine_of(&setup, step.0).is_some(),
+            _ => continue,
         };
-        let want = chosen_level_text(level, *lang);
+        set_display(&mut node, shown);
+    }
+    for (which, mut text) in &mut chosen {
+        let want = match engine_of(&setup, which.0) {
+            Some(name) => {
+                let strength = settings
+                    .as_deref()
+                    .and_then(|s| s.engines.get(name))
+                    .map(|e| e.strength)
+                    .unwrap_or_default();
+                format!(
+                    "{name} · {} {}",
+                    Phrase::EngineStrength.get(*lang),
+                    strength.text(*lang == Lang::Zh)
+                )
+            }
+            None => chosen_level_text(level_of(&setup, which.0), *lang),
+        };
         if text.0 != want {
             text.0 = want;
         }
+    }
+}
+
+/// The player's engine chosen for `side`'s AI, if one is.
+fn engine_of(setup: &GameSetup, side: Side) -> &Option<String> {
+    match side {
+        Side::Red => &setup.engine,
+        Side::Black => &setup.black_engine,
+    }
+}
+
+/// Where the menu sets the engine of `side`'s AI.
+fn engine_of_mut(setup: &mut GameSetup, side: Side) -> &mut Option<String> {
+    match side {
+        Side::Red => &mut setup.engine,
+        Side::Black => &mut setup.black_engine,
     }
 }
 

@@ -1,6 +1,7 @@
 //! The settings card as spawned: the title, the line about the settings
 //! file, a row for each setting (its choices, or the volume's bar and
-//! −/+), and Back.
+//! −/+), Back, and the button that opens the card of the player's
+//! engines.
 
 use super::{Focus, NoticeText, Row, RowBox, SettingsAction, SettingsView, VolumeFill, VolumeText};
 use crate::game::board::layout::BoardLayout;
@@ -180,7 +181,7 @@ fn volume_value(fonts: &Fonts, size: Scale) -> impl Bundle {
     )
 }
 
-/// Back and the keys' hint.
+/// Back, the button to the player's engines and the keys' hint.
 fn footer(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle {
     (
         Node {
@@ -198,6 +199,7 @@ fn footer(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle {
                 size.px(20.0),
                 OnPress::go(SettingsView::Closed)
             ),
+            crate::game::screens::engines::open_button(lang, fonts, size.px(20.0)),
             label(
                 Phrase::SettingsHint,
                 lang,
