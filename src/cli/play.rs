@@ -148,6 +148,7 @@ pub fn launch_engine(
         author: String::new(),
         options,
         strength: crate::store::engines::Strength::MoveTime(movetime.unwrap_or(1000)),
+        skill: None,
     })
 }
 

@@ -463,7 +463,8 @@ impl<W: Write + Send + 'static> Session<W> {
                 v => match v.parse::<u8>().ok().and_then(Level::new) {
                     Some(l) => self.level = Some(l),
                     None => self.error(format!(
-                        "level must be 0 (full strength) or 1..8, not '{value}'"
+                        "level must be 0 (full strength) or 1..{}, not '{value}'",
+                        Level::MAX.number()
                     )),
                 },
             },

@@ -408,6 +408,7 @@ texts! {
     HintEngineFailed => ("提示引擎出错", "The hint engine failed"),
     EngineStrength => ("每步", "per move"),
     EngineUsedFor => ("用作", "Use for"),
+    EngineOwnDefault => ("引擎默认", "the engine's default"),
     AnalysisEngine => ("分析", "Analysis"),
     HintEngine => ("提示", "Hints"),
     ReviewEngine => ("复盘", "Review"),

@@ -34,6 +34,115 @@ pub struct EngineEntry {
     /// [`STRENGTHS`] (a clock, when one runs, is passed to it instead).
     #[serde(default)]
     pub strength: Strength,
+    /// The engine's own strength option (`UCI_Elo`, `Skill Level`…), as its
+    /// handshake declared it, if it has one: the menu steps it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill: Option<SkillOption>,
+}
+
+/// An engine's own strength option and its bounds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SkillOption {
+    /// Its name as the engine spells it.
+    pub name: String,
+    /// The weakest value.
+    pub min: i64,
+    /// The strongest value.
+    pub max: i64,
+}
+
+/// Steps of the menu's skill control between the option's bounds.
+const SKILL_STEPS: i64 = 10;
+
+/// The option that turns `UCI_Elo` on.
+const LIMIT_STRENGTH: &str = "UCI_LimitStrength";
+
+impl SkillOption {
+    /// The strength option among an engine's declared options: `UCI_Elo`
+    /// (when `UCI_LimitStrength` is there to turn it on), else `Skill
+    /// Level`, else a `Level` (ours) — a spin with at least two values.
+    pub fn find(options: &[crate::arena::options::EngineOption]) -> Option<SkillOption> {
+        use crate::arena::options::OptionKind;
+        let spin = |name: &str| {
+            options.iter().find_map(|o| match o.kind {
+                OptionKind::Spin { min, max, default } if o.name.eq_ignore_ascii_case(name) => {
+                    // A level whose default is its least value (ours: 0,
+                    // the full engine) is off there: the levels start above.
+                    let elo = name.eq_ignore_ascii_case("UCI_Elo");
+                    let min = if !elo && default == min { min + 1 } else { min };
+                    (max > min).then(|| SkillOption {
+                        name: o.name.clone(),
+                        min,
+                        max,
+                    })
+                }
+                _ => None,
+            })
+        };
+        let limits = options
+            .iter()
+            .any(|o| o.name.eq_ignore_ascii_case(LIMIT_STRENGTH));
+        limits
+            .then(|| spin("UCI_Elo"))
+            .flatten()
+            .or_else(|| spin("Skill Level"))
+            .or_else(|| spin("Level"))
+    }
+
+    fn is_elo(&self) -> bool {
+        self.name.eq_ignore_ascii_case("UCI_Elo")
+    }
+
+    /// The values the menu offers, weakest first.
+    fn ladder(&self) -> Vec<i64> {
+        let mut v: Vec<i64> = (0..=SKILL_STEPS)
+            .map(|k| self.min + (self.max - self.min) * k / SKILL_STEPS)
+            .collect();
+        v.dedup();
+        v
+    }
+}
+
+impl EngineEntry {
+    /// The value of its skill option the player set (`None`: the engine's
+    /// own default, its full strength).
+    pub fn skill_value(&self) -> Option<i64> {
+        let skill = self.skill.as_ref()?;
+        self.options
+            .iter()
+            .find(|(k, _)| k == &skill.name)
+            .and_then(|(_, v)| v.trim().parse().ok())
+    }
+
+    /// Steps its skill `steps` places along its ladder; stepping up past the
+    /// strongest value gives the engine its default back (and `UCI_Elo`'s
+    /// limit is turned off), stepping down from the default starts at the top.
+    pub fn step_skill(&mut self, steps: i32) {
+        let Some(skill) = self.skill.clone() else {
+            return;
+        };
+        let ladder = skill.ladder();
+        // The default sits above the strongest value.
+        let top = ladder.len() as i64;
+        let at = match self.skill_value() {
+            None => top,
+            Some(v) => ladder
+                .iter()
+                .position(|&x| x >= v)
+                .unwrap_or(ladder.len() - 1) as i64,
+        };
+        let to = (at + i64::from(steps)).clamp(0, top);
+        self.options
+            .retain(|(k, _)| k != &skill.name && !(skill.is_elo() && k == LIMIT_STRENGTH));
+        if to < top {
+            self.options
+                .push((skill.name.clone(), ladder[to as usize].to_string()));
+            if skill.is_elo() {
+                self.options
+                    .push((LIMIT_STRENGTH.to_string(), "true".to_string()));
+            }
+        }
+    }
 }
 
 /// How an engine's move is limited when no clock runs.
@@ -181,6 +290,7 @@ mod tests {
         ]"#;
         let list: EngineList = serde_json::from_str(json).unwrap();
         let names: Vec<&str> = list.engines.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(list.engines[0].skill, None, "none declared");
         assert_eq!(names, ["Pikafish", "EE"]);
         assert_eq!(list.engines[0].options[0].1, "/opt/pikafish.nnue");
         assert_eq!(list.rejected.len(), 3, "{:?}", list.rejected);
@@ -198,5 +308,67 @@ mod tests {
         assert!(again.rejected.is_empty());
         assert_eq!(list.free_name("Pikafish"), "Pikafish 2");
         assert_eq!(list.free_name(" "), "Engine");
+    }
+
+    #[test]
+    fn the_skill_option_is_found_and_stepped_between_its_bounds_and_the_default() {
+        use crate::arena::options::EngineOption;
+        let parse = |lines: &[&str]| -> Vec<EngineOption> {
+            lines
+                .iter()
+                .filter_map(|l| EngineOption::parse(l))
+                .collect()
+        };
+        let pikafish = parse(&[
+            "option name Threads type spin default 1 min 1 max 1024",
+            "option name UCI_LimitStrength type check default false",
+            "option name UCI_Elo type spin default 1280 min 1280 max 3133",
+            "option name Skill Level type spin default 20 min 0 max 20",
+        ]);
+        let skill = SkillOption::find(&pikafish).expect("a skill option");
+        assert_eq!(
+            (skill.name.as_str(), skill.min, skill.max),
+            ("UCI_Elo", 1280, 3133)
+        );
+        // Without the switch that turns it on, UCI_Elo is not the one.
+        let no_switch = parse(&[
+            "option name UCI_Elo type spin default 1280 min 1280 max 3133",
+            "option name Skill Level type spin default 20 min 0 max 20",
+        ]);
+        assert_eq!(SkillOption::find(&no_switch).unwrap().name, "Skill Level");
+        let ours = parse(&["option name Level type spin default 0 min 0 max 31"]);
+        let level = SkillOption::find(&ours).unwrap();
+        assert_eq!((level.min, level.max), (1, 31), "0 is the full engine");
+        assert_eq!(
+            SkillOption::find(&parse(&[
+                "option name Hash type spin default 16 min 1 max 64"
+            ])),
+            None
+        );
+
+        let mut e = EngineEntry {
+            name: "Pikafish".into(),
+            command: "pikafish".into(),
+            protocol: "uci".into(),
+            id_name: String::new(),
+            author: String::new(),
+            options: vec![("Threads".into(), "2".into())],
+            strength: Strength::default(),
+            skill: Some(skill),
+        };
+        assert_eq!(e.skill_value(), None, "the engine's default at first");
+        e.step_skill(-1);
+        assert_eq!(e.skill_value(), Some(3133));
+        assert!(
+            e.options
+                .contains(&("UCI_LimitStrength".into(), "true".into()))
+        );
+        e.step_skill(-3);
+        assert_eq!(e.skill_value(), Some(1280 + (3133 - 1280) * 7 / 10));
+        e.step_skill(-50);
+        assert_eq!(e.skill_value(), Some(1280), "stops at the weakest");
+        e.step_skill(50);
+        assert_eq!(e.skill_value(), None, "back to its default");
+        assert_eq!(e.options, [("Threads".to_string(), "2".to_string())]);
     }
 }

@@ -7,7 +7,7 @@
 
 #![cfg(unix)]
 
-use super::{click, instant_backend, logic_app, run_until, session};
+use super::{click, instant_backend, logic_app, our_binary, run_until, session};
 use crate::game::Mode;
 use crate::game::Screen;
 use crate::game::notice::Notice;
@@ -18,24 +18,7 @@ use crate::rules::{Color, Move, Position};
 use crate::store::engines::{EngineEntry, Strength};
 use bevy::prelude::*;
 use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
-
-/// The project's own binary, built beside the test executables by
-/// `cargo test` (the integration tests need it too).
-fn our_binary() -> PathBuf {
-    let exe = std::env::current_exe().expect("the test executable");
-    let dir = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>");
-    let bin = dir.join("xiangqi");
-    assert!(
-        bin.is_file(),
-        "{} is missing: build it first (`cargo build`; `cargo test` does)",
-        bin.display()
-    );
-    bin
-}
+use std::path::Path;
 
 /// A fake UCI engine: a shell script whose answer to `go` is `on_go`.
 fn fake_engine(dir: &Path, name: &str, on_go: &str) -> String {
@@ -68,6 +51,7 @@ fn entry(name: &str, command: &str, movetime: u32) -> EngineEntry {
         author: String::new(),
         options: Vec::new(),
         strength: Strength::MoveTime(movetime),
+        skill: None,
     }
 }
 
@@ -279,4 +263,105 @@ fn the_analysis_runs_on_our_engine_and_leaves_out_an_excluded_move() {
         .write_message(AnalysisCommand::ClearExclusions);
     app.update();
     assert!(app.world().resource::<Analysis>().excluded().is_empty());
+}
+
+/// A hot-seat game whose hints and review are the player's engines'.
+fn hot_seat_with(settings: crate::store::Settings) -> App {
+    let mut app = logic_app(None, instant_backend());
+    app.insert_resource(GameSetup {
+        mode: Mode::Hotseat,
+        ..GameSetup::default()
+    });
+    app.insert_resource(crate::game::settings::UserSettings(settings));
+    app.insert_state(Screen::Playing);
+    app.update();
+    app.update();
+    app
+}
+
+#[test]
+fn a_hint_comes_from_the_chosen_engine_and_its_failure_is_said() {
+    use crate::game::play::hint::{Hint, HintRequest};
+    let dir = tempfile::tempdir().unwrap();
+    let good = fake_engine(dir.path(), "good", "echo 'bestmove b0c2'");
+    let bad = fake_engine(dir.path(), "bad", "echo 'bestmove e0e5'");
+    let settings = crate::store::Settings {
+        engines: crate::store::engines::EngineList {
+            engines: vec![entry("Good", &good, 100), entry("Bad", &bad, 100)],
+            rejected: Vec::new(),
+        },
+        hint_engine: Some("Good".into()),
+        ..crate::store::Settings::default()
+    };
+    let mut app = hot_seat_with(settings);
+    app.world_mut().write_message(HintRequest);
+    run_until(&mut app, "the engine's hint", |app| {
+        app.world().resource::<Hint>().shown.is_some()
+    });
+    let generation = session(&app).generation;
+    let hint = app.world().resource::<Hint>().arrow(generation);
+    assert_eq!(hint.map(|m| m.to_string()).as_deref(), Some("b0c2"));
+    // Another engine that answers an illegal move: no hint, a notice.
+    app.world_mut()
+        .resource_mut::<crate::game::settings::UserSettings>()
+        .hint_engine = Some("Bad".into());
+    click(&mut app, "h2");
+    click(&mut app, "e2");
+    app.world_mut().write_message(HintRequest);
+    run_until(&mut app, "the failure", |app| {
+        notice_text(app).contains("Bad")
+    });
+    assert!(notice_text(&app).contains("e0e5"), "{}", notice_text(&app));
+    assert_eq!(app.world().resource::<Hint>().shown, None);
+}
+
+#[test]
+fn the_review_is_made_by_the_chosen_engine() {
+    use crate::game::play::game_review::{GameReviewState, ReviewLimits, ReviewRequest};
+    let bin = our_binary();
+    let settings = crate::store::Settings {
+        engines: crate::store::engines::EngineList {
+            engines: vec![entry("Reviewer", &format!("{} uci", bin.display()), 100)],
+            rejected: Vec::new(),
+        },
+        review_engine: Some("Reviewer".into()),
+        ..crate::store::Settings::default()
+    };
+    let mut app = hot_seat_with(settings);
+    let quick = crate::engine::Limits {
+        movetime: Some(std::time::Duration::from_millis(60)),
+        ..crate::engine::Limits::default()
+    };
+    app.insert_resource(ReviewLimits {
+        quick: quick.clone(),
+        thorough: quick,
+    });
+    // Red leaves a chariot to be taken.
+    for (from, to) in [
+        ("h2", "e2"),
+        ("h9", "g7"),
+        ("i0", "i1"),
+        ("i9", "h9"),
+        ("i1", "d1"),
+    ] {
+        click(&mut app, from);
+        click(&mut app, to);
+    }
+    assert_eq!(session(&app).game.ply(), 5);
+    app.world_mut()
+        .write_message(ReviewRequest::Start(crate::store::reviews::Effort::Quick));
+    run_until(&mut app, "the review", |app| {
+        app.world().resource::<GameReviewState>().result.is_some()
+    });
+    let state = app.world().resource::<GameReviewState>();
+    let review = &state.result.as_ref().unwrap().review;
+    assert_eq!(review.positions.len(), 6, "every position seen");
+    assert_eq!(review.moves.len(), 5, "every move judged");
+    // Each view is the engine's: a legal best move with its line.
+    let mut p = Position::startpos();
+    for (view, judged) in review.positions.iter().zip(&review.moves) {
+        assert!(p.is_legal(view.best), "{}", view.best);
+        assert_eq!(view.line.first(), Some(&view.best));
+        p.make(judged.played);
+    }
 }

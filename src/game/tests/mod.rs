@@ -131,6 +131,23 @@ pub(crate) fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) 
     }
 }
 
+/// The project's own binary, built beside the test executables by `cargo
+/// test` (the integration tests need it too) or `cargo build`.
+pub(crate) fn our_binary() -> std::path::PathBuf {
+    let exe = std::env::current_exe().expect("the test executable");
+    let dir = exe
+        .parent()
+        .and_then(std::path::Path::parent)
+        .expect("target/<profile>");
+    let bin = dir.join("xiangqi");
+    assert!(
+        bin.is_file(),
+        "{} is missing: build it first (`cargo build`; `cargo test` does)",
+        bin.display()
+    );
+    bin
+}
+
 fn sq(name: &str) -> Square {
     Square::parse(name).expect("square")
 }

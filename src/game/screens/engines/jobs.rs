@@ -17,7 +17,7 @@ use crate::arena::options::EngineOption;
 use crate::engine::Score;
 use crate::game::settings::UserSettings;
 use crate::rules::Position;
-use crate::store::engines::EngineEntry;
+use crate::store::engines::{EngineEntry, SkillOption};
 use bevy::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::thread::JoinHandle;
@@ -241,6 +241,7 @@ pub(super) fn collect_jobs(
                     author: found.author,
                     options: Vec::new(),
                     strength: Default::default(),
+                    skill: SkillOption::find(&found.options),
                 });
                 detected.pending.remove(&command);
                 detected.known.insert(command.clone(), Ok(found.options));
@@ -261,6 +262,26 @@ pub(super) fn collect_jobs(
             }
             Finished::Inspected(command, result) => {
                 detected.pending.remove(&command);
+                // The engine's strength option as it declares it now (a
+                // newer version may have gained or lost one).
+                if let Ok(options) = &result {
+                    let skill = SkillOption::find(options);
+                    if settings
+                        .engines
+                        .engines
+                        .iter()
+                        .any(|e| e.command == command && e.skill != skill)
+                    {
+                        for e in settings
+                            .engines
+                            .engines
+                            .iter_mut()
+                            .filter(|e| e.command == command)
+                        {
+                            e.skill = skill.clone();
+                        }
+                    }
+                }
                 detected.known.insert(command, result);
             }
             Finished::Tested(name, result) => {

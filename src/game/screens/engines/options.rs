@@ -153,6 +153,7 @@ mod tests {
             author: String::new(),
             options: Vec::new(),
             strength: Default::default(),
+            skill: None,
         }
     }
 

@@ -304,9 +304,36 @@ pub(super) fn level_group(
                     ),
                 ],
             ),
+            // The engine's own strength option, when it has one.
+            (
+                layout::centred_row(s.px(6.0)),
+                SkillRow(side),
+                Pickable::IGNORE,
+                children![
+                    strength_button("◀", MenuAction::Skill(side, -1), fonts, s),
+                    (
+                        SkillText(side),
+                        Text::new(""),
+                        fonts.ui(s.text(14.0)),
+                        TextColor(palette::TEXT_DIM),
+                        TextLayout::no_wrap(),
+                        Pickable::IGNORE,
+                    ),
+                    strength_button("▶", MenuAction::Skill(side, 1), fonts, s),
+                ],
+            ),
         ],
     )
 }
+
+/// The row of the chosen engine's own strength option (`UCI_Elo`, `Skill
+/// Level`), shown when it has one.
+#[derive(Component, Clone, Copy)]
+pub(super) struct SkillRow(pub(super) Side);
+
+/// Its value.
+#[derive(Component, Clone, Copy)]
+pub(super) struct SkillText(pub(super) Side);
 
 /// The row of the player's engines (hidden when there are none).
 #[derive(Component, Clone, Copy)]

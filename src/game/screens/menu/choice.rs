@@ -44,6 +44,17 @@ impl MenuChoice<'_> {
                 *engine_of_mut(setup, if black { Side::Black } else { Side::Red }) = Some(name);
                 self.focus.black = black;
             }
+            MenuAction::Skill(side, step) => {
+                let Some(name) = engine_of(setup, side).clone() else {
+                    return;
+                };
+                if let Some(settings) = self.settings.as_mut()
+                    && let Some(entry) =
+                        settings.engines.engines.iter_mut().find(|e| e.name == name)
+                {
+                    entry.step_skill(i32::from(step));
+                }
+            }
             MenuAction::Strength(side, step) => {
                 let Some(name) = engine_of(setup, side).clone() else {
                     return;
@@ -277,7 +288,8 @@ mod tests {
         let dir = TempDir::new("menu-engine");
         let settings = Settings {
             engines: serde_json::from_str(
-                r#"[{"name": "Pika", "command": "pikafish", "protocol": "uci"},
+                r#"[{"name": "Pika", "command": "pikafish", "protocol": "uci",
+                     "skill": {"name": "Skill Level", "min": 0, "max": 20}},
                     {"name": "EE", "command": "eleeye", "protocol": "ucci"}]"#,
             )
             .unwrap(),
@@ -321,6 +333,17 @@ mod tests {
         use crate::store::engines::Strength;
         assert_eq!(strength(&app, "EE"), Some(Strength::MoveTime(200)));
         assert_eq!(strength(&app, "Pika"), Some(Strength::MoveTime(1000)));
+        // Pika's own strength option, one step below its default.
+        app.world_mut()
+            .write_message(MenuAction::Skill(Side::Black, -1));
+        app.update();
+        let pika = app
+            .world()
+            .resource::<UserSettings>()
+            .engines
+            .get("Pika")
+            .cloned();
+        assert_eq!(pika.and_then(|e| e.skill_value()), Some(20));
         // A level for Black again: the built-in engine.
         press_with_shift(&mut app, KeyCode::Digit4);
         assert_eq!(app.world().resource::<GameSetup>().black_engine, None);

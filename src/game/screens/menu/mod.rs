@@ -58,6 +58,7 @@ pub(super) fn plugin(app: &mut App) {
                     respawn_on_new_engines,
                     show_first_action,
                     show_choices,
+                    show_skill,
                     rating::show_rating,
                 )
                     .in_set(GameSet::Present),
@@ -95,6 +96,8 @@ enum MenuAction {
     Engine(Side, u8),
     /// Step the chosen engine's strength (move time or depth) by ±1.
     Strength(Side, i8),
+    /// Step the chosen engine's own strength option by ±1.
+    Skill(Side, i8),
 }
 
 /// A row of level buttons and its heading.
@@ -407,6 +410,39 @@ fn show_choices(
         if text.0 != want {
             text.0 = want;
         }
+    }
+}
+
+/// The chosen engine's own strength option: its row when it has one, and
+/// its value ("UCI_Elo 1800", "Skill Level: the engine's default").
+fn show_skill(
+    setup: Res<GameSetup>,
+    lang: CurrentLang,
+    settings: Option<Res<UserSettings>>,
+    mut rows: Query<(&SkillRow, &mut Node)>,
+    mut texts: Query<(&SkillText, &mut Text)>,
+) {
+    let entry = |side: Side| {
+        let name = engine_of(&setup, side).as_deref()?;
+        settings
+            .as_deref()?
+            .engines
+            .get(name)
+            .filter(|e| e.skill.is_some())
+    };
+    for (row, mut node) in &mut rows {
+        set_display(&mut node, entry(row.0).is_some());
+    }
+    for (which, mut text) in &mut texts {
+        let Some(e) = entry(which.0) else {
+            continue;
+        };
+        let skill = e.skill.as_ref().map_or("", |s| s.name.as_str());
+        let want = match e.skill_value() {
+            Some(v) => format!("{skill} {v}"),
+            None => format!("{skill} · {}", Phrase::EngineOwnDefault.get(*lang)),
+        };
+        text.set_if_neq(Text(want));
     }
 }
 
