@@ -139,6 +139,27 @@ fn our_own_engine_plays_black_and_leaves_no_process_behind() {
     assert!(!running(pids[0]), "the engine outlived the game");
 }
 
+#[test]
+fn our_own_engine_plays_black_over_ucci_too() {
+    let bin = our_binary();
+    let mut engine = entry("Ours over UCCI", &format!("{} uci", bin.display()), 150);
+    engine.protocol = "ucci".into();
+    let mut app = game_against(Mode::Red, engine);
+    click(&mut app, "b2");
+    click(&mut app, "e2");
+    run_until(&mut app, "the engine's reply", |app| {
+        session(app).game.ply() == 2
+    });
+    let mut p = Position::startpos();
+    p.make(Move::from_iccs("b2e2").unwrap());
+    let reply = session(&app).game.moves()[1];
+    assert!(p.is_legal(reply), "{reply}");
+    // It reported as it thought (UCCI's bare scores read as centipawns).
+    let ai = app.world().resource::<crate::game::play::ai::AiState>();
+    let (_, report) = ai.last_report.as_ref().expect("a report");
+    assert!(report.depth >= 1 && report.score.abs() < 1000, "{report:?}");
+}
+
 /// The failures an engine can have in a game, each answered the same way.
 fn a_failure_pauses_the_game_and_names_the_engine(on_go: &str, says: &str) {
     let dir = tempfile::tempdir().unwrap();
