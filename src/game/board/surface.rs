@@ -12,6 +12,7 @@
 use crate::game::board::layout::BoardLayout;
 use crate::game::board::{shapes, z};
 use crate::game::i18n::RED_FILE_NUMERALS;
+use crate::game::play::analysis::{Analysis, AnalysisCommand};
 use crate::game::play::session::{BoardInput, Session};
 use crate::game::theme::{Fonts, WoodTexture, palette};
 use crate::game::{GameSet, Screen};
@@ -115,13 +116,35 @@ fn on_click(
     session: Option<Res<Session>>,
     gesture: Res<Gesture>,
     mut input: MessageWriter<BoardInput>,
+    analysis: Option<Res<Analysis>>,
+    mut exclude: MessageWriter<AnalysisCommand>,
 ) {
     let Some(session) = session else {
         return;
     };
     match click.button {
         PointerButton::Secondary => {
-            input.write(BoardInput::Deselect);
+            // On the head of an analysis arrow: that line's move is left
+            // out of the search. Elsewhere: the selection is dropped.
+            let square = click
+                .hit
+                .position
+                .and_then(|p| layout.square_at(p.truncate(), session.flipped));
+            let line = square.and_then(|sq| {
+                analysis
+                    .as_deref()?
+                    .lines()
+                    .iter()
+                    .position(|l| l.pv.first().is_some_and(|m| m.to() == sq))
+            });
+            match line {
+                Some(k) => {
+                    exclude.write(AnalysisCommand::Exclude(k));
+                }
+                None => {
+                    input.write(BoardInput::Deselect);
+                }
+            }
         }
         PointerButton::Primary if !gesture.dragging => {
             let square = click
