@@ -592,7 +592,7 @@ fn legal_prefix(pos: &Position, words: &[String]) -> Vec<Move> {
 /// Checks the command's program before starting it, for a plain reason:
 /// a path must name an executable file; a bare name must be found on the
 /// `PATH`.
-fn check_program(command: &str) -> Result<(), String> {
+pub fn check_program(command: &str) -> Result<(), String> {
     let words = shlex::split(command).filter(|w| w.first().is_some_and(|p| !p.is_empty()));
     let Some(program) = words.and_then(|w| w.into_iter().next()) else {
         return Err(if command.trim().is_empty() {

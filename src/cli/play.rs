@@ -125,15 +125,10 @@ pub fn launch_engine(
     let words = shlex::split(command)
         .filter(|w| !w.is_empty())
         .ok_or_else(|| CliError::new(format!("bad engine command line '{command}'")))?;
-    let program = std::path::Path::new(&words[0]);
-    // A path that names no program is said now, not in the window.
-    if words[0].contains('/') && !program.is_file() {
-        return Err(CliError::new(format!(
-            "engine {}: no such file",
-            program.display()
-        )));
-    }
-    let name = program
+    // A program that is not there (or cannot run) is said now, not in the window.
+    crate::arena::external::check_program(command)
+        .map_err(|why| CliError::new(format!("engine {why}")))?;
+    let name = std::path::Path::new(&words[0])
         .file_name()
         .map_or_else(|| words[0].clone(), |f| f.to_string_lossy().into_owned());
     Ok(crate::store::engines::EngineEntry {

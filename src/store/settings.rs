@@ -312,11 +312,6 @@ impl Settings {
         }
         problems
     }
-
-    /// The entry of the engine chosen by `choice`, if it is in the list.
-    pub fn engine(&self, choice: Option<&str>) -> Option<&crate::store::engines::EngineEntry> {
-        self.engines.get(choice?)
-    }
 }
 
 #[cfg(test)]
@@ -417,7 +412,7 @@ mod tests {
         let w = w.expect("a warning");
         assert!(format!("{w:?}").contains("Gone"), "{w:?}");
         assert_eq!(
-            s.engine(s.analysis_engine.as_deref()).map(|e| e.strength),
+            s.engines.get("EE").map(|e| e.strength),
             Some(crate::store::engines::Strength::MoveTime(1000))
         );
     }

@@ -109,7 +109,7 @@ pub struct Analysis {
     lines: Vec<AnalysisLine>,
     search: Option<OffThreadSearch<String>>,
     reports: Option<Receiver<SearchInfo>>,
-    /// Moves left out of the search, for [`Analysis::excluded_at`].
+    /// Moves left out of the search (see [`Analysis::excluded`]).
     excluded: Vec<Move>,
     /// The position they were excluded in (a new position clears them).
     excluded_at: Option<Position>,

@@ -15,14 +15,15 @@
 
 use crate::arena::client::GoLimit;
 use crate::arena::external::{
-    EngineConfig, EngineFailure, EngineLine, ExternalEngine, ThinkRequest,
+    EngineConfig, EngineFailure, EngineLine, ExternalEngine, ThinkRequest, Thought,
 };
 use crate::game::Screen;
-use crate::game::play::search::SearchJob;
+use crate::game::play::search::{SearchJob, SearchProgress};
 use crate::rules::{Color, Move, Position};
 use crate::store::engines::EngineEntry;
 use bevy::prelude::*;
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, PoisonError};
 
 pub(super) fn plugin(app: &mut App) {
@@ -143,7 +144,7 @@ pub struct EngineTrouble {
 }
 
 /// Locks an engine (a worker that panicked while holding it leaves it usable).
-pub fn lock(engine: &SharedExternal) -> std::sync::MutexGuard<'_, ExternalEngine> {
+fn lock(engine: &SharedExternal) -> std::sync::MutexGuard<'_, ExternalEngine> {
     engine.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
@@ -175,18 +176,20 @@ pub fn moves_to(history: &[Position], position: &Position) -> (Position, Vec<Mov
     (first, moves)
 }
 
-/// Runs one search of `job`'s position on `engine` with `limit`, sending
-/// each reported line of the first PV to the job's progress (the panel's
-/// thinking line) and every line to `on_line`.
-pub fn think(
+/// Runs one search of `position` (reached through `history`, oldest
+/// first) on `engine` with `limit`, sending every reported line to
+/// `on_line`; `stop` ends it early.
+pub fn think_at(
     engine: &SharedExternal,
-    job: &SearchJob,
+    position: &Position,
+    history: &[Position],
+    stop: &AtomicBool,
     limit: GoLimit,
     exclude: &[Move],
     multipv: u32,
     on_line: &mut dyn FnMut(&EngineLine),
-) -> Result<crate::arena::external::Thought, EngineFailure> {
-    let (start, moves) = moves_to(&job.history, &job.position);
+) -> Result<Thought, EngineFailure> {
+    let (start, moves) = moves_to(history, position);
     let request = ThinkRequest {
         start,
         moves: &moves,
@@ -194,19 +197,39 @@ pub fn think(
         exclude,
         multipv,
     };
-    let mut engine = lock(engine);
-    engine.think(&request, &job.stop, &mut |line: &EngineLine| {
+    lock(engine).think(&request, stop, on_line)
+}
+
+/// [`think_at`] on `job`'s position, the first line's reports also going
+/// to the job's progress (the panel's thinking line).
+pub fn think(
+    engine: &SharedExternal,
+    job: &SearchJob,
+    limit: GoLimit,
+    exclude: &[Move],
+    multipv: u32,
+    on_line: &mut dyn FnMut(&EngineLine),
+) -> Result<Thought, EngineFailure> {
+    let report = &mut |line: &EngineLine| {
         if line.multipv == 1 && !line.pv.is_empty() {
-            let _ = job
-                .progress
-                .send(crate::game::play::search::SearchProgress {
-                    depth: line.depth,
-                    score: line.score.map_or(0, |s| s.as_cp()),
-                    pv: line.pv.clone(),
-                });
+            let _ = job.progress.send(SearchProgress {
+                depth: line.depth,
+                score: line.score.map_or(0, |s| s.as_cp()),
+                pv: line.pv.clone(),
+            });
         }
         on_line(line);
-    })
+    };
+    think_at(
+        engine,
+        &job.position,
+        &job.history,
+        &job.stop,
+        limit,
+        exclude,
+        multipv,
+        report,
+    )
 }
 
 fn end_engines(mut engines: ResMut<ExternalEngines>, mut trouble: ResMut<EngineTrouble>) {

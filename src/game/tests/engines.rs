@@ -58,14 +58,6 @@ const FAKE_UCCI: &str = r#"while read -r line; do
 done
 "#;
 
-/// The command line that runs `script` (written to `dir`): through `sh`,
-/// so no test execs a file another thread may still hold open.
-fn engine_command(dir: &Path, name: &str, script: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, script).unwrap();
-    format!("sh {}", path.display())
-}
-
 /// The card's logic with the settings under `home`.
 fn engines_app(home: &Path) -> App {
     let mut app = logic_app(Some(home), slow_backend());
@@ -123,7 +115,7 @@ fn pair(name: &str, value: &str) -> (String, String) {
 #[test]
 fn a_typed_command_is_started_detected_and_added_with_its_options() {
     let home = tempfile::tempdir().unwrap();
-    let command = engine_command(home.path(), "fake.sh", FAKE_UCI);
+    let command = super::sh_engine(home.path(), "fake.sh", FAKE_UCI);
     let mut app = engines_app(home.path());
     add(&mut app, &command);
     let entry = engines(&app)[0].clone();
@@ -164,7 +156,7 @@ fn a_typed_command_is_started_detected_and_added_with_its_options() {
 #[test]
 fn an_engine_that_only_speaks_ucci_is_added_as_one() {
     let home = tempfile::tempdir().unwrap();
-    let command = engine_command(home.path(), "eye.sh", FAKE_UCCI);
+    let command = super::sh_engine(home.path(), "eye.sh", FAKE_UCCI);
     let mut app = engines_app(home.path());
     add(&mut app, &command);
     let entry = &engines(&app)[0];
@@ -208,7 +200,7 @@ fn a_program_that_is_not_there_is_a_failure_naming_the_command() {
 #[test]
 fn option_values_other_than_the_default_are_stored_and_refused_ones_are_not() {
     let home = tempfile::tempdir().unwrap();
-    let command = engine_command(home.path(), "fake.sh", FAKE_UCI);
+    let command = super::sh_engine(home.path(), "fake.sh", FAKE_UCI);
     let mut app = engines_app(home.path());
     add(&mut app, &command);
     // Hash 0, Ponder 1, Style 2, EvalFile 3, Clear Hash 4.
@@ -261,7 +253,7 @@ fn option_values_other_than_the_default_are_stored_and_refused_ones_are_not() {
 #[test]
 fn a_name_that_is_taken_or_empty_is_refused() {
     let home = tempfile::tempdir().unwrap();
-    let command = engine_command(home.path(), "fake.sh", FAKE_UCI);
+    let command = super::sh_engine(home.path(), "fake.sh", FAKE_UCI);
     let mut app = engines_app(home.path());
     add(&mut app, &command);
     add(&mut app, &command);
@@ -296,7 +288,7 @@ fn a_name_that_is_taken_or_empty_is_refused() {
 #[test]
 fn remove_takes_the_selected_engine_off_the_list_and_the_choices_follow() {
     let home = tempfile::tempdir().unwrap();
-    let command = engine_command(home.path(), "fake.sh", FAKE_UCI);
+    let command = super::sh_engine(home.path(), "fake.sh", FAKE_UCI);
     let mut app = engines_app(home.path());
     add(&mut app, &command);
     add(&mut app, &command);
@@ -330,7 +322,7 @@ fn remove_takes_the_selected_engine_off_the_list_and_the_choices_follow() {
 fn the_selected_engine_is_chosen_for_the_analysis_hints_and_review_and_back() {
     use crate::game::screens::engines::EngineUse;
     let home = tempfile::tempdir().unwrap();
-    let command = engine_command(home.path(), "fake.sh", FAKE_UCI);
+    let command = super::sh_engine(home.path(), "fake.sh", FAKE_UCI);
     let mut app = engines_app(home.path());
     add(&mut app, &command);
     add(&mut app, &command);
@@ -359,7 +351,7 @@ fn the_selected_engine_is_chosen_for_the_analysis_hints_and_review_and_back() {
 #[test]
 fn a_test_searches_the_start_position_and_says_what_it_found() {
     let home = tempfile::tempdir().unwrap();
-    let command = engine_command(home.path(), "fake.sh", FAKE_UCI);
+    let command = super::sh_engine(home.path(), "fake.sh", FAKE_UCI);
     let mut app = engines_app(home.path());
     add(&mut app, &command);
     // With an option set: it is sent, and taken.
@@ -407,7 +399,7 @@ fn a_test_searches_the_start_position_and_says_what_it_found() {
 #[test]
 fn a_listed_engine_is_asked_for_its_options_when_it_is_selected() {
     let home = tempfile::tempdir().unwrap();
-    let command = engine_command(home.path(), "fake.sh", FAKE_UCI);
+    let command = super::sh_engine(home.path(), "fake.sh", FAKE_UCI);
     let file = Paths::under(home.path()).settings_file();
     let json = serde_json::json!({ "engines": [
         { "name": "Mine", "command": command, "protocol": "uci", "options": [["Hash", "64"]] },
@@ -482,7 +474,7 @@ fn texts(app: &mut App) -> String {
 #[test]
 fn the_card_types_into_its_fields_keeps_the_keys_and_closes_with_esc() {
     let home = tempfile::tempdir().unwrap();
-    let command = engine_command(home.path(), "fake.sh", FAKE_UCI);
+    let command = super::sh_engine(home.path(), "fake.sh", FAKE_UCI);
     let mut app = engines_app(home.path());
     app.insert_resource(crate::game::theme::Fonts {
         pieces: Handle::default(),

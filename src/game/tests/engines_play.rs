@@ -7,7 +7,7 @@
 
 #![cfg(unix)]
 
-use super::{click, instant_backend, logic_app, our_binary, run_until, session};
+use super::{click, instant_backend, logic_app, our_binary, run_until, session, sh_engine};
 use crate::game::Mode;
 use crate::game::Screen;
 use crate::game::notice::Notice;
@@ -17,29 +17,21 @@ use crate::game::play::session::{GameCommand, GameSetup, Player};
 use crate::rules::{Color, Move, Position};
 use crate::store::engines::{EngineEntry, Strength};
 use bevy::prelude::*;
-use std::os::unix::fs::PermissionsExt;
 use std::path::Path;
 
 /// A fake UCI engine: a shell script whose answer to `go` is `on_go`.
 fn fake_engine(dir: &Path, name: &str, on_go: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(
-        &path,
-        format!(
-            "#!/bin/sh\n\
-             while IFS= read -r line; do\n\
-               case \"$line\" in\n\
-                 uci) echo 'id name Fake {name}'; echo 'id author tests'; echo uciok ;;\n\
-                 isready) echo readyok ;;\n\
-                 go*) {on_go} ;;\n\
-                 quit) exit 0 ;;\n\
-               esac\n\
-             done\n"
-        ),
-    )
-    .unwrap();
-    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path.display().to_string()
+    let script = format!(
+        "while IFS= read -r line; do\n\
+           case \"$line\" in\n\
+             uci) echo 'id name Fake {name}'; echo 'id author tests'; echo uciok ;;\n\
+             isready) echo readyok ;;\n\
+             go*) {on_go} ;;\n\
+             quit) exit 0 ;;\n\
+           esac\n\
+         done\n"
+    );
+    sh_engine(dir, name, &script)
 }
 
 fn entry(name: &str, command: &str, movetime: u32) -> EngineEntry {

@@ -148,6 +148,15 @@ pub(crate) fn our_binary() -> std::path::PathBuf {
     bin
 }
 
+/// The command line that runs a fake engine's `script` (written to `dir`
+/// as `name`) through `sh`, so that no test execs a file another test's
+/// thread may still hold open for writing ("text file busy").
+pub(crate) fn sh_engine(dir: &std::path::Path, name: &str, script: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, script).unwrap();
+    format!("sh {}", path.display())
+}
+
 fn sq(name: &str) -> Square {
     Square::parse(name).expect("square")
 }

@@ -3,7 +3,6 @@
 
 use super::{GameReviewState, ReviewEngine, ReviewLimits, ReviewedGame, reviews_dir};
 use crate::arena::client::GoLimit;
-use crate::arena::external::ThinkRequest;
 use crate::engine::Score;
 use crate::engine::review::{GameReview, PositionReview, ReviewError, review_game, review_with};
 use crate::game::i18n::Phrase;
@@ -187,17 +186,17 @@ fn external_view(
             depth: 0,
         });
     }
-    let (start, moves) = external::moves_to(history, pos);
-    let request = ThinkRequest {
-        start,
-        moves: &moves,
-        limit: GoLimit::MoveTime(think),
-        exclude: &[],
-        multipv: 1,
-    };
-    let thought = external::lock(engine)
-        .think(&request, &job.stop, &mut |_| {})
-        .map_err(|e| e.to_string())?;
+    let thought = external::think_at(
+        engine,
+        pos,
+        history,
+        &job.stop,
+        GoLimit::MoveTime(think),
+        &[],
+        1,
+        &mut |_| {},
+    )
+    .map_err(|e| e.to_string())?;
     let line = thought
         .lines
         .first()

@@ -192,6 +192,15 @@ impl EngineUse {
         }
     }
 
+    /// The engine chosen for it, if one is.
+    pub fn chosen(self, s: &crate::store::Settings) -> Option<&str> {
+        match self {
+            EngineUse::Analysis => s.analysis_engine.as_deref(),
+            EngineUse::Hint => s.hint_engine.as_deref(),
+            EngineUse::Review => s.review_engine.as_deref(),
+        }
+    }
+
     /// Where the settings keep the engine chosen for it.
     pub fn choice(self, s: &mut crate::store::Settings) -> &mut Option<String> {
         match self {

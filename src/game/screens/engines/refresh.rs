@@ -246,17 +246,22 @@ pub(super) fn line_height(size: Scale) -> f32 {
     (size.text(13.0) * 1.3).round()
 }
 
+/// A row of buttons that wraps when the card is narrow.
+fn button_row(size: Scale) -> Node {
+    Node {
+        align_items: AlignItems::Center,
+        column_gap: Val::Px(size.px(8.0)),
+        flex_wrap: FlexWrap::Wrap,
+        row_gap: Val::Px(size.px(4.0)),
+        ..default()
+    }
+}
+
 /// The name's field, Rename, Test and Remove.
 fn name_row(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle + use<> {
     let px = size.px(16.0);
     (
-        Node {
-            align_items: AlignItems::Center,
-            column_gap: Val::Px(size.px(8.0)),
-            flex_wrap: FlexWrap::Wrap,
-            row_gap: Val::Px(size.px(4.0)),
-            ..default()
-        },
+        button_row(size),
         Pickable::IGNORE,
         children![
             field(Field::Rename, size.px(250.0), fonts, size.text(16.0), size),
@@ -302,13 +307,7 @@ fn uses_row(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle + use<> {
         )
     };
     (
-        Node {
-            align_items: AlignItems::Center,
-            column_gap: Val::Px(size.px(8.0)),
-            flex_wrap: FlexWrap::Wrap,
-            row_gap: Val::Px(size.px(4.0)),
-            ..default()
-        },
+        button_row(size),
         Pickable::IGNORE,
         children![
             label(
@@ -330,10 +329,9 @@ pub(super) fn show_uses(
     settings: Res<UserSettings>,
     mut buttons: Query<(&EngineUse, &mut Toggled)>,
 ) {
-    let name = selected(&card, &settings).map(|e| e.name.clone());
-    let mut s = settings.0.clone();
+    let name = selected(&card, &settings).map(|e| e.name.as_str());
     for (use_, mut toggled) in &mut buttons {
-        let on = name.is_some() && *use_.choice(&mut s) == name;
+        let on = name.is_some() && use_.chosen(&settings) == name;
         toggled.set_if_neq(Toggled(on));
     }
 }

@@ -2,7 +2,6 @@
 //! cards with their pieces, level rows) and the row of the rest at the foot.
 
 use super::*;
-use crate::game::theme::button_box;
 use crate::game::theme::disc::{DiscSize, disc as theme_disc};
 use crate::game::theme::layout::{self, Orientation, divider};
 
@@ -376,18 +375,7 @@ fn strength_button(
     fonts: &Fonts,
     s: Scale,
 ) -> impl Bundle + use<> {
-    let side = s.px(28.0);
-    button_box(
-        Node {
-            width: Val::Px(side),
-            height: Val::Px(side),
-            ..default()
-        },
-        glyph,
-        fonts.ui(s.text(15.0)),
-        (),
-        OnPress::send(action),
-    )
+    super::options::arrow_button(glyph, OnPress::send(action), fonts, s.0)
 }
 
 /// A group's button: its name; it chooses the group's first level.

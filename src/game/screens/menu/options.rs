@@ -207,6 +207,16 @@ fn stepper(side: Side, name: Phrase, lang: Lang, fonts: &Fonts, k: f32) -> impl 
 }
 
 fn arrow(glyph: &'static str, action: OptionAction, fonts: &Fonts, k: f32) -> impl Bundle + use<> {
+    arrow_button(glyph, OnPress::send(action), fonts, k)
+}
+
+/// A square ◀ or ▶ button of the menu (`k`: the menu's scale).
+pub(super) fn arrow_button(
+    glyph: &'static str,
+    press: OnPress,
+    fonts: &Fonts,
+    k: f32,
+) -> impl Bundle + use<> {
     let side = (28.0 * k).round();
     button_box(
         Node {
@@ -217,7 +227,7 @@ fn arrow(glyph: &'static str, action: OptionAction, fonts: &Fonts, k: f32) -> im
         glyph,
         fonts.ui((15.0 * k).round().max(12.0)),
         (),
-        OnPress::send(action),
+        press,
     )
 }
 
