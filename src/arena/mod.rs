@@ -25,5 +25,7 @@ pub mod stats;
 pub use client::{Client, GoLimit, Protocol};
 pub use openings::Opening;
 pub use player::{EvalChoice, PlayerSpec, SpecError, StartError};
-pub use runner::{GameRecord, Limit, MatchConfig, MatchError, Summary, game_pgn, run};
+pub use runner::{
+    Adjudication, GameRecord, Limit, MatchConfig, MatchError, Summary, game_pgn, run,
+};
 pub use stats::{Sprt, Tally, Verdict};

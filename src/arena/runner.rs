@@ -82,6 +82,85 @@ pub struct MatchConfig {
     pub margin: Duration,
     /// A game this long (plies, openings included) is adjudicated a draw.
     pub max_plies: usize,
+    /// Ending games early on the engines' own scores.
+    pub adjudication: Adjudication,
+}
+
+/// Ending a game early when both engines agree on it, as engine testers do
+/// (cutechess-cli's `-resign` and `-draw`): it saves the moves of a won
+/// ending or a dead draw, which a match does not need to see played out.
+/// Scores are the engines' last reports, a mate counting as more than any
+/// centipawn score; a move without a score breaks the run.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Adjudication {
+    /// `(cp, moves)`: the game is won for the side both engines have
+    /// seen ahead by at least `cp` centipawns over each one's last `moves`
+    /// moves.
+    pub win: Option<(i32, usize)>,
+    /// `(cp, moves, from_move)`: from move `from_move` on, a draw when both
+    /// engines' last `moves` scores each lie within `cp` of level.
+    pub draw: Option<(i32, usize, u32)>,
+}
+
+impl Adjudication {
+    /// The verdict after the engines' reports so far (`scores`, one per
+    /// engine move in order: the mover and its score from its own view),
+    /// at move number `move_number`; `None` to play on.
+    pub fn judge(
+        &self,
+        scores: &[(Color, Option<Score>)],
+        move_number: u32,
+    ) -> Option<(GameResult, String)> {
+        // Each score from Red's view, mates beyond any centipawns.
+        let red_view = |(side, score): (Color, Option<Score>)| {
+            let cp = match score? {
+                Score::Cp(c) => i64::from(c),
+                Score::Mate(n) if n > 0 => 1_000_000 - i64::from(n),
+                Score::Mate(n) => -1_000_000 - i64::from(n),
+            };
+            Some(if side == Color::Red { cp } else { -cp })
+        };
+        let last = |moves: usize| -> Option<Vec<i64>> {
+            let plies = moves.checked_mul(2)?;
+            if moves == 0 || scores.len() < plies {
+                return None;
+            }
+            scores[scores.len() - plies..]
+                .iter()
+                .map(|&s| red_view(s))
+                .collect()
+        };
+        if let Some((cp, moves)) = self.win
+            && let Some(run) = last(moves)
+        {
+            let cp = i64::from(cp);
+            for (winner, ahead) in [(Color::Red, 1), (Color::Black, -1)] {
+                if run.iter().all(|&v| v * ahead >= cp) {
+                    return Some((
+                        GameResult::win_for(winner),
+                        format!(
+                            "adjudicated: both engines saw {winner} ahead by {:.2} or more for {moves} moves",
+                            cp as f64 / 100.0
+                        ),
+                    ));
+                }
+            }
+        }
+        if let Some((cp, moves, from)) = self.draw
+            && move_number >= from
+            && let Some(run) = last(moves)
+            && run.iter().all(|&v| v.abs() <= i64::from(cp))
+        {
+            return Some((
+                GameResult::Draw,
+                format!(
+                    "adjudicated: a draw, both engines within {:.2} of level for {moves} moves",
+                    f64::from(cp) / 100.0
+                ),
+            ));
+        }
+        None
+    }
 }
 
 /// One finished game.
@@ -319,6 +398,8 @@ fn play_game(
         result: GameResult::Draw,
         termination: String::new(),
     };
+    // Each engine move's mover and score, for the adjudication.
+    let mut scores: Vec<(Color, Option<Score>)> = Vec::new();
     let lose =
         |side: Color, why: String| (GameResult::win_for(side.flip()), format!("{side} {why}"));
     let mut clocks = match config.limit {
@@ -431,6 +512,14 @@ fn play_game(
             }
             record.moves.push(m);
             record.comments.push(comment(&reply));
+            scores.push((side, reply.score));
+            if game.outcome().is_none()
+                && let Some(verdict) = config
+                    .adjudication
+                    .judge(&scores, game.position().fullmove_number())
+            {
+                break 'game verdict;
+            }
         }
     };
     record.result = result;
@@ -560,6 +649,54 @@ mod tests {
             termination_kind(&why),
             "gives no move in a position with legal moves"
         );
+    }
+
+    #[test]
+    fn both_engines_must_agree_long_enough_to_end_a_game_early() {
+        let adj = Adjudication {
+            win: Some((500, 2)),
+            draw: Some((10, 3, 40)),
+        };
+        let red = |cp| (Color::Red, Some(Score::Cp(cp)));
+        let black = |cp| (Color::Black, Some(Score::Cp(cp)));
+        // Red ahead by 5.00 or more in both engines' eyes, two moves each.
+        let won = [red(600), black(-550), red(700), black(-500)];
+        let (r, why) = adj.judge(&won, 20).unwrap();
+        assert_eq!(r, GameResult::RedWins, "{why}");
+        assert_eq!(termination_kind(&why), "adjudicated");
+        // One report short of it, or one engine not agreeing: play on.
+        assert_eq!(adj.judge(&won[1..], 20), None);
+        assert_eq!(
+            adj.judge(&[red(600), black(-450), red(700), black(-500)], 20),
+            None
+        );
+        // A move without a score breaks the run.
+        assert_eq!(
+            adj.judge(&[red(600), (Color::Black, None), red(700), black(-500)], 20),
+            None
+        );
+        // Black mating, from both sides' view.
+        let mate = [
+            red(-900),
+            (Color::Black, Some(Score::Mate(5))),
+            (Color::Red, Some(Score::Mate(-4))),
+            (Color::Black, Some(Score::Mate(3))),
+        ];
+        assert_eq!(adj.judge(&mate, 30).unwrap().0, GameResult::BlackWins);
+        // A dead draw, but only from move 40.
+        let level = [red(5), black(0), red(-3), black(10), red(0), black(-10)];
+        assert_eq!(adj.judge(&level, 39), None);
+        assert_eq!(adj.judge(&level, 40).unwrap().0, GameResult::Draw);
+        assert_eq!(
+            adj.judge(
+                &[red(5), black(0), red(-3), black(11), red(0), black(-10)],
+                40
+            ),
+            None
+        );
+        // No rules, no verdicts.
+        assert_eq!(Adjudication::default().judge(&won, 60), None);
+        assert_eq!(Adjudication::default().judge(&level, 60), None);
     }
 
     #[test]

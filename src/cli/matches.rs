@@ -65,9 +65,48 @@ pub struct MatchArgs {
     /// (with --depth or --nodes: the whole allowance per move).
     #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     margin: Option<u64>,
+    /// End a game as won when both engines have seen the same side ahead by
+    /// CP centipawns or more for their last MOVES moves each (e.g. 1000,4).
+    #[arg(long, value_name = "CP,MOVES", value_parser = parse_adjudicate_win)]
+    adjudicate_win: Option<(i32, usize)>,
+    /// End a game as drawn when, from move FROM on, both engines' scores have
+    /// stayed within CP centipawns of level for their last MOVES moves each
+    /// (e.g. 10,8,40).
+    #[arg(long, value_name = "CP,MOVES,FROM", value_parser = parse_adjudicate_draw)]
+    adjudicate_draw: Option<(i32, usize, u32)>,
     /// Print nothing per game, only the summary.
     #[arg(long)]
     quiet: bool,
+}
+
+/// The comma-separated whole numbers of an adjudication rule, each checked.
+fn numbers<const N: usize>(s: &str, names: [&str; N]) -> Result<[u32; N], String> {
+    let words: Vec<&str> = s.split(',').map(str::trim).collect();
+    if words.len() != N {
+        return Err(format!(
+            "'{s}' is not {} (whole numbers separated by commas)",
+            names.join(",")
+        ));
+    }
+    let mut out = [0; N];
+    for ((slot, word), name) in out.iter_mut().zip(&words).zip(names) {
+        *slot = word
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (1..=100_000).contains(v))
+            .ok_or_else(|| format!("{name} '{word}' is not a whole number from 1 to 100000"))?;
+    }
+    Ok(out)
+}
+
+fn parse_adjudicate_win(s: &str) -> Result<(i32, usize), String> {
+    let [cp, moves] = numbers(s, ["CP", "MOVES"])?;
+    Ok((cp as i32, moves as usize))
+}
+
+fn parse_adjudicate_draw(s: &str) -> Result<(i32, usize, u32), String> {
+    let [cp, moves, from] = numbers(s, ["CP", "MOVES", "FROM"])?;
+    Ok((cp as i32, moves as usize, from))
 }
 
 fn parse_protocol(s: &str) -> Result<Protocol, String> {
@@ -149,6 +188,10 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
         sprt: args.sprt,
         margin,
         max_plies: 1000,
+        adjudication: crate::arena::Adjudication {
+            win: args.adjudicate_win,
+            draw: args.adjudicate_draw,
+        },
     })
 }
 

@@ -41,17 +41,24 @@ fn click(app: &mut App, name: &str) {
 
 fn stored(home: &Path) -> Vec<(Owner, usize)> {
     let path = Paths::under(home).database_file();
+    try_stored(home).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// [`stored`], or why the database does not open (yet: the game's own
+/// writer may be creating it at this moment).
+fn try_stored(home: &Path) -> Result<Vec<(Owner, usize)>, String> {
+    let path = Paths::under(home).database_file();
     if !path.exists() {
-        return Vec::new();
+        return Ok(Vec::new());
     }
-    let db = Database::open(&path).expect("the database opens");
+    let db = Database::open(&path).map_err(|e| e.to_string())?;
     let start = Position::from_fen(MATE_START).expect("fen");
     db.games_at(&start, &Filter::default(), 0, 100)
-        .expect("listed")
+        .map_err(|e| e.to_string())?
         .iter()
         .map(|row| {
-            let g = db.load(row.id).expect("loads");
-            (g.owner, g.opened.game.all_moves().len())
+            let g = db.load(row.id).map_err(|e| e.to_string())?;
+            Ok((g.owner, g.opened.game.all_moves().len()))
         })
         .collect()
 }
@@ -92,7 +99,7 @@ fn a_game_played_to_its_end_is_added_as_the_players_own_once() {
     click(&mut app, "i9");
     assert!(session(&app).game.outcome().is_some());
     run_until(&mut app, "the game in the database", |_| {
-        !stored(home.path()).is_empty()
+        try_stored(home.path()).is_ok_and(|games| !games.is_empty())
     });
     for _ in 0..10 {
         app.update();
@@ -241,7 +248,7 @@ fn a_damaged_database_is_set_aside_rebuilt_and_said_once() {
     );
     // The game is in the new database, and the notice is not said again.
     run_until(&mut app, "the game in the new database", |_| {
-        !stored(home.path()).is_empty()
+        try_stored(home.path()).is_ok_and(|games| !games.is_empty())
     });
     for _ in 0..10 {
         app.update();
