@@ -144,6 +144,36 @@ fn bad_match_input_is_one_error_line_and_exit_2() {
                 "--a",
                 "builtin",
                 "--b",
+                "builtin",
+                "--depth",
+                "1",
+                "--adjudicate-win",
+                "1000",
+            ]
+            .map(String::from)
+            .to_vec(),
+            "'1000' is not CP,MOVES",
+        ),
+        (
+            [
+                "--a",
+                "builtin",
+                "--b",
+                "builtin",
+                "--depth",
+                "1",
+                "--adjudicate-draw",
+                "5,x,60",
+            ]
+            .map(String::from)
+            .to_vec(),
+            "MOVES 'x' is not a whole number",
+        ),
+        (
+            [
+                "--a",
+                "builtin",
+                "--b",
                 &format!("'{}' uci", env!("CARGO_BIN_EXE_xiangqi")),
                 "--b-option",
                 "NoSuchOption=3",
@@ -169,6 +199,39 @@ fn bad_match_input_is_one_error_line_and_exit_2() {
         );
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn games_both_engines_call_won_are_adjudicated_and_say_so() {
+    // The full engine against the weakest level: both soon see it winning
+    // by two pawns or more (level 1 searches every move to depth 1 and
+    // reports the score of the one it chose).
+    let o = xiangqi(&[
+        "match",
+        "--a",
+        "builtin",
+        "--b",
+        "builtin:level=1",
+        "--depth",
+        "3",
+        "--games",
+        "2",
+        "--adjudicate-win",
+        "200,2",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}{}", stderr(&o));
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{out}");
+    for g in &games {
+        assert!(
+            g.contains("adjudicated: both engines saw")
+                && g.contains("ahead by 2.00 or more for 2 moves"),
+            "{g}"
+        );
+    }
+    assert!(out.contains("adjudicated 2"), "{out}");
+    assert!(out.contains("xiangqi: 2 wins"), "{out}");
 }
 
 /// A match PGN game between `red` and `black` with `result`.

@@ -416,7 +416,7 @@ impl SavedGame {
     fn migrate_levels(&mut self) {
         if self.ladder < crate::engine::level::LADDER {
             for level in [&mut self.red_level, &mut self.black_level] {
-                if let Some(now) = Level::from_eight(*level) {
+                if let Some(now) = Level::from_ladder(self.ladder, *level) {
                     *level = now.number();
                 }
             }
@@ -938,6 +938,19 @@ mod tests {
         let back = load(&path).unwrap().unwrap().saved;
         assert_eq!((back.red_level, back.black_level), (8, 1));
         assert_eq!((back.takebacks, back.taken_back_to_start), (3, true));
+        // The 31-level ladder: its top was the full engine, and is still.
+        let ladder2 = old
+            .replace(r#""version":1,"#, r#""version":1,"ladder":2,"#)
+            .replace(
+                r#""red_level":8,"black_level":1"#,
+                r#""red_level":31,"black_level":30"#,
+            );
+        fs::write(&path, ladder2).unwrap();
+        let saved = load(&path).unwrap().unwrap().saved;
+        assert_eq!(
+            (saved.red_level, saved.black_level),
+            (Level::MAX.number(), 30)
+        );
     }
 
     #[test]

@@ -190,8 +190,12 @@ impl Settings {
         else {
             return;
         };
-        let stored = found.get("ladder").and_then(serde_json::Value::as_u64);
-        if stored.is_some_and(|n| n >= u64::from(crate::engine::level::LADDER)) {
+        // Without a number: the eight-level ladder.
+        let stored = found
+            .get("ladder")
+            .and_then(serde_json::Value::as_u64)
+            .map_or(1, |n| u32::try_from(n).unwrap_or(u32::MAX));
+        if stored >= crate::engine::level::LADDER {
             return;
         }
         // Only the numbers the file holds (the others are this ladder's defaults).
@@ -200,7 +204,7 @@ impl Settings {
             ("black_level", &mut self.black_level),
         ] {
             if found.get(key).is_some()
-                && let Some(now) = Level::from_eight(*level)
+                && let Some(now) = Level::from_ladder(stored, *level)
             {
                 *level = now.number();
             }
@@ -319,6 +323,18 @@ mod tests {
     use super::*;
     use crate::store::test_util::TempDir;
     use std::fs;
+
+    #[test]
+    fn the_full_engine_of_the_31_level_ladder_is_the_full_engine_still() {
+        let t = TempDir::new("settings-ladder-2");
+        let p = t.path().join("settings.json");
+        fs::write(&p, r#"{"ladder": 2, "red_level": 31, "black_level": 30}"#).unwrap();
+        let (s, w) = Settings::load(&p);
+        assert!(w.is_none(), "{w:?}");
+        assert_eq!(s.red_level, Level::MAX.number());
+        assert_eq!(s.black_level, 30, "depth 11 is where it was");
+        assert_eq!(s.ladder, crate::engine::level::LADDER);
+    }
 
     #[test]
     fn levels_of_the_eight_level_ladder_are_read_as_the_closest_levels_now() {
