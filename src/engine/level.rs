@@ -117,7 +117,8 @@ least 60 games from the balanced openings (both colours), at its own depth and t
 The steps above depth 11 (depths 12, 14, 16 and 18) were fitted to their own games with
 level 30 held at its rating. The top level, the full engine at 3 s a move, is not yet
 measured against depth 18: its rating is from 14 games against depth 16 (9-5-0).
-benches/strength.md (\"The ladder\") has the games and the commands.";
+benches/strength.md (\"The ladder\" and \"The top of the ladder\") has the games and the
+commands.";
 
 /// The ladder, weakest first (see `benches/strength.md`, "The ladder").
 const SPECS: [Spec; 35] = [
