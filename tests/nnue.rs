@@ -92,6 +92,7 @@ fn train_config(files: Vec<std::path::PathBuf>, epochs: usize, threads: usize) -
         seed: 7,
         threads,
         epoch_positions: 0,
+        init: None,
     }
 }
 
@@ -135,6 +136,75 @@ fn training_lowers_the_loss_is_reproducible_and_quantises_faithfully() {
     }
     let mean = total / 400.0;
     assert!(mean < 8.0 && worst < 40.0, "mean {mean} worst {worst}");
+}
+
+/// Remembers the starting loss a fine-tuning run reports.
+#[derive(Default)]
+struct Start(std::sync::Mutex<Option<f64>>);
+
+impl Listener for Start {
+    fn loaded(&self, _: usize, _: usize, _: f32) {}
+    fn start(&self, loss: f64) {
+        *self.0.lock().unwrap() = Some(loss);
+    }
+    fn progress(&self, _: usize, _: f64) {}
+    fn epoch(&self, _: &trainer::EpochReport) {}
+}
+
+/// Fine-tuning (`--init`) starts from the given network, not from random
+/// weights: the float weights read back from it evaluate as it does, the
+/// loss it reports at the start is that network's, its fit scale is kept,
+/// and the network it writes does no worse on the validation positions
+/// than the one it started from.
+#[test]
+fn fine_tuning_starts_from_the_network_and_keeps_its_scale() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = small_data(dir.path(), 30, 300, 5);
+    let config = train_config(vec![first], 4, 2);
+    let (train, val) = trainer::load(&config).unwrap();
+    let base = trainer::train(&config, &train, &val, &Quiet, &AtomicBool::new(false)).unwrap();
+    let back = FloatNet::from_network(&base.network);
+    for r in data::read_all(&dir.path().join("d5.bin"))
+        .unwrap()
+        .iter()
+        .take(300)
+    {
+        let pos = r.position();
+        let (f, q) = (back.evaluate(&pos), base.network.evaluate(&pos) as f32);
+        assert!((f - q).abs() < 40.0, "read back {f}, quantised {q}");
+    }
+    let second = small_data(dir.path(), 30, 300, 6);
+    let mut tune = train_config(vec![second], 3, 2);
+    tune.init = Some(base.network.clone());
+    tune.lr = 0.0005;
+    let (train2, val2) = trainer::load(&tune).unwrap();
+    let k = base.network.fit_scale() as f32;
+    let expected_start = trainer::mean_loss(&back, &val2, k, 1.0, 2);
+    let start = Start::default();
+    let tuned = trainer::train(&tune, &train2, &val2, &start, &AtomicBool::new(false)).unwrap();
+    let reported = start
+        .0
+        .lock()
+        .unwrap()
+        .expect("a fine-tuning run reports its start");
+    assert!(
+        (reported - expected_start).abs() < 1e-12,
+        "start {reported}, the network's own loss {expected_start}"
+    );
+    assert_eq!(tuned.k, k, "the starting network's fit scale is kept");
+    assert_eq!(
+        i32::from(tuned.network.header.fit_scale),
+        base.network.fit_scale()
+    );
+    assert!(tuned.network.header.description.starts_with("fine-tuned"));
+    let after = trainer::mean_loss(&tuned.float, &val2, k, 1.0, 2);
+    assert!(
+        after <= reported,
+        "validation loss {after} after, {reported} at the start"
+    );
+    // Random weights start far worse than the network does.
+    let random = trainer::mean_loss(&FloatNet::random(tune.seed), &val2, k, 1.0, 2);
+    assert!(reported < random * 0.8, "start {reported}, random {random}");
 }
 
 #[test]
@@ -340,6 +410,22 @@ fn datagen_and_train_refuse_bad_arguments_with_one_line() {
         ],
         &["train", "Cargo.toml", "--out", "/tmp/xq-test-never.nnue"],
         &["train", "x.bin", "--out", "/tmp/x.nnue", "--lambda", "2"],
+        &[
+            "train",
+            "Cargo.toml",
+            "--out",
+            "/tmp/xq-test-never.nnue",
+            "--init",
+            "/nonexistent.nnue",
+        ],
+        &[
+            "train",
+            "Cargo.toml",
+            "--out",
+            "/tmp/xq-test-never.nnue",
+            "--init",
+            "Cargo.toml",
+        ],
     ] {
         let o = xq(args);
         let err = String::from_utf8_lossy(&o.stderr);

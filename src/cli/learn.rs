@@ -176,19 +176,29 @@ pub struct TrainArgs {
     /// Use at most this many positions an epoch (0: all).
     #[arg(long, default_value_t = 0)]
     epoch_positions: usize,
+    /// Fine-tune this network (a file `xiangqi train` wrote, or `embedded`
+    /// for the one shipped in the binary) instead of starting from random
+    /// weights; its fit scale is kept.
+    #[arg(long, value_name = "NETWORK")]
+    init: Option<PathBuf>,
 }
 
 struct TrainListener {
     tty: bool,
+    /// Fine-tuning: `K` is the starting network's, not fitted.
+    fine_tune: bool,
     epochs: u32,
     last: Mutex<Instant>,
 }
 
 impl crate::learn::trainer::Listener for TrainListener {
     fn loaded(&self, train: usize, validation: usize, k: f32) {
-        eprintln!(
-            "train: {train} positions for training, {validation} for validation; fitted scale K = {k:.0} (σ(score/K) predicts the result)"
-        );
+        let scale = if self.fine_tune {
+            format!("the starting network's scale K = {k:.0}")
+        } else {
+            format!("fitted scale K = {k:.0} (σ(score/K) predicts the result)")
+        };
+        eprintln!("train: {train} positions for training, {validation} for validation; {scale}");
     }
 
     fn progress(&self, epoch: usize, done: f64) {
@@ -211,6 +221,10 @@ impl crate::learn::trainer::Listener for TrainListener {
         );
     }
 
+    fn start(&self, validation_loss: f64) {
+        eprintln!("epoch   0: validation loss {validation_loss:.6} (the starting network)");
+    }
+
     fn epoch(&self, r: &crate::learn::trainer::EpochReport) {
         if self.tty {
             eprint!("\r\x1b[K");
@@ -225,6 +239,19 @@ impl crate::learn::trainer::Listener for TrainListener {
             clock(r.elapsed)
         );
     }
+}
+
+/// The network `--init` names: `embedded`, or a file, refused with what is
+/// wrong with it.
+fn read_network(path: &std::path::Path) -> Result<crate::engine::nnue::Network, CliError> {
+    use crate::engine::nnue;
+    if path.as_os_str() == "embedded" {
+        return Ok((*nnue::embedded()).clone());
+    }
+    let bytes = std::fs::read(path)
+        .map_err(|e| CliError::new(format!("--init {}: {e}", path.display())))?;
+    nnue::Network::from_bytes(&bytes)
+        .map_err(|e| CliError::new(format!("--init {}: {e}", path.display())))
 }
 
 /// Runs `xiangqi train`.
@@ -248,6 +275,7 @@ pub fn run_train(args: &TrainArgs) -> Result<(), CliError> {
             args.lr
         )));
     }
+    let init = args.init.as_deref().map(read_network).transpose()?;
     let config = trainer::Config {
         files: args.files.clone(),
         out: args.out.clone(),
@@ -262,6 +290,7 @@ pub fn run_train(args: &TrainArgs) -> Result<(), CliError> {
             |t| t as usize,
         ),
         epoch_positions: args.epoch_positions,
+        init,
     };
     static INTERRUPT: AtomicBool = AtomicBool::new(false);
     let _ = ctrlc::set_handler(|| INTERRUPT.store(true, Ordering::SeqCst));
@@ -277,6 +306,7 @@ pub fn run_train(args: &TrainArgs) -> Result<(), CliError> {
         .map_err(|e| CliError::new(format!("cannot write beside {}: {e}", args.out.display())))?;
     let listener = TrainListener {
         tty: std::io::stderr().is_terminal(),
+        fine_tune: config.init.is_some(),
         epochs: args.epochs,
         last: Mutex::new(Instant::now()),
     };

@@ -116,7 +116,8 @@ taken) is 500; the random mover comes out near 70. Each level played the one bel
 least 60 games from the balanced openings (both colours), at its own depth and time budget.
 The steps above depth 11 (depths 12, 14, 16 and 18) were fitted to their own games with
 level 30 held at its rating. The top level, the full engine at 3 s a move, is not yet
-measured against depth 18: its rating is from 14 games against depth 16 (9-5-0).
+measured to an end against depth 18: its rating is from 21 games, 14 against depth 16
+(9-5-0) and the first 7 of 60 against depth 18 (5-2-0).
 benches/strength.md (\"The ladder\" and \"The top of the ladder\") has the games and the
 commands.";
 
@@ -380,7 +381,7 @@ const SPECS: [Spec; 35] = [
         40,
         5400,
         (3812, 35),
-        [82, 18, 20],
+        [160, 39, 41],
     ),
     spec(
         "特级大师 1",
@@ -459,7 +460,7 @@ const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         7100,
-        (4882, 88),
+        (4878, 84),
         [13, 44, 3],
     ),
     spec(
@@ -469,7 +470,7 @@ const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         7200,
-        (5065, 220),
+        (5090, 179),
         [0, 0, 0],
     ),
 ];

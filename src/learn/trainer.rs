@@ -17,6 +17,14 @@
 //!   gradients are computed on all cores and summed in chunk order, then
 //!   one Adam step. The result depends on the seed and the data only, not
 //!   on the number of threads.
+//! - **Fine-tuning.** Training may start from an existing network
+//!   ([`Config::init`]) instead of random weights: its weights are read
+//!   back to floats, its fit scale `K` is kept (the data's scores are in
+//!   the same internal centipawns when that network's search made them,
+//!   and the search's margins keep their meaning), and it is the best so
+//!   far until an epoch beats its validation loss. So the committed
+//!   network can go on learning from data that one sitting makes, without
+//!   the earlier generations' data.
 //! - **Stopping.** When the validation loss has not improved for an
 //!   epoch the learning rate drops to 30 %; after three drops without a
 //!   better epoch (or at the epoch limit) training stops, and the best
@@ -58,6 +66,8 @@ pub struct Config {
     pub threads: usize,
     /// Stop after this many positions an epoch (0: all), for quick tries.
     pub epoch_positions: usize,
+    /// Start from this network (fine-tuning) instead of random weights.
+    pub init: Option<Network>,
 }
 
 /// A training position, compact.
@@ -165,6 +175,29 @@ impl FloatNet {
         let a2 = 1.0 / (2.0 * HIDDEN as f32).sqrt();
         for w in &mut n.w2 {
             *w = u(a2);
+        }
+        n
+    }
+
+    /// The float weights a quantised network stands for (the start of a
+    /// fine-tuning run).
+    pub fn from_network(net: &Network) -> FloatNet {
+        let mut n = FloatNet::zeros();
+        for (f, row) in net.w1.iter().enumerate() {
+            for (i, &w) in row.iter().enumerate() {
+                n.w1[f * HIDDEN + i] = f32::from(w) / QA as f32;
+            }
+        }
+        for (i, &w) in net.b1.iter().enumerate() {
+            n.b1[i] = f32::from(w) / QA as f32;
+        }
+        for (b, row) in net.w2.iter().enumerate() {
+            for (i, &w) in row.iter().enumerate() {
+                n.w2[b * 2 * HIDDEN + i] = f32::from(w) / QB as f32;
+            }
+        }
+        for (b, &w) in net.b2.iter().enumerate() {
+            n.b2[b] = w as f32 / (QA * QB) as f32;
         }
         n
     }
@@ -376,8 +409,11 @@ pub struct EpochReport {
 
 /// What the trainer tells as it goes.
 pub trait Listener: Sync {
-    /// Read the data: positions for training and validation, the fitted `K`.
+    /// Read the data: positions for training and validation, the fitted `K`
+    /// (or the starting network's, when fine-tuning).
     fn loaded(&self, train: usize, validation: usize, k: f32);
+    /// Fine-tuning: the starting network's validation loss.
+    fn start(&self, _validation_loss: f64) {}
     /// Share of the current epoch done, 0..=1.
     fn progress(&self, epoch: usize, done: f64);
     /// An epoch ended.
@@ -488,16 +524,25 @@ pub fn train(
     listener: &dyn Listener,
     interrupt: &AtomicBool,
 ) -> Result<Trained, TrainError> {
-    let k = fit_scale(train);
+    let (k, mut net) = match &config.init {
+        Some(init) => (init.fit_scale().max(1) as f32, FloatNet::from_network(init)),
+        None => (fit_scale(train), FloatNet::random(config.seed)),
+    };
     listener.loaded(train.len(), val.len(), k);
-    let mut net = FloatNet::random(config.seed);
     let mut adam = Adam {
         m: FloatNet::zeros(),
         v: FloatNet::zeros(),
         t: 0,
     };
     let mut grads: Vec<FloatNet> = (0..CHUNKS).map(|_| FloatNet::zeros()).collect();
-    let mut best = (f64::INFINITY, net.clone());
+    // A fine-tuning run keeps its start unless an epoch does better.
+    let mut best = if config.init.is_some() {
+        let start = mean_loss(&net, val, k, config.lambda, config.threads);
+        listener.start(start);
+        (start, net.clone())
+    } else {
+        (f64::INFINITY, net.clone())
+    };
     let mut lr = config.lr;
     let mut drops_without_gain = 0;
     let mut reports = Vec::new();
@@ -596,7 +641,12 @@ pub fn train(
     let network = float.quantise(Header {
         fit_scale: k.round().clamp(1.0, 65535.0) as u16,
         description: format!(
-            "{} positions, {} epochs, seed {}",
+            "{}{} positions, {} epochs, seed {}",
+            if config.init.is_some() {
+                "fine-tuned, "
+            } else {
+                ""
+            },
             train.len(),
             reports.len(),
             config.seed
