@@ -139,8 +139,9 @@ impl Adjudication {
                     return Some((
                         GameResult::win_for(winner),
                         format!(
-                            "adjudicated: both engines saw {winner} ahead by {:.2} or more for {moves} moves",
-                            cp as f64 / 100.0
+                            "adjudicated: both engines saw {winner} ahead by {:.2} or more for {}",
+                            cp as f64 / 100.0,
+                            plural_moves(moves)
                         ),
                     ));
                 }
@@ -154,8 +155,9 @@ impl Adjudication {
             return Some((
                 GameResult::Draw,
                 format!(
-                    "adjudicated: a draw, both engines within {:.2} of level for {moves} moves",
-                    f64::from(cp) / 100.0
+                    "adjudicated: a draw, both engines within {:.2} of level for {}",
+                    f64::from(cp) / 100.0,
+                    plural_moves(moves)
                 ),
             ));
         }
@@ -713,5 +715,14 @@ mod tests {
             termination_kind("perpetual check by red on red's draw claim"),
             "perpetual check"
         );
+    }
+}
+
+/// "1 move", "3 moves".
+fn plural_moves(n: usize) -> String {
+    if n == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{n} moves")
     }
 }
