@@ -624,6 +624,15 @@ pub fn game_pgn(r: &GameRecord, names: &(String, String), event: &str) -> String
     out
 }
 
+/// "1 move", "3 moves".
+fn plural_moves(n: usize) -> String {
+    if n == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{n} moves")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -715,14 +724,5 @@ mod tests {
             termination_kind("perpetual check by red on red's draw claim"),
             "perpetual check"
         );
-    }
-}
-
-/// "1 move", "3 moves".
-fn plural_moves(n: usize) -> String {
-    if n == 1 {
-        "1 move".to_string()
-    } else {
-        format!("{n} moves")
     }
 }
