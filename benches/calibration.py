@@ -31,6 +31,9 @@ def main():
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
     sums = {b: [0, 0.0] for b in BUCKETS}
+    # The games a bucket's positions come from: positions of one game are not
+    # independent, so a bucket fed by few games says little.
+    seen = {b: set() for b in BUCKETS}
     losses = 0
     losses_after_3 = 0
     n_games = 0
@@ -74,20 +77,21 @@ def main():
                     if b[0] <= score < b[1] or (b[1] == 99 and score >= 99):
                         sums[b][0] += 1
                         sums[b][1] += ours
+                        seen[b].add((f, n_games))
                         break
             if ours == 0.0:
                 losses += 1
                 if best >= 3.0:
                     losses_after_3 += 1
     print(f"{n_games} games of {a.engine}")
-    print("| reported score (own side) | positions | points taken |")
-    print("|---|---|---|")
+    print("| reported score (own side) | positions | games | points taken |")
+    print("|---|---|---|---|")
     for b in BUCKETS:
         n, p = sums[b]
         lo = "−∞" if b[0] == -99 else f"{b[0]:+g}"
         hi = "+∞" if b[1] == 99 else f"{b[1]:+g}"
         share = f"{100 * p / n:.1f} %" if n else "—"
-        print(f"| {lo} … {hi} | {n} | {share} |")
+        print(f"| {lo} … {hi} | {n} | {len(seen[b])} | {share} |")
     print(f"losses: {losses}; in {losses_after_3} of them it had reported +3.00 or more"
           + (f" (1 in {losses / losses_after_3:.1f})" if losses_after_3 else ""))
 
