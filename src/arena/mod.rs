@@ -26,6 +26,6 @@ pub use client::{Client, GoLimit, Protocol};
 pub use openings::Opening;
 pub use player::{EvalChoice, PlayerSpec, SpecError, StartError};
 pub use runner::{
-    Adjudication, GameRecord, Limit, MatchConfig, MatchError, Summary, game_pgn, run,
+    Adjudication, GameRecord, Limit, MatchConfig, MatchError, Summary, count, game_pgn, run,
 };
 pub use stats::{Sprt, Tally, Verdict};

@@ -141,7 +141,7 @@ impl Adjudication {
                         format!(
                             "adjudicated: both engines saw {winner} ahead by {:.2} or more for {}",
                             cp as f64 / 100.0,
-                            plural_moves(moves)
+                            count(moves as u64, "move", "moves")
                         ),
                     ));
                 }
@@ -157,7 +157,7 @@ impl Adjudication {
                 format!(
                     "adjudicated: a draw, both engines within {:.2} of level for {}",
                     f64::from(cp) / 100.0,
-                    plural_moves(moves)
+                    count(moves as u64, "move", "moves")
                 ),
             ));
         }
@@ -624,13 +624,10 @@ pub fn game_pgn(r: &GameRecord, names: &(String, String), event: &str) -> String
     out
 }
 
-/// "1 move", "3 moves".
-fn plural_moves(n: usize) -> String {
-    if n == 1 {
-        "1 move".to_string()
-    } else {
-        format!("{n} moves")
-    }
+/// `1 move`, `3 moves`: a count with its noun (the match reports use it too).
+pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 
 use super::CliError;
 use crate::arena::{
-    GameRecord, Limit, MatchConfig, Opening, PlayerSpec, Protocol, Sprt, Summary, game_pgn,
+    GameRecord, Limit, MatchConfig, Opening, PlayerSpec, Protocol, Sprt, Summary, count, game_pgn,
     openings, run,
 };
 use std::io::Write;
@@ -347,11 +347,6 @@ pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
         return Err(CliError::new("interrupted; the games above were finished"));
     }
     Ok(())
-}
-
-/// `1 win`, `2 wins`.
-fn count(n: u32, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 fn wdl(wins: u32, draws: u32, losses: u32) -> String {
