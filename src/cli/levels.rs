@@ -2,6 +2,7 @@
 //! and the games it rests on.
 
 use super::CliError;
+use crate::arena::stats::Tally;
 use crate::engine::{Level, RATING_SCALE};
 use std::io::{self, Write};
 
@@ -23,13 +24,13 @@ pub fn write_table(out: &mut dyn Write) -> io::Result<()> {
     )?;
     for level in Level::ALL {
         let p = level.persona();
-        let [w, d, l] = level.step();
-        let games = u32::from(w) + u32::from(d) + u32::from(l);
-        // Every step has its games (the level tests check at least 60).
-        let score = format!(
-            "{w}-{d}-{l} ({:.1} %)",
-            (f64::from(w) + f64::from(d) / 2.0) / f64::from(games) * 100.0
-        );
+        let [wins, draws, losses] = level.step().map(u32::from);
+        let step = Tally {
+            wins,
+            draws,
+            losses,
+        };
+        let score = format!("{wins}-{draws}-{losses} ({:.1} %)", step.score() * 100.0);
         let against = if level == Level::MIN {
             "the beginner stand-in"
         } else {
