@@ -3,6 +3,7 @@
 
 pub mod arena;
 pub mod cli;
+pub mod client;
 pub mod engine;
 #[cfg(feature = "gui")]
 pub mod game;

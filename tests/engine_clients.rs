@@ -8,8 +8,8 @@
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
-use xiangqi::arena::client::{Client, ClientError, Protocol};
-use xiangqi::arena::options::OptionKind;
+use xiangqi::client::options::OptionKind;
+use xiangqi::client::process::{Client, ClientError, Protocol};
 
 const BIN: &str = env!("CARGO_BIN_EXE_xiangqi");
 

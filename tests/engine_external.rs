@@ -9,10 +9,10 @@ use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use xiangqi::arena::client::{GoLimit, Protocol};
-use xiangqi::arena::external::{
+use xiangqi::client::external::{
     EngineConfig, EngineFailure, EngineLine, ExternalEngine, ThinkRequest,
 };
+use xiangqi::client::process::{GoLimit, Protocol};
 use xiangqi::rules::{Move, Position};
 
 const BIN: &str = env!("CARGO_BIN_EXE_xiangqi");

@@ -76,7 +76,7 @@ fn replay_file_errors_name_the_file_the_format_and_the_move() {
     let o = xiangqi(&["replay", "--file", &sample("playok-wxf.txt"), "--game", "2"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).ends_with("PlayOK WXF: game 2 asked for, but the record holds 1\n"),
+        stderr(&o).ends_with("PlayOK WXF: game 2 asked for, but the file holds 1\n"),
         "{}",
         stderr(&o)
     );

@@ -1,28 +1,23 @@
 //! Engine-vs-engine matches (`xiangqi match`): the team's gauge of strength
 //! and a feature for players who run engine tournaments.
 //!
-//! - [`client`] — drives an external UCI/UCCI engine process.
-//! - [`external`] — the player's own engine as the game uses it: started
-//!   on demand, restarted after a crash, its answers checked.
-//! - [`player`] — the built-in engine in process, or an external one.
+//! - [`player`] — the built-in engine in process, or an external one
+//!   (through [`crate::client`]).
 //! - [`openings`] — the opening lines a match is played from.
 //! - [`runner`] — schedules games, referees them with the project's rules,
 //!   keeps clocks, writes PGN.
 //! - [`stats`] — score, Elo with its 95 % interval, and the SPRT.
+//! - [`standin`] — stand-ins for people (a random mover, a rules-only
+//!   beginner): the measuring sticks for the weakest levels.
 //!
-//! Plain Rust, no Bevy: the game will load external engines through the
-//! same [`client::Client`].
+//! Plain Rust, no Bevy.
 
-pub mod client;
-pub mod external;
 pub mod openings;
-pub mod options;
 pub mod player;
 pub mod runner;
 pub mod standin;
 pub mod stats;
 
-pub use client::{Client, GoLimit, Protocol};
 pub use openings::Opening;
 pub use player::{EvalChoice, PlayerSpec, SpecError, StartError};
 pub use runner::{

@@ -1,8 +1,8 @@
 //! The two kinds of match player: the built-in engine, run in process, and
 //! an external engine program driven through [`Client`].
 
-use super::client::{Client, ClientError, GoError, GoLimit, Protocol, Reply};
 pub use super::standin::StandIn;
+use crate::client::process::{Client, ClientError, GoError, GoLimit, Protocol, Reply};
 use crate::engine::level::Persona;
 use crate::engine::{Clock, Engine, Evaluator, Level, Limits, level};
 use crate::rules::{Color, Move, Position};

@@ -2,10 +2,10 @@
 //! every move and every ending with the project's rules, keeps the clocks,
 //! tallies the results and runs the SPRT.
 
-use super::client::{GoError, GoLimit};
 use super::openings::Opening;
 use super::player::{Player, PlayerSpec, StartError};
 use super::stats::{Sprt, Tally, Verdict};
+use crate::client::process::{GoError, GoLimit};
 use crate::engine::Score;
 use crate::rules::{Color, Game, GameResult, Move, Position};
 use std::collections::BTreeMap;
@@ -553,7 +553,7 @@ fn judge_claim(game: &Game, side: Color) -> (GameResult, String) {
 }
 
 /// `+0.35/12 0.201s` (score from the mover's view, in pawns; `+M3` for mates).
-fn comment(r: &super::client::Reply) -> String {
+fn comment(r: &crate::client::process::Reply) -> String {
     let score = match r.score {
         Some(Score::Cp(c)) => format!("{:+.2}", f64::from(c) / 100.0),
         Some(Score::Mate(n)) if n > 0 => format!("+M{n}"),

@@ -2,9 +2,10 @@
 
 use super::CliError;
 use crate::arena::{
-    GameRecord, Limit, MatchConfig, Opening, PlayerSpec, Protocol, Sprt, Summary, count, game_pgn,
-    openings, run,
+    GameRecord, Limit, MatchConfig, Opening, PlayerSpec, Sprt, Summary, count, game_pgn, openings,
+    run,
 };
+use crate::client::Protocol;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -271,7 +272,7 @@ pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
     // started) now; the match reports what finished.
     let _ = ctrlc::set_handler(|| {
         INTERRUPT.store(true, Ordering::SeqCst);
-        crate::arena::client::kill_all();
+        crate::client::process::kill_all();
     });
     let printer = Printer {
         error: Mutex::new(None),

@@ -197,14 +197,13 @@ fn tune(files: &[std::path::PathBuf], skip: usize) -> Result<(), CliError> {
     let mut games = Vec::new();
     let mut bad = 0;
     for f in files {
-        let bytes =
-            std::fs::read(f).map_err(|e| CliError::new(format!("reading {}: {e}", f.display())))?;
-        for g in crate::rules::pgn::read_pgn_games(&bytes) {
-            match g {
-                Ok(g) => games.push(g),
-                Err(_) => bad += 1,
-            }
-        }
+        // Through the one door, with its collection limit.
+        let bytes = crate::store::record::read_collection_bytes(f)
+            .map_err(|e| CliError::new(format!("reading {}: {e}", f.display())))?;
+        crate::store::record::for_each_game(&bytes, |_, game| match game {
+            Ok(game) => games.push(game.to_pgn()),
+            Err(_) => bad += 1,
+        });
     }
     let samples = tune::samples(&games, skip);
     if samples.is_empty() {

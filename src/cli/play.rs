@@ -90,7 +90,7 @@ pub struct PlayArgs {
     engine: Option<String>,
     /// The protocol of --engine (found by asking, UCI first, when not given).
     #[arg(long, value_name = "uci|ucci", requires = "engine")]
-    engine_protocol: Option<crate::arena::client::Protocol>,
+    engine_protocol: Option<crate::client::process::Protocol>,
     /// An option for --engine, sent after its handshake (repeatable).
     #[arg(long, value_name = "NAME=VALUE", value_parser = parse_engine_option, requires = "engine")]
     engine_option: Vec<(String, String)>,
@@ -118,7 +118,7 @@ fn parse_engine_option(s: &str) -> Result<(String, String), String> {
 /// program, its protocol found by asking unless given.
 pub fn launch_engine(
     command: &str,
-    protocol: Option<crate::arena::client::Protocol>,
+    protocol: Option<crate::client::process::Protocol>,
     options: Vec<(String, String)>,
     movetime: Option<u32>,
 ) -> Result<crate::store::engines::EngineEntry, CliError> {
@@ -126,7 +126,7 @@ pub fn launch_engine(
         .filter(|w| !w.is_empty())
         .ok_or_else(|| CliError::new(format!("bad engine command line '{command}'")))?;
     // A program that is not there (or cannot run) is said now, not in the window.
-    crate::arena::external::check_program(command)
+    crate::client::external::check_program(command)
         .map_err(|why| CliError::new(format!("engine {why}")))?;
     let name = std::path::Path::new(&words[0])
         .file_name()
@@ -135,8 +135,8 @@ pub fn launch_engine(
         name,
         command: command.to_string(),
         protocol: match protocol {
-            Some(crate::arena::client::Protocol::Uci) => "uci".into(),
-            Some(crate::arena::client::Protocol::Ucci) => "ucci".into(),
+            Some(crate::client::process::Protocol::Uci) => "uci".into(),
+            Some(crate::client::process::Protocol::Ucci) => "ucci".into(),
             None => String::new(),
         },
         id_name: String::new(),

@@ -8,8 +8,8 @@ use super::CliError;
 use crate::rules::notation::{self, Charset};
 use crate::rules::pgn::{self, move_number_label};
 use crate::rules::{Game, GameError, Move, Position};
-use crate::store::LibraryError;
 use crate::store::record::OpenedGame;
+use crate::store::{LibraryError, OpenError};
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -83,35 +83,12 @@ fn replay(args: &ReplayArgs, out: &mut impl Write) -> Result<(), Failure> {
     if let Some(i) = args.moves.iter().position(|a| a.trim().is_empty()) {
         return Err(CliError::new(format!("move argument {} is empty", i + 1)).into());
     }
-    let (start, pgn_moves) = match &args.pgn {
-        None if args.file.is_some() => {
-            let path = args.file.as_deref().unwrap_or(std::path::Path::new(""));
+    let (start, pgn_moves) = match args.pgn.as_deref().or(args.file.as_deref()) {
+        // A PGN or any other record, each game standing alone, through the
+        // one door.
+        Some(path) => {
             let opened = read_record(path, args.game)?;
             (*opened.game.start(), opened.game.all_moves().to_vec())
-        }
-        Some(path) => {
-            let bytes = crate::store::record::read_record_bytes(path)
-                .map_err(|e| CliError::new(format!("cannot read {}: {e}", path.display())))?;
-            // Each game stands alone: another game's error is not this one's.
-            let mut games = pgn::read_pgn_games(&bytes);
-            let n = games.len();
-            let index = args.game as usize - 1;
-            if index >= n {
-                return Err(CliError::new(format!(
-                    "{}: game {} asked for, but the file holds {n}",
-                    path.display(),
-                    args.game
-                ))
-                .into());
-            }
-            let game = games.swap_remove(index).map_err(|e| {
-                if n == 1 {
-                    CliError::new(format!("{}: {e}", path.display()))
-                } else {
-                    CliError::new(format!("{}: game {}: {e}", path.display(), args.game))
-                }
-            })?;
-            (game.start, game.moves)
         }
         None => match &args.fen {
             Some(fen) => (
@@ -168,8 +145,20 @@ pub(super) fn read_record(path: &std::path::Path, number: u32) -> Result<OpenedG
         LibraryError::Io { source, .. } => {
             CliError::new(format!("cannot read {}: {source}", path.display()))
         }
-        LibraryError::Open { error, .. } => CliError::new(format!("{}: {error}", path.display())),
+        LibraryError::Open { error, .. } => {
+            CliError::new(format!("{}: {}", path.display(), without_format(&error)))
+        }
     })
+}
+
+/// A record's error as the command line says it: a PGN error names its
+/// line and move without "invalid PGN" (the file says what it is).
+fn without_format(error: &OpenError) -> String {
+    match error {
+        OpenError::Pgn(e) => e.to_string(),
+        OpenError::InGame { number, error } => format!("game {number}: {}", without_format(error)),
+        e => e.to_string(),
+    }
 }
 
 /// Plays one move into the game and prints its line.

@@ -6,7 +6,11 @@
 //! - [`movepick`] — move ordering (hash move, MVV-LVA, killers, history).
 //! - [`eval`] — static evaluation in centipawns.
 //! - [`timeman`] — how long to think.
-//! - [`level`] — the eight difficulty levels and their human-like imprecision.
+//! - [`level`] — the difficulty levels (a ladder of 35 measured steps, from
+//!   a beginner to the full engine) and their human-like imprecision.
+//! - [`pace`] — how long a level holds its move when it plays a person.
+//! - [`score`] — scores in centipawns and mates, and what the program shows.
+//! - [`nnue`] — the network evaluation and its file format.
 //! - [`book`] — a small opening book for variety.
 //! - [`review`] — game review: every move judged against the engine's best.
 //! - [`uci`] — the UCI/UCCI protocol loop (`xiangqi uci`).

@@ -347,7 +347,7 @@ texts! {
     ExplorerAnyYear => ("不限", "any"),
     ExplorerPlayer => ("棋手", "Player"),
     ExplorerAnyPlayer => ("全部", "anyone"),
-    // The engine list (issue 24)
+    // The engine list
     Engines => ("引擎", "Engines"),
     EnginesHint => (
         "点击输入框输入 · Enter 确定 · Esc 返回",
@@ -397,7 +397,7 @@ texts! {
         "设置文件中有损坏的引擎项,已略去:",
         "Damaged engine entries in the settings file, left out:",
     ),
-    // The player's engines in play (issue 24).
+    // The player's engines in play.
     EngineFailed => ("引擎出错,对局已暂停", "The engine failed; the game is paused"),
     EngineFailedHint => (
         "按空格由内置引擎接着下,或回菜单另选引擎",

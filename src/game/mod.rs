@@ -11,7 +11,8 @@
 //! * the views, which depend on the logic and never the other way:
 //!   [`board`] (layout, surface, pieces, marks, arrows, the game-over card),
 //!   [`panel`] (turn, players, move list, evaluation bar, puzzle card),
-//!   [`screens`] (menu, puzzle list, saved games, settings card),
+//!   [`screens`] (menu, puzzle list, saved games, editor), [`cards`] (the
+//!   settings and engine cards over a screen),
 //!   [`theme`] (palette, fonts, widgets), [`toast`], [`input`] (keyboard to
 //!   messages), [`audio`], [`embedded`] (the files inside the binary) and
 //!   [`dev_tools`] (screenshots, frame statistics).
@@ -20,6 +21,7 @@
 
 mod audio;
 mod board;
+mod cards;
 mod dev_tools;
 mod embedded;
 mod i18n;
@@ -152,6 +154,7 @@ fn view_plugins(app: &mut App) {
         board::plugin,
         panel::plugin,
         screens::plugin,
+        cards::plugin,
         input::plugin,
         dev_tools::plugin,
         audio::plugin,
@@ -241,7 +244,7 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, String> {
     }
     play::game_review::configure_launch(&mut app, &opts);
     play::editor::configure_launch(&mut app, &opts);
-    screens::engines::configure_launch(&mut app, &opts);
+    cards::engines::configure_launch(&mut app, &opts);
 
     let exit = app.run();
     dev_tools::report(&stats);

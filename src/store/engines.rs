@@ -8,6 +8,7 @@
 //! the settings file that held it is set aside before it is next written
 //! (see [`super::set_aside_if_damaged`]), so nothing is lost.
 
+use crate::client::EngineConfig;
 use serde::de::Deserializer;
 use serde::ser::Serializer;
 use serde::{Deserialize, Serialize};
@@ -61,8 +62,8 @@ impl SkillOption {
     /// The strength option among an engine's declared options: `UCI_Elo`
     /// (when `UCI_LimitStrength` is there to turn it on), else `Skill
     /// Level`, else a `Level` (ours) — a spin with at least two values.
-    pub fn find(options: &[crate::arena::options::EngineOption]) -> Option<SkillOption> {
-        use crate::arena::options::OptionKind;
+    pub fn find(options: &[crate::client::options::EngineOption]) -> Option<SkillOption> {
+        use crate::client::options::OptionKind;
         let spin = |name: &str| {
             options.iter().find_map(|o| match o.kind {
                 OptionKind::Spin { min, max, default } if o.name.eq_ignore_ascii_case(name) => {
@@ -274,6 +275,18 @@ impl<'de> Deserialize<'de> for EngineList {
     }
 }
 
+impl From<&EngineEntry> for EngineConfig {
+    /// The settings' entry: its protocol as it answered when it was added
+    /// (asked again if the entry's word is not `uci` or `ucci`).
+    fn from(entry: &EngineEntry) -> EngineConfig {
+        EngineConfig {
+            protocol: entry.protocol.parse().ok(),
+            options: entry.options.clone(),
+            ..EngineConfig::new(entry.name.clone(), entry.command.clone())
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -312,7 +325,7 @@ mod tests {
 
     #[test]
     fn the_skill_option_is_found_and_stepped_between_its_bounds_and_the_default() {
-        use crate::arena::options::EngineOption;
+        use crate::client::options::EngineOption;
         let parse = |lines: &[&str]| -> Vec<EngineOption> {
             lines
                 .iter()
@@ -370,5 +383,26 @@ mod tests {
         e.step_skill(50);
         assert_eq!(e.skill_value(), None, "back to its default");
         assert_eq!(e.options, [("Threads".to_string(), "2".to_string())]);
+    }
+
+    #[test]
+    fn entries_give_their_protocol_and_options() {
+        let entry: EngineEntry = serde_json::from_str(
+            r#"{"name": "Elephant", "command": "/opt/eleeye", "protocol": "ucci",
+                "options": [["hashsize", "64"]]}"#,
+        )
+        .unwrap();
+        let c = EngineConfig::from(&entry);
+        assert_eq!(c.protocol, Some(crate::client::Protocol::Ucci));
+        assert_eq!(c.options, [("hashsize".to_string(), "64".to_string())]);
+        assert_eq!(
+            (c.name.as_str(), c.command.as_str()),
+            ("Elephant", "/opt/eleeye")
+        );
+        let c = EngineConfig::from(&EngineEntry {
+            protocol: "?".into(),
+            ..entry
+        });
+        assert_eq!(c.protocol, None);
     }
 }

@@ -4,11 +4,12 @@
 //! A file that cannot be read appears in the listing with its error instead
 //! of breaking the listing; saving never overwrites an existing file.
 
-use super::{UtcTime, atomic, file_name, now_unix, record, unix_from_utc};
-use crate::rules::notation::{self, MoveParseError, Notation};
-use crate::rules::pgn::{self, PgnError, PgnGame};
-use crate::rules::records::{ImportError, MoveTree, write_pgn_tree};
-use crate::rules::{FenError, Game, GameResult, Position};
+use super::record::{LibraryError, OpenError};
+use super::{UtcTime, atomic, now_unix, record, unix_from_utc};
+use crate::rules::notation::{self, Notation};
+use crate::rules::pgn::{self, PgnGame};
+use crate::rules::records::{MoveTree, write_pgn_tree};
+use crate::rules::{Game, GameResult, Position};
 use std::io;
 use std::path::{Path, PathBuf};
 use std::time::UNIX_EPOCH;
@@ -38,27 +39,6 @@ pub struct Entry {
     pub time: u64,
 }
 
-/// Reading or writing the saved-games folder failed.
-#[derive(Debug, thiserror::Error)]
-pub enum LibraryError {
-    /// An I/O error.
-    #[error("{file}: {source}", file = file_name(path))]
-    Io {
-        /// The file or folder.
-        path: PathBuf,
-        /// The I/O error.
-        source: io::Error,
-    },
-    /// Not a readable PGN file.
-    #[error("{file}: {error}", file = file_name(path))]
-    Open {
-        /// The file.
-        path: PathBuf,
-        /// What is wrong, and where.
-        error: OpenError,
-    },
-}
-
 /// What pasted or dropped content turned out to be.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Opened {
@@ -86,54 +66,6 @@ impl Opened {
             Opened::Pgn(mut games) => games.swap_remove(0),
         }
     }
-}
-
-/// Why content could not be opened.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum OpenError {
-    /// Nothing but whitespace.
-    #[error("the text is empty")]
-    Empty,
-    /// Binary data, not text.
-    #[error("this is not a text file (it contains binary data)")]
-    Binary,
-    /// Too big to be a game record.
-    #[error("the file is too large to be a game record (more than {} MB)", MAX_FILE_BYTES >> 20)]
-    TooLarge {
-        /// Its size as the file system gives it (0 for a device or a pipe).
-        bytes: u64,
-    },
-    /// Looks like FEN but is not a valid position.
-    #[error("invalid FEN: {0}")]
-    Fen(FenError),
-    /// A move after a FEN's `moves` that is not a move there.
-    #[error("move {number} ({token}): {error}")]
-    Move {
-        /// Move number, `14` or `14...`.
-        number: String,
-        /// The move as written.
-        token: String,
-        /// Why it is not a move.
-        error: MoveParseError,
-    },
-    /// Looks like PGN but has an error.
-    #[error("invalid PGN: {0}")]
-    Pgn(PgnError),
-    /// A record in another format with an error: the format, what and where.
-    #[error(transparent)]
-    Record(Box<ImportError>),
-    /// PGN without any game in it.
-    #[error("the PGN holds no game")]
-    NoGame,
-    /// Neither FEN nor PGN.
-    #[error("not a FEN position or a PGN game (it starts with \"{start}\")")]
-    NotRecognized {
-        /// The first characters, for the message.
-        start: String,
-    },
-    /// The file could not be read.
-    #[error("cannot be read: {0}")]
-    Io(String),
 }
 
 /// Opens pasted text or the bytes of a dropped file as PGN games or a

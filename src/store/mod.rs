@@ -25,9 +25,10 @@ pub mod settings;
 
 pub use atomic::{write_atomic, write_new_atomic};
 pub use autosave::{AutosaveError, Mode, Restored, SavedGame};
-pub use library::{Entry, LibraryError, OpenError, Opened};
+pub use library::{Entry, Opened};
 pub use paths::Paths;
 pub use puzzles::{Progress, Puzzle, Verdict};
+pub use record::{LibraryError, OpenError};
 pub use settings::Settings;
 
 use serde::Serialize;

@@ -6,14 +6,104 @@
 //! move lists), one typed error, and the same game with its variations,
 //! comments and clocks whichever way it came.
 
-use super::library::{LibraryError, OpenError};
+use super::file_name;
 use crate::rules::clock::GameClock;
-use crate::rules::notation;
+use crate::rules::notation::{self, MoveParseError};
 use crate::rules::pgn::{self, PgnError, PgnGame};
 use crate::rules::records::{self, Format, ImportError, ImportedGame, MoveTree, RecordError};
-use crate::rules::{Game, GameResult, Position};
+use crate::rules::{FenError, Game, GameResult, Position};
 use std::io;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+
+/// Why content could not be opened.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum OpenError {
+    /// Nothing but whitespace.
+    #[error("the text is empty")]
+    Empty,
+    /// Binary data, not text.
+    #[error("this is not a text file (it contains binary data)")]
+    Binary,
+    /// Too big to be a game record.
+    #[error("the file is too large to be a game record (more than {} MB)", MAX_FILE_BYTES >> 20)]
+    TooLarge {
+        /// Its size as the file system gives it (0 for a device or a pipe).
+        bytes: u64,
+    },
+    /// Looks like FEN but is not a valid position.
+    #[error("invalid FEN: {0}")]
+    Fen(FenError),
+    /// A move after a FEN's `moves` that is not a move there.
+    #[error("move {number} ({token}): {error}")]
+    Move {
+        /// Move number, `14` or `14...`.
+        number: String,
+        /// The move as written.
+        token: String,
+        /// Why it is not a move.
+        error: MoveParseError,
+    },
+    /// Looks like PGN but has an error.
+    #[error("invalid PGN: {0}")]
+    Pgn(PgnError),
+    /// A record in another format with an error: the format, what and where.
+    #[error(transparent)]
+    Record(Box<ImportError>),
+    /// PGN without any game in it.
+    #[error("the PGN holds no game")]
+    NoGame,
+    /// Neither FEN nor PGN.
+    #[error("not a FEN position or a PGN game (it starts with \"{start}\")")]
+    NotRecognized {
+        /// The first characters, for the message.
+        start: String,
+    },
+    /// The file could not be read.
+    #[error("cannot be read: {0}")]
+    Io(String),
+    /// One game of a record of several: its number (1 = first) and its
+    /// error.
+    #[error("game {number}: {error}")]
+    InGame {
+        /// The game's number.
+        number: usize,
+        /// What is wrong with it.
+        error: Box<OpenError>,
+    },
+}
+
+/// A record file, or the saved-games folder, that could not be read or
+/// written: the file and why.
+#[derive(Debug, thiserror::Error)]
+pub enum LibraryError {
+    /// An I/O error.
+    #[error("{file}: {source}", file = file_name(path))]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// The I/O error.
+        source: io::Error,
+    },
+    /// Not a readable PGN file.
+    #[error("{file}: {error}", file = file_name(path))]
+    Open {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, and where.
+        error: OpenError,
+    },
+}
+
+impl LibraryError {
+    /// What is wrong, without the file's name (for a message that names
+    /// the file already).
+    pub fn reason(&self) -> String {
+        match self {
+            LibraryError::Open { error, .. } => error.to_string(),
+            LibraryError::Io { source, .. } => format!("cannot be read: {source}"),
+        }
+    }
+}
 
 /// Files bigger than this are not a game record the game reads.
 pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
@@ -128,7 +218,13 @@ pub fn open_game(bytes: &[u8], number: usize) -> Result<OpenedGame, OpenError> {
             games
                 .swap_remove(number - 1)
                 .map(OpenedGame::from_imported)
-                .map_err(|e| describe(e, &text))
+                .map_err(|e| match describe(e, &text) {
+                    error if found > 1 => OpenError::InGame {
+                        number,
+                        error: Box::new(error),
+                    },
+                    error => error,
+                })
         }
     }
 }

@@ -9,11 +9,11 @@
 //!
 //! It also holds the clocks while the settings card covers the board.
 
+use crate::game::cards::settings::SettingsView;
 use crate::game::i18n::clock_text;
 use crate::game::panel::player_cards::PlayerCardSlot;
 use crate::game::play::clock::{ClockHold, MatchClock};
 use crate::game::play::session::Session;
-use crate::game::screens::settings::SettingsView;
 use crate::game::settings::CurrentLang;
 use crate::game::theme::{Fonts, palette, set_display};
 use crate::game::{GameSet, Screen};

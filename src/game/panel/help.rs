@@ -61,9 +61,9 @@ fn close_on_exit(mut open: ResMut<HelpOpen>) {
 pub(crate) fn help_keys(
     mut keys: ResMut<ButtonInput<KeyCode>>,
     mut open: ResMut<HelpOpen>,
-    settings: Option<Res<State<crate::game::screens::settings::SettingsView>>>,
+    settings: Option<Res<State<crate::game::cards::settings::SettingsView>>>,
 ) {
-    if settings.is_some_and(|s| *s.get() == crate::game::screens::settings::SettingsView::Open) {
+    if settings.is_some_and(|s| *s.get() == crate::game::cards::settings::SettingsView::Open) {
         return;
     }
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);

@@ -8,7 +8,7 @@
 //! on (undo, new game, menu, pause) the search is stale and is dropped,
 //! which stops it.
 
-use crate::arena::client::GoLimit;
+use crate::client::process::GoLimit;
 use crate::engine::level::Rng;
 use crate::engine::pace::{self, MoveContext};
 use crate::engine::{Engine, Level, choose_move_within};
@@ -193,7 +193,7 @@ fn cancel_stale_search(
     let current = match (&session, &turn) {
         (Some(session), Some(turn)) => {
             *turn.get() == Turn::Ai
-                && search.is_current(Some(session))
+                && search.is_current(Some(session.generation))
                 && !session.paused
                 && !analysing
         }
@@ -248,7 +248,7 @@ fn start_search(
                 Some(entry) => {
                     let limit = external_limit(game_clock, side, entry.strength);
                     let engine = engines.get(Use::Opponent(side), &entry);
-                    OffThreadSearch::start(&session, now, move |job| {
+                    OffThreadSearch::start(session.search_from(), now, move |job| {
                         Some(
                             match external::think(&engine, &job, limit, &[], 1, &mut |_| {}) {
                                 Ok(thought) => AiAnswer::Move(thought.best),
@@ -257,7 +257,7 @@ fn start_search(
                         )
                     })
                 }
-                None => OffThreadSearch::start(&session, now, move |_| {
+                None => OffThreadSearch::start(session.search_from(), now, move |_| {
                     Some(AiAnswer::Failed(
                         name.clone(),
                         format!("'{name}' is no longer in the engine list"),
@@ -279,11 +279,15 @@ fn start_search(
     // (without the settings, as in the logic tests, it replies at once).
     let human_pace =
         session.setup.mode != Mode::AiVsAi && settings.is_some_and(|s| !s.quick_replies);
-    ai.search = Some(OffThreadSearch::start(&session, now, move |mut job| {
-        job.limits = cap;
-        job.human_pace = human_pace;
-        think(job, level).map(AiAnswer::Move)
-    }));
+    ai.search = Some(OffThreadSearch::start(
+        session.search_from(),
+        now,
+        move |mut job| {
+            job.limits = cap;
+            job.human_pace = human_pace;
+            think(job, level).map(AiAnswer::Move)
+        },
+    ));
 }
 
 /// How the player's engine's move is limited: the clocks when `side` has

@@ -13,8 +13,8 @@
 //! While the AI is thinking about the live position, the analysis waits:
 //! the two would share the cores, and the AI would play weaker.
 
-use crate::arena::client::GoLimit;
-use crate::arena::external::EngineLine;
+use crate::client::external::EngineLine;
+use crate::client::process::GoLimit;
 use crate::engine::{Limits, Score, SearchInfo};
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
@@ -22,7 +22,7 @@ use crate::game::play::Turn;
 use crate::game::play::browse::{Browse, shown_history, shown_ply, shown_position};
 use crate::game::play::external::{self, ExternalEngines, Use};
 use crate::game::play::search::{OffThreadSearch, SearchJob, SharedEngine};
-use crate::game::play::session::{BoardInput, Session};
+use crate::game::play::session::{GameCommand, Session};
 use crate::game::settings::UserSettings;
 use crate::game::{GameSet, Screen};
 use crate::rules::{Color as Side, Move, Position};
@@ -198,7 +198,7 @@ fn handle_commands(
     session: Res<Session>,
     browse: Res<Browse>,
     turn: Option<Res<State<Turn>>>,
-    mut board: MessageWriter<BoardInput>,
+    mut game: MessageWriter<GameCommand>,
     mut tree: MessageWriter<crate::game::play::variations::TreeCommand>,
     mut engines: ResMut<ExternalEngines>,
 ) {
@@ -244,8 +244,7 @@ fn handle_commands(
                     continue;
                 };
                 if human && live && session.position().is_legal(mv) {
-                    board.write(BoardInput::Click(mv.from()));
-                    board.write(BoardInput::Click(mv.to()));
+                    game.write(GameCommand::Play(mv));
                 } else if browse.active()
                     && analysis.position() == Some(&shown_position(&session, Some(&browse)))
                 {

@@ -15,7 +15,7 @@ use crate::game::play::browse::{Browse, shown_position};
 use crate::game::play::editor::Editor;
 use crate::game::play::game_db::GameDb;
 use crate::game::play::session::GameOpener;
-use crate::game::play::session::{BoardInput, Session};
+use crate::game::play::session::{GameCommand, Session};
 use crate::game::play::variations::TreeCommand;
 use crate::game::theme::line_edit::{LineKey, edit_line};
 use crate::game::{GameSet, Screen};
@@ -247,7 +247,7 @@ fn handle_commands(
     screen: Res<State<Screen>>,
     mut editor: Option<ResMut<Editor>>,
     db: Res<GameDb>,
-    mut board: MessageWriter<BoardInput>,
+    mut game: MessageWriter<GameCommand>,
     mut tree: MessageWriter<TreeCommand>,
 ) {
     let in_editor = *screen.get() == Screen::Editor;
@@ -283,8 +283,7 @@ fn handle_commands(
                 } else if browse.as_deref().is_some_and(Browse::active) {
                     tree.write(TreeCommand::AddLine(vec![mv]));
                 } else if human {
-                    board.write(BoardInput::Click(mv.from()));
-                    board.write(BoardInput::Click(mv.to()));
+                    game.write(GameCommand::Play(mv));
                 }
             }
             ExplorerCommand::OpenRow(k) => {

@@ -1,4 +1,4 @@
-//! The player's own engines in the game (issue 24): as the opponent, the
+//! The player's own engines in the game: as the opponent, the
 //! analysis engine, the hint and the reviewer.
 //!
 //! Each engine runs as a child process, started on first use on a search's
@@ -13,10 +13,10 @@
 //! what went wrong; the AI turns it into a notice and pauses the game
 //! (see [`EngineTrouble`]).
 
-use crate::arena::client::GoLimit;
-use crate::arena::external::{
+use crate::client::external::{
     EngineConfig, EngineFailure, EngineLine, ExternalEngine, ThinkRequest, Thought,
 };
+use crate::client::process::GoLimit;
 use crate::game::Screen;
 use crate::game::play::search::{SearchJob, SearchProgress};
 use crate::rules::{Color, Move, Position};
@@ -241,7 +241,7 @@ fn end_engines_on_exit(mut exits: MessageReader<AppExit>, mut engines: ResMut<Ex
     if exits.read().next().is_some() {
         engines.end_all();
         // What a worker still holds ends too: no engine outlives the game.
-        crate::arena::client::kill_all();
+        crate::client::process::kill_all();
     }
 }
 

@@ -9,7 +9,7 @@
 //!
 //! In a puzzle, the first hint is the puzzle's known winning move.
 
-use crate::arena::client::GoLimit;
+use crate::client::process::GoLimit;
 use crate::engine::Limits;
 use crate::game::GameSet;
 use crate::game::i18n::Phrase;
@@ -95,7 +95,11 @@ impl Default for HintBackend {
 
 fn drop_stale_hint(mut hint: ResMut<Hint>, session: Option<Res<Session>>) {
     let session = session.as_deref();
-    if hint.search.as_ref().is_some_and(|s| !s.is_current(session)) {
+    if hint
+        .search
+        .as_ref()
+        .is_some_and(|s| !s.is_current(session.map(|s| s.generation)))
+    {
         hint.search = None;
     }
     let generation = session.map(|s| s.generation);
@@ -135,20 +139,26 @@ fn start_hint(
     // The player's hint engine, if one is chosen, for the same short time.
     if let Some(entry) = external::entry_for(Use::Hint, settings.as_deref().map(|s| &**s), None) {
         let engine = engines.get(Use::Hint, &entry);
-        hint.search = Some(OffThreadSearch::start(&session, now, move |job| {
-            let limit = GoLimit::MoveTime(HINT_BUDGET);
-            Some(
-                external::think(&engine, &job, limit, &[], 1, &mut |_| {})
-                    .map(|t| t.best)
-                    .map_err(|e| e.to_string()),
-            )
-        }));
+        hint.search = Some(OffThreadSearch::start(
+            session.search_from(),
+            now,
+            move |job| {
+                let limit = GoLimit::MoveTime(HINT_BUDGET);
+                Some(
+                    external::think(&engine, &job, limit, &[], 1, &mut |_| {})
+                        .map(|t| t.best)
+                        .map_err(|e| e.to_string()),
+                )
+            },
+        ));
         return;
     }
     let find = backend.0.clone();
-    hint.search = Some(OffThreadSearch::start(&session, now, move |job| {
-        find(job).map(Ok)
-    }));
+    hint.search = Some(OffThreadSearch::start(
+        session.search_from(),
+        now,
+        move |job| find(job).map(Ok),
+    ));
 }
 
 fn poll_hint(mut hint: ResMut<Hint>, mut notice: ResMut<Notice>) {

@@ -345,7 +345,7 @@ fn judge_attempt(
                 // Started from the session at the puzzle's start: the job's
                 // position is the one after the move; the puzzle's is known.
                 active.check = Some(OffThreadSearch::start(
-                    &session,
+                    session.search_from(),
                     time.elapsed_secs_f64(),
                     move |job| {
                         Some(engine.with(|e| {

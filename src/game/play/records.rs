@@ -10,15 +10,16 @@ use crate::game::i18n::{Lang, Phrase};
 use crate::game::notice::Notice;
 use crate::game::play::browse::{Browse, shown_position};
 use crate::game::play::clock::MatchClock;
-use crate::game::play::session::{GameOpener, Session};
+use crate::game::play::session::{GameOpener, OpenFile, Session};
 use crate::game::settings::CurrentLang;
 use crate::game::settings::{StorePaths, UserSettings};
 use crate::rules::notation::{ChineseStyle, Notation};
 use crate::rules::pgn::PgnGame;
 use crate::rules::records::{MoveTree, write_pgn_tree};
 use crate::rules::{Charset, Color as Side};
-use crate::store::library::{self, LibraryError};
-use crate::store::record::{self, OpenedGame};
+use crate::store::LibraryError;
+use crate::store::library;
+use crate::store::record::{self, OpenError, OpenedGame};
 use bevy::clipboard::Clipboard;
 use bevy::prelude::*;
 use bevy::window::FileDragAndDrop;
@@ -27,6 +28,7 @@ pub(super) fn plugin(app: &mut App) {
     // File drops come from the window; registered here too so the logic
     // runs without one.
     app.add_message::<FileCommand>()
+        .add_message::<OpenFile>()
         .add_message::<FileDragAndDrop>()
         .add_systems(Update, handle_files.in_set(GameSet::Rules));
 }
@@ -103,21 +105,8 @@ fn tree_to_write(pgn: &mut PgnGame, tree: &MoveTree, clock: Option<&MatchClock>)
 ///
 /// # Errors
 /// What is wrong, naming the format and the move.
-pub fn open_record(bytes: &[u8]) -> Result<OpenedGame, String> {
-    record::open_bytes(bytes)
-        .map(|mut games| games.swap_remove(0))
-        .map_err(|e| e.to_string())
-}
-
-/// The first game of a record file, through the one door.
-///
-/// # Errors
-/// The file that cannot be read, or what is wrong with the record.
-pub fn read_record_file(path: &std::path::Path) -> Result<OpenedGame, String> {
-    record::open_first(path).map_err(|e| match e {
-        LibraryError::Open { error, .. } => error.to_string(),
-        LibraryError::Io { source, .. } => format!("cannot be read: {source}"),
-    })
+pub fn open_record(bytes: &[u8]) -> Result<OpenedGame, OpenError> {
+    record::open_bytes(bytes).map(|mut games| games.swap_remove(0))
 }
 
 /// Opens a record file on the board (see [`open_on_board`]): a file
@@ -125,10 +114,14 @@ pub fn read_record_file(path: &std::path::Path) -> Result<OpenedGame, String> {
 /// saved games or named by `--open`.
 ///
 /// # Errors
-/// The file that cannot be read, or what is wrong with the record; the
-/// board is then left as it was.
-pub fn open_file_on_board(path: &std::path::Path, opener: &mut GameOpener) -> Result<(), String> {
-    let record = read_record_file(path)?;
+/// The file that cannot be read, or what is wrong with the record
+/// ([`LibraryError::reason`] says it without the file's name); the board
+/// is then left as it was.
+pub fn open_file_on_board(
+    path: &std::path::Path,
+    opener: &mut GameOpener,
+) -> Result<(), LibraryError> {
+    let record = record::open_first(path)?;
     open_on_board(opener, record);
     Ok(())
 }
@@ -172,6 +165,7 @@ fn copied_text(
 fn handle_files(
     mut commands_in: MessageReader<FileCommand>,
     mut drops: MessageReader<FileDragAndDrop>,
+    mut opens: MessageReader<OpenFile>,
     mut opener: GameOpener,
     browse: Res<Browse>,
     paths: Option<Res<StorePaths>>,
@@ -181,7 +175,7 @@ fn handle_files(
     mut notice: ResMut<Notice>,
     clock: Option<Res<MatchClock>>,
 ) {
-    let mut pasted: Option<Result<OpenedGame, String>> = None;
+    let mut pasted: Option<Result<OpenedGame, OpenError>> = None;
     for command in commands_in.read() {
         match command {
             FileCommand::Save => {
@@ -224,13 +218,19 @@ fn handle_files(
             }
         }
     }
-    for drop in drops.read() {
-        if let FileDragAndDrop::DroppedFile { path_buf, .. } = drop {
-            let source = path_buf.display().to_string();
-            match open_file_on_board(path_buf, &mut opener) {
-                Ok(()) => notice.post(Phrase::Opened, source, false),
-                Err(e) => notice.post(Phrase::CannotOpen, format!("{source}: {e}"), true),
-            }
+    let dropped = drops.read().filter_map(|drop| match drop {
+        FileDragAndDrop::DroppedFile { path_buf, .. } => Some(path_buf),
+        _ => None,
+    });
+    for path in opens.read().map(|OpenFile(path)| path).chain(dropped) {
+        let source = path.display().to_string();
+        match open_file_on_board(path, &mut opener) {
+            Ok(()) => notice.post(Phrase::Opened, source, false),
+            Err(e) => notice.post(
+                Phrase::CannotOpen,
+                format!("{source}: {}", e.reason()),
+                true,
+            ),
         }
     }
     let source = Phrase::Clipboard.get(*lang);

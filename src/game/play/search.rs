@@ -12,7 +12,6 @@
 //! evaluations).
 
 use crate::engine::{Engine, Limits, SearchInfo};
-use crate::game::play::session::Session;
 use crate::rules::{Move, Position};
 use crate::store::reviews::Effort;
 use bevy::prelude::*;
@@ -62,6 +61,14 @@ pub struct SearchProgress {
     pub pv: Vec<Move>,
 }
 
+/// Where a search starts: a position, the positions before it (oldest
+/// first, for repetitions) and the session generation it belongs to.
+pub struct SearchFrom {
+    pub position: Position,
+    pub history: Vec<Position>,
+    pub generation: u64,
+}
+
 /// A search in flight, answering with a `T`.
 pub struct OffThreadSearch<T> {
     task: Task<Option<T>>,
@@ -74,20 +81,14 @@ pub struct OffThreadSearch<T> {
 }
 
 impl<T: Send + 'static> OffThreadSearch<T> {
-    /// Starts `search` on the live position of `session` (`now`: the
-    /// session clock, for the time shown while it thinks).
+    /// Starts `search` from `from` (the live position of a session, say;
+    /// `now`: the session clock, for the time shown while it thinks).
     pub fn start(
-        session: &Session,
+        from: SearchFrom,
         now: f64,
         search: impl FnOnce(SearchJob) -> Option<T> + Send + 'static,
     ) -> Self {
-        Self::start_at(
-            *session.position(),
-            session.history(),
-            session.generation,
-            now,
-            search,
-        )
+        Self::start_at(from.position, from.history, from.generation, now, search)
     }
 
     /// Starts `search` on `position` (reached through `history`, oldest
@@ -130,9 +131,10 @@ impl<T> OffThreadSearch<T> {
         self.generation
     }
 
-    /// Is the search about the game as it is now?
-    pub fn is_current(&self, session: Option<&Session>) -> bool {
-        session.is_some_and(|s| s.generation == self.generation)
+    /// Is the search about the game as it is now (`generation`: the
+    /// session's, none without a session)?
+    pub fn is_current(&self, generation: Option<u64>) -> bool {
+        generation == Some(self.generation)
     }
 
     /// The position searched.
@@ -275,7 +277,7 @@ fn idle_priority() {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::play::session::GameSetup;
+    use crate::game::play::session::{GameSetup, Session};
     use bevy::tasks::TaskPool;
     use std::time::{Duration, Instant};
 
@@ -302,7 +304,7 @@ mod tests {
     fn a_search_gets_the_live_position_and_its_history_and_reports_progress() {
         let mut session = session_after_one_move();
         let live = *session.position();
-        let mut search = OffThreadSearch::start(&session, 2.5, |job: SearchJob| {
+        let mut search = OffThreadSearch::start(session.search_from(), 2.5, |job: SearchJob| {
             let reply = job.position.legal_moves().first().copied();
             let _ = job.progress.send(SearchProgress {
                 depth: 3,
@@ -313,7 +315,7 @@ mod tests {
         });
         assert_eq!(search.position(), &live);
         assert_eq!(search.started_at(), 2.5);
-        assert!(search.is_current(Some(&session)));
+        assert!(search.is_current(Some(session.generation)));
         let (reply, history) = wait(&mut search).expect("an answer");
         assert_eq!(history, 1, "the start position came before");
         assert!(live.is_legal(reply));
@@ -325,7 +327,7 @@ mod tests {
 
         // The game moves on: the answer is for an older generation.
         session.go_to_ply(0, 3.0);
-        assert!(!search.is_current(Some(&session)));
+        assert!(!search.is_current(Some(session.generation)));
         assert!(!search.is_current(None));
         assert_ne!(search.generation(), session.generation);
     }
@@ -335,7 +337,7 @@ mod tests {
         let session = session_after_one_move();
         let (started_tx, started) = crossbeam_channel::bounded(1);
         let (ended_tx, ended) = crossbeam_channel::bounded(1);
-        let search = OffThreadSearch::start(&session, 0.0, move |job: SearchJob| {
+        let search = OffThreadSearch::start(session.search_from(), 0.0, move |job: SearchJob| {
             let _ = started_tx.send(());
             let t0 = Instant::now();
             while !job.stop.load(Ordering::Relaxed) && t0.elapsed() < Duration::from_secs(10) {

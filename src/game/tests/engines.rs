@@ -5,13 +5,13 @@
 //! the test search, the options of a listed engine, damaged entries, and
 //! the keys of the card's fields.
 
-use crate::arena::options::EngineOption;
+use crate::client::options::EngineOption;
 use crate::engine::Score;
-use crate::game::i18n::Lang;
-use crate::game::screens::engines::{
+use crate::game::cards::engines::{
     AddState, DetectedOptions, EngineAction, EngineCard, EnginesView, Field, Jobs, Refusal,
     RejectedEngines, TestState, add_status_text, test_text,
 };
+use crate::game::i18n::Lang;
 use crate::game::settings::UserSettings;
 use crate::game::tests::{logic_app, run_until, slow_backend};
 use crate::rules::notation::{ChineseStyle, Notation};
@@ -62,7 +62,7 @@ done
 fn engines_app(home: &Path) -> App {
     let mut app = logic_app(Some(home), slow_backend());
     app.add_plugins(crate::game::settings::plugin);
-    app.add_plugins(crate::game::screens::engines::plugin);
+    app.add_plugins(crate::game::cards::engines::plugin);
     app.update();
     app
 }
@@ -320,7 +320,7 @@ fn remove_takes_the_selected_engine_off_the_list_and_the_choices_follow() {
 
 #[test]
 fn the_selected_engine_is_chosen_for_the_analysis_hints_and_review_and_back() {
-    use crate::game::screens::engines::EngineUse;
+    use crate::game::cards::engines::EngineUse;
     let home = tempfile::tempdir().unwrap();
     let command = super::sh_engine(home.path(), "fake.sh", FAKE_UCI);
     let mut app = engines_app(home.path());
@@ -539,7 +539,7 @@ fn the_card_types_into_its_fields_keeps_the_keys_and_closes_with_esc() {
 
 #[test]
 fn our_own_engine_is_added_with_its_options_and_passes_the_test() {
-    use crate::arena::options::OptionKind;
+    use crate::client::options::OptionKind;
     let home = tempfile::tempdir().unwrap();
     let command = format!("{} uci", super::our_binary().display());
     let mut app = engines_app(home.path());

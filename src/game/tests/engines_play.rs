@@ -1,4 +1,4 @@
-//! The player's engines in play (issue 24): an external engine as the
+//! The player's engines in play: an external engine as the
 //! opponent (the project's own `xiangqi uci` and fake engines written as
 //! shell scripts), its failures (an illegal move, a crash, a hang) each
 //! pausing the game with a notice that names the engine, the built-in

@@ -243,7 +243,7 @@ pub enum RecordError {
         outcome: String,
     },
     /// The record's file holds no game with the asked number.
-    #[error("game {asked} asked for, but the record holds {found}")]
+    #[error("game {asked} asked for, but the file holds {found}")]
     NoSuchGame {
         /// The number asked for, 1 = first.
         asked: usize,

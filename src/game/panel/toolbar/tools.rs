@@ -3,6 +3,7 @@
 
 use super::HelpCommand;
 use crate::game::Mode;
+use crate::game::cards::settings::SettingsView;
 use crate::game::i18n::Phrase;
 use crate::game::play::Play;
 use crate::game::play::analysis::AnalysisCommand;
@@ -11,7 +12,6 @@ use crate::game::play::export::ExportPicture;
 use crate::game::play::hint::HintRequest;
 use crate::game::play::records::FileCommand;
 use crate::game::play::session::{GameCommand, Session};
-use crate::game::screens::settings::SettingsView;
 use crate::game::theme::{Icon, OnPress};
 
 /// What decides whether a tool is shown.

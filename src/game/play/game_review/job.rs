@@ -2,7 +2,7 @@
 //! polled each frame, and its result shown and turned into puzzles.
 
 use super::{GameReviewState, ReviewEngine, ReviewLimits, ReviewedGame, reviews_dir};
-use crate::arena::client::GoLimit;
+use crate::client::process::GoLimit;
 use crate::engine::Score;
 use crate::engine::review::{GameReview, PositionReview, ReviewError, review_game, review_with};
 use crate::game::i18n::Phrase;
@@ -99,7 +99,7 @@ impl Reviewer<'_> {
             external::entry_for(Use::Review, self.settings.as_deref().map(|s| &**s), None)
                 .map(|entry| self.engines.get(Use::Review, &entry));
         let search = OffThreadSearch::start(
-            session,
+            session.search_from(),
             self.time.elapsed_secs_f64(),
             move |job: SearchJob| {
                 let mut progress = |d, _| counter.store(d, Ordering::Relaxed);

@@ -40,7 +40,16 @@ pub enum GameCommand {
     Menu,
     /// Pause or resume AI vs AI.
     TogglePause,
+    /// Play this move for the human to move, as if picked on the board (a
+    /// move chosen in the explorer or the analysis); ignored when it is not
+    /// a human's turn or not legal.
+    Play(Move),
 }
+
+/// Open a record file on the board (`--open`; a file dropped on the
+/// window is opened the same way).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct OpenFile(pub std::path::PathBuf);
 
 /// The AI's answer, stamped with the generation its search started from.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]

@@ -24,7 +24,8 @@ mod turns;
 
 pub(crate) use messages::Outputs;
 pub use messages::{
-    AiMoveChosen, BoardChanged, BoardInput, CheckAlert, GameCommand, IllegalInput, SoundCue,
+    AiMoveChosen, BoardChanged, BoardInput, CheckAlert, GameCommand, IllegalInput, OpenFile,
+    SoundCue,
 };
 pub use open::{ClockSetup, GameOpener, PendingGame};
 pub(crate) use turns::pick;
@@ -112,12 +113,7 @@ pub(crate) fn configure_start(app: &mut App, opts: &LaunchOptions) {
         app.insert_resource(ClockSetup { red, black });
     }
     if let Some(path) = &opts.open {
-        // Opened as a file dropped on the window would be.
-        app.world_mut()
-            .write_message(bevy::window::FileDragAndDrop::DroppedFile {
-                window: Entity::PLACEHOLDER,
-                path_buf: path.clone(),
-            });
+        app.world_mut().write_message(OpenFile(path.clone()));
     }
     if let Some(mode) = opts.mode {
         setup.mode = mode;
@@ -302,6 +298,15 @@ impl Session {
     pub fn history(&self) -> Vec<Position> {
         let (positions, _) = self.game.history();
         positions[..positions.len().saturating_sub(1)].to_vec()
+    }
+
+    /// Where a search of the live position starts.
+    pub fn search_from(&self) -> crate::game::play::search::SearchFrom {
+        crate::game::play::search::SearchFrom {
+            position: *self.position(),
+            history: self.history(),
+            generation: self.generation,
+        }
     }
 
     /// Puts `game` (a restored or opened record, cursor included) on the

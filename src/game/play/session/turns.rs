@@ -160,6 +160,12 @@ pub(super) fn handle_commands(
                 }
             }
             GameCommand::Flip => session.flipped = !session.flipped,
+            GameCommand::Play(mv) => {
+                if session.human_to_move() && session.position().is_legal(*mv) {
+                    selection.clear();
+                    play_move(&mut session, *mv, now, &mut out);
+                }
+            }
             GameCommand::NewGame => {
                 session.restart(now);
                 selection.clear();

@@ -12,11 +12,11 @@
 //! level, Shift with them Black's in AI vs AI, Enter starts, Tab walks the
 //! buttons, Q quits, L the language.
 
+use crate::game::cards::settings as settings_card;
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::play::ai::levels;
 use crate::game::play::autosave::{ContinueGame, can_continue};
 use crate::game::play::session::{GameSetup, MAX_LEVEL};
-use crate::game::screens::settings as settings_card;
 use crate::game::settings::CurrentLang;
 use crate::game::settings::{StorePaths, UserSettings};
 use crate::game::theme::scale::{Scale, window_size};

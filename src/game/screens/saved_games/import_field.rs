@@ -211,9 +211,11 @@ fn type_path(
                         notice.post(Phrase::Opened, file.display().to_string(), false);
                         commands.remove_resource::<ImportPath>();
                     }
-                    Err(e) => {
-                        notice.post(Phrase::CannotOpen, format!("{}: {e}", file.display()), true)
-                    }
+                    Err(e) => notice.post(
+                        Phrase::CannotOpen,
+                        format!("{}: {}", file.display(), e.reason()),
+                        true,
+                    ),
                 }
                 return;
             }

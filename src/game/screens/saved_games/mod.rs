@@ -231,7 +231,11 @@ fn on_row(
         return;
     };
     if let Err(e) = open_file_on_board(path, &mut opener) {
-        notice.post(Phrase::CannotOpen, format!("{}: {e}", path.display()), true);
+        notice.post(
+            Phrase::CannotOpen,
+            format!("{}: {}", path.display(), e.reason()),
+            true,
+        );
     }
 }
 

@@ -15,7 +15,9 @@
 //! Plain Rust, no Bevy: the game runs [`ExternalEngine::think`] on a
 //! worker thread and raises the stop flag to end it.
 
-use super::client::{Client, ClientError, GoError, GoLimit, HANDSHAKE_TIMEOUT, InfoLine, Protocol};
+use super::process::{
+    Client, ClientError, GoError, GoLimit, HANDSHAKE_TIMEOUT, InfoLine, Protocol,
+};
 use crate::engine::Score;
 use crate::rules::{Color, Move, Position};
 use std::collections::BTreeMap;
@@ -48,18 +50,6 @@ impl EngineConfig {
             protocol: None,
             options: Vec::new(),
             handshake_timeout: HANDSHAKE_TIMEOUT,
-        }
-    }
-}
-
-impl From<&crate::store::engines::EngineEntry> for EngineConfig {
-    /// The settings' entry: its protocol as it answered when it was added
-    /// (asked again if the entry's word is not `uci` or `ucci`).
-    fn from(entry: &crate::store::engines::EngineEntry) -> EngineConfig {
-        EngineConfig {
-            protocol: entry.protocol.parse().ok(),
-            options: entry.options.clone(),
-            ..EngineConfig::new(entry.name.clone(), entry.command.clone())
         }
     }
 }
@@ -689,27 +679,6 @@ mod tests {
             assert_eq!(check_program("sh -c true"), Ok(()));
             assert_eq!(check_program("/"), Err("/: a folder, not a program".into()));
         }
-    }
-
-    #[test]
-    fn entries_give_their_protocol_and_options() {
-        let entry: crate::store::engines::EngineEntry = serde_json::from_str(
-            r#"{"name": "Elephant", "command": "/opt/eleeye", "protocol": "ucci",
-                "options": [["hashsize", "64"]]}"#,
-        )
-        .unwrap();
-        let c = EngineConfig::from(&entry);
-        assert_eq!(c.protocol, Some(Protocol::Ucci));
-        assert_eq!(c.options, [("hashsize".to_string(), "64".to_string())]);
-        assert_eq!(
-            (c.name.as_str(), c.command.as_str()),
-            ("Elephant", "/opt/eleeye")
-        );
-        let c = EngineConfig::from(&crate::store::engines::EngineEntry {
-            protocol: "?".into(),
-            ..entry
-        });
-        assert_eq!(c.protocol, None);
     }
 
     #[test]

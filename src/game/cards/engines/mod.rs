@@ -28,20 +28,21 @@ mod options;
 mod refresh;
 mod rows;
 mod spawn;
+mod state;
 mod texts;
 
-pub(crate) use actions::{AddState, Refusal, TestState};
 pub(crate) use jobs::{DetectedOptions, Jobs};
+pub(crate) use state::{AddState, Refusal, TestState};
 #[cfg(test)]
 pub(crate) use texts::{add_status_text, test_text};
 
-use super::settings::SettingsView;
+pub use super::views::EnginesView;
+use super::views::SettingsView;
 use crate::game::GameSet;
-use crate::game::i18n::{Lang, Phrase};
+use crate::game::i18n::Phrase;
 use crate::game::settings::{StorePaths, UserSettings};
 use crate::game::theme::line_edit::{LineKey, edit_line};
 use crate::game::theme::scale::Scale;
-use crate::game::theme::{Fonts, OnPress, button};
 use bevy::input::InputSystems;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
@@ -99,27 +100,6 @@ pub(crate) fn configure_launch(app: &mut App, opts: &crate::game::LaunchOptions)
     if opts.engines {
         app.insert_state(EnginesView::Open);
     }
-}
-
-/// The button on the settings card that opens this one.
-pub fn open_button(lang: Lang, fonts: &Fonts, px: f32) -> impl Bundle + use<> {
-    button(
-        Phrase::Engines,
-        lang,
-        fonts,
-        px,
-        OnPress::go(EnginesView::Open),
-    )
-}
-
-/// Is the engine card showing?
-#[derive(States, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum EnginesView {
-    /// No.
-    #[default]
-    Closed,
-    /// Yes, over the current screen (the settings card closes under it).
-    Open,
 }
 
 /// A field of the card that keys type into.

@@ -10,6 +10,7 @@
 //! A line on the card says when the settings file was broken or could not
 //! be saved (the toast said so when it happened).
 
+pub use super::views::SettingsView;
 use crate::game::GameSet;
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::settings::CurrentLang;
@@ -48,16 +49,6 @@ pub(super) fn plugin(app: &mut App) {
                     .in_set(GameSet::Present),
             ),
         );
-}
-
-/// Is the settings card showing?
-#[derive(States, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum SettingsView {
-    /// No.
-    #[default]
-    Closed,
-    /// Yes, over the current screen.
-    Open,
 }
 
 /// A choice on the settings card (also marks its button).

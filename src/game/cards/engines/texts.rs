@@ -1,7 +1,7 @@
 //! The card's lines in words: how the adding goes, what a test found, why
 //! a name or value was refused, and long texts cut to their end.
 
-use super::actions::{AddState, Refusal, TestState};
+use super::state::{AddState, Refusal, TestState};
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::panel::analysis::score_text;
 use crate::rules::notation::{ChineseStyle, Notation, format_move};

@@ -3,91 +3,17 @@
 //! through [`UserSettings`] (saved by the settings plugin); the engines are
 //! started by [`super::jobs`], off the main thread.
 
-use super::jobs::{DetectedOptions, Jobs, TestReport};
+use super::jobs::{DetectedOptions, Jobs};
 use super::options::{reset, set, stepped, value_of};
+use super::state::{AddState, LIST_ROWS, OPTION_ROWS, Refusal, TestState};
 use super::{EngineAction, EngineCard, EnginesView, Field};
-use crate::arena::options::EngineOption;
-use crate::game::screens::settings::SettingsView;
+use crate::client::options::EngineOption;
+use crate::game::cards::SettingsView;
 use crate::game::settings::UserSettings;
 use crate::store::Settings;
 use crate::store::engines::{EngineEntry, EngineList};
 use bevy::prelude::*;
 use std::collections::VecDeque;
-
-/// Options shown on a page of the card.
-pub(super) const OPTION_ROWS: usize = 9;
-/// Engines shown on a page of the list.
-pub(super) const LIST_ROWS: usize = 7;
-
-/// What the last Add did.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub enum AddState {
-    /// Nothing yet.
-    #[default]
-    Idle,
-    /// This command line is being started and asked who it is.
-    Detecting(String),
-    /// It was added under this name.
-    Added(String),
-    /// It could not be added.
-    Failed {
-        /// The command line.
-        command: String,
-        /// Why (the client's words: the system's error, the stderr tail).
-        why: String,
-    },
-}
-
-/// The last test of an engine.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TestState {
-    /// The engine of this name is searching.
-    Running(String),
-    /// It answered.
-    Done(String, TestReport),
-    /// It could not be started, or gave no move in time.
-    Failed(String, String),
-}
-
-impl TestState {
-    /// The name of the engine tested.
-    fn name(&mut self) -> &mut String {
-        match self {
-            TestState::Running(name) | TestState::Done(name, _) | TestState::Failed(name, _) => {
-                name
-            }
-        }
-    }
-}
-
-/// A typed name or option value the card did not take.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Refusal {
-    /// The name is empty, or another engine's.
-    Name {
-        /// The name wanted.
-        wanted: String,
-        /// Another engine has it (else it is empty).
-        taken: bool,
-    },
-    /// The option does not take the value.
-    Value {
-        /// The option's name.
-        option: String,
-        /// Why ([`EngineOption::check`]'s words).
-        why: String,
-    },
-}
-
-impl Refusal {
-    /// The option it is about, if it is about one.
-    pub fn option(&self) -> Option<&str> {
-        match self {
-            Refusal::Value { option, .. } => Some(option),
-            Refusal::Name { .. } => None,
-        }
-    }
-}
 
 /// Why `wanted` cannot be the name of the engine named `own`.
 fn name_refused(list: &EngineList, own: &str, wanted: &str) -> Option<Refusal> {

@@ -4,7 +4,6 @@
 //! texts, fields and controls in them follow every change of a value in
 //! place (so the keyboard's focus stays on the button that was pressed).
 
-use super::actions::{AddState, LIST_ROWS, OPTION_ROWS, TestState};
 use super::jobs::DetectedOptions;
 use super::options::{pressed, value_of};
 use super::rows::{
@@ -12,11 +11,12 @@ use super::rows::{
     engine_row, field, option_row,
 };
 use super::spawn::{
-    AddStatusText, DetailBox, ListBox, ListPageText, ListPager, RejectedText, pager,
+    AddStatusText, DetailBox, ListBox, ListPageText, ListPager, RejectedText, line_height, pager,
 };
+use super::state::{AddState, LIST_ROWS, OPTION_ROWS, TestState};
 use super::texts::{add_status_text, refusal_text, tail, test_text};
 use super::{CardScale, EngineAction, EngineCard, EngineUse, Field, RejectedEngines};
-use crate::arena::options::{EngineOption, OptionKind};
+use crate::client::options::{EngineOption, OptionKind};
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::play::move_list::list_style;
 use crate::game::settings::{CurrentLang, UserSettings};
@@ -239,11 +239,6 @@ pub(super) fn rebuild_detail(
         });
     }
     *last = Some(key);
-}
-
-/// The height of a line of the card's small text.
-pub(super) fn line_height(size: Scale) -> f32 {
-    (size.text(13.0) * 1.3).round()
 }
 
 /// A row of buttons that wraps when the card is narrow.

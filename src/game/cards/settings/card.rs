@@ -3,6 +3,7 @@
 //! −/+), Back, and the button that opens the card of the player's
 //! engines.
 
+use super::super::EnginesView;
 use super::{Focus, NoticeText, Row, RowBox, SettingsAction, SettingsView, VolumeFill, VolumeText};
 use crate::game::board::layout::BoardLayout;
 use crate::game::i18n::{Lang, Phrase};
@@ -199,7 +200,13 @@ fn footer(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle {
                 size.px(20.0),
                 OnPress::go(SettingsView::Closed)
             ),
-            crate::game::screens::engines::open_button(lang, fonts, size.px(20.0)),
+            button(
+                Phrase::Engines,
+                lang,
+                fonts,
+                size.px(20.0),
+                OnPress::go(EnginesView::Open)
+            ),
             label(
                 Phrase::SettingsHint,
                 lang,

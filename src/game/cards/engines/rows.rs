@@ -4,7 +4,7 @@
 //! a button to press at the next start.
 
 use super::{EngineAction, Field};
-use crate::arena::options::{EngineOption, OptionKind};
+use crate::client::options::{EngineOption, OptionKind};
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::theme::scale::Scale;
 use crate::game::theme::{Fonts, OnPress, Toggled, button, button_box, palette};

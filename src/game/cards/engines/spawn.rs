@@ -138,7 +138,7 @@ fn add_section(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle {
                 TextColor(palette::TEXT_DIM),
                 // Its room is kept while it says nothing.
                 Node {
-                    min_height: Val::Px(super::refresh::line_height(size)),
+                    min_height: Val::Px(line_height(size)),
                     ..default()
                 },
                 Pickable::IGNORE,
@@ -256,4 +256,9 @@ fn footer(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle {
             ),
         ],
     )
+}
+
+/// The height of a line of the card's small text.
+pub(super) fn line_height(size: Scale) -> f32 {
+    (size.text(13.0) * 1.3).round()
 }

@@ -4,7 +4,7 @@
 //! when it differs from the default (a button pressed is kept until it is
 //! sent).
 
-use crate::arena::options::{EngineOption, OptionKind};
+use crate::client::options::{EngineOption, OptionKind};
 use crate::store::engines::EngineEntry;
 
 /// Where the entry keeps `option`'s value (engines read names without

@@ -11,10 +11,9 @@
 //! [`DetectedOptions`], the test's move in the card.
 
 use super::EngineCard;
-use super::actions::{AddState, TestState};
-use crate::arena::client::{Client, GoLimit, HANDSHAKE_TIMEOUT, Protocol};
-use crate::arena::options::EngineOption;
-use crate::engine::Score;
+use super::state::{AddState, TestReport, TestState};
+use crate::client::options::EngineOption;
+use crate::client::process::{Client, GoLimit, HANDSHAKE_TIMEOUT, Protocol};
 use crate::game::settings::UserSettings;
 use crate::rules::Position;
 use crate::store::engines::{EngineEntry, SkillOption};
@@ -41,19 +40,6 @@ pub struct Detected {
     pub author: String,
     /// The options it declared.
     pub options: Vec<EngineOption>,
-}
-
-/// What an engine did in its test.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TestReport {
-    /// The word after `bestmove` (`None`: UCCI's `nobestmove`).
-    pub bestmove: Option<String>,
-    /// The last depth it reported.
-    pub depth: Option<u32>,
-    /// The last score it reported, from the side to move's view.
-    pub score: Option<Score>,
-    /// How long it took.
-    pub elapsed: Duration,
 }
 
 /// A job's answer.
@@ -255,7 +241,7 @@ pub(super) fn collect_jobs(
                 card.options_page = 0;
                 card.refusal = None;
                 let last = settings.engines.engines.len() - 1;
-                card.list_page = last / super::actions::LIST_ROWS;
+                card.list_page = last / super::state::LIST_ROWS;
             }
             Finished::Added(command, Err(why)) => {
                 card.add = AddState::Failed { command, why };

@@ -1,0 +1,432 @@
+//! The house's shape, checked on the source: no two files import each other
+//! round a loop, matches (`arena`) know nothing of the stored files,
+//! records come in through the one door, and logic plays moves by command,
+//! never by writing clicks.
+//!
+//! An arrow A → B is a path in A's code (outside its tests) that names the
+//! module of file B: `use crate::x::y`, `super::z::Name`, or a path written
+//! inline. A child naming what its own parent module declares (`super::X`
+//! in `a/b.rs` for `a/mod.rs`) is not an arrow: a folder's `mod.rs` adds
+//! its children and hands them its shared names.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// Every `.rs` file under `src`, by module path (`["game", "play", "ai"]`).
+fn modules() -> BTreeMap<Vec<String>, PathBuf> {
+    fn walk(dir: &Path, prefix: &[String], out: &mut BTreeMap<Vec<String>, PathBuf>) {
+        let mut entries: Vec<_> = std::fs::read_dir(dir)
+            .expect("a source folder")
+            .map(|e| e.expect("a folder entry").path())
+            .collect();
+        entries.sort();
+        for path in entries {
+            let name = path.file_stem().unwrap().to_string_lossy().to_string();
+            if name == "tests" {
+                // Test modules are not rooms of the house.
+                continue;
+            }
+            if path.is_dir() {
+                let mut p = prefix.to_vec();
+                p.push(name.clone());
+                walk(&path, &p, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                let mut p = prefix.to_vec();
+                if name != "mod" && name != "lib" {
+                    p.push(name);
+                }
+                out.insert(p, path);
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &[],
+        &mut out,
+    );
+    out
+}
+
+/// The code of a file without its comments, string literals and
+/// `#[cfg(test)]` module.
+fn code(path: &Path) -> String {
+    strip(&std::fs::read_to_string(path).expect("a source file"))
+}
+
+/// Rust source without its comments, string literals and `#[cfg(test)]`
+/// module.
+fn strip(text: &str) -> String {
+    let text = match text.find("#[cfg(test)]\nmod tests {") {
+        Some(i) => &text[..i],
+        None => &text[..],
+    };
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '/' if chars.peek() == Some(&'/') => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        out.push('\n');
+                        break;
+                    }
+                }
+            }
+            '"' => {
+                let mut escaped = false;
+                for c in chars.by_ref() {
+                    if escaped {
+                        escaped = false;
+                    } else if c == '\\' {
+                        escaped = true;
+                    } else if c == '"' {
+                        break;
+                    }
+                }
+                out.push_str("\"\"");
+            }
+            '\'' => {
+                // A char literal ('x', '\n', '{') or a lifetime ('a).
+                let rest: String = chars.clone().take(4).collect();
+                let len = if rest.starts_with('\\') {
+                    rest.find('\'').map(|i| i + 1)
+                } else if rest.chars().nth(1) == Some('\'') {
+                    Some(rest.chars().next().map_or(0, char::len_utf8) + 1)
+                } else {
+                    None
+                };
+                out.push('\'');
+                if let Some(len) = len {
+                    let mut taken = 0;
+                    while taken < len {
+                        taken += chars.next().map_or(len, char::len_utf8);
+                    }
+                    out.push('\'');
+                }
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The module paths `code` names, resolved from the module `at`: every
+/// `crate::`, `super::` or `self::` path, with `use` groups expanded.
+fn named_paths(code: &str, at: &[String]) -> Vec<Vec<String>> {
+    let mut found = Vec::new();
+    let bytes: Vec<char> = code.chars().collect();
+    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
+    let mut i = 0;
+    while i < bytes.len() {
+        let starts = ["crate::", "super::", "self::"]
+            .iter()
+            .find(|p| bytes[i..].iter().take(p.len()).copied().eq(p.chars()));
+        let boundary = i == 0 || !is_ident(bytes[i - 1]) && bytes[i - 1] != ':';
+        let Some(start) = starts.filter(|_| boundary) else {
+            i += 1;
+            continue;
+        };
+        // Read the path, with one level of `{a, b::c}` groups.
+        let mut j = i;
+        let mut prefix = String::new();
+        while j < bytes.len() && (is_ident(bytes[j]) || bytes[j] == ':') {
+            prefix.push(bytes[j]);
+            j += 1;
+        }
+        let mut paths = Vec::new();
+        if j < bytes.len() && bytes[j] == '{' && prefix.ends_with("::") {
+            let mut depth = 0;
+            let mut inner = String::new();
+            while j < bytes.len() {
+                match bytes[j] {
+                    '{' => depth += 1,
+                    '}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                if depth >= 1 && !(depth == 1 && bytes[j] == '{') {
+                    inner.push(bytes[j]);
+                }
+                j += 1;
+            }
+            // Split at top-level commas.
+            let mut depth = 0;
+            let mut part = String::new();
+            for c in inner.chars().chain([',']) {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    ',' if depth == 0 => {
+                        let head: String = part
+                            .trim()
+                            .chars()
+                            .take_while(|&c| is_ident(c) || c == ':')
+                            .collect();
+                        paths.push(format!("{prefix}{head}"));
+                        part.clear();
+                        continue;
+                    }
+                    _ => {}
+                }
+                part.push(c);
+            }
+        } else {
+            paths.push(prefix);
+        }
+        for path in paths {
+            let mut segments: Vec<&str> = path.split("::").filter(|s| !s.is_empty()).collect();
+            let mut module: Vec<String> = match *start {
+                "crate::" => Vec::new(),
+                _ => at.to_vec(),
+            };
+            while let Some(first) = segments.first() {
+                match *first {
+                    "crate" => {
+                        segments.remove(0);
+                    }
+                    "self" => {
+                        segments.remove(0);
+                    }
+                    "super" => {
+                        module.pop();
+                        segments.remove(0);
+                    }
+                    _ => break,
+                }
+            }
+            if segments.last() == Some(&"self") {
+                segments.pop();
+            }
+            module.extend(segments.iter().map(|s| s.to_string()));
+            found.push(module);
+        }
+        i = j.max(i + 1);
+    }
+    found
+}
+
+/// `code` with its child modules' paths spelled from `self` (`turns::x`
+/// becomes `self::turns::x` where the file declares `mod turns;`).
+fn with_children_spelled_out(code: &str) -> String {
+    let children: Vec<&str> = code
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim();
+            let l = l
+                .strip_prefix("pub(crate) ")
+                .or(l.strip_prefix("pub "))
+                .unwrap_or(l);
+            l.strip_prefix("mod ")?.strip_suffix(';')
+        })
+        .collect();
+    let mut text = code.to_string();
+    for child in children {
+        let needle = format!("{child}::");
+        let mut out = String::new();
+        let mut rest = text.as_str();
+        while let Some(i) = rest.find(&needle) {
+            let before = rest[..i].chars().next_back();
+            out.push_str(&rest[..i]);
+            if !before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+                out.push_str("self::");
+            }
+            out.push_str(&needle);
+            rest = &rest[i + needle.len()..];
+        }
+        out.push_str(rest);
+        text = out;
+    }
+    text
+}
+
+/// Arrows between files: (from, to) by module path.
+fn arrows() -> BTreeSet<(Vec<String>, Vec<String>)> {
+    let modules = modules();
+    let mut arrows = BTreeSet::new();
+    for (at, path) in &modules {
+        for named in named_paths(&with_children_spelled_out(&code(path)), at) {
+            // The longest prefix that is a file of ours.
+            let Some(target) = (1..=named.len())
+                .rev()
+                .map(|n| named[..n].to_vec())
+                .find(|m| modules.contains_key(m))
+            else {
+                continue;
+            };
+            if at.starts_with(&target) {
+                // Itself, or a parent module handing down its names.
+                continue;
+            }
+            arrows.insert((at.clone(), target));
+        }
+    }
+    arrows
+}
+
+/// The loops of `arrows`: each strongly connected group of two or more.
+fn circles(arrows: &BTreeSet<(Vec<String>, Vec<String>)>) -> Vec<Vec<Vec<String>>> {
+    let mut next: BTreeMap<&Vec<String>, Vec<&Vec<String>>> = BTreeMap::new();
+    for (a, b) in arrows {
+        next.entry(a).or_default().push(b);
+    }
+    let reach = |from: &Vec<String>| {
+        let mut seen = BTreeSet::new();
+        let mut todo = vec![from];
+        while let Some(m) = todo.pop() {
+            for n in next.get(m).into_iter().flatten() {
+                if seen.insert(*n) {
+                    todo.push(n);
+                }
+            }
+        }
+        seen
+    };
+    let nodes: BTreeSet<&Vec<String>> = arrows.iter().flat_map(|(a, b)| [a, b]).collect();
+    let reaches: BTreeMap<&Vec<String>, BTreeSet<&Vec<String>>> =
+        nodes.iter().map(|n| (*n, reach(n))).collect();
+    let mut done = BTreeSet::new();
+    let mut out = Vec::new();
+    for n in &nodes {
+        if done.contains(*n) || !reaches[n].contains(n) {
+            continue;
+        }
+        let group: Vec<Vec<String>> = nodes
+            .iter()
+            .filter(|m| reaches[n].contains(*m) && reaches[*m].contains(*n))
+            .map(|m| (*m).clone())
+            .collect();
+        for m in &group {
+            done.insert(m.clone());
+        }
+        out.push(group);
+    }
+    out
+}
+
+fn name(module: &[String]) -> String {
+    if module.is_empty() {
+        "crate".into()
+    } else {
+        module.join("::")
+    }
+}
+
+#[test]
+fn no_file_imports_another_round_a_loop() {
+    let arrows = arrows();
+    assert!(arrows.len() > 200, "the arrows are read ({})", arrows.len());
+    let circles = circles(&arrows);
+    let described: Vec<String> = circles
+        .iter()
+        .map(|group| {
+            let ties: Vec<String> = arrows
+                .iter()
+                .filter(|(a, b)| group.contains(a) && group.contains(b))
+                .map(|(a, b)| format!("{} -> {}", name(a), name(b)))
+                .collect();
+            ties.join(", ")
+        })
+        .collect();
+    assert!(
+        described.is_empty(),
+        "import circles:\n{}",
+        described.join("\n")
+    );
+}
+
+#[test]
+fn the_checker_finds_a_loop_and_resolves_super_and_groups() {
+    let at = ["game".to_string(), "play".into(), "ai".into()];
+    let paths = named_paths(
+        &strip(
+            "use super::search::{SearchJob, x::Y};\nuse crate::rules::{self, Move};\n\
+             let a = \"crate::fake\"; // crate::comment",
+        ),
+        &at,
+    );
+    let strs: Vec<String> = paths.iter().map(|p| name(p)).collect();
+    assert!(
+        strs.contains(&"game::play::search::SearchJob".to_string()),
+        "{strs:?}"
+    );
+    assert!(
+        strs.contains(&"game::play::search::x::Y".to_string()),
+        "{strs:?}"
+    );
+    assert!(strs.contains(&"rules::Move".to_string()), "{strs:?}");
+    assert!(strs.contains(&"rules".to_string()), "{strs:?}");
+    assert_eq!(strs.len(), 4, "strings and comments are not code: {strs:?}");
+    let m = |s: &str| s.split("::").map(String::from).collect::<Vec<_>>();
+    let arrows: BTreeSet<_> = [
+        (m("a"), m("b")),
+        (m("b"), m("c")),
+        (m("c"), m("a")),
+        (m("c"), m("d")),
+    ]
+    .into_iter()
+    .collect();
+    assert_eq!(circles(&arrows), vec![vec![m("a"), m("b"), m("c")]]);
+}
+
+#[test]
+fn matches_know_nothing_of_the_stored_files() {
+    let arrows = arrows();
+    let into_store: Vec<String> = arrows
+        .iter()
+        .filter(|(a, b)| {
+            a.first().is_some_and(|s| s == "arena") && b.first().is_some_and(|s| s == "store")
+        })
+        .map(|(a, b)| format!("{} -> {}", name(a), name(b)))
+        .collect();
+    assert!(into_store.is_empty(), "{into_store:?}");
+}
+
+/// Files under `src` whose code (outside tests) contains `needle`.
+fn files_with(needle: &str) -> Vec<String> {
+    modules()
+        .values()
+        .filter(|path| code(path).contains(needle))
+        .map(|path| {
+            path.strip_prefix(env!("CARGO_MANIFEST_DIR"))
+                .unwrap_or(path)
+                .display()
+                .to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn records_come_in_through_the_one_door() {
+    let readers: Vec<String> = files_with("read_pgn_games")
+        .into_iter()
+        .filter(|f| !f.starts_with("src/rules/") && f != "src/store/record.rs")
+        .collect();
+    assert!(readers.is_empty(), "PGN read past the door in {readers:?}");
+}
+
+#[test]
+fn logic_plays_moves_by_command_not_by_clicks() {
+    // Only the views that turn the pointer into board input write clicks.
+    let writers: Vec<String> = files_with("BoardInput::Click(")
+        .into_iter()
+        .filter(|f| {
+            !matches!(
+                f.as_str(),
+                "src/game/input.rs"
+                    | "src/game/board/surface.rs"
+                    | "src/game/play/session/turns.rs"
+            )
+        })
+        .collect();
+    assert!(writers.is_empty(), "clicks faked in {writers:?}");
+    let drops: Vec<String> = files_with("FileDragAndDrop::DroppedFile {")
+        .into_iter()
+        .filter(|f| f != "src/game/play/records.rs")
+        .collect();
+    assert!(drops.is_empty(), "file drops faked in {drops:?}");
+}
