@@ -18,9 +18,9 @@ fn search_to(engine: &mut Engine, pos: &Position, depth: u32) -> u64 {
         depth: Some(depth),
         ..Limits::default()
     };
-    engine
-        .search(pos, &[], &limits, &AtomicBool::new(false), &mut |_| {})
-        .nodes
+    let stop = AtomicBool::new(false);
+    let request = xiangqi::engine::SearchRequest::new(pos, &[], &stop).limits(limits);
+    engine.search(&request, &mut |_| {}).nodes
 }
 
 fn search(c: &mut Criterion) {

@@ -241,7 +241,7 @@ fn an_import_killed_in_the_middle_of_a_file_leaves_the_files_before_it() {
     let small = dir.join("a-small.pgn");
     std::fs::copy(format!("{}/pgn/ccgc-01.pgn", data()), &small).unwrap();
     // A big file: one game, 20,000 times between different players.
-    let mut rng = xiangqi::engine::level::Rng::new(3);
+    let mut rng = xiangqi::engine::rng::Rng::new(3);
     let game = xiangqi::store::db::bench::generate_game(&mut rng);
     let moves = xiangqi::rules::pgn::write_pgn(&game, xiangqi::rules::Notation::Iccs);
     let movetext = moves.split("\n\n").nth(1).unwrap();

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use xiangqi::engine::uci::run_transcript;
-use xiangqi::engine::{Engine, Level, Limits, Score, choose_move};
+use xiangqi::engine::{Engine, Level, Limits, Score, SearchRequest};
 use xiangqi::rules::{Move, Position};
 
 struct Puzzle {
@@ -44,7 +44,10 @@ fn search_nodes(
         nodes: Some(nodes),
         ..Limits::default()
     };
-    engine.search(pos, history, &limits, &never(), &mut |_| {})
+    engine.search(
+        &SearchRequest::new(pos, history, &never()).limits(limits),
+        &mut |_| {},
+    )
 }
 
 /// Searches with a node budget, stopping early once a mate within `plies`
@@ -61,7 +64,8 @@ fn search_for_mate(
         ..Limits::default()
     };
     let stop = AtomicBool::new(false);
-    engine.search(pos, history, &limits, &stop, &mut |info| {
+    let request = SearchRequest::new(pos, history, &stop).limits(limits);
+    engine.search(&request, &mut |info| {
         if info.score.mate_plies().is_some_and(|p| p > 0 && p <= plies) {
             stop.store(true, Ordering::Relaxed);
         }
@@ -171,14 +175,11 @@ fn never_returns_an_illegal_move_on_random_positions() {
                     pos.fen()
                 );
                 let l = Level::ALL[(rand() % 5) as usize];
-                let r = choose_move(
+                let r = l.choose(
                     &mut engine,
-                    l,
-                    &pos,
-                    &history,
-                    &never(),
-                    &mut |_| {},
+                    &SearchRequest::new(&pos, &history, &never()),
                     rand(),
+                    &mut |_| {},
                 );
                 assert!(
                     pos.is_legal(r.best),
@@ -209,7 +210,10 @@ fn the_stop_flag_ends_an_infinite_search_with_a_legal_move() {
         ..Limits::default()
     };
     let t = Instant::now();
-    let r = engine.search(&pos, &[], &limits, &stop, &mut |_| {});
+    let r = engine.search(
+        &SearchRequest::new(&pos, &[], &stop).limits(limits),
+        &mut |_| {},
+    );
     stopper.join().unwrap();
     assert!(pos.is_legal(r.best));
     assert!(t.elapsed() < Duration::from_secs(30), "it did stop");
@@ -222,7 +226,7 @@ fn a_stop_before_the_first_iteration_still_gives_a_legal_move() {
     )
     .unwrap();
     let stop = AtomicBool::new(true);
-    let r = Engine::new(1).search(&pos, &[], &Limits::default(), &stop, &mut |_| {});
+    let r = Engine::new(1).search(&SearchRequest::new(&pos, &[], &stop), &mut |_| {});
     assert!(pos.is_legal(r.best));
 }
 
@@ -312,14 +316,11 @@ fn levels_choose_legal_moves_and_vary_in_the_opening() {
     let pos = Position::startpos();
     let mut firsts = std::collections::HashSet::new();
     for seed in 0..16 {
-        let r = choose_move(
+        let r = Level::MAX.choose(
             &mut engine,
-            Level::MAX,
-            &pos,
-            &[],
-            &never(),
-            &mut |_| {},
+            &SearchRequest::new(&pos, &[], &never()),
             seed,
+            &mut |_| {},
         );
         assert!(pos.is_legal(r.best));
         firsts.insert(r.best);
@@ -467,7 +468,6 @@ fn ucci_usemillisec_and_bad_input() {
 /// `a` wins, `Some(false)` if `b` wins, `None` for a draw (including games
 /// adjudicated after 240 plies).
 fn play_game(a: Level, b: Level, a_is_red: bool, seed: u64, time_scale: f64) -> Option<bool> {
-    use xiangqi::engine::choose_move_scaled;
     use xiangqi::rules::{Color, Game};
     let mut engines = [Engine::new(16), Engine::new(16)];
     let mut game = Game::new(Position::startpos());
@@ -491,15 +491,11 @@ fn play_game(a: Level, b: Level, a_is_red: bool, seed: u64, time_scale: f64) -> 
         let seed = seed
             .wrapping_mul(6364136223846793005)
             .wrapping_add(game.ply() as u64);
-        let r = choose_move_scaled(
+        let r = level.persona().scaled(time_scale).choose(
             engine,
-            level,
-            &pos,
-            before,
-            &stop,
-            &mut |_| {},
+            &SearchRequest::new(&pos, before, &stop),
             seed,
-            time_scale,
+            &mut |_| {},
         );
         game.play(r.best).expect("engine moves are legal");
     }
@@ -601,15 +597,11 @@ fn multipv_reports_distinct_legal_lines_best_first_at_every_depth() {
         depth: Some(6),
         ..Limits::default()
     };
-    let result = engine.search_lines(
-        &pos,
-        &[],
-        &limits,
-        &never(),
-        &mut |i| infos.push(i.clone()),
-        &[],
-        3,
-    );
+    let never = never();
+    let request = SearchRequest::new(&pos, &[], &never)
+        .limits(limits)
+        .lines(3);
+    let result = engine.search(&request, &mut |i| infos.push(i.clone()));
     for depth in 1..=6 {
         let at: Vec<_> = infos.iter().filter(|i| i.depth == depth).collect();
         let numbers: Vec<u32> = at.iter().map(|i| i.multipv).collect();
@@ -648,15 +640,12 @@ fn multipv_asks_for_no_more_lines_than_there_are_moves() {
         depth: Some(4),
         ..Limits::default()
     };
-    let result = engine.search_lines(
-        &pos,
-        &[],
-        &limits,
-        &never(),
-        &mut |i| infos.push((i.depth, i.multipv, i.pv[0])),
-        &banned,
-        5,
-    );
+    let never = never();
+    let request = SearchRequest::new(&pos, &[], &never)
+        .limits(limits)
+        .excluding(&banned)
+        .lines(5);
+    let result = engine.search(&request, &mut |i| infos.push((i.depth, i.multipv, i.pv[0])));
     assert_eq!(infos.len(), 8, "{infos:?}");
     assert!(infos.iter().all(|&(_, k, m)| k <= 2 && keep.contains(&m)));
     assert!(keep.contains(&result.best));

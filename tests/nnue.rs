@@ -9,7 +9,7 @@ use std::process::Command;
 use std::sync::atomic::AtomicBool;
 use xiangqi::engine::nnue::{self, FileError, Header, Network};
 use xiangqi::engine::uci::run_transcript;
-use xiangqi::engine::{Engine, Evaluator, Limits};
+use xiangqi::engine::{Engine, Evaluator, Limits, SearchRequest};
 use xiangqi::learn::data::{self, Record};
 use xiangqi::learn::datagen;
 use xiangqi::learn::trainer::{self, FloatNet, Listener};
@@ -320,14 +320,13 @@ fn both_evaluations_search() {
     for e in [Evaluator::Classical, Evaluator::standard()] {
         let mut engine = Engine::new(1);
         engine.set_evaluator(e.clone());
+        let stop = AtomicBool::new(false);
+        let limits = Limits {
+            depth: Some(4),
+            ..Limits::default()
+        };
         let r = engine.search(
-            &pos,
-            &[],
-            &Limits {
-                depth: Some(4),
-                ..Limits::default()
-            },
-            &AtomicBool::new(false),
+            &SearchRequest::new(&pos, &[], &stop).limits(limits),
             &mut |_| {},
         );
         assert!(pos.is_legal(r.best));

@@ -105,7 +105,8 @@ fn the_engines_own_moves_are_not_flagged() {
     let mut pos = start;
     let mut game = Vec::new();
     for _ in 0..10 {
-        let r = engine.search(&pos, &[], &depth(5), &never, &mut |_| {});
+        let request = xiangqi::engine::SearchRequest::new(&pos, &[], &never).limits(depth(5));
+        let r = engine.search(&request, &mut |_| {});
         game.push(r.best);
         pos.make(r.best);
     }

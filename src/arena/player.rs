@@ -4,7 +4,7 @@
 pub use super::standin::StandIn;
 use crate::client::process::{Client, ClientError, GoError, GoLimit, Protocol, Reply};
 use crate::engine::level::Persona;
-use crate::engine::{Clock, Engine, Evaluator, Level, Limits, level};
+use crate::engine::{Clock, Engine, Evaluator, Level, Limits, SearchRequest};
 use crate::rules::{Color, Move, Position};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -464,7 +464,7 @@ impl StandInPlayer {
             pos.make(m);
         }
         let seed = self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ moves.len() as u64;
-        let mut rng = level::Rng::new(seed ^ pos.hash());
+        let mut rng = crate::engine::rng::Rng::new(seed ^ pos.hash());
         let best = super::standin::choose(self.kind, &pos, &mut rng);
         Reply {
             bestmove: best.map(|m| m.to_string()),
@@ -516,19 +516,14 @@ impl Builtin {
         }
         let mut noop = |_: &crate::engine::SearchInfo| {};
         let seed = self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ moves.len() as u64;
+        let request = SearchRequest::new(&pos, &history, stop).limits(limits);
         let result = match &self.persona {
-            None => self.engine.search(&pos, &history, &limits, stop, &mut noop),
-            Some(persona) => level::choose_move_as(
-                &mut self.engine,
-                persona,
-                &pos,
-                &history,
-                &limits,
-                stop,
-                &mut noop,
-                seed,
-                self.scale,
-            ),
+            None => self.engine.search(&request, &mut noop),
+            Some(persona) => {
+                persona
+                    .scaled(self.scale)
+                    .choose(&mut self.engine, &request, seed, &mut noop)
+            }
         };
         Reply {
             bestmove: (!result.best.is_null()).then(|| result.best.to_string()),

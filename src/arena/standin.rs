@@ -8,7 +8,7 @@
 //!   otherwise plays a random move that does not leave the moved piece where
 //!   it can be taken; when every move does, any move.
 
-use crate::engine::level::Rng;
+use crate::engine::rng::Rng;
 use crate::rules::{Move, PieceKind, Position};
 
 /// Which stand-in.

@@ -193,7 +193,8 @@ fn run_command(command: Command) -> Result<(), CliError> {
 
 /// `xiangqi tune`: reads the games, fits, prints the weights.
 fn tune(files: &[std::path::PathBuf], skip: usize) -> Result<(), CliError> {
-    use crate::engine::{eval::WEIGHTS, tune};
+    use crate::engine::eval::WEIGHTS;
+    use crate::learn::tune;
     let mut games = Vec::new();
     let mut bad = 0;
     for f in files {

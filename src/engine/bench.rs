@@ -6,7 +6,7 @@
 //! the number to watch when working on speed. The positions mix openings,
 //! sharp middle games and endings so no single phase dominates.
 
-use super::{Engine, Limits};
+use super::{Engine, Limits, SearchRequest};
 use crate::rules::Position;
 use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
@@ -71,7 +71,8 @@ pub fn run<E>(
         };
         engine.clear();
         let t = Instant::now();
-        let r = engine.search(&pos, &[], &limits, &stop, &mut |_| {});
+        let request = SearchRequest::new(&pos, &[], &stop).limits(limits.clone());
+        let r = engine.search(&request, &mut |_| {});
         let dt = t.elapsed();
         per_position(i + 1, fen, r.nodes, dt)?;
         nodes += r.nodes;

@@ -15,7 +15,6 @@
 //! - [`review`] — game review: every move judged against the engine's best.
 //! - [`uci`] — the UCI/UCCI protocol loop (`xiangqi uci`).
 //! - [`bench`] — the fixed speed benchmark (`xiangqi bench`).
-//! - [`tune`] — fits the evaluation's weights to game results (`xiangqi tune`).
 //!
 //! [`Engine`] owns what lives from one search to the next (the hash table
 //! and the history scores); everything else is per search.
@@ -28,14 +27,15 @@ pub mod movepick;
 pub mod nnue;
 pub mod pace;
 pub mod review;
+pub mod rng;
 pub mod score;
 pub mod search;
+mod stack;
 pub mod timeman;
 pub mod tt;
-pub mod tune;
 pub mod uci;
 
-pub use level::{Level, RATING_SCALE, choose_move, choose_move_scaled, choose_move_within};
+pub use level::{Level, Persona, RATING_SCALE};
 pub use score::Score;
 
 use crate::rules::{Move, Position};
@@ -88,11 +88,82 @@ pub struct Limits {
     pub infinite: bool,
 }
 
+/// One search asked of the engine: the position and the positions before
+/// it, how long to search, root moves to leave out, how many lines to
+/// find, and the flag that stops it.
+///
+/// ```
+/// use std::sync::atomic::AtomicBool;
+/// use xiangqi::engine::{Engine, Limits, SearchRequest};
+/// use xiangqi::rules::Position;
+/// let (pos, stop) = (Position::startpos(), AtomicBool::new(false));
+/// let limits = Limits { depth: Some(2), ..Limits::default() };
+/// let request = SearchRequest::new(&pos, &[], &stop).limits(limits).lines(2);
+/// let result = Engine::new(1).search(&request, &mut |_| {});
+/// assert!(pos.is_legal(result.best));
+/// ```
+#[derive(Clone, Debug)]
+pub struct SearchRequest<'a> {
+    /// The position searched.
+    pub position: &'a Position,
+    /// The game's positions before it, oldest first (for the repetition
+    /// rules).
+    pub history: &'a [Position],
+    /// When to stop (none set: to the maximum depth).
+    pub limits: Limits,
+    /// Root moves never played (UCCI `banmoves`, an analysis line left
+    /// out); ignored when they are every legal move.
+    pub exclude: &'a [Move],
+    /// Lines to find (MultiPV): each depth reports this many, best first,
+    /// numbered by [`SearchInfo::multipv`], each leaving out the first
+    /// moves of the lines above it. Each extra line costs about as much as
+    /// the first. The result is the best line.
+    pub lines: usize,
+    /// Raised to end the search.
+    pub stop: &'a AtomicBool,
+}
+
+impl<'a> SearchRequest<'a> {
+    /// A search of `position` (reached through `history`) to the maximum
+    /// depth, every move allowed, one line, ended by `stop`.
+    pub fn new(position: &'a Position, history: &'a [Position], stop: &'a AtomicBool) -> Self {
+        SearchRequest {
+            position,
+            history,
+            limits: Limits::default(),
+            exclude: &[],
+            lines: 1,
+            stop,
+        }
+    }
+
+    /// Within `limits`.
+    pub fn limits(self, limits: Limits) -> Self {
+        SearchRequest { limits, ..self }
+    }
+
+    /// Never playing one of `moves` at the root.
+    pub fn excluding(self, moves: &'a [Move]) -> Self {
+        SearchRequest {
+            exclude: moves,
+            ..self
+        }
+    }
+
+    /// Finding the best `lines` moves (at least one).
+    pub fn lines(self, lines: usize) -> Self {
+        SearchRequest {
+            lines: lines.max(1),
+            ..self
+        }
+    }
+}
+
 /// Progress after each finished iteration.
 #[derive(Clone, Debug)]
 pub struct SearchInfo {
     /// Which line this is: 1 for the best, up to the number of lines asked
-    /// for (see [`Engine::search_lines`]).
+    /// for (see [`SearchRequest::lines`]).
     pub multipv: u32,
     /// Nominal depth.
     pub depth: u32,
@@ -273,51 +344,23 @@ impl Engine {
         *self.history = [[0; 90]; 16];
     }
 
-    /// Searches `pos` within `limits`. `history` holds the game's positions
-    /// before `pos`, oldest first, for the repetition rules. `on_info` hears
-    /// about each finished iteration. Setting `stop` ends the search within
-    /// a few milliseconds; the best move found so far is still returned.
+    /// Searches as `request` asks (see [`SearchRequest`]). `on_info` hears
+    /// about each finished iteration (each line of it when several are
+    /// asked). Setting the request's stop flag ends the search within a few
+    /// milliseconds; the best move found so far is still returned.
     pub fn search(
         &mut self,
-        pos: &Position,
-        history: &[Position],
-        limits: &Limits,
-        stop: &AtomicBool,
+        request: &SearchRequest,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        self.search_excluding(pos, history, limits, stop, on_info, &[])
-    }
-
-    /// [`Engine::search`] that never plays one of `banned` at the root (the
-    /// UCCI `banmoves` command). If every legal move is banned it plays a
-    /// banned one rather than none.
-    pub fn search_excluding(
-        &mut self,
-        pos: &Position,
-        history: &[Position],
-        limits: &Limits,
-        stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&SearchInfo),
-        banned: &[Move],
-    ) -> SearchResult {
-        self.search_lines(pos, history, limits, stop, on_info, banned, 1)
-    }
-
-    /// [`Engine::search_excluding`] that finds the best `lines` moves
-    /// (MultiPV, for analysis): each depth reports `lines` lines, best
-    /// first, numbered by [`SearchInfo::multipv`], each excluding the first
-    /// moves of the lines above it. The result is the best line. Each
-    /// extra line costs about as much as the first.
-    pub fn search_lines(
-        &mut self,
-        pos: &Position,
-        history: &[Position],
-        limits: &Limits,
-        stop: &AtomicBool,
-        on_info: &mut dyn FnMut(&SearchInfo),
-        banned: &[Move],
-        lines: usize,
-    ) -> SearchResult {
+        let SearchRequest {
+            position: pos,
+            history,
+            ref limits,
+            exclude: banned,
+            lines,
+            stop,
+        } = *request;
         let start = Instant::now();
         let plan = timeman::plan(limits);
         self.tt.new_search();
@@ -339,7 +382,7 @@ impl Engine {
             stop,
             pos,
             history,
-            evaluator.network(),
+            evaluator,
         );
         s.banned = banned;
         s.node_limit = limits.nodes.unwrap_or(u64::MAX);
@@ -435,7 +478,7 @@ impl Engine {
             stop,
             pos,
             history,
-            self.evaluator.network(),
+            &self.evaluator,
         );
         s.deadline = deadline;
         // Warm the table and the history with a normal search first.

@@ -19,7 +19,8 @@
 //! Plain Rust: the game calls [`think_time`] after the search and waits the
 //! rest off the main thread.
 
-use super::level::{Level, Rng};
+use super::level::Level;
+use super::rng::Rng;
 use super::{Limits, timeman};
 use crate::rules::{Move, Position, Square};
 use std::time::Duration;

@@ -31,7 +31,7 @@
 //! 0–100 %: 100 % for best moves, about 65 % for a 0.10 loss, 0 for a
 //! loss of 0.8 or more (Lichess's curve, on the same scale).
 
-use super::{Engine, Limits, Score};
+use super::{Engine, Limits, Score, SearchRequest};
 use crate::rules::{Color, Move, Position};
 use std::fmt;
 use std::sync::atomic::AtomicBool;
@@ -280,7 +280,8 @@ pub fn review_game(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<GameReview, ReviewError> {
     review_with(start, moves, stop, progress, &mut |pos, history| {
-        let result = engine.search(pos, history, limits, stop, &mut |_| {});
+        let request = SearchRequest::new(pos, history, stop).limits(limits.clone());
+        let result = engine.search(&request, &mut |_| {});
         Ok(PositionReview {
             score: result.score,
             best: result.best,
@@ -413,7 +414,8 @@ pub fn accepts(
     let mut worth = |m: Move| {
         let mut next = *pos;
         next.make(m);
-        let reply = engine.search(&next, &before, limits, stop, &mut |_| {});
+        let request = SearchRequest::new(&next, &before, stop).limits(limits.clone());
+        let reply = engine.search(&request, &mut |_| {});
         1.0 - expected(reply.score)
     };
     let target = worth(best);

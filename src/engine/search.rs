@@ -26,10 +26,11 @@
 //! a verdict in favour of the side that just moved is not taken: the other
 //! side can still step out of the cycle before the third.
 
-use super::eval::{Acc, capture_value, evaluate_acc};
+use super::Evaluator;
+use super::eval::capture_value;
 use super::movepick::{Buffer, History, MovePicker, update_history};
-use super::nnue::{Accumulator, Network};
 use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
+use super::stack::EvalStack;
 use super::tt::{Bound, Tt};
 use crate::rules::game::judge_repetition;
 use crate::rules::{Color, Move, PieceKind, Position, is_chase};
@@ -126,10 +127,8 @@ pub(crate) struct Searcher<'a> {
     pv: Box<[[Move; MAX_PLY + 2]; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
     static_eval: [i32; MAX_PLY + 2],
-    acc: [Acc; MAX_PLY + 2],
-    /// The network, when the engine plays with it, and its accumulators a ply.
-    net: Option<&'a Network>,
-    nn: Vec<Accumulator>,
+    /// The evaluation at every ply.
+    eval: EvalStack<'a>,
     buffers: Vec<Buffer>,
     /// Quiet moves tried at each ply (their history drops on a cutoff).
     quiets: Vec<[Move; QUIETS]>,
@@ -157,7 +156,7 @@ impl<'a> Searcher<'a> {
         stop: &'a AtomicBool,
         pos: &Position,
         game: &[Position],
-        net: Option<&'a Network>,
+        evaluator: &'a Evaluator,
     ) -> Searcher<'a> {
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
@@ -175,12 +174,7 @@ impl<'a> Searcher<'a> {
             pv: Box::new([[Move::NULL; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
             static_eval: [0; MAX_PLY + 2],
-            acc: [Acc::new(pos); MAX_PLY + 2],
-            net,
-            nn: match net {
-                Some(n) => vec![n.refresh(pos); MAX_PLY + 2],
-                None => Vec::new(),
-            },
+            eval: EvalStack::new(pos, evaluator),
             buffers: vec![Buffer::default(); MAX_PLY + 2],
             quiets: vec![[Move::NULL; QUIETS]; MAX_PLY + 2],
             lmr,
@@ -249,14 +243,7 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn make(&mut self, m: Move, ply: usize) -> crate::rules::Undo {
         let (from, to) = (m.from().index(), m.to().index());
-        let mut acc = self.acc[ply];
-        acc.apply(&self.pos.board, from, to);
-        self.acc[ply + 1] = acc;
-        if let Some(net) = self.net {
-            let (done, next) = self.nn.split_at_mut(ply + 1);
-            let b = &self.pos.board;
-            net.update(&done[ply], &mut next[0], b[from], from, to, b[to]);
-        }
+        self.eval.make(ply, &self.pos.board, from, to);
         self.nodes += 1;
         let undo = self.pos.make(m);
         self.tt.prefetch(self.pos.hash());
@@ -286,20 +273,11 @@ impl<'a> Searcher<'a> {
 
     #[inline]
     fn evaluate(&self, ply: usize) -> i32 {
-        match self.net {
-            Some(net) => {
-                // (Every 64th node: a full sum at every one would slow the
-                // debug builds' searches several times over.)
-                debug_assert!(
-                    !self.nodes.is_multiple_of(64) || self.nn[ply] == net.refresh(&self.pos),
-                    "the accumulators at ply {ply} drifted from the board"
-                );
-                let pieces = (self.pos.occ[0] | self.pos.occ[1]).count_ones();
-                net.output(&self.nn[ply], self.pos.side.index(), pieces)
-                    .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
-            }
-            None => evaluate_acc(&self.pos, &self.acc[ply]),
-        }
+        // (The network's accumulators are checked against a full sum every
+        // 64th node: at every one it would slow the debug builds' searches
+        // several times over.)
+        self.eval
+            .evaluate(ply, &self.pos, self.nodes.is_multiple_of(64))
     }
 
     /// Polls the stop conditions: node limit every node, the flag and the
@@ -627,7 +605,7 @@ impl<'a> Searcher<'a> {
         let improving = !in_check && ply >= 2 && eval > self.static_eval[ply - 2];
         // With few heavy pieces left the tree is narrow and the play is
         // all quiet manoeuvres: prune by margins only when it is full.
-        let sparse = self.acc[ply].phase() <= SPARSE_PHASE;
+        let sparse = self.eval.phase(ply) <= SPARSE_PHASE;
 
         if !pv_node && !in_check && !sparse {
             // Reverse futility: far above beta with little depth left, the
@@ -643,10 +621,7 @@ impl<'a> Searcher<'a> {
                 let r = NULL_BASE
                     + depth / NULL_DEPTH_DIV
                     + ((eval - beta) / NULL_EVAL_DIV).min(NULL_EVAL_MAX);
-                self.acc[ply + 1] = self.acc[ply];
-                if self.net.is_some() {
-                    self.nn[ply + 1] = self.nn[ply];
-                }
+                self.eval.pass(ply);
                 self.nodes += 1;
                 let undo = self.pos.make_null();
                 self.push(Move::NULL, false, true);
@@ -847,11 +822,10 @@ impl<'a> Searcher<'a> {
                     // verdict, so the bound is as good as the exact value.
                     // (The classical evaluation's estimate; the network's
                     // output is on its own scale.)
-                    if self.net.is_none() {
-                        let quick = self.acc[ply].quick(self.pos.side_to_move());
-                        if quick - LAZY >= beta {
-                            return quick - LAZY;
-                        }
+                    if let Some(quick) = self.eval.material_estimate(ply, self.pos.side_to_move())
+                        && quick - LAZY >= beta
+                    {
+                        return quick - LAZY;
                     }
                     self.evaluate(ply)
                 }

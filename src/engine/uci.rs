@@ -17,7 +17,7 @@
 //! move); and `bestmove` is always a legal move. Input lines and error
 //! messages are bounded ([`MAX_LINE`], 200 characters).
 
-use super::{Clock, Engine, Level, Limits, Score, SearchInfo, choose_move_within};
+use super::{Clock, Engine, Level, Limits, Score, SearchInfo, SearchRequest};
 use crate::rules::{Move, Position};
 use crossbeam_channel::{Receiver, Sender, select, unbounded};
 use std::collections::VecDeque;
@@ -807,23 +807,17 @@ impl<W: Write + Send + 'static> Session<W> {
         self.spawn_job(infinite, move |flag| {
             let mut engine = lock(&engine);
             let mut on_info = |info: &SearchInfo| say(&out, &format_info(info, dialect));
+            let request = SearchRequest::new(&pos, &history, flag)
+                .limits(limits.clone())
+                .excluding(&banned)
+                .lines(lines);
             let result = match level {
                 // A level keeps within the go's limits too (never longer
                 // than the clock or movetime allows).
-                Some(l) if banned.is_empty() && lines == 1 => choose_move_within(
-                    &mut engine,
-                    l,
-                    &pos,
-                    &history,
-                    &limits,
-                    flag,
-                    &mut on_info,
-                    seed,
-                    1.0,
-                ),
-                _ => {
-                    engine.search_lines(&pos, &history, &limits, flag, &mut on_info, &banned, lines)
+                Some(l) if banned.is_empty() && lines == 1 => {
+                    l.choose(&mut engine, &request, seed, &mut on_info)
                 }
+                _ => engine.search(&request, &mut on_info),
             };
             drop(engine);
             // UCI: after `go infinite` the answer waits for `stop`.

@@ -24,7 +24,7 @@
 
 use super::data::{DataWriter, Record};
 use crate::arena::openings::Opening;
-use crate::engine::level::Rng;
+use crate::engine::rng::Rng;
 use crate::engine::{Engine, Limits, Score};
 use crate::rules::{Game, GameResult, Move, Position};
 use std::path::PathBuf;
@@ -296,7 +296,8 @@ fn search(
 ) -> crate::engine::SearchResult {
     let (positions, _) = game.history();
     let (pos, before) = positions.split_last().expect("a game has its start");
-    engine.search(pos, before, limits, interrupt, &mut |_| {})
+    let request = crate::engine::SearchRequest::new(pos, before, interrupt).limits(limits.clone());
+    engine.search(&request, &mut |_| {})
 }
 
 /// Plays game `index`; `None` when interrupted.

@@ -7,7 +7,10 @@
 //! - [`trainer`] — fits a network to them with minibatch Adam on all cores
 //!   and writes a quantised network file (`xiangqi train`); the engine reads
 //!   it with [`crate::engine::nnue`].
+//! - [`tune`] — fits the classical evaluation's weights to game results
+//!   (`xiangqi tune`).
 
 pub mod data;
 pub mod datagen;
 pub mod trainer;
+pub mod tune;

@@ -31,10 +31,10 @@
 //!   epoch's weights are written, quantised (see [`crate::engine::nnue`]).
 
 use super::data::{self, Record};
-use crate::engine::level::Rng;
 use crate::engine::nnue::{
     BUCKETS, HIDDEN, Header, INPUTS, Network, OUT_SCALE, QA, QB, W1_LIMIT, bucket, feature,
 };
+use crate::engine::rng::Rng;
 use crate::rules::{Color, Position};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};

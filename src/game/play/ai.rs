@@ -9,9 +9,9 @@
 //! which stops it.
 
 use crate::client::process::GoLimit;
-use crate::engine::level::Rng;
 use crate::engine::pace::{self, MoveContext};
-use crate::engine::{Engine, Level, choose_move_within};
+use crate::engine::rng::Rng;
+use crate::engine::{Engine, Level, SearchRequest};
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::Turn;
@@ -112,17 +112,9 @@ pub fn think(engine: &mut Engine, job: &SearchJob, level: u8) -> Option<Move> {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     // Without a clock the limits are empty and the level alone decides.
-    let result = choose_move_within(
-        engine,
-        level,
-        &job.position,
-        &job.history,
-        &job.limits,
-        &job.stop,
-        &mut |info| job.report(info),
-        seed,
-        1.0,
-    );
+    let request =
+        SearchRequest::new(&job.position, &job.history, &job.stop).limits(job.limits.clone());
+    let result = level.choose(engine, &request, seed, &mut |info| job.report(info));
     if result.best.is_null() {
         return None;
     }

@@ -15,7 +15,7 @@
 
 use crate::client::external::EngineLine;
 use crate::client::process::GoLimit;
-use crate::engine::{Limits, Score, SearchInfo};
+use crate::engine::{Limits, Score, SearchInfo, SearchRequest};
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::Turn;
@@ -170,18 +170,14 @@ impl Default for AnalysisBackend {
                 infinite: true,
                 ..Limits::default()
             };
+            let request = SearchRequest::new(&job.position, &job.history, &job.stop)
+                .limits(limits)
+                .excluding(&job.exclude)
+                .lines(lines);
             engine.with(|engine| {
-                engine.search_lines(
-                    &job.position,
-                    &job.history,
-                    &limits,
-                    &job.stop,
-                    &mut |info| {
-                        let _ = out.send(info.clone());
-                    },
-                    &job.exclude,
-                    lines,
-                );
+                engine.search(&request, &mut |info| {
+                    let _ = out.send(info.clone());
+                });
             });
         }))
     }

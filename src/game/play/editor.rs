@@ -17,7 +17,7 @@
 //! ([`crate::store::my_puzzles::composed`]), judged like the puzzles from
 //! games: the engine's move, or one within the margin of it, solves it.
 
-use crate::engine::SearchResult;
+use crate::engine::{SearchRequest, SearchResult};
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::Play;
@@ -343,7 +343,8 @@ fn save_as_puzzle(
     let engine = engine.0.clone();
     let limits = limits.quick.clone();
     let search = OffThreadSearch::start_at(pos, Vec::new(), 0, now, move |job| {
-        Some(engine.with(|e| e.search(&job.position, &[], &limits, &job.stop, &mut |_| {})))
+        let request = SearchRequest::new(&job.position, &[], &job.stop).limits(limits);
+        Some(engine.with(|e| e.search(&request, &mut |_| {})))
     });
     editor.saving = Some((pos, search));
     notice.post(Phrase::SavingPuzzle, pos.fen(), false);

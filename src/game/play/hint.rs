@@ -10,7 +10,7 @@
 //! In a puzzle, the first hint is the puzzle's known winning move.
 
 use crate::client::process::GoLimit;
-use crate::engine::Limits;
+use crate::engine::{Limits, SearchRequest};
 use crate::game::GameSet;
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
@@ -85,9 +85,8 @@ impl Default for HintBackend {
                 movetime: Some(HINT_BUDGET),
                 ..Limits::default()
             };
-            let result = engine.with(|engine| {
-                engine.search(&job.position, &job.history, &limits, &job.stop, &mut |_| {})
-            });
+            let request = SearchRequest::new(&job.position, &job.history, &job.stop).limits(limits);
+            let result = engine.with(|engine| engine.search(&request, &mut |_| {}));
             (!result.best.is_null()).then_some(result.best)
         }))
     }

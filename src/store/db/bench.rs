@@ -11,7 +11,7 @@
 //! it.
 
 use super::{Database, DbError, Filter, Owner};
-use crate::engine::level::Rng;
+use crate::engine::rng::Rng;
 use crate::rules::notation::ChineseStyle;
 use crate::rules::pgn::{self, PgnGame};
 use crate::rules::{Charset, Game, GameResult, Move, Notation, Position};

@@ -391,7 +391,7 @@ fn both_ways_of_finding_a_page_of_games_agree() {
     add_generated(&mut db, 300, 7);
     // Positions every game, many games and a few games reached.
     let mut probes = vec![Position::startpos()];
-    let mut rng = crate::engine::level::Rng::new(7);
+    let mut rng = crate::engine::rng::Rng::new(7);
     for plies in [1, 2, 4, 8, 16, 30] {
         let g = bench::generate_game(&mut rng);
         let mut p = Position::startpos();

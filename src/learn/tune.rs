@@ -10,7 +10,7 @@
 //! from 16 to 1 (percent of the hand-set value). `xiangqi tune` runs it on
 //! PGN files, such as those `xiangqi match --pgn-out` writes.
 
-use super::eval::{Terms, Weights, evaluation_terms};
+use crate::engine::eval::{Terms, Weights, evaluation_terms};
 use crate::rules::pgn::PgnGame;
 use crate::rules::{GameResult, Position};
 

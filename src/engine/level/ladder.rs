@@ -1,0 +1,432 @@
+//! The ladder: the 35 levels' specifications, weakest first, each with
+//! its persona, pace, rating and the games that measured its step.
+
+use super::Persona;
+
+pub(super) struct Spec {
+    pub(super) zh: &'static str,
+    pub(super) en: &'static str,
+    pub(super) persona: Persona,
+    /// Median think time at human pace, in milliseconds (see [`super::pace`]).
+    pub(super) pace_ms: u64,
+    /// The level's rating on the ladder's scale (see [`RATING_SCALE`]).
+    pub(super) rating: i32,
+    /// Half the 95 % interval of that rating.
+    pub(super) rating_margin: i32,
+    /// Its games against the level below in the ladder's measurement:
+    /// wins, draws, losses (against the beginner stand-in for the first).
+    pub(super) step: [u16; 3],
+}
+
+/// One row of the ladder: name, depth, ms, temperature, margin,
+/// careless %, book plies, pace (ms), rating ± margin, and the measured
+/// W-D-L against the level below.
+#[allow(clippy::too_many_arguments)]
+const fn spec(
+    zh: &'static str,
+    en: &'static str,
+    (depth, millis): (u32, u64),
+    (temperature, margin, careless): (i32, i32, u32),
+    book_plies: u32,
+    pace_ms: u64,
+    (rating, rating_margin): (i32, i32),
+    step: [u16; 3],
+) -> Spec {
+    Spec {
+        zh,
+        en,
+        persona: Persona {
+            depth,
+            millis,
+            temperature,
+            margin,
+            careless,
+            book_plies,
+        },
+        pace_ms,
+        rating,
+        rating_margin,
+        step,
+    }
+}
+
+/// What the ratings are measured against, for the menu's notes and
+/// `xiangqi levels`.
+pub const RATING_SCALE: &str = "\
+Ratings: a maximum-likelihood fit (`xiangqi rate`) to all the ladder's games at once, on a
+scale where the rules-only beginner stand-in (`builtin:beginner`: it takes the most valuable
+piece it can, and otherwise plays a random move that does not leave the moved piece to be
+taken) is 500; the random mover comes out near 70. Each level played the one below it at
+least 60 games from the balanced openings (both colours), at its own depth and time budget.
+The steps above depth 11 (depths 12, 14, 16 and 18, then the full engine at 3 s a move)
+were fitted to their own games with level 30 held at its rating; depth 18 played depth 16 in
+120 games (33-81-6), the full engine played depth 18 in 60 (28-29-3) and depth 16 in 14 (9-5-0).
+benches/strength.md (\"The ladder\" and \"The top of the ladder\") has the games and the
+commands.";
+
+/// The ladder, weakest first (see `benches/strength.md`, "The ladder").
+pub(super) const SPECS: [Spec; 35] = [
+    spec(
+        "入门 1",
+        "Beginner 1",
+        (1, 300),
+        (600, 2000, 100),
+        0,
+        2000,
+        (710, 67),
+        [44, 5, 11],
+    ),
+    spec(
+        "入门 2",
+        "Beginner 2",
+        (1, 300),
+        (200, 700, 100),
+        0,
+        2100,
+        (816, 52),
+        [39, 0, 21],
+    ),
+    spec(
+        "入门 3",
+        "Beginner 3",
+        (1, 300),
+        (120, 400, 100),
+        0,
+        2200,
+        (940, 46),
+        [45, 0, 15],
+    ),
+    spec(
+        "新手 1",
+        "Novice 1",
+        (1, 300),
+        (95, 300, 50),
+        4,
+        2400,
+        (1042, 65),
+        [39, 0, 21],
+    ),
+    spec(
+        "新手 2",
+        "Novice 2",
+        (1, 300),
+        (75, 200, 20),
+        6,
+        2500,
+        (1176, 68),
+        [41, 1, 18],
+    ),
+    spec(
+        "新手 3",
+        "Novice 3",
+        (1, 300),
+        (60, 150, 0),
+        8,
+        2600,
+        (1359, 61),
+        [45, 0, 15],
+    ),
+    spec(
+        "初级 1",
+        "Elementary 1",
+        (2, 400),
+        (80, 200, 0),
+        10,
+        2800,
+        (1459, 49),
+        [38, 1, 21],
+    ),
+    spec(
+        "初级 2",
+        "Elementary 2",
+        (2, 400),
+        (65, 175, 0),
+        11,
+        2900,
+        (1551, 66),
+        [37, 4, 19],
+    ),
+    spec(
+        "初级 3",
+        "Elementary 3",
+        (2, 400),
+        (50, 150, 0),
+        12,
+        3000,
+        (1700, 44),
+        [43, 1, 16],
+    ),
+    spec(
+        "初级 4",
+        "Elementary 4",
+        (3, 500),
+        (70, 180, 0),
+        13,
+        3100,
+        (1803, 67),
+        [35, 4, 21],
+    ),
+    spec(
+        "中级 1",
+        "Intermediate 1",
+        (3, 500),
+        (50, 150, 0),
+        14,
+        3300,
+        (1978, 52),
+        [41, 3, 16],
+    ),
+    spec(
+        "中级 2",
+        "Intermediate 2",
+        (3, 500),
+        (40, 120, 0),
+        15,
+        3400,
+        (2111, 66),
+        [38, 3, 19],
+    ),
+    spec(
+        "中级 3",
+        "Intermediate 3",
+        (3, 500),
+        (30, 100, 0),
+        16,
+        3500,
+        (2250, 35),
+        [40, 0, 20],
+    ),
+    spec(
+        "中级 4",
+        "Intermediate 4",
+        (4, 700),
+        (38, 110, 0),
+        17,
+        3600,
+        (2373, 64),
+        [38, 3, 19],
+    ),
+    spec(
+        "高级 1",
+        "Advanced 1",
+        (4, 700),
+        (35, 100, 0),
+        18,
+        3800,
+        (2452, 43),
+        [34, 4, 22],
+    ),
+    spec(
+        "高级 2",
+        "Advanced 2",
+        (4, 700),
+        (25, 80, 0),
+        20,
+        3900,
+        (2608, 53),
+        [41, 5, 14],
+    ),
+    spec(
+        "高级 3",
+        "Advanced 3",
+        (4, 700),
+        (17, 55, 0),
+        22,
+        4000,
+        (2774, 38),
+        [38, 2, 20],
+    ),
+    spec(
+        "高级 4",
+        "Advanced 4",
+        (5, 1000),
+        (24, 72, 0),
+        25,
+        4100,
+        (2865, 47),
+        [38, 7, 15],
+    ),
+    spec(
+        "专家 1",
+        "Expert 1",
+        (5, 1000),
+        (21, 64, 0),
+        26,
+        4300,
+        (2945, 64),
+        [36, 5, 19],
+    ),
+    spec(
+        "专家 2",
+        "Expert 2",
+        (5, 1000),
+        (18, 55, 0),
+        26,
+        4400,
+        (3049, 38),
+        [39, 3, 18],
+    ),
+    spec(
+        "专家 3",
+        "Expert 3",
+        (5, 1000),
+        (12, 40, 0),
+        27,
+        4500,
+        (3171, 58),
+        [40, 5, 15],
+    ),
+    spec(
+        "专家 4",
+        "Expert 4",
+        (5, 1000),
+        (8, 30, 0),
+        30,
+        4600,
+        (3276, 50),
+        [36, 6, 18],
+    ),
+    spec(
+        "大师 1",
+        "Master 1",
+        (5, 1000),
+        (3, 12, 0),
+        32,
+        4800,
+        (3367, 47),
+        [37, 2, 21],
+    ),
+    spec(
+        "大师 2",
+        "Master 2",
+        (6, 1200),
+        (9, 28, 0),
+        34,
+        5000,
+        (3529, 39),
+        [36, 6, 18],
+    ),
+    spec(
+        "大师 3",
+        "Master 3",
+        (7, 1500),
+        (12, 36, 0),
+        38,
+        5200,
+        (3614, 48),
+        [66, 17, 37],
+    ),
+    spec(
+        "大师 4",
+        "Master 4",
+        (7, 1500),
+        (0, 0, 0),
+        40,
+        5400,
+        (3812, 35),
+        [160, 39, 41],
+    ),
+    spec(
+        "特级大师 1",
+        "Grandmaster 1",
+        (8, 1800),
+        (0, 0, 0),
+        40,
+        5800,
+        (3984, 69),
+        [37, 16, 7],
+    ),
+    spec(
+        "特级大师 2",
+        "Grandmaster 2",
+        (9, 2000),
+        (0, 0, 0),
+        40,
+        6100,
+        (4141, 60),
+        [33, 22, 5],
+    ),
+    spec(
+        "特级大师 3",
+        "Grandmaster 3",
+        (10, 2000),
+        (0, 0, 0),
+        40,
+        6400,
+        (4299, 68),
+        [30, 26, 4],
+    ),
+    spec(
+        "特级大师 4",
+        "Grandmaster 4",
+        (11, 2500),
+        (0, 0, 0),
+        40,
+        6700,
+        (4458, 96),
+        [29, 28, 3],
+    ),
+    spec(
+        "特级大师 5",
+        "Grandmaster 5",
+        (12, 3000),
+        (0, 0, 0),
+        40,
+        6800,
+        (4545, 67),
+        [19, 37, 4],
+    ),
+    spec(
+        "特级大师 6",
+        "Grandmaster 6",
+        (14, 3000),
+        (0, 0, 0),
+        40,
+        6900,
+        (4725, 67),
+        [32, 25, 3],
+    ),
+    spec(
+        "特级大师 7",
+        "Grandmaster 7",
+        (16, 3000),
+        (0, 0, 0),
+        40,
+        7000,
+        (4824, 51),
+        [20, 37, 3],
+    ),
+    spec(
+        "特级大师 8",
+        "Grandmaster 8",
+        (18, 3000),
+        (0, 0, 0),
+        40,
+        7100,
+        (4904, 53),
+        [33, 81, 6],
+    ),
+    spec(
+        "特级大师 9",
+        "Grandmaster 9",
+        (MAX_DEPTH, 3000),
+        (0, 0, 0),
+        40,
+        7200,
+        (5057, 88),
+        [28, 29, 3],
+    ),
+];
+
+/// The full engine's depth limit: none that binds within its time.
+pub(super) const MAX_DEPTH: u32 = 30;
+
+/// This ladder's number in stored files (settings, autosaves): 3. Files
+/// without one are from the eight-level ladder (1); ladder 2 had 31 levels,
+/// its top the full engine, before the steps between depth 11 and the full
+/// engine were measured and put in.
+pub const LADDER: u32 = 3;
+
+/// The level of this ladder closest in strength to level `old` of the
+/// eight-level ladder (settings and autosaves from then).
+pub(super) const FROM_EIGHT: [u8; 8] = [3, 8, 12, 16, 22, 26, 29, SPECS.len() as u8];
