@@ -1063,3 +1063,69 @@ fn play_refuses_an_endless_record_before_the_window() {
         assert!(e.contains("too large to be a game record"), "{flag}: {e}");
     }
 }
+
+/// The games of a generated collection, each its own text (tags, moves).
+fn collection_games(games: usize, seed: u64) -> Vec<String> {
+    let text = xiangqi::store::db::bench::generate_collection(games, seed);
+    let mut out: Vec<String> = Vec::new();
+    let mut in_tags = false;
+    for line in text.split_inclusive('\n') {
+        let tag = line.starts_with('[');
+        if tag && !in_tags {
+            out.push(String::new());
+        }
+        in_tags = tag;
+        out.last_mut()
+            .expect("a game begins with its tags")
+            .push_str(line);
+    }
+    assert_eq!(out.len(), games);
+    out
+}
+
+/// Game `n` (1 = first) with `bracket` written before its first move.
+fn open_bracket_in(games: &mut [String], n: usize, bracket: &str) {
+    let g = &mut games[n - 1];
+    let moves = g.find("\n1.").expect("movetext") + 1;
+    g.insert_str(moves, bracket);
+}
+
+/// What a `db import` said: the games added and the refusals' lines.
+fn import_into(db: &Path, file: &Path) -> (String, Vec<String>) {
+    let r = xiangqi(&["db", "import", "--quiet", "--db", s(db), s(file)], 120);
+    assert_eq!(r.code(), Some(0), "{}\n{}", r.stdout, r.stderr);
+    let refused = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("refused: "))
+        .map(str::to_string)
+        .collect();
+    let last = r.stdout.lines().last().unwrap_or("").to_string();
+    (last, refused)
+}
+
+// E3 (issue 40): an unclosed `(` at the start of one game's moves dropped
+// the rest of its piece of the file with no refusal, and every later
+// refusal's number was off; an unclosed `{` swallowed every game after it
+// as one refusal.
+#[test]
+fn an_unclosed_bracket_in_an_import_costs_that_game_only() {
+    let dir = scratch();
+    let mut games = collection_games(300, 40);
+    open_bracket_in(&mut games, 100, "( ");
+    open_bracket_in(&mut games, 250, "{ ");
+    let file = write(dir.path(), "damaged.pgn", games.concat().as_bytes());
+    assert!(
+        std::fs::metadata(&file).unwrap().len() > 300 * 1024,
+        "more than one piece of the file is read"
+    );
+    let (summary, refused) = import_into(&dir.path().join("g.sqlite"), &file);
+    assert!(
+        summary.contains("298 games added, 0 already there, 2 refused"),
+        "{summary}\n{refused:?}"
+    );
+    assert!(refused[0].contains(": game 100: "), "{refused:?}");
+    assert!(refused[0].contains("'(' variation"), "{refused:?}");
+    assert!(refused[1].contains(": game 250: "), "{refused:?}");
+    assert!(refused[1].contains("'{' comment"), "{refused:?}");
+}
