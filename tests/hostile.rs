@@ -1129,3 +1129,82 @@ fn an_unclosed_bracket_in_an_import_costs_that_game_only() {
     assert!(refused[1].contains(": game 250: "), "{refused:?}");
     assert!(refused[1].contains("'{' comment"), "{refused:?}");
 }
+
+// E1 (issue 40): two commands opening a newer database at the same moment
+// both set it aside; the second renamed the first one's new file from
+// under it, which was left damaged or without its games.
+#[test]
+fn commands_opening_a_newer_database_at_once_set_it_aside_once() {
+    let dir = scratch();
+    let pgn = write(
+        dir.path(),
+        "collection.pgn",
+        xiangqi::store::db::bench::generate_collection(1000, 40).as_bytes(),
+    );
+    let model = dir.path().join("model.sqlite");
+    {
+        let mut db = xiangqi::store::db::Database::open(&model).expect("a database");
+        db.import(&[pgn], xiangqi::store::db::Owner::Collected, &mut |_| {})
+            .expect("the collection imports");
+    }
+    let conn = rusqlite::Connection::open(&model).expect("opens");
+    conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA user_version = 7;")
+        .expect("a newer version");
+    drop(conn);
+    let game = write(
+        dir.path(),
+        "x.pgn",
+        b"[Red \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 2. h0g2 1-0\n",
+    );
+    for round in 0..5 {
+        let folder = dir.path().join(format!("round-{round}"));
+        std::fs::create_dir(&folder).expect("a folder");
+        let db = folder.join("g.sqlite");
+        std::fs::copy(&model, &db).expect("a copy");
+        let runs: Vec<Child> = (0..3)
+            .map(|_| {
+                Command::new(BIN)
+                    .args(["db", "import", "--quiet", "--db", s(&db), s(&game)])
+                    .stdin(Stdio::null())
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .expect("xiangqi starts")
+            })
+            .collect();
+        let runs: Vec<Run> = runs
+            .into_iter()
+            .map(|c| wait(c, 120, "db import"))
+            .collect();
+        for r in &runs {
+            assert_eq!(
+                r.code(),
+                Some(0),
+                "round {round}: {}\n{}",
+                r.stdout,
+                r.stderr
+            );
+        }
+        let notes = runs
+            .iter()
+            .filter(|r| r.stderr.contains("set aside"))
+            .count();
+        assert_eq!(notes, 1, "round {round}: one rebuild");
+        let asides: Vec<String> = std::fs::read_dir(&folder)
+            .expect("the folder")
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains("set-aside") && !n.ends_with("-wal") && !n.ends_with("-shm"))
+            .collect();
+        assert_eq!(asides.len(), 1, "round {round}: {asides:?}");
+        let conn = rusqlite::Connection::open(&db).expect("opens");
+        let check: String = conn
+            .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+            .expect("checks");
+        assert_eq!(check, "ok", "round {round}");
+        let games: i64 = conn
+            .query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))
+            .expect("the games are there");
+        assert_eq!(games, 1001, "round {round}");
+    }
+}
