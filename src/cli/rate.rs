@@ -83,7 +83,12 @@ pub fn run(args: &RateArgs) -> Result<(), CliError> {
     }
     // Indices in name order, so the output does not depend on file order.
     let order: Vec<String> = names.keys().cloned().collect();
-    let index = |name: &str| order.iter().position(|n| n == name).unwrap_or(0);
+    let indices: BTreeMap<&str, usize> = order
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (n.as_str(), i))
+        .collect();
+    let index = |name: &str| indices.get(name).copied().unwrap_or(0);
     let games: Vec<Pairing> = pairs
         .iter()
         .map(|(a, b, s)| Pairing {
