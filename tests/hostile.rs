@@ -1208,3 +1208,227 @@ fn commands_opening_a_newer_database_at_once_set_it_aside_once() {
         assert_eq!(games, 1001, "round {round}");
     }
 }
+
+/// A database of `games` generated games, the log written into the file.
+fn database_of(dir: &Path, name: &str, games: usize) -> PathBuf {
+    let pgn = write(
+        dir,
+        &format!("{name}.pgn"),
+        xiangqi::store::db::bench::generate_collection(games, 7).as_bytes(),
+    );
+    let path = dir.join(name);
+    let mut db = xiangqi::store::db::Database::open(&path).expect("a database");
+    db.import(&[pgn], xiangqi::store::db::Owner::Collected, &mut |_| {})
+        .expect("the collection imports");
+    drop(db);
+    rusqlite::Connection::open(&path)
+        .expect("opens")
+        .execute_batch("PRAGMA wal_checkpoint(TRUNCATE);")
+        .expect("checkpoint");
+    path
+}
+
+fn set_asides(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("the folder")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("set-aside") && !n.ends_with("-wal") && !n.ends_with("-shm"))
+        .collect();
+    names.sort();
+    names
+}
+
+const ONE_GAME: &[u8] =
+    b"[Red \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 2. h0g2 1-0\n";
+
+// E5 (issue 40): the command line opened a database without the quick
+// check: a page of garbage was never set aside, `stats` failed with
+// "database disk image is malformed" and `import` wrote into the file.
+#[test]
+fn every_db_command_sets_a_damaged_database_aside() {
+    let dir = scratch();
+    let model = database_of(dir.path(), "model.sqlite", 300);
+    let mut bytes = std::fs::read(&model).expect("read");
+    let len = bytes.len();
+    for b in &mut bytes[len / 2..len / 2 + 3 * 4096] {
+        *b = 0xA5;
+    }
+    let game = write(dir.path(), "x.pgn", ONE_GAME);
+    for (name, args) in [
+        ("stats", vec!["stats"]),
+        ("import", vec!["import", "--quiet", s(&game)]),
+    ] {
+        let folder = dir.path().join(name);
+        std::fs::create_dir(&folder).expect("a folder");
+        let db = write(&folder, "g.sqlite", &bytes);
+        let mut all = vec!["db", "--db", s(&db)];
+        all.extend(&args);
+        let r = xiangqi(&all, 60);
+        assert_eq!(r.code(), Some(0), "{name}: {}\n{}", r.stdout, r.stderr);
+        assert!(
+            r.stderr.starts_with("note: ") && r.stderr.contains("set aside as"),
+            "{name}: {}",
+            r.stderr
+        );
+        let asides = set_asides(&folder);
+        assert_eq!(asides.len(), 1, "{name}: {asides:?}");
+        assert_eq!(
+            std::fs::read(folder.join(&asides[0])).expect("kept"),
+            bytes,
+            "{name}: nothing was written into the damaged file"
+        );
+    }
+}
+
+// E6 (issue 40): another program's SQLite file named with --db was renamed
+// away (a higher user_version) or silently given our tables and switched
+// to WAL (version 0), even by a read-only `db stats`.
+#[test]
+fn another_programs_sqlite_file_is_refused_and_left_untouched() {
+    let dir = scratch();
+    for (name, version) in [("places.sqlite", 74), ("notes.sqlite", 0)] {
+        let path = dir.path().join(name);
+        let conn = rusqlite::Connection::open(&path).expect("a file");
+        conn.execute_batch(&format!(
+            "CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT);
+             INSERT INTO moz_places (url) VALUES ('https://example.org');
+             PRAGMA user_version = {version};"
+        ))
+        .expect("another program's tables");
+        drop(conn);
+        let before = std::fs::read(&path).expect("read");
+        let r = xiangqi(&["db", "--db", s(&path), "stats"], 30);
+        let line = one_error_line(&r);
+        assert!(
+            line.contains(name) && line.contains("not a game database"),
+            "{line}"
+        );
+        assert_eq!(
+            std::fs::read(&path).expect("read"),
+            before,
+            "{name} untouched"
+        );
+        assert!(set_asides(dir.path()).is_empty());
+        assert!(!dir.path().join(format!("{name}-wal")).exists());
+    }
+    // The game's own files, made before they were marked, still open.
+    let ours = database_of(dir.path(), "ours.sqlite", 3);
+    let conn = rusqlite::Connection::open(&ours).expect("opens");
+    conn.pragma_update(None, "application_id", 0)
+        .expect("no mark");
+    drop(conn);
+    let r = xiangqi(&["db", "--db", s(&ours), "stats"], 30);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert!(r.stdout.contains("games:     3 "), "{}", r.stdout);
+}
+
+// E11 (issue 40): a FIFO named as an import source hung `db import`.
+#[test]
+fn an_import_refuses_a_fifo_at_once() {
+    let dir = scratch();
+    let fifo = dir.path().join("games.pgn");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let db = dir.path().join("g.sqlite");
+    let r = xiangqi(&["db", "--db", s(&db), "import", "--quiet", s(&fifo)], 20);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert!(r.stdout.contains("not a regular file"), "{}", r.stdout);
+    assert!(r.stdout.contains("0 games added"), "{}", r.stdout);
+}
+
+// E12 (issue 40): a collection file that is not PGN (a move list) was read
+// whole at about a hundred times its size.
+#[test]
+fn an_import_holds_a_file_other_than_pgn_to_the_record_limit() {
+    let dir = scratch();
+    let big = write(
+        dir.path(),
+        "moves.txt",
+        "1. h2e2 h9g7 2. h0g2 i9h9 "
+            .repeat((9 << 20) / 26 + 1)
+            .as_bytes(),
+    );
+    assert!(std::fs::metadata(&big).expect("size").len() > 8 << 20);
+    let db = dir.path().join("g.sqlite");
+    let r = xiangqi(&["db", "--db", s(&db), "import", "--quiet", s(&big)], 30);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert!(
+        r.stdout.contains("too large to be a game record"),
+        "{}",
+        r.stdout
+    );
+}
+
+// E19 (issue 40): "database is locked" named no file and said nothing of
+// what to do.
+#[test]
+fn a_busy_database_is_named_with_a_retry_suggested() {
+    let dir = scratch();
+    let db = database_of(dir.path(), "g.sqlite", 2);
+    let holder = rusqlite::Connection::open(&db).expect("opens");
+    holder
+        .execute_batch("BEGIN IMMEDIATE; DELETE FROM games WHERE id = 1;")
+        .expect("holds the write lock");
+    let game = write(dir.path(), "x.pgn", ONE_GAME);
+    let r = xiangqi(&["db", "--db", s(&db), "import", "--quiet", s(&game)], 60);
+    let line = one_error_line(&r);
+    assert!(
+        line.contains(s(&db)) && line.contains("try again"),
+        "{line}"
+    );
+    drop(holder);
+}
+
+// E20 and E7 (issue 40): `db export` of a database with damaged rows
+// exported nothing; and it wrote the main lines only, dropping the
+// variations and comments the database keeps.
+#[test]
+fn an_export_leaves_out_damaged_games_and_keeps_variations() {
+    let dir = scratch();
+    let db = database_of(dir.path(), "g.sqlite", 5);
+    let rich = write(
+        dir.path(),
+        "rich.pgn",
+        "[Red \"R\"]\n[Black \"S\"]\n[Result \"1-0\"]\n\n1. h2e2 {the cannon} h9g7 (1... b9c7 2. h0g2) 2. h0g2 1-0\n".as_bytes(),
+    );
+    let r = xiangqi(&["db", "--db", s(&db), "import", "--quiet", s(&rich)], 30);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    let conn = rusqlite::Connection::open(&db).expect("opens");
+    conn.execute_batch("UPDATE games SET moves = x'FFFF', tree = NULL WHERE id IN (1, 2, 3);")
+        .expect("damage three games");
+    drop(conn);
+    let out = dir.path().join("out.pgn");
+    let r = xiangqi(&["db", "--db", s(&db), "export", "--pgn", s(&out)], 30);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert_eq!(r.stderr.matches("note: ").count(), 3, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("3 games (3 damaged left out)"),
+        "{}",
+        r.stdout
+    );
+    let text = std::fs::read_to_string(&out).expect("written");
+    assert!(text.contains("{the cannon}"), "{text}");
+    assert!(text.contains("(1..."), "{text}");
+    // `--pgn -` is the standard output, not a file named '-'.
+    let r = Command::new(BIN)
+        .args(["db", "--db", s(&db), "export", "--pgn", "-"])
+        .current_dir(dir.path())
+        .output()
+        .expect("runs");
+    assert!(r.status.success());
+    assert!(String::from_utf8_lossy(&r.stdout).contains("{the cannon}"));
+    assert!(!dir.path().join("-").exists());
+}
+
+// E32 (issue 40): `db search --since 2020-13` was accepted.
+#[test]
+fn a_date_with_a_month_or_day_that_does_not_exist_is_refused() {
+    let dir = scratch();
+    let db = dir.path().join("g.sqlite");
+    for date in ["2020-13", "2020.00", "2020.05.32"] {
+        let r = xiangqi(&["db", "--db", s(&db), "search", "--since", date], 30);
+        assert_eq!(r.code(), Some(2), "{date}: {}", r.stdout);
+        assert!(r.stderr.contains("expected a date"), "{}", r.stderr);
+    }
+}

@@ -37,6 +37,10 @@ use thiserror::Error;
 /// The schema this build writes.
 pub const SCHEMA_VERSION: i64 = 2;
 
+/// The mark (`PRAGMA application_id`, "XQDB") of a file this game made.
+/// Files made before the mark are known by their tables.
+pub const APPLICATION_ID: i64 = 0x5851_4442;
+
 /// What went wrong with the database.
 #[derive(Debug, Error)]
 pub enum DbError {
@@ -68,6 +72,16 @@ pub enum DbError {
         found: i64,
         /// The newest this build knows.
         known: i64,
+    },
+    /// The file is another program's SQLite database (neither this game's
+    /// mark nor its tables): refused and left untouched.
+    #[error(
+        "{}: not a game database of this game (another program's SQLite file?); it was left untouched",
+        path.display()
+    )]
+    Foreign {
+        /// The file.
+        path: PathBuf,
     },
     /// A query or a write failed.
     #[error("{}: cannot set the damaged game database aside: {source}", path.display())]
@@ -190,6 +204,13 @@ impl Database {
         // The command line and the game may both have it open.
         conn.busy_timeout(std::time::Duration::from_secs(5))
             .map_err(open_error)?;
+        // Before anything is written (the log mode, the tables): another
+        // program's file is not touched.
+        if !is_ours(&conn).map_err(open_error)? {
+            return Err(DbError::Foreign {
+                path: path.to_path_buf(),
+            });
+        }
         conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get::<_, String>(0))
             .map_err(open_error)?;
         // With the log, NORMAL loses at most the last transactions on a
@@ -267,6 +288,7 @@ impl Database {
                      PRIMARY KEY (key, game, ply)
                  ) WITHOUT ROWID;
                  CREATE INDEX IF NOT EXISTS games_owner ON games(owner) WHERE owner > 0;
+                 PRAGMA application_id = 1481720898;
                  PRAGMA user_version = 1;
                  COMMIT;",
             )?;
@@ -448,6 +470,64 @@ impl Database {
 
     pub(crate) fn conn(&self) -> &Connection {
         &self.conn
+    }
+}
+
+/// Whether the file is this game's database, or an empty one it may make
+/// its own: this game's mark, or no mark and either no tables at all or
+/// this game's (`games` with its fingerprints, and `positions`).
+fn is_ours(conn: &Connection) -> Result<bool, rusqlite::Error> {
+    let mark: i64 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
+    if mark == APPLICATION_ID {
+        return Ok(true);
+    }
+    if mark != 0 {
+        return Ok(false);
+    }
+    let mut q = conn.prepare(
+        "SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    )?;
+    let tables: Vec<(String, Option<String>)> = q
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    if tables.is_empty() {
+        return Ok(true);
+    }
+    let has = |name: &str, column: &str| {
+        tables
+            .iter()
+            .any(|(n, sql)| n == name && sql.as_deref().is_some_and(|s| s.contains(column)))
+    };
+    Ok(has("games", "fingerprint") && has("positions", "key"))
+}
+
+impl DbError {
+    fn sqlite_code(&self) -> Option<rusqlite::ErrorCode> {
+        match self {
+            DbError::Open { source, .. } | DbError::Sql(source) => source.sqlite_error_code(),
+            _ => None,
+        }
+    }
+
+    /// SQLite says the file is not a database or is corrupt.
+    pub fn is_damage(&self) -> bool {
+        matches!(
+            self.sqlite_code(),
+            Some(rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt)
+        )
+    }
+
+    /// Another connection holds the file (waited for, in vain).
+    pub fn is_busy(&self) -> bool {
+        matches!(
+            self.sqlite_code(),
+            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+        )
+    }
+
+    /// The file (or its folder) cannot be written.
+    pub fn is_read_only(&self) -> bool {
+        matches!(self.sqlite_code(), Some(rusqlite::ErrorCode::ReadOnly))
     }
 }
 

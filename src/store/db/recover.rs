@@ -6,7 +6,7 @@
 use super::{Database, DbError, NewGame, Owner};
 use crate::store::db::import;
 use crate::store::record::{self, OpenedGame};
-use rusqlite::{Connection, ErrorCode, OpenFlags};
+use rusqlite::{Connection, OpenFlags};
 use std::path::{Path, PathBuf};
 
 /// What was done to open the database.
@@ -138,7 +138,7 @@ fn usable(path: &Path, thorough: bool) -> Result<Usable, DbError> {
             match db.quick_check() {
                 Ok(None) => return Ok(Usable::Yes(db)),
                 Ok(Some(problem)) => format!("is damaged ({problem})"),
-                Err(e) if is_damage(&e) => format!("is damaged ({e})"),
+                Err(e) if e.is_damage() => format!("is damaged ({e})"),
                 Err(e) => return Err(e),
             }
         }
@@ -147,7 +147,7 @@ fn usable(path: &Path, thorough: bool) -> Result<Usable, DbError> {
                 "was written by a newer version of the game (schema {found}; this one knows {known})"
             )
         }
-        Err(e) if is_damage(&e) => format!("is damaged ({})", inner(&e)),
+        Err(e) if e.is_damage() => format!("is damaged ({})", inner(&e)),
         Err(e) => return Err(e),
     }))
 }
@@ -197,18 +197,6 @@ fn inner(e: &DbError) -> String {
         DbError::Open { source, .. } => source.to_string(),
         other => other.to_string(),
     }
-}
-
-/// SQLite says the file is not a database or is corrupt.
-fn is_damage(e: &DbError) -> bool {
-    let source = match e {
-        DbError::Open { source, .. } | DbError::Sql(source) => source,
-        _ => return false,
-    };
-    matches!(
-        source.sqlite_error_code(),
-        Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt)
-    )
 }
 
 /// Moves the file (and its log) out of the way: `games.sqlite` becomes
