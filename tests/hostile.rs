@@ -1432,3 +1432,70 @@ fn a_date_with_a_month_or_day_that_does_not_exist_is_refused() {
         assert!(r.stderr.contains("expected a date"), "{}", r.stderr);
     }
 }
+
+// E8 (issue 40): a PGN collection beginning with a comment, a `;` or `%`
+// line, or a line of text was refused whole, by `db import` and `replay`.
+#[test]
+fn a_collection_with_something_before_its_first_tags_is_read_whole() {
+    let dir = scratch();
+    let games = collection_games(3, 8).concat();
+    for (i, before) in [
+        "{Downloaded from a games site}\n\n",
+        "; three games\n",
+        "%escaped line\n",
+        "The 2019 national team championship\n\n",
+        "\u{feff}{a comment\nover two lines}\n",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let file = write(
+            dir.path(),
+            &format!("c{i}.pgn"),
+            format!("{before}{games}").as_bytes(),
+        );
+        let db = dir.path().join(format!("c{i}.sqlite"));
+        let (summary, refused) = import_into(&db, &file);
+        assert!(
+            summary.contains("3 games added, 0 already there, 0 refused"),
+            "{before:?}: {summary} {refused:?}"
+        );
+        let r = xiangqi(&["replay", "--file", s(&file), "--game", "3"], 30);
+        assert_eq!(r.code(), Some(0), "{before:?}: {}", r.stderr);
+    }
+    // A game with no tags before the first tag section is no preamble: it
+    // is read (and refused or kept) as before, never skipped unsaid.
+    let file = write(
+        dir.path(),
+        "untagged.pgn",
+        format!("1. h2e2 h9g7 1-0\n\n{games}").as_bytes(),
+    );
+    let (summary, _) = import_into(&dir.path().join("u.sqlite"), &file);
+    assert!(
+        !summary.contains(" 3 games added, 0 already there, 0 refused"),
+        "{summary}"
+    );
+}
+
+// E9 (issue 40): a refusal's line was counted from the start of the 256 KB
+// piece of the file it was read in.
+#[test]
+fn a_refusal_names_the_line_of_the_file() {
+    let dir = scratch();
+    let mut games = collection_games(300, 9);
+    open_bracket_in(&mut games, 280, "h0h9 ");
+    let before: usize = games[..279].iter().map(|g| g.matches('\n').count()).sum();
+    let line = before
+        + games[279][..games[279].find("h0h9").expect("there")]
+            .matches('\n')
+            .count()
+        + 1;
+    let file = write(dir.path(), "bad-move.pgn", games.concat().as_bytes());
+    let (_, refused) = import_into(&dir.path().join("g.sqlite"), &file);
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(refused[0].contains(": game 280: "), "{refused:?}");
+    assert!(
+        refused[0].contains(&format!("line {line},")),
+        "line {line}: {refused:?}"
+    );
+}

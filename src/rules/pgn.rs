@@ -92,6 +92,67 @@ pub enum PgnError {
     },
 }
 
+impl PgnError {
+    /// The same error with its line counted `by` lines further on (an
+    /// error read from a piece of a file, told in the file's lines).
+    #[must_use]
+    pub fn lines_after(mut self, by: usize) -> PgnError {
+        match &mut self {
+            PgnError::Tag { line, .. }
+            | PgnError::Fen { line, .. }
+            | PgnError::Move { line, .. }
+            | PgnError::Unclosed { line, .. }
+            | PgnError::UnmatchedParen { line } => *line += by,
+            PgnError::Replay { .. } => {}
+        }
+        self
+    }
+}
+
+/// Whether `line` (indentation and line end aside) is one whole tag pair,
+/// `[Name "value"]`: where a game's tag section begins.
+///
+/// # Examples
+/// ```
+/// use xiangqi::rules::pgn::is_tag_pair_line;
+/// assert!(is_tag_pair_line("  [Event \"Cup\"]\n"));
+/// assert!(!is_tag_pair_line("[%clk 0:10:00]"));
+/// assert!(!is_tag_pair_line("[Event \"Cup\"] 1. h2e2"));
+/// ```
+pub fn is_tag_pair_line(line: &str) -> bool {
+    let blank = |b: &u8| *b == b' ' || *b == b'\t';
+    let b = line.as_bytes();
+    let mut i = b.iter().take_while(|c| blank(c)).count();
+    if b.get(i) != Some(&b'[') {
+        return false;
+    }
+    i += 1;
+    let name = b[i..]
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+        .count();
+    let gap = b[i + name..].iter().take_while(|c| blank(c)).count();
+    if name == 0 || gap == 0 {
+        return false;
+    }
+    i += name + gap;
+    if b.get(i) != Some(&b'"') {
+        return false;
+    }
+    i += 1;
+    loop {
+        match b.get(i) {
+            None | Some(b'\n' | b'\r') => return false,
+            Some(b'\\') => i += 2,
+            Some(b'"') => break,
+            Some(_) => i += 1,
+        }
+    }
+    i += 1;
+    i += b[i..].iter().take_while(|c| blank(c)).count();
+    b.get(i) == Some(&b']') && b[i + 1..].iter().all(u8::is_ascii_whitespace)
+}
+
 /// `14` when Red is to move in `pos`, `14...` when Black is.
 pub fn move_number_label(pos: &Position) -> String {
     match pos.side_to_move() {
