@@ -1499,3 +1499,92 @@ fn a_refusal_names_the_line_of_the_file() {
         "line {line}: {refused:?}"
     );
 }
+
+fn rated(red: &str, black: &str, result: &str, padding: &str) -> String {
+    format!(
+        "[Red \"{red}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n\n1. h2e2 {{{padding}}} h9g7 {result}\n\n"
+    )
+}
+
+// E15 (issue 40): `rate` refused a match PGN over 8 MB as "too large to be
+// a game record".
+#[test]
+fn rate_reads_a_match_file_past_the_record_limit() {
+    let dir = scratch();
+    let padding = "x".repeat(3000);
+    let text: String = (0..3000)
+        .map(|i| rated("A", "B", ["1-0", "0-1", "1/2-1/2"][i % 3], &padding))
+        .collect();
+    let file = write(dir.path(), "long-match.pgn", text.as_bytes());
+    assert!(std::fs::metadata(&file).expect("size").len() > 8 << 20);
+    let r = xiangqi(&["rate", s(&file)], 60);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with("3000 games, 2 players"),
+        "{}",
+        r.stdout
+    );
+}
+
+// E16, E27, E32 (issue 40): players never connected to the anchor's
+// group were rated as if comparable; control characters in names were
+// printed raw, names not trimmed, self-games counted in the header but
+// not fitted; `-0` was printed and `--anchor A=1e308` taken.
+#[test]
+fn rate_names_unconnected_groups_and_cleans_names() {
+    let dir = scratch();
+    let mut text = String::new();
+    for i in 0..10 {
+        text.push_str(&rated("A", "B", ["1-0", "0-1", "1/2-1/2"][i % 3], ""));
+        text.push_str(&rated("C", "D", ["1-0", "1-0", "0-1"][i % 3], ""));
+    }
+    text.push_str(&rated("E", "E", "1-0", ""));
+    text.push_str(&rated(" A ", "B", "1/2-1/2", ""));
+    text.push_str(&rated("X\u{1b}[31mY", "A", "1/2-1/2", ""));
+    let file = write(dir.path(), "groups.pgn", text.as_bytes());
+    let r = xiangqi(&["rate", s(&file), "--anchor", "A=1500"], 30);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    let out = &r.stdout;
+    assert!(
+        out.starts_with("22 games, 5 players; A anchored at 1500 (1 self-play games left out)"),
+        "{out}"
+    );
+    assert!(
+        !out.contains('\u{1b}') && out.contains("X\\u{1b}[31mY"),
+        "{out}"
+    );
+    let row = |name: &str| {
+        out.lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(name))
+            .unwrap_or_else(|| panic!("{name}: {out}"))
+            .to_string()
+    };
+    assert!(row("A").split_whitespace().nth(4) == Some("12"), "{out}");
+    assert!(
+        row("C").ends_with("(group 2)") && row("D").ends_with("(group 2)"),
+        "{out}"
+    );
+    assert!(!row("B").contains("group"), "{out}");
+    assert!(
+        out.contains("1 group met no player of A's") && out.contains("group 2: C, D"),
+        "{out}"
+    );
+    // A level field anchored at 0: no '-0'.
+    let level = write(
+        dir.path(),
+        "level.pgn",
+        [
+            rated("P", "Q", "1-0", ""),
+            rated("Q", "P", "1-0", ""),
+            rated("P", "R", "1/2-1/2", ""),
+        ]
+        .concat()
+        .as_bytes(),
+    );
+    let r = xiangqi(&["rate", s(&level), "--anchor", "R=-0.4"], 30);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert!(!r.stdout.contains(" -0 "), "{}", r.stdout);
+    let r = xiangqi(&["rate", s(&file), "--anchor", "A=1e308"], 30);
+    assert_eq!(r.code(), Some(2), "{}", r.stdout);
+    assert!(r.stderr.contains("not a rating"), "{}", r.stderr);
+}
