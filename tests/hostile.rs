@@ -1588,3 +1588,33 @@ fn rate_names_unconnected_groups_and_cleans_names() {
     assert_eq!(r.code(), Some(2), "{}", r.stdout);
     assert!(r.stderr.contains("not a rating"), "{}", r.stderr);
 }
+
+// E14 (issue 40): a network file was read whole before its magic was
+// checked: /dev/zero ran out of memory and a FIFO froze the engine.
+#[test]
+fn a_network_file_that_is_not_a_regular_file_is_refused_at_once() {
+    let dir = scratch();
+    let fifo = dir.path().join("net.nnue");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let input = format!(
+        "uci\nsetoption name EvalFile value {}\nsetoption name EvalFile value /dev/zero\nposition startpos\ngo depth 2\n",
+        s(&fifo)
+    );
+    let r = xiangqi_with_input(&["uci"], input.as_bytes(), 30);
+    let errors: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("info string error"))
+        .collect();
+    assert_eq!(errors.len(), 2, "{}", r.stdout);
+    assert!(
+        errors.iter().all(|e| e.contains("not a regular file")),
+        "{errors:?}"
+    );
+    assert!(
+        r.stdout.lines().any(|l| l.starts_with("bestmove")),
+        "{}",
+        r.stdout
+    );
+}

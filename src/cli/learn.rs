@@ -248,9 +248,7 @@ fn read_network(path: &std::path::Path) -> Result<crate::engine::nnue::Network, 
     if path.as_os_str() == "embedded" {
         return Ok((*nnue::embedded()).clone());
     }
-    let bytes = std::fs::read(path)
-        .map_err(|e| CliError::new(format!("--init {}: {e}", path.display())))?;
-    nnue::Network::from_bytes(&bytes)
+    nnue::Network::read_file(path)
         .map_err(|e| CliError::new(format!("--init {}: {e}", path.display())))
 }
 
