@@ -1618,3 +1618,57 @@ fn a_network_file_that_is_not_a_regular_file_is_refused_at_once() {
         r.stdout
     );
 }
+
+// E29, E32 (issue 40): `train same.bin --out same.bin` overwrote the data
+// with the network; the write probe truncated and deleted a file of the
+// player's named `<out>.write-check`; `--validation 0` held out a tenth
+// unasked.
+#[test]
+fn train_keeps_its_inputs_and_the_players_files() {
+    let dir = scratch();
+    let data = dir.path().join("data.bin");
+    let r = xiangqi(
+        &[
+            "datagen",
+            "--positions",
+            "60",
+            "--nodes",
+            "50",
+            "--threads",
+            "1",
+            "--quiet",
+            "--out",
+            s(&data),
+        ],
+        120,
+    );
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    let before = std::fs::read(&data).expect("the data");
+    let r = xiangqi(&["train", s(&data), "--out", s(&data), "--epochs", "1"], 60);
+    let line = one_error_line(&r);
+    assert!(line.contains("one of the inputs"), "{line}");
+    assert_eq!(std::fs::read(&data).expect("the data"), before);
+    let r = xiangqi(
+        &["train", s(&data), "--out", "x.nnue", "--validation", "0"],
+        60,
+    );
+    assert!(one_error_line(&r).contains("--validation"), "{}", r.stderr);
+    let out = dir.path().join("net.nnue");
+    let mine = write(dir.path(), "net.nnue.write-check", b"the player's own");
+    let r = xiangqi(
+        &[
+            "train",
+            s(&data),
+            "--out",
+            s(&out),
+            "--epochs",
+            "1",
+            "--threads",
+            "1",
+        ],
+        120,
+    );
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert_eq!(std::fs::read(&mine).expect("kept"), b"the player's own");
+    assert!(out.exists());
+}
