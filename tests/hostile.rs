@@ -1324,6 +1324,7 @@ fn another_programs_sqlite_file_is_refused_and_left_untouched() {
 }
 
 // E11 (issue 40): a FIFO named as an import source hung `db import`.
+#[cfg(unix)]
 #[test]
 fn an_import_refuses_a_fifo_at_once() {
     let dir = scratch();
@@ -1591,6 +1592,7 @@ fn rate_names_unconnected_groups_and_cleans_names() {
 
 // E14 (issue 40): a network file was read whole before its magic was
 // checked: /dev/zero ran out of memory and a FIFO froze the engine.
+#[cfg(unix)]
 #[test]
 fn a_network_file_that_is_not_a_regular_file_is_refused_at_once() {
     let dir = scratch();
@@ -1671,4 +1673,69 @@ fn train_keeps_its_inputs_and_the_players_files() {
     assert_eq!(r.code(), Some(0), "{}", r.stderr);
     assert_eq!(std::fs::read(&mine).expect("kept"), b"the player's own");
     assert!(out.exists());
+}
+
+#[cfg(unix)]
+/// Runs `xiangqi ARGS` as a user who cannot write what the test made
+/// read-only: this one, or (when the tests run as root, whom permissions
+/// do not stop) the unprivileged `nobody`.
+fn xiangqi_unprivileged(args: &[&str], probe: &Path) -> Run {
+    use std::os::unix::process::CommandExt;
+    let mut c = Command::new(BIN);
+    c.args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // Privileged: a file can be made in the read-only folder.
+    let test = probe.join("privileged");
+    if std::fs::write(&test, b"").is_ok() {
+        let _ = std::fs::remove_file(&test);
+        c.uid(65534).gid(65534);
+    }
+    wait(c.spawn().expect("xiangqi starts"), 60, &args.join(" "))
+}
+
+// E18 (issue 40): a read-only database (file 444 in a 555 folder) could
+// not even be searched.
+#[cfg(unix)]
+#[test]
+fn a_read_only_database_can_be_counted_searched_and_exported() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch();
+    let mode = |p: &Path, m: u32| {
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).expect("chmod")
+    };
+    mode(dir.path(), 0o755);
+    let folder = dir.path().join("read-only");
+    std::fs::create_dir(&folder).expect("a folder");
+    let db = database_of(&folder, "g.sqlite", 4);
+    let game = write(dir.path(), "x.pgn", ONE_GAME);
+    mode(&game, 0o644);
+    mode(&db, 0o444);
+    mode(&folder, 0o555);
+    let stats = xiangqi_unprivileged(&["db", "--db", s(&db), "stats"], &folder);
+    let search = xiangqi_unprivileged(&["db", "--db", s(&db), "search"], &folder);
+    let export = xiangqi_unprivileged(&["db", "--db", s(&db), "export", "--pgn", "-"], &folder);
+    let import = xiangqi_unprivileged(&["db", "--db", s(&db), "import", s(&game)], &folder);
+    mode(&folder, 0o755);
+    assert_eq!(stats.code(), Some(0), "{}", stats.stderr);
+    assert!(stats.stdout.contains("games:     4 "), "{}", stats.stdout);
+    assert_eq!(search.code(), Some(0), "{}", search.stderr);
+    assert!(
+        search.stdout.contains("4 games, Red to move"),
+        "{}",
+        search.stdout
+    );
+    assert_eq!(export.code(), Some(0), "{}", export.stderr);
+    assert_eq!(
+        export.stdout.matches("[Game ").count(),
+        4,
+        "{}",
+        export.stdout
+    );
+    let line = one_error_line(&import);
+    assert!(
+        line.contains(s(&db)) && line.contains("permissions"),
+        "{line}"
+    );
 }

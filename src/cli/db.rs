@@ -185,10 +185,23 @@ pub fn run(args: &DbArgs) -> Result<(), CliError> {
         path: &path,
         damaged: Cell::new(false),
     };
+    // search, stats and export only read: a file that cannot be written
+    // (a read-only file or folder) is read as it is.
+    let reads_only = !matches!(args.command, DbCommand::Import { .. });
     let open = |thorough: bool| {
-        let (database, recovery) =
-            Database::open_or_rebuild(&path, thorough, saved.as_deref(), &db::saved_game_owner)
-                .map_err(|e| errors.of(e))?;
+        let (database, recovery) = match Database::open_or_rebuild(
+            &path,
+            thorough,
+            saved.as_deref(),
+            &db::saved_game_owner,
+        ) {
+            Ok(opened) => opened,
+            Err(e) if reads_only && (e.is_read_only() || e.is_cannot_open()) && path.is_file() => {
+                let database = Database::open_read_only(&path).map_err(|_| errors.of(e))?;
+                (database, None)
+            }
+            Err(e) => return Err(errors.of(e)),
+        };
         if let Some(r) = &recovery {
             eprintln!("note: {}: {r}", path.display());
         }

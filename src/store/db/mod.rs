@@ -228,6 +228,62 @@ impl Database {
         Ok(db)
     }
 
+    /// Opens the database at `path` only to read it (`db stats`, `search`,
+    /// `export` on a file that cannot be written): nothing is created,
+    /// migrated or written.
+    ///
+    /// # Errors
+    /// [`DbError`] naming the file: it cannot be read, it is another
+    /// program's, it is newer than this build, or it has no games yet.
+    pub fn open_read_only(path: &Path) -> Result<Database, DbError> {
+        let open_error = |source| DbError::Open {
+            path: path.to_path_buf(),
+            source,
+        };
+        use rusqlite::OpenFlags;
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags).map_err(open_error)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(open_error)?;
+        let (conn, ours) = match is_ours(&conn) {
+            Ok(ours) => (conn, ours),
+            // The log's index (games.sqlite-shm) cannot be made beside a
+            // file in a read-only folder: read it as a file no one changes.
+            Err(_) => {
+                let conn = Connection::open_with_flags(
+                    immutable_uri(path),
+                    flags | OpenFlags::SQLITE_OPEN_URI,
+                )
+                .map_err(open_error)?;
+                let ours = is_ours(&conn).map_err(open_error)?;
+                (conn, ours)
+            }
+        };
+        if !ours {
+            return Err(DbError::Foreign {
+                path: path.to_path_buf(),
+            });
+        }
+        let found: i64 = conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .map_err(open_error)?;
+        if found > SCHEMA_VERSION {
+            return Err(DbError::Newer {
+                path: path.to_path_buf(),
+                found,
+                known: SCHEMA_VERSION,
+            });
+        }
+        if found < 1 {
+            // Nothing made yet, and nothing may be made here.
+            return Err(open_error(rusqlite::Error::QueryReturnedNoRows));
+        }
+        Ok(Database {
+            conn,
+            path: Some(path.to_path_buf()),
+        })
+    }
+
     /// A database in memory (tests, benchmarks).
     ///
     /// # Errors
@@ -473,6 +529,25 @@ impl Database {
     }
 }
 
+/// SQLite's URI for reading `path` as a file no one changes.
+fn immutable_uri(path: &Path) -> String {
+    let mut uri = String::from("file:");
+    let text = path.to_string_lossy().replace('\\', "/");
+    // A drive (C:/…) is written after a slash; other paths as they are.
+    if text.as_bytes().get(1) == Some(&b':') {
+        uri.push('/');
+    }
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"/._~-:".contains(&b) {
+            uri.push(char::from(b));
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri.push_str("?immutable=1");
+    uri
+}
+
 /// Whether the file is this game's database, or an empty one it may make
 /// its own: this game's mark, or no mark and either no tables at all or
 /// this game's (`games` with its fingerprints, and `positions`).
@@ -528,6 +603,11 @@ impl DbError {
     /// The file (or its folder) cannot be written.
     pub fn is_read_only(&self) -> bool {
         matches!(self.sqlite_code(), Some(rusqlite::ErrorCode::ReadOnly))
+    }
+
+    /// The file cannot be opened as asked (for writing, or its log made).
+    pub fn is_cannot_open(&self) -> bool {
+        matches!(self.sqlite_code(), Some(rusqlite::ErrorCode::CannotOpen))
     }
 }
 
