@@ -106,10 +106,10 @@ impl Network {
         if bytes.len() == HEADER_LEN {
             // The header's own checks first: a foreign or mismatched file
             // is refused before its body is read.
-            if let Err(e) = Network::from_bytes(&bytes) {
-                if !matches!(e, FileError::Truncated { .. }) {
-                    return Err(e);
-                }
+            if let Err(e) = Network::from_bytes(&bytes)
+                && !matches!(e, FileError::Truncated { .. })
+            {
+                return Err(e);
             }
             let mut file = file.into_inner().take(PAYLOAD_LEN as u64 + 1);
             file.read_to_end(&mut bytes).map_err(io)?;
