@@ -1063,3 +1063,679 @@ fn play_refuses_an_endless_record_before_the_window() {
         assert!(e.contains("too large to be a game record"), "{flag}: {e}");
     }
 }
+
+/// The games of a generated collection, each its own text (tags, moves).
+fn collection_games(games: usize, seed: u64) -> Vec<String> {
+    let text = xiangqi::store::db::bench::generate_collection(games, seed);
+    let mut out: Vec<String> = Vec::new();
+    let mut in_tags = false;
+    for line in text.split_inclusive('\n') {
+        let tag = line.starts_with('[');
+        if tag && !in_tags {
+            out.push(String::new());
+        }
+        in_tags = tag;
+        out.last_mut()
+            .expect("a game begins with its tags")
+            .push_str(line);
+    }
+    assert_eq!(out.len(), games);
+    out
+}
+
+/// Game `n` (1 = first) with `bracket` written before its first move.
+fn open_bracket_in(games: &mut [String], n: usize, bracket: &str) {
+    let g = &mut games[n - 1];
+    let moves = g.find("\n1.").expect("movetext") + 1;
+    g.insert_str(moves, bracket);
+}
+
+/// What a `db import` said: the games added and the refusals' lines.
+fn import_into(db: &Path, file: &Path) -> (String, Vec<String>) {
+    let r = xiangqi(&["db", "import", "--quiet", "--db", s(db), s(file)], 120);
+    assert_eq!(r.code(), Some(0), "{}\n{}", r.stdout, r.stderr);
+    let refused = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("refused: "))
+        .map(str::to_string)
+        .collect();
+    let last = r.stdout.lines().last().unwrap_or("").to_string();
+    (last, refused)
+}
+
+// E3 (issue 40): an unclosed `(` at the start of one game's moves dropped
+// the rest of its piece of the file with no refusal, and every later
+// refusal's number was off; an unclosed `{` swallowed every game after it
+// as one refusal.
+#[test]
+fn an_unclosed_bracket_in_an_import_costs_that_game_only() {
+    let dir = scratch();
+    let mut games = collection_games(300, 40);
+    open_bracket_in(&mut games, 100, "( ");
+    open_bracket_in(&mut games, 250, "{ ");
+    let file = write(dir.path(), "damaged.pgn", games.concat().as_bytes());
+    assert!(
+        std::fs::metadata(&file).unwrap().len() > 300 * 1024,
+        "more than one piece of the file is read"
+    );
+    let (summary, refused) = import_into(&dir.path().join("g.sqlite"), &file);
+    assert!(
+        summary.contains("298 games added, 0 already there, 2 refused"),
+        "{summary}\n{refused:?}"
+    );
+    assert!(refused[0].contains(": game 100: "), "{refused:?}");
+    assert!(refused[0].contains("'(' variation"), "{refused:?}");
+    assert!(refused[1].contains(": game 250: "), "{refused:?}");
+    assert!(refused[1].contains("'{' comment"), "{refused:?}");
+}
+
+// E1 (issue 40): two commands opening a newer database at the same moment
+// both set it aside; the second renamed the first one's new file from
+// under it, which was left damaged or without its games.
+#[test]
+fn commands_opening_a_newer_database_at_once_set_it_aside_once() {
+    let dir = scratch();
+    let pgn = write(
+        dir.path(),
+        "collection.pgn",
+        xiangqi::store::db::bench::generate_collection(1000, 40).as_bytes(),
+    );
+    let model = dir.path().join("model.sqlite");
+    {
+        let mut db = xiangqi::store::db::Database::open(&model).expect("a database");
+        db.import(&[pgn], xiangqi::store::db::Owner::Collected, &mut |_| {})
+            .expect("the collection imports");
+    }
+    let conn = rusqlite::Connection::open(&model).expect("opens");
+    conn.execute_batch("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA user_version = 7;")
+        .expect("a newer version");
+    drop(conn);
+    let game = write(
+        dir.path(),
+        "x.pgn",
+        b"[Red \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 2. h0g2 1-0\n",
+    );
+    for round in 0..5 {
+        let folder = dir.path().join(format!("round-{round}"));
+        std::fs::create_dir(&folder).expect("a folder");
+        let db = folder.join("g.sqlite");
+        std::fs::copy(&model, &db).expect("a copy");
+        let runs: Vec<Child> = (0..3)
+            .map(|_| {
+                Command::new(BIN)
+                    .args(["db", "import", "--quiet", "--db", s(&db), s(&game)])
+                    .stdin(Stdio::null())
+                    .stdout(Stdio::piped())
+                    .stderr(Stdio::piped())
+                    .spawn()
+                    .expect("xiangqi starts")
+            })
+            .collect();
+        let runs: Vec<Run> = runs
+            .into_iter()
+            .map(|c| wait(c, 120, "db import"))
+            .collect();
+        for r in &runs {
+            assert_eq!(
+                r.code(),
+                Some(0),
+                "round {round}: {}\n{}",
+                r.stdout,
+                r.stderr
+            );
+        }
+        let notes = runs
+            .iter()
+            .filter(|r| r.stderr.contains("set aside"))
+            .count();
+        assert_eq!(notes, 1, "round {round}: one rebuild");
+        let asides: Vec<String> = std::fs::read_dir(&folder)
+            .expect("the folder")
+            .filter_map(|e| e.ok())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.contains("set-aside") && !n.ends_with("-wal") && !n.ends_with("-shm"))
+            .collect();
+        assert_eq!(asides.len(), 1, "round {round}: {asides:?}");
+        let conn = rusqlite::Connection::open(&db).expect("opens");
+        let check: String = conn
+            .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+            .expect("checks");
+        assert_eq!(check, "ok", "round {round}");
+        let games: i64 = conn
+            .query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))
+            .expect("the games are there");
+        assert_eq!(games, 1001, "round {round}");
+    }
+}
+
+/// A database of `games` generated games, the log written into the file.
+fn database_of(dir: &Path, name: &str, games: usize) -> PathBuf {
+    let pgn = write(
+        dir,
+        &format!("{name}.pgn"),
+        xiangqi::store::db::bench::generate_collection(games, 7).as_bytes(),
+    );
+    let path = dir.join(name);
+    let mut db = xiangqi::store::db::Database::open(&path).expect("a database");
+    db.import(&[pgn], xiangqi::store::db::Owner::Collected, &mut |_| {})
+        .expect("the collection imports");
+    drop(db);
+    rusqlite::Connection::open(&path)
+        .expect("opens")
+        .execute_batch("PRAGMA wal_checkpoint(TRUNCATE);")
+        .expect("checkpoint");
+    path
+}
+
+fn set_asides(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .expect("the folder")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("set-aside") && !n.ends_with("-wal") && !n.ends_with("-shm"))
+        .collect();
+    names.sort();
+    names
+}
+
+const ONE_GAME: &[u8] =
+    b"[Red \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 2. h0g2 1-0\n";
+
+// E5 (issue 40): the command line opened a database without the quick
+// check: a page of garbage was never set aside, `stats` failed with
+// "database disk image is malformed" and `import` wrote into the file.
+#[test]
+fn every_db_command_sets_a_damaged_database_aside() {
+    let dir = scratch();
+    let model = database_of(dir.path(), "model.sqlite", 300);
+    let mut bytes = std::fs::read(&model).expect("read");
+    let len = bytes.len();
+    for b in &mut bytes[len / 2..len / 2 + 3 * 4096] {
+        *b = 0xA5;
+    }
+    let game = write(dir.path(), "x.pgn", ONE_GAME);
+    for (name, args) in [
+        ("stats", vec!["stats"]),
+        ("import", vec!["import", "--quiet", s(&game)]),
+    ] {
+        let folder = dir.path().join(name);
+        std::fs::create_dir(&folder).expect("a folder");
+        let db = write(&folder, "g.sqlite", &bytes);
+        let mut all = vec!["db", "--db", s(&db)];
+        all.extend(&args);
+        let r = xiangqi(&all, 60);
+        assert_eq!(r.code(), Some(0), "{name}: {}\n{}", r.stdout, r.stderr);
+        assert!(
+            r.stderr.starts_with("note: ") && r.stderr.contains("set aside as"),
+            "{name}: {}",
+            r.stderr
+        );
+        let asides = set_asides(&folder);
+        assert_eq!(asides.len(), 1, "{name}: {asides:?}");
+        assert_eq!(
+            std::fs::read(folder.join(&asides[0])).expect("kept"),
+            bytes,
+            "{name}: nothing was written into the damaged file"
+        );
+    }
+}
+
+// E6 (issue 40): another program's SQLite file named with --db was renamed
+// away (a higher user_version) or silently given our tables and switched
+// to WAL (version 0), even by a read-only `db stats`.
+#[test]
+fn another_programs_sqlite_file_is_refused_and_left_untouched() {
+    let dir = scratch();
+    for (name, version) in [("places.sqlite", 74), ("notes.sqlite", 0)] {
+        let path = dir.path().join(name);
+        let conn = rusqlite::Connection::open(&path).expect("a file");
+        conn.execute_batch(&format!(
+            "CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT);
+             INSERT INTO moz_places (url) VALUES ('https://example.org');
+             PRAGMA user_version = {version};"
+        ))
+        .expect("another program's tables");
+        drop(conn);
+        let before = std::fs::read(&path).expect("read");
+        let r = xiangqi(&["db", "--db", s(&path), "stats"], 30);
+        let line = one_error_line(&r);
+        assert!(
+            line.contains(name) && line.contains("not a game database"),
+            "{line}"
+        );
+        assert_eq!(
+            std::fs::read(&path).expect("read"),
+            before,
+            "{name} untouched"
+        );
+        assert!(set_asides(dir.path()).is_empty());
+        assert!(!dir.path().join(format!("{name}-wal")).exists());
+    }
+    // The game's own files, made before they were marked, still open.
+    let ours = database_of(dir.path(), "ours.sqlite", 3);
+    let conn = rusqlite::Connection::open(&ours).expect("opens");
+    conn.pragma_update(None, "application_id", 0)
+        .expect("no mark");
+    drop(conn);
+    let r = xiangqi(&["db", "--db", s(&ours), "stats"], 30);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert!(r.stdout.contains("games:     3 "), "{}", r.stdout);
+}
+
+// E11 (issue 40): a FIFO named as an import source hung `db import`.
+#[cfg(unix)]
+#[test]
+fn an_import_refuses_a_fifo_at_once() {
+    let dir = scratch();
+    let fifo = dir.path().join("games.pgn");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let db = dir.path().join("g.sqlite");
+    let r = xiangqi(&["db", "--db", s(&db), "import", "--quiet", s(&fifo)], 20);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert!(r.stdout.contains("not a regular file"), "{}", r.stdout);
+    assert!(r.stdout.contains("0 games added"), "{}", r.stdout);
+}
+
+// E12 (issue 40): a collection file that is not PGN (a move list) was read
+// whole at about a hundred times its size.
+#[test]
+fn an_import_holds_a_file_other_than_pgn_to_the_record_limit() {
+    let dir = scratch();
+    let big = write(
+        dir.path(),
+        "moves.txt",
+        "1. h2e2 h9g7 2. h0g2 i9h9 "
+            .repeat((9 << 20) / 26 + 1)
+            .as_bytes(),
+    );
+    assert!(std::fs::metadata(&big).expect("size").len() > 8 << 20);
+    let db = dir.path().join("g.sqlite");
+    let r = xiangqi(&["db", "--db", s(&db), "import", "--quiet", s(&big)], 30);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert!(
+        r.stdout.contains("too large to be a game record"),
+        "{}",
+        r.stdout
+    );
+}
+
+// E19 (issue 40): "database is locked" named no file and said nothing of
+// what to do.
+#[test]
+fn a_busy_database_is_named_with_a_retry_suggested() {
+    let dir = scratch();
+    let db = database_of(dir.path(), "g.sqlite", 2);
+    let holder = rusqlite::Connection::open(&db).expect("opens");
+    holder
+        .execute_batch("BEGIN IMMEDIATE; DELETE FROM games WHERE id = 1;")
+        .expect("holds the write lock");
+    let game = write(dir.path(), "x.pgn", ONE_GAME);
+    let r = xiangqi(&["db", "--db", s(&db), "import", "--quiet", s(&game)], 60);
+    let line = one_error_line(&r);
+    assert!(
+        line.contains(s(&db)) && line.contains("try again"),
+        "{line}"
+    );
+    drop(holder);
+}
+
+// E20 and E7 (issue 40): `db export` of a database with damaged rows
+// exported nothing; and it wrote the main lines only, dropping the
+// variations and comments the database keeps.
+#[test]
+fn an_export_leaves_out_damaged_games_and_keeps_variations() {
+    let dir = scratch();
+    let db = database_of(dir.path(), "g.sqlite", 5);
+    let rich = write(
+        dir.path(),
+        "rich.pgn",
+        "[Red \"R\"]\n[Black \"S\"]\n[Result \"1-0\"]\n\n1. h2e2 {the cannon} h9g7 (1... b9c7 2. h0g2) 2. h0g2 1-0\n".as_bytes(),
+    );
+    let r = xiangqi(&["db", "--db", s(&db), "import", "--quiet", s(&rich)], 30);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    let conn = rusqlite::Connection::open(&db).expect("opens");
+    conn.execute_batch("UPDATE games SET moves = x'FFFF', tree = NULL WHERE id IN (1, 2, 3);")
+        .expect("damage three games");
+    drop(conn);
+    let out = dir.path().join("out.pgn");
+    let r = xiangqi(&["db", "--db", s(&db), "export", "--pgn", s(&out)], 30);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert_eq!(r.stderr.matches("note: ").count(), 3, "{}", r.stderr);
+    assert!(
+        r.stdout.contains("3 games (3 damaged left out)"),
+        "{}",
+        r.stdout
+    );
+    let text = std::fs::read_to_string(&out).expect("written");
+    assert!(text.contains("{the cannon}"), "{text}");
+    assert!(text.contains("(1..."), "{text}");
+    // `--pgn -` is the standard output, not a file named '-'.
+    let r = Command::new(BIN)
+        .args(["db", "--db", s(&db), "export", "--pgn", "-"])
+        .current_dir(dir.path())
+        .output()
+        .expect("runs");
+    assert!(r.status.success());
+    assert!(String::from_utf8_lossy(&r.stdout).contains("{the cannon}"));
+    assert!(!dir.path().join("-").exists());
+}
+
+// E32 (issue 40): `db search --since 2020-13` was accepted.
+#[test]
+fn a_date_with_a_month_or_day_that_does_not_exist_is_refused() {
+    let dir = scratch();
+    let db = dir.path().join("g.sqlite");
+    for date in ["2020-13", "2020.00", "2020.05.32"] {
+        let r = xiangqi(&["db", "--db", s(&db), "search", "--since", date], 30);
+        assert_eq!(r.code(), Some(2), "{date}: {}", r.stdout);
+        assert!(r.stderr.contains("expected a date"), "{}", r.stderr);
+    }
+}
+
+// E8 (issue 40): a PGN collection beginning with a comment, a `;` or `%`
+// line, or a line of text was refused whole, by `db import` and `replay`.
+#[test]
+fn a_collection_with_something_before_its_first_tags_is_read_whole() {
+    let dir = scratch();
+    let games = collection_games(3, 8).concat();
+    for (i, before) in [
+        "{Downloaded from a games site}\n\n",
+        "; three games\n",
+        "%escaped line\n",
+        "The 2019 national team championship\n\n",
+        "\u{feff}{a comment\nover two lines}\n",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let file = write(
+            dir.path(),
+            &format!("c{i}.pgn"),
+            format!("{before}{games}").as_bytes(),
+        );
+        let db = dir.path().join(format!("c{i}.sqlite"));
+        let (summary, refused) = import_into(&db, &file);
+        assert!(
+            summary.contains("3 games added, 0 already there, 0 refused"),
+            "{before:?}: {summary} {refused:?}"
+        );
+        let r = xiangqi(&["replay", "--file", s(&file), "--game", "3"], 30);
+        assert_eq!(r.code(), Some(0), "{before:?}: {}", r.stderr);
+    }
+    // A game with no tags before the first tag section is no preamble: it
+    // is read (and refused or kept) as before, never skipped unsaid.
+    let file = write(
+        dir.path(),
+        "untagged.pgn",
+        format!("1. h2e2 h9g7 1-0\n\n{games}").as_bytes(),
+    );
+    let (summary, _) = import_into(&dir.path().join("u.sqlite"), &file);
+    assert!(
+        !summary.contains(" 3 games added, 0 already there, 0 refused"),
+        "{summary}"
+    );
+}
+
+// E9 (issue 40): a refusal's line was counted from the start of the 256 KB
+// piece of the file it was read in.
+#[test]
+fn a_refusal_names_the_line_of_the_file() {
+    let dir = scratch();
+    let mut games = collection_games(300, 9);
+    open_bracket_in(&mut games, 280, "h0h9 ");
+    let before: usize = games[..279].iter().map(|g| g.matches('\n').count()).sum();
+    let line = before
+        + games[279][..games[279].find("h0h9").expect("there")]
+            .matches('\n')
+            .count()
+        + 1;
+    let file = write(dir.path(), "bad-move.pgn", games.concat().as_bytes());
+    let (_, refused) = import_into(&dir.path().join("g.sqlite"), &file);
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(refused[0].contains(": game 280: "), "{refused:?}");
+    assert!(
+        refused[0].contains(&format!("line {line},")),
+        "line {line}: {refused:?}"
+    );
+}
+
+fn rated(red: &str, black: &str, result: &str, padding: &str) -> String {
+    format!(
+        "[Red \"{red}\"]\n[Black \"{black}\"]\n[Result \"{result}\"]\n\n1. h2e2 {{{padding}}} h9g7 {result}\n\n"
+    )
+}
+
+// E15 (issue 40): `rate` refused a match PGN over 8 MB as "too large to be
+// a game record".
+#[test]
+fn rate_reads_a_match_file_past_the_record_limit() {
+    let dir = scratch();
+    let padding = "x".repeat(3000);
+    let text: String = (0..3000)
+        .map(|i| rated("A", "B", ["1-0", "0-1", "1/2-1/2"][i % 3], &padding))
+        .collect();
+    let file = write(dir.path(), "long-match.pgn", text.as_bytes());
+    assert!(std::fs::metadata(&file).expect("size").len() > 8 << 20);
+    let r = xiangqi(&["rate", s(&file)], 60);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert!(
+        r.stdout.starts_with("3000 games, 2 players"),
+        "{}",
+        r.stdout
+    );
+}
+
+// E16, E27, E32 (issue 40): players never connected to the anchor's
+// group were rated as if comparable; control characters in names were
+// printed raw, names not trimmed, self-games counted in the header but
+// not fitted; `-0` was printed and `--anchor A=1e308` taken.
+#[test]
+fn rate_names_unconnected_groups_and_cleans_names() {
+    let dir = scratch();
+    let mut text = String::new();
+    for i in 0..10 {
+        text.push_str(&rated("A", "B", ["1-0", "0-1", "1/2-1/2"][i % 3], ""));
+        text.push_str(&rated("C", "D", ["1-0", "1-0", "0-1"][i % 3], ""));
+    }
+    text.push_str(&rated("E", "E", "1-0", ""));
+    text.push_str(&rated(" A ", "B", "1/2-1/2", ""));
+    text.push_str(&rated("X\u{1b}[31mY", "A", "1/2-1/2", ""));
+    let file = write(dir.path(), "groups.pgn", text.as_bytes());
+    let r = xiangqi(&["rate", s(&file), "--anchor", "A=1500"], 30);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    let out = &r.stdout;
+    assert!(
+        out.starts_with("22 games, 5 players; A anchored at 1500 (1 self-play games left out)"),
+        "{out}"
+    );
+    assert!(
+        !out.contains('\u{1b}') && out.contains("X\\u{1b}[31mY"),
+        "{out}"
+    );
+    let row = |name: &str| {
+        out.lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(name))
+            .unwrap_or_else(|| panic!("{name}: {out}"))
+            .to_string()
+    };
+    assert!(row("A").split_whitespace().nth(4) == Some("12"), "{out}");
+    assert!(
+        row("C").ends_with("(group 2)") && row("D").ends_with("(group 2)"),
+        "{out}"
+    );
+    assert!(!row("B").contains("group"), "{out}");
+    assert!(
+        out.contains("1 group met no player of A's") && out.contains("group 2: C, D"),
+        "{out}"
+    );
+    // A level field anchored at 0: no '-0'.
+    let level = write(
+        dir.path(),
+        "level.pgn",
+        [
+            rated("P", "Q", "1-0", ""),
+            rated("Q", "P", "1-0", ""),
+            rated("P", "R", "1/2-1/2", ""),
+        ]
+        .concat()
+        .as_bytes(),
+    );
+    let r = xiangqi(&["rate", s(&level), "--anchor", "R=-0.4"], 30);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert!(!r.stdout.contains(" -0 "), "{}", r.stdout);
+    let r = xiangqi(&["rate", s(&file), "--anchor", "A=1e308"], 30);
+    assert_eq!(r.code(), Some(2), "{}", r.stdout);
+    assert!(r.stderr.contains("not a rating"), "{}", r.stderr);
+}
+
+// E14 (issue 40): a network file was read whole before its magic was
+// checked: /dev/zero ran out of memory and a FIFO froze the engine.
+#[cfg(unix)]
+#[test]
+fn a_network_file_that_is_not_a_regular_file_is_refused_at_once() {
+    let dir = scratch();
+    let fifo = dir.path().join("net.nnue");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let input = format!(
+        "uci\nsetoption name EvalFile value {}\nsetoption name EvalFile value /dev/zero\nposition startpos\ngo depth 2\n",
+        s(&fifo)
+    );
+    let r = xiangqi_with_input(&["uci"], input.as_bytes(), 30);
+    let errors: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("info string error"))
+        .collect();
+    assert_eq!(errors.len(), 2, "{}", r.stdout);
+    assert!(
+        errors.iter().all(|e| e.contains("not a regular file")),
+        "{errors:?}"
+    );
+    assert!(
+        r.stdout.lines().any(|l| l.starts_with("bestmove")),
+        "{}",
+        r.stdout
+    );
+}
+
+// E29, E32 (issue 40): `train same.bin --out same.bin` overwrote the data
+// with the network; the write probe truncated and deleted a file of the
+// player's named `<out>.write-check`; `--validation 0` held out a tenth
+// unasked.
+#[test]
+fn train_keeps_its_inputs_and_the_players_files() {
+    let dir = scratch();
+    let data = dir.path().join("data.bin");
+    let r = xiangqi(
+        &[
+            "datagen",
+            "--positions",
+            "60",
+            "--nodes",
+            "50",
+            "--threads",
+            "1",
+            "--quiet",
+            "--out",
+            s(&data),
+        ],
+        120,
+    );
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    let before = std::fs::read(&data).expect("the data");
+    let r = xiangqi(&["train", s(&data), "--out", s(&data), "--epochs", "1"], 60);
+    let line = one_error_line(&r);
+    assert!(line.contains("one of the inputs"), "{line}");
+    assert_eq!(std::fs::read(&data).expect("the data"), before);
+    let r = xiangqi(
+        &["train", s(&data), "--out", "x.nnue", "--validation", "0"],
+        60,
+    );
+    assert!(one_error_line(&r).contains("--validation"), "{}", r.stderr);
+    let out = dir.path().join("net.nnue");
+    let mine = write(dir.path(), "net.nnue.write-check", b"the player's own");
+    let r = xiangqi(
+        &[
+            "train",
+            s(&data),
+            "--out",
+            s(&out),
+            "--epochs",
+            "1",
+            "--threads",
+            "1",
+        ],
+        120,
+    );
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert_eq!(std::fs::read(&mine).expect("kept"), b"the player's own");
+    assert!(out.exists());
+}
+
+#[cfg(unix)]
+/// Runs `xiangqi ARGS` as a user who cannot write what the test made
+/// read-only: this one, or (when the tests run as root, whom permissions
+/// do not stop) the unprivileged `nobody`.
+fn xiangqi_unprivileged(args: &[&str], probe: &Path) -> Run {
+    use std::os::unix::process::CommandExt;
+    let mut c = Command::new(BIN);
+    c.args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // Privileged: a file can be made in the read-only folder.
+    let test = probe.join("privileged");
+    if std::fs::write(&test, b"").is_ok() {
+        let _ = std::fs::remove_file(&test);
+        c.uid(65534).gid(65534);
+    }
+    wait(c.spawn().expect("xiangqi starts"), 60, &args.join(" "))
+}
+
+// E18 (issue 40): a read-only database (file 444 in a 555 folder) could
+// not even be searched.
+#[cfg(unix)]
+#[test]
+fn a_read_only_database_can_be_counted_searched_and_exported() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch();
+    let mode = |p: &Path, m: u32| {
+        std::fs::set_permissions(p, std::fs::Permissions::from_mode(m)).expect("chmod")
+    };
+    mode(dir.path(), 0o755);
+    let folder = dir.path().join("read-only");
+    std::fs::create_dir(&folder).expect("a folder");
+    let db = database_of(&folder, "g.sqlite", 4);
+    let game = write(dir.path(), "x.pgn", ONE_GAME);
+    mode(&game, 0o644);
+    mode(&db, 0o444);
+    mode(&folder, 0o555);
+    let stats = xiangqi_unprivileged(&["db", "--db", s(&db), "stats"], &folder);
+    let search = xiangqi_unprivileged(&["db", "--db", s(&db), "search"], &folder);
+    let export = xiangqi_unprivileged(&["db", "--db", s(&db), "export", "--pgn", "-"], &folder);
+    let import = xiangqi_unprivileged(&["db", "--db", s(&db), "import", s(&game)], &folder);
+    mode(&folder, 0o755);
+    assert_eq!(stats.code(), Some(0), "{}", stats.stderr);
+    assert!(stats.stdout.contains("games:     4 "), "{}", stats.stdout);
+    assert_eq!(search.code(), Some(0), "{}", search.stderr);
+    assert!(
+        search.stdout.contains("4 games, Red to move"),
+        "{}",
+        search.stdout
+    );
+    assert_eq!(export.code(), Some(0), "{}", export.stderr);
+    assert_eq!(
+        export.stdout.matches("[Game ").count(),
+        4,
+        "{}",
+        export.stdout
+    );
+    let line = one_error_line(&import);
+    assert!(
+        line.contains(s(&db)) && line.contains("permissions"),
+        "{line}"
+    );
+}

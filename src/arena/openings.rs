@@ -100,6 +100,8 @@ pub enum RefusedMove {
 /// [`OpeningsError`]: the first bad line, or no opening at all.
 pub fn parse(text: &str, source: &str) -> Result<Vec<Opening>, OpeningsError> {
     let mut out = Vec::new();
+    // A file saved with a byte-order mark (as some editors on Windows do).
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     for (i, raw) in text.lines().enumerate() {
         let n = i + 1;
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -168,6 +170,13 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<Opening>, OpeningsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_byte_order_mark_before_the_first_line_is_skipped() {
+        // Issue 40, E26: a file saved with a BOM was refused on line 1.
+        let openings = parse("\u{feff}startpos moves h2e2\nstartpos\n", "bom.txt").unwrap();
+        assert_eq!(openings.len(), 2);
+    }
 
     #[test]
     fn lines_comments_and_fens_are_read() {

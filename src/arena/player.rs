@@ -129,14 +129,12 @@ impl EvalChoice {
             EvalChoice::Standard => Ok(Evaluator::standard()),
             EvalChoice::Classical => Ok(Evaluator::Classical),
             EvalChoice::File(path) => {
-                let bytes = std::fs::read(path).map_err(|e| StartError::Network {
-                    what: "reading the network",
-                    path: path.clone(),
-                    why: e.to_string(),
-                })?;
-                let net = crate::engine::nnue::Network::from_bytes(&bytes).map_err(|e| {
+                let net = crate::engine::nnue::Network::read_file(path).map_err(|e| {
                     StartError::Network {
-                        what: "the network",
+                        what: match e {
+                            crate::engine::nnue::FileError::Io(_) => "reading the network",
+                            _ => "the network",
+                        },
                         path: path.clone(),
                         why: e.to_string(),
                     }

@@ -285,8 +285,11 @@ pub const PRIOR_DRAWS: f64 = 1.0;
 /// assert!((r[1].elo - 1500.0 - 147.0).abs() < 3.0, "{}", r[1].elo);
 /// ```
 pub fn fit_ratings(players: usize, games: &[Pairing], anchor: (usize, f64)) -> Vec<Rating> {
-    // Games and points between each pair, the prior's draws included.
-    let mut n = vec![vec![0.0f64; players]; players];
+    // Games between each pair that met, the prior's draws included: only
+    // the pairs that met, so a field of many players who each met a few
+    // costs what its games do (a players × players table did not fit in
+    // memory for 60,000 players).
+    let mut met: std::collections::HashMap<(usize, usize), f64> = std::collections::HashMap::new();
     let mut points = vec![0.0f64; players];
     let mut played = vec![0u32; players];
     let mut scored = vec![0.0f64; players];
@@ -294,8 +297,7 @@ pub fn fit_ratings(players: usize, games: &[Pairing], anchor: (usize, f64)) -> V
         .iter()
         .filter(|g| g.a < players && g.b < players && g.a != g.b)
     {
-        n[g.a][g.b] += 1.0;
-        n[g.b][g.a] += 1.0;
+        *met.entry((g.a.min(g.b), g.a.max(g.b))).or_default() += 1.0;
         points[g.a] += g.score;
         points[g.b] += 1.0 - g.score;
         played[g.a] += 1;
@@ -303,22 +305,25 @@ pub fn fit_ratings(players: usize, games: &[Pairing], anchor: (usize, f64)) -> V
         scored[g.a] += g.score;
         scored[g.b] += 1.0 - g.score;
     }
-    for (i, row) in n.iter_mut().enumerate() {
-        for (j, count) in row.iter_mut().enumerate() {
-            if i != j && *count > 0.0 {
-                // Half of the pair's virtual draws on each side of (i, j).
-                *count += PRIOR_DRAWS;
-                points[i] += PRIOR_DRAWS / 2.0;
-            }
-        }
+    let mut pairs: Vec<((usize, usize), f64)> = met.into_iter().collect();
+    pairs.sort_unstable_by_key(|&(pair, _)| pair);
+    // Each player's opponents in index order, with the games between them.
+    let mut n: Vec<Vec<(usize, f64)>> = vec![Vec::new(); players];
+    for ((i, j), count) in pairs {
+        // Half of the pair's virtual draws on each side.
+        let count = count + PRIOR_DRAWS;
+        n[i].push((j, count));
+        n[j].push((i, count));
+        points[i] += PRIOR_DRAWS / 2.0;
+        points[j] += PRIOR_DRAWS / 2.0;
     }
     let mut gamma = vec![1.0f64; players];
     for _ in 0..10_000 {
         let mut change = 0.0f64;
         for i in 0..players {
-            let denom: f64 = (0..players)
-                .filter(|&j| n[i][j] > 0.0)
-                .map(|j| n[i][j] / (gamma[i] + gamma[j]))
+            let denom: f64 = n[i]
+                .iter()
+                .map(|&(j, count)| count / (gamma[i] + gamma[j]))
                 .sum();
             if denom > 0.0 && points[i] > 0.0 {
                 let next = points[i] / denom;
@@ -341,11 +346,11 @@ pub fn fit_ratings(players: usize, games: &[Pairing], anchor: (usize, f64)) -> V
     (0..players)
         .map(|i| {
             // The curvature of the log-likelihood in R_i: Σ n p (1 − p) / scale².
-            let info: f64 = (0..players)
-                .filter(|&j| n[i][j] > 0.0)
-                .map(|j| {
+            let info: f64 = n[i]
+                .iter()
+                .map(|&(j, count)| {
                     let p = gamma[i] / (gamma[i] + gamma[j]);
-                    n[i][j] * p * (1.0 - p)
+                    count * p * (1.0 - p)
                 })
                 .sum::<f64>()
                 / (scale * scale);
@@ -514,5 +519,28 @@ mod tests {
         let r = fit_ratings(3, &sweep, (0, 0.0));
         assert_eq!(r[2].games, 0);
         assert!(r[2].margin.is_infinite());
+    }
+
+    #[test]
+    fn a_field_of_many_players_who_met_few_is_fitted_in_little_memory() {
+        // Issue 40, E4: 60,000 players in 30,000 games took a players ×
+        // players table (29 GB) and aborted.
+        let players = 60_000;
+        let games: Vec<Pairing> = (0..players / 2)
+            .map(|k| Pairing {
+                a: 2 * k,
+                b: 2 * k + 1,
+                score: if k % 2 == 0 { 1.0 } else { 0.5 },
+            })
+            .collect();
+        let started = std::time::Instant::now();
+        let r = fit_ratings(players, &games, (0, 1000.0));
+        assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+        assert_eq!(r.len(), players);
+        assert_eq!(r[0].elo, 1000.0);
+        // Each pair's winner is above its loser; a drawn pair is level.
+        assert!(r[5].elo < r[4].elo, "{} {}", r[4].elo, r[5].elo);
+        assert!((r[2].elo - r[3].elo).abs() < 1e-6);
+        assert!(r.iter().all(|x| x.elo.is_finite() && x.games == 1));
     }
 }

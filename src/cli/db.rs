@@ -6,9 +6,10 @@ use super::CliError;
 use super::output::{escape_controls, finish};
 use crate::rules::notation::{ChineseStyle, format_move};
 use crate::rules::{Charset, GameResult, Notation, Position, notation};
-use crate::store::db::{self, Database, Explorer, Filter, Owner, Progress, Tally};
+use crate::store::db::{self, Database, DbError, Explorer, Filter, Owner, Progress, Tally};
+use std::cell::Cell;
 use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Arguments of `db`.
@@ -59,7 +60,7 @@ enum DbCommand {
         position: PositionArgs,
         #[command(flatten)]
         filter: FilterArgs,
-        /// The PGN file to write (replaced whole, atomically).
+        /// The PGN file to write (replaced whole, atomically); `-` for the standard output.
         #[arg(long, value_name = "FILE")]
         pgn: PathBuf,
     },
@@ -144,10 +145,13 @@ fn parse_date(s: &str) -> Result<String, String> {
     let normal = db::normal_date(s);
     let parts: Vec<&str> = normal.split('.').collect();
     let digits = |p: &str, n: usize| p.len() == n && p.bytes().all(|b| b.is_ascii_digit());
+    let within = |p: &str, most: u32| p.parse::<u32>().is_ok_and(|n| (1..=most).contains(&n));
     let ok = !parts.is_empty()
         && parts.len() <= 3
         && digits(parts[0], 4)
-        && parts[1..].iter().all(|p| digits(p, 2));
+        && parts[1..].iter().all(|p| digits(p, 2))
+        && parts.get(1).is_none_or(|m| within(m, 12))
+        && parts.get(2).is_none_or(|d| within(d, 31));
     if ok {
         Ok(normal)
     } else {
@@ -177,18 +181,91 @@ pub fn run(args: &DbArgs) -> Result<(), CliError> {
             (paths.database_file(), Some(paths.games_dir()))
         }
     };
-    let (mut database, recovery) =
-        Database::open_or_rebuild(&path, false, saved.as_deref(), &db::saved_game_owner)
-            .map_err(CliError::new)?;
-    if let Some(r) = recovery {
-        eprintln!("note: {}: {r}", path.display());
+    let errors = DbErrors {
+        path: &path,
+        damaged: Cell::new(false),
+    };
+    // search, stats and export only read: a file that cannot be written
+    // (a read-only file or folder) is read as it is.
+    let reads_only = !matches!(args.command, DbCommand::Import { .. });
+    let open = |thorough: bool| {
+        let (database, recovery) = match Database::open_or_rebuild(
+            &path,
+            thorough,
+            saved.as_deref(),
+            &db::saved_game_owner,
+        ) {
+            Ok(opened) => opened,
+            Err(e) if reads_only && (e.is_read_only() || e.is_cannot_open()) && path.is_file() => {
+                let database = Database::open_read_only(&path).map_err(|_| errors.of(e))?;
+                (database, None)
+            }
+            Err(e) => return Err(errors.of(e)),
+        };
+        if let Some(r) = &recovery {
+            eprintln!("note: {}: {r}", path.display());
+        }
+        Ok::<_, CliError>((database, recovery.is_some()))
+    };
+    // An import checks every page first: it never writes into a damaged
+    // file. The other commands only read: they look closer when SQLite
+    // finds damage, and run again on the rebuilt file.
+    let thorough = matches!(args.command, DbCommand::Import { .. });
+    let (mut database, _) = open(thorough)?;
+    let outcome = command(&mut database, &args.command, &errors);
+    if outcome.is_err() && errors.damaged.get() && !thorough {
+        drop(database);
+        errors.damaged.set(false);
+        let (mut database, rebuilt) = open(true)?;
+        if rebuilt {
+            return command(&mut database, &args.command, &errors);
+        }
     }
-    match &args.command {
+    outcome
+}
+
+/// What a database error says on the command line: the file named, and
+/// what to do where that helps; it remembers whether the file was found
+/// damaged.
+struct DbErrors<'a> {
+    path: &'a Path,
+    damaged: Cell<bool>,
+}
+
+impl DbErrors<'_> {
+    fn of(&self, e: DbError) -> CliError {
+        if e.is_damage() {
+            self.damaged.set(true);
+        }
+        let text = e.to_string();
+        let file = self.path.display().to_string();
+        let named = if text.contains(&file) {
+            text
+        } else {
+            format!("{file}: {text}")
+        };
+        let hint = if e.is_busy() {
+            "; another program (the game, or another command) is writing to it: try again when it is done"
+        } else if e.is_read_only() {
+            "; the file or its folder cannot be written: check their permissions"
+        } else {
+            ""
+        };
+        CliError::new(format!("{named}{hint}"))
+    }
+}
+
+fn command(
+    database: &mut Database,
+    command: &DbCommand,
+    errors: &DbErrors,
+) -> Result<(), CliError> {
+    match command {
         DbCommand::Import {
             inputs,
             mine,
             quiet,
-        } => import(&mut database, inputs, mine.as_deref(), *quiet),
+        } => import(database, inputs, mine.as_deref(), *quiet, errors),
         DbCommand::Search {
             position,
             filter,
@@ -196,19 +273,26 @@ pub fn run(args: &DbArgs) -> Result<(), CliError> {
             offset,
             notation,
         } => search(
-            &database,
+            database,
             &position.position()?,
             &filter.filter(),
             *games,
             *offset,
             notation,
+            errors,
         ),
-        DbCommand::Stats => stats(&database),
+        DbCommand::Stats => stats(database, errors),
         DbCommand::Export {
             position,
             filter,
             pgn,
-        } => export(&database, &position.position()?, &filter.filter(), pgn),
+        } => export(
+            database,
+            &position.position()?,
+            &filter.filter(),
+            pgn,
+            errors,
+        ),
         DbCommand::Bench { .. } => Ok(()),
     }
 }
@@ -218,6 +302,7 @@ fn import(
     inputs: &[PathBuf],
     mine: Option<&str>,
     quiet: bool,
+    errors: &DbErrors,
 ) -> Result<(), CliError> {
     let owner = match mine {
         Some("red") => Owner::Mine(crate::rules::Color::Red),
@@ -235,7 +320,7 @@ fn import(
                 let _ = write!(err, "\r{}\x1b[K", progress_line(p));
             }
         })
-        .map_err(CliError::new)?;
+        .map_err(|e| errors.of(e))?;
     if shown {
         eprintln!();
     }
@@ -297,16 +382,17 @@ fn search(
     games: u32,
     offset: u32,
     notation: &str,
+    errors: &DbErrors,
 ) -> Result<(), CliError> {
     let notation = match notation {
         "wxf" => Notation::Wxf,
         "iccs" => Notation::Iccs,
         _ => Notation::Chinese,
     };
-    let explorer = db.explore(pos, filter).map_err(CliError::new)?;
+    let explorer = db.explore(pos, filter).map_err(|e| errors.of(e))?;
     let rows = db
         .games_at(pos, filter, offset, games)
-        .map_err(CliError::new)?;
+        .map_err(|e| errors.of(e))?;
     let mut out = std::io::stdout().lock();
     let written = (|| {
         write_table(&mut out, pos, &explorer, notation)?;
@@ -427,8 +513,8 @@ fn tally(t: &Tally) -> String {
     format!("+{} ={} -{}", t.wins, t.draws, t.losses)
 }
 
-fn stats(db: &Database) -> Result<(), CliError> {
-    let s = db.stats().map_err(CliError::new)?;
+fn stats(db: &Database, errors: &DbErrors) -> Result<(), CliError> {
+    let s = db.stats().map_err(|e| errors.of(e))?;
     let mut out = std::io::stdout().lock();
     let [red, draw, black, unknown] = s.results;
     let written = (|| {
@@ -462,34 +548,69 @@ fn export(
     db: &Database,
     pos: &Position,
     filter: &Filter,
-    pgn: &std::path::Path,
+    pgn: &Path,
+    errors: &DbErrors,
 ) -> Result<(), CliError> {
-    let mut games = Vec::new();
+    let style = ChineseStyle::from(Charset::Traditional);
+    let mut text = String::new();
+    let (mut games, mut left_out) = (0, 0);
     let mut offset = 0;
     loop {
         let rows = db
             .games_at(pos, filter, offset, 1000)
-            .map_err(CliError::new)?;
+            .map_err(|e| errors.of(e))?;
         if rows.is_empty() {
             break;
         }
         offset += rows.len() as u32;
         for r in rows {
-            games.push(db.load(r.id).map_err(CliError::new)?.opened.to_pgn());
+            let stored = match db.load(r.id) {
+                Ok(stored) => stored,
+                // One damaged game costs that game, not the export.
+                Err(e @ DbError::Damaged { .. }) => {
+                    eprintln!(
+                        "note: {}: {}; left out",
+                        errors.path.display(),
+                        escape_controls(&e.to_string())
+                    );
+                    left_out += 1;
+                    continue;
+                }
+                Err(e) => return Err(errors.of(e)),
+            };
+            if games > 0 {
+                text.push('\n');
+            }
+            // The whole tree: variations, comments and marks as stored.
+            let g = &stored.opened;
+            text.push_str(&crate::rules::records::write_pgn_tree(
+                &g.tags,
+                g.game.tree(),
+                g.result,
+                Notation::Chinese,
+                style,
+            ));
+            games += 1;
         }
     }
-    let text = crate::rules::pgn::write_pgn_games(
-        &games,
-        Notation::Chinese,
-        ChineseStyle::from(Charset::Traditional),
-    );
+    let left_out = if left_out > 0 {
+        format!(" ({left_out} damaged left out)")
+    } else {
+        String::new()
+    };
+    if pgn == Path::new("-") {
+        let mut out = std::io::stdout().lock();
+        let written = out.write_all(text.as_bytes()).and_then(|()| out.flush());
+        finish(written)?;
+        eprintln!("{games} games{left_out}");
+        return Ok(());
+    }
     crate::store::write_atomic(pgn, text.as_bytes())
         .map_err(|e| CliError::new(format!("cannot write {}: {e}", pgn.display())))?;
     finish(writeln!(
         std::io::stdout(),
-        "{}: {} games",
+        "{}: {games} games{left_out}",
         pgn.display(),
-        games.len()
     ))
 }
 

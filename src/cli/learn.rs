@@ -248,10 +248,17 @@ fn read_network(path: &std::path::Path) -> Result<crate::engine::nnue::Network, 
     if path.as_os_str() == "embedded" {
         return Ok((*nnue::embedded()).clone());
     }
-    let bytes = std::fs::read(path)
-        .map_err(|e| CliError::new(format!("--init {}: {e}", path.display())))?;
-    nnue::Network::from_bytes(&bytes)
+    nnue::Network::read_file(path)
         .map_err(|e| CliError::new(format!("--init {}: {e}", path.display())))
+}
+
+/// Whether two paths name one file (through links, `..` and the like);
+/// a path that does not exist is no other file.
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (std::fs::canonicalize(a), std::fs::canonicalize(b)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
 }
 
 /// Runs `xiangqi train`.
@@ -263,11 +270,20 @@ pub fn run_train(args: &TrainArgs) -> Result<(), CliError> {
             args.lambda
         )));
     }
-    if !(0.0..50.0).contains(&args.validation) {
+    // None held out would have the trainer hold out a tenth unasked.
+    if !(args.validation > 0.0 && args.validation < 50.0) {
         return Err(CliError::new(format!(
-            "--validation must be a percentage below 50, not {}",
+            "--validation must be a percentage above 0 and below 50, not {}",
             args.validation
         )));
+    }
+    for input in args.files.iter().chain(&args.init) {
+        if same_file(input, &args.out) {
+            return Err(CliError::new(format!(
+                "--out {}: that is one of the inputs; name another file",
+                args.out.display()
+            )));
+        }
     }
     if !(args.lr > 0.0 && args.lr < 1.0) {
         return Err(CliError::new(format!(
@@ -296,13 +312,16 @@ pub fn run_train(args: &TrainArgs) -> Result<(), CliError> {
     let _ = ctrlc::set_handler(|| INTERRUPT.store(true, Ordering::SeqCst));
     let (train, val) = trainer::load(&config).map_err(CliError::new)?;
     // Fail before the training, not after it, if the network cannot be
-    // written there (a file beside it is made and removed; the target is
-    // left alone).
-    let mut probe = args.out.clone().into_os_string();
-    probe.push(".write-check");
-    let probe = PathBuf::from(probe);
-    std::fs::write(&probe, b"")
-        .and_then(|()| std::fs::remove_file(&probe))
+    // written there: a file of a fresh name is made beside it and removed
+    // (the target, and any file of the player's, are left alone).
+    let folder = match args.out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    tempfile::Builder::new()
+        .prefix(".xiangqi-write-check-")
+        .tempfile_in(folder)
+        .and_then(|probe| probe.close())
         .map_err(|e| CliError::new(format!("cannot write beside {}: {e}", args.out.display())))?;
     let listener = TrainListener {
         tty: std::io::stderr().is_terminal(),

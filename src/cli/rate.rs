@@ -3,6 +3,7 @@
 //! ([`crate::arena::stats::fit_ratings`]).
 
 use super::CliError;
+use super::output::escape_controls;
 use crate::arena::stats::{Pairing, fit_ratings};
 use crate::rules::GameResult;
 use std::collections::BTreeMap;
@@ -29,12 +30,116 @@ fn parse_anchor(s: &str) -> Result<(String, f64), String> {
         .trim()
         .parse()
         .ok()
-        .filter(|e: &f64| e.is_finite())
-        .ok_or_else(|| format!("'{s}': '{elo}' is not a rating"))?;
+        .filter(|e: &f64| e.is_finite() && e.abs() <= MOST_ELO)
+        .ok_or_else(|| {
+            format!("'{s}': '{elo}' is not a rating (a number from -{MOST_ELO} to {MOST_ELO})")
+        })?;
     if name.trim().is_empty() {
         return Err(format!("'{s}': the player's name is empty"));
     }
     Ok((name.trim().to_string(), elo))
+}
+
+/// The largest anchor taken: ratings far past it print as nonsense.
+const MOST_ELO: f64 = 100_000.0;
+
+/// Groups listed by name after the table, at most.
+const GROUPS_NAMED: usize = 5;
+
+/// What the files held, for the fit.
+#[derive(Default)]
+struct Games {
+    /// Each player's index, names in order.
+    names: BTreeMap<String, usize>,
+    /// Red, Black and Red's score.
+    pairs: Vec<(String, String, f64)>,
+    unreadable: usize,
+    unfinished: usize,
+    /// Games a player played against itself (the fit has nothing to learn from them).
+    self_games: usize,
+}
+
+impl Games {
+    fn read(&mut self, file: &std::path::Path) -> Result<(), CliError> {
+        // A collection's limit, read a few hundred games at a time.
+        let bytes = crate::store::record::read_collection_bytes(file)
+            .map_err(|e| CliError::new(format!("cannot read {}: {e}", file.display())))?;
+        crate::store::record::for_each_game(&bytes, |_, game| {
+            let Ok(game) = game else {
+                self.unreadable += 1;
+                return;
+            };
+            let name = |tag| game.tag(tag).map(str::trim).filter(|n| !n.is_empty());
+            let (Some(red), Some(black)) = (name("Red"), name("Black")) else {
+                self.unreadable += 1;
+                return;
+            };
+            let score = match game.result {
+                Some(GameResult::RedWins) => 1.0,
+                Some(GameResult::Draw) => 0.5,
+                Some(GameResult::BlackWins) => 0.0,
+                None => {
+                    self.unfinished += 1;
+                    return;
+                }
+            };
+            if red == black {
+                self.self_games += 1;
+                return;
+            }
+            for name in [red, black] {
+                if !self.names.contains_key(name) {
+                    self.names.insert(name.to_string(), 0);
+                }
+            }
+            self.pairs.push((red.to_string(), black.to_string(), score));
+        });
+        Ok(())
+    }
+
+    /// What was left out, for the header.
+    fn left_out(&self) -> String {
+        let mut parts = Vec::new();
+        for (n, what) in [
+            (self.unreadable, "unreadable"),
+            (self.unfinished, "unfinished"),
+            (self.self_games, "self-play"),
+        ] {
+            if n > 0 {
+                parts.push(format!("{n} {what}"));
+            }
+        }
+        match parts.len() {
+            0 => String::new(),
+            _ => format!(" ({} games left out)", parts.join(", ")),
+        }
+    }
+}
+
+/// Each player's group: players joined by the games between them (0 = the
+/// anchor's, then in order of each group's first player).
+fn groups(players: usize, games: &[Pairing], anchor: usize) -> Vec<usize> {
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    let mut parent: Vec<usize> = (0..players).collect();
+    for g in games {
+        let (a, b) = (root(&mut parent, g.a), root(&mut parent, g.b));
+        parent[a.max(b)] = a.min(b);
+    }
+    let mut number = std::collections::HashMap::new();
+    number.insert(root(&mut parent, anchor), 0);
+    (0..players)
+        .map(|i| {
+            let r = root(&mut parent, i);
+            let next = number.len();
+            *number.entry(r).or_insert(next)
+        })
+        .collect()
 }
 
 /// Reads the games, fits the ratings and prints the table, best first.
@@ -44,47 +149,23 @@ fn parse_anchor(s: &str) -> Result<(String, f64), String> {
 /// players, an anchor that played none of them; output that cannot be
 /// written.
 pub fn run(args: &RateArgs) -> Result<(), CliError> {
-    let mut names: BTreeMap<String, usize> = BTreeMap::new();
-    let mut pairs: Vec<(String, String, f64)> = Vec::new();
-    let mut unreadable = 0;
-    let mut unfinished = 0;
+    let mut read = Games::default();
     for file in &args.files {
-        let bytes = crate::store::record::read_record_bytes(file)
-            .map_err(|e| CliError::new(format!("cannot read {}: {e}", file.display())))?;
-        for game in crate::rules::pgn::read_pgn_games(&bytes) {
-            let Ok(game) = game else {
-                unreadable += 1;
-                continue;
-            };
-            let (Some(red), Some(black)) = (game.tag("Red"), game.tag("Black")) else {
-                unreadable += 1;
-                continue;
-            };
-            let score = match game.result {
-                Some(GameResult::RedWins) => 1.0,
-                Some(GameResult::Draw) => 0.5,
-                Some(GameResult::BlackWins) => 0.0,
-                None => {
-                    unfinished += 1;
-                    continue;
-                }
-            };
-            for name in [red, black] {
-                let next = names.len();
-                names.entry(name.to_string()).or_insert(next);
-            }
-            pairs.push((red.to_string(), black.to_string(), score));
-        }
+        read.read(file)?;
     }
-    if pairs.is_empty() {
+    if read.pairs.is_empty() {
         return Err(CliError::new(
             "no finished game with Red and Black tags in those files",
         ));
     }
     // Indices in name order, so the output does not depend on file order.
-    let order: Vec<String> = names.keys().cloned().collect();
-    let index = |name: &str| order.iter().position(|n| n == name).unwrap_or(0);
-    let games: Vec<Pairing> = pairs
+    for (i, index) in read.names.values_mut().enumerate() {
+        *index = i;
+    }
+    let order: Vec<&str> = read.names.keys().map(String::as_str).collect();
+    let index = |name: &str| read.names.get(name).copied().unwrap_or(0);
+    let games: Vec<Pairing> = read
+        .pairs
         .iter()
         .map(|(a, b, s)| Pairing {
             a: index(a),
@@ -94,20 +175,44 @@ pub fn run(args: &RateArgs) -> Result<(), CliError> {
         .collect();
     let (anchor_name, anchor_elo) = match &args.anchor {
         Some((name, elo)) => {
-            if !names.contains_key(name) {
+            if !read.names.contains_key(name) {
+                let mut shown: Vec<String> =
+                    order.iter().take(20).map(|n| escape_controls(n)).collect();
+                if order.len() > 20 {
+                    shown.push(format!("and {} more", order.len() - 20));
+                }
                 return Err(CliError::new(format!(
-                    "--anchor: '{name}' played none of these games (players: {})",
-                    order.join(", ")
+                    "--anchor: '{}' played none of these games (players: {})",
+                    escape_controls(name),
+                    shown.join(", ")
                 )));
             }
-            (name.clone(), *elo)
+            (name.as_str(), *elo)
         }
-        None => (order[0].clone(), 0.0),
+        None => (order[0], 0.0),
     };
-    let ratings = fit_ratings(order.len(), &games, (index(&anchor_name), anchor_elo));
+    let anchor = index(anchor_name);
+    let mut ratings = fit_ratings(order.len(), &games, (anchor, anchor_elo));
+    // A group that met no one of the anchor's has a scale of its own: its
+    // first player is put at the anchor's rating, and it is named.
+    let group = groups(order.len(), &games, anchor);
+    let count = group.iter().max().map_or(1, |g| g + 1);
+    let mut first = vec![usize::MAX; count];
+    for (i, &g) in group.iter().enumerate() {
+        if first[g] == usize::MAX {
+            first[g] = i;
+        }
+    }
+    for g in 1..count {
+        let shift = anchor_elo - ratings[first[g]].elo;
+        for (r, _) in ratings.iter_mut().zip(&group).filter(|&(_, &of)| of == g) {
+            r.elo += shift;
+        }
+    }
     let mut rows: Vec<usize> = (0..order.len()).collect();
     rows.sort_by(|&a, &b| ratings[b].elo.total_cmp(&ratings[a].elo));
-    let width = order
+    let shown: Vec<String> = order.iter().map(|n| escape_controls(n)).collect();
+    let width = shown
         .iter()
         .map(|n| n.chars().count())
         .max()
@@ -117,13 +222,12 @@ pub fn run(args: &RateArgs) -> Result<(), CliError> {
     let written = (|| {
         writeln!(
             out,
-            "{} games, {} players; {anchor_name} anchored at {anchor_elo:.0}{}",
+            "{} games, {} players; {} anchored at {}{}",
             games.len(),
             order.len(),
-            match (unreadable, unfinished) {
-                (0, 0) => String::new(),
-                (r, u) => format!(" ({r} unreadable and {u} unfinished games left out)"),
-            }
+            escape_controls(anchor_name),
+            whole(anchor_elo),
+            read.left_out()
         )?;
         writeln!(
             out,
@@ -133,22 +237,55 @@ pub fn run(args: &RateArgs) -> Result<(), CliError> {
         for (rank, &i) in rows.iter().enumerate() {
             let r = ratings[i];
             let margin = if r.margin.is_finite() {
-                format!("{:.0}", r.margin)
+                whole(r.margin)
             } else {
                 "-".to_string()
             };
             writeln!(
                 out,
-                "{:>4}  {:<width$}  {:>6.0}  {:>5}  {:>5}  {:>5.1} %",
+                "{:>4}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5.1} %{}",
                 rank + 1,
-                order[i],
-                r.elo,
+                shown[i],
+                whole(r.elo),
                 margin,
                 r.games,
                 100.0 * r.points / f64::from(r.games.max(1)),
+                if group[i] > 0 {
+                    format!("  (group {})", group[i] + 1)
+                } else {
+                    String::new()
+                }
             )?;
+        }
+        if count > 1 {
+            writeln!(
+                out,
+                "{} met no player of {}'s: each is rated on a scale of its own, its first player at {}:",
+                match count - 1 {
+                    1 => "1 group".to_string(),
+                    n => format!("{n} groups"),
+                },
+                escape_controls(anchor_name),
+                whole(anchor_elo)
+            )?;
+            for g in 1..count.min(GROUPS_NAMED + 1) {
+                let members: Vec<&str> = (0..order.len())
+                    .filter(|&i| group[i] == g)
+                    .take(6)
+                    .map(|i| shown[i].as_str())
+                    .collect();
+                writeln!(out, "  group {}: {}", g + 1, members.join(", "))?;
+            }
+            if count > GROUPS_NAMED + 1 {
+                writeln!(out, "  and {} more groups", count - GROUPS_NAMED - 1)?;
+            }
         }
         out.flush()
     })();
     super::output::finish(written)
+}
+
+/// A rating or margin to the unit, never `-0`.
+fn whole(x: f64) -> String {
+    format!("{:.0}", x.round() + 0.0)
 }

@@ -508,19 +508,14 @@ impl<W: Write + Send + 'static> Session<W> {
             self.apply_evaluator();
             return;
         }
-        let bytes = match std::fs::read(value) {
-            Ok(b) => b,
-            Err(e) => {
-                return self.error(format!(
-                    "cannot read the network file '{value}': {e}; keeping the current network"
-                ));
-            }
-        };
-        match super::nnue::Network::from_bytes(&bytes) {
+        match super::nnue::Network::read_file(std::path::Path::new(value)) {
             Ok(net) => {
                 self.network = Arc::new(net);
                 self.apply_evaluator();
             }
+            Err(super::nnue::FileError::Io(e)) => self.error(format!(
+                "cannot read the network file '{value}': {e}; keeping the current network"
+            )),
             Err(e) => self.error(format!(
                 "the network file '{value}' is refused: {e}; keeping the current network"
             )),

@@ -92,6 +92,67 @@ pub enum PgnError {
     },
 }
 
+impl PgnError {
+    /// The same error with its line counted `by` lines further on (an
+    /// error read from a piece of a file, told in the file's lines).
+    #[must_use]
+    pub fn lines_after(mut self, by: usize) -> PgnError {
+        match &mut self {
+            PgnError::Tag { line, .. }
+            | PgnError::Fen { line, .. }
+            | PgnError::Move { line, .. }
+            | PgnError::Unclosed { line, .. }
+            | PgnError::UnmatchedParen { line } => *line += by,
+            PgnError::Replay { .. } => {}
+        }
+        self
+    }
+}
+
+/// Whether `line` (indentation and line end aside) is one whole tag pair,
+/// `[Name "value"]`: where a game's tag section begins.
+///
+/// # Examples
+/// ```
+/// use xiangqi::rules::pgn::is_tag_pair_line;
+/// assert!(is_tag_pair_line("  [Event \"Cup\"]\n"));
+/// assert!(!is_tag_pair_line("[%clk 0:10:00]"));
+/// assert!(!is_tag_pair_line("[Event \"Cup\"] 1. h2e2"));
+/// ```
+pub fn is_tag_pair_line(line: &str) -> bool {
+    let blank = |b: &u8| *b == b' ' || *b == b'\t';
+    let b = line.as_bytes();
+    let mut i = b.iter().take_while(|c| blank(c)).count();
+    if b.get(i) != Some(&b'[') {
+        return false;
+    }
+    i += 1;
+    let name = b[i..]
+        .iter()
+        .take_while(|c| c.is_ascii_alphanumeric() || **c == b'_')
+        .count();
+    let gap = b[i + name..].iter().take_while(|c| blank(c)).count();
+    if name == 0 || gap == 0 {
+        return false;
+    }
+    i += name + gap;
+    if b.get(i) != Some(&b'"') {
+        return false;
+    }
+    i += 1;
+    loop {
+        match b.get(i) {
+            None | Some(b'\n' | b'\r') => return false,
+            Some(b'\\') => i += 2,
+            Some(b'"') => break,
+            Some(_) => i += 1,
+        }
+    }
+    i += 1;
+    i += b[i..].iter().take_while(|c| blank(c)).count();
+    b.get(i) == Some(&b']') && b[i + 1..].iter().all(u8::is_ascii_whitespace)
+}
+
 /// `14` when Red is to move in `pos`, `14...` when Black is.
 pub fn move_number_label(pos: &Position) -> String {
     match pos.side_to_move() {
@@ -361,6 +422,9 @@ struct Current<V> {
     open: Vec<usize>,
     /// The game's first error; the rest of the game is skipped.
     error: Option<PgnError>,
+    /// A comment or variation never closed ran into the next game's tags:
+    /// this game ends there.
+    cut: bool,
 }
 
 impl<V: Visitor> Current<V> {
@@ -374,6 +438,7 @@ impl<V: Visitor> Current<V> {
             in_movetext: false,
             open: Vec::new(),
             error: None,
+            cut: false,
         }
     }
 
@@ -476,9 +541,66 @@ impl Reader {
                     });
                 }
                 Some('}') => return Ok(text),
+                Some('\n') if self.tag_line_ahead() => {
+                    // The next game's tags: this comment was never closed.
+                    return Err(PgnError::Unclosed {
+                        line,
+                        what: "'{' comment",
+                    });
+                }
                 Some(c) => text.push(c),
             }
         }
+    }
+
+    /// Whether the line from the cursor on (after its indentation) is a
+    /// whole tag pair, `[Name "value"]` and nothing else: where a game that
+    /// left a `{` or `(` open is taken to end, so that one damaged game
+    /// costs that game only, not every game after it.
+    fn tag_line_ahead(&self) -> bool {
+        let mut i = self.i;
+        let at = |i: usize| self.chars.get(i).copied();
+        while at(i).is_some_and(|c| c == ' ' || c == '\t') {
+            i += 1;
+        }
+        if at(i) != Some('[') {
+            return false;
+        }
+        i += 1;
+        let name_start = i;
+        while at(i).is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+            i += 1;
+        }
+        if i == name_start || !at(i).is_some_and(|c| c == ' ' || c == '\t') {
+            return false;
+        }
+        while at(i).is_some_and(|c| c == ' ' || c == '\t') {
+            i += 1;
+        }
+        if at(i) != Some('"') {
+            return false;
+        }
+        i += 1;
+        loop {
+            match at(i) {
+                None | Some('\n') | Some('\r') => return false,
+                Some('\\') => i += 2,
+                Some('"') => break,
+                Some(_) => i += 1,
+            }
+        }
+        i += 1;
+        while at(i).is_some_and(|c| c == ' ' || c == '\t') {
+            i += 1;
+        }
+        if at(i) != Some(']') {
+            return false;
+        }
+        i += 1;
+        while at(i).is_some_and(|c| c != '\n' && c.is_whitespace()) {
+            i += 1;
+        }
+        matches!(at(i), None | Some('\n'))
     }
 
     fn skip_variation(&mut self) -> Result<(), PgnError> {
@@ -502,6 +624,13 @@ impl Reader {
                     match c {
                         '(' => depth += 1,
                         ')' => depth -= 1,
+                        '\n' if self.tag_line_ahead() => {
+                            // The next game's tags: never closed.
+                            return Err(PgnError::Unclosed {
+                                line,
+                                what: "'(' variation",
+                            });
+                        }
                         _ => {}
                     }
                 }
@@ -603,12 +732,14 @@ impl Reader {
             let in_variation = !cur.open.is_empty();
             match c {
                 '%' if self.at_line_start() => self.skip_line(),
-                // Inside a variation a bracket is not a tag: skipped.
-                '[' | ']' if in_variation => {
+                // Inside a variation a bracket is not a tag (skipped),
+                // unless a whole tag pair stands on its line: the variation
+                // was never closed and the next game begins.
+                '[' | ']' if in_variation && !(self.at_line_start() && self.tag_line_ahead()) => {
                     self.bump();
                 }
                 '[' => {
-                    if cur.in_movetext || cur.result_token.is_some() {
+                    if cur.in_movetext || cur.result_token.is_some() || cur.cut || in_variation {
                         Self::end_game(&mut cur, &mut new, &mut games);
                     }
                     let line = self.line;
@@ -636,8 +767,12 @@ impl Reader {
                 '{' => match self.read_comment() {
                     Ok(text) if cur.live() => cur.visitor.comment(&text),
                     Ok(_) => {}
-                    // Never closed: it ran to the end of the text.
-                    Err(e) => cur.fail(e),
+                    // Never closed: it ran to the end of the text or to
+                    // the next game's tags.
+                    Err(e) => {
+                        cur.fail(e);
+                        cur.cut = true;
+                    }
                 },
                 '(' => {
                     if cur.live() && cur.visitor.begin_variation() {
@@ -645,6 +780,7 @@ impl Reader {
                         self.bump();
                     } else if let Err(e) = self.skip_variation() {
                         cur.fail(e);
+                        cur.cut = true;
                     }
                 }
                 ';' => self.skip_line(),

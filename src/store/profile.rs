@@ -123,14 +123,41 @@ impl Profile {
     }
 
     /// Reads the profile; a missing file is a new player.
+    ///
+    /// History entries that cannot be (a score outside 0–1, a rating that
+    /// is not a number) are dropped and said to be in the warning; the file
+    /// is then set aside before the next save overwrites it.
     pub fn load(path: &Path) -> (Profile, Option<Warning>) {
-        let (mut p, warning) = load_json_lenient::<Profile>(path);
-        p.history
-            .retain(|g| g.rating.is_finite() && (0.0..=1.0).contains(&g.score));
-        if p.rating.is_some_and(|r| !r.is_finite()) {
-            p.rating = p.history.last().map(|g| g.rating);
+        let (mut p, mut warning) = load_json_lenient::<Profile>(path);
+        let dropped = p.drop_impossible();
+        if dropped > 0 {
+            let problem = format!(
+                "{dropped} rated game{} with a score outside 0–1 or a rating that is not a number left out of the history",
+                if dropped == 1 { "" } else { "s" }
+            );
+            warning
+                .get_or_insert_with(|| Warning {
+                    path: path.to_path_buf(),
+                    problems: Vec::new(),
+                })
+                .problems
+                .push(problem);
         }
         (p, warning)
+    }
+
+    /// Drops the history entries that cannot be, and a rating that is not
+    /// a number: how many entries were dropped (a bad rating counts one).
+    fn drop_impossible(&mut self) -> usize {
+        let before = self.history.len();
+        self.history
+            .retain(|g| g.rating.is_finite() && (0.0..=1.0).contains(&g.score));
+        let mut dropped = before - self.history.len();
+        if self.rating.is_some_and(|r| !r.is_finite()) {
+            self.rating = self.history.last().map(|g| g.rating);
+            dropped += 1;
+        }
+        dropped
     }
 
     /// Writes the profile atomically; a damaged file is first moved aside.
@@ -139,7 +166,8 @@ impl Profile {
     /// Any I/O error; the old file is then unchanged.
     pub fn save(&self, path: &Path) -> io::Result<()> {
         set_aside_if_damaged(path, |bytes| {
-            parse_json_lenient::<Profile>(path, bytes).1.is_some()
+            let (mut old, warning) = parse_json_lenient::<Profile>(path, bytes);
+            warning.is_some() || old.drop_impossible() > 0
         })?;
         let mut json = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
         json.push('\n');
@@ -232,5 +260,33 @@ mod tests {
             })
             .count();
         assert_eq!(aside, 1);
+    }
+
+    #[test]
+    fn impossible_history_entries_are_said_and_the_file_kept_before_a_save() {
+        // Issue 40, E17: entries with a score outside 0–1 were dropped
+        // unsaid, and the next save overwrote the file with no copy kept.
+        let t = TempDir::new("profile-impossible");
+        let path = t.path().join("profile.json");
+        let mut p = Profile::default();
+        for i in 0..4 {
+            p.record(2, 700, 1.0, 0, i);
+        }
+        let text = serde_json::to_string(&p)
+            .unwrap()
+            .replacen("\"score\":1.0", "\"score\":7.0", 2);
+        std::fs::write(&path, &text).unwrap();
+        let (q, w) = Profile::load(&path);
+        assert_eq!(q.history.len(), 2);
+        let w = w.expect("a notice");
+        assert!(w.to_string().contains("2 rated games"), "{w}");
+        q.save(&path).unwrap();
+        let aside: Vec<_> = std::fs::read_dir(t.path())
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().contains("damaged"))
+            .collect();
+        assert_eq!(aside.len(), 1);
+        assert_eq!(std::fs::read_to_string(aside[0].path()).unwrap(), text);
     }
 }

@@ -264,6 +264,8 @@ pub fn for_each_game(bytes: &[u8], mut each: impl FnMut(usize, Result<OpenedGame
     }
     let text = pgn::decode(bytes);
     let mut number = 0;
+    // Lines before the piece: errors are told in the file's lines.
+    let mut lines = 0;
     for chunk in pgn_chunks(&text, CHUNK_BYTES) {
         for game in records::import_games(chunk.as_bytes()) {
             match game {
@@ -274,10 +276,11 @@ pub fn for_each_game(bytes: &[u8], mut each: impl FnMut(usize, Result<OpenedGame
                 }
                 Err(e) => {
                     number += 1;
-                    each(number, Err(describe(e, chunk)));
+                    each(number, Err(describe(e.lines_after(lines), chunk)));
                 }
             }
         }
+        lines += chunk.matches('\n').count();
     }
 }
 
@@ -290,6 +293,10 @@ fn pgn_chunks(text: &str, size: usize) -> Vec<&str> {
     let mut depth = 0usize;
     for line in text.split_inclusive('\n') {
         let trimmed = line.trim_start();
+        // A whole tag pair ends a `{` left open, as the reader takes it.
+        if pgn::is_tag_pair_line(trimmed) {
+            depth = 0;
+        }
         let tag_line = depth == 0 && trimmed.starts_with('[');
         if tag_line && in_movetext && at - start >= size {
             chunks.push(&text[start..at]);

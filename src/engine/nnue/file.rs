@@ -52,7 +52,29 @@ pub enum FileError {
     /// The payload does not match its checksum.
     #[error("the checksum does not match: the file is damaged")]
     Checksum,
+    /// A first-layer weight or bias past the bound the trainer keeps
+    /// ([`W1_BOUND`]): the accumulators could overflow.
+    #[error("a first-layer {what} of {value}, past ±{W1_BOUND}: the accumulators could overflow")]
+    OutOfBounds {
+        /// `weight` or `bias`.
+        what: &'static str,
+        /// The value found.
+        value: i16,
+    },
+    /// Not a regular file (a pipe, a device, a folder).
+    #[error("not a regular file")]
+    NotRegular,
+    /// The file could not be read.
+    #[error("{0}")]
+    Io(String),
 }
+
+/// The largest first-layer weight or bias a network file may hold: the
+/// trainer keeps them within ±[`super::W1_LIMIT`] (quantised by `QA`), so
+/// a bias and 32 pieces' weights stay well inside an `i16` accumulator.
+pub const W1_BOUND: i16 = 505;
+const _: () = assert!((super::W1_LIMIT * QA as f32) as i32 <= W1_BOUND as i32);
+const _: () = assert!(33 * (W1_BOUND as i32) < i16::MAX as i32);
 
 fn u16_at(b: &[u8], at: usize) -> u16 {
     u16::from_le_bytes([b[at], b[at + 1]])
@@ -63,6 +85,38 @@ fn u32_at(b: &[u8], at: usize) -> u32 {
 }
 
 impl Network {
+    /// Reads the network file at `path`: a regular file only (a pipe would
+    /// be waited on, a device read without end), its header checked before
+    /// its payload is read, and never more than a network's size (and a
+    /// byte, to tell a longer file) read.
+    ///
+    /// # Errors
+    /// A [`FileError`]: not a regular file, unreadable, or refused as by
+    /// [`Network::from_bytes`].
+    pub fn read_file(path: &std::path::Path) -> Result<Network, FileError> {
+        use std::io::Read;
+        let io = |e: std::io::Error| FileError::Io(e.to_string());
+        if !std::fs::metadata(path).map_err(io)?.is_file() {
+            return Err(FileError::NotRegular);
+        }
+        let file = std::fs::File::open(path).map_err(io)?;
+        let mut bytes = Vec::with_capacity(HEADER_LEN);
+        let mut file = file.take(HEADER_LEN as u64);
+        file.read_to_end(&mut bytes).map_err(io)?;
+        if bytes.len() == HEADER_LEN {
+            // The header's own checks first: a foreign or mismatched file
+            // is refused before its body is read.
+            if let Err(e) = Network::from_bytes(&bytes)
+                && !matches!(e, FileError::Truncated { .. })
+            {
+                return Err(e);
+            }
+            let mut file = file.into_inner().take(PAYLOAD_LEN as u64 + 1);
+            file.read_to_end(&mut bytes).map_err(io)?;
+        }
+        Network::from_bytes(&bytes)
+    }
+
     /// Reads a network file.
     ///
     /// # Errors
@@ -143,13 +197,20 @@ impl Network {
             at += 2;
             v
         };
+        let bounded = |what: &'static str, value: i16| {
+            if value.unsigned_abs() > W1_BOUND.unsigned_abs() {
+                Err(FileError::OutOfBounds { what, value })
+            } else {
+                Ok(value)
+            }
+        };
         for row in net.w1.iter_mut() {
             for w in row.iter_mut() {
-                *w = next16();
+                *w = bounded("weight", next16())?;
             }
         }
         for w in net.b1.iter_mut() {
-            *w = next16();
+            *w = bounded("bias", next16())?;
         }
         for row in net.w2.iter_mut() {
             for w in row.iter_mut() {
@@ -212,5 +273,33 @@ impl Network {
         out.extend_from_slice(&text);
         out.extend_from_slice(&payload);
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn first_layer_values_past_the_bound_are_refused() {
+        // Issue 40, E30: weights of ±32767 with a valid header and CRC
+        // were taken, and the i16 accumulators overflowed.
+        let good = (*super::super::embedded()).clone();
+        assert!(Network::from_bytes(&good.to_bytes()).is_ok());
+        let mut net = good.clone();
+        net.w1[7][3] = 32767;
+        assert_eq!(
+            Network::from_bytes(&net.to_bytes()).unwrap_err(),
+            FileError::OutOfBounds {
+                what: "weight",
+                value: 32767
+            }
+        );
+        let mut net = good;
+        net.b1[0] = -W1_BOUND - 1;
+        assert!(matches!(
+            Network::from_bytes(&net.to_bytes()),
+            Err(FileError::OutOfBounds { what: "bias", .. })
+        ));
     }
 }

@@ -30,7 +30,7 @@
 
 mod file;
 
-pub use file::{FileError, Header};
+pub use file::{FileError, Header, W1_BOUND};
 
 use crate::rules::Position;
 use std::sync::{Arc, OnceLock};

@@ -296,7 +296,91 @@ fn detect_text(text: &str) -> Format {
     if movelist::is_dpxq_header(text) {
         return Format::DpxqText;
     }
+    if pgn_preamble(text).is_some() {
+        return Format::Pgn;
+    }
     Format::MoveList
+}
+
+/// Where the first tag section of a PGN collection begins (a byte offset
+/// in `text`) when something else comes first that is no game: comments
+/// (`{…}`, `;` lines), `%` escape lines, blank lines and at most three
+/// lines of other text with no result in them (a site's banner, a title),
+/// all within the first 64 KB. `None` when the text does not begin so.
+fn pgn_preamble(text: &str) -> Option<usize> {
+    const MOST_BYTES: usize = 64 * 1024;
+    const MOST_LINES: usize = 3;
+    let (mut at, mut depth, mut lines) = (0, 0usize, 0);
+    for line in text.split_inclusive('\n') {
+        if at > MOST_BYTES {
+            return None;
+        }
+        let t = line.trim_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+        if depth == 0 && pgn::is_tag_pair_line(t) {
+            return Some(at);
+        }
+        at += line.len();
+        if depth == 0 && (t.is_empty() || t.starts_with(';') || t.starts_with('%')) {
+            continue;
+        }
+        let mut outside = String::new();
+        for c in t.chars() {
+            match c {
+                '{' => depth += 1,
+                '}' => depth = depth.saturating_sub(1),
+                ';' if depth == 0 => break,
+                c if depth == 0 => outside.push(c),
+                _ => {}
+            }
+        }
+        if outside.trim().is_empty() {
+            continue;
+        }
+        let result = |w: &str| matches!(w, "1-0" | "0-1" | "1/2-1/2" | "*");
+        if outside.split_whitespace().any(result) {
+            return None;
+        }
+        lines += 1;
+        if lines > MOST_LINES {
+            return None;
+        }
+    }
+    None
+}
+
+/// A PGN text with what comes before its first tag section (see
+/// [`pgn_preamble`]) blanked out, its line breaks kept so that lines are
+/// still counted from the top of the file; the bytes as they are when
+/// they begin with a tag.
+fn without_preamble(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
+    let start = bytes
+        .strip_prefix(b"\xEF\xBB\xBF")
+        .unwrap_or(bytes)
+        .iter()
+        .find(|b| !b.is_ascii_whitespace());
+    if start == Some(&b'[') {
+        return std::borrow::Cow::Borrowed(bytes);
+    }
+    let text = pgn::decode(bytes);
+    match pgn_preamble(&text) {
+        Some(at) => {
+            let blank: String = text[..at].chars().filter(|&c| c == '\n').collect();
+            std::borrow::Cow::Owned(format!("{blank}{}", &text[at..]).into_bytes())
+        }
+        None => std::borrow::Cow::Borrowed(bytes),
+    }
+}
+
+impl ImportError {
+    /// The same error with its line (a PGN error's) counted `by` lines
+    /// further on: an error read from a piece of a file, in the file's lines.
+    #[must_use]
+    pub fn lines_after(self, by: usize) -> ImportError {
+        match self.error {
+            RecordError::Pgn(e) => RecordError::Pgn(e.lines_after(by)).with(self.format),
+            _ => self,
+        }
+    }
 }
 
 /// Reads every game of a record, each on its own: a game with an error is
@@ -336,7 +420,7 @@ fn read_games(bytes: &[u8], format: Format) -> Vec<Result<ImportedGame, ImportEr
     let one = |r: Result<ImportedGame, RecordError>| vec![r.map_err(|e| e.with(format))];
     match format {
         Format::Xqf => one(xqf::read(bytes)),
-        Format::Pgn => pgn_tree::games(bytes)
+        Format::Pgn => pgn_tree::games(&without_preamble(bytes))
             .into_iter()
             .map(|g| g.map_err(|e| RecordError::Pgn(e).with(format)))
             .collect(),

@@ -105,7 +105,13 @@ pub fn record_files(inputs: &[PathBuf]) -> (Vec<PathBuf>, Vec<Refusal>) {
     for input in inputs {
         match std::fs::metadata(input) {
             Ok(m) if m.is_dir() => walk(input, &mut files, &mut refused),
-            Ok(_) => files.push(input.clone()),
+            Ok(m) if m.is_file() => files.push(input.clone()),
+            // A pipe would be waited on for ever, a device read without end.
+            Ok(_) => refused.push(Refusal {
+                file: input.clone(),
+                game: None,
+                reason: "not a regular file or a folder".into(),
+            }),
             Err(e) => refused.push(Refusal {
                 file: input.clone(),
                 game: None,
@@ -143,6 +149,24 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, refused: &mut Vec<Refusal>) {
     }
 }
 
+/// Only a PGN collection is read a piece at a time: a file in another
+/// format is read whole (at about a hundred times its size), so it is held
+/// to the record limit.
+fn only_pgn_is_large(bytes: Vec<u8>) -> std::io::Result<Vec<u8>> {
+    if bytes.len() as u64 > record::MAX_FILE_BYTES
+        && crate::rules::records::detect(&bytes) != crate::rules::records::Format::Pgn
+    {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::FileTooLarge,
+            format!(
+                "more than {} MB, too large to be a game record (only a PGN collection may be larger)",
+                record::MAX_FILE_BYTES >> 20
+            ),
+        ));
+    }
+    Ok(bytes)
+}
+
 fn has_record_extension(path: &Path) -> bool {
     path.extension()
         .and_then(|e| e.to_str())
@@ -175,7 +199,7 @@ impl Database {
         };
         let mut last_report = started;
         for file in &files {
-            let bytes = match record::read_collection_bytes(file) {
+            let bytes = match record::read_collection_bytes(file).and_then(only_pgn_is_large) {
                 Ok(bytes) => bytes,
                 Err(e) => {
                     refused.push(Refusal {

@@ -37,6 +37,10 @@ use thiserror::Error;
 /// The schema this build writes.
 pub const SCHEMA_VERSION: i64 = 2;
 
+/// The mark (`PRAGMA application_id`, "XQDB") of a file this game made.
+/// Files made before the mark are known by their tables.
+pub const APPLICATION_ID: i64 = 0x5851_4442;
+
 /// What went wrong with the database.
 #[derive(Debug, Error)]
 pub enum DbError {
@@ -68,6 +72,16 @@ pub enum DbError {
         found: i64,
         /// The newest this build knows.
         known: i64,
+    },
+    /// The file is another program's SQLite database (neither this game's
+    /// mark nor its tables): refused and left untouched.
+    #[error(
+        "{}: not a game database of this game (another program's SQLite file?); it was left untouched",
+        path.display()
+    )]
+    Foreign {
+        /// The file.
+        path: PathBuf,
     },
     /// A query or a write failed.
     #[error("{}: cannot set the damaged game database aside: {source}", path.display())]
@@ -190,6 +204,13 @@ impl Database {
         // The command line and the game may both have it open.
         conn.busy_timeout(std::time::Duration::from_secs(5))
             .map_err(open_error)?;
+        // Before anything is written (the log mode, the tables): another
+        // program's file is not touched.
+        if !is_ours(&conn).map_err(open_error)? {
+            return Err(DbError::Foreign {
+                path: path.to_path_buf(),
+            });
+        }
         conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get::<_, String>(0))
             .map_err(open_error)?;
         // With the log, NORMAL loses at most the last transactions on a
@@ -205,6 +226,62 @@ impl Database {
             other => other,
         })?;
         Ok(db)
+    }
+
+    /// Opens the database at `path` only to read it (`db stats`, `search`,
+    /// `export` on a file that cannot be written): nothing is created,
+    /// migrated or written.
+    ///
+    /// # Errors
+    /// [`DbError`] naming the file: it cannot be read, it is another
+    /// program's, it is newer than this build, or it has no games yet.
+    pub fn open_read_only(path: &Path) -> Result<Database, DbError> {
+        let open_error = |source| DbError::Open {
+            path: path.to_path_buf(),
+            source,
+        };
+        use rusqlite::OpenFlags;
+        let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags).map_err(open_error)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(open_error)?;
+        let (conn, ours) = match is_ours(&conn) {
+            Ok(ours) => (conn, ours),
+            // The log's index (games.sqlite-shm) cannot be made beside a
+            // file in a read-only folder: read it as a file no one changes.
+            Err(_) => {
+                let conn = Connection::open_with_flags(
+                    immutable_uri(path),
+                    flags | OpenFlags::SQLITE_OPEN_URI,
+                )
+                .map_err(open_error)?;
+                let ours = is_ours(&conn).map_err(open_error)?;
+                (conn, ours)
+            }
+        };
+        if !ours {
+            return Err(DbError::Foreign {
+                path: path.to_path_buf(),
+            });
+        }
+        let found: i64 = conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .map_err(open_error)?;
+        if found > SCHEMA_VERSION {
+            return Err(DbError::Newer {
+                path: path.to_path_buf(),
+                found,
+                known: SCHEMA_VERSION,
+            });
+        }
+        if found < 1 {
+            // Nothing made yet, and nothing may be made here.
+            return Err(open_error(rusqlite::Error::QueryReturnedNoRows));
+        }
+        Ok(Database {
+            conn,
+            path: Some(path.to_path_buf()),
+        })
     }
 
     /// A database in memory (tests, benchmarks).
@@ -267,6 +344,7 @@ impl Database {
                      PRIMARY KEY (key, game, ply)
                  ) WITHOUT ROWID;
                  CREATE INDEX IF NOT EXISTS games_owner ON games(owner) WHERE owner > 0;
+                 PRAGMA application_id = 1481720898;
                  PRAGMA user_version = 1;
                  COMMIT;",
             )?;
@@ -448,6 +526,88 @@ impl Database {
 
     pub(crate) fn conn(&self) -> &Connection {
         &self.conn
+    }
+}
+
+/// SQLite's URI for reading `path` as a file no one changes.
+fn immutable_uri(path: &Path) -> String {
+    let mut uri = String::from("file:");
+    let text = path.to_string_lossy().replace('\\', "/");
+    // A drive (C:/…) is written after a slash; other paths as they are.
+    if text.as_bytes().get(1) == Some(&b':') {
+        uri.push('/');
+    }
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"/._~-:".contains(&b) {
+            uri.push(char::from(b));
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri.push_str("?immutable=1");
+    uri
+}
+
+/// Whether the file is this game's database, or an empty one it may make
+/// its own: this game's mark, or no mark and either no tables at all or
+/// this game's (`games` with its fingerprints, and `positions`).
+fn is_ours(conn: &Connection) -> Result<bool, rusqlite::Error> {
+    let mark: i64 = conn.pragma_query_value(None, "application_id", |r| r.get(0))?;
+    if mark == APPLICATION_ID {
+        return Ok(true);
+    }
+    if mark != 0 {
+        return Ok(false);
+    }
+    let mut q = conn.prepare(
+        "SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    )?;
+    let tables: Vec<(String, Option<String>)> = q
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    if tables.is_empty() {
+        return Ok(true);
+    }
+    let has = |name: &str, column: &str| {
+        tables
+            .iter()
+            .any(|(n, sql)| n == name && sql.as_deref().is_some_and(|s| s.contains(column)))
+    };
+    Ok(has("games", "fingerprint") && has("positions", "key"))
+}
+
+impl DbError {
+    fn sqlite_code(&self) -> Option<rusqlite::ErrorCode> {
+        match self {
+            DbError::Open { source, .. } | DbError::Sql(source) => source.sqlite_error_code(),
+            _ => None,
+        }
+    }
+
+    /// SQLite says the file is not a database or is corrupt.
+    pub fn is_damage(&self) -> bool {
+        matches!(
+            self.sqlite_code(),
+            Some(rusqlite::ErrorCode::NotADatabase | rusqlite::ErrorCode::DatabaseCorrupt)
+        )
+    }
+
+    /// Another connection holds the file (waited for, in vain).
+    pub fn is_busy(&self) -> bool {
+        matches!(
+            self.sqlite_code(),
+            Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+        )
+    }
+
+    /// The file (or its folder) cannot be written.
+    pub fn is_read_only(&self) -> bool {
+        matches!(self.sqlite_code(), Some(rusqlite::ErrorCode::ReadOnly))
+    }
+
+    /// The file cannot be opened as asked (for writing, or its log made).
+    pub fn is_cannot_open(&self) -> bool {
+        matches!(self.sqlite_code(), Some(rusqlite::ErrorCode::CannotOpen))
     }
 }
 

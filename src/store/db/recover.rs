@@ -6,7 +6,7 @@
 use super::{Database, DbError, NewGame, Owner};
 use crate::store::db::import;
 use crate::store::record::{self, OpenedGame};
-use rusqlite::{Connection, ErrorCode, OpenFlags};
+use rusqlite::{Connection, OpenFlags};
 use std::path::{Path, PathBuf};
 
 /// What was done to open the database.
@@ -76,25 +76,23 @@ impl Database {
         saved: Option<&Path>,
         owner_of: OwnerOf<'_>,
     ) -> Result<(Database, Option<Recovery>), DbError> {
-        let why = match Database::open(path) {
-            Ok(db) => {
-                if !thorough {
-                    return Ok((db, None));
-                }
-                match db.quick_check() {
-                    Ok(None) => return Ok((db, None)),
-                    Ok(Some(problem)) => format!("is damaged ({problem})"),
-                    Err(e) if is_damage(&e) => format!("is damaged ({e})"),
-                    Err(e) => return Err(e),
-                }
+        // The game and the command line (or two commands) may open the file
+        // at the same moment: each looks at it under a shared lock, and a
+        // rebuild takes the lock alone and looks again, so the file is set
+        // aside once, and never while another process is opening it or
+        // rebuilding it.
+        let lock = RebuildLock::new(path);
+        {
+            let _shared = lock.as_ref().map(RebuildLock::shared);
+            if let Usable::Yes(db) = usable(path, thorough)? {
+                return Ok((db, None));
             }
-            Err(DbError::Newer { found, known, .. }) => {
-                format!(
-                    "was written by a newer version of the game (schema {found}; this one knows {known})"
-                )
-            }
-            Err(e) if is_damage(&e) => format!("is damaged ({})", inner(&e)),
-            Err(e) => return Err(e),
+        }
+        let _alone = lock.as_ref().map(RebuildLock::exclusive);
+        let why = match usable(path, thorough)? {
+            // Another process rebuilt it while this one waited.
+            Usable::Yes(db) => return Ok((db, None)),
+            Usable::No(why) => why,
         };
         let set_aside = set_aside(path)?;
         let mut db = Database::open(path)?;
@@ -122,23 +120,83 @@ impl Database {
     }
 }
 
+/// Whether the file at `path` can be used as it is.
+enum Usable {
+    Yes(Database),
+    /// Why not (damaged, newer).
+    No(String),
+}
+
+/// Opens the file and judges it (see [`Database::open_or_rebuild`]); a
+/// file that is not usable is closed again before this returns.
+fn usable(path: &Path, thorough: bool) -> Result<Usable, DbError> {
+    Ok(Usable::No(match Database::open(path) {
+        Ok(db) => {
+            if !thorough {
+                return Ok(Usable::Yes(db));
+            }
+            match db.quick_check() {
+                Ok(None) => return Ok(Usable::Yes(db)),
+                Ok(Some(problem)) => format!("is damaged ({problem})"),
+                Err(e) if e.is_damage() => format!("is damaged ({e})"),
+                Err(e) => return Err(e),
+            }
+        }
+        Err(DbError::Newer { found, known, .. }) => {
+            format!(
+                "was written by a newer version of the game (schema {found}; this one knows {known})"
+            )
+        }
+        Err(e) if e.is_damage() => format!("is damaged ({})", inner(&e)),
+        Err(e) => return Err(e),
+    }))
+}
+
+/// The lock file next to the database (`games.sqlite.lock`), which every
+/// [`Database::open_or_rebuild`] holds shared while it looks at the file
+/// and a rebuild holds alone. Where it cannot be made (a read-only
+/// folder), nothing is locked: nothing can be rebuilt there either.
+struct RebuildLock(std::fs::File);
+
+/// A lock held until it is dropped.
+struct Held<'a>(&'a std::fs::File);
+
+impl Drop for Held<'_> {
+    fn drop(&mut self) {
+        let _ = self.0.unlock();
+    }
+}
+
+impl RebuildLock {
+    fn new(path: &Path) -> Option<RebuildLock> {
+        let mut name = path.file_name()?.to_os_string();
+        name.push(".lock");
+        std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path.with_file_name(name))
+            .ok()
+            .map(RebuildLock)
+    }
+
+    /// Waits for a rebuild in progress to end.
+    fn shared(&self) -> Option<Held<'_>> {
+        self.0.lock_shared().ok().map(|()| Held(&self.0))
+    }
+
+    /// Waits until no other process is looking at the file or rebuilding it.
+    fn exclusive(&self) -> Option<Held<'_>> {
+        self.0.lock().ok().map(|()| Held(&self.0))
+    }
+}
+
 fn inner(e: &DbError) -> String {
     match e {
         DbError::Open { source, .. } => source.to_string(),
         other => other.to_string(),
     }
-}
-
-/// SQLite says the file is not a database or is corrupt.
-fn is_damage(e: &DbError) -> bool {
-    let source = match e {
-        DbError::Open { source, .. } | DbError::Sql(source) => source,
-        _ => return false,
-    };
-    matches!(
-        source.sqlite_error_code(),
-        Some(ErrorCode::NotADatabase | ErrorCode::DatabaseCorrupt)
-    )
 }
 
 /// Moves the file (and its log) out of the way: `games.sqlite` becomes
@@ -170,42 +228,145 @@ fn set_aside(path: &Path) -> Result<PathBuf, DbError> {
     Ok(aside)
 }
 
+/// Games read back and written to the new file in one transaction.
+const SALVAGE_BATCH: usize = 500;
+
 /// Reads back every game that can still be read from the old file into
-/// `db`: (read back, unreadable). A file SQLite cannot read at all gives
-/// nothing back.
+/// `db`: (read back, unreadable). The games are found by walking the
+/// table's own tree in id order, never through an index (an index's page
+/// lost to damage or a cut hides nothing then), and a damaged stretch is
+/// stepped over: the walk goes on at the first id past it that can be
+/// reached. A file SQLite cannot read at all gives nothing back.
 fn salvage(old: &Path, db: &mut Database) -> (u64, u64) {
     let Ok(conn) = Connection::open_with_flags(old, OpenFlags::SQLITE_OPEN_READ_ONLY) else {
         return (0, 0);
     };
+    // A schema naming pages past the end of a cut file is not an error
+    // then: the tables that are still there can be read.
+    let _ = conn.pragma_update(None, "writable_schema", "ON");
     let old = Database {
         conn,
         path: Some(old.to_path_buf()),
     };
-    let ids: Vec<i64> = match old.conn.prepare("SELECT id FROM games ORDER BY id") {
-        Ok(mut q) => match q.query_map([], |r| r.get(0)) {
-            // A damaged page ends the list there; the ids before it count.
-            Ok(rows) => rows.map_while(Result::ok).collect(),
-            Err(_) => Vec::new(),
-        },
-        Err(_) => Vec::new(),
-    };
     let (mut salvaged, mut unreadable) = (0, 0);
-    for id in ids {
-        let Ok(stored) = old.load(id) else {
-            unreadable += 1;
-            continue;
-        };
-        let game = NewGame {
-            opened: &stored.opened,
-            source: &stored.source,
-            owner: stored.owner,
-        };
-        match db.add(&game) {
-            Ok(_) => salvaged += 1,
-            Err(_) => unreadable += 1,
+    let mut batch = Vec::new();
+    let mut from = i64::MIN;
+    loop {
+        let (ids, damaged) = ids_from(&old.conn, from, SALVAGE_BATCH);
+        let full = ids.len() == SALVAGE_BATCH;
+        for &id in &ids {
+            match old.load(id) {
+                Ok(stored) => batch.push(stored),
+                Err(_) => unreadable += 1,
+            }
+        }
+        let (s, u) = store_salvaged(db, &mut batch);
+        salvaged += s;
+        unreadable += u;
+        if let Some(&last) = ids.last() {
+            match last.checked_add(1) {
+                Some(next) => from = next,
+                None => break,
+            }
+        }
+        if damaged {
+            match past_damage(&old.conn, from) {
+                Some((next, skipped)) => {
+                    unreadable += skipped;
+                    from = next;
+                }
+                None => break,
+            }
+        } else if !full {
+            break;
         }
     }
     (salvaged, unreadable)
+}
+
+/// Up to `limit` ids of games from `from` on, in order, as far as they
+/// can be read; and whether the walk stopped at damage.
+fn ids_from(conn: &Connection, from: i64, limit: usize) -> (Vec<i64>, bool) {
+    let mut ids = Vec::new();
+    let Ok(mut q) =
+        conn.prepare_cached("SELECT id FROM games NOT INDEXED WHERE id >= ?1 ORDER BY id LIMIT ?2")
+    else {
+        return (ids, false);
+    };
+    let Ok(mut rows) = q.query(rusqlite::params![from, limit as i64]) else {
+        return (ids, true);
+    };
+    loop {
+        match rows.next() {
+            Ok(Some(row)) => match row.get::<_, i64>(0) {
+                Ok(id) => ids.push(id),
+                Err(_) => return (ids, true),
+            },
+            Ok(None) => return (ids, false),
+            Err(_) => return (ids, true),
+        }
+    }
+}
+
+/// Whether the table's tree can be entered at `id`: `Some` with the first
+/// id there (`None` inside: none after it), `None` when damage is met.
+fn reachable(conn: &Connection, id: i64) -> Option<Option<i64>> {
+    let (ids, damaged) = ids_from(conn, id, 1);
+    (!damaged || !ids.is_empty()).then(|| ids.first().copied())
+}
+
+/// The first id past the damage met at `from` where the walk can go on,
+/// and how many ids it steps over (the games lost, when ids run without
+/// gaps, as the database gives them); `None` when nothing after it can be
+/// reached. Steps out twice as far each time, then back to the nearest
+/// such id.
+fn past_damage(conn: &Connection, from: i64) -> Option<(i64, u64)> {
+    let mut bad = from;
+    let mut step = 1i64;
+    let good = loop {
+        let probe = from.checked_add(step)?;
+        match reachable(conn, probe) {
+            Some(_) => break probe,
+            None => bad = probe,
+        }
+        step = step.checked_mul(2)?;
+    };
+    // Between the last damaged probe and the first that was not.
+    let (mut lo, mut hi) = (bad, good);
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        match reachable(conn, mid) {
+            Some(_) => hi = mid,
+            None => lo = mid,
+        }
+    }
+    let next = reachable(conn, hi).flatten();
+    // Ids the database gives start at 1.
+    let skipped = next.map_or(0, |n| n.saturating_sub(from.max(1)).max(0) as u64);
+    Some((next.unwrap_or(hi), skipped))
+}
+
+/// Adds the games read back to the new file, a batch in one transaction
+/// (one by one when the batch fails): (added, refused).
+fn store_salvaged(db: &mut Database, batch: &mut Vec<super::StoredGame>) -> (u64, u64) {
+    let games: Vec<NewGame<'_>> = batch
+        .iter()
+        .map(|stored| NewGame {
+            opened: &stored.opened,
+            source: &stored.source,
+            owner: stored.owner,
+        })
+        .collect();
+    let counts = match db.add_games(&games) {
+        Ok(_) => (games.len() as u64, 0),
+        Err(_) => games.iter().fold((0, 0), |(s, u), g| match db.add(g) {
+            Ok(_) => (s + 1, u),
+            Err(_) => (s, u + 1),
+        }),
+    };
+    drop(games);
+    batch.clear();
+    counts
 }
 
 /// Adds the player's games from the saved-games folder: how many were new.
@@ -213,7 +374,8 @@ fn add_saved(db: &mut Database, dir: &Path, owner_of: OwnerOf<'_>) -> Result<u64
     let (files, _) = import::record_files(&[dir.to_path_buf()]);
     let mut added = 0;
     for file in files {
-        let Ok(bytes) = std::fs::read(&file) else {
+        // A saved game is a game record: read within its size limit.
+        let Ok(bytes) = record::read_record_bytes(&file) else {
             continue;
         };
         let source = file.display().to_string();
