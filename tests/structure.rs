@@ -59,7 +59,7 @@ fn code(path: &Path) -> String {
 fn strip(text: &str) -> String {
     let text = match text.find("#[cfg(test)]\nmod tests {") {
         Some(i) => &text[..i],
-        None => &text[..],
+        None => text,
     };
     let mut out = String::new();
     let mut chars = text.chars().peekable();
