@@ -142,10 +142,21 @@ impl std::fmt::Display for Verdict {
     }
 }
 
+/// SPRT parameters that cannot be used: what is wrong, in words.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct SprtParseError(String);
+
 impl std::str::FromStr for Sprt {
-    type Err = String;
+    type Err = SprtParseError;
     /// `elo0=0,elo1=10,alpha=0.05,beta=0.05` (any order; alpha and beta default to 0.05).
-    fn from_str(s: &str) -> Result<Sprt, String> {
+    fn from_str(s: &str) -> Result<Sprt, SprtParseError> {
+        Sprt::parse(s).map_err(SprtParseError)
+    }
+}
+
+impl Sprt {
+    fn parse(s: &str) -> Result<Sprt, String> {
         let mut sprt = Sprt {
             elo0: f64::NAN,
             elo1: f64::NAN,
@@ -187,9 +198,7 @@ impl std::str::FromStr for Sprt {
         }
         Ok(sprt)
     }
-}
 
-impl Sprt {
     /// Lower and upper LLR bounds.
     pub fn bounds(&self) -> (f64, f64) {
         (

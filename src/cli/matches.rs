@@ -112,6 +112,7 @@ fn parse_adjudicate_draw(s: &str) -> Result<(i32, usize, u32), String> {
 
 fn parse_protocol(s: &str) -> Result<Protocol, String> {
     s.parse()
+        .map_err(|e: crate::client::process::UnknownProtocol| e.to_string())
 }
 
 fn parse_option(s: &str) -> Result<(String, String), String> {
@@ -126,6 +127,7 @@ fn parse_option(s: &str) -> Result<(String, String), String> {
 
 fn parse_sprt(s: &str) -> Result<Sprt, String> {
     s.parse()
+        .map_err(|e: crate::arena::stats::SprtParseError| e.to_string())
 }
 
 fn parse_tc(s: &str) -> Result<(Duration, Duration), String> {

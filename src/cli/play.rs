@@ -333,7 +333,7 @@ pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliEr
             .map(|c| launch_engine(c, None, Vec::new(), None))
             .transpose()?,
     })
-    .map_err(CliError)
+    .map_err(|e| CliError(e.to_string()))
 }
 
 /// Without the `gui` feature there is no window to open.

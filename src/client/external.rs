@@ -309,7 +309,10 @@ impl ExternalEngine {
         self.end();
         let engine = self.config.name.clone();
         if let Err(why) = check_program(&self.config.command) {
-            return Err(EngineFailure::CannotStart { engine, why });
+            return Err(EngineFailure::CannotStart {
+                engine,
+                why: why.to_string(),
+            });
         }
         let timeout = self.config.handshake_timeout;
         let spawned = match self.config.protocol.or(self.detected) {
@@ -579,30 +582,70 @@ fn legal_prefix(pos: &Position, words: &[String]) -> Vec<Move> {
     pv
 }
 
+/// Why an engine's command cannot be started.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProgramError {
+    /// Nothing typed.
+    #[error("no command is set")]
+    NoCommand,
+    /// Quotes that do not close.
+    #[error("the command line '{0}' cannot be read")]
+    Unreadable(String),
+    /// A path to nothing.
+    #[error("{0}: no such file")]
+    NoSuchFile(String),
+    /// A path that cannot be looked at.
+    #[error("{0}: permission denied")]
+    PermissionDenied(String),
+    /// Another error looking at the path.
+    #[error("{program}: {error}")]
+    Io {
+        /// The program.
+        program: String,
+        /// The system's words.
+        error: String,
+    },
+    /// A folder.
+    #[error("{0}: a folder, not a program")]
+    Folder(String),
+    /// A file without the right to run.
+    #[error("{0}: not executable")]
+    NotExecutable(String),
+    /// A bare name not found on the `PATH`.
+    #[error("{0}: no such program (give its full path)")]
+    NotOnPath(String),
+}
+
 /// Checks the command's program before starting it, for a plain reason:
 /// a path must name an executable file; a bare name must be found on the
 /// `PATH`.
-pub fn check_program(command: &str) -> Result<(), String> {
+///
+/// # Errors
+/// [`ProgramError`] saying what is wrong with it.
+pub fn check_program(command: &str) -> Result<(), ProgramError> {
     let words = shlex::split(command).filter(|w| w.first().is_some_and(|p| !p.is_empty()));
     let Some(program) = words.and_then(|w| w.into_iter().next()) else {
         return Err(if command.trim().is_empty() {
-            "no command is set".to_string()
+            ProgramError::NoCommand
         } else {
-            format!("the command line '{command}' cannot be read")
+            ProgramError::Unreadable(command.to_string())
         });
     };
     if program.contains('/') || program.contains(std::path::MAIN_SEPARATOR) {
         let path = std::path::Path::new(&program);
         let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
-            std::io::ErrorKind::NotFound => format!("{program}: no such file"),
-            std::io::ErrorKind::PermissionDenied => format!("{program}: permission denied"),
-            _ => format!("{program}: {e}"),
+            std::io::ErrorKind::NotFound => ProgramError::NoSuchFile(program.clone()),
+            std::io::ErrorKind::PermissionDenied => ProgramError::PermissionDenied(program.clone()),
+            _ => ProgramError::Io {
+                program: program.clone(),
+                error: e.to_string(),
+            },
         })?;
         if meta.is_dir() {
-            return Err(format!("{program}: a folder, not a program"));
+            return Err(ProgramError::Folder(program));
         }
         if !executable(&meta) {
-            return Err(format!("{program}: not executable"));
+            return Err(ProgramError::NotExecutable(program));
         }
         return Ok(());
     }
@@ -617,7 +660,7 @@ pub fn check_program(command: &str) -> Result<(), String> {
     if found {
         Ok(())
     } else {
-        Err(format!("{program}: no such program (give its full path)"))
+        Err(ProgramError::NotOnPath(program))
     }
 }
 
@@ -661,23 +704,18 @@ mod tests {
 
     #[test]
     fn programs_are_checked_before_they_are_started() {
-        assert!(check_program("").unwrap_err().contains("no command"));
-        assert!(
-            check_program("'unclosed")
-                .unwrap_err()
-                .contains("cannot be read")
+        let why = |command: &str| check_program(command).unwrap_err().to_string();
+        assert!(why("").contains("no command"));
+        assert!(why("'unclosed").contains("cannot be read"));
+        assert_eq!(
+            why("/no/such/engine --flag"),
+            "/no/such/engine: no such file"
         );
-        let e = check_program("/no/such/engine --flag").unwrap_err();
-        assert_eq!(e, "/no/such/engine: no such file");
-        assert!(
-            check_program("no-such-engine-anywhere")
-                .unwrap_err()
-                .contains("no such program")
-        );
+        assert!(why("no-such-engine-anywhere").contains("no such program"));
         #[cfg(unix)]
         {
             assert_eq!(check_program("sh -c true"), Ok(()));
-            assert_eq!(check_program("/"), Err("/: a folder, not a program".into()));
+            assert_eq!(why("/"), "/: a folder, not a program");
         }
     }
 

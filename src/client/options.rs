@@ -5,6 +5,47 @@
 //! `filename` type, or a string option whose name says it is a file, such
 //! as Pikafish's `EvalFile`).
 
+/// A value an option does not take: the option, the value and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{option}: {}", why.say(value))]
+pub struct ValueRefused {
+    /// The option's name.
+    pub option: String,
+    /// The value, trimmed.
+    pub value: String,
+    /// Why.
+    pub why: Refusal,
+}
+
+/// Why an option does not take a value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A number outside the spin's bounds.
+    Outside {
+        /// The least it takes.
+        min: i64,
+        /// The most it takes.
+        max: i64,
+    },
+    /// Not a whole number, for a spin.
+    NotWhole,
+    /// Not true or false, for a check.
+    NotTrueOrFalse,
+    /// None of a combo's choices (listed).
+    NotAChoice(String),
+}
+
+impl Refusal {
+    fn say(&self, value: &str) -> String {
+        match self {
+            Refusal::Outside { min, max } => format!("{value} is outside {min}..{max}"),
+            Refusal::NotWhole => format!("'{value}' is not a whole number"),
+            Refusal::NotTrueOrFalse => format!("'{value}' is not true or false"),
+            Refusal::NotAChoice(choices) => format!("'{value}' is not one of {choices}"),
+        }
+    }
+}
+
 /// What kind of value an option takes, with its default and bounds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OptionKind {
@@ -147,30 +188,32 @@ impl EngineOption {
     /// # Errors
     /// A spin out of bounds or not a number, a check that is not
     /// true/false, a combo value not among its choices.
-    pub fn check(&self, value: &str) -> Result<String, String> {
+    pub fn check(&self, value: &str) -> Result<String, ValueRefused> {
         let value = value.trim();
+        let refused = |why| ValueRefused {
+            option: self.name.clone(),
+            value: value.to_string(),
+            why,
+        };
         match &self.kind {
             OptionKind::Spin { min, max, .. } => match value.parse::<i64>() {
                 Ok(n) if (*min..=*max).contains(&n) => Ok(n.to_string()),
-                Ok(n) => Err(format!("{}: {n} is outside {min}..{max}", self.name)),
-                Err(_) => Err(format!("{}: '{value}' is not a whole number", self.name)),
+                Ok(_) => Err(refused(Refusal::Outside {
+                    min: *min,
+                    max: *max,
+                })),
+                Err(_) => Err(refused(Refusal::NotWhole)),
             },
             OptionKind::Check { .. } => match value.to_ascii_lowercase().as_str() {
                 "true" | "on" | "1" => Ok("true".into()),
                 "false" | "off" | "0" => Ok("false".into()),
-                _ => Err(format!("{}: '{value}' is not true or false", self.name)),
+                _ => Err(refused(Refusal::NotTrueOrFalse)),
             },
             OptionKind::Combo { choices, .. } => choices
                 .iter()
                 .find(|c| c.eq_ignore_ascii_case(value))
                 .cloned()
-                .ok_or_else(|| {
-                    format!(
-                        "{}: '{value}' is not one of {}",
-                        self.name,
-                        choices.join(", ")
-                    )
-                }),
+                .ok_or_else(|| refused(Refusal::NotAChoice(choices.join(", ")))),
             OptionKind::String { .. } | OptionKind::File { .. } => Ok(value.to_string()),
             OptionKind::Button => Ok(String::new()),
         }
@@ -277,12 +320,9 @@ mod tests {
         let hash =
             EngineOption::parse("option name Hash type spin default 16 min 1 max 4096").unwrap();
         assert_eq!(hash.check(" 64 "), Ok("64".into()));
-        assert!(hash.check("0").unwrap_err().contains("outside 1..4096"));
-        assert!(
-            hash.check("lots")
-                .unwrap_err()
-                .contains("not a whole number")
-        );
+        let why = |o: &EngineOption, v: &str| o.check(v).unwrap_err().to_string();
+        assert!(why(&hash, "0").contains("outside 1..4096"));
+        assert!(why(&hash, "lots").contains("not a whole number"));
         let check = EngineOption::parse("option name Ponder type check default false").unwrap();
         assert_eq!(check.check("on"), Ok("true".into()));
         assert!(check.check("maybe").is_err());
@@ -291,12 +331,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(combo.check("risky"), Ok("Risky".into()));
-        assert!(
-            combo
-                .check("Wild")
-                .unwrap_err()
-                .contains("Solid, Normal, Risky")
-        );
+        assert!(why(&combo, "Wild").contains("Solid, Normal, Risky"));
         assert_eq!(hash.default_text(), "16");
     }
 }

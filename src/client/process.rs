@@ -37,13 +37,18 @@ pub enum Protocol {
     Ucci,
 }
 
+/// A protocol name that is neither `uci` nor `ucci`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("protocol must be uci or ucci, not '{0}'")]
+pub struct UnknownProtocol(pub String);
+
 impl std::str::FromStr for Protocol {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Protocol, String> {
+    type Err = UnknownProtocol;
+    fn from_str(s: &str) -> Result<Protocol, UnknownProtocol> {
         match s.to_ascii_lowercase().as_str() {
             "uci" => Ok(Protocol::Uci),
             "ucci" => Ok(Protocol::Ucci),
-            _ => Err(format!("protocol must be uci or ucci, not '{s}'")),
+            _ => Err(UnknownProtocol(s.to_string())),
         }
     }
 }

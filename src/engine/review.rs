@@ -279,7 +279,7 @@ pub fn review_game(
     stop: &AtomicBool,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<GameReview, ReviewError> {
-    review_with(start, moves, stop, progress, &mut |pos, history| {
+    review_with::<std::convert::Infallible>(start, moves, stop, progress, &mut |pos, history| {
         let request = SearchRequest::new(pos, history, stop).limits(limits.clone());
         let result = engine.search(&request, &mut |_| {});
         Ok(PositionReview {
@@ -294,12 +294,12 @@ pub fn review_game(
 /// [`review_game`] with any engine: `view(position, history)` gives the
 /// engine's view of each position (an external engine's, say); its error
 /// ends the review as [`ReviewError::Engine`].
-pub fn review_with(
+pub fn review_with<E: std::fmt::Display>(
     start: &Position,
     moves: &[Move],
     stop: &AtomicBool,
     progress: &mut dyn FnMut(usize, usize),
-    view: &mut dyn FnMut(&Position, &[Position]) -> Result<PositionReview, String>,
+    view: &mut dyn FnMut(&Position, &[Position]) -> Result<PositionReview, E>,
 ) -> Result<GameReview, ReviewError> {
     let mut positions = Vec::with_capacity(moves.len() + 1);
     positions.push(*start);
@@ -323,7 +323,7 @@ pub fn review_with(
             return Err(Cancelled.into());
         }
         let pos = &positions[i];
-        let seen = view(pos, &positions[..i]).map_err(ReviewError::Engine)?;
+        let seen = view(pos, &positions[..i]).map_err(|e| ReviewError::Engine(e.to_string()))?;
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             return Err(Cancelled.into());
         }

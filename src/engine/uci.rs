@@ -48,6 +48,23 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// Why a `go` cannot search.
+#[derive(Debug, thiserror::Error)]
+enum GoRefused {
+    /// The last `position` was refused.
+    #[error("no valid position to search ({0})")]
+    NoPosition(String),
+    /// A parameter without its number.
+    #[error("go {0} needs a number")]
+    NeedsNumber(String),
+    /// A word that is no `go` parameter.
+    #[error("unknown go parameter '{0}'")]
+    Unknown(String),
+    /// `banmoves` or `searchmoves` left nothing to play.
+    #[error("every legal move is banned")]
+    AllBanned,
+}
+
 fn say<W: Write>(out: &Mutex<W>, line: &str) {
     let mut o = lock(out);
     let _ = writeln!(o, "{line}");
@@ -612,9 +629,9 @@ impl<W: Write + Send + 'static> Session<W> {
         }
     }
 
-    fn try_go(&mut self, args: &[&str]) -> Result<(), String> {
+    fn try_go(&mut self, args: &[&str]) -> Result<(), GoRefused> {
         if let Some(why) = self.position_error.clone() {
-            return Err(format!("no valid position to search ({why})"));
+            return Err(GoRefused::NoPosition(why));
         }
         let mut limits = Limits::default();
         let mut only: Vec<Move> = Vec::new();
@@ -659,25 +676,25 @@ impl<W: Write + Send + 'static> Session<W> {
                     Some(&"infinite") => limits.infinite = true,
                     _ => match num() {
                         Some(d) => limits.depth = Some(d.clamp(1, 90) as u32),
-                        None => return Err("go depth needs a number".into()),
+                        None => return Err(GoRefused::NeedsNumber("depth".into())),
                     },
                 },
                 "nodes" => match num() {
                     Some(n) => limits.nodes = Some(n.max(1)),
-                    None => return Err("go nodes needs a number".into()),
+                    None => return Err(GoRefused::NeedsNumber("nodes".into())),
                 },
                 "movetime" => match self.duration(next) {
                     Some(t) => limits.movetime = Some(t),
-                    None => return Err("go movetime needs a number".into()),
+                    None => return Err(GoRefused::NeedsNumber("movetime".into())),
                 },
                 "mate" => match num() {
                     Some(n) => limits.depth = Some((2 * n).clamp(1, 90) as u32),
-                    None => return Err("go mate needs a number".into()),
+                    None => return Err(GoRefused::NeedsNumber("mate".into())),
                 },
                 // UCI clocks.
                 "wtime" | "btime" | "winc" | "binc" => {
                     let Some(t) = self.duration(next) else {
-                        return Err(format!("go {key} needs a number"));
+                        return Err(GoRefused::NeedsNumber(key.to_string()));
                     };
                     let ours = (key.starts_with('w')) == red;
                     if ours {
@@ -691,7 +708,7 @@ impl<W: Write + Send + 'static> Session<W> {
                 }
                 "movestogo" => match num() {
                     Some(n) => clock.moves_to_go = Some(n.clamp(1, 1000) as u32),
-                    None => return Err("go movestogo needs a number".into()),
+                    None => return Err(GoRefused::NeedsNumber("movestogo".into())),
                 },
                 // UCCI clock: our time, our increment; the opponent's is ignored.
                 "time" => match self.duration(next) {
@@ -699,14 +716,14 @@ impl<W: Write + Send + 'static> Session<W> {
                         clock.remaining = t;
                         have_clock = true;
                     }
-                    None => return Err("go time needs a number".into()),
+                    None => return Err(GoRefused::NeedsNumber("time".into())),
                 },
                 "increment" => match self.duration(next) {
                     Some(t) => clock.increment = t,
-                    None => return Err("go increment needs a number".into()),
+                    None => return Err(GoRefused::NeedsNumber("increment".into())),
                 },
                 "opptime" | "oppmovestogo" | "oppincrement" => {}
-                other => return Err(format!("unknown go parameter '{other}'")),
+                other => return Err(GoRefused::Unknown(other.to_string())),
             }
             i += used;
         }
@@ -723,7 +740,7 @@ impl<W: Write + Send + 'static> Session<W> {
         }
         let legal = self.pos.legal_moves();
         if !banned.is_empty() && !legal.is_empty() && legal.iter().all(|m| banned.contains(m)) {
-            return Err("every legal move is banned".into());
+            return Err(GoRefused::AllBanned);
         }
         self.start_search(limits, banned);
         Ok(())

@@ -201,9 +201,40 @@ pub(crate) fn failure(stats: &Arc<Mutex<FrameStats>>) -> Option<String> {
     stats.lock().ok().and_then(|s| s.failure.clone())
 }
 
+/// Why the game did not run to its end.
+#[derive(Debug, thiserror::Error)]
+pub enum RunError {
+    /// Under Wayland without XWayland.
+    #[error(
+        "no X11 display: DISPLAY is not set (the game opens its window through X11; \
+         under Wayland, XWayland provides DISPLAY)"
+    )]
+    NoX11Display,
+    /// No display at all.
+    #[error("no display: DISPLAY is empty or not set; the game needs a window")]
+    NoDisplay,
+    /// The windowing library could not open the window.
+    #[error("cannot open the game window on display '{display}': {reason}")]
+    NoWindow {
+        /// `DISPLAY`.
+        display: String,
+        /// What the windowing library said.
+        reason: String,
+    },
+    /// The run itself failed (a screenshot that could not be saved, a
+    /// frame budget missed): the dev tools' words.
+    #[error("{0}")]
+    Run(String),
+}
+
+/// A panic's message, caught.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub(crate) struct Panicked(pub String);
+
 /// Refuses to start without an X11 display: this build opens its window
 /// through X11 (XWayland under Wayland), so `DISPLAY` must name one.
-pub(crate) fn check_display() -> Result<(), String> {
+pub(crate) fn check_display() -> Result<(), RunError> {
     if !cfg!(target_os = "linux") {
         return Ok(());
     }
@@ -211,31 +242,28 @@ pub(crate) fn check_display() -> Result<(), String> {
     if set("DISPLAY") {
         Ok(())
     } else if set("WAYLAND_DISPLAY") {
-        Err(
-            "no X11 display: DISPLAY is not set (the game opens its window through X11; \
-             under Wayland, XWayland provides DISPLAY)"
-                .into(),
-        )
+        Err(RunError::NoX11Display)
     } else {
-        Err("no display: DISPLAY is empty or not set; the game needs a window".into())
+        Err(RunError::NoDisplay)
     }
 }
 
-/// The `error:` line when the window could not be opened; `why` is the
-/// panic message from the windowing library.
-pub(crate) fn no_window_message(why: &str) -> String {
+/// The error when the window could not be opened; `why` is the panic
+/// message from the windowing library.
+pub(crate) fn no_window(why: &Panicked) -> RunError {
     let display = std::env::var("DISPLAY").unwrap_or_default();
+    let why = why.0.as_str();
     let reason = if why.contains("XOpenDisplayFailed") {
         "cannot connect to the X server".to_string()
     } else {
         why.lines().next().unwrap_or(why).to_string()
     };
-    format!("cannot open the game window on display '{display}': {reason}")
+    RunError::NoWindow { display, reason }
 }
 
-/// Runs `f`; a panic inside it becomes `Err(message)` instead of the usual
+/// Runs `f`; a panic inside it becomes its message instead of the usual
 /// "thread 'main' panicked" text and backtrace on stderr.
-pub(crate) fn without_panic_message(f: impl FnOnce()) -> Result<(), String> {
+pub(crate) fn without_panic_message(f: impl FnOnce()) -> Result<(), Panicked> {
     let message = Arc::new(Mutex::new(None::<String>));
     let seen = message.clone();
     let previous = std::panic::take_hook();
@@ -250,11 +278,13 @@ pub(crate) fn without_panic_message(f: impl FnOnce()) -> Result<(), String> {
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
     std::panic::set_hook(previous);
     result.map_err(|_| {
-        message
-            .lock()
-            .ok()
-            .and_then(|mut m| m.take())
-            .unwrap_or_else(|| "unknown error".into())
+        Panicked(
+            message
+                .lock()
+                .ok()
+                .and_then(|mut m| m.take())
+                .unwrap_or_else(|| "unknown error".into()),
+        )
     })
 }
 

@@ -40,6 +40,7 @@ mod tests;
 pub use crate::store::autosave::Mode;
 use bevy::prelude::*;
 use bevy::window::{PresentMode, WindowResolution};
+pub use dev_tools::RunError;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -189,7 +190,7 @@ pub fn panel_in_window(size: (u32, u32)) -> Rect {
 /// # Errors
 /// One line for the user when there is no display to open the window on,
 /// or when `--screenshot` could not be saved.
-pub fn run(opts: LaunchOptions) -> Result<ExitCode, String> {
+pub fn run(opts: LaunchOptions) -> Result<ExitCode, RunError> {
     let started = std::time::Instant::now();
     dev_tools::check_display()?;
     let (w, h) = opts.window_size.unwrap_or((1280, 900));
@@ -225,7 +226,7 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, String> {
                 }),
         );
     })
-    .map_err(|why| dev_tools::no_window_message(&why))?;
+    .map_err(|why| dev_tools::no_window(&why))?;
     app.add_plugins(embedded::plugin);
     logic_plugins(&mut app);
     view_plugins(&mut app);
@@ -249,7 +250,7 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, String> {
     let exit = app.run();
     dev_tools::report(&stats);
     if let Some(failure) = dev_tools::failure(&stats) {
-        return Err(failure);
+        return Err(RunError::Run(failure));
     }
     Ok(match exit {
         AppExit::Success => ExitCode::SUCCESS,

@@ -52,15 +52,27 @@ impl Puzzle {
     }
 }
 
+/// A line of a puzzle file that is not a puzzle.
+#[derive(Debug, thiserror::Error)]
+#[error("line {line}: {error}")]
+pub struct PuzzleLineError {
+    /// The line, 1 = first.
+    pub line: usize,
+    /// What is wrong with it.
+    pub error: serde_json::Error,
+}
+
 /// Parses puzzles from JSON lines (blank lines skipped).
 ///
 /// # Errors
-/// `line N: …` for the first bad line.
-pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, String> {
+/// [`PuzzleLineError`] for the first bad line.
+pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, PuzzleLineError> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty())
-        .map(|(i, l)| serde_json::from_str(l).map_err(|e| format!("line {}: {e}", i + 1)))
+        .map(|(i, l)| {
+            serde_json::from_str(l).map_err(|error| PuzzleLineError { line: i + 1, error })
+        })
         .collect()
 }
 

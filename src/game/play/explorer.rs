@@ -13,7 +13,7 @@ use crate::game::notice::Notice;
 use crate::game::play::Turn;
 use crate::game::play::browse::{Browse, shown_position};
 use crate::game::play::editor::Editor;
-use crate::game::play::game_db::GameDb;
+use crate::game::play::game_db::{GameDb, GameDbError};
 use crate::game::play::session::GameOpener;
 use crate::game::play::session::{GameCommand, Session};
 use crate::game::play::variations::TreeCommand;
@@ -158,8 +158,8 @@ pub struct Explorer {
     /// The page of games shown.
     pub page: u32,
     asked: Option<(Position, Filter, u32)>,
-    task: Option<Task<Result<Answer, String>>>,
-    opening: Option<Task<Result<(StoredGame, usize), String>>>,
+    task: Option<Task<Result<Answer, GameDbError>>>,
+    opening: Option<Task<Result<(StoredGame, usize), GameDbError>>>,
     answer: Option<Answer>,
     /// Why the database could not answer, if it could not.
     pub error: Option<String>,
@@ -294,9 +294,7 @@ fn handle_commands(
                 else {
                     continue;
                 };
-                explorer.opening = Some(
-                    db.run(move |db| db.load(id).map(|g| (g, ply)).map_err(|e| e.to_string())),
-                );
+                explorer.opening = Some(db.run(move |db| db.load(id).map(|g| (g, ply))));
             }
             ExplorerCommand::Page(step) => {
                 let last_page = explorer
@@ -394,10 +392,8 @@ fn follow_the_board(
     explorer.asked = Some(question.clone());
     let (position, filter, page) = question;
     explorer.task = Some(db.run(move |db| {
-        let table = db.explore(&position, &filter).map_err(|e| e.to_string())?;
-        let games = db
-            .games_at(&position, &filter, page * PAGE, PAGE)
-            .map_err(|e| e.to_string())?;
+        let table = db.explore(&position, &filter)?;
+        let games = db.games_at(&position, &filter, page * PAGE, PAGE)?;
         Ok(Answer {
             position: Some(position),
             page,
@@ -420,7 +416,7 @@ fn receive_answers(mut explorer: ResMut<Explorer>) {
             explorer.error = None;
             explorer.answer = Some(answer);
         }
-        Err(why) => explorer.error = Some(why),
+        Err(why) => explorer.error = Some(why.to_string()),
     }
 }
 
@@ -441,7 +437,7 @@ fn receive_opened(
             let ply = ply.min(stored.opened.game.all_moves().len());
             opener.open(stored.opened.game, Some(ply), None);
         }
-        Err(why) => notice.post(Phrase::DatabaseFailed, why, true),
+        Err(why) => notice.post(Phrase::DatabaseFailed, why.to_string(), true),
     }
 }
 

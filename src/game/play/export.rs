@@ -31,7 +31,23 @@ pub struct ExportPicture;
 
 /// An export in flight: the files written, or what went wrong.
 #[derive(Resource)]
-struct Exporting(Task<Result<Vec<PathBuf>, String>>);
+struct Exporting(Task<Result<Vec<PathBuf>, ExportError>>);
+
+/// Why pictures could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// The picture could not be drawn.
+    #[error(transparent)]
+    Render(#[from] crate::render::RenderError),
+    /// A folder or file could not be written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The folder or file.
+        path: PathBuf,
+        /// The I/O error.
+        source: std::io::Error,
+    },
+}
 
 /// Where pictures go: `$XIANGQI_HOME/pictures`, else the pictures folder,
 /// else documents, else the data folder's `pictures`.
@@ -59,28 +75,30 @@ pub fn write_pictures(
     start: &Position,
     moves: &[Move],
     flip: bool,
-) -> Result<Vec<PathBuf>, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+) -> Result<Vec<PathBuf>, ExportError> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| ExportError::Io { path, source }
+    };
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
     let mut written = Vec::new();
     let options = Options {
         flip,
         caption: None,
         last_move,
     };
-    let picture = png(shown, &options).map_err(|e| e.to_string())?;
+    let picture = png(shown, &options)?;
     let path = dir.join(format!("{stem}.png"));
-    crate::store::atomic::write_atomic(&path, &picture)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
+    crate::store::atomic::write_atomic(&path, &picture).map_err(io(&path))?;
     written.push(path);
     if !moves.is_empty() {
         let options = Options {
             flip,
             ..Options::default()
         };
-        let anim = gif(start, moves, &options).map_err(|e| e.to_string())?;
+        let anim = gif(start, moves, &options)?;
         let path = dir.join(format!("{stem}.gif"));
-        crate::store::atomic::write_atomic(&path, &anim)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+        crate::store::atomic::write_atomic(&path, &anim).map_err(io(&path))?;
         written.push(path);
     }
     Ok(written)
@@ -133,7 +151,7 @@ fn finish_export(
             let list: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
             notice.post(Phrase::ExportedTo, list.join("\n"), false);
         }
-        Err(e) => notice.post(Phrase::ExportFailed, e, true),
+        Err(e) => notice.post(Phrase::ExportFailed, e.to_string(), true),
     }
 }
 

@@ -16,7 +16,9 @@ use crate::game::play::session::{BoardChanged, Session};
 use crate::game::settings::{CurrentLang, StorePaths};
 use crate::game::{GameSet, Mode, Screen};
 use crate::rules::Color as Side;
-use crate::store::db::{Database, NewGame, Owner, Progress, Recovery, Summary, saved_game_owner};
+use crate::store::db::{
+    Database, DbError, NewGame, Owner, Progress, Recovery, Summary, saved_game_owner,
+};
 use crate::store::record::OpenedGame;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
@@ -56,6 +58,23 @@ pub enum DbCommand {
 #[derive(Resource, Clone, Default)]
 pub struct GameDb(Option<Arc<Mutex<Handle>>>, Arc<Mutex<Option<Recovery>>>);
 
+/// Why a job on the game database gave no answer.
+#[derive(Debug, thiserror::Error)]
+pub enum GameDbError {
+    /// The game keeps no files (no home folder).
+    #[error("the game keeps no files here (no home folder)")]
+    NoHome,
+    /// Not opened yet.
+    #[error("the game database is not open")]
+    NotOpen,
+    /// It could not be opened (as it was said when it was tried).
+    #[error("{0}")]
+    CannotOpen(String),
+    /// The job's own error.
+    #[error(transparent)]
+    Db(#[from] DbError),
+}
+
 enum Handle {
     /// Not opened yet: the file and the saved-games folder (to rebuild
     /// from, were the file damaged).
@@ -89,13 +108,13 @@ impl GameDb {
     /// is `job`'s, or why the database cannot be used.
     pub fn run<T: Send + 'static>(
         &self,
-        job: impl FnOnce(&mut Database) -> Result<T, String> + Send + 'static,
-    ) -> Task<Result<T, String>> {
+        job: impl FnOnce(&mut Database) -> Result<T, DbError> + Send + 'static,
+    ) -> Task<Result<T, GameDbError>> {
         let handle = self.0.clone();
         let rebuilt = self.1.clone();
         AsyncComputeTaskPool::get().spawn(async move {
             let Some(handle) = handle else {
-                return Err("the game keeps no files here (no home folder)".to_string());
+                return Err(GameDbError::NoHome);
             };
             let mut guard = handle.lock().unwrap_or_else(PoisonError::into_inner);
             if let Handle::Closed(path, saved) = &*guard {
@@ -111,9 +130,9 @@ impl GameDb {
                 };
             }
             match &mut *guard {
-                Handle::Open(db) => job(db),
-                Handle::Failed(why) => Err(why.clone()),
-                Handle::Closed(..) => Err("the game database is not open".to_string()),
+                Handle::Open(db) => job(db).map_err(GameDbError::from),
+                Handle::Failed(why) => Err(GameDbError::CannotOpen(why.clone())),
+                Handle::Closed(..) => Err(GameDbError::NotOpen),
             }
         })
     }
@@ -139,7 +158,7 @@ fn report_rebuild(db: Res<GameDb>, mut notice: ResMut<Notice>) {
 /// An import from the game: its progress while it runs, its summary after.
 #[derive(Resource, Default)]
 pub struct DbImport {
-    task: Option<Task<Result<Summary, String>>>,
+    task: Option<Task<Result<Summary, GameDbError>>>,
     progress_rx: Option<Receiver<Progress>>,
     /// The latest progress of the running import.
     pub progress: Option<Progress>,
@@ -179,7 +198,6 @@ fn handle_commands(
                     db.import(&paths, Owner::Collected, &mut |p| {
                         let _ = tx.send(p.clone());
                     })
-                    .map_err(|e| e.to_string())
                 }));
             }
         }
@@ -220,6 +238,7 @@ fn follow_import(mut import: ResMut<DbImport>, mut notice: ResMut<Notice>) {
             import.summary = Some(summary);
         }
         Err(why) => {
+            let why = why.to_string();
             notice.post(Phrase::DatabaseFailed, why.clone(), true);
             import.error = Some(why);
         }
@@ -236,7 +255,7 @@ struct Recorded {
     /// The last game added (start, plies, final position), so an end is
     /// added once however many frames it stays on the board.
     last: Option<(u64, usize, u64)>,
-    pending: Vec<Task<Result<(), String>>>,
+    pending: Vec<Task<Result<(), GameDbError>>>,
 }
 
 fn record_finished_games(
@@ -251,7 +270,7 @@ fn record_finished_games(
         None => true,
         Some(Ok(())) => false,
         Some(Err(why)) => {
-            notice.post(Phrase::DatabaseFailed, why, true);
+            notice.post(Phrase::DatabaseFailed, why.to_string(), true);
             false
         }
     });
@@ -302,6 +321,5 @@ fn record_finished_games(
             owner,
         })
         .map(|_| ())
-        .map_err(|e| e.to_string())
     }));
 }

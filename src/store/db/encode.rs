@@ -30,6 +30,44 @@ pub(crate) fn result_from_code(code: i64) -> Option<GameResult> {
     }
 }
 
+/// What is wrong with a stored game's columns.
+#[derive(Debug, thiserror::Error)]
+pub enum RowDamage {
+    /// The start position is not a position.
+    #[error("start position: {0}")]
+    Start(crate::rules::FenError),
+    /// The main line's bytes do not come in pairs.
+    #[error("its moves are {0} bytes, not two a move")]
+    OddMoves(usize),
+    /// Two bytes that are no move.
+    #[error("move {number} is not a move ({bits})")]
+    NotAMove {
+        /// The move's number, 1 = first.
+        number: usize,
+        /// Its bytes.
+        bits: u16,
+    },
+    /// A move that cannot be played where it stands.
+    #[error("move {number} ({mv}) does not fit: {error}")]
+    DoesNotFit {
+        /// The move's number, 1 = first.
+        number: usize,
+        /// The move.
+        mv: Move,
+        /// Why.
+        error: crate::rules::records::TreeError,
+    },
+    /// The move tree is not the JSON the database writes.
+    #[error("its move tree: {0}")]
+    Tree(serde_json::Error),
+    /// The move tree does not fit the start position.
+    #[error("its move tree does not fit its start position")]
+    TreeStart,
+    /// The other tags are not the JSON the database writes.
+    #[error("its tags: {0}")]
+    Tags(serde_json::Error),
+}
+
 /// The main line, two bytes (little-endian) a move.
 pub(crate) fn moves_blob(moves: &[Move]) -> Vec<u8> {
     moves
@@ -39,22 +77,21 @@ pub(crate) fn moves_blob(moves: &[Move]) -> Vec<u8> {
 }
 
 /// The moves of a [`moves_blob`], played from `start`.
-pub(crate) fn game_from_moves(blob: &[u8], start: Position) -> Result<Game, String> {
+pub(crate) fn game_from_moves(blob: &[u8], start: Position) -> Result<Game, RowDamage> {
     if !blob.len().is_multiple_of(2) {
-        return Err(format!(
-            "its moves are {} bytes, not two a move",
-            blob.len()
-        ));
+        return Err(RowDamage::OddMoves(blob.len()));
     }
     let mut tree = MoveTree::new(start);
     let mut at = MoveTree::ROOT;
     for (i, pair) in blob.chunks_exact(2).enumerate() {
         let bits = u16::from_le_bytes([pair[0], pair[1]]);
-        let m = Move::from_bits(bits)
-            .ok_or_else(|| format!("move {} is not a move ({bits})", i + 1))?;
-        at = tree
-            .add(at, m)
-            .map_err(|e| format!("move {} ({m}) does not fit: {e}", i + 1))?;
+        let number = i + 1;
+        let m = Move::from_bits(bits).ok_or(RowDamage::NotAMove { number, bits })?;
+        at = tree.add(at, m).map_err(|error| RowDamage::DoesNotFit {
+            number,
+            mv: m,
+            error,
+        })?;
     }
     Ok(Game::from_tree(tree))
 }
@@ -66,12 +103,9 @@ pub(crate) fn tree_blob(tree: &MoveTree) -> Option<Vec<u8>> {
 }
 
 /// The inverse of [`tree_blob`].
-pub(crate) fn tree_from_blob(blob: &[u8], start: Position) -> Result<MoveTree, String> {
-    let saved: SavedTree =
-        serde_json::from_slice(blob).map_err(|e| format!("its move tree: {e}"))?;
-    saved
-        .to_tree(start)
-        .ok_or_else(|| "its move tree does not fit its start position".to_string())
+pub(crate) fn tree_from_blob(blob: &[u8], start: Position) -> Result<MoveTree, RowDamage> {
+    let saved: SavedTree = serde_json::from_slice(blob).map_err(RowDamage::Tree)?;
+    saved.to_tree(start).ok_or(RowDamage::TreeStart)
 }
 
 /// The tags without columns of their own, as JSON pairs; `None` if none.
@@ -89,8 +123,8 @@ pub(crate) fn other_tags(tags: &[(String, String)]) -> Option<String> {
 }
 
 /// The inverse of [`other_tags`].
-pub(crate) fn tags_from_json(json: &str) -> Result<Vec<(String, String)>, String> {
-    serde_json::from_str(json).map_err(|e| format!("its tags: {e}"))
+pub(crate) fn tags_from_json(json: &str) -> Result<Vec<(String, String)>, RowDamage> {
+    serde_json::from_str(json).map_err(RowDamage::Tags)
 }
 
 /// A PGN date as the database compares it: `2023.05.01`; `2023-05-01`

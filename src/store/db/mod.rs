@@ -22,7 +22,7 @@ pub mod explore;
 pub mod import;
 mod recover;
 
-pub use encode::normal_date;
+pub use encode::{RowDamage, normal_date};
 pub use explore::{Explorer, Filter, GameRow, MoveStat, Tally};
 pub use import::{Progress, Refusal, Summary};
 pub use recover::{HUMAN_NAMES, OwnerOf, Recovery, saved_game_owner};
@@ -97,7 +97,7 @@ pub enum DbError {
         /// The game's id.
         id: i64,
         /// What is wrong.
-        why: String,
+        why: encode::RowDamage,
     },
     /// No game with this id.
     #[error("game database: there is no game {0}")]
@@ -456,11 +456,9 @@ impl Database {
             .optional()?
             .ok_or(DbError::NoSuchGame(id))?;
         let (red, black, event, date, result, source, owner, start, moves, tree, tags) = row;
-        let damaged = |why: String| DbError::Damaged { id, why };
+        let damaged = |why| DbError::Damaged { id, why };
         let start = match start {
-            Some(fen) => {
-                Position::from_fen(&fen).map_err(|e| damaged(format!("start position: {e}")))?
-            }
+            Some(fen) => Position::from_fen(&fen).map_err(|e| damaged(RowDamage::Start(e)))?,
             None => Position::startpos(),
         };
         let game = match tree {

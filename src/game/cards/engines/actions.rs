@@ -7,7 +7,7 @@ use super::jobs::{DetectedOptions, Jobs};
 use super::options::{reset, set, stepped, value_of};
 use super::state::{AddState, LIST_ROWS, OPTION_ROWS, Refusal, TestState};
 use super::{EngineAction, EngineCard, EnginesView, Field};
-use crate::client::options::EngineOption;
+use crate::client::options::{EngineOption, ValueRefused};
 use crate::game::cards::SettingsView;
 use crate::game::settings::UserSettings;
 use crate::store::Settings;
@@ -267,7 +267,7 @@ fn edit_option(
     selected: Option<usize>,
     detected: &DetectedOptions,
     k: usize,
-    edit: impl FnOnce(&EngineOption, &mut EngineEntry) -> Result<(), String>,
+    edit: impl FnOnce(&EngineOption, &mut EngineEntry) -> Result<(), ValueRefused>,
 ) {
     let Some(i) = selected else { return };
     let entry = &mut list.engines[i];
@@ -278,7 +278,7 @@ fn edit_option(
         Ok(()) => None,
         Err(why) => Some(Refusal::Value {
             option: option.name.clone(),
-            why,
+            why: why.to_string(),
         }),
     };
     if card.typing == Some(Field::Option(k)) {

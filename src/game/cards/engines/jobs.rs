@@ -13,7 +13,9 @@
 use super::EngineCard;
 use super::state::{AddState, TestReport, TestState};
 use crate::client::options::EngineOption;
-use crate::client::process::{Client, GoLimit, HANDSHAKE_TIMEOUT, Protocol};
+use crate::client::process::{
+    Client, ClientError, GoError, GoLimit, HANDSHAKE_TIMEOUT, Protocol, UnknownProtocol,
+};
 use crate::game::settings::UserSettings;
 use crate::rules::Position;
 use crate::store::engines::{EngineEntry, SkillOption};
@@ -42,14 +44,31 @@ pub struct Detected {
     pub options: Vec<EngineOption>,
 }
 
+/// Why a job on an engine gave no answer.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum JobError {
+    /// The engine could not be started or did not answer.
+    #[error(transparent)]
+    Client(#[from] ClientError),
+    /// Its search gave no move.
+    #[error(transparent)]
+    Go(#[from] GoError),
+    /// The settings name a protocol that is not one.
+    #[error(transparent)]
+    Protocol(#[from] UnknownProtocol),
+    /// Its thread ended without an answer (what was lost).
+    #[error("{0}")]
+    Lost(&'static str),
+}
+
 /// A job's answer.
 enum Finished {
     /// A new engine's detection, for this command line.
-    Added(String, Result<Detected, String>),
+    Added(String, Result<Detected, JobError>),
     /// A listed engine's options, by its command line.
-    Inspected(String, Result<Vec<EngineOption>, String>),
+    Inspected(String, Result<Vec<EngineOption>, JobError>),
     /// The test of the engine of this name.
-    Tested(String, Result<TestReport, String>),
+    Tested(String, Result<TestReport, JobError>),
 }
 
 /// A job on its thread, and what to say if the thread is lost.
@@ -83,7 +102,10 @@ impl Jobs {
 
     /// Detects the engine `command` starts.
     pub(super) fn add(&mut self, command: String) {
-        let lost = Finished::Added(command.clone(), Err("the detection stopped".into()));
+        let lost = Finished::Added(
+            command.clone(),
+            Err(JobError::Lost("the detection stopped")),
+        );
         self.start(
             move || Finished::Added(command.clone(), detect(&command)),
             lost,
@@ -93,7 +115,7 @@ impl Jobs {
     /// Starts `entry` with its options and lets it search the start position.
     pub(super) fn test(&mut self, entry: &EngineEntry) {
         let entry = entry.clone();
-        let lost = Finished::Tested(entry.name.clone(), Err("the test stopped".into()));
+        let lost = Finished::Tested(entry.name.clone(), Err(JobError::Lost("the test stopped")));
         self.start(
             move || Finished::Tested(entry.name.clone(), test(&entry)),
             lost,
@@ -110,14 +132,14 @@ impl Jobs {
 /// (the settings keep only the values), by command line.
 #[derive(Resource, Debug, Default)]
 pub struct DetectedOptions {
-    known: HashMap<String, Result<Vec<EngineOption>, String>>,
+    known: HashMap<String, Result<Vec<EngineOption>, JobError>>,
     pending: HashSet<String>,
 }
 
 impl DetectedOptions {
     /// What is known of `command`'s options: the options, or why they
     /// could not be asked for.
-    pub fn get(&self, command: &str) -> Option<&Result<Vec<EngineOption>, String>> {
+    pub fn get(&self, command: &str) -> Option<&Result<Vec<EngineOption>, JobError>> {
         self.known.get(command)
     }
 
@@ -140,7 +162,10 @@ impl DetectedOptions {
         let command = entry.command.clone();
         let protocol = entry.protocol.parse::<Protocol>().unwrap_or_default();
         self.pending.insert(command.clone());
-        let lost = Finished::Inspected(command.clone(), Err("the engine was not asked".into()));
+        let lost = Finished::Inspected(
+            command.clone(),
+            Err(JobError::Lost("the engine was not asked")),
+        );
         jobs.start(
             move || Finished::Inspected(command.clone(), inspect(&command, protocol)),
             lost,
@@ -149,8 +174,8 @@ impl DetectedOptions {
 }
 
 /// Starts `command`, UCI first, then UCCI, and reads what it says of itself.
-fn detect(command: &str) -> Result<Detected, String> {
-    let client = Client::detect(command, HANDSHAKE_TIMEOUT).map_err(|e| e.to_string())?;
+fn detect(command: &str) -> Result<Detected, JobError> {
+    let client = Client::detect(command, HANDSHAKE_TIMEOUT)?;
     Ok(Detected {
         command: command.to_string(),
         protocol: client.protocol(),
@@ -161,26 +186,25 @@ fn detect(command: &str) -> Result<Detected, String> {
 }
 
 /// The options `command` declares in `protocol`'s handshake.
-fn inspect(command: &str, protocol: Protocol) -> Result<Vec<EngineOption>, String> {
-    Client::spawn_within(command, protocol, &[], HANDSHAKE_TIMEOUT)
-        .map(|client| client.options().to_vec())
-        .map_err(|e| e.to_string())
+fn inspect(command: &str, protocol: Protocol) -> Result<Vec<EngineOption>, JobError> {
+    Ok(
+        Client::spawn_within(command, protocol, &[], HANDSHAKE_TIMEOUT)?
+            .options()
+            .to_vec(),
+    )
 }
 
 /// Starts `entry` with its options and has it think about the start
 /// position for a second.
-fn test(entry: &EngineEntry) -> Result<TestReport, String> {
+fn test(entry: &EngineEntry) -> Result<TestReport, JobError> {
     let protocol = entry.protocol.parse::<Protocol>()?;
-    let mut client =
-        Client::spawn(&entry.command, protocol, &entry.options).map_err(|e| e.to_string())?;
-    let reply = client
-        .go(
-            &Position::startpos(),
-            &[],
-            GoLimit::MoveTime(TEST_MOVE_TIME),
-            TEST_DEADLINE,
-        )
-        .map_err(|e| e.to_string())?;
+    let mut client = Client::spawn(&entry.command, protocol, &entry.options)?;
+    let reply = client.go(
+        &Position::startpos(),
+        &[],
+        GoLimit::MoveTime(TEST_MOVE_TIME),
+        TEST_DEADLINE,
+    )?;
     Ok(TestReport {
         bestmove: reply.bestmove,
         depth: reply.depth,
@@ -244,7 +268,10 @@ pub(super) fn collect_jobs(
                 card.list_page = last / super::state::LIST_ROWS;
             }
             Finished::Added(command, Err(why)) => {
-                card.add = AddState::Failed { command, why };
+                card.add = AddState::Failed {
+                    command,
+                    why: why.to_string(),
+                };
             }
             Finished::Inspected(command, result) => {
                 detected.pending.remove(&command);
@@ -273,7 +300,7 @@ pub(super) fn collect_jobs(
             Finished::Tested(name, result) => {
                 card.test = Some(match result {
                     Ok(report) => TestState::Done(name, report),
-                    Err(why) => TestState::Failed(name, why),
+                    Err(why) => TestState::Failed(name, why.to_string()),
                 });
             }
         }

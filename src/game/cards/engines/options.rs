@@ -4,7 +4,7 @@
 //! when it differs from the default (a button pressed is kept until it is
 //! sent).
 
-use crate::client::options::{EngineOption, OptionKind};
+use crate::client::options::{EngineOption, OptionKind, ValueRefused};
 use crate::store::engines::EngineEntry;
 
 /// Where the entry keeps `option`'s value (engines read names without
@@ -37,7 +37,7 @@ pub(super) fn set(
     entry: &mut EngineEntry,
     option: &EngineOption,
     value: &str,
-) -> Result<(), String> {
+) -> Result<(), ValueRefused> {
     let value = option.check(value)?;
     let is_default = match &option.kind {
         OptionKind::Button => false,
@@ -200,7 +200,7 @@ mod tests {
         set(&mut e, &hash, "64").unwrap();
         assert_eq!(e.options, [("Hash".to_string(), "64".to_string())]);
         assert_eq!(value_of(&e, &hash), "64");
-        let why = set(&mut e, &hash, "0").unwrap_err();
+        let why = set(&mut e, &hash, "0").unwrap_err().to_string();
         assert!(why.contains("outside 1..4096"), "{why}");
         assert_eq!(value_of(&e, &hash), "64", "a refused value is not stored");
         set(&mut e, &hash, " 16 ").unwrap();

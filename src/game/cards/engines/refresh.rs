@@ -104,7 +104,7 @@ pub(super) fn rebuild_list(
 pub(super) struct DetailKey {
     entry: Option<(String, String)>,
     any: bool,
-    options: Option<Result<Vec<EngineOption>, String>>,
+    options: Option<Result<Vec<EngineOption>, super::jobs::JobError>>,
     pending: bool,
     page: usize,
     lang: Lang,

@@ -2,6 +2,7 @@
 //! polled each frame, and its result shown and turned into puzzles.
 
 use super::{GameReviewState, ReviewEngine, ReviewLimits, ReviewedGame, reviews_dir};
+use crate::client::external::EngineFailure;
 use crate::client::process::GoLimit;
 use crate::engine::Score;
 use crate::engine::review::{GameReview, PositionReview, ReviewError, review_game, review_with};
@@ -177,7 +178,7 @@ fn external_view(
     history: &[Position],
     think: Duration,
     job: &SearchJob,
-) -> Result<PositionReview, String> {
+) -> Result<PositionReview, EngineFailure> {
     if !pos.has_legal_move() {
         return Ok(PositionReview {
             score: Score::Mate(0),
@@ -195,8 +196,7 @@ fn external_view(
         &[],
         1,
         &mut |_| {},
-    )
-    .map_err(|e| e.to_string())?;
+    )?;
     let line = thought
         .lines
         .first()
