@@ -388,9 +388,7 @@ impl GameClock {
             pgn.set_tag("RedTimeControl", &red.pgn());
             pgn.set_tag("BlackTimeControl", &black.pgn());
         }
-        for id in 0..tree.len() {
-            tree.set_clock(id, None);
-        }
+        tree.clear_clocks();
         let main = tree.main_line_nodes();
         for (i, &id) in main.iter().enumerate().take(pgn.moves.len()) {
             tree.set_clock(id, self.clk_after(i + 1));

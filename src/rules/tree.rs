@@ -282,6 +282,13 @@ impl MoveTree {
         }
     }
 
+    /// Clears every move's clock.
+    pub fn clear_clocks(&mut self) {
+        for n in &mut self.nodes {
+            n.clock = None;
+        }
+    }
+
     /// Reads the `[%clk h:mm:ss]` notes a record wrote into its comments
     /// as the moves' clocks: each comment that holds one loses it (keeping
     /// any other text), and its move gets the time. Records call this once,
