@@ -448,4 +448,37 @@ mod tests {
         let s = write_tree(&t, Notation::Iccs, ChineseStyle::default());
         assert_eq!(s, "1. h2e2 {see {this） note}");
     }
+
+    #[test]
+    fn clocks_are_read_from_their_notes_and_written_after_the_comment() {
+        let g = read(
+            "[Event \"x\"]\n1. h2e2 {[%clk 0:09:50] central} h9g7 {[%clk 0:09:55]} \
+             (1... h7e7 {same [%clk 0:01:00]}) 2. h0g2 {a} {[%clk 0:09:40]} {b} *\n",
+        );
+        let t = &g[0].tree;
+        let main = t.main_line_nodes();
+        let secs = |s| Some(std::time::Duration::from_secs(s));
+        let node = |id| t.node(id).unwrap();
+        assert_eq!(
+            (node(main[0]).clock, node(main[0]).comment.as_str()),
+            (secs(590), "central")
+        );
+        assert_eq!(
+            (node(main[1]).clock, node(main[1]).comment.as_str()),
+            (secs(595), "")
+        );
+        assert_eq!(node(main[2]).clock, secs(580));
+        assert_eq!(node(main[2]).comment, "a\n\n\n\nb");
+        let alt = node(node(main[0]).children[1]);
+        assert_eq!((alt.clock, alt.comment.as_str()), (secs(60), "same"));
+        // Written as the game has always written them: the note after the
+        // comment, a blank line between; a clock alone numbers Black's move.
+        let text = write_tree(t, Notation::Iccs, ChineseStyle::default());
+        assert_eq!(
+            text,
+            "1. h2e2 {central\n\n[%clk 0:09:50]} 1... h9g7 {[%clk 0:09:55]} \
+             (1... h7e7 {same\n\n[%clk 0:01:00]}) 2. h0g2 {a\n\n\n\nb\n\n[%clk 0:09:40]}"
+        );
+        assert_eq!(read(&format!("[Event \"x\"]\n{text} *\n"))[0].tree, *t);
+    }
 }
