@@ -151,7 +151,6 @@ mod tests {
             start: p,
             moves: vec![Move::from_iccs("a0b0").unwrap()],
             result: Some(result),
-            comments: Vec::new(),
         };
         let mut games = Vec::new();
         for _ in 0..20 {

@@ -16,6 +16,8 @@
 
 use super::pgn::PgnGame;
 use super::records::ImportedGame;
+use super::tree::MoveTree;
+pub use super::tree::{format_clk, parse_clk};
 use super::types::Color;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -374,77 +376,56 @@ impl GameClock {
 }
 
 impl GameClock {
-    /// Writes the clocks into a PGN record of the game they timed: the
+    /// Writes the clocks into a record of the game they timed: the
     /// `TimeControl` tag (with `RedTimeControl` and `BlackTimeControl` when
-    /// the sides differ) and a `[%clk h:mm:ss]` comment after every move.
-    pub fn annotate(&self, pgn: &mut PgnGame) {
+    /// the sides differ) into `pgn`'s tags, and into `tree` the clock after
+    /// each of the first `pgn.moves` moves of its main line (what the mover
+    /// had left, written `[%clk h:mm:ss]`); every other node has none.
+    pub fn annotate(&self, pgn: &mut PgnGame, tree: &mut MoveTree) {
         let (red, black) = (self.control(Color::Red), self.control(Color::Black));
         pgn.set_tag("TimeControl", &red.pgn());
         if red != black {
             pgn.set_tag("RedTimeControl", &red.pgn());
             pgn.set_tag("BlackTimeControl", &black.pgn());
         }
-        pgn.comments.retain(|(_, c)| !c.contains("[%clk"));
-        for i in 0..pgn.moves.len() {
-            if let Some(left) = self.clk_after(i + 1) {
-                pgn.comments
-                    .push((i, format!("[%clk {}]", format_clk(left))));
-            }
+        tree.clear_clocks();
+        let main = tree.main_line_nodes();
+        for (i, &id) in main.iter().enumerate().take(pgn.moves.len()) {
+            tree.set_clock(id, self.clk_after(i + 1));
         }
-        pgn.comments.sort_by_key(|(i, _)| *i);
     }
 
-    /// The clocks a record kept: its `TimeControl` tags and the
-    /// `[%clk]` comments of its main line, ending after its last move.
-    /// `None` without a time control (or with `-`).
+    /// The clocks a record kept: its `TimeControl` tags and the clocks of
+    /// its main line's moves, ending after its last move. `None` without a
+    /// time control (or with `-`).
     pub fn from_record(game: &ImportedGame) -> Option<GameClock> {
-        let both = game
-            .tag("TimeControl")
-            .and_then(|t| TimeControl::parse(t).ok());
-        let red = game
-            .tag("RedTimeControl")
-            .and_then(|t| TimeControl::parse(t).ok())
-            .or(both)?;
-        let black = game
-            .tag("BlackTimeControl")
-            .and_then(|t| TimeControl::parse(t).ok())
-            .or(both)?;
-        let first = game.start().side_to_move();
+        GameClock::of_record(&game.tags, &game.tree)
+    }
+
+    /// [`GameClock::from_record`] from a record's tags and its move tree.
+    pub fn of_record(tags: &[(String, String)], tree: &MoveTree) -> Option<GameClock> {
+        let tag = |name: &str| {
+            tags.iter()
+                .find(|(k, _)| k.eq_ignore_ascii_case(name))
+                .and_then(|(_, v)| TimeControl::parse(v).ok())
+        };
+        let both = tag("TimeControl");
+        let red = tag("RedTimeControl").or(both)?;
+        let black = tag("BlackTimeControl").or(both)?;
+        let first = tree.start().side_to_move();
         let mut clock = GameClock::new(red, black, first);
         if !clock.is_timed() {
             return None;
         }
-        for id in game.tree.main_line_nodes() {
+        for id in tree.main_line_nodes() {
             let mover = clock.to_move();
             clock.on_move();
-            if let Some(left) = game.tree.node(id).and_then(|n| parse_clk(&n.comment)) {
+            if let Some(left) = tree.node(id).and_then(|n| n.clock) {
                 clock.set_left(mover, left);
             }
         }
         Some(clock)
     }
-}
-
-/// `h:mm:ss` for a `[%clk]` comment (whole seconds, rounded down).
-pub fn format_clk(d: Duration) -> String {
-    let s = d.as_secs();
-    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-}
-
-/// The time in a comment's `[%clk h:mm:ss]` (seconds may have a fraction).
-pub fn parse_clk(comment: &str) -> Option<Duration> {
-    let start = comment.find("[%clk")?;
-    let rest = &comment[start + 5..];
-    let end = rest.find(']')?;
-    let mut total = 0.0f64;
-    for part in rest[..end].trim().split(':') {
-        let v: f64 = part.trim().parse().ok()?;
-        if !(0.0..1e7).contains(&v) {
-            return None;
-        }
-        total = total * 60.0 + v;
-    }
-    Some(Duration::from_secs_f64(total))
 }
 
 /// How a clock face writes a time: `9:58`, `1:02:03`, and tenths under 10 s (`7.4`).
@@ -622,7 +603,7 @@ mod tests {
 
     #[test]
     fn clocks_go_into_pgn_and_come_back_from_it() {
-        use crate::rules::pgn::write_pgn;
+        use crate::rules::records::write_pgn_tree;
         use crate::rules::{Move, Notation, Position};
         let red = TimeControl::Fischer {
             base: 300,
@@ -634,13 +615,22 @@ mod tests {
         };
         let mut clock = GameClock::new(red, black, Color::Red);
         let mut pgn = PgnGame::new(Position::startpos());
+        let mut tree = MoveTree::new(Position::startpos());
+        let mut at = MoveTree::ROOT;
         for (m, secs) in [("h2e2", 12), ("h9g7", 40), ("h0g2", 3)] {
             clock.tick(S * secs);
             clock.on_move();
             pgn.moves.push(Move::from_iccs(m).unwrap());
+            at = tree.add(at, Move::from_iccs(m).unwrap()).unwrap();
         }
-        clock.annotate(&mut pgn);
-        let text = write_pgn(&pgn, Notation::Iccs);
+        clock.annotate(&mut pgn, &mut tree);
+        let text = write_pgn_tree(
+            &pgn.tags,
+            &tree,
+            pgn.result,
+            Notation::Iccs,
+            Default::default(),
+        );
         assert!(text.contains("[TimeControl \"300+5\"]"), "{text}");
         assert!(text.contains("[BlackTimeControl \"600:30\"]"), "{text}");
         assert!(text.contains("h2e2 {[%clk 0:04:53]}"), "{text}");

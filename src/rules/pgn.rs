@@ -29,10 +29,6 @@ pub struct PgnGame {
     pub moves: Vec<Move>,
     /// The result token (or the `Result` tag when there is no token); `None` for `*`.
     pub result: Option<GameResult>,
-    /// Comments written after moves: `(i, text)` follows `moves[i]` (the
-    /// clocks' `[%clk …]`). The reader leaves them out; records keep theirs
-    /// in [`crate::rules::records::MoveTree`].
-    pub comments: Vec<(usize, String)>,
 }
 
 /// What is wrong with a PGN text, and where.
@@ -169,7 +165,6 @@ impl PgnGame {
             start,
             moves: Vec::new(),
             result: None,
-            comments: Vec::new(),
         }
     }
 
@@ -338,7 +333,14 @@ pub fn read_games_with<V: Visitor>(
     bytes: &[u8],
     new: impl FnMut() -> V,
 ) -> Vec<Result<V::Output, PgnError>> {
-    let text = decode(bytes);
+    read_text_games_with(&decode(bytes), new)
+}
+
+/// [`read_games_with`] on text already decoded (see [`decode`]).
+pub fn read_text_games_with<V: Visitor>(
+    text: &str,
+    new: impl FnMut() -> V,
+) -> Vec<Result<V::Output, PgnError>> {
     Reader {
         chars: text.chars().collect(),
         i: 0,
@@ -364,7 +366,6 @@ impl MainLine {
                 start,
                 moves: Vec::new(),
                 result: None,
-                comments: Vec::new(),
             },
             pos: start,
         }
@@ -946,10 +947,6 @@ pub fn write_pgn_with(game: &PgnGame, notation: Notation, style: ChineseStyle) -
             Color::Black => {}
         }
         tokens.push(notation::format_move(&pos, m, notation, style));
-        for (_, text) in game.comments.iter().filter(|(at, _)| *at == i) {
-            // A brace would end the comment early.
-            tokens.push(format!("{{{}}}", text.replace(['{', '}'], "")));
-        }
         pos.make(m);
     }
     tokens.push(result.to_string());

@@ -7,8 +7,13 @@
 //! start position; every other node is a move. A node's first child is its
 //! main continuation; later children are alternatives to that first child,
 //! in the order the record gives them.
+//!
+//! A move's node also carries the clock its record gives it: the time the
+//! mover had left after the move, which PGN writes as `[%clk h:mm:ss]`
+//! ([`format_clk`], [`parse_clk`]).
 
 use crate::rules::{IllegalMove, Move, Position};
+use std::time::Duration;
 
 /// Index of a node in a [`MoveTree`]; [`MoveTree::ROOT`] is the start.
 pub type NodeId = usize;
@@ -27,6 +32,9 @@ pub struct Node {
     pub children: Vec<NodeId>,
     /// The annotator's mark on the move (`!`, `?`, …).
     pub mark: Option<Mark>,
+    /// The time the mover had left on its clock after the move (PGN's
+    /// `[%clk h:mm:ss]`); `None` at the root and where the record says none.
+    pub clock: Option<Duration>,
 }
 
 /// An annotator's mark on a move: PGN's NAGs `$1`–`$6` and the suffixes
@@ -121,7 +129,7 @@ pub enum TreeError {
 /// A tree of moves from one start position, every move legal where it stands.
 ///
 /// Two trees are equal when they hold the same moves in the same order with
-/// the same comments and marks, however their nodes are numbered.
+/// the same comments, marks and clocks, however their nodes are numbered.
 #[derive(Clone, Debug)]
 pub struct MoveTree {
     start: Position,
@@ -141,6 +149,7 @@ impl PartialEq for MoveTree {
             if x.mv != y.mv
                 || x.comment != y.comment
                 || x.mark != y.mark
+                || x.clock != y.clock
                 || x.children.len() != y.children.len()
             {
                 return false;
@@ -167,6 +176,7 @@ impl MoveTree {
                 comment: String::new(),
                 children: Vec::new(),
                 mark: None,
+                clock: None,
             }],
             positions: vec![start],
         }
@@ -225,6 +235,7 @@ impl MoveTree {
             comment: String::new(),
             children: Vec::new(),
             mark: None,
+            clock: None,
         });
         self.positions.push(after);
         self.nodes[parent].children.push(id);
@@ -260,6 +271,39 @@ impl MoveTree {
     pub fn set_mark(&mut self, id: NodeId, mark: Option<Mark>) {
         if let Some(n) = self.nodes.get_mut(id).filter(|n| n.mv.is_some()) {
             n.mark = mark;
+        }
+    }
+
+    /// Sets or clears the clock after a move (what its mover had left).
+    /// The root and unknown nodes are ignored.
+    pub fn set_clock(&mut self, id: NodeId, clock: Option<Duration>) {
+        if let Some(n) = self.nodes.get_mut(id).filter(|n| n.mv.is_some()) {
+            n.clock = clock;
+        }
+    }
+
+    /// Clears every move's clock.
+    pub fn clear_clocks(&mut self) {
+        for n in &mut self.nodes {
+            n.clock = None;
+        }
+    }
+
+    /// Reads the `[%clk h:mm:ss]` notes a record wrote into its comments
+    /// as the moves' clocks: each comment that holds one loses it (keeping
+    /// any other text), and its move gets the time. Records call this once,
+    /// as they are read.
+    pub(crate) fn read_clock_notes(&mut self) {
+        for id in 0..self.nodes.len() {
+            if !self.nodes[id].comment.contains("[%clk") {
+                continue;
+            }
+            let comment = std::mem::take(&mut self.nodes[id].comment);
+            let clock = parse_clk(&comment);
+            self.set_comment(id, &without_clk_notes(&comment));
+            if clock.is_some() {
+                self.set_clock(id, clock);
+            }
         }
     }
 
@@ -424,6 +468,40 @@ impl MoveTree {
         }
         out
     }
+}
+
+/// `h:mm:ss` for a `[%clk]` note (whole seconds, rounded down).
+pub fn format_clk(d: Duration) -> String {
+    let s = d.as_secs();
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// The time in a comment's `[%clk h:mm:ss]` (seconds may have a fraction).
+pub fn parse_clk(comment: &str) -> Option<Duration> {
+    let start = comment.find("[%clk")?;
+    let rest = &comment[start + 5..];
+    let end = rest.find(']')?;
+    let mut total = 0.0f64;
+    for part in rest[..end].trim().split(':') {
+        let v: f64 = part.trim().parse().ok()?;
+        if !(0.0..1e7).contains(&v) {
+            return None;
+        }
+        total = total * 60.0 + v;
+    }
+    Some(Duration::from_secs_f64(total))
+}
+
+/// A comment without its `[%clk …]` notes, trimmed.
+fn without_clk_notes(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("[%clk") {
+        out.push_str(&rest[..i]);
+        rest = rest[i..].find(']').map_or("", |j| &rest[i + j + 1..]);
+    }
+    out.push_str(rest);
+    out.trim().to_string()
 }
 
 #[cfg(test)]

@@ -2,7 +2,9 @@
 //! Menu → Continue restores it exactly (mode, levels, moves, whose turn).
 //!
 //! The file is JSON, written atomically, so a killed process loses at most
-//! the move in flight. Loading replays every move through the rules and
+//! the move in flight. The game's one record, its move tree, is stored node
+//! by node (version 2); files of version 1 kept the moves as a list beside
+//! the tree, and still load. Loading plays every move through the rules and
 //! reports the first thing wrong, naming the file and the move.
 
 use super::{atomic, file_name, now_unix};
@@ -15,8 +17,9 @@ use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
-/// The autosave format written by this version.
-pub const AUTOSAVE_VERSION: u32 = 1;
+/// The autosave format written by this version: 2, the move tree alone
+/// (1: the moves as a list, with the tree beside them).
+pub const AUTOSAVE_VERSION: u32 = 2;
 
 /// How a game is played: who plays whom. The game's menu, its session and
 /// the files (the autosave, the settings' last choice) all use this one.
@@ -67,9 +70,16 @@ pub struct SavedGame {
     pub black_level: u8,
     /// The start position.
     pub start_fen: String,
-    /// Every recorded move in ICCS (`h2e2`), including an undone tail.
+    /// The game's record: its move tree node by node (the main line, an
+    /// undone tail included, the variations, comments and marks). Absent
+    /// in version 1 files, which keep [`SavedGame::moves`] instead.
+    #[serde(default)]
+    pub record: SavedTree,
+    /// Version 1 only: every recorded move in ICCS (`h2e2`), including an
+    /// undone tail. Read, never written.
+    #[serde(default, skip_serializing)]
     pub moves: Vec<String>,
-    /// How many of `moves` are played (the rest can be redone).
+    /// How many moves of the main line are played (the rest can be redone).
     pub cursor: usize,
     /// How the game ended, if it has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -77,15 +87,14 @@ pub struct SavedGame {
     /// When written, seconds since the Unix epoch.
     #[serde(default)]
     pub saved_at: u64,
-    /// The variations, comments and marks around the moves, as the older
-    /// versions wrote them: PGN movetext in ICCS (`1. h2e2 (1. b2e2 $5 {…})
-    /// h9g7`). Read, never written (see [`SavedGame::variations`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Version 1 only: the variations, comments and marks around the moves
+    /// as the oldest files wrote them, PGN movetext in ICCS (`1. h2e2 (1.
+    /// b2e2 $5 {…}) h9g7`). Read, never written.
+    #[serde(default, skip_serializing)]
     pub tree: Option<String>,
-    /// The whole move tree (main line, variations, comments, marks) node by
-    /// node; absent when the game has nothing but its moves. Files written
-    /// before it existed still load.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Version 1 only: the whole move tree beside [`SavedGame::moves`],
+    /// absent when the game had nothing but its moves. Read, never written.
+    #[serde(default, skip_serializing)]
     pub variations: Option<SavedTree>,
     /// The clocks, when the game is played on one (older autosaves have none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -109,10 +118,10 @@ fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
-/// A game's move tree in the autosave, node by node in record order (a
-/// parent always before its children, a main continuation before its
-/// alternatives), so it is read back without a PGN round trip.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// A game's move tree in the autosave (and the database), node by node in
+/// record order (a parent always before its children, a main continuation
+/// before its alternatives), so it is read back without a PGN round trip.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedTree {
     /// The comment on the start position.
     #[serde(default, skip_serializing_if = "String::is_empty")]
@@ -138,6 +147,17 @@ pub struct SavedNode {
     pub comment: String,
 }
 
+/// Why a [`SavedTree`]'s node does not fit the tree before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NodeFault {
+    /// Its parent is not a node listed before it.
+    Parent(usize),
+    /// Its move is not ICCS.
+    NotAMove(String),
+    /// Its move is illegal where it stands.
+    Illegal(Move, crate::rules::IllegalMove),
+}
+
 impl SavedTree {
     /// `tree` node by node; `None` when it holds nothing but its main line.
     pub fn of(tree: &MoveTree) -> Option<SavedTree> {
@@ -150,6 +170,12 @@ impl SavedTree {
         if plain {
             return None;
         }
+        Some(SavedTree::whole(tree))
+    }
+
+    /// `tree` node by node, whatever it holds. The moves' clocks are not
+    /// kept: the autosave keeps the clocks whole ([`SavedClock`]).
+    pub fn whole(tree: &MoveTree) -> SavedTree {
         let order = tree.preorder();
         // Each node's place in the list, 1-based (0 is the start).
         let mut place = vec![0; tree.len()];
@@ -171,26 +197,63 @@ impl SavedTree {
             .node(MoveTree::ROOT)
             .map(|n| n.comment.clone())
             .unwrap_or_default();
-        Some(SavedTree { comment, nodes })
+        SavedTree { comment, nodes }
     }
 
     /// The tree again from `start`; `None` if a node does not fit (a parent
-    /// not before it, a move that is not ICCS or not legal there).
+    /// not before it, a move that is not ICCS or not legal there, a mark
+    /// that is none).
     pub fn to_tree(&self, start: Position) -> Option<MoveTree> {
+        let bad_mark = self.nodes.iter().any(|n| {
+            n.mark
+                .as_ref()
+                .is_some_and(|m| Mark::from_symbol(m).is_none())
+        });
+        if bad_mark {
+            return None;
+        }
+        self.build(start).ok()
+    }
+
+    /// The tree again from `start`, or the first node that does not fit:
+    /// its place in the list (1-based) and why. A mark that is none is
+    /// left out.
+    pub fn build(&self, start: Position) -> Result<MoveTree, (usize, NodeFault)> {
         let mut tree = MoveTree::new(start);
         tree.set_comment(MoveTree::ROOT, &self.comment);
         let mut ids = vec![MoveTree::ROOT];
-        for node in &self.nodes {
-            let parent = *ids.get(node.parent)?;
-            let mv = Move::from_iccs(&node.mv)?;
-            let id = tree.add(parent, mv).ok()?;
+        for (i, node) in self.nodes.iter().enumerate() {
+            let number = i + 1;
+            let parent = *ids
+                .get(node.parent)
+                .ok_or((number, NodeFault::Parent(node.parent)))?;
+            let mv = Move::from_iccs(&node.mv)
+                .ok_or_else(|| (number, NodeFault::NotAMove(node.mv.clone())))?;
+            let id = tree.add(parent, mv).map_err(|e| match e {
+                crate::rules::TreeError::Illegal(e) => (number, NodeFault::Illegal(mv, e)),
+                crate::rules::TreeError::NoSuchNode(p) => (number, NodeFault::Parent(p)),
+            })?;
             if let Some(mark) = &node.mark {
-                tree.set_mark(id, Some(Mark::from_symbol(mark)?));
+                tree.set_mark(id, Mark::from_symbol(mark));
             }
             tree.set_comment(id, &node.comment);
             ids.push(id);
         }
-        Some(tree)
+        Ok(tree)
+    }
+
+    /// The moves of the main line, in ICCS: from the start, each node's
+    /// first child in the list.
+    pub fn main_line(&self) -> Vec<String> {
+        let mut line = Vec::new();
+        let mut at = 0;
+        for (i, node) in self.nodes.iter().enumerate() {
+            if node.parent == at {
+                line.push(node.mv.clone());
+                at = i + 1;
+            }
+        }
+        line
     }
 }
 
@@ -289,7 +352,7 @@ pub enum AutosaveError {
     NotAMove {
         /// The file.
         path: PathBuf,
-        /// 1-based index in `moves`.
+        /// 1-based place among the record's nodes (version 1: in `moves`).
         number: usize,
         /// The text found.
         text: String,
@@ -299,12 +362,22 @@ pub enum AutosaveError {
     Illegal {
         /// The file.
         path: PathBuf,
-        /// 1-based index in `moves`.
+        /// 1-based place among the record's nodes (version 1: in `moves`).
         number: usize,
         /// The move.
         mv: Move,
         /// Why the game refused it.
         error: GameError,
+    },
+    /// A node of the record played from a position not listed before it.
+    #[error("{file}: move {number} is played after move {parent}, which does not come before it", file = file_name(path))]
+    Parent {
+        /// The file.
+        path: PathBuf,
+        /// 1-based place among the record's nodes.
+        number: usize,
+        /// The parent it names.
+        parent: usize,
     },
     /// The cursor is past the end of the moves.
     #[error("{file}: cursor {cursor} is past the {len} moves", file = file_name(path))]
@@ -397,13 +470,14 @@ impl SavedGame {
             red_level,
             black_level,
             start_fen: game.start().fen(),
-            moves: moves.iter().map(Move::to_string).collect(),
+            record: SavedTree::whole(game.tree()),
+            moves: Vec::new(),
             cursor: game.ply(),
             result,
             saved_at: now_unix(),
             clock: None,
             tree: None,
-            variations: SavedTree::of(game.tree()),
+            variations: None,
             ladder: crate::engine::level::LADDER,
             takebacks: 0,
             taken_back_to_start: false,
@@ -424,11 +498,25 @@ impl SavedGame {
         }
     }
 
-    /// The move tree kept with the moves, read back; `None` when there is
-    /// none, or it cannot be read or does not hold the moves as its main
-    /// line (the moves alone still restore the game). Older autosaves kept
-    /// it as PGN movetext, which is read as such.
-    pub fn saved_tree(&self, start: Position, moves: &[Move]) -> Option<MoveTree> {
+    /// Is this a version 1 file, with the moves as a list beside the tree?
+    fn is_v1(&self) -> bool {
+        self.version == 1
+    }
+
+    /// The moves of the main line, in ICCS (version 1: the list of moves).
+    pub fn main_line(&self) -> Vec<String> {
+        if self.is_v1() {
+            self.moves.clone()
+        } else {
+            self.record.main_line()
+        }
+    }
+
+    /// Version 1: the move tree kept with the moves, read back; `None` when
+    /// there is none, or it cannot be read or does not hold the moves as
+    /// its main line (the moves alone still restore the game). The oldest
+    /// autosaves kept it as PGN movetext, which is read as such.
+    fn saved_tree(&self, start: Position, moves: &[Move]) -> Option<MoveTree> {
         let tree = match (&self.variations, &self.tree) {
             (Some(saved), _) => saved.to_tree(start)?,
             (None, Some(text)) => {
@@ -491,7 +579,7 @@ impl SavedGame {
             match saved.to_game(path) {
                 Ok(game) => {
                     return Ok(Restored {
-                        saved,
+                        saved: saved.upgraded(&game),
                         game,
                         repaired: (!notes.is_empty()).then(|| notes.join("; ")),
                     });
@@ -503,10 +591,23 @@ impl SavedGame {
             }
         }
         saved.to_game(path).map(|game| Restored {
-            saved,
+            saved: saved.upgraded(&game),
             game,
             repaired: Some(notes.join("; ")),
         })
+    }
+
+    /// A version 1 file read as this version writes it: the tree of the
+    /// game it restored, without the list of moves.
+    fn upgraded(mut self, game: &Game) -> SavedGame {
+        if self.is_v1() {
+            self.version = AUTOSAVE_VERSION;
+            self.record = SavedTree::whole(game.tree());
+            self.moves.clear();
+            self.tree = None;
+            self.variations = None;
+        }
+        self
     }
 
     /// Mends the field `e` names; what was done, or `None` if it cannot be.
@@ -523,6 +624,20 @@ impl SavedGame {
             AutosaveError::Cursor { len, .. } => {
                 self.cursor = len;
                 Some("the cursor put at the last move".into())
+            }
+            AutosaveError::NotAMove { number, .. }
+            | AutosaveError::Illegal { number, .. }
+            | AutosaveError::Parent { number, .. }
+                if !self.is_v1() =>
+            {
+                // The nodes before it: each one's parent is listed before it.
+                self.record.nodes.truncate(number.saturating_sub(1));
+                let keep = self.record.main_line().len();
+                self.cursor = self.cursor.min(keep);
+                if self.result.as_ref().is_some_and(|r| r.ply > keep) {
+                    self.result = None;
+                }
+                Some(format!("kept the {keep} moves before it"))
             }
             AutosaveError::NotAMove { number, .. } | AutosaveError::Illegal { number, .. } => {
                 let keep = number.saturating_sub(1);
@@ -565,7 +680,23 @@ impl SavedGame {
                 fields.insert(key.into(), Level::default().number().into());
             }
         }
-        let n = fields.get("moves")?.as_array()?.len();
+        let version = fields.get("version").and_then(Value::as_u64);
+        let n = if version == Some(1) {
+            fields.get("moves")?.as_array()?.len()
+        } else {
+            // A node cut short is left out, and the nodes after it.
+            let record = fields.get_mut("record")?.as_object_mut()?;
+            let nodes = record.get_mut("nodes")?.as_array_mut()?;
+            let whole = nodes
+                .iter()
+                .take_while(|n| n.get("parent").is_some() && n.get("move").is_some())
+                .count();
+            nodes.truncate(whole);
+            serde_json::from_value::<SavedTree>(Value::Object(record.clone()))
+                .ok()?
+                .main_line()
+                .len()
+        };
         let cursor = fields
             .get("cursor")
             .and_then(Value::as_u64)
@@ -612,6 +743,22 @@ impl SavedGame {
                 path: path_buf(),
                 error,
             })?;
+        let mut game = if self.is_v1() {
+            self.v1_game(path, start)?
+        } else {
+            self.record_game(path, start)?
+        };
+        if let Some(r) = &self.result {
+            self.check_result(path, &mut game, r)?;
+        }
+        game.goto(self.cursor);
+        Ok(game)
+    }
+
+    /// Version 1: the game from the list of moves, with the tree kept
+    /// beside them when it still fits.
+    fn v1_game(&self, path: &Path, start: Position) -> Result<Game, AutosaveError> {
+        let path_buf = || path.to_path_buf();
         if self.cursor > self.moves.len() {
             return Err(AutosaveError::Cursor {
                 path: path_buf(),
@@ -642,11 +789,37 @@ impl SavedGame {
                 game = with_tree;
             }
         }
-        if let Some(r) = &self.result {
-            self.check_result(path, &mut game, r)?;
-        }
-        game.goto(self.cursor);
         Ok(game)
+    }
+
+    /// The game from its record, the move tree.
+    fn record_game(&self, path: &Path, start: Position) -> Result<Game, AutosaveError> {
+        let len = self.record.main_line().len();
+        if self.cursor > len {
+            return Err(AutosaveError::Cursor {
+                path: path.to_path_buf(),
+                cursor: self.cursor,
+                len,
+            });
+        }
+        let tree = self.record.build(start).map_err(|(number, fault)| {
+            let path = path.to_path_buf();
+            match fault {
+                NodeFault::Parent(parent) => AutosaveError::Parent {
+                    path,
+                    number,
+                    parent,
+                },
+                NodeFault::NotAMove(text) => AutosaveError::NotAMove { path, number, text },
+                NodeFault::Illegal(mv, e) => AutosaveError::Illegal {
+                    path,
+                    number,
+                    mv,
+                    error: GameError::Illegal(e),
+                },
+            }
+        })?;
+        Ok(Game::from_tree(tree))
     }
 
     /// Re-declares a resignation or draw, or checks a natural result.
@@ -668,11 +841,9 @@ impl SavedGame {
             "1/2-1/2" => GameResult::Draw,
             _ => return Err(mismatch("not a result (1-0, 0-1 or 1/2-1/2)".into())),
         };
-        if r.ply > self.moves.len() {
-            return Err(mismatch(format!(
-                "there are only {} moves",
-                self.moves.len()
-            )));
+        let moves = self.main_line().len();
+        if r.ply > moves {
+            return Err(mismatch(format!("there are only {moves} moves")));
         }
         game.goto(r.ply);
         let natural = game.outcome();
@@ -705,7 +876,7 @@ impl SavedGame {
                 Some(Outcome {
                     result: res,
                     reason: why,
-                }) if res == result && reason_key(why) == reason && r.ply == self.moves.len() => {}
+                }) if res == result && reason_key(why) == reason && r.ply == moves => {}
                 Some(o) => return Err(mismatch(o.to_string())),
                 None => return Err(mismatch("the game goes on".into())),
             },
@@ -792,7 +963,7 @@ pub fn keep_unfinished(
     let game = &restored.game;
     let mut end = game.clone();
     end.goto(game.all_moves().len());
-    let same = old.start_fen == next.start_fen && old.moves == next.moves;
+    let same = old.start_fen == next.start_fen && old.main_line() == next.main_line();
     if same || game.all_moves().is_empty() || end.outcome().is_some() {
         return Ok(None);
     }
@@ -847,6 +1018,34 @@ mod tests {
         for m in moves {
             game.play(Move::from_iccs(m).unwrap()).unwrap();
         }
+    }
+
+    /// A node of a saved record: `mv` played after node `parent`.
+    fn node(parent: usize, mv: &str) -> SavedNode {
+        SavedNode {
+            parent,
+            mv: mv.into(),
+            mark: None,
+            comment: String::new(),
+        }
+    }
+
+    /// `saved` as a version 1 file holds it: the moves as a list, with
+    /// `variations` (the tree node by node) or `tree` (PGN movetext) beside
+    /// them, or neither.
+    fn v1_json(saved: &SavedGame, variations: Option<&SavedTree>, tree: Option<&str>) -> String {
+        let mut v: serde_json::Value = serde_json::from_str(&saved.to_json()).unwrap();
+        let fields = v.as_object_mut().unwrap();
+        fields.remove("record");
+        fields.insert("version".into(), 1.into());
+        fields.insert("moves".into(), saved.main_line().into());
+        if let Some(t) = variations {
+            fields.insert("variations".into(), serde_json::to_value(t).unwrap());
+        }
+        if let Some(t) = tree {
+            fields.insert("tree".into(), t.into());
+        }
+        serde_json::to_string_pretty(&v).unwrap()
     }
 
     fn assert_same_game(a: &Game, b: &Game) {
@@ -1066,7 +1265,7 @@ mod tests {
         assert_eq!(r.saved.mode, Mode::Black);
         assert_eq!((r.saved.red_level, r.saved.black_level), (3, 6));
         assert_eq!(r.game.ply(), 3);
-        assert_eq!(r.saved.moves, ["h2e2", "h9g7", "h0g2"]);
+        assert_eq!(r.saved.main_line(), ["h2e2", "h9g7", "h0g2"]);
         let why = r.repaired.expect("it says it was repaired");
         assert!(why.starts_with("autosave.json: line "), "{why}");
         assert_eq!(fs::read_to_string(&p).unwrap(), cut, "loading never writes");
@@ -1134,7 +1333,7 @@ mod tests {
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7"]);
         let mut saved = SavedGame::from_game(&game, Mode::Red, 4, 4);
-        saved.moves.push("h2h9".into()); // the cannon has left h2
+        saved.record.nodes.push(node(2, "h2h9")); // the cannon has left h2
         saved.cursor = 3;
         let text = saved.to_json();
         fs::write(&p, &text).unwrap();
@@ -1165,7 +1364,7 @@ mod tests {
             s.to_game(p).unwrap_err()
         };
         assert!(matches!(
-            check(&|s| s.moves = vec!["zz".into()]),
+            check(&|s| s.record.nodes = vec![node(0, "zz")]),
             AutosaveError::NotAMove { number: 1, .. }
         ));
         assert!(matches!(
@@ -1242,7 +1441,7 @@ mod tests {
         assert_eq!(r.game.ply(), 10);
         // An illegal move at ply 7: the six before it.
         let mut bad = good.clone();
-        bad.moves[6] = "a0a9".into();
+        bad.record.nodes[6].mv = "a0a9".into();
         let (r, why) = restore(bad.to_json());
         assert_eq!(r.game.all_moves().len(), 6);
         assert_eq!(r.game.ply(), 6);
@@ -1291,31 +1490,145 @@ mod tests {
         assert_eq!(restored.game.tree(), &tree);
         assert_same_game(&restored.game, &game);
         // Written before trees were kept: no field, the moves alone.
-        let mut old = saved.clone();
-        old.variations = None;
-        let old_json = old.to_json();
+        let old_json = v1_json(&saved, None, None);
         assert!(!old_json.contains("\"variations\""), "{old_json}");
         let restored =
             SavedGame::from_json(Path::new("autosave.json"), old_json.as_bytes()).unwrap();
         assert_eq!(restored.game.tree().variation_count(), 0);
         assert_same_game(&restored.game, &game);
         // Written when the tree was PGN movetext: still read.
-        old.tree = Some("1. h2e2 (1. b2e2 $5 {passive}) 1... h9g7 2. h0g2 {develops}".into());
-        let restored =
-            SavedGame::from_json(Path::new("autosave.json"), old.to_json().as_bytes()).unwrap();
+        let movetext = "1. h2e2 (1. b2e2 $5 {passive}) 1... h9g7 2. h0g2 {develops}";
+        let restored = SavedGame::from_json(
+            Path::new("autosave.json"),
+            v1_json(&saved, None, Some(movetext)).as_bytes(),
+        )
+        .unwrap();
         let t = restored.game.tree();
         assert_eq!(t.variation_count(), 1);
         assert_eq!(t.comment_count(), 2);
         assert_same_game(&restored.game, &game);
+        // Written with the moves beside the tree node by node: still read.
+        let restored = SavedGame::from_json(
+            Path::new("autosave.json"),
+            v1_json(&saved, Some(&saved.record), None).as_bytes(),
+        )
+        .unwrap();
+        assert_eq!(restored.game.tree(), &tree);
+        assert_same_game(&restored.game, &game);
         // A tree that does not hold the moves is left out; the moves stay.
-        let mut other = saved.clone();
-        if let Some(v) = other.variations.as_mut() {
-            v.nodes[0].mv = "b2e2".into();
-        }
-        let restored =
-            SavedGame::from_json(Path::new("autosave.json"), other.to_json().as_bytes()).unwrap();
+        let mut other = saved.record.clone();
+        other.nodes[0].mv = "b2e2".into();
+        let restored = SavedGame::from_json(
+            Path::new("autosave.json"),
+            v1_json(&saved, Some(&other), None).as_bytes(),
+        )
+        .unwrap();
         assert_eq!(restored.game.tree().variation_count(), 0);
         assert_same_game(&restored.game, &game);
+    }
+
+    #[test]
+    fn autosaves_written_before_the_tree_stood_alone_still_load() {
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/autosave");
+        // Variations, comments, marks, clocks and an undone move.
+        let path = data.join("with-tree.json");
+        let text = fs::read_to_string(&path).unwrap();
+        assert!(text.contains("\"moves\"") && text.contains("\"variations\""));
+        let r = load(&path).unwrap().expect("the autosave");
+        assert_eq!(r.repaired, None);
+        let s = &r.saved;
+        assert_eq!(s.mode, Mode::Red);
+        assert_eq!((s.red_level, s.black_level), (5, 9));
+        assert_eq!((s.takebacks, s.engine.as_deref()), (1, Some("Pikafish")));
+        let g = &r.game;
+        let line: Vec<String> = g.all_moves().iter().map(Move::to_string).collect();
+        assert_eq!(line, ["h2e2", "h9g7", "h0g2", "i9h9"]);
+        assert_eq!(g.ply(), 3, "the last move undone, and redoable");
+        let t = g.tree();
+        assert_eq!(t.variation_count(), 1);
+        assert_eq!(t.len(), 7);
+        assert_eq!(t.node(MoveTree::ROOT).unwrap().comment, "a training game");
+        let third = t.node(g.main_line_nodes()[2]).unwrap();
+        assert_eq!(
+            (third.mark, third.comment.as_str()),
+            (Some(Mark::Good), "develops")
+        );
+        let alt = t.node(g.main_line_nodes()[0]).unwrap().children[1];
+        let alt = t.node(alt).unwrap();
+        assert_eq!(alt.mark, Some(Mark::Dubious));
+        assert_eq!(alt.comment, "passive {really}");
+        let deeper = t.node(alt.children[0]).unwrap();
+        assert_eq!(deeper.comment, "both horses out");
+        let clock = s
+            .clock
+            .as_ref()
+            .expect("the clocks")
+            .to_clock(Color::Red, 3);
+        assert_eq!(clock.left(Color::Red), std::time::Duration::from_secs(302));
+        assert_eq!(
+            clock.left(Color::Black),
+            std::time::Duration::from_secs(623)
+        );
+        assert_eq!(
+            clock.control(Color::Black),
+            TimeControl::parse("600:30").unwrap()
+        );
+        // Read as this version writes it: the tree alone.
+        assert_eq!(s.version, AUTOSAVE_VERSION);
+        assert!(s.moves.is_empty() && s.variations.is_none());
+        let json = s.to_json();
+        assert!(
+            !json.contains("\"moves\"") && !json.contains("\"variations\""),
+            "{json}"
+        );
+        let again = SavedGame::from_json(&path, json.as_bytes()).unwrap();
+        assert_eq!(again.game.tree(), t);
+        assert_same_game(&again.game, g);
+        assert_eq!(&again.saved, s);
+
+        // Moves alone, and a resignation.
+        let r = load(&data.join("moves-only.json"))
+            .unwrap()
+            .expect("the autosave");
+        assert_eq!(r.repaired, None);
+        assert_eq!(r.saved.mode, Mode::Hotseat);
+        assert_eq!(r.game.all_moves().len(), 2);
+        assert_eq!(
+            r.game.outcome().map(|o| (o.result, o.reason)),
+            Some((
+                GameResult::BlackWins,
+                Reason::Resignation { by: Color::Red }
+            ))
+        );
+        assert_eq!(r.saved.main_line(), ["h2e2", "h9g7"]);
+    }
+
+    #[test]
+    fn a_record_node_out_of_place_is_named_and_the_nodes_before_it_kept() {
+        let p = Path::new("autosave.json");
+        let mut game = Game::new(Position::startpos());
+        play(&mut game, &["h2e2", "h9g7", "h0g2"]);
+        let mut saved = SavedGame::from_game(&game, Mode::Hotseat, 4, 4);
+        saved.record.nodes.push(node(9, "b9c7"));
+        let e = saved.to_game(p).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                AutosaveError::Parent {
+                    number: 4,
+                    parent: 9,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        let r = SavedGame::from_json(p, saved.to_json().as_bytes()).unwrap();
+        assert_eq!(r.game.all_moves().len(), 3);
+        assert!(
+            r.repaired
+                .unwrap()
+                .contains("move 4 is played after move 9")
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use super::file_name;
 use crate::rules::clock::GameClock;
 use crate::rules::notation::{self, MoveParseError};
 use crate::rules::pgn::{self, PgnError, PgnGame};
-use crate::rules::records::{self, Format, ImportError, ImportedGame, MoveTree, RecordError};
+use crate::rules::records::{self, CheckedGame, Format, ImportError, RecordError};
 use crate::rules::{FenError, Game, GameResult, Position};
 use std::io;
 use std::path::{Path, PathBuf};
@@ -118,22 +118,21 @@ pub struct OpenedGame {
     pub tags: Vec<(String, String)>,
     /// The result the record states, if any.
     pub result: Option<GameResult>,
-    /// The game: its move tree (variations, comments and marks; the clocks'
-    /// `[%clk]` notes left to [`OpenedGame::clock`]), the cursor at the end
-    /// of its main line.
+    /// The game: its move tree (variations, comments, marks and the moves'
+    /// clocks), the cursor at the end of its main line.
     pub game: Game,
     /// The clocks the record kept, when it names a time control.
     pub clock: Option<GameClock>,
 }
 
 impl OpenedGame {
-    fn from_imported(imported: ImportedGame) -> OpenedGame {
-        let clock = GameClock::from_record(&imported);
+    fn from_checked(checked: CheckedGame) -> OpenedGame {
+        let clock = GameClock::of_record(&checked.tags, checked.game.tree());
         OpenedGame {
-            format: Some(imported.format),
-            game: Game::from_tree(without_clocks(imported.tree)),
-            tags: imported.tags,
-            result: imported.result,
+            format: Some(checked.format),
+            game: checked.game,
+            tags: checked.tags,
+            result: checked.result,
             clock,
         }
     }
@@ -195,9 +194,9 @@ impl OpenedGame {
 /// assert!(e.to_string().starts_with("not a FEN position or a PGN game"), "{e}");
 /// ```
 pub fn open_bytes(bytes: &[u8]) -> Result<Vec<OpenedGame>, OpenError> {
-    match read(bytes)? {
+    match read(decode(bytes))? {
         Read::Position(game) => Ok(vec![*game]),
-        Read::Record(games, text) => collect(games, &text),
+        Read::Record(_, games, text) => collect(games, &text),
     }
 }
 
@@ -207,17 +206,17 @@ pub fn open_bytes(bytes: &[u8]) -> Result<Vec<OpenedGame>, OpenError> {
 /// # Errors
 /// That game's error (not another's), or that there is no such game.
 pub fn open_game(bytes: &[u8], number: usize) -> Result<OpenedGame, OpenError> {
-    match read(bytes)? {
+    match read(decode(bytes))? {
         Read::Position(game) if number == 1 => Ok(*game),
         Read::Position(_) => Err(no_such_game(Format::MoveList, number, 1)),
-        Read::Record(mut games, text) => {
+        Read::Record(format, mut games, text) => {
             let found = games.len();
             if number == 0 || number > found {
-                return Err(no_such_game(records::detect(bytes), number, found));
+                return Err(no_such_game(format, number, found));
             }
             games
                 .swap_remove(number - 1)
-                .map(OpenedGame::from_imported)
+                .map(OpenedGame::from_checked)
                 .map_err(|e| match describe(e, &text) {
                     error if found > 1 => OpenError::InGame {
                         number,
@@ -242,37 +241,42 @@ const CHUNK_BYTES: usize = 256 * 1024;
 /// the games after it are still read; a record that is not one at all (or
 /// a FEN line, which is one game) is game 1.
 pub fn for_each_game(bytes: &[u8], mut each: impl FnMut(usize, Result<OpenedGame, OpenError>)) {
-    if records::detect(bytes) != Format::Pgn {
-        match read(bytes) {
-            Err(e) => each(1, Err(e)),
-            Ok(Read::Position(game)) => each(1, Ok(*game)),
-            Ok(Read::Record(games, text)) => {
-                let single = games.len() == 1;
-                for (i, game) in games.into_iter().enumerate() {
-                    match game {
-                        Ok(g) if holds_a_game(&g) => {
-                            each(i + 1, Ok(OpenedGame::from_imported(g)));
+    let text = match decode(bytes) {
+        Decoded::Text {
+            format: Format::Pgn,
+            text,
+        } => text,
+        decoded => {
+            match read(decoded) {
+                Err(e) => each(1, Err(e)),
+                Ok(Read::Position(game)) => each(1, Ok(*game)),
+                Ok(Read::Record(_, games, text)) => {
+                    let single = games.len() == 1;
+                    for (i, game) in games.into_iter().enumerate() {
+                        match game {
+                            Ok(g) if holds_a_game(&g) => {
+                                each(i + 1, Ok(OpenedGame::from_checked(g)));
+                            }
+                            Ok(_) if single => each(1, Err(OpenError::NoGame)),
+                            Ok(_) => {}
+                            Err(e) => each(i + 1, Err(describe(e, &text))),
                         }
-                        Ok(_) if single => each(1, Err(OpenError::NoGame)),
-                        Ok(_) => {}
-                        Err(e) => each(i + 1, Err(describe(e, &text))),
                     }
                 }
             }
+            return;
         }
-        return;
-    }
-    let text = pgn::decode(bytes);
+    };
     let mut number = 0;
     // Lines before the piece: errors are told in the file's lines.
     let mut lines = 0;
     for chunk in pgn_chunks(&text, CHUNK_BYTES) {
-        for game in records::import_games(chunk.as_bytes()) {
+        for game in records::import_text(chunk, Format::Pgn) {
             match game {
                 Ok(g) if !holds_a_game(&g) => {}
                 Ok(g) => {
                     number += 1;
-                    each(number, Ok(OpenedGame::from_imported(g)));
+                    each(number, Ok(OpenedGame::from_checked(g)));
                 }
                 Err(e) => {
                     number += 1;
@@ -329,20 +333,44 @@ fn no_such_game(format: Format, asked: usize, found: usize) -> OpenError {
     }))
 }
 
+/// A record's bytes, its format recognised and its text decoded, once.
+enum Decoded {
+    /// An XQF file: binary, read from its bytes.
+    Xqf(Vec<Result<CheckedGame, ImportError>>),
+    /// Any other record (or a FEN line): its text and the format it reads as.
+    Text {
+        /// The format [`records::detect_text`] recognises.
+        format: Format,
+        /// The text, decoded as [`pgn::decode`] decodes it.
+        text: String,
+    },
+}
+
+fn decode(bytes: &[u8]) -> Decoded {
+    if records::is_xqf(bytes) {
+        return Decoded::Xqf(records::import_xqf(bytes));
+    }
+    let text = pgn::decode(bytes);
+    Decoded::Text {
+        format: records::detect_text(&text),
+        text,
+    }
+}
+
 /// What the bytes hold before their games are judged.
 enum Read {
     /// A FEN line (with an engine's moves, perhaps).
     Position(Box<OpenedGame>),
-    /// A record's games, each read or refused on its own, and its text
-    /// (for the message when nothing in it is a move).
-    Record(Vec<Result<ImportedGame, ImportError>>, String),
+    /// A record's format, its games, each read or refused on its own, and
+    /// its text (for the message when nothing in it is a move).
+    Record(Format, Vec<Result<CheckedGame, ImportError>>, String),
 }
 
-fn read(bytes: &[u8]) -> Result<Read, OpenError> {
-    if records::detect(bytes) == Format::Xqf {
-        return Ok(Read::Record(records::import_games(bytes), String::new()));
-    }
-    let text = pgn::decode(bytes);
+fn read(decoded: Decoded) -> Result<Read, OpenError> {
+    let (format, text) = match decoded {
+        Decoded::Xqf(games) => return Ok(Read::Record(Format::Xqf, games, String::new())),
+        Decoded::Text { format, text } => (format, text),
+    };
     if text.contains('\0') {
         return Err(OpenError::Binary);
     }
@@ -354,14 +382,15 @@ fn read(bytes: &[u8]) -> Result<Read, OpenError> {
         return open_fen_line(line).map(|g| Read::Position(Box::new(g)));
     }
     Ok(Read::Record(
-        records::import_games(bytes),
+        format,
+        records::import_text(&text, format),
         trimmed.to_string(),
     ))
 }
 
 /// The good games of a record, or the error to report.
 fn collect(
-    read: Vec<Result<ImportedGame, ImportError>>,
+    read: Vec<Result<CheckedGame, ImportError>>,
     text: &str,
 ) -> Result<Vec<OpenedGame>, OpenError> {
     let mut games = Vec::new();
@@ -369,7 +398,7 @@ fn collect(
     for game in read {
         match game {
             Ok(g) if holds_a_game(&g) => {
-                games.push(OpenedGame::from_imported(g));
+                games.push(OpenedGame::from_checked(g));
             }
             Ok(_) => {}
             Err(e) => {
@@ -388,8 +417,8 @@ fn collect(
 
 /// A record's entry with tags or moves (a reader's empty entry between
 /// games is none).
-fn holds_a_game(g: &ImportedGame) -> bool {
-    !g.tags.is_empty() || !g.tree.is_empty()
+fn holds_a_game(g: &CheckedGame) -> bool {
+    !g.tags.is_empty() || !g.game.tree().is_empty()
 }
 
 /// The error a record's reader gave, as the player should read it.
@@ -492,31 +521,6 @@ fn fen_candidate(text: &str) -> Option<&str> {
 fn not_recognized(text: &str) -> OpenError {
     let start: String = text.trim().chars().take(24).collect();
     OpenError::NotRecognized { start }
-}
-
-/// `tree` without the clocks' `[%clk h:mm:ss]` notes in its comments: the
-/// game's clocks show them, and a move list full of them says nothing.
-pub fn without_clocks(mut tree: MoveTree) -> MoveTree {
-    for id in tree.preorder() {
-        let Some(comment) = tree.node(id).map(|n| n.comment.clone()) else {
-            continue;
-        };
-        if comment.contains("[%clk") {
-            tree.set_comment(id, &strip_clocks(&comment));
-        }
-    }
-    tree
-}
-
-fn strip_clocks(text: &str) -> String {
-    let mut out = String::new();
-    let mut rest = text;
-    while let Some(i) = rest.find("[%clk") {
-        out.push_str(&rest[..i]);
-        rest = rest[i..].find(']').map_or("", |j| &rest[i + j + 1..]);
-    }
-    out.push_str(rest);
-    out.trim().to_string()
 }
 
 fn read_limited(path: &Path) -> Result<Vec<u8>, LibraryError> {

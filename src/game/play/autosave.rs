@@ -2,9 +2,9 @@
 //!
 //! The autosave ([`crate::store::autosave`]) is written atomically whenever
 //! the session's generation moves on, so a killed process loses at most the
-//! move in flight. It holds the mode, the levels, every move (with an undone
-//! tail), the variations, comments and marks around them, and the cursor,
-//! so Continue restores the exact game and whose turn it is. A finished game stays in the autosave: Continue then shows it over
+//! move in flight. It holds the mode, the levels, the game's move tree
+//! (every move, an undone tail included, with the variations, comments and
+//! marks), and the cursor, so Continue restores the exact game and whose turn it is. A finished game stays in the autosave: Continue then shows it over
 //! and reviewable, until a new game replaces it. An unfinished game is
 //! never replaced silently: a new game first keeps it in the saved games
 //! (or, if that folder cannot be written, moves the autosave aside) and
@@ -133,7 +133,7 @@ fn continue_game(
 struct Written {
     moves: Vec<crate::rules::Move>,
     cursor: usize,
-    tree: Option<crate::store::autosave::SavedTree>,
+    tree: crate::store::autosave::SavedTree,
     over: bool,
     mode: Option<Mode>,
     start: u64,
@@ -167,7 +167,7 @@ fn autosave_changes(
     saved.engine = session.setup.engine.clone();
     saved.black_engine = session.setup.black_engine.clone();
     let now = Written {
-        tree: saved.variations.clone(),
+        tree: saved.record.clone(),
         moves: game.all_moves().to_vec(),
         cursor: game.ply(),
         over: game.outcome().is_some(),

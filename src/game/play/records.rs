@@ -84,20 +84,17 @@ pub fn pgn_of(session: &Session, lang: Lang) -> PgnGame {
     pgn
 }
 
-/// `tree` as a record writes it: with the clocks' `TimeControl` tags in
-/// `pgn` and a `[%clk]` note after every move of its main line.
-fn tree_to_write(pgn: &mut PgnGame, tree: &MoveTree, clock: Option<&MatchClock>) -> MoveTree {
-    let mut tree = tree.clone();
-    if let Some(c) = clock.and_then(|c| c.clock.as_ref()) {
-        c.annotate(pgn);
-        let nodes = tree.main_line_nodes();
-        for (i, text) in &pgn.comments {
-            if let (true, Some(&node)) = (text.starts_with("[%clk"), nodes.get(*i)) {
-                tree.add_comment(node, text);
-            }
-        }
+/// The game as a record writes it: its tags (with the match clock's
+/// `TimeControl`) and its tree, each main-line move with the match clock's
+/// time after it (no clocks without one).
+fn record_of(session: &Session, lang: Lang, clock: Option<&MatchClock>) -> (PgnGame, MoveTree) {
+    let mut pgn = pgn_of(session, lang);
+    let mut tree = session.tree().clone();
+    match clock.and_then(|c| c.clock.as_ref()) {
+        Some(c) => c.annotate(&mut pgn, &mut tree),
+        None => tree.clear_clocks(),
     }
-    tree
+    (pgn, tree)
 }
 
 /// The first game of pasted text or a file's bytes, through the one door
@@ -257,8 +254,7 @@ fn save_game(
         notice.post(Phrase::NotSavedGame, "no data folder", true);
         return;
     };
-    let mut pgn = pgn_of(session, lang);
-    let tree = tree_to_write(&mut pgn, session.tree(), clock);
+    let (pgn, tree) = record_of(session, lang, clock);
     match library::save_pgn_tree(&dir, &pgn, &tree) {
         Ok(path) => notice.post(Phrase::SavedAs, path.display().to_string(), false),
         Err(e) => notice.post(Phrase::NotSavedGame, e.to_string(), true),
@@ -274,8 +270,7 @@ fn pgn_text(
 ) -> String {
     let notation = settings.map_or(Notation::Chinese, |s| s.notation);
     let style = ChineseStyle::from(settings.map_or(Charset::Simplified, |s| s.charset()));
-    let mut pgn = pgn_of(session, lang);
-    let tree = tree_to_write(&mut pgn, session.tree(), clock);
+    let (pgn, tree) = record_of(session, lang, clock);
     write_pgn_tree(&pgn.tags, &tree, pgn.result, notation, style)
 }
 

@@ -5,7 +5,10 @@
 //!
 //! [`import`] takes the bytes of a file or a paste, recognises the format
 //! ([`detect`]) and gives the games in it; PGN goes through the PGN reader,
-//! and its comments and variations are read into the tree as well.
+//! and its comments, variations and clocks are read into the tree as well.
+//! [`import_text`] and [`import_xqf`] read a record whose format is known
+//! (its text decoded once) into [`CheckedGame`]s: each game played through
+//! by the rules once, as [`Game`].
 //! A game keeps its whole tree — main line, variations and comments — in a
 //! [`MoveTree`]; [`ImportedGame::to_pgn`] gives the main line for code that
 //! plays one line. Every move is checked against its position, and an
@@ -271,13 +274,15 @@ impl RecordError {
 /// assert_eq!(detect("1.炮二平五 马８进７".as_bytes()), Format::MoveList);
 /// ```
 pub fn detect(bytes: &[u8]) -> Format {
-    if bytes.starts_with(b"XQ") && !bytes.starts_with(b"XQ ") {
+    if is_xqf(bytes) {
         return Format::Xqf;
     }
     detect_text(&pgn::decode(bytes))
 }
 
-fn detect_text(text: &str) -> Format {
+/// [`detect`] for a record's text (decoded as [`pgn::decode`] decodes it)
+/// that is not an XQF file.
+pub fn detect_text(text: &str) -> Format {
     let lower = text.to_ascii_lowercase();
     if lower.contains("[dhtmlxq") || lower.contains("%5bdhtmlxq") {
         return Format::DhtmlXq;
@@ -350,24 +355,25 @@ fn pgn_preamble(text: &str) -> Option<usize> {
 
 /// A PGN text with what comes before its first tag section (see
 /// [`pgn_preamble`]) blanked out, its line breaks kept so that lines are
-/// still counted from the top of the file; the bytes as they are when
-/// they begin with a tag.
-fn without_preamble(bytes: &[u8]) -> std::borrow::Cow<'_, [u8]> {
-    let start = bytes
-        .strip_prefix(b"\xEF\xBB\xBF")
-        .unwrap_or(bytes)
-        .iter()
-        .find(|b| !b.is_ascii_whitespace());
-    if start == Some(&b'[') {
-        return std::borrow::Cow::Borrowed(bytes);
+/// still counted from the top of the file; the text as it is when it
+/// begins with a tag.
+fn without_preamble(text: &str) -> std::borrow::Cow<'_, str> {
+    let first = text.chars().find(|c| !c.is_ascii_whitespace());
+    if first == Some('[') {
+        return std::borrow::Cow::Borrowed(text);
     }
-    let text = pgn::decode(bytes);
-    match pgn_preamble(&text) {
+    match pgn_preamble(text) {
         Some(at) => {
             let blank: String = text[..at].chars().filter(|&c| c == '\n').collect();
-            std::borrow::Cow::Owned(format!("{blank}{}", &text[at..]).into_bytes())
+            let rest = &text[at..];
+            // A byte-order mark left at the very start is not text.
+            let rest = match blank.is_empty() {
+                true => rest.strip_prefix('\u{feff}').unwrap_or(rest),
+                false => rest,
+            };
+            std::borrow::Cow::Owned(format!("{blank}{rest}"))
         }
-        None => std::borrow::Cow::Borrowed(bytes),
+        None => std::borrow::Cow::Borrowed(text),
     }
 }
 
@@ -383,30 +389,97 @@ impl ImportError {
     }
 }
 
+/// One game of a record, played through by the rules: its [`Game`] (whose
+/// tree holds the record's main line, variations, comments, marks and
+/// clocks, the cursor at the end of the main line) built once.
+#[derive(Clone, Debug)]
+pub struct CheckedGame {
+    /// The format it was read from.
+    pub format: Format,
+    /// PGN-style tags from the record's header.
+    pub tags: Vec<(String, String)>,
+    /// The result the record states, if any.
+    pub result: Option<GameResult>,
+    /// The game.
+    pub game: Game,
+}
+
+impl From<CheckedGame> for ImportedGame {
+    fn from(g: CheckedGame) -> ImportedGame {
+        ImportedGame {
+            format: g.format,
+            tags: g.tags,
+            tree: g.game.into_tree(),
+            result: g.result,
+        }
+    }
+}
+
 /// Reads every game of a record, each on its own: a game with an error is
 /// that game's [`ImportError`] and the others are still read (only PGN
 /// files hold more than one game). Never panics, whatever the bytes.
 pub fn import_games(bytes: &[u8]) -> Vec<Result<ImportedGame, ImportError>> {
-    let format = detect(bytes);
-    read_games(bytes, format)
+    let games = if is_xqf(bytes) {
+        import_xqf(bytes)
+    } else {
+        let text = pgn::decode(bytes);
+        import_text(&text, detect_text(&text))
+    };
+    games
+        .into_iter()
+        .map(|g| g.map(ImportedGame::from))
+        .collect()
+}
+
+/// Is this an XQF file (`XQ` then a version byte)?
+pub fn is_xqf(bytes: &[u8]) -> bool {
+    bytes.starts_with(b"XQ") && !bytes.starts_with(b"XQ ")
+}
+
+/// The game of an XQF file, checked by the rules (see [`import_games`]).
+pub fn import_xqf(bytes: &[u8]) -> Vec<Result<CheckedGame, ImportError>> {
+    checked(vec![xqf::read(bytes).map_err(|e| e.with(Format::Xqf))])
+}
+
+/// The games of a record's text (decoded as [`pgn::decode`] decodes it) in
+/// `format`, each read on its own and checked by the rules (see
+/// [`import_games`]).
+pub fn import_text(text: &str, format: Format) -> Vec<Result<CheckedGame, ImportError>> {
+    checked(read_games(text, format))
+}
+
+fn checked(games: Vec<Result<ImportedGame, ImportError>>) -> Vec<Result<CheckedGame, ImportError>> {
+    games
         .into_iter()
         .map(|g| {
             let g = g?;
-            check_end(&g).map_err(|e| e.with(format))?;
-            Ok(g)
+            let format = g.format;
+            check_end(g).map_err(|e| e.with(format))
         })
         .collect()
 }
 
 /// The rules' end of a game holds in a record too: a main-line move after
 /// the game is over (as `replay` and a match would judge it) is an error.
-fn check_end(g: &ImportedGame) -> Result<(), RecordError> {
-    let line = g.main_line();
+/// The game played through is handed back.
+fn check_end(g: ImportedGame) -> Result<CheckedGame, RecordError> {
+    let ImportedGame {
+        format,
+        tags,
+        tree,
+        result,
+    } = g;
     // The game stops its main line where the rules end it.
-    let game = Game::from_tree(g.tree.clone());
+    let game = Game::from_tree(tree);
+    let line = game.tree().main_line();
     let played = game.moves().len();
     if played == line.len() {
-        return Ok(());
+        return Ok(CheckedGame {
+            format,
+            tags,
+            result,
+            game,
+        });
     }
     let outcome = game.outcome().map_or_else(String::new, |o| o.to_string());
     Err(RecordError::AfterEnd {
@@ -416,29 +489,32 @@ fn check_end(g: &ImportedGame) -> Result<(), RecordError> {
     })
 }
 
-fn read_games(bytes: &[u8], format: Format) -> Vec<Result<ImportedGame, ImportError>> {
+fn read_games(text: &str, format: Format) -> Vec<Result<ImportedGame, ImportError>> {
     let one = |r: Result<ImportedGame, RecordError>| vec![r.map_err(|e| e.with(format))];
-    match format {
-        Format::Xqf => one(xqf::read(bytes)),
-        Format::Pgn => pgn_tree::games(&without_preamble(bytes))
-            .into_iter()
-            .map(|g| g.map_err(|e| RecordError::Pgn(e).with(format)))
-            .collect(),
-        _ => {
-            let text = pgn::decode(bytes);
-            one(match format {
-                Format::DhtmlXq => {
-                    return dhtmlxq::read_all(&text)
-                        .into_iter()
-                        .map(|g| g.map_err(|e| e.with(format)))
-                        .collect();
-                }
-                Format::DpxqText => movelist::read_dpxq(&text),
-                Format::PlayOkWxf => movelist::read_playok(&text),
-                _ => movelist::read_plain(&text),
-            })
+    let mut games = match format {
+        Format::Pgn => {
+            return pgn_tree::text_games(&without_preamble(text))
+                .into_iter()
+                .map(|g| g.map_err(|e| RecordError::Pgn(e).with(format)))
+                .collect();
         }
+        Format::DhtmlXq => dhtmlxq::read_all(text)
+            .into_iter()
+            .map(|g| g.map_err(|e| e.with(format)))
+            .collect(),
+        Format::DpxqText => one(movelist::read_dpxq(text)),
+        Format::PlayOkWxf => one(movelist::read_playok(text)),
+        Format::Xqf => one(Err(RecordError::Field {
+            field: "XQF".to_string(),
+            why: "an XQF file is binary, not text".to_string(),
+        })),
+        Format::MoveList => one(movelist::read_plain(text)),
+    };
+    // The clocks' `[%clk]` notes, in whatever format they were written.
+    for g in games.iter_mut().flatten() {
+        g.tree.read_clock_notes();
     }
+    games
 }
 
 /// Reads a record: every game in it, or the first error.

@@ -8,8 +8,13 @@
 //! ends that variation (the moves before it, the main line and the other
 //! variations stay); a main-line move that does not fit is the game's error.
 //!
+//! A comment's `[%clk h:mm:ss]` notes are read once, into the moves'
+//! clocks ([`crate::rules::tree::Node::clock`]); the rest of its text stays
+//! the comment.
+//!
 //! [`write_tree`] writes a tree as PGN movetext: each move's mark as a NAG
-//! (`$1`–`$6`), its comment in braces after it, and the alternatives to a
+//! (`$1`–`$6`), its comment in braces after it (its clock's `[%clk]` note
+//! after the text), and the alternatives to a
 //! move in parentheses right after that move, nested as deep as the tree.
 //! Black's first move in a variation, and after one closes, carries its
 //! number (`3...`). Reading that text gives the same tree back.
@@ -17,11 +22,18 @@
 use super::{Format, ImportedGame, Mark, MoveTree, NodeId, TreeError};
 use crate::rules::notation::{self, ChineseStyle, MoveParseError, Notation, parse_move};
 use crate::rules::pgn::{self, PgnError, PgnGame, Visitor, move_number_label};
+use crate::rules::tree::{Node, format_clk};
 use crate::rules::{Color, GameResult, Position};
 
-/// The games of a PGN text, each read once into its tree.
-pub(super) fn games(bytes: &[u8]) -> Vec<Result<ImportedGame, PgnError>> {
+/// The games of a PGN file's bytes, each read once into its tree.
+#[cfg(test)]
+fn games(bytes: &[u8]) -> Vec<Result<ImportedGame, PgnError>> {
     pgn::read_games_with(bytes, TreeReader::new)
+}
+
+/// The games of a PGN text (decoded), each read once into its tree.
+pub(super) fn text_games(text: &str) -> Vec<Result<ImportedGame, PgnError>> {
+    pgn::read_text_games_with(text, TreeReader::new)
 }
 
 /// The tree reader's visitor: every move, variation, comment and mark.
@@ -146,6 +158,7 @@ impl Visitor for TreeReader {
 
     fn finish(mut self, result: Option<GameResult>) -> ImportedGame {
         self.game.result = result;
+        self.game.tree.read_clock_notes();
         self.game
     }
 }
@@ -196,7 +209,7 @@ pub fn write_tree(tree: &MoveTree, notation: Notation, style: ChineseStyle) -> S
             Step::Line(id, numbered) => {
                 let Some(node) = tree.node(id) else { continue };
                 // After a comment Black's move shows its number again.
-                let numbered = numbered || (id != MoveTree::ROOT && !node.comment.is_empty());
+                let numbered = numbered || (id != MoveTree::ROOT && note(node).is_some());
                 let Some((&main, alts)) = node.children.split_first() else {
                     continue;
                 };
@@ -244,9 +257,22 @@ fn push_move(
     if let Some(mark) = node.mark {
         tokens.push(format!("${}", mark.nag()));
     }
-    if !node.comment.is_empty() {
-        tokens.push(comment(&node.comment));
+    if let Some(text) = note(node) {
+        tokens.push(comment(&text));
     }
+}
+
+/// What a move's braces hold: its comment, then its clock's `[%clk]`
+/// note (after a blank line when both are there); `None` for neither.
+fn note(node: &Node) -> Option<String> {
+    let mut text = node.comment.clone();
+    if let Some(left) = node.clock {
+        if !text.is_empty() {
+            text.push_str("\n\n");
+        }
+        text.push_str(&format!("[%clk {}]", format_clk(left)));
+    }
+    (!text.is_empty()).then_some(text)
 }
 
 fn node_parent_position(tree: &MoveTree, id: NodeId) -> Option<crate::rules::Position> {
@@ -421,5 +447,38 @@ mod tests {
         t.set_comment(a, "see {this} note");
         let s = write_tree(&t, Notation::Iccs, ChineseStyle::default());
         assert_eq!(s, "1. h2e2 {see {this） note}");
+    }
+
+    #[test]
+    fn clocks_are_read_from_their_notes_and_written_after_the_comment() {
+        let g = read(
+            "[Event \"x\"]\n1. h2e2 {[%clk 0:09:50] central} h9g7 {[%clk 0:09:55]} \
+             (1... h7e7 {same [%clk 0:01:00]}) 2. h0g2 {a} {[%clk 0:09:40]} {b} *\n",
+        );
+        let t = &g[0].tree;
+        let main = t.main_line_nodes();
+        let secs = |s| Some(std::time::Duration::from_secs(s));
+        let node = |id| t.node(id).unwrap();
+        assert_eq!(
+            (node(main[0]).clock, node(main[0]).comment.as_str()),
+            (secs(590), "central")
+        );
+        assert_eq!(
+            (node(main[1]).clock, node(main[1]).comment.as_str()),
+            (secs(595), "")
+        );
+        assert_eq!(node(main[2]).clock, secs(580));
+        assert_eq!(node(main[2]).comment, "a\n\n\n\nb");
+        let alt = node(node(main[0]).children[1]);
+        assert_eq!((alt.clock, alt.comment.as_str()), (secs(60), "same"));
+        // Written as the game has always written them: the note after the
+        // comment, a blank line between; a clock alone numbers Black's move.
+        let text = write_tree(t, Notation::Iccs, ChineseStyle::default());
+        assert_eq!(
+            text,
+            "1. h2e2 {central\n\n[%clk 0:09:50]} 1... h9g7 {[%clk 0:09:55]} \
+             (1... h7e7 {same\n\n[%clk 0:01:00]}) 2. h0g2 {a\n\n\n\nb\n\n[%clk 0:09:40]}"
+        );
+        assert_eq!(read(&format!("[Event \"x\"]\n{text} *\n"))[0].tree, *t);
     }
 }
