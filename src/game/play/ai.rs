@@ -6,7 +6,8 @@
 //! it — the frame never waits — and writes an [`AiMoveChosen`] message
 //! stamped with the generation the search started from. When the game moves
 //! on (undo, new game, menu, pause) the search is stale and is dropped,
-//! which stops it.
+//! which stops it. The search itself is [`super::think`]'s, on a worker
+//! thread.
 
 use crate::client::process::GoLimit;
 use crate::engine::pace::{self, MoveContext};
@@ -17,8 +18,9 @@ use crate::game::notice::Notice;
 use crate::game::play::Turn;
 use crate::game::play::browse::Browse;
 use crate::game::play::external::{self, EngineTrouble, ExternalEngines, LaunchEngines, Use};
-use crate::game::play::search::{OffThreadSearch, SearchJob, SearchProgress, SharedEngine};
+use crate::game::play::search::{OffThreadSearch, SearchJob, SearchProgress};
 use crate::game::play::session::{AiMoveChosen, MAX_LEVEL, Player, Session};
+pub use crate::game::play::think::AiBackend;
 use crate::game::settings::UserSettings;
 use crate::game::{GameSet, Mode};
 use crate::rules::Color;
@@ -30,16 +32,10 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-/// Hash table of the game's engine: the levels stop at 3 s a move, and the
-/// game keeps within its memory budget.
-const GAME_HASH_MB: usize = 16;
-
 /// Pause after any move before the AI replies (lets the move's glide finish).
 const REPLY_DELAY: f64 = 0.3;
 /// Pause between moves when the AI plays itself.
 const AI_VS_AI_DELAY: f64 = 0.8;
-/// How often a held answer checks whether it is still wanted.
-const PACE_POLL: Duration = Duration::from_millis(10);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AiState>()
@@ -83,56 +79,6 @@ pub fn level_info(level: u8) -> LevelInfo {
         depth: l.max_depth(),
         rating: l.rating(),
     }
-}
-
-/// The function that searches: the job and the level. Tests swap in their own.
-#[derive(Resource, Clone)]
-pub struct AiBackend(pub Arc<dyn Fn(SearchJob, u8) -> Option<Move> + Send + Sync>);
-
-impl Default for AiBackend {
-    fn default() -> Self {
-        // One engine (and hash table) for the whole session; only one
-        // search runs at a time.
-        let engine = SharedEngine::new(GAME_HASH_MB);
-        AiBackend(Arc::new(move |job, level| {
-            engine.with(|engine| think(engine, &job, level))
-        }))
-    }
-}
-
-/// Searches `job.position` at `level` with the engine and returns the move
-/// to play (`None` only if there is no legal move). Progress is reported
-/// after each finished depth. At human pace the answer is held (on this
-/// worker thread, never the frame) until the level's think time has
-/// passed, or the job is stopped.
-pub fn think(engine: &mut Engine, job: &SearchJob, level: u8) -> Option<Move> {
-    let started = Instant::now();
-    let level = Level::new(level).unwrap_or_default();
-    let seed = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    // Without a clock the limits are empty and the level alone decides.
-    let request =
-        SearchRequest::new(&job.position, &job.history, &job.stop).limits(job.limits.clone());
-    let result = level.choose(engine, &request, seed, &mut |info| job.report(info));
-    if result.best.is_null() {
-        return None;
-    }
-    if job.human_pace {
-        let context = MoveContext::after(job.history.last(), &job.position, job.history.len());
-        let wanted = pace::think_time(
-            level,
-            &job.position,
-            result.best,
-            context,
-            &job.limits,
-            &mut Rng::new(seed.rotate_left(17)),
-        );
-        while started.elapsed() < wanted && !job.stop.load(Ordering::Relaxed) {
-            std::thread::sleep(PACE_POLL);
-        }
-    }
-    Some(result.best)
 }
 
 /// What a search for the AI's move gives back.

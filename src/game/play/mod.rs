@@ -26,6 +26,7 @@ pub mod rating;
 pub mod records;
 pub mod search;
 pub mod session;
+pub mod think;
 pub mod variations;
 
 use crate::game::Screen;

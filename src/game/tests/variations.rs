@@ -298,11 +298,12 @@ fn the_ai_waits_while_a_variation_is_shown() {
     }
     assert_eq!(session(&app).game.ply(), 3, "the game waits");
     assert!(!app.world().resource::<AiState>().thinking());
-    // Back to the game: it goes on.
+    // Back to the game: it goes on (the reply's search runs on the pool,
+    // however busy the machine is).
     send(&mut app, BrowseCommand::Exit);
-    for _ in 0..20 {
-        app.update();
-    }
+    super::run_until(&mut app, "the AI's reply", |app| {
+        session(app).game.ply() >= 4
+    });
     assert_eq!(session(&app).game.ply(), 4);
 }
 
