@@ -12,6 +12,8 @@ use crate::game::play::move_list::list_style;
 use crate::game::play::session::Session;
 use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
+use crate::game::theme::layout::column;
+use crate::game::theme::shape::{Shape, plain};
 use crate::game::theme::{Fonts, OnPress, Toggled, palette, set_display};
 use crate::game::{GameSet, Screen};
 use crate::rules::Position;
@@ -70,16 +72,14 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>) {
                 .spawn((
                     LineRow(k),
                     Button,
-                    Node {
-                        width: Val::Percent(100.0),
-                        justify_content: JustifyContent::FlexStart,
-                        align_items: AlignItems::Center,
-                        padding: UiRect::axes(Val::Px(8.0), Val::Px(3.0)),
-                        border: UiRect::all(Val::Px(1.0)),
-                        border_radius: BorderRadius::all(Val::Px(6.0)),
-                        overflow: Overflow::clip(),
-                        ..default()
-                    },
+                    plain()
+                        .width(Val::Percent(100.0))
+                        .justify_content(JustifyContent::FlexStart)
+                        .align_items(AlignItems::Center)
+                        .padding(UiRect::axes(Val::Px(8.0), Val::Px(3.0)))
+                        .border(UiRect::all(Val::Px(1.0)))
+                        .border_radius(BorderRadius::all(Val::Px(6.0)))
+                        .overflow(Overflow::clip()),
                     BackgroundColor(palette::BUTTON),
                     BorderColor::all(palette::BUTTON_BORDER),
                     Toggled(false),
@@ -109,16 +109,12 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>) {
     let card = commands
         .spawn((
             AnalysisCard,
-            Node {
-                flex_direction: FlexDirection::Column,
-                flex_shrink: 0.0,
-                row_gap: Val::Px(4.0),
-                padding: UiRect::all(Val::Px(8.0)),
-                border: UiRect::all(Val::Px(1.0)),
-                border_radius: BorderRadius::all(Val::Px(8.0)),
-                display: Display::None,
-                ..default()
-            },
+            column(4.0)
+                .flex_shrink(0.0)
+                .padding(UiRect::all(Val::Px(8.0)))
+                .border(UiRect::all(Val::Px(1.0)))
+                .border_radius(BorderRadius::all(Val::Px(8.0)))
+                .display(Display::None),
             BackgroundColor(palette::BUTTON.with_alpha(0.35)),
             BorderColor::all(palette::BUTTON_BORDER),
             DespawnOnExit(Screen::Playing),

@@ -23,6 +23,7 @@
 //! the change), Esc closes the card (back to the settings).
 
 mod actions;
+mod detail;
 mod jobs;
 mod options;
 mod refresh;
@@ -82,7 +83,7 @@ pub(crate) fn plugin(app: &mut App) {
                 jobs::collect_jobs.in_set(GameSet::Resolve),
                 (
                     refresh::rebuild_list,
-                    refresh::rebuild_detail,
+                    detail::rebuild_detail,
                     refresh::show_texts,
                     refresh::show_uses,
                     refresh::show_fields,

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::game::Screen;
 use crate::game::board::layout::BoardLayout;
-use crate::game::i18n::{Lang, Phrase};
+use crate::game::i18n::{Lang, Phrase, at_move};
 use crate::game::play::explorer::{Answer, Explorer, PAGE};
 use crate::game::play::game_db::{DbImport, GameDb};
 use crate::game::play::move_list::list_style;
@@ -172,10 +172,7 @@ fn game_text(row: &GameRow, lang: Lang) -> String {
     // The move the game stood at the position before (ply 0 and 1 are
     // move 1's, Red's and Black's).
     let number = row.ply / 2 + 1;
-    let at = match lang {
-        Lang::Zh => format!("第{number}回合"),
-        Lang::En => format!("move {number}"),
-    };
+    let at = at_move(number, lang);
     format!(
         "{} – {} · {date} · {result} · {at}",
         name(&row.red),
