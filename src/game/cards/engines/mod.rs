@@ -87,7 +87,10 @@ pub(crate) fn plugin(app: &mut App) {
                     refresh::show_texts,
                     refresh::show_uses,
                     refresh::show_fields,
-                    refresh::show_options,
+                    refresh::show_option_values,
+                    refresh::show_option_toggles,
+                    refresh::show_option_notes,
+                    refresh::show_option_resets,
                 )
                     .chain()
                     .in_set(GameSet::Present)

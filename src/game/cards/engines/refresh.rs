@@ -21,6 +21,7 @@ use crate::game::settings::{CurrentLang, UserSettings};
 use crate::game::theme::shape::{Shape, plain};
 use crate::game::theme::{Fonts, Toggled, label, palette, set_display};
 use crate::store::engines::EngineEntry;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 /// The selected engine's last test's line.
@@ -244,49 +245,75 @@ pub(super) fn show_fields(
     }
 }
 
-/// The options' controls: a check's on/off, a combo's choice, a button
-/// pressed, the note after each (bounds, refused, to be sent) and the
-/// button back to the default.
-pub(super) fn show_options(
-    card: Res<EngineCard>,
-    settings: Res<UserSettings>,
-    detected: Res<DetectedOptions>,
+/// The selected engine and its options, for the systems showing them.
+#[derive(SystemParam)]
+pub(super) struct ShownOptions<'w> {
+    card: Res<'w, EngineCard>,
+    settings: Res<'w, UserSettings>,
+    detected: Res<'w, DetectedOptions>,
+}
+
+impl ShownOptions<'_> {
+    /// The selected engine and its options, when they are known.
+    fn get(&self) -> Option<(&EngineEntry, &[EngineOption])> {
+        let entry = selected(&self.card, &self.settings)?;
+        Some((entry, self.detected.options(&entry.command)?))
+    }
+}
+
+/// The options' values: a check's on or off, a spin's or a combo's value.
+pub(super) fn show_option_values(
+    shown: ShownOptions,
     lang: CurrentLang,
-    mut values: Query<(&ValueText, &mut Text), (Without<OptionNote>, Without<ResetText>)>,
-    mut toggles: Query<(&OptionToggle, &mut Toggled)>,
-    mut notes: Query<(&OptionNote, &mut Text, &mut TextColor, &mut Node), Without<ResetText>>,
-    mut resets: Query<(&ResetButton, &mut Node), Without<OptionNote>>,
-    mut reset_texts: Query<(&ResetText, &mut Text), Without<OptionNote>>,
+    mut values: Query<(&ValueText, &mut Text)>,
 ) {
-    let lang = *lang;
-    let Some(entry) = selected(&card, &settings) else {
+    let Some((entry, options)) = shown.get() else {
         return;
     };
-    let Some(options) = detected.options(&entry.command) else {
-        return;
-    };
-    let option = |k: usize| options.get(k);
     for (ValueText(k), mut text) in &mut values {
-        let Some(o) = option(*k) else { continue };
+        let Some(o) = options.get(*k) else { continue };
         let value = value_of(entry, o);
         let shown = match o.kind {
-            OptionKind::Check { .. } if value == "true" => Phrase::SoundOn.get(lang).to_string(),
-            OptionKind::Check { .. } => Phrase::Off.get(lang).to_string(),
+            OptionKind::Check { .. } if value == "true" => Phrase::SoundOn.get(*lang).to_string(),
+            OptionKind::Check { .. } => Phrase::Off.get(*lang).to_string(),
             _ => value,
         };
         text.set_if_neq(Text(shown));
     }
+}
+
+/// A check's button lit when on, a button's when it is to be pressed.
+pub(super) fn show_option_toggles(
+    shown: ShownOptions,
+    mut toggles: Query<(&OptionToggle, &mut Toggled)>,
+) {
+    let Some((entry, options)) = shown.get() else {
+        return;
+    };
     for (OptionToggle(k), mut toggled) in &mut toggles {
-        let Some(o) = option(*k) else { continue };
+        let Some(o) = options.get(*k) else { continue };
         let on = match o.kind {
             OptionKind::Button => pressed(entry, o),
             _ => value_of(entry, o) == "true",
         };
         toggled.set_if_neq(Toggled(on));
     }
+}
+
+/// The note after each option: refused, to be sent, or a spin's bounds.
+pub(super) fn show_option_notes(
+    shown: ShownOptions,
+    lang: CurrentLang,
+    mut notes: Query<(&OptionNote, &mut Text, &mut TextColor, &mut Node)>,
+) {
+    let Some((entry, options)) = shown.get() else {
+        return;
+    };
+    let lang = *lang;
     for (OptionNote(k), mut text, mut color, mut node) in &mut notes {
-        let Some(o) = option(*k) else { continue };
-        let refused = card
+        let Some(o) = options.get(*k) else { continue };
+        let refused = shown
+            .card
             .refusal
             .as_ref()
             .is_some_and(|r| r.option() == Some(o.name.as_str()));
@@ -312,12 +339,26 @@ pub(super) fn show_options(
         text.set_if_neq(Text(note));
         color.set_if_neq(TextColor(tint));
     }
+}
+
+/// The button back to the default, shown while an option is set, with the
+/// default on it.
+pub(super) fn show_option_resets(
+    shown: ShownOptions,
+    lang: CurrentLang,
+    mut resets: Query<(&ResetButton, &mut Node)>,
+    mut reset_texts: Query<(&ResetText, &mut Text)>,
+) {
+    let Some((entry, options)) = shown.get() else {
+        return;
+    };
+    let lang = *lang;
     for (ResetButton(k), mut node) in &mut resets {
-        let Some(o) = option(*k) else { continue };
+        let Some(o) = options.get(*k) else { continue };
         set_display(&mut node, o.kind != OptionKind::Button && pressed(entry, o));
     }
     for (ResetText(k), mut text) in &mut reset_texts {
-        let Some(o) = option(*k) else { continue };
+        let Some(o) = options.get(*k) else { continue };
         let default = match o.kind {
             OptionKind::Check { default: true } => Phrase::SoundOn.get(lang).to_string(),
             OptionKind::Check { default: false } => Phrase::Off.get(lang).to_string(),
