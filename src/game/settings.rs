@@ -15,7 +15,6 @@ use crate::game::GameSet;
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::notice::Notice;
 use crate::rules::Charset;
-use crate::store::settings::Language;
 use crate::store::{Paths, Settings};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -61,13 +60,13 @@ impl UserSettings {
 
     /// The interface language.
     pub fn lang(&self) -> Lang {
-        Lang::from(self.language)
+        self.language
     }
 
     /// Switches the interface language to the other one (the menu's
     /// language button).
     pub fn toggle_language(&mut self) {
-        self.language = Language::from(self.lang().toggled());
+        self.language = self.lang().toggled();
     }
 }
 
@@ -95,14 +94,9 @@ impl Deref for CurrentLang<'_> {
     type Target = Lang;
 
     fn deref(&self) -> &Lang {
-        match self
-            .settings
-            .as_ref()
-            .map_or_else(Lang::default, |s| s.lang())
-        {
-            Lang::Zh => &Lang::Zh,
-            Lang::En => &Lang::En,
-        }
+        // `Lang::default()`, which is not a constant.
+        const NO_SETTINGS: Lang = Lang::Zh;
+        self.settings.as_ref().map_or(&NO_SETTINGS, |s| &s.language)
     }
 }
 
@@ -125,24 +119,6 @@ pub enum Problem {
     Broken(String),
     /// Saving failed (the OS error).
     NotSaved(String),
-}
-
-impl From<Language> for Lang {
-    fn from(l: Language) -> Lang {
-        match l {
-            Language::Chinese => Lang::Zh,
-            Language::English => Lang::En,
-        }
-    }
-}
-
-impl From<Lang> for Language {
-    fn from(l: Lang) -> Language {
-        match l {
-            Lang::Zh => Language::Chinese,
-            Lang::En => Language::English,
-        }
-    }
 }
 
 /// Writes the settings when they differ from what was last saved.

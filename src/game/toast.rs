@@ -5,6 +5,7 @@ use crate::game::GameSet;
 use crate::game::notice::Notice;
 use crate::game::settings::CurrentLang;
 use crate::game::theme::layout::{card, card_node};
+use crate::game::theme::shape::{Shape, hidden};
 use crate::game::theme::{Fonts, palette, set_display};
 use bevy::prelude::*;
 
@@ -24,23 +25,17 @@ const TOAST_ERROR_SECS: f64 = 9.0;
 fn spawn_toast(mut commands: Commands, fonts: Res<Fonts>) {
     commands.spawn((
         Toast,
-        Node {
-            position_type: PositionType::Absolute,
-            top: Val::Px(10.0),
-            left: Val::Percent(10.0),
-            width: Val::Percent(80.0),
-            justify_content: JustifyContent::Center,
-            display: Display::None,
-            ..default()
-        },
+        hidden()
+            .position_type(PositionType::Absolute)
+            .top(Val::Px(10.0))
+            .left(Val::Percent(10.0))
+            .width(Val::Percent(80.0))
+            .justify_content(JustifyContent::Center),
         GlobalZIndex(50),
         Pickable::IGNORE,
         children![(
             card(
-                Node {
-                    max_width: Val::Percent(100.0),
-                    ..card_node(Vec2::new(14.0, 8.0), 1.0, 8.0)
-                },
+                card_node(Vec2::new(14.0, 8.0), 1.0, 8.0).max_width(Val::Percent(100.0)),
                 palette::PANEL,
                 palette::ACCENT,
             ),

@@ -44,15 +44,28 @@ impl AnimationSpeed {
     }
 }
 
-/// The interface language.
+/// The interface language: the setting, and the language the game's views
+/// speak (`game::i18n` knows it as `Lang`). The file spells it `"chinese"`
+/// or `"english"`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
 pub enum Language {
     /// 中文.
     #[default]
-    Chinese,
+    #[serde(rename = "chinese")]
+    Zh,
     /// English.
-    English,
+    #[serde(rename = "english")]
+    En,
+}
+
+impl Language {
+    /// The other language (the menu's language button).
+    pub fn toggled(self) -> Language {
+        match self {
+            Language::Zh => Language::En,
+            Language::En => Language::Zh,
+        }
+    }
 }
 
 /// Whose point of view the analysis scores take.
@@ -142,7 +155,7 @@ impl Default for Settings {
             show_eval_bar: false,
             notation: Notation::Chinese,
             piece_chars: Charset::Traditional,
-            language: Language::Chinese,
+            language: Language::Zh,
             last_mode: Mode::Red,
             red_level: Level::default().number(),
             analysis_lines: 3,
@@ -378,7 +391,7 @@ mod tests {
             show_eval_bar: true,
             notation: Notation::Wxf,
             piece_chars: Charset::Simplified,
-            language: Language::English,
+            language: Language::En,
             last_mode: Mode::AiVsAi,
             ladder: crate::engine::level::LADDER,
             red_level: 2,
@@ -476,8 +489,27 @@ mod tests {
         let (s, w) = Settings::load(&p);
         assert!(w.is_none(), "{w:?}");
         assert_eq!(s.volume, 10);
-        assert_eq!(s.language, Language::English);
+        assert_eq!(s.language, Language::En);
         assert_eq!(s.notation, Settings::default().notation);
+    }
+
+    #[test]
+    fn the_language_is_written_and_read_as_files_have_it() {
+        let t = TempDir::new("settings-language");
+        let p = t.path().join("settings.json");
+        // Files written before the views and the settings shared one
+        // language type read as they did.
+        for (file, language) in [("chinese", Language::Zh), ("english", Language::En)] {
+            fs::write(&p, format!(r#"{{"volume": 70, "language": "{file}"}}"#)).unwrap();
+            let (s, w) = Settings::load(&p);
+            assert!(w.is_none(), "{w:?}");
+            assert_eq!((s.volume, s.language), (70, language));
+            s.save(&p).unwrap();
+            let text = fs::read_to_string(&p).unwrap();
+            assert!(text.contains(&format!(r#""language": "{file}""#)), "{text}");
+        }
+        assert_eq!(Language::default(), Language::Zh);
+        assert_eq!(Language::Zh.toggled(), Language::En);
     }
 
     #[test]

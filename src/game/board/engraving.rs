@@ -3,8 +3,8 @@
 //! around the board. Both follow [`UserSettings`] at once, including pieces
 //! spawned later (a new game, undo).
 
+use crate::game::board::decor::FileNumber;
 use crate::game::board::pieces::{PieceView, piece_char};
-use crate::game::board::surface::FileNumber;
 use crate::game::play::session::Session;
 use crate::game::settings::UserSettings;
 use crate::game::{GameSet, Screen};

@@ -5,6 +5,7 @@
 pub mod arrows;
 pub mod better_move;
 pub mod cursor;
+pub mod decor;
 pub mod engraving;
 pub mod hover;
 pub mod layout;

@@ -5,13 +5,15 @@
 //! Hidden while the analysis is off.
 
 use crate::engine::Score;
-use crate::game::i18n::Phrase;
+use crate::game::i18n::{Lang, Phrase};
 use crate::game::panel::{InfoColumn, dock_last};
 use crate::game::play::analysis::{Analysis, AnalysisCommand, AnalysisLine};
 use crate::game::play::move_list::list_style;
 use crate::game::play::session::Session;
 use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
+use crate::game::theme::layout::column;
+use crate::game::theme::shape::{Shape, plain};
 use crate::game::theme::{Fonts, OnPress, Toggled, palette, set_display};
 use crate::game::{GameSet, Screen};
 use crate::rules::Position;
@@ -70,16 +72,14 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>) {
                 .spawn((
                     LineRow(k),
                     Button,
-                    Node {
-                        width: Val::Percent(100.0),
-                        justify_content: JustifyContent::FlexStart,
-                        align_items: AlignItems::Center,
-                        padding: UiRect::axes(Val::Px(8.0), Val::Px(3.0)),
-                        border: UiRect::all(Val::Px(1.0)),
-                        border_radius: BorderRadius::all(Val::Px(6.0)),
-                        overflow: Overflow::clip(),
-                        ..default()
-                    },
+                    plain()
+                        .width(Val::Percent(100.0))
+                        .justify_content(JustifyContent::FlexStart)
+                        .align_items(AlignItems::Center)
+                        .padding(UiRect::axes(Val::Px(8.0), Val::Px(3.0)))
+                        .border(UiRect::all(Val::Px(1.0)))
+                        .border_radius(BorderRadius::all(Val::Px(6.0)))
+                        .overflow(Overflow::clip()),
                     BackgroundColor(palette::BUTTON),
                     BorderColor::all(palette::BUTTON_BORDER),
                     Toggled(false),
@@ -109,16 +109,12 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>) {
     let card = commands
         .spawn((
             AnalysisCard,
-            Node {
-                flex_direction: FlexDirection::Column,
-                flex_shrink: 0.0,
-                row_gap: Val::Px(4.0),
-                padding: UiRect::all(Val::Px(8.0)),
-                border: UiRect::all(Val::Px(1.0)),
-                border_radius: BorderRadius::all(Val::Px(8.0)),
-                display: Display::None,
-                ..default()
-            },
+            column(4.0)
+                .flex_shrink(0.0)
+                .padding(UiRect::all(Val::Px(8.0)))
+                .border(UiRect::all(Val::Px(1.0)))
+                .border_radius(BorderRadius::all(Val::Px(8.0)))
+                .display(Display::None),
             BackgroundColor(palette::BUTTON.with_alpha(0.35)),
             BorderColor::all(palette::BUTTON_BORDER),
             DespawnOnExit(Screen::Playing),
@@ -143,9 +139,37 @@ fn refresh_card(
     if !on {
         return;
     }
-    let lang = *lang;
     let lines = analysis.lines();
-    let title = match (analysis.position(), lines.first()) {
+    let title = heading_text(&analysis, &settings, *lang);
+    for mut t in &mut heading {
+        t.set_if_neq(Text(title.clone()));
+    }
+    for (row, mut node) in &mut rows {
+        set_display(&mut node, row.0 < lines.len());
+    }
+    let Some(pos) = analysis.position() else {
+        return;
+    };
+    let (notation, style) = list_style(Some(&settings));
+    for (row, mut text, mut color) in &mut texts {
+        let Some(line) = lines.get(row.0) else {
+            continue;
+        };
+        let s = line_text(line, pos, settings.score_view, notation, style);
+        text.set_if_neq(Text(s));
+        let want = if row.0 == 0 {
+            palette::TEXT
+        } else {
+            palette::TEXT_DIM
+        };
+        color.set_if_neq(TextColor(want));
+    }
+}
+
+/// The card's heading: the analysis's state or depth, and the moves left
+/// out.
+fn heading_text(analysis: &Analysis, settings: &UserSettings, lang: Lang) -> String {
+    let title = match (analysis.position(), analysis.lines().first()) {
         (Some(pos), _) if !pos.has_legal_move() => {
             format!(
                 "{} · {}",
@@ -172,9 +196,9 @@ fn refresh_card(
     };
     // The moves left out, in the list's notation.
     let excluded = analysis.excluded();
-    let title = match analysis.position() {
+    match analysis.position() {
         Some(pos) if !excluded.is_empty() => {
-            let (notation, style) = list_style(Some(&settings));
+            let (notation, style) = list_style(Some(settings));
             let moves: Vec<String> = excluded
                 .iter()
                 .map(|&m| format_move(pos, m, notation, style))
@@ -186,29 +210,6 @@ fn refresh_card(
             )
         }
         _ => title,
-    };
-    for mut t in &mut heading {
-        t.set_if_neq(Text(title.clone()));
-    }
-    for (row, mut node) in &mut rows {
-        set_display(&mut node, row.0 < lines.len());
-    }
-    let Some(pos) = analysis.position() else {
-        return;
-    };
-    let (notation, style) = list_style(Some(&settings));
-    for (row, mut text, mut color) in &mut texts {
-        let Some(line) = lines.get(row.0) else {
-            continue;
-        };
-        let s = line_text(line, pos, settings.score_view, notation, style);
-        text.set_if_neq(Text(s));
-        let want = if row.0 == 0 {
-            palette::TEXT
-        } else {
-            palette::TEXT_DIM
-        };
-        color.set_if_neq(TextColor(want));
     }
 }
 

@@ -15,6 +15,7 @@ use crate::game::panel::player_cards::PlayerCardSlot;
 use crate::game::play::clock::{ClockHold, MatchClock};
 use crate::game::play::session::Session;
 use crate::game::settings::CurrentLang;
+use crate::game::theme::shape::{Shape, hidden};
 use crate::game::theme::{Fonts, palette, set_display};
 use crate::game::{GameSet, Screen};
 use crate::rules::Color as Side;
@@ -51,15 +52,12 @@ struct FaceCaption(Side);
 pub fn clock_face(side: Side, fonts: &Fonts) -> impl Bundle + use<> {
     (
         ClockFace(side),
-        Node {
-            display: Display::None,
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            padding: UiRect::axes(Val::Px(10.0), Val::Px(3.0)),
-            border: UiRect::all(Val::Px(2.0)),
-            border_radius: BorderRadius::all(Val::Px(8.0)),
-            ..default()
-        },
+        hidden()
+            .flex_direction(FlexDirection::Column)
+            .align_items(AlignItems::Center)
+            .padding(UiRect::axes(Val::Px(10.0), Val::Px(3.0)))
+            .border(UiRect::all(Val::Px(2.0)))
+            .border_radius(BorderRadius::all(Val::Px(8.0))),
         BackgroundColor(palette::CLOCK_FACE),
         BorderColor::all(palette::BUTTON_BORDER),
         Pickable::IGNORE,

@@ -7,7 +7,9 @@ use crate::game::GameSet;
 use crate::game::play::browse::{Browse, shown_node};
 use crate::game::play::session::Session;
 use crate::game::play::variations::TreeCommand;
+use crate::game::theme::layout::row;
 use crate::game::theme::line_edit::{LineKey, edit_line};
+use crate::game::theme::shape::{Shape, plain};
 use crate::game::theme::{Fonts, palette, set_display};
 use crate::rules::records::NodeId;
 use bevy::input::InputSystems;
@@ -64,25 +66,17 @@ struct CommentText;
 pub fn comment_field(fonts: &Fonts) -> impl Bundle {
     (
         CommentField,
-        Node {
-            display: Display::None,
-            column_gap: Val::Px(6.0),
-            align_items: AlignItems::Center,
-            flex_shrink: 0.0,
-            ..default()
-        },
+        row(6.0).display(Display::None).flex_shrink(0.0),
         Pickable::IGNORE,
         children![(
-            Node {
-                flex_grow: 1.0,
-                flex_basis: Val::Px(0.0),
-                min_width: Val::Px(0.0),
-                min_height: Val::Px(26.0),
-                padding: UiRect::axes(Val::Px(6.0), Val::Px(3.0)),
-                border: UiRect::all(Val::Px(1.0)),
-                border_radius: BorderRadius::all(Val::Px(4.0)),
-                ..default()
-            },
+            plain()
+                .flex_grow(1.0)
+                .flex_basis(Val::Px(0.0))
+                .min_width(Val::Px(0.0))
+                .min_height(Val::Px(26.0))
+                .padding(UiRect::axes(Val::Px(6.0), Val::Px(3.0)))
+                .border(UiRect::all(Val::Px(1.0)))
+                .border_radius(BorderRadius::all(Val::Px(4.0))),
             BackgroundColor(palette::SHADE.with_alpha(0.30)),
             BorderColor::all(palette::ACCENT),
             Pickable::IGNORE,

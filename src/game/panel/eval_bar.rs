@@ -13,6 +13,7 @@ use crate::game::play::ai::AiState;
 use crate::game::play::analysis::Analysis;
 use crate::game::play::session::{BoardChanged, Session};
 use crate::game::settings::UserSettings;
+use crate::game::theme::shape::{Shape, hidden, sized};
 use crate::game::theme::{Fonts, palette, set_display};
 use crate::game::{GameSet, Screen};
 use crate::rules::Color as Side;
@@ -133,26 +134,19 @@ fn forget_on_new_game(
 fn spawn_bar(mut commands: Commands, fonts: Res<Fonts>) {
     commands.spawn((
         EvalBar,
-        Node {
-            position_type: PositionType::Absolute,
-            width: Val::Px(WIDTH),
-            flex_direction: FlexDirection::Column,
-            border: UiRect::all(Val::Px(1.0)),
-            border_radius: BorderRadius::all(Val::Px(3.0)),
-            display: Display::None,
-            ..default()
-        },
+        hidden()
+            .position_type(PositionType::Absolute)
+            .width(Val::Px(WIDTH))
+            .flex_direction(FlexDirection::Column)
+            .border(UiRect::all(Val::Px(1.0)))
+            .border_radius(BorderRadius::all(Val::Px(3.0))),
         BackgroundColor(palette::BLACK_INK),
         BorderColor::all(palette::FRAME),
         Pickable::IGNORE,
         DespawnOnExit(Screen::Playing),
         children![(
             EvalFill,
-            Node {
-                width: Val::Percent(100.0),
-                height: Val::Percent(50.0),
-                ..default()
-            },
+            sized(Val::Percent(100.0), Val::Percent(50.0)),
             BackgroundColor(palette::RED_INK),
             Pickable::IGNORE,
         )],
@@ -163,12 +157,9 @@ fn spawn_bar(mut commands: Commands, fonts: Res<Fonts>) {
         fonts.ui(13.0),
         TextColor(palette::TEXT),
         TextLayout::justify(Justify::Center),
-        Node {
-            position_type: PositionType::Absolute,
-            width: Val::Px(56.0),
-            display: Display::None,
-            ..default()
-        },
+        hidden()
+            .position_type(PositionType::Absolute)
+            .width(Val::Px(56.0)),
         Pickable::IGNORE,
         DespawnOnExit(Screen::Playing),
     ));

@@ -8,6 +8,7 @@ use crate::game::panel::toolbar::{HelpCommand, TOOLS};
 use crate::game::play::session::Session;
 use crate::game::settings::CurrentLang;
 use crate::game::theme::layout::{card, card_node};
+use crate::game::theme::shape::{Shape, plain};
 use crate::game::theme::{Fonts, OnPress, button, label, palette};
 use crate::game::{GameSet, Screen};
 use bevy::input::InputSystems;
@@ -107,19 +108,14 @@ fn row(keys: &str, what: &[Phrase], lang: Lang, fonts: &Fonts) -> impl Bundle + 
         .collect::<Vec<_>>()
         .join(" / ");
     (
-        Node {
-            column_gap: Val::Px(14.0),
-            ..default()
-        },
+        plain().column_gap(Val::Px(14.0)),
         Pickable::IGNORE,
         children![
             (
-                Node {
-                    width: Val::Px(180.0),
-                    justify_content: JustifyContent::FlexEnd,
-                    flex_shrink: 0.0,
-                    ..default()
-                },
+                plain()
+                    .width(Val::Px(180.0))
+                    .justify_content(JustifyContent::FlexEnd)
+                    .flex_shrink(0.0),
                 Pickable::IGNORE,
                 children![(
                     Text::new(keys.to_string()),
@@ -158,15 +154,13 @@ fn help_card(fonts: &Fonts, lang: Lang) -> impl Bundle + use<> {
         DespawnOnExit(Screen::Playing),
         children![(
             card(
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Stretch,
-                    row_gap: Val::Px(4.0),
-                    max_height: Val::Percent(96.0),
-                    max_width: Val::Percent(96.0),
-                    overflow: Overflow::clip(),
-                    ..card_node(Vec2::new(28.0, 18.0), 2.0, 12.0)
-                },
+                card_node(Vec2::new(28.0, 18.0), 2.0, 12.0)
+                    .flex_direction(FlexDirection::Column)
+                    .align_items(AlignItems::Stretch)
+                    .row_gap(Val::Px(4.0))
+                    .max_height(Val::Percent(96.0))
+                    .max_width(Val::Percent(96.0))
+                    .overflow(Overflow::clip()),
                 palette::PANEL,
                 palette::ACCENT,
             ),
@@ -180,11 +174,9 @@ fn help_card(fonts: &Fonts, lang: Lang) -> impl Bundle + use<> {
             Children::spawn((
                 Spawn((
                     label(Phrase::HelpTitle, lang, fonts.ui(24.0), palette::ACCENT),
-                    Node {
-                        margin: UiRect::bottom(Val::Px(8.0)),
-                        align_self: AlignSelf::Center,
-                        ..default()
-                    },
+                    plain()
+                        .margin(UiRect::bottom(Val::Px(8.0)))
+                        .align_self(AlignSelf::Center),
                 )),
                 bevy::ecs::spawn::SpawnIter(rows.into_iter().map(move |(k, t)| row(
                     &k,
@@ -193,11 +185,9 @@ fn help_card(fonts: &Fonts, lang: Lang) -> impl Bundle + use<> {
                     &fonts_rows
                 )),),
                 Spawn((
-                    Node {
-                        margin: UiRect::top(Val::Px(10.0)),
-                        align_self: AlignSelf::Center,
-                        ..default()
-                    },
+                    plain()
+                        .margin(UiRect::top(Val::Px(10.0)))
+                        .align_self(AlignSelf::Center),
                     Pickable::IGNORE,
                     children![button(
                         Phrase::Close,

@@ -24,6 +24,8 @@ use crate::game::i18n::{Phrase, reason_text, result_text};
 use crate::game::play::ai::AiState;
 use crate::game::play::session::Session;
 use crate::game::settings::CurrentLang;
+use crate::game::theme::layout::column;
+use crate::game::theme::shape::{Shape, hidden, plain};
 use crate::game::theme::{Fonts, palette, set_display};
 use crate::game::{GameSet, Screen};
 use crate::rules::notation::ChineseStyle;
@@ -97,15 +99,13 @@ enum Field {
 fn spawn_panel(mut commands: Commands, fonts: Res<Fonts>) {
     commands.spawn((
         Part::Root,
-        Node {
-            position_type: PositionType::Absolute,
-            padding: UiRect::all(Val::Px(14.0)),
-            column_gap: Val::Px(14.0),
-            row_gap: Val::Px(10.0),
-            overflow: Overflow::clip(),
-            border: UiRect::left(Val::Px(1.0)),
-            ..default()
-        },
+        plain()
+            .position_type(PositionType::Absolute)
+            .padding(UiRect::all(Val::Px(14.0)))
+            .column_gap(Val::Px(14.0))
+            .row_gap(Val::Px(10.0))
+            .overflow(Overflow::clip())
+            .border(UiRect::left(Val::Px(1.0))),
         BackgroundColor(palette::PANEL),
         BorderColor::all(palette::CARD_BORDER),
         DespawnOnExit(Screen::Playing),
@@ -113,14 +113,10 @@ fn spawn_panel(mut commands: Commands, fonts: Res<Fonts>) {
             (
                 InfoColumn,
                 Part::Info,
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    row_gap: Val::Px(6.0),
-                    min_width: Val::Px(0.0),
-                    min_height: Val::Px(0.0),
-                    overflow: Overflow::clip(),
-                    ..default()
-                },
+                column(6.0)
+                    .min_width(Val::Px(0.0))
+                    .min_height(Val::Px(0.0))
+                    .overflow(Overflow::clip()),
                 Pickable::IGNORE,
                 children![
                     player_cards::player_cards(),
@@ -143,10 +139,7 @@ fn field(field: Field, fonts: &Fonts, px: f32, color: Color) -> impl Bundle {
         Text::new(""),
         fonts.ui(px),
         TextColor(color),
-        Node {
-            display: Display::None,
-            ..default()
-        },
+        hidden(),
         Pickable::IGNORE,
     )
 }

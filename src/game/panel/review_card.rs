@@ -20,6 +20,7 @@ use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
 use crate::game::theme::judgement::{judgement_color, judgement_symbol, judgement_word};
 use crate::game::theme::layout::{column, row, wrapping_row};
+use crate::game::theme::shape::{Shape, plain, sized};
 use crate::game::theme::{Fonts, OnPress, button, palette, set_display};
 use crate::game::{GameSet, Screen};
 use crate::rules::Color as Side;
@@ -102,10 +103,7 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>, lang: CurrentLang) {
     let lang = *lang;
     commands.spawn((
         ReviewCard,
-        Node {
-            flex_shrink: 0.0,
-            ..column(4.0)
-        },
+        column(4.0).flex_shrink(0.0),
         Pickable::IGNORE,
         DespawnOnExit(Screen::Playing),
         children![
@@ -141,12 +139,10 @@ fn line_text(fonts: &Fonts, line: Line, px: f32, color: Color) -> impl Bundle + 
 /// The summary, with the Review buttons at its right.
 fn summary_row(lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
     (
-        Node {
-            align_items: AlignItems::Center,
-            justify_content: JustifyContent::SpaceBetween,
-            row_gap: Val::Px(4.0),
-            ..wrapping_row(6.0)
-        },
+        wrapping_row(6.0)
+            .align_items(AlignItems::Center)
+            .justify_content(JustifyContent::SpaceBetween)
+            .row_gap(Val::Px(4.0)),
         Pickable::IGNORE,
         children![
             (
@@ -192,22 +188,16 @@ fn progress_row(lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
         Pickable::IGNORE,
         children![
             (
-                Node {
-                    flex_grow: 1.0,
-                    height: Val::Px(10.0),
-                    border_radius: BorderRadius::all(Val::Px(5.0)),
-                    overflow: Overflow::clip(),
-                    ..default()
-                },
+                plain()
+                    .flex_grow(1.0)
+                    .height(Val::Px(10.0))
+                    .border_radius(BorderRadius::all(Val::Px(5.0)))
+                    .overflow(Overflow::clip()),
                 BackgroundColor(palette::SHADE.with_alpha(0.35)),
                 Pickable::IGNORE,
                 children![(
                     Part::Fill,
-                    Node {
-                        width: Val::Percent(0.0),
-                        height: Val::Percent(100.0),
-                        ..default()
-                    },
+                    sized(Val::Percent(0.0), Val::Percent(100.0)),
                     BackgroundColor(palette::ACCENT),
                     Pickable::IGNORE,
                 )],

@@ -10,15 +10,13 @@
 //! thread.
 
 use crate::client::process::GoLimit;
-use crate::engine::pace::{self, MoveContext};
-use crate::engine::rng::Rng;
-use crate::engine::{Engine, Level, SearchRequest};
+use crate::engine::Level;
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::Turn;
 use crate::game::play::browse::Browse;
 use crate::game::play::external::{self, EngineTrouble, ExternalEngines, LaunchEngines, Use};
-use crate::game::play::search::{OffThreadSearch, SearchJob, SearchProgress};
+use crate::game::play::search::{OffThreadSearch, SearchProgress};
 use crate::game::play::session::{AiMoveChosen, MAX_LEVEL, Player, Session};
 pub use crate::game::play::think::AiBackend;
 use crate::game::settings::UserSettings;
@@ -28,9 +26,7 @@ use crate::rules::clock::{GameClock, TimeControl};
 use crate::rules::{Move, Position};
 use crate::store::engines::Strength;
 use bevy::prelude::*;
-use std::sync::Arc;
-use std::sync::atomic::Ordering;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Pause after any move before the AI replies (lets the move's glide finish).
 const REPLY_DELAY: f64 = 0.3;
@@ -112,7 +108,7 @@ impl AiState {
 
     /// The stop flag of the running search (tests).
     #[cfg(test)]
-    pub fn stop_flag(&self) -> Option<Arc<std::sync::atomic::AtomicBool>> {
+    pub fn stop_flag(&self) -> Option<std::sync::Arc<std::sync::atomic::AtomicBool>> {
         self.search.as_ref().map(OffThreadSearch::stop_flag)
     }
 }

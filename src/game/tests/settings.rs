@@ -54,7 +54,7 @@ fn changed_settings_are_saved_and_come_back_in_the_next_session() {
         show_eval_bar: true,
         notation: Notation::Iccs,
         piece_chars: Charset::Simplified,
-        language: Language::English,
+        language: Language::En,
         ..Settings::default()
     };
     app.world_mut().resource_mut::<UserSettings>().0 = want.clone();
@@ -159,7 +159,7 @@ fn switching_the_language_retranslates_every_label_and_is_remembered() {
     assert_eq!(texts(&app), ["悔棋", "设置", "局面评估条", "开始"]);
 
     // From the settings screen: the setting changes, the language follows.
-    app.world_mut().resource_mut::<UserSettings>().language = Language::English;
+    app.world_mut().resource_mut::<UserSettings>().language = Language::En;
     app.update();
     assert_eq!(app.world().resource::<UserSettings>().lang(), Lang::En);
     assert_eq!(texts(&app), ["Undo", "Settings", "Evaluation bar", "Start"]);
@@ -171,10 +171,10 @@ fn switching_the_language_retranslates_every_label_and_is_remembered() {
         .toggle_language();
     app.update();
     app.update();
-    assert_eq!(settings(&app).language, Language::Chinese);
+    assert_eq!(settings(&app).language, Language::Zh);
     assert_eq!(texts(&app), ["悔棋", "设置", "局面评估条", "开始"]);
     let (saved, _) = Settings::load(&Paths::under(dir.path()).settings_file());
-    assert_eq!(saved.language, Language::Chinese);
+    assert_eq!(saved.language, Language::Zh);
 }
 
 #[test]

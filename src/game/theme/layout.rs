@@ -5,6 +5,7 @@
 
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::theme::palette;
+use crate::game::theme::scale::Scale;
 use crate::game::theme::widget::label;
 use bevy::prelude::*;
 
@@ -23,6 +24,14 @@ pub fn column(gap: f32) -> Node {
         flex_direction: FlexDirection::Column,
         row_gap: Val::Px(gap),
         ..default()
+    }
+}
+
+/// A column with `gap` pixels between its items, centred across.
+pub fn centred_column(gap: f32) -> Node {
+    Node {
+        align_items: AlignItems::Center,
+        ..column(gap)
     }
 }
 
@@ -103,6 +112,41 @@ pub fn card_node(padding: Vec2, border: f32, radius: f32) -> Node {
 /// A card: its box (see [`card_node`]) filled with `fill`, its border in `rim`.
 pub fn card(node: Node, fill: Color, rim: Color) -> impl Bundle {
     (node, BackgroundColor(fill), BorderColor::all(rim))
+}
+
+/// A choice drawn as a card (the menu's modes, levels and engines): a
+/// centred column in a rounded box with a border, at least `width` wide.
+pub fn choice_card(s: Scale, width: f32) -> Node {
+    Node {
+        flex_direction: FlexDirection::Column,
+        align_items: AlignItems::Center,
+        justify_content: JustifyContent::Center,
+        row_gap: Val::Px(s.px(3.0)),
+        padding: UiRect::axes(Val::Px(s.px(10.0)), Val::Px(s.px(8.0))),
+        min_width: Val::Px(s.px(width)),
+        border: UiRect::all(Val::Px(s.px(2.0).max(1.0))),
+        border_radius: BorderRadius::all(Val::Px(s.px(10.0))),
+        ..default()
+    }
+}
+
+/// A tile of a list (the puzzles'): a column in a card's box, its border
+/// `border` pixels wide.
+pub fn tile_box(border: f32) -> Node {
+    Node {
+        flex_direction: FlexDirection::Column,
+        ..card_node(Vec2::new(10.0, 6.0), border, 6.0)
+    }
+}
+
+/// A row of buttons that wraps when its box is narrow: `across` pixels
+/// between the buttons, `down` between the lines.
+pub fn button_row(across: f32, down: f32) -> Node {
+    Node {
+        flex_wrap: FlexWrap::Wrap,
+        row_gap: Val::Px(down),
+        ..row(across)
+    }
 }
 
 /// A card docked in the side panel (a puzzle's): a centred column of

@@ -11,6 +11,7 @@ pub mod layout;
 pub mod line_edit;
 pub mod palette;
 pub mod scale;
+pub mod shape;
 pub mod tooltip;
 pub mod widget;
 

@@ -9,6 +9,7 @@ use crate::game::play::game_review::ReviewRequest;
 use crate::game::play::session::{GameCommand, Session, human_won};
 use crate::game::settings::CurrentLang;
 use crate::game::theme::layout::{card, card_node};
+use crate::game::theme::shape::{Shape, plain};
 use crate::game::theme::{Fonts, OnPress, button, palette};
 use crate::game::{GameSet, Screen};
 use crate::store::reviews::Effort;
@@ -63,12 +64,10 @@ fn spawn_game_over(
     commands.spawn((
         GameOverOverlay { elapsed: 0.0 },
         Visibility::Hidden,
-        Node {
-            position_type: PositionType::Absolute,
-            align_items: AlignItems::Center,
-            justify_content: JustifyContent::Center,
-            ..default()
-        },
+        plain()
+            .position_type(PositionType::Absolute)
+            .align_items(AlignItems::Center)
+            .justify_content(JustifyContent::Center),
         BackgroundColor(palette::OVERLAY),
         GlobalZIndex(10),
         DespawnOnExit(Turn::Over),
@@ -82,13 +81,11 @@ fn result_card(headline: String, detail: String, lang: Lang, fonts: &Fonts) -> i
     (
         ResultCard,
         card(
-            Node {
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                row_gap: Val::Px(12.0),
-                max_width: Val::Percent(90.0),
-                ..card_node(Vec2::new(36.0, 24.0), 2.0, 12.0)
-            },
+            card_node(Vec2::new(36.0, 24.0), 2.0, 12.0)
+                .flex_direction(FlexDirection::Column)
+                .align_items(AlignItems::Center)
+                .row_gap(Val::Px(12.0))
+                .max_width(Val::Percent(90.0)),
             palette::PANEL,
             palette::ACCENT,
         ),
@@ -116,11 +113,9 @@ fn result_card(headline: String, detail: String, lang: Lang, fonts: &Fonts) -> i
                 Pickable::IGNORE,
             ),
             (
-                Node {
-                    column_gap: Val::Px(12.0),
-                    margin: UiRect::top(Val::Px(8.0)),
-                    ..default()
-                },
+                plain()
+                    .column_gap(Val::Px(12.0))
+                    .margin(UiRect::top(Val::Px(8.0))),
                 Pickable::IGNORE,
                 children![
                     action(Phrase::NewGame, OnPress::send(GameCommand::NewGame)),

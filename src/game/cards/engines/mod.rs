@@ -23,6 +23,7 @@
 //! the change), Esc closes the card (back to the settings).
 
 mod actions;
+mod detail;
 mod jobs;
 mod options;
 mod refresh;
@@ -82,11 +83,14 @@ pub(crate) fn plugin(app: &mut App) {
                 jobs::collect_jobs.in_set(GameSet::Resolve),
                 (
                     refresh::rebuild_list,
-                    refresh::rebuild_detail,
+                    detail::rebuild_detail,
                     refresh::show_texts,
                     refresh::show_uses,
                     refresh::show_fields,
-                    refresh::show_options,
+                    refresh::show_option_values,
+                    refresh::show_option_toggles,
+                    refresh::show_option_notes,
+                    refresh::show_option_resets,
                 )
                     .chain()
                     .in_set(GameSet::Present)

@@ -8,21 +8,20 @@ use super::jobs::DetectedOptions;
 use super::options::{pressed, value_of};
 use super::rows::{
     EngineRow, FieldBox, FieldText, OptionNote, OptionToggle, ResetButton, ResetText, ValueText,
-    engine_row, field, option_row,
+    engine_row,
 };
-use super::spawn::{
-    AddStatusText, DetailBox, ListBox, ListPageText, ListPager, RejectedText, line_height, pager,
-};
+use super::spawn::{AddStatusText, ListBox, ListPageText, ListPager, RejectedText};
 use super::state::{AddState, LIST_ROWS, OPTION_ROWS, TestState};
 use super::texts::{add_status_text, refusal_text, tail, test_text};
-use super::{CardScale, EngineAction, EngineCard, EngineUse, Field, RejectedEngines};
+use super::{CardScale, EngineCard, EngineUse, Field, RejectedEngines};
 use crate::client::options::{EngineOption, OptionKind};
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::play::move_list::list_style;
 use crate::game::settings::{CurrentLang, UserSettings};
-use crate::game::theme::scale::Scale;
-use crate::game::theme::{Fonts, OnPress, Toggled, button, label, palette, set_display};
+use crate::game::theme::shape::{Shape, plain};
+use crate::game::theme::{Fonts, Toggled, label, palette, set_display};
 use crate::store::engines::EngineEntry;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 
 /// The selected engine's last test's line.
@@ -41,7 +40,10 @@ pub(super) struct OptionsPager;
 pub(super) struct OptionsPageText;
 
 /// The selected engine, if it is on the list.
-fn selected<'a>(card: &EngineCard, settings: &'a UserSettings) -> Option<&'a EngineEntry> {
+pub(super) fn selected<'a>(
+    card: &EngineCard,
+    settings: &'a UserSettings,
+) -> Option<&'a EngineEntry> {
     card.selected.as_ref().and_then(|n| settings.engines.get(n))
 }
 
@@ -79,10 +81,7 @@ pub(super) fn rebuild_list(
                     fonts.ui(size.text(14.0)),
                     palette::TEXT_DIM,
                 ),
-                Node {
-                    max_width: Val::Percent(100.0),
-                    ..default()
-                },
+                plain().max_width(Val::Percent(100.0)),
             ));
         }
         for entry in engines.iter().skip(page * LIST_ROWS).take(LIST_ROWS) {
@@ -97,225 +96,6 @@ pub(super) fn rebuild_list(
     for mut text in &mut page_texts {
         text.set_if_neq(Text(format!("{}/{pages}", page + 1)));
     }
-}
-
-/// What the selected engine's column is built from.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) struct DetailKey {
-    entry: Option<(String, String)>,
-    any: bool,
-    options: Option<Result<Vec<EngineOption>, super::jobs::JobError>>,
-    pending: bool,
-    page: usize,
-    lang: Lang,
-}
-
-/// The selected engine's column, built again when another engine is
-/// selected, its options arrive or another page of them is shown.
-pub(super) fn rebuild_detail(
-    mut commands: Commands,
-    settings: Res<UserSettings>,
-    card: Res<EngineCard>,
-    detected: Res<DetectedOptions>,
-    fonts: Res<Fonts>,
-    scale: Res<CardScale>,
-    lang: CurrentLang,
-    boxes: Query<(Entity, Ref<DetailBox>)>,
-    mut last: Local<Option<DetailKey>>,
-) {
-    let entry = selected(&card, &settings);
-    let key = DetailKey {
-        entry: entry.map(|e| (e.name.clone(), e.command.clone())),
-        any: !settings.engines.engines.is_empty(),
-        options: entry.and_then(|e| detected.get(&e.command).cloned()),
-        pending: entry.is_some_and(|e| detected.is_pending(&e.command)),
-        page: card.options_page,
-        lang: *lang,
-    };
-    let added = boxes.iter().any(|(_, b)| b.is_added());
-    if !added && last.as_ref() == Some(&key) {
-        return;
-    }
-    let size = scale.0;
-    let lang = *lang;
-    for (detail, _) in &boxes {
-        commands.entity(detail).despawn_children();
-        let Some(entry) = entry else {
-            let hint = if key.any {
-                Phrase::EngineSelectHint
-            } else {
-                Phrase::EngineAddHint
-            };
-            commands.entity(detail).with_child(label(
-                hint,
-                lang,
-                fonts.ui(size.text(15.0)),
-                palette::TEXT_DIM,
-            ));
-            continue;
-        };
-        commands.entity(detail).with_children(|parent| {
-            parent.spawn(name_row(lang, &fonts, size));
-            parent.spawn((
-                Text::new(format!(
-                    "{}  {}",
-                    Phrase::EngineCommandLabel.get(lang),
-                    entry.command
-                )),
-                fonts.ui(size.text(13.0)),
-                TextColor(palette::TEXT_DIM),
-                Pickable::IGNORE,
-            ));
-            // A line's room is kept while it says nothing, so the options
-            // below do not move under the pointer when it speaks.
-            let line = |color: Color| {
-                (
-                    Text::new(""),
-                    fonts.ui(size.text(13.0)),
-                    TextColor(color),
-                    Node {
-                        min_height: Val::Px(line_height(size)),
-                        ..default()
-                    },
-                    Pickable::IGNORE,
-                )
-            };
-            parent.spawn(uses_row(lang, &fonts, size));
-            parent.spawn((TestText, line(palette::TEXT)));
-            parent.spawn((RefusalText, line(palette::BROKEN_TEXT)));
-            parent.spawn((
-                Node {
-                    margin: UiRect::top(Val::Px(size.px(6.0))),
-                    column_gap: Val::Px(size.px(16.0)),
-                    align_items: AlignItems::Center,
-                    ..default()
-                },
-                Pickable::IGNORE,
-                children![
-                    label(
-                        Phrase::EngineOptions,
-                        lang,
-                        fonts.ui(size.text(15.0)),
-                        palette::ACCENT
-                    ),
-                    pager(
-                        (OptionsPager, Pickable::IGNORE),
-                        OptionsPageText,
-                        &fonts,
-                        size,
-                        EngineAction::OptionsPage,
-                    ),
-                ],
-            ));
-            let (phrase, why) = match &key.options {
-                Some(Ok(options)) if !options.is_empty() => {
-                    let pages = options.len().div_ceil(OPTION_ROWS);
-                    let page = card.options_page.min(pages - 1);
-                    for (k, option) in options
-                        .iter()
-                        .enumerate()
-                        .skip(page * OPTION_ROWS)
-                        .take(OPTION_ROWS)
-                    {
-                        parent.spawn(option_row(k, option, lang, &fonts, size));
-                    }
-                    return;
-                }
-                Some(Ok(_)) => (Phrase::EngineNoOptions, String::new()),
-                _ if key.pending => (Phrase::EngineReadingOptions, String::new()),
-                Some(Err(why)) => (Phrase::EngineOptionsFailed, format!(": {why}")),
-                None => (Phrase::EngineReadingOptions, String::new()),
-            };
-            parent.spawn((
-                Text::new(format!("{}{why}", phrase.get(lang))),
-                fonts.ui(size.text(14.0)),
-                TextColor(if why.is_empty() {
-                    palette::TEXT_DIM
-                } else {
-                    palette::BROKEN_TEXT
-                }),
-                Pickable::IGNORE,
-            ));
-        });
-    }
-    *last = Some(key);
-}
-
-/// A row of buttons that wraps when the card is narrow.
-fn button_row(size: Scale) -> Node {
-    Node {
-        align_items: AlignItems::Center,
-        column_gap: Val::Px(size.px(8.0)),
-        flex_wrap: FlexWrap::Wrap,
-        row_gap: Val::Px(size.px(4.0)),
-        ..default()
-    }
-}
-
-/// The name's field, Rename, Test and Remove.
-fn name_row(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle + use<> {
-    let px = size.px(16.0);
-    (
-        button_row(size),
-        Pickable::IGNORE,
-        children![
-            field(Field::Rename, size.px(250.0), fonts, size.text(16.0), size),
-            button(
-                Phrase::EngineRename,
-                lang,
-                fonts,
-                px,
-                OnPress::send(EngineAction::Confirm(Field::Rename))
-            ),
-            button(
-                Phrase::EngineTest,
-                lang,
-                fonts,
-                px,
-                OnPress::send(EngineAction::Test)
-            ),
-            button(
-                Phrase::Remove,
-                lang,
-                fonts,
-                px,
-                OnPress::send(EngineAction::Remove)
-            ),
-        ],
-    )
-}
-
-/// "Use for": the analysis, the hints, the review, each a button lit when
-/// the selected engine does it (the built-in engine does what none does).
-fn uses_row(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle + use<> {
-    let px = size.px(14.0);
-    let toggle = |use_: EngineUse| {
-        (
-            button(
-                use_.phrase(),
-                lang,
-                fonts,
-                px,
-                OnPress::send(EngineAction::UseFor(use_)),
-            ),
-            use_,
-        )
-    };
-    (
-        button_row(size),
-        Pickable::IGNORE,
-        children![
-            label(
-                Phrase::EngineUsedFor,
-                lang,
-                fonts.ui(size.text(14.0)),
-                palette::TEXT_DIM
-            ),
-            toggle(EngineUse::Analysis),
-            toggle(EngineUse::Hint),
-            toggle(EngineUse::Review),
-        ],
-    )
 }
 
 /// Lights the "use for" buttons the selected engine does.
@@ -465,49 +245,75 @@ pub(super) fn show_fields(
     }
 }
 
-/// The options' controls: a check's on/off, a combo's choice, a button
-/// pressed, the note after each (bounds, refused, to be sent) and the
-/// button back to the default.
-pub(super) fn show_options(
-    card: Res<EngineCard>,
-    settings: Res<UserSettings>,
-    detected: Res<DetectedOptions>,
+/// The selected engine and its options, for the systems showing them.
+#[derive(SystemParam)]
+pub(super) struct ShownOptions<'w> {
+    card: Res<'w, EngineCard>,
+    settings: Res<'w, UserSettings>,
+    detected: Res<'w, DetectedOptions>,
+}
+
+impl ShownOptions<'_> {
+    /// The selected engine and its options, when they are known.
+    fn get(&self) -> Option<(&EngineEntry, &[EngineOption])> {
+        let entry = selected(&self.card, &self.settings)?;
+        Some((entry, self.detected.options(&entry.command)?))
+    }
+}
+
+/// The options' values: a check's on or off, a spin's or a combo's value.
+pub(super) fn show_option_values(
+    shown: ShownOptions,
     lang: CurrentLang,
-    mut values: Query<(&ValueText, &mut Text), (Without<OptionNote>, Without<ResetText>)>,
-    mut toggles: Query<(&OptionToggle, &mut Toggled)>,
-    mut notes: Query<(&OptionNote, &mut Text, &mut TextColor, &mut Node), Without<ResetText>>,
-    mut resets: Query<(&ResetButton, &mut Node), Without<OptionNote>>,
-    mut reset_texts: Query<(&ResetText, &mut Text), Without<OptionNote>>,
+    mut values: Query<(&ValueText, &mut Text)>,
 ) {
-    let lang = *lang;
-    let Some(entry) = selected(&card, &settings) else {
+    let Some((entry, options)) = shown.get() else {
         return;
     };
-    let Some(options) = detected.options(&entry.command) else {
-        return;
-    };
-    let option = |k: usize| options.get(k);
     for (ValueText(k), mut text) in &mut values {
-        let Some(o) = option(*k) else { continue };
+        let Some(o) = options.get(*k) else { continue };
         let value = value_of(entry, o);
         let shown = match o.kind {
-            OptionKind::Check { .. } if value == "true" => Phrase::SoundOn.get(lang).to_string(),
-            OptionKind::Check { .. } => Phrase::Off.get(lang).to_string(),
+            OptionKind::Check { .. } if value == "true" => Phrase::SoundOn.get(*lang).to_string(),
+            OptionKind::Check { .. } => Phrase::Off.get(*lang).to_string(),
             _ => value,
         };
         text.set_if_neq(Text(shown));
     }
+}
+
+/// A check's button lit when on, a button's when it is to be pressed.
+pub(super) fn show_option_toggles(
+    shown: ShownOptions,
+    mut toggles: Query<(&OptionToggle, &mut Toggled)>,
+) {
+    let Some((entry, options)) = shown.get() else {
+        return;
+    };
     for (OptionToggle(k), mut toggled) in &mut toggles {
-        let Some(o) = option(*k) else { continue };
+        let Some(o) = options.get(*k) else { continue };
         let on = match o.kind {
             OptionKind::Button => pressed(entry, o),
             _ => value_of(entry, o) == "true",
         };
         toggled.set_if_neq(Toggled(on));
     }
+}
+
+/// The note after each option: refused, to be sent, or a spin's bounds.
+pub(super) fn show_option_notes(
+    shown: ShownOptions,
+    lang: CurrentLang,
+    mut notes: Query<(&OptionNote, &mut Text, &mut TextColor, &mut Node)>,
+) {
+    let Some((entry, options)) = shown.get() else {
+        return;
+    };
+    let lang = *lang;
     for (OptionNote(k), mut text, mut color, mut node) in &mut notes {
-        let Some(o) = option(*k) else { continue };
-        let refused = card
+        let Some(o) = options.get(*k) else { continue };
+        let refused = shown
+            .card
             .refusal
             .as_ref()
             .is_some_and(|r| r.option() == Some(o.name.as_str()));
@@ -533,12 +339,26 @@ pub(super) fn show_options(
         text.set_if_neq(Text(note));
         color.set_if_neq(TextColor(tint));
     }
+}
+
+/// The button back to the default, shown while an option is set, with the
+/// default on it.
+pub(super) fn show_option_resets(
+    shown: ShownOptions,
+    lang: CurrentLang,
+    mut resets: Query<(&ResetButton, &mut Node)>,
+    mut reset_texts: Query<(&ResetText, &mut Text)>,
+) {
+    let Some((entry, options)) = shown.get() else {
+        return;
+    };
+    let lang = *lang;
     for (ResetButton(k), mut node) in &mut resets {
-        let Some(o) = option(*k) else { continue };
+        let Some(o) = options.get(*k) else { continue };
         set_display(&mut node, o.kind != OptionKind::Button && pressed(entry, o));
     }
     for (ResetText(k), mut text) in &mut reset_texts {
-        let Some(o) = option(*k) else { continue };
+        let Some(o) = options.get(*k) else { continue };
         let default = match o.kind {
             OptionKind::Check { default: true } => Phrase::SoundOn.get(lang).to_string(),
             OptionKind::Check { default: false } => Phrase::Off.get(lang).to_string(),

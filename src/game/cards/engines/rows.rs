@@ -6,7 +6,9 @@
 use super::{EngineAction, Field};
 use crate::client::options::{EngineOption, OptionKind};
 use crate::game::i18n::{Lang, Phrase};
+use crate::game::theme::layout::row;
 use crate::game::theme::scale::Scale;
+use crate::game::theme::shape::{Shape, hidden, plain, sized};
 use crate::game::theme::{Fonts, OnPress, Toggled, button, button_box, palette};
 use crate::store::engines::EngineEntry;
 use bevy::prelude::*;
@@ -56,18 +58,16 @@ pub(super) fn field(
     (
         Button,
         FieldBox(field),
-        Node {
-            width: Val::Px(width),
+        plain()
+            .width(Val::Px(width))
             // An empty field keeps the height of a line.
-            min_height: Val::Px(px * 1.3 + size.px(8.0) + 2.0),
-            flex_shrink: 0.0,
-            align_items: AlignItems::Center,
-            padding: UiRect::axes(Val::Px(size.px(8.0)), Val::Px(size.px(4.0))),
-            border: UiRect::all(Val::Px(1.0)),
-            border_radius: BorderRadius::all(Val::Px(size.px(5.0))),
-            overflow: Overflow::clip(),
-            ..default()
-        },
+            .min_height(Val::Px(px * 1.3 + size.px(8.0) + 2.0))
+            .flex_shrink(0.0)
+            .align_items(AlignItems::Center)
+            .padding(UiRect::axes(Val::Px(size.px(8.0)), Val::Px(size.px(4.0))))
+            .border(UiRect::all(Val::Px(1.0)))
+            .border_radius(BorderRadius::all(Val::Px(size.px(5.0))))
+            .overflow(Overflow::clip()),
         BackgroundColor(palette::SHADE.with_alpha(0.35)),
         BorderColor::all(palette::BUTTON_BORDER),
         OnPress::send(EngineAction::Type(field)),
@@ -98,16 +98,14 @@ pub(super) fn engine_row(entry: &EngineEntry, fonts: &Fonts, size: Scale) -> imp
     (
         Button,
         EngineRow(entry.name.clone()),
-        Node {
-            flex_direction: FlexDirection::Column,
-            flex_shrink: 0.0,
-            width: Val::Percent(100.0),
-            padding: UiRect::axes(Val::Px(size.px(10.0)), Val::Px(size.px(4.0))),
-            border: UiRect::all(Val::Px(1.0)),
-            border_radius: BorderRadius::all(Val::Px(size.px(6.0))),
-            overflow: Overflow::clip(),
-            ..default()
-        },
+        plain()
+            .flex_direction(FlexDirection::Column)
+            .flex_shrink(0.0)
+            .width(Val::Percent(100.0))
+            .padding(UiRect::axes(Val::Px(size.px(10.0)), Val::Px(size.px(4.0))))
+            .border(UiRect::all(Val::Px(1.0)))
+            .border_radius(BorderRadius::all(Val::Px(size.px(6.0))))
+            .overflow(Overflow::clip()),
         BackgroundColor(palette::BUTTON),
         BorderColor::all(palette::BUTTON_BORDER),
         Toggled(false),
@@ -139,12 +137,7 @@ pub(super) fn sign_button(
     action: EngineAction,
 ) -> impl Bundle + use<> {
     button_box(
-        Node {
-            width: Val::Px(size.px(28.0)),
-            height: Val::Px(size.px(26.0)),
-            flex_shrink: 0.0,
-            ..default()
-        },
+        sized(Val::Px(size.px(28.0)), Val::Px(size.px(26.0))).flex_shrink(0.0),
         sign.to_string(),
         fonts.ui(size.text(16.0)),
         (),
@@ -167,23 +160,17 @@ pub(super) fn option_row(
     let fonts = fonts.clone();
     let option = option.clone();
     (
-        Node {
-            align_items: AlignItems::Center,
-            column_gap: Val::Px(size.px(8.0)),
-            min_height: Val::Px(size.px(30.0)),
-            flex_shrink: 0.0,
-            ..default()
-        },
+        row(size.px(8.0))
+            .min_height(Val::Px(size.px(30.0)))
+            .flex_shrink(0.0),
         Pickable::IGNORE,
         Children::spawn(SpawnWith(move |parent: &mut ChildSpawner| {
             let px = size.text(15.0);
             parent.spawn((
-                Node {
-                    width: Val::Px(size.px(NAME_PX)),
-                    flex_shrink: 0.0,
-                    overflow: Overflow::clip(),
-                    ..default()
-                },
+                plain()
+                    .width(Val::Px(size.px(NAME_PX)))
+                    .flex_shrink(0.0)
+                    .overflow(Overflow::clip()),
                 Pickable::IGNORE,
                 children![(
                     Text::new(option.name.clone()),
@@ -195,13 +182,9 @@ pub(super) fn option_row(
             ));
             parent
                 .spawn((
-                    Node {
-                        width: Val::Px(size.px(CONTROL_PX)),
-                        flex_shrink: 0.0,
-                        align_items: AlignItems::Center,
-                        column_gap: Val::Px(size.px(4.0)),
-                        ..default()
-                    },
+                    row(size.px(4.0))
+                        .width(Val::Px(size.px(CONTROL_PX)))
+                        .flex_shrink(0.0),
                     Pickable::IGNORE,
                 ))
                 .with_children(|control| control_of(control, k, &option, lang, &fonts, size));
@@ -216,12 +199,9 @@ pub(super) fn option_row(
             parent.spawn((
                 ResetButton(k),
                 button_box(
-                    Node {
-                        display: Display::None,
-                        padding: UiRect::axes(Val::Px(size.px(6.0)), Val::Px(size.px(2.0))),
-                        flex_shrink: 0.0,
-                        ..default()
-                    },
+                    hidden()
+                        .padding(UiRect::axes(Val::Px(size.px(6.0)), Val::Px(size.px(2.0))))
+                        .flex_shrink(0.0),
                     "",
                     fonts.ui(size.text(12.0)),
                     ResetText(k),
@@ -242,13 +222,11 @@ fn control_of(
     size: Scale,
 ) {
     let px = size.text(15.0);
-    let value_box = Node {
-        width: Val::Px(size.px(150.0)),
-        flex_shrink: 0.0,
-        justify_content: JustifyContent::Center,
-        overflow: Overflow::clip(),
-        ..default()
-    };
+    let value_box = plain()
+        .width(Val::Px(size.px(150.0)))
+        .flex_shrink(0.0)
+        .justify_content(JustifyContent::Center)
+        .overflow(Overflow::clip());
     match &option.kind {
         OptionKind::Spin { .. } => {
             parent.spawn(sign_button("‹", fonts, size, EngineAction::Step(k, -1)));
@@ -275,11 +253,9 @@ fn control_of(
             parent.spawn((
                 OptionToggle(k),
                 button_box(
-                    Node {
-                        width: Val::Px(size.px(70.0)),
-                        padding: UiRect::vertical(Val::Px(size.px(3.0))),
-                        ..default()
-                    },
+                    plain()
+                        .width(Val::Px(size.px(70.0)))
+                        .padding(UiRect::vertical(Val::Px(size.px(3.0)))),
                     "",
                     fonts.ui(px),
                     ValueText(k),

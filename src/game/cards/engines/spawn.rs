@@ -9,6 +9,7 @@ use crate::game::i18n::{Lang, Phrase};
 use crate::game::settings::CurrentLang;
 use crate::game::theme::layout::{self, column, row};
 use crate::game::theme::scale::{Scale, window_size};
+use crate::game::theme::shape::{Shape, hidden, plain};
 use crate::game::theme::{Fonts, OnPress, button, label, palette};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -58,25 +59,20 @@ pub(super) fn spawn_card(
         children![(
             EngineCardRoot,
             layout::card(
-                Node {
-                    width: Val::Px(size.px(REFERENCE.x - 20.0)),
-                    max_width: Val::Percent(98.0),
-                    max_height: Val::Percent(98.0),
-                    overflow: Overflow::clip(),
-                    flex_direction: FlexDirection::Column,
-                    row_gap: Val::Px(size.px(6.0)),
-                    ..layout::card_node(padding, size.px(2.0), size.px(12.0))
-                },
+                layout::card_node(padding, size.px(2.0), size.px(12.0))
+                    .width(Val::Px(size.px(REFERENCE.x - 20.0)))
+                    .max_width(Val::Percent(98.0))
+                    .max_height(Val::Percent(98.0))
+                    .overflow(Overflow::clip())
+                    .flex_direction(FlexDirection::Column)
+                    .row_gap(Val::Px(size.px(6.0))),
                 palette::PANEL.with_alpha(1.0),
                 palette::ACCENT,
             ),
             children![
                 (
                     layout::title(Phrase::Engines, lang, fonts.ui(size.px(28.0))),
-                    Node {
-                        align_self: AlignSelf::Center,
-                        ..default()
-                    },
+                    plain().align_self(AlignSelf::Center),
                 ),
                 rejected_lines(&fonts, size),
                 add_section(lang, &fonts, size),
@@ -94,10 +90,7 @@ fn rejected_lines(fonts: &Fonts, size: Scale) -> impl Bundle {
         Text::new(""),
         fonts.ui(size.text(13.0)),
         TextColor(palette::BROKEN_TEXT),
-        Node {
-            display: Display::None,
-            ..default()
-        },
+        hidden(),
         Pickable::IGNORE,
     )
 }
@@ -105,10 +98,7 @@ fn rejected_lines(fonts: &Fonts, size: Scale) -> impl Bundle {
 /// What to type, the field and Add, and how the last Add went.
 fn add_section(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle {
     (
-        Node {
-            flex_shrink: 0.0,
-            ..column(size.px(4.0))
-        },
+        column(size.px(4.0)).flex_shrink(0.0),
         Pickable::IGNORE,
         children![
             label(
@@ -137,10 +127,7 @@ fn add_section(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle {
                 fonts.ui(size.text(13.0)),
                 TextColor(palette::TEXT_DIM),
                 // Its room is kept while it says nothing.
-                Node {
-                    min_height: Val::Px(line_height(size)),
-                    ..default()
-                },
+                plain().min_height(Val::Px(line_height(size))),
                 Pickable::IGNORE,
             ),
         ],
@@ -150,29 +137,22 @@ fn add_section(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle {
 /// The list beside the selected engine.
 fn body(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle {
     (
-        Node {
-            align_items: AlignItems::FlexStart,
-            column_gap: Val::Px(size.px(20.0)),
-            margin: UiRect::top(Val::Px(size.px(4.0))),
-            ..default()
-        },
+        plain()
+            .align_items(AlignItems::FlexStart)
+            .column_gap(Val::Px(size.px(20.0)))
+            .margin(UiRect::top(Val::Px(size.px(4.0)))),
         Pickable::IGNORE,
         children![
             (
-                Node {
-                    width: Val::Px(size.px(290.0)),
-                    flex_shrink: 0.0,
-                    ..column(size.px(4.0))
-                },
+                column(size.px(4.0))
+                    .width(Val::Px(size.px(290.0)))
+                    .flex_shrink(0.0),
                 Pickable::IGNORE,
                 children![
                     layout::heading(Phrase::EngineList, lang, fonts.ui(size.text(14.0))),
                     (
                         ListBox,
-                        Node {
-                            width: Val::Percent(100.0),
-                            ..column(size.px(4.0))
-                        },
+                        column(size.px(4.0)).width(Val::Percent(100.0)),
                         Pickable::IGNORE,
                     ),
                     pager(
@@ -192,14 +172,12 @@ fn body(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle {
             ),),
             (
                 DetailBox,
-                Node {
-                    flex_grow: 1.0,
-                    min_width: Val::Px(0.0),
-                    // The room of a full page of options, kept on a shorter
-                    // one: the card does not move under the pointer.
-                    min_height: Val::Px(size.px(DETAIL_PX)),
-                    ..column(size.px(5.0))
-                },
+                // The room of a full page of options, kept on a shorter
+                // one: the card does not move under the pointer.
+                column(size.px(5.0))
+                    .flex_grow(1.0)
+                    .min_width(Val::Px(0.0))
+                    .min_height(Val::Px(size.px(DETAIL_PX))),
                 Pickable::IGNORE,
             ),
         ],
@@ -234,11 +212,9 @@ pub(super) fn pager(
 /// Back and the keys' hint.
 fn footer(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle {
     (
-        Node {
-            margin: UiRect::top(Val::Px(size.px(6.0))),
-            flex_shrink: 0.0,
-            ..row(size.px(16.0))
-        },
+        row(size.px(16.0))
+            .margin(UiRect::top(Val::Px(size.px(6.0))))
+            .flex_shrink(0.0),
         Pickable::IGNORE,
         children![
             button(

@@ -10,6 +10,7 @@ use crate::game::i18n::{Lang, Phrase};
 use crate::game::settings::CurrentLang;
 use crate::game::theme::layout;
 use crate::game::theme::scale::Scale;
+use crate::game::theme::shape::{Shape, hidden, plain, sized};
 use crate::game::theme::{Fonts, OnPress, button, button_box, label, palette};
 use bevy::prelude::*;
 
@@ -37,11 +38,9 @@ pub(super) fn spawn_card(
                         fonts.ui(size.px(28.0)),
                         palette::ACCENT
                     ),
-                    Node {
-                        align_self: AlignSelf::Center,
-                        margin: UiRect::bottom(Val::Px(size.px(4.0))),
-                        ..default()
-                    },
+                    plain()
+                        .align_self(AlignSelf::Center)
+                        .margin(UiRect::bottom(Val::Px(size.px(4.0)))),
                 )),
                 Spawn(notice_line(&fonts, size)),
                 SpawnIter(
@@ -68,14 +67,12 @@ fn backdrop() -> impl Bundle {
 fn card(size: Scale) -> impl Bundle {
     let padding = Vec2::new(size.px(26.0), size.px(18.0));
     layout::card(
-        Node {
-            flex_direction: FlexDirection::Column,
-            row_gap: Val::Px(size.px(6.0)),
-            max_width: Val::Percent(96.0),
-            max_height: Val::Percent(98.0),
-            overflow: Overflow::clip(),
-            ..layout::card_node(padding, size.px(2.0), size.px(12.0))
-        },
+        layout::card_node(padding, size.px(2.0), size.px(12.0))
+            .flex_direction(FlexDirection::Column)
+            .row_gap(Val::Px(size.px(6.0)))
+            .max_width(Val::Percent(96.0))
+            .max_height(Val::Percent(98.0))
+            .overflow(Overflow::clip()),
         palette::PANEL.with_alpha(1.0),
         palette::ACCENT,
     )
@@ -88,11 +85,7 @@ fn notice_line(fonts: &Fonts, size: Scale) -> impl Bundle {
         Text::new(""),
         fonts.ui(size.px(14.0)),
         TextColor(palette::CHECK_GLOW.with_alpha(1.0)),
-        Node {
-            display: Display::None,
-            max_width: Val::Px(size.px(560.0)),
-            ..default()
-        },
+        hidden().max_width(Val::Px(size.px(560.0))),
         Pickable::IGNORE,
     )
 }
@@ -103,25 +96,17 @@ fn setting_row(i: usize, row: Row, lang: Lang, fonts: &Fonts, size: Scale) -> im
     let fonts = fonts.clone();
     (
         RowBox(i),
-        Node {
-            align_items: AlignItems::Center,
-            column_gap: Val::Px(size.px(8.0)),
-            padding: UiRect::axes(Val::Px(size.px(8.0)), Val::Px(size.px(3.0))),
-            border: UiRect::all(Val::Px(size.px(2.0))),
-            border_radius: BorderRadius::all(Val::Px(size.px(6.0))),
-            ..default()
-        },
+        layout::row(size.px(8.0))
+            .padding(UiRect::axes(Val::Px(size.px(8.0)), Val::Px(size.px(3.0))))
+            .border(UiRect::all(Val::Px(size.px(2.0))))
+            .border_radius(BorderRadius::all(Val::Px(size.px(6.0)))),
         BorderColor::all(Color::NONE),
         Pickable::IGNORE,
         Children::spawn(SpawnWith(move |parent: &mut ChildSpawner| {
             parent.spawn((
                 label(row.title(), lang, fonts.ui(size.px(18.0)), palette::TEXT),
                 TextLayout::no_wrap(),
-                Node {
-                    width: Val::Px(size.px(160.0)),
-                    flex_shrink: 0.0,
-                    ..default()
-                },
+                plain().width(Val::Px(size.px(160.0))).flex_shrink(0.0),
             ));
             if row == Row::Volume {
                 parent.spawn(sign_button("−", &fonts, size, -1));
@@ -144,22 +129,14 @@ fn setting_row(i: usize, row: Row, lang: Lang, fonts: &Fonts, size: Scale) -> im
 /// The volume as a bar filled to its level.
 fn volume_bar(size: Scale) -> impl Bundle {
     (
-        Node {
-            width: Val::Px(size.px(160.0)),
-            height: Val::Px(size.px(10.0)),
-            border_radius: BorderRadius::all(Val::Px(size.px(5.0))),
-            overflow: Overflow::clip(),
-            ..default()
-        },
+        sized(Val::Px(size.px(160.0)), Val::Px(size.px(10.0)))
+            .border_radius(BorderRadius::all(Val::Px(size.px(5.0))))
+            .overflow(Overflow::clip()),
         BackgroundColor(palette::BUTTON),
         Pickable::IGNORE,
         children![(
             VolumeFill,
-            Node {
-                width: Val::Percent(0.0),
-                height: Val::Percent(100.0),
-                ..default()
-            },
+            sized(Val::Percent(0.0), Val::Percent(100.0)),
             BackgroundColor(palette::ACCENT),
             Pickable::IGNORE,
         )],
@@ -173,10 +150,7 @@ fn volume_value(fonts: &Fonts, size: Scale) -> impl Bundle {
         Text::new(""),
         fonts.ui(size.px(17.0)),
         TextColor(palette::TEXT),
-        Node {
-            width: Val::Px(size.px(36.0)),
-            ..default()
-        },
+        plain().width(Val::Px(size.px(36.0))),
         TextLayout::justify(Justify::Right),
         Pickable::IGNORE,
     )
@@ -185,12 +159,7 @@ fn volume_value(fonts: &Fonts, size: Scale) -> impl Bundle {
 /// Back, the button to the player's engines and the keys' hint.
 fn footer(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle {
     (
-        Node {
-            align_items: AlignItems::Center,
-            column_gap: Val::Px(size.px(16.0)),
-            margin: UiRect::top(Val::Px(size.px(10.0))),
-            ..default()
-        },
+        layout::row(size.px(16.0)).margin(UiRect::top(Val::Px(size.px(10.0)))),
         Pickable::IGNORE,
         children![
             button(
@@ -220,11 +189,7 @@ fn footer(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle {
 /// A small square button with a sign on it (same in every language) that
 /// turns the volume a step up (+1) or down (−1).
 fn sign_button(sign: &str, fonts: &Fonts, size: Scale, step: i8) -> impl Bundle {
-    let node = Node {
-        width: Val::Px(size.px(32.0)),
-        height: Val::Px(size.px(30.0)),
-        ..default()
-    };
+    let node = sized(Val::Px(size.px(32.0)), Val::Px(size.px(30.0)));
     let action = SettingsAction::Volume(step);
     (
         button_box(

@@ -112,7 +112,7 @@ impl Row {
                 Notation::Iccs => 2,
             },
             Row::Pieces => usize::from(s.piece_chars == Charset::Simplified),
-            Row::Language => usize::from(s.language == Language::English),
+            Row::Language => usize::from(s.language == Language::En),
         }
     }
 
@@ -145,7 +145,7 @@ impl Row {
             Row::Pieces => {
                 s.piece_chars = [Charset::Traditional, Charset::Simplified][i];
             }
-            Row::Language => s.language = [Language::Chinese, Language::English][i],
+            Row::Language => s.language = [Language::Zh, Language::En][i],
         }
     }
 

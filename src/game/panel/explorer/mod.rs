@@ -26,9 +26,12 @@ pub(super) fn plugin(app: &mut App) {
             (
                 dock_last::<ExplorerCard, InfoColumn>.run_if(in_state(Screen::Playing)),
                 refresh::show_card,
-                refresh::show_filters,
+                refresh::show_mine_filter,
+                refresh::show_years,
+                refresh::show_player,
                 refresh::show_moves,
                 refresh::show_games,
+                refresh::show_games_pager,
             )
                 .chain()
                 .in_set(GameSet::Present)

@@ -9,7 +9,7 @@ use super::{
 };
 use crate::game::Screen;
 use crate::game::board::layout::BoardLayout;
-use crate::game::i18n::{Lang, Phrase};
+use crate::game::i18n::{Lang, Phrase, at_move};
 use crate::game::play::explorer::{Answer, Explorer, PAGE};
 use crate::game::play::game_db::{DbImport, GameDb};
 use crate::game::play::move_list::list_style;
@@ -68,14 +68,12 @@ fn heading(
     }
 }
 
-/// Shows or hides the card, writes the heading, lights the filter.
+/// Shows or hides the card and writes its heading.
 pub(super) fn show_card(
     (explorer, db, import): (Res<Explorer>, Res<GameDb>, Res<DbImport>),
     lang: CurrentLang,
     mut card: Query<&mut Node, With<ExplorerCard>>,
     mut summary: Query<&mut Text, With<Summary>>,
-    mut buttons: Query<(&MineButton, &mut Toggled)>,
-    mut labels: Query<(&MineText, &mut Text), Without<Summary>>,
 ) {
     let on = explorer.is_on();
     for mut node in &mut card {
@@ -92,6 +90,18 @@ pub(super) fn show_card(
     }
     for mut t in &mut summary {
         t.set_if_neq(Text(text.clone()));
+    }
+}
+
+/// The filter of the player's own games: its buttons lit and named.
+pub(super) fn show_mine_filter(
+    explorer: Res<Explorer>,
+    lang: CurrentLang,
+    mut buttons: Query<(&MineButton, &mut Toggled)>,
+    mut labels: Query<(&MineText, &mut Text)>,
+) {
+    if !explorer.is_on() {
+        return;
     }
     for (b, mut toggled) in &mut buttons {
         toggled.set_if_neq(Toggled(explorer.filter.mine_only == b.0));
@@ -172,10 +182,7 @@ fn game_text(row: &GameRow, lang: Lang) -> String {
     // The move the game stood at the position before (ply 0 and 1 are
     // move 1's, Red's and Black's).
     let number = row.ply / 2 + 1;
-    let at = match lang {
-        Lang::Zh => format!("第{number}回合"),
-        Lang::En => format!("move {number}"),
-    };
+    let at = at_move(number, lang);
     format!(
         "{} – {} · {date} · {result} · {at}",
         name(&row.red),
@@ -183,15 +190,13 @@ fn game_text(row: &GameRow, lang: Lang) -> String {
     )
 }
 
-/// The page of games and the pager.
+/// The page of games.
 pub(super) fn show_games(
     explorer: Res<Explorer>,
     (layout, screen): (Res<BoardLayout>, Res<State<Screen>>),
     lang: CurrentLang,
-    mut rows: Query<(&GameRowButton, &mut Node), Without<Pager>>,
-    mut texts: Query<(&GameRowText, &mut Text), Without<PageLabel>>,
-    mut pager: Query<&mut Node, With<Pager>>,
-    mut label: Query<&mut Text, With<PageLabel>>,
+    mut rows: Query<(&GameRowButton, &mut Node)>,
+    mut texts: Query<(&GameRowText, &mut Text)>,
 ) {
     if !explorer.is_on() {
         return;
@@ -207,6 +212,21 @@ pub(super) fn show_games(
             t.set_if_neq(Text(game_text(g, *lang)));
         }
     }
+}
+
+/// The games' pager: shown when there are games and room, with the page.
+pub(super) fn show_games_pager(
+    explorer: Res<Explorer>,
+    (layout, screen): (Res<BoardLayout>, Res<State<Screen>>),
+    mut pager: Query<&mut Node, With<Pager>>,
+    mut label: Query<&mut Text, With<PageLabel>>,
+) {
+    if !explorer.is_on() {
+        return;
+    }
+    let answer = explorer.shown_answer();
+    let games = answer.map_or(&[][..], |a| &a.games[..]);
+    let (_, room) = room(&layout, screen.get());
     for mut node in &mut pager {
         set_display(&mut node, room > 0 && !games.is_empty());
     }
@@ -217,15 +237,12 @@ pub(super) fn show_games(
     }
 }
 
-/// The year range and the player: what they are set to, or the line being
-/// typed; the clear button while a player is chosen.
-pub(super) fn show_filters(
+/// The year range: what it is set to, and its title.
+pub(super) fn show_years(
     explorer: Res<Explorer>,
     lang: CurrentLang,
-    mut years: Query<(&YearText, &mut Text), (Without<PlayerText>, Without<YearsTitle>)>,
-    mut title: Query<&mut Text, (With<YearsTitle>, Without<PlayerText>)>,
-    mut player: Query<&mut Text, With<PlayerText>>,
-    mut clear: Query<&mut Node, With<ClearPlayer>>,
+    mut years: Query<(&YearText, &mut Text), Without<YearsTitle>>,
+    mut title: Query<&mut Text, With<YearsTitle>>,
 ) {
     if !explorer.is_changed() && !lang.is_changed() {
         return;
@@ -241,6 +258,19 @@ pub(super) fn show_filters(
     }
     for mut t in &mut title {
         t.set_if_neq(Text(Phrase::ExplorerYears.get(*lang).to_string()));
+    }
+}
+
+/// The player: the one chosen, or the line being typed; the clear button
+/// while a player is chosen.
+pub(super) fn show_player(
+    explorer: Res<Explorer>,
+    lang: CurrentLang,
+    mut player: Query<&mut Text, With<PlayerText>>,
+    mut clear: Query<&mut Node, With<ClearPlayer>>,
+) {
+    if !explorer.is_changed() && !lang.is_changed() {
+        return;
     }
     let name = match (&explorer.typing, &explorer.filter.player) {
         (Some(line), _) => format!("{line}|"),

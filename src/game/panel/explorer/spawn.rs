@@ -8,6 +8,7 @@ use super::{
 use crate::game::Screen;
 use crate::game::play::explorer::{ExplorerCommand, PAGE};
 use crate::game::theme::layout::{card, card_node, column, row};
+use crate::game::theme::shape::{Shape, plain, sized, spacer};
 use crate::game::theme::{Fonts, OnPress, Toggled, palette};
 use bevy::prelude::*;
 
@@ -40,14 +41,12 @@ pub(crate) fn spawn_card(commands: &mut Commands, fonts: &Fonts, screen: Screen)
         .spawn((
             ExplorerCard,
             card(
-                Node {
-                    flex_shrink: 0.0,
-                    display: Display::None,
-                    padding: UiRect::all(Val::Px(8.0)),
-                    border: UiRect::all(Val::Px(1.0)),
-                    border_radius: BorderRadius::all(Val::Px(8.0)),
-                    ..column(4.0)
-                },
+                column(4.0)
+                    .flex_shrink(0.0)
+                    .display(Display::None)
+                    .padding(UiRect::all(Val::Px(8.0)))
+                    .border(UiRect::all(Val::Px(1.0)))
+                    .border_radius(BorderRadius::all(Val::Px(8.0))),
                 palette::BUTTON.with_alpha(0.35),
                 palette::BUTTON_BORDER,
             ),
@@ -68,10 +67,7 @@ fn small_button<B: Bundle>(fonts: &Fonts, text: B, press: OnPress) -> impl Bundl
     (
         Button,
         card(
-            Node {
-                align_items: AlignItems::Center,
-                ..card_node(Vec2::new(8.0, 2.0), 1.0, 6.0)
-            },
+            card_node(Vec2::new(8.0, 2.0), 1.0, 6.0).align_items(AlignItems::Center),
             palette::BUTTON,
             palette::BUTTON_BORDER,
         ),
@@ -172,14 +168,10 @@ pub(super) struct YearsTitle;
 fn move_row(commands: &mut Commands, fonts: &Fonts, k: usize) -> Entity {
     let bar = commands
         .spawn((
-            Node {
-                width: Val::Px(BAR_PX),
-                height: Val::Px(8.0),
-                flex_shrink: 0.0,
-                border_radius: BorderRadius::all(Val::Px(3.0)),
-                overflow: Overflow::clip(),
-                ..default()
-            },
+            sized(Val::Px(BAR_PX), Val::Px(8.0))
+                .flex_shrink(0.0)
+                .border_radius(BorderRadius::all(Val::Px(3.0)))
+                .overflow(Overflow::clip()),
             Pickable::IGNORE,
         ))
         .id();
@@ -191,11 +183,7 @@ fn move_row(commands: &mut Commands, fonts: &Fonts, k: usize) -> Entity {
         let p = commands
             .spawn((
                 BarPart(k, part),
-                Node {
-                    width: Val::Px(0.0),
-                    height: Val::Percent(100.0),
-                    ..default()
-                },
+                sized(Val::Px(0.0), Val::Percent(100.0)),
                 BackgroundColor(color),
                 Pickable::IGNORE,
             ))
@@ -209,10 +197,7 @@ fn move_row(commands: &mut Commands, fonts: &Fonts, k: usize) -> Entity {
             TextLayout::no_wrap(),
             fonts.ui(14.0),
             TextColor(palette::TEXT),
-            Node {
-                flex_grow: 1.0,
-                ..default()
-            },
+            spacer(),
             Pickable::IGNORE,
         ))
         .id();
@@ -221,14 +206,12 @@ fn move_row(commands: &mut Commands, fonts: &Fonts, k: usize) -> Entity {
             MoveRow(k),
             Button,
             card(
-                Node {
-                    width: Val::Percent(100.0),
-                    overflow: Overflow::clip(),
-                    padding: UiRect::axes(Val::Px(8.0), Val::Px(2.0)),
-                    border: UiRect::all(Val::Px(1.0)),
-                    border_radius: BorderRadius::all(Val::Px(6.0)),
-                    ..row(8.0)
-                },
+                row(8.0)
+                    .width(Val::Percent(100.0))
+                    .overflow(Overflow::clip())
+                    .padding(UiRect::axes(Val::Px(8.0), Val::Px(2.0)))
+                    .border(UiRect::all(Val::Px(1.0)))
+                    .border_radius(BorderRadius::all(Val::Px(6.0))),
                 palette::BUTTON,
                 palette::BUTTON_BORDER,
             ),
@@ -246,13 +229,11 @@ fn game_row(commands: &mut Commands, fonts: &Fonts, k: usize) -> Entity {
         .spawn((
             GameRowButton(k),
             Button,
-            Node {
-                width: Val::Percent(100.0),
-                padding: UiRect::axes(Val::Px(8.0), Val::Px(1.0)),
-                border_radius: BorderRadius::all(Val::Px(4.0)),
-                overflow: Overflow::clip(),
-                ..default()
-            },
+            plain()
+                .width(Val::Percent(100.0))
+                .padding(UiRect::axes(Val::Px(8.0), Val::Px(1.0)))
+                .border_radius(BorderRadius::all(Val::Px(4.0)))
+                .overflow(Overflow::clip()),
             BackgroundColor(Color::NONE),
             Toggled(false),
             OnPress::send(ExplorerCommand::OpenRow(k)),

@@ -15,6 +15,7 @@ use crate::game::play::browse::{Browse, BrowseCommand, shown_ply};
 use crate::game::play::game_review::{GameReviewState, ReviewedGame};
 use crate::game::play::session::Session;
 use crate::game::theme::judgement::judgement_color;
+use crate::game::theme::shape::{Shape, fill, plain, sized};
 use crate::game::theme::{palette, set_display};
 use crate::game::{GameSet, Screen};
 use bevy::picking::events::{Drag, Pointer, Press};
@@ -80,12 +81,7 @@ pub struct GraphSlot;
 pub fn slot() -> impl Bundle {
     (
         GraphSlot,
-        Node {
-            width: Val::Percent(100.0),
-            height: Val::Px(GRAPH_HEIGHT.0),
-            flex_shrink: 0.0,
-            ..default()
-        },
+        sized(Val::Percent(100.0), Val::Px(GRAPH_HEIGHT.0)).flex_shrink(0.0),
         Pickable::IGNORE,
     )
 }
@@ -112,20 +108,13 @@ fn fill_slot(
         commands.entity(slot).with_children(|p| {
             p.spawn((
                 GraphArea,
-                Node {
-                    width: Val::Percent(100.0),
-                    height: Val::Percent(100.0),
-                    border: UiRect::all(Val::Px(1.0)),
-                    border_radius: BorderRadius::all(Val::Px(4.0)),
-                    overflow: Overflow::clip(),
-                    ..default()
-                },
+                fill()
+                    .border(UiRect::all(Val::Px(1.0)))
+                    .border_radius(BorderRadius::all(Val::Px(4.0)))
+                    .overflow(Overflow::clip()),
                 BorderColor::all(palette::BUTTON_BORDER),
                 BackgroundColor(palette::SHADE.with_alpha(0.25)),
-                ImageNode {
-                    image_mode: NodeImageMode::Stretch,
-                    ..ImageNode::new(image)
-                },
+                ImageNode::new(image).with_mode(NodeImageMode::Stretch),
                 Pickable {
                     should_block_lower: true,
                     is_hoverable: true,
@@ -134,14 +123,12 @@ fn fill_slot(
             .with_children(|g| {
                 g.spawn((
                     CurrentLine,
-                    Node {
-                        position_type: PositionType::Absolute,
-                        top: Val::Px(0.0),
-                        bottom: Val::Px(0.0),
-                        width: Val::Px(2.0),
-                        margin: UiRect::left(Val::Px(-1.0)),
-                        ..default()
-                    },
+                    plain()
+                        .position_type(PositionType::Absolute)
+                        .top(Val::Px(0.0))
+                        .bottom(Val::Px(0.0))
+                        .width(Val::Px(2.0))
+                        .margin(UiRect::left(Val::Px(-1.0))),
                     BackgroundColor(palette::ACCENT),
                     Pickable::IGNORE,
                 ));
@@ -230,21 +217,17 @@ fn draw_graph(
 fn mark_dot(x: f32, y: f32, j: Judgement) -> impl Bundle {
     (
         MarkDot,
-        Node {
-            position_type: PositionType::Absolute,
-            left: Val::Percent(x),
-            top: Val::Percent(y),
-            width: Val::Px(8.0),
-            height: Val::Px(8.0),
-            margin: UiRect {
+        sized(Val::Px(8.0), Val::Px(8.0))
+            .position_type(PositionType::Absolute)
+            .left(Val::Percent(x))
+            .top(Val::Percent(y))
+            .margin(UiRect {
                 left: Val::Px(-4.0),
                 top: Val::Px(-4.0),
                 ..default()
-            },
-            border: UiRect::all(Val::Px(1.0)),
-            border_radius: BorderRadius::MAX,
-            ..default()
-        },
+            })
+            .border(UiRect::all(Val::Px(1.0)))
+            .border_radius(BorderRadius::MAX),
         BackgroundColor(judgement_color(j)),
         BorderColor::all(palette::SHADE.with_alpha(0.7)),
         Pickable::IGNORE,

@@ -9,7 +9,7 @@
 //! The panel reserves a slot for all this with [`slot`]; this plugin fills it.
 
 use crate::game::board::layout::BoardLayout;
-use crate::game::i18n::{Lang, Phrase};
+use crate::game::i18n::{Lang, Phrase, browsing_ply, on_variation};
 use crate::game::panel::comment_field::{EditComment, SaveComment, comment_field};
 use crate::game::play::browse::{Browse, BrowseCommand, shown_node};
 use crate::game::play::move_list::list_style;
@@ -17,7 +17,8 @@ use crate::game::play::session::Session;
 use crate::game::play::variations::TreeCommand;
 use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
-use crate::game::theme::layout::wrapping_row;
+use crate::game::theme::layout::{column, wrapping_row};
+use crate::game::theme::shape::{Shape, plain};
 use crate::game::theme::{Fonts, OnPress, Toggled, button, button_box, palette, set_display};
 use crate::game::{GameSet, Screen};
 use crate::rules::notation::format_move;
@@ -57,16 +58,12 @@ pub struct MoveListSlot;
 pub fn slot() -> impl Bundle {
     (
         MoveListSlot,
-        Node {
-            flex_direction: FlexDirection::Column,
-            flex_grow: 1.0,
-            flex_basis: Val::Px(0.0),
-            min_height: Val::Px(0.0),
-            row_gap: Val::Px(6.0),
+        column(6.0)
+            .flex_grow(1.0)
+            .flex_basis(Val::Px(0.0))
+            .min_height(Val::Px(0.0))
             // In a short window the key hint is cut off instead of drawn over the game buttons.
-            overflow: Overflow::clip_y(),
-            ..default()
-        },
+            .overflow(Overflow::clip_y()),
         Pickable::IGNORE,
     )
 }
@@ -160,16 +157,14 @@ fn fill_slot(
         commands.entity(slot).with_children(|p| {
             p.spawn((
                 MoveBox,
-                Node {
-                    flex_direction: FlexDirection::Column,
-                    flex_grow: 1.0,
-                    flex_basis: Val::Px(0.0),
-                    min_height: move_box_min(&layout),
-                    overflow: Overflow::scroll_y(),
-                    padding: UiRect::all(Val::Px(4.0)),
-                    border_radius: BorderRadius::all(Val::Px(6.0)),
-                    ..default()
-                },
+                plain()
+                    .flex_direction(FlexDirection::Column)
+                    .flex_grow(1.0)
+                    .flex_basis(Val::Px(0.0))
+                    .min_height(move_box_min(&layout))
+                    .overflow(Overflow::scroll_y())
+                    .padding(UiRect::all(Val::Px(4.0)))
+                    .border_radius(BorderRadius::all(Val::Px(6.0))),
                 ScrollPosition::default(),
                 BackgroundColor(palette::SHADE.with_alpha(0.18)),
             ));
@@ -208,10 +203,7 @@ fn small<M: Message + Clone>(
 /// the marks and the comment of the shown move.
 fn spawn_tools(row: &mut ChildSpawnerCommands, lang: Lang, fonts: &Fonts) {
     let arrow = |s: &str, command: BrowseCommand| {
-        let node = Node {
-            padding: UiRect::axes(Val::Px(9.0), Val::Px(3.0)),
-            ..default()
-        };
+        let node = plain().padding(UiRect::axes(Val::Px(9.0), Val::Px(3.0)));
         button_box(
             node,
             s.to_string(),
@@ -246,11 +238,9 @@ fn spawn_tools(row: &mut ChildSpawnerCommands, lang: Lang, fonts: &Fonts) {
         BrowseOnly,
     ));
     for mark in Mark::ALL {
-        let node = Node {
-            padding: UiRect::axes(Val::Px(6.0), Val::Px(3.0)),
-            min_width: Val::Px(26.0),
-            ..default()
-        };
+        let node = plain()
+            .padding(UiRect::axes(Val::Px(6.0), Val::Px(3.0)))
+            .min_width(Val::Px(26.0));
         row.spawn((
             button_box(
                 node,
@@ -287,17 +277,11 @@ fn show_browse_buttons(
         Some(_) if browse.on_variation() => {
             let node = shown_node(&session, Some(&browse));
             let depth = session.tree().depth(node);
-            match *lang {
-                Lang::Zh => format!("{}: {depth}", Phrase::OnVariation.get(*lang)),
-                Lang::En => format!("{}: ply {depth}", Phrase::OnVariation.get(*lang)),
-            }
+            on_variation(depth, *lang)
         }
         Some(p) => {
             let total = session.game.ply();
-            match *lang {
-                Lang::Zh => format!("{}: {p} / {total}", Phrase::Browsing.get(*lang)),
-                Lang::En => format!("{}: ply {p} of {total}", Phrase::Browsing.get(*lang)),
-            }
+            browsing_ply(p, total, *lang)
         }
         None if hint.thinking() => format!(
             "{}: {}…",

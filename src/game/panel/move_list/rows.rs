@@ -12,6 +12,7 @@ use crate::game::play::session::Session;
 use crate::game::settings::UserSettings;
 use crate::game::theme::judgement::{judgement_color, judgement_symbol};
 use crate::game::theme::layout::row;
+use crate::game::theme::shape::{Shape, plain};
 use crate::game::theme::{Fonts, palette};
 use crate::rules::records::{Mark, MoveTree, NodeId};
 use bevy::prelude::*;
@@ -91,54 +92,45 @@ fn spawn_move_row(
     moves: [Option<&ListMove>; 2],
     marks: &[Option<Judgement>],
 ) {
-    p.spawn((
-        MoveRow(index),
-        Node {
-            flex_shrink: 0.0,
-            ..row(4.0)
-        },
-        HOVERABLE,
-    ))
-    .with_children(|r| {
-        r.spawn((
-            Text::new(format!("{number}.")),
-            fonts.ui(15.0),
-            TextColor(palette::TEXT_DIM),
-            Node {
-                width: Val::Px(34.0),
-                ..default()
-            },
-            Pickable::IGNORE,
-        ));
-        // "…" for Red's place when the row starts with Black.
-        for (cell, empty) in moves.into_iter().zip(["…", ""]) {
-            match cell {
-                Some(m) => {
-                    let mark = marks.get(m.ply.wrapping_sub(1)).copied().flatten();
-                    r.spawn(move_cell(fonts, m.node, index, &m.text, m.mark))
-                        .with_children(|c| {
-                            if let Some(j) = mark {
-                                c.spawn(mark_text(fonts, j));
-                            }
-                        });
-                }
-                None => {
-                    r.spawn(move_cell(fonts, MoveTree::ROOT, index, empty, None));
+    p.spawn((MoveRow(index), row(4.0).flex_shrink(0.0), HOVERABLE))
+        .with_children(|r| {
+            r.spawn((
+                Text::new(format!("{number}.")),
+                fonts.ui(15.0),
+                TextColor(palette::TEXT_DIM),
+                plain().width(Val::Px(34.0)),
+                Pickable::IGNORE,
+            ));
+            // "…" for Red's place when the row starts with Black.
+            for (cell, empty) in moves.into_iter().zip(["…", ""]) {
+                match cell {
+                    Some(m) => {
+                        let mark = marks.get(m.ply.wrapping_sub(1)).copied().flatten();
+                        r.spawn(move_cell(fonts, m.node, index, &m.text, m.mark))
+                            .with_children(|c| {
+                                if let Some(j) = mark {
+                                    c.spawn(mark_text(fonts, j));
+                                }
+                            });
+                    }
+                    None => {
+                        r.spawn(move_cell(fonts, MoveTree::ROOT, index, empty, None));
+                    }
                 }
             }
-        }
-    });
+        });
 }
 
 /// A comment on the main line, under its move.
 fn comment_row(fonts: &Fonts, index: usize, text: &str) -> impl Bundle + use<> {
     (
         MoveRow(index),
-        Node {
-            flex_shrink: 0.0,
-            padding: UiRect::new(Val::Px(38.0), Val::Px(4.0), Val::Px(1.0), Val::Px(3.0)),
-            ..default()
-        },
+        plain().flex_shrink(0.0).padding(UiRect::new(
+            Val::Px(38.0),
+            Val::Px(4.0),
+            Val::Px(1.0),
+            Val::Px(3.0),
+        )),
         Pickable::IGNORE,
         children![(
             Text::new(text.to_string()),
@@ -153,14 +145,17 @@ fn comment_row(fonts: &Fonts, index: usize, text: &str) -> impl Bundle + use<> {
 fn variation_row(index: usize) -> impl Bundle {
     (
         MoveRow(index),
-        Node {
-            flex_wrap: FlexWrap::Wrap,
-            flex_shrink: 0.0,
-            margin: UiRect::new(Val::Px(24.0), Val::Px(2.0), Val::Px(1.0), Val::Px(3.0)),
-            padding: UiRect::left(Val::Px(8.0)),
-            border: UiRect::left(Val::Px(2.0)),
-            ..row(4.0)
-        },
+        row(4.0)
+            .flex_wrap(FlexWrap::Wrap)
+            .flex_shrink(0.0)
+            .margin(UiRect::new(
+                Val::Px(24.0),
+                Val::Px(2.0),
+                Val::Px(1.0),
+                Val::Px(3.0),
+            ))
+            .padding(UiRect::left(Val::Px(8.0)))
+            .border(UiRect::left(Val::Px(2.0))),
         BorderColor::all(palette::TEXT_DIM.with_alpha(0.35)),
         HOVERABLE,
     )
@@ -227,12 +222,10 @@ fn cell(
 ) -> impl Bundle {
     (
         MoveCell { node, row },
-        Node {
-            width,
-            padding: UiRect::axes(Val::Px((px - 11.0).max(3.0)), Val::Px(1.0)),
-            border_radius: BorderRadius::all(Val::Px(4.0)),
-            ..default()
-        },
+        plain()
+            .width(width)
+            .padding(UiRect::axes(Val::Px((px - 11.0).max(3.0)), Val::Px(1.0)))
+            .border_radius(BorderRadius::all(Val::Px(4.0))),
         BackgroundColor(Color::NONE),
         HOVERABLE,
         children![(
@@ -266,11 +259,9 @@ fn mark_text(fonts: &Fonts, j: Judgement) -> impl Bundle {
         fonts.ui(14.0),
         TextColor(judgement_color(j)),
         // At the cell's right edge, so it never pushes the move onto two lines.
-        Node {
-            position_type: PositionType::Absolute,
-            right: Val::Px(4.0),
-            ..default()
-        },
+        plain()
+            .position_type(PositionType::Absolute)
+            .right(Val::Px(4.0)),
         Pickable::IGNORE,
     )
 }

@@ -12,6 +12,7 @@ use crate::game::board::engraving::engraving;
 use crate::game::play::session::Session;
 use crate::game::theme::disc::{DiscSize, disc};
 use crate::game::theme::layout::{self, card_node, column, row, wrapping_row};
+use crate::game::theme::shape::{Shape, plain};
 use crate::game::theme::{Fonts, palette};
 use crate::game::{GameSet, Screen};
 use crate::rules::{Charset, Color as Side, Piece, PieceKind};
@@ -71,12 +72,10 @@ struct Badge(Side);
 pub fn player_cards() -> impl Bundle {
     (
         PlayerCards,
-        Node {
-            flex_direction: FlexDirection::ColumnReverse,
-            row_gap: Val::Px(8.0),
-            flex_shrink: 0.0,
-            ..default()
-        },
+        plain()
+            .flex_direction(FlexDirection::ColumnReverse)
+            .row_gap(Val::Px(8.0))
+            .flex_shrink(0.0),
         Pickable::IGNORE,
     )
 }
@@ -95,12 +94,10 @@ fn card(side: Side, fonts: &Fonts) -> impl Bundle + use<> {
     (
         PlayerCard(side),
         layout::card(
-            Node {
-                align_items: AlignItems::Center,
-                column_gap: Val::Px(10.0),
-                min_width: Val::Px(0.0),
-                ..card_node(Vec2::new(10.0, 7.0), 2.0, 10.0)
-            },
+            card_node(Vec2::new(10.0, 7.0), 2.0, 10.0)
+                .align_items(AlignItems::Center)
+                .column_gap(Val::Px(10.0))
+                .min_width(Val::Px(0.0)),
             palette::CARD,
             palette::CARD_BORDER,
         ),
@@ -108,11 +105,7 @@ fn card(side: Side, fonts: &Fonts) -> impl Bundle + use<> {
         children![
             badge(side, fonts),
             (
-                Node {
-                    flex_grow: 1.0,
-                    min_width: Val::Px(0.0),
-                    ..column(2.0)
-                },
+                column(2.0).flex_grow(1.0).min_width(Val::Px(0.0)),
                 Pickable::IGNORE,
                 children![
                     name_line(side, fonts),
@@ -125,22 +118,16 @@ fn card(side: Side, fonts: &Fonts) -> impl Bundle + use<> {
                     ),
                     (
                         Captures(side),
-                        Node {
-                            min_height: Val::Px(20.0),
-                            margin: UiRect::top(Val::Px(2.0)),
-                            ..wrapping_row(2.0)
-                        },
+                        wrapping_row(2.0)
+                            .min_height(Val::Px(20.0))
+                            .margin(UiRect::top(Val::Px(2.0))),
                         Pickable::IGNORE,
                     ),
                 ],
             ),
             (
                 PlayerCardSlot(side),
-                Node {
-                    flex_shrink: 0.0,
-                    align_items: AlignItems::Center,
-                    ..default()
-                },
+                plain().flex_shrink(0.0).align_items(AlignItems::Center),
                 Pickable::IGNORE,
             ),
         ],
@@ -179,11 +166,9 @@ fn badge(side: Side, fonts: &Fonts) -> impl Bundle + use<> {
 /// The side's name and what it is doing (thinking, in check).
 fn name_line(side: Side, fonts: &Fonts) -> impl Bundle + use<> {
     (
-        Node {
-            align_items: AlignItems::Baseline,
-            flex_wrap: FlexWrap::Wrap,
-            ..row(8.0)
-        },
+        row(8.0)
+            .align_items(AlignItems::Baseline)
+            .flex_wrap(FlexWrap::Wrap),
         Pickable::IGNORE,
         children![
             (

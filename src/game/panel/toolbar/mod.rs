@@ -12,7 +12,8 @@
 use crate::game::play::Play;
 use crate::game::play::clock::MatchClock;
 use crate::game::play::session::Session;
-use crate::game::theme::layout::{self, Orientation};
+use crate::game::theme::layout::{self, Orientation, row};
+use crate::game::theme::shape::{Shape, sized};
 use crate::game::theme::{Icons, Toggled, Tooltip, palette, set_display};
 use crate::game::{GameSet, Screen};
 use bevy::prelude::*;
@@ -52,14 +53,10 @@ pub const TOOL_PX: f32 = 38.0;
 pub fn toolbar() -> impl Bundle {
     (
         Toolbar,
-        Node {
-            flex_wrap: FlexWrap::Wrap,
-            align_items: AlignItems::Center,
-            align_content: AlignContent::FlexStart,
-            column_gap: Val::Px(5.0),
-            row_gap: Val::Px(6.0),
-            ..default()
-        },
+        row(5.0)
+            .flex_wrap(FlexWrap::Wrap)
+            .align_content(AlignContent::FlexStart)
+            .row_gap(Val::Px(6.0)),
         Pickable::IGNORE,
     )
 }
@@ -86,15 +83,11 @@ fn tool_button(i: usize, image: Handle<Image>) -> impl Bundle {
     (
         Button,
         ToolButton(i),
-        Node {
-            width: Val::Px(TOOL_PX),
-            height: Val::Px(TOOL_PX),
-            justify_content: JustifyContent::Center,
-            align_items: AlignItems::Center,
-            border: UiRect::all(Val::Px(1.0)),
-            border_radius: BorderRadius::all(Val::Px(8.0)),
-            ..default()
-        },
+        sized(Val::Px(TOOL_PX), Val::Px(TOOL_PX))
+            .justify_content(JustifyContent::Center)
+            .align_items(AlignItems::Center)
+            .border(UiRect::all(Val::Px(1.0)))
+            .border_radius(BorderRadius::all(Val::Px(8.0))),
         BackgroundColor(palette::BUTTON),
         BorderColor::all(palette::BUTTON_BORDER),
         Toggled(false),
@@ -105,11 +98,7 @@ fn tool_button(i: usize, image: Handle<Image>) -> impl Bundle {
         },
         children![(
             ImageNode::new(image).with_color(palette::TEXT),
-            Node {
-                width: Val::Px(22.0),
-                height: Val::Px(22.0),
-                ..default()
-            },
+            sized(Val::Px(22.0), Val::Px(22.0)),
             Pickable::IGNORE,
         )],
     )

@@ -10,6 +10,7 @@ use crate::game::board::engraving::engraving;
 use crate::game::play::editor::{Editor, EditorCommand};
 use crate::game::theme::disc::lacquered_disc;
 use crate::game::theme::palette;
+use crate::game::theme::shape::{Shape, sized};
 use crate::rules::{Piece, Square};
 use bevy::picking::events::{Click, Drag, DragEnd, DragStart, Pointer};
 use bevy::picking::pointer::PointerButton;
@@ -50,18 +51,11 @@ pub(super) fn piece_disc(piece: Piece, d: f32, look: &Look) -> impl Bundle + use
 pub(super) fn board_node(g: &Placement, look: &Look, flipped: bool) -> impl Bundle + use<> {
     (
         BoardNode,
-        ImageNode {
-            rect: Some(g.crop(&look.images)),
-            ..ImageNode::new(look.images.for_side(flipped).clone())
-        },
-        Node {
-            position_type: PositionType::Absolute,
-            left: Val::Px(g.board.min.x),
-            top: Val::Px(g.board.min.y),
-            width: Val::Px(g.board.width()),
-            height: Val::Px(g.board.height()),
-            ..default()
-        },
+        ImageNode::new(look.images.for_side(flipped).clone()).with_rect(g.crop(&look.images)),
+        sized(Val::Px(g.board.width()), Val::Px(g.board.height()))
+            .position_type(PositionType::Absolute)
+            .left(Val::Px(g.board.min.x))
+            .top(Val::Px(g.board.min.y)),
         BoxShadow::new(
             palette::SHADE,
             Val::Px(0.0),
@@ -105,14 +99,10 @@ pub(super) fn show_board(
         let e = commands
             .spawn((
                 BoardPiece(sq, piece),
-                Node {
-                    position_type: PositionType::Absolute,
-                    left: Val::Px(at.x),
-                    top: Val::Px(at.y),
-                    width: Val::Px(d),
-                    height: Val::Px(d),
-                    ..default()
-                },
+                sized(Val::Px(d), Val::Px(d))
+                    .position_type(PositionType::Absolute)
+                    .left(Val::Px(at.x))
+                    .top(Val::Px(at.y)),
                 children![piece_disc(piece, d, &look)],
             ))
             .observe(on_drag_start)
@@ -159,14 +149,10 @@ pub(super) fn on_drag_start(
     let at = pointer_at(&ev.pointer_location) - Vec2::splat(d / 2.0);
     commands.spawn((
         Ghost,
-        Node {
-            position_type: PositionType::Absolute,
-            left: Val::Px(at.x),
-            top: Val::Px(at.y),
-            width: Val::Px(d),
-            height: Val::Px(d),
-            ..default()
-        },
+        sized(Val::Px(d), Val::Px(d))
+            .position_type(PositionType::Absolute)
+            .left(Val::Px(at.x))
+            .top(Val::Px(at.y)),
         UiTransform::from_scale(Vec2::splat(1.08)),
         GlobalZIndex(30),
         Pickable::IGNORE,

@@ -7,11 +7,12 @@ use super::place::Placement;
 use super::{BoxPiece, Look, PickUp, board};
 use crate::engine::Level;
 use crate::game::Mode;
-use crate::game::i18n::{Lang, Phrase};
+use crate::game::i18n::{Lang, Phrase, tier_name};
 use crate::game::play::editor::{Editor, EditorCommand};
 use crate::game::play::explorer::ExplorerCommand;
 use crate::game::theme::layout::{Orientation, column, divider, heading, title, wrapping_row};
 use crate::game::theme::scale::Scale;
+use crate::game::theme::shape::{Shape, hidden, plain, sized, spacer};
 use crate::game::theme::{Fonts, OnPress, Toggled, button, button_box, label, palette};
 use crate::rules::setup::Setup;
 use crate::rules::{Color as Side, Piece};
@@ -72,17 +73,15 @@ pub(super) struct NeedsValid(pub EditorCommand);
 pub(super) fn panel_node(g: &Placement) -> impl Bundle + use<> {
     let s = Scale(g.s);
     (
-        Node {
-            position_type: PositionType::Absolute,
-            left: Val::Px(g.panel.min.x),
-            top: Val::Px(g.panel.min.y),
-            width: Val::Px(g.panel.width()),
-            height: Val::Px(g.panel.height()),
-            align_items: AlignItems::Stretch,
-            padding: UiRect::axes(Val::Px(s.px(14.0)), Val::Px(s.px(12.0))),
-            overflow: Overflow::scroll_y(),
-            ..column(s.px(9.0))
-        },
+        column(s.px(9.0))
+            .position_type(PositionType::Absolute)
+            .left(Val::Px(g.panel.min.x))
+            .top(Val::Px(g.panel.min.y))
+            .width(Val::Px(g.panel.width()))
+            .height(Val::Px(g.panel.height()))
+            .align_items(AlignItems::Stretch)
+            .padding(UiRect::axes(Val::Px(s.px(14.0)), Val::Px(s.px(12.0))))
+            .overflow(Overflow::scroll_y()),
         ScrollPosition::default(),
         BackgroundColor(palette::PANEL),
     )
@@ -91,11 +90,9 @@ pub(super) fn panel_node(g: &Placement) -> impl Bundle + use<> {
 /// A row of the panel: it wraps, its items centred across.
 fn panel_row(gap: f32) -> impl Bundle {
     (
-        Node {
-            align_items: AlignItems::Center,
-            flex_shrink: 0.0,
-            ..wrapping_row(gap)
-        },
+        wrapping_row(gap)
+            .align_items(AlignItems::Center)
+            .flex_shrink(0.0),
         Pickable::IGNORE,
     )
 }
@@ -153,19 +150,10 @@ pub(super) fn spawn_panel(
             fonts.ui(s.px(13.0).max(11.0)),
             palette::ACCENT,
         ),
-        Node {
-            display: Display::None,
-            ..default()
-        },
+        hidden(),
     ));
     // What is left of the height, so Back stays at the foot.
-    panel.spawn((
-        Node {
-            flex_grow: 1.0,
-            ..default()
-        },
-        Pickable::IGNORE,
-    ));
+    panel.spawn((spacer(), Pickable::IGNORE));
     panel.spawn((
         panel_row(0.0),
         children![button(
@@ -229,11 +217,9 @@ fn fen_line(fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
             linebreak: LineBreak::AnyCharacter,
             ..default()
         },
-        Node {
-            padding: UiRect::axes(Val::Px(s.px(8.0)), Val::Px(s.px(5.0))),
-            border_radius: BorderRadius::all(Val::Px(5.0)),
-            ..default()
-        },
+        plain()
+            .padding(UiRect::axes(Val::Px(s.px(8.0)), Val::Px(s.px(5.0))))
+            .border_radius(BorderRadius::all(Val::Px(5.0))),
         BackgroundColor(palette::BACKGROUND.with_alpha(0.7)),
         Pickable::IGNORE,
     )
@@ -270,16 +256,10 @@ fn level_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     let fonts_tiers = fonts.clone();
     let fonts = fonts.clone();
     let tier = move |first: Level| {
-        let name = match lang {
-            Lang::Zh => first.tier_zh(),
-            Lang::En => first.tier_en(),
-        };
+        let name = tier_name(first, lang);
         (
             button_box(
-                Node {
-                    padding: UiRect::axes(Val::Px(8.0), Val::Px(3.0)),
-                    ..default()
-                },
+                plain().padding(UiRect::axes(Val::Px(8.0), Val::Px(3.0))),
                 name.to_string(),
                 fonts_tiers.ui(px),
                 (),
@@ -289,11 +269,7 @@ fn level_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
         )
     };
     let step = move |level: Level| {
-        let node = Node {
-            width: Val::Px(side),
-            height: Val::Px(side),
-            ..default()
-        };
+        let node = sized(Val::Px(side), Val::Px(side));
         (
             button_box(
                 node,
@@ -316,10 +292,7 @@ fn level_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     (
         LevelRow,
         Visibility::Inherited,
-        Node {
-            flex_shrink: 0.0,
-            ..column(s.px(5.0))
-        },
+        column(s.px(5.0)).flex_shrink(0.0),
         Pickable::IGNORE,
         Children::spawn((
             Spawn((
@@ -376,11 +349,7 @@ fn spawn_box_row(panel: &mut ChildSpawnerCommands, side: Side, look: &Look, g: &
     let d = (tile - 8.0).max(20.0);
     panel
         .spawn((
-            Node {
-                column_gap: Val::Px(4.0),
-                flex_shrink: 0.0,
-                ..default()
-            },
+            plain().column_gap(Val::Px(4.0)).flex_shrink(0.0),
             Pickable::IGNORE,
         ))
         .with_children(|r| {
@@ -388,14 +357,12 @@ fn spawn_box_row(panel: &mut ChildSpawnerCommands, side: Side, look: &Look, g: &
                 r.spawn((
                     Button,
                     BoxPiece(piece),
-                    Node {
-                        width: Val::Px(tile),
-                        align_items: AlignItems::Center,
-                        padding: UiRect::all(Val::Px(3.0)),
-                        border: UiRect::all(Val::Px(1.0)),
-                        border_radius: BorderRadius::all(Val::Px(6.0)),
-                        ..column(1.0)
-                    },
+                    column(1.0)
+                        .width(Val::Px(tile))
+                        .align_items(AlignItems::Center)
+                        .padding(UiRect::all(Val::Px(3.0)))
+                        .border(UiRect::all(Val::Px(1.0)))
+                        .border_radius(BorderRadius::all(Val::Px(6.0))),
                     BackgroundColor(palette::BUTTON),
                     BorderColor::all(palette::BUTTON_BORDER),
                     Toggled(false),

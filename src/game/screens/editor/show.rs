@@ -9,7 +9,7 @@ use super::panel::{
 use super::{BoxPiece, Picked};
 use crate::engine::Level;
 use crate::game::Mode;
-use crate::game::i18n::{Lang, Phrase, side_name};
+use crate::game::i18n::{Lang, Phrase, pick, side_to_move};
 use crate::game::play::editor::{Editor, EditorStatus};
 use crate::game::settings::CurrentLang;
 use crate::game::theme::{OnPress, Toggled, palette, set_display};
@@ -187,13 +187,9 @@ fn show_lines(editor: &Editor, st: &EditorStatus, lang: Lang, lines: &mut Lines)
     let (line, color) = match &st.error {
         None => (
             format!(
-                "✓ {} · {}{}",
+                "✓ {} · {}",
                 Phrase::PositionValid.get(lang),
-                side_name(editor.setup.side_to_move, lang),
-                match lang {
-                    Lang::Zh => Phrase::SideToMove.get(lang).to_string(),
-                    Lang::En => format!(" {}", Phrase::ToMove.get(lang)),
-                }
+                side_to_move(editor.setup.side_to_move, lang)
             ),
             palette::GOOD_TEXT,
         ),
@@ -228,10 +224,7 @@ pub(super) fn show_level_name(
     mut texts: Query<&mut Text, With<super::panel::LevelChosenText>>,
 ) {
     let info = crate::game::play::ai::level_info(editor.level);
-    let name = match *lang {
-        Lang::Zh => info.name_zh,
-        Lang::En => info.name_en,
-    };
+    let name = pick(*lang, info.name_zh, info.name_en);
     let want = format!(
         "{name} · {} {}",
         Phrase::LevelRating.get(*lang),

@@ -2,6 +2,7 @@
 //! the board renderer and laid softly under the menu.
 
 use super::*;
+use crate::game::theme::shape::{Shape, fill, plain};
 
 /// The backdrop: a board in play, drawn once.
 #[derive(Resource)]
@@ -37,15 +38,13 @@ pub(super) fn backdrop_image() -> Option<Image> {
 /// The board behind everything, faint, with warm light in the middle
 /// fading to the dark background at the edges.
 pub(super) fn backdrop_layer(backdrop: &Backdrop, s: Scale) -> impl Bundle + use<> {
-    let fill = || Node {
-        position_type: PositionType::Absolute,
-        left: Val::Px(0.0),
-        top: Val::Px(0.0),
-        width: Val::Percent(100.0),
-        height: Val::Percent(100.0),
-        justify_content: JustifyContent::Center,
-        align_items: AlignItems::Center,
-        ..default()
+    let fill = || {
+        fill()
+            .position_type(PositionType::Absolute)
+            .left(Val::Px(0.0))
+            .top(Val::Px(0.0))
+            .justify_content(JustifyContent::Center)
+            .align_items(AlignItems::Center)
     };
     (
         fill(),
@@ -53,12 +52,10 @@ pub(super) fn backdrop_layer(backdrop: &Backdrop, s: Scale) -> impl Bundle + use
         children![
             (
                 ImageNode::new(backdrop.0.clone()).with_color(palette::BACKDROP_TINT),
-                Node {
-                    height: Val::Px(s.px(1180.0)),
-                    aspect_ratio: Some(0.9),
-                    flex_shrink: 0.0,
-                    ..default()
-                },
+                plain()
+                    .height(Val::Px(s.px(1180.0)))
+                    .aspect_ratio(Some(0.9))
+                    .flex_shrink(0.0),
                 Pickable::IGNORE,
             ),
             (

@@ -3,7 +3,8 @@
 
 use super::*;
 use crate::game::theme::disc::{DiscSize, disc as theme_disc};
-use crate::game::theme::layout::{self, Orientation, divider};
+use crate::game::theme::layout::{self, Orientation, centred_column, choice_card, divider, row};
+use crate::game::theme::shape::{Shape, plain, sized};
 
 /// The one large button: Continue when there is a game, else New game.
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
@@ -16,11 +17,9 @@ pub(super) enum FirstAction {
 
 pub(super) fn first_action(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     let big = |t: Phrase, action: OnPress, which: FirstAction| {
-        let node = Node {
-            min_width: Val::Px(s.px(240.0)),
-            padding: UiRect::axes(Val::Px(s.px(28.0)), Val::Px(s.px(10.0))),
-            ..default()
-        };
+        let node = plain()
+            .min_width(Val::Px(s.px(240.0)))
+            .padding(UiRect::axes(Val::Px(s.px(28.0)), Val::Px(s.px(10.0))));
         (
             crate::game::theme::button_box(
                 node,
@@ -41,10 +40,7 @@ pub(super) fn first_action(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle +
         )
     };
     (
-        Node {
-            margin: UiRect::vertical(Val::Px(s.px(4.0))),
-            ..default()
-        },
+        plain().margin(UiRect::vertical(Val::Px(s.px(4.0)))),
         Pickable::IGNORE,
         children![
             big(
@@ -65,47 +61,6 @@ pub(super) fn first_action(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle +
 #[derive(Component)]
 pub(super) struct Primary;
 
-/// The setup, one option group under another: the mode, the level(s).
-/// Another option (clock, handicap) is one more line here.
-pub(super) fn setup_groups(
-    lang: Lang,
-    fonts: &Fonts,
-    s: Scale,
-    engines: &[String],
-) -> impl Bundle + use<> {
-    (
-        layout::card(
-            Node {
-                flex_direction: FlexDirection::Column,
-                align_items: AlignItems::Center,
-                row_gap: Val::Px(s.px(8.0)),
-                max_width: Val::Percent(100.0),
-                ..layout::card_node(Vec2::new(s.px(22.0), s.px(14.0)), 1.0, s.px(14.0))
-            },
-            palette::PANEL.with_alpha(0.78),
-            palette::CARD_BORDER,
-        ),
-        Pickable::IGNORE,
-        children![
-            mode_group(lang, fonts, s),
-            level_group(Side::Red, lang, fonts, s, engines.to_vec()),
-            level_group(Side::Black, lang, fonts, s, engines.to_vec()),
-            rating_group(lang, fonts, s),
-            super::options::options_section(lang, fonts, s.0),
-            (
-                button(
-                    Phrase::Start,
-                    lang,
-                    fonts,
-                    s.px(20.0),
-                    OnPress::send(MenuAction::Start)
-                ),
-                FirstAction::SetupStart,
-            ),
-        ],
-    )
-}
-
 /// A group's heading.
 pub(super) fn heading(text: Phrase, lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     layout::heading(text, lang, fonts.ui(s.text(16.0)))
@@ -115,12 +70,7 @@ pub(super) fn heading(text: Phrase, lang: Lang, fonts: &Fonts, s: Scale) -> impl
 pub(super) fn mode_group(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     let fonts = fonts.clone();
     (
-        Node {
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            row_gap: Val::Px(s.px(6.0)),
-            ..default()
-        },
+        centred_column(s.px(6.0)),
         Pickable::IGNORE,
         children![
             heading(Phrase::ModeHeading, lang, &fonts, s),
@@ -135,21 +85,6 @@ pub(super) fn mode_group(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + u
             ),
         ],
     )
-}
-
-/// The look of a card: a rounded box that is a button.
-pub(super) fn card_node(s: Scale, width: f32) -> Node {
-    Node {
-        flex_direction: FlexDirection::Column,
-        align_items: AlignItems::Center,
-        justify_content: JustifyContent::Center,
-        row_gap: Val::Px(s.px(3.0)),
-        padding: UiRect::axes(Val::Px(s.px(10.0)), Val::Px(s.px(8.0))),
-        min_width: Val::Px(s.px(width)),
-        border: UiRect::all(Val::Px(s.px(2.0).max(1.0))),
-        border_radius: BorderRadius::all(Val::Px(s.px(10.0))),
-        ..default()
-    }
 }
 
 pub(super) fn card_bundle(node: Node, action: MenuAction) -> impl Bundle {
@@ -195,10 +130,7 @@ pub(super) fn mode_card(
         Mode::AiVsAi => (("炮", Side::Red), Some(("砲", Side::Black))),
     };
     let pieces = (
-        Node {
-            column_gap: Val::Px(s.px(4.0)),
-            ..default()
-        },
+        plain().column_gap(Val::Px(s.px(4.0))),
         Pickable::IGNORE,
         Children::spawn(SpawnIter(
             std::iter::once(a)
@@ -212,7 +144,7 @@ pub(super) fn mode_card(
         )),
     );
     (
-        card_bundle(card_node(s, 168.0), MenuAction::Mode(mode)),
+        card_bundle(choice_card(s, 168.0), MenuAction::Mode(mode)),
         children![
             pieces,
             (
@@ -223,200 +155,13 @@ pub(super) fn mode_card(
     )
 }
 
-/// "Difficulty" (or which AI side's level): the groups of levels (入门 …
-/// 特级大师), the steps of the chosen group, then the chosen level's name
-/// and rating.
-pub(super) fn level_group(
-    side: Side,
-    lang: Lang,
-    fonts: &Fonts,
-    s: Scale,
-    engines: Vec<String>,
-) -> impl Bundle + use<> {
-    let tier_fonts = fonts.clone();
-    let pill_fonts = fonts.clone();
-    let engine_fonts = fonts.clone();
-    (
-        Node {
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            row_gap: Val::Px(s.px(5.0)),
-            margin: UiRect::top(Val::Px(s.px(4.0))),
-            ..default()
-        },
-        LevelRow(side),
-        Pickable::IGNORE,
-        children![
-            (
-                heading(Phrase::Difficulty, lang, fonts, s),
-                LevelHeading(side)
-            ),
-            (
-                layout::centred_row(s.px(5.0)),
-                Pickable::IGNORE,
-                Children::spawn(SpawnIter(
-                    crate::engine::Level::tier_starts()
-                        .into_iter()
-                        .map(move |first| tier_button(&tier_fonts, side, first.number(), s)),
-                )),
-            ),
-            (
-                layout::centred_row(s.px(4.0)),
-                Pickable::IGNORE,
-                Children::spawn(SpawnIter(
-                    levels().into_iter().map(move |info| level_button(
-                        &pill_fonts,
-                        side,
-                        info.level,
-                        s
-                    )),
-                )),
-            ),
-            // The player's engines, after the built-in levels.
-            (
-                layout::centred_row(s.px(5.0)),
-                EngineRow,
-                Pickable::IGNORE,
-                Children::spawn(SpawnIter(engines.into_iter().enumerate().map(
-                    move |(i, name)| engine_button(&engine_fonts, side, i as u8, name, s)
-                ))),
-            ),
-            (
-                layout::centred_row(s.px(6.0)),
-                Pickable::IGNORE,
-                children![
-                    (
-                        strength_button("◀", MenuAction::Strength(side, -1), fonts, s),
-                        StrengthStep(side),
-                    ),
-                    (
-                        LevelChosen(side),
-                        Text::new(""),
-                        fonts.ui(s.text(15.0)),
-                        TextColor(palette::TEXT),
-                        TextLayout::no_wrap(),
-                        Pickable::IGNORE,
-                    ),
-                    (
-                        strength_button("▶", MenuAction::Strength(side, 1), fonts, s),
-                        StrengthStep(side),
-                    ),
-                ],
-            ),
-            // The engine's own strength option, when it has one.
-            (
-                layout::centred_row(s.px(6.0)),
-                SkillRow(side),
-                Pickable::IGNORE,
-                children![
-                    strength_button("◀", MenuAction::Skill(side, -1), fonts, s),
-                    (
-                        SkillText(side),
-                        Text::new(""),
-                        fonts.ui(s.text(14.0)),
-                        TextColor(palette::TEXT_DIM),
-                        TextLayout::no_wrap(),
-                        Pickable::IGNORE,
-                    ),
-                    strength_button("▶", MenuAction::Skill(side, 1), fonts, s),
-                ],
-            ),
-        ],
-    )
-}
-
-/// The row of the chosen engine's own strength option (`UCI_Elo`, `Skill
-/// Level`), shown when it has one.
-#[derive(Component, Clone, Copy)]
-pub(super) struct SkillRow(pub(super) Side);
-
-/// Its value.
-#[derive(Component, Clone, Copy)]
-pub(super) struct SkillText(pub(super) Side);
-
-/// The row of the player's engines (hidden when there are none).
-#[derive(Component, Clone, Copy)]
-pub(super) struct EngineRow;
-
-/// A ‹ › button stepping the chosen engine's strength (shown while one is
-/// chosen).
-#[derive(Component, Clone, Copy)]
-pub(super) struct StrengthStep(pub(super) Side);
-
-/// One of the player's engines as a choice for `side`'s AI.
-fn engine_button(
-    fonts: &Fonts,
-    side: Side,
-    index: u8,
-    name: String,
-    s: Scale,
-) -> impl Bundle + use<> {
-    let node = Node {
-        padding: UiRect::axes(Val::Px(s.px(9.0)), Val::Px(s.px(4.0))),
-        border_radius: BorderRadius::all(Val::Px(s.px(8.0))),
-        ..card_node(s, 0.0)
-    };
-    (
-        card_bundle(node, MenuAction::Engine(side, index)),
-        children![(
-            Text::new(name),
-            fonts.ui(s.text(15.0)),
-            TextColor(palette::ACCENT),
-            TextLayout::no_wrap(),
-            Pickable::IGNORE,
-        )],
-    )
-}
-
-/// A ◀ or ▶ button, as the clock's and the handicap's.
-fn strength_button(
-    glyph: &'static str,
-    action: MenuAction,
-    fonts: &Fonts,
-    s: Scale,
-) -> impl Bundle + use<> {
-    super::options::arrow_button(glyph, OnPress::send(action), fonts, s.0)
-}
-
-/// A group's button: its name; it chooses the group's first level.
-fn tier_button(fonts: &Fonts, side: Side, first: u8, s: Scale) -> impl Bundle + use<> {
-    let node = Node {
-        padding: UiRect::axes(Val::Px(s.px(9.0)), Val::Px(s.px(4.0))),
-        border_radius: BorderRadius::all(Val::Px(s.px(8.0))),
-        ..card_node(s, 0.0)
-    };
-    (
-        card_bundle(node, MenuAction::Tier(side, first)),
-        children![(
-            TierName(first),
-            Text::new(""),
-            fonts.ui(s.text(15.0)),
-            TextColor(palette::TEXT),
-            TextLayout::no_wrap(),
-            Pickable::IGNORE,
-        )],
-    )
-}
-
-/// The name of the group starting at this level.
-#[derive(Component, Clone, Copy)]
-pub(super) struct TierName(pub(super) u8);
-
-/// A level's button in its group's row (shown while its group is chosen).
-#[derive(Component, Clone, Copy)]
-pub(super) struct LevelPill(pub(super) u8);
-
 /// The player's rating, its recent history and the level suggested.
 pub(super) fn rating_group(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     (
         RatingRow,
-        Node {
-            align_items: AlignItems::Center,
-            column_gap: Val::Px(s.px(10.0)),
-            flex_wrap: FlexWrap::Wrap,
-            justify_content: JustifyContent::Center,
-            ..default()
-        },
+        row(s.px(10.0))
+            .flex_wrap(FlexWrap::Wrap)
+            .justify_content(JustifyContent::Center),
         Pickable::IGNORE,
         children![
             (
@@ -428,12 +173,8 @@ pub(super) fn rating_group(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle +
             ),
             (
                 RatingGraph,
-                Node {
-                    width: Val::Px(s.px(RATING_GRAPH.x)),
-                    height: Val::Px(s.px(RATING_GRAPH.y)),
-                    display: Display::None,
-                    ..default()
-                },
+                sized(Val::Px(s.px(RATING_GRAPH.x)), Val::Px(s.px(RATING_GRAPH.y)))
+                    .display(Display::None),
                 Pickable::IGNORE,
             ),
             (
@@ -481,14 +222,10 @@ pub(super) fn more_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use
         )
     };
     (
-        Node {
-            column_gap: Val::Px(s.px(10.0)),
-            row_gap: Val::Px(s.px(8.0)),
-            align_items: AlignItems::Center,
-            flex_wrap: FlexWrap::Wrap,
-            justify_content: JustifyContent::Center,
-            ..default()
-        },
+        row(s.px(10.0))
+            .row_gap(Val::Px(s.px(8.0)))
+            .flex_wrap(FlexWrap::Wrap)
+            .justify_content(JustifyContent::Center),
         Pickable::IGNORE,
         children![
             button(
@@ -527,7 +264,8 @@ pub(super) fn more_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use
     )
 }
 
-/// A menu button doing `action`, which also marks it for [`show_choices`].
+/// A menu button doing `action`, which also marks it for the systems of
+/// `show.rs`.
 pub(super) fn menu_button(
     text: Phrase,
     lang: Lang,
@@ -537,29 +275,3 @@ pub(super) fn menu_button(
 ) -> impl Bundle + use<> {
     (button(text, lang, fonts, px, OnPress::send(action)), action)
 }
-
-/// A level's button: its step in its group.
-pub(super) fn level_button(fonts: &Fonts, side: Side, level: u8, s: Scale) -> impl Bundle + use<> {
-    let step = crate::engine::Level::new(level).map_or(level, |l| l.step_in_tier());
-    let node = Node {
-        min_width: Val::Px(s.px(34.0)),
-        padding: UiRect::axes(Val::Px(s.px(4.0)), Val::Px(s.px(3.0))),
-        border_radius: BorderRadius::all(Val::Px(s.px(7.0))),
-        ..card_node(s, 34.0)
-    };
-    (
-        card_bundle(node, MenuAction::Level(side, level)),
-        LevelPill(level),
-        children![(
-            Text::new(step.to_string()),
-            fonts.ui(s.px(18.0)),
-            TextColor(palette::ACCENT),
-            TextLayout::no_wrap(),
-            Pickable::IGNORE,
-        )],
-    )
-}
-
-/// The chosen level's name and rating under a strip of level buttons.
-#[derive(Component, Clone, Copy)]
-pub(super) struct LevelChosen(pub(super) Side);

@@ -15,11 +15,12 @@
 use crate::game::cards::settings as settings_card;
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::play::ai::levels;
-use crate::game::play::autosave::{ContinueGame, can_continue};
+use crate::game::play::autosave::ContinueGame;
 use crate::game::play::session::{GameSetup, MAX_LEVEL};
 use crate::game::settings::CurrentLang;
 use crate::game::settings::{StorePaths, UserSettings};
 use crate::game::theme::scale::{Scale, window_size};
+use crate::game::theme::shape::{Shape, plain};
 use crate::game::theme::{
     Fonts, Label, OnPress, Toggled, button, label, palette, screen_root, set_display,
 };
@@ -32,13 +33,18 @@ use bevy::prelude::*;
 mod backdrop;
 mod cards;
 mod choice;
+mod levels;
 pub(super) mod options;
 mod rating;
+mod setup;
+mod show;
 mod title;
 
 use backdrop::{Backdrop, backdrop_layer};
 use cards::*;
 use choice::{menu_buttons, menu_keys};
+use levels::*;
+use setup::setup_groups;
 use title::title;
 
 pub(super) fn plugin(app: &mut App) {
@@ -56,9 +62,15 @@ pub(super) fn plugin(app: &mut App) {
                 (
                     respawn_on_resize,
                     respawn_on_new_engines,
-                    show_first_action,
-                    show_choices,
-                    show_skill,
+                    show::show_first_action,
+                    show::show_toggles,
+                    show::show_level_rows,
+                    show::show_level_headings,
+                    show::show_tier_names,
+                    show::show_level_pills,
+                    show::show_engine_parts,
+                    show::show_chosen,
+                    show::show_skill,
                     rating::show_rating,
                 )
                     .in_set(GameSet::Present),
@@ -234,36 +246,10 @@ fn spawn_menu_at(
                     fonts.ui(s.text(13.0)),
                     palette::TEXT_DIM
                 ),
-                Node {
-                    margin: UiRect::top(Val::Px(s.px(2.0))),
-                    ..default()
-                },
+                plain().margin(UiRect::top(Val::Px(s.px(2.0)))),
             ),
         ],
     ));
-}
-
-/// Continue leads when there is a game to continue; otherwise New game does
-/// and the setup needs no Start of its own.
-fn show_first_action(
-    paths: Option<Res<StorePaths>>,
-    mut buttons: Query<(&FirstAction, &mut Node), Added<FirstAction>>,
-    mut primary: Query<&mut Toggled, Added<Primary>>,
-) {
-    for mut t in &mut primary {
-        t.0 = true;
-    }
-    if buttons.is_empty() {
-        return;
-    }
-    let can = can_continue(paths.as_deref());
-    for (which, mut node) in &mut buttons {
-        let show = match which {
-            FirstAction::Continue | FirstAction::SetupStart => can,
-            FirstAction::NewGame => !can,
-        };
-        set_display(&mut node, show);
-    }
 }
 
 /// Back in the menu, Start offers a new game from the start position with the
@@ -288,164 +274,6 @@ fn offer_last_choice(
     }
 }
 
-fn show_choices(
-    setup: Res<GameSetup>,
-    focus: Res<MenuFocus>,
-    lang: CurrentLang,
-    settings: Option<Res<UserSettings>>,
-    mut engine_parts: Query<
-        (&mut Node, Option<&EngineRow>, Option<&StrengthStep>),
-        (
-            Or<(With<EngineRow>, With<StrengthStep>)>,
-            Without<LevelRow>,
-            Without<LevelHeading>,
-            Without<LevelPill>,
-        ),
-    >,
-    mut buttons: Query<(&MenuAction, &mut Toggled, &mut BorderColor)>,
-    mut rows: Query<(&LevelRow, &mut Node), Without<LevelHeading>>,
-    mut headings: Query<(&LevelHeading, &mut Label, &mut Text, &mut Node), Without<LevelRow>>,
-    mut chosen: Query<(&LevelChosen, &mut Text), (Without<LevelHeading>, Without<TierName>)>,
-    mut tiers: Query<(&TierName, &mut Text), (Without<LevelHeading>, Without<LevelChosen>)>,
-    mut pills: Query<
-        (&LevelPill, &MenuAction, &mut Node),
-        (Without<LevelRow>, Without<LevelHeading>),
-    >,
-) {
-    let ai_vs_ai = setup.mode == Mode::AiVsAi;
-    let hotseat = setup.mode == Mode::Hotseat;
-    for (action, mut toggled, mut border) in &mut buttons {
-        let (on, focused) = match *action {
-            MenuAction::Mode(m) => (m == setup.mode, false),
-            MenuAction::Level(Side::Red, l) => (
-                l == setup.level,
-                ai_vs_ai && !focus.black && l == setup.level,
-            ),
-            MenuAction::Level(Side::Black, l) => (
-                l == setup.black_level,
-                ai_vs_ai && focus.black && l == setup.black_level,
-            ),
-            MenuAction::Tier(side, first) => (
-                engine_of(&setup, side).is_none() && same_tier(first, level_of(&setup, side)),
-                false,
-            ),
-            MenuAction::Engine(side, i) => {
-                let name = settings
-                    .as_deref()
-                    .and_then(|s| s.engines.engines.get(usize::from(i)))
-                    .map(|e| e.name.as_str());
-                let on = name.is_some() && engine_of(&setup, side).as_deref() == name;
-                (on, ai_vs_ai && on && focus.black == (side == Side::Black))
-            }
-            _ => (false, false),
-        };
-        toggled.set_if_neq(Toggled(on));
-        let want = if focused {
-            BorderColor::all(palette::ACCENT)
-        } else {
-            BorderColor::all(palette::BUTTON_BORDER)
-        };
-        border.set_if_neq(want);
-    }
-    for (row, mut node) in &mut rows {
-        let show = !hotseat && (row.0 == Side::Red || ai_vs_ai);
-        set_display(&mut node, show);
-    }
-    for (heading, mut label, mut text, mut node) in &mut headings {
-        let show = !hotseat && (heading.0 == Side::Red || ai_vs_ai);
-        set_display(&mut node, show);
-        let want = match (ai_vs_ai, heading.0) {
-            (false, _) => Phrase::Difficulty,
-            (true, Side::Red) => Phrase::RedAiLevel,
-            (true, Side::Black) => Phrase::BlackAiLevel,
-        };
-        if label.0 != want || lang.is_changed() {
-            label.0 = want;
-            text.0 = want.get(*lang).to_string();
-        }
-    }
-    for (name, mut text) in &mut tiers {
-        let want = crate::engine::Level::new(name.0).map_or("", |l| match *lang {
-            Lang::Zh => l.tier_zh(),
-            Lang::En => l.tier_en(),
-        });
-        if text.0 != want {
-            text.0 = want.to_string();
-        }
-    }
-    for (pill, action, mut node) in &mut pills {
-        if let MenuAction::Level(side, _) = *action {
-            let shown =
-                engine_of(&setup, side).is_none() && same_tier(pill.0, level_of(&setup, side));
-            set_display(&mut node, shown);
-        }
-    }
-    let any_engine = settings
-        .as_deref()
-        .is_some_and(|s| !s.engines.engines.is_empty());
-    for (mut node, row, step) in &mut engine_parts {
-        let shown = match (row, step) {
-            (Some(_), _) => any_engine,
-            (_, Some(step)) => engine_of(&setup, step.0).is_some(),
-            _ => continue,
-        };
-        set_display(&mut node, shown);
-    }
-    for (which, mut text) in &mut chosen {
-        let want = match engine_of(&setup, which.0) {
-            Some(name) => {
-                let strength = settings
-                    .as_deref()
-                    .and_then(|s| s.engines.get(name))
-                    .map(|e| e.strength)
-                    .unwrap_or_default();
-                format!(
-                    "{name} · {} {}",
-                    Phrase::EngineStrength.get(*lang),
-                    strength.text(*lang == Lang::Zh)
-                )
-            }
-            None => chosen_level_text(level_of(&setup, which.0), *lang),
-        };
-        if text.0 != want {
-            text.0 = want;
-        }
-    }
-}
-
-/// The chosen engine's own strength option: its row when it has one, and
-/// its value ("UCI_Elo 1800", "Skill Level: the engine's default").
-fn show_skill(
-    setup: Res<GameSetup>,
-    lang: CurrentLang,
-    settings: Option<Res<UserSettings>>,
-    mut rows: Query<(&SkillRow, &mut Node)>,
-    mut texts: Query<(&SkillText, &mut Text)>,
-) {
-    let entry = |side: Side| {
-        let name = engine_of(&setup, side).as_deref()?;
-        settings
-            .as_deref()?
-            .engines
-            .get(name)
-            .filter(|e| e.skill.is_some())
-    };
-    for (row, mut node) in &mut rows {
-        set_display(&mut node, entry(row.0).is_some());
-    }
-    for (which, mut text) in &mut texts {
-        let Some(e) = entry(which.0) else {
-            continue;
-        };
-        let skill = e.skill.as_ref().map_or("", |s| s.name.as_str());
-        let want = match e.skill_value() {
-            Some(v) => format!("{skill} {v}"),
-            None => format!("{skill} · {}", Phrase::EngineOwnDefault.get(*lang)),
-        };
-        text.set_if_neq(Text(want));
-    }
-}
-
 /// The player's engine chosen for `side`'s AI, if one is.
 fn engine_of(setup: &GameSetup, side: Side) -> &Option<String> {
     match side {
@@ -462,33 +290,10 @@ fn engine_of_mut(setup: &mut GameSetup, side: Side) -> &mut Option<String> {
     }
 }
 
-/// "7 业余五级 · 等级分 1450": the chosen level's number, name and rating.
-fn chosen_level_text(level: u8, lang: Lang) -> String {
-    let info = crate::game::play::ai::level_info(level);
-    let name = match lang {
-        Lang::Zh => info.name_zh,
-        Lang::En => info.name_en,
-    };
-    format!(
-        "{} {name} · {} {}",
-        info.level,
-        Phrase::LevelRating.get(lang),
-        info.rating
-    )
-}
-
 /// The level chosen for `side`'s AI.
 fn level_of(setup: &GameSetup, side: Side) -> u8 {
     match side {
         Side::Red => setup.level,
         Side::Black => setup.black_level,
-    }
-}
-
-/// Are levels `a` and `b` in the same group?
-fn same_tier(a: u8, b: u8) -> bool {
-    match (crate::engine::Level::new(a), crate::engine::Level::new(b)) {
-        (Some(a), Some(b)) => a.same_tier(b),
-        _ => false,
     }
 }

@@ -8,12 +8,13 @@
 //! [`ClockSetup`] for the next game's clocks, and the handicap's position
 //! into [`GameSetup::start`].
 
-use crate::game::i18n::{Lang, Phrase, clock_text};
+use crate::game::i18n::{Lang, Phrase, clock_text, handicap_name};
 use crate::game::play::clock::ClockSetup;
 use crate::game::play::session::GameSetup;
 use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
-use crate::game::theme::layout::row;
+use crate::game::theme::layout::{centred_column, row};
+use crate::game::theme::shape::{Shape, plain, sized};
 use crate::game::theme::{Fonts, OnPress, Toggled, button, button_box, label, palette};
 use crate::game::{GameSet, Screen};
 use crate::rules::Color as Side;
@@ -110,22 +111,14 @@ struct GiverButton(Side);
 pub fn options_section(lang: Lang, fonts: &Fonts, k: f32) -> impl Bundle + use<> {
     let px = |v: f32| (v * k).round();
     let text = |v: f32| px(v).max(12.0);
-    let row = || Node {
-        flex_wrap: FlexWrap::Wrap,
-        justify_content: JustifyContent::Center,
-        align_items: AlignItems::Center,
-        column_gap: Val::Px(px(8.0)),
-        row_gap: Val::Px(px(6.0)),
-        ..default()
+    let row = || {
+        row(px(8.0))
+            .flex_wrap(FlexWrap::Wrap)
+            .justify_content(JustifyContent::Center)
+            .row_gap(Val::Px(px(6.0)))
     };
     (
-        Node {
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            row_gap: Val::Px(px(6.0)),
-            margin: UiRect::top(Val::Px(px(2.0))),
-            ..default()
-        },
+        centred_column(px(6.0)).margin(UiRect::top(Val::Px(px(2.0)))),
         Pickable::IGNORE,
         children![
             (
@@ -219,11 +212,7 @@ pub(super) fn arrow_button(
 ) -> impl Bundle + use<> {
     let side = (28.0 * k).round();
     button_box(
-        Node {
-            width: Val::Px(side),
-            height: Val::Px(side),
-            ..default()
-        },
+        sized(Val::Px(side), Val::Px(side)),
         glyph,
         fonts.ui((15.0 * k).round().max(12.0)),
         (),
@@ -233,11 +222,9 @@ pub(super) fn arrow_button(
 
 fn value_text(which: OptionText, fonts: &Fonts, width: f32, k: f32) -> impl Bundle + use<> {
     (
-        Node {
-            min_width: Val::Px((width * k).round()),
-            justify_content: JustifyContent::Center,
-            ..default()
-        },
+        plain()
+            .min_width(Val::Px((width * k).round()))
+            .justify_content(JustifyContent::Center),
         Pickable::IGNORE,
         children![(
             which,
@@ -333,10 +320,7 @@ fn show_options(
         let want = match which {
             OptionText::Clock(Side::Red) => clock_text(s.red_clock, *lang),
             OptionText::Clock(Side::Black) => clock_text(s.black_clock, *lang),
-            OptionText::Handicap => match *lang {
-                Lang::Zh => s.handicap.name_zh().to_string(),
-                Lang::En => s.handicap.name_en().to_string(),
-            },
+            OptionText::Handicap => handicap_name(s.handicap, *lang).to_string(),
         };
         text.set_if_neq(Text(want));
     }

@@ -6,6 +6,7 @@
 use super::cards::{RATING_GRAPH, RatingGraph, RatingRow, RatingText, SuggestButton};
 use super::*;
 use crate::engine::Level;
+use crate::game::i18n::level_name;
 use crate::game::notice::Notice;
 use crate::game::play::rating::PlayerRating;
 use crate::store::profile::{PROVISIONAL_GAMES, Profile};
@@ -38,10 +39,7 @@ pub(super) fn rating_text(profile: &Profile, lang: Lang) -> String {
         Phrase::RatedGames.get(lang)
     ));
     if let Some(level) = suggested_level(profile).and_then(Level::new) {
-        let name = match lang {
-            Lang::Zh => level.name_zh(),
-            Lang::En => level.name_en(),
-        };
+        let name = level_name(level, lang);
         text.push_str(&format!(" · {} {name}", Phrase::SuggestedLevel.get(lang)));
     }
     text

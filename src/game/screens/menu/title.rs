@@ -2,15 +2,14 @@
 
 use super::*;
 use crate::game::theme::layout::row;
+use crate::game::theme::shape::{Shape, plain, sized};
 
 /// 象棋, large, with a seal beside it.
 pub(super) fn title(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     (
-        Node {
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            ..default()
-        },
+        plain()
+            .flex_direction(FlexDirection::Column)
+            .align_items(AlignItems::Center),
         Pickable::IGNORE,
         children![
             (
@@ -51,16 +50,12 @@ pub(super) fn title(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> 
 pub(super) fn seal(fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     let side = s.px(64.0);
     (
-        Node {
-            width: Val::Px(side),
-            height: Val::Px(side),
-            flex_direction: FlexDirection::RowReverse,
-            justify_content: JustifyContent::SpaceEvenly,
-            align_items: AlignItems::Center,
-            border: UiRect::all(Val::Px(s.px(3.0))),
-            border_radius: BorderRadius::all(Val::Px(s.px(6.0))),
-            ..default()
-        },
+        sized(Val::Px(side), Val::Px(side))
+            .flex_direction(FlexDirection::RowReverse)
+            .justify_content(JustifyContent::SpaceEvenly)
+            .align_items(AlignItems::Center)
+            .border(UiRect::all(Val::Px(s.px(3.0))))
+            .border_radius(BorderRadius::all(Val::Px(s.px(6.0)))),
         BackgroundColor(palette::SEAL),
         BorderColor::all(palette::PIECE_FACE.with_alpha(0.85)),
         UiTransform::from_rotation(Rot2::degrees(-6.0)),

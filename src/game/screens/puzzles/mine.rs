@@ -2,14 +2,15 @@
 //! player's own mistakes (and the positions they set up), newest first,
 //! each with its progress and a Remove button.
 
-use super::{centred, status_text, tile, tile_node};
+use super::{centred, rim_width, status_text, tile};
 use crate::game::i18n::{Lang, Phrase, side_name};
 use crate::game::notice::Notice;
 use crate::game::play::move_list::list_style;
 use crate::game::play::my_puzzle::{MyPuzzleStore, RemoveMyPuzzle, StartMyPuzzle};
 use crate::game::settings::{CurrentLang, StorePaths, UserSettings};
 use crate::game::theme::judgement::{judgement_color, judgement_word};
-use crate::game::theme::layout::wrapping_row;
+use crate::game::theme::layout::{tile_box, wrapping_row};
+use crate::game::theme::shape::{Shape, plain};
 use crate::game::theme::{Fonts, OnPress, button, label, palette};
 use crate::rules::Color as Side;
 use crate::rules::notation::{ChineseStyle, Notation, format_move};
@@ -25,12 +26,10 @@ pub(super) struct MySection;
 pub(super) fn section() -> impl Bundle {
     (
         MySection,
-        Node {
-            justify_content: JustifyContent::Center,
-            width: Val::Percent(100.0),
-            flex_shrink: 0.0,
-            ..wrapping_row(8.0)
-        },
+        wrapping_row(8.0)
+            .justify_content(JustifyContent::Center)
+            .width(Val::Percent(100.0))
+            .flex_shrink(0.0),
         Pickable::IGNORE,
     )
 }
@@ -134,16 +133,9 @@ fn my_tile(
     } else {
         judgement_color(p.judgement())
     };
-    let node = Node {
-        flex_grow: 1.0,
-        ..tile_node(p.solved)
-    };
+    let node = tile_box(rim_width(p.solved)).flex_grow(1.0);
     (
-        Node {
-            width: Val::Px(270.0),
-            column_gap: Val::Px(4.0),
-            ..default()
-        },
+        plain().width(Val::Px(270.0)).column_gap(Val::Px(4.0)),
         Pickable::IGNORE,
         children![
             tile(

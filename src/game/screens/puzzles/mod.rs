@@ -6,12 +6,13 @@
 
 mod mine;
 
-use crate::game::i18n::{Lang, Phrase};
+use crate::game::i18n::{Lang, Phrase, mate_in};
 use crate::game::notice::Notice;
 use crate::game::play::puzzle::{PuzzleProgress, StartPuzzle};
 use crate::game::settings::CurrentLang;
 use crate::game::settings::StorePaths;
-use crate::game::theme::layout::{card_node, wrapping_row};
+use crate::game::theme::layout::{tile_box, wrapping_row};
+use crate::game::theme::shape::{Shape, plain};
 use crate::game::theme::{Fonts, OnPress, Toggled, button, label, palette, screen_root};
 use crate::game::{GameSet, Screen};
 use crate::store::{Progress, Puzzle, puzzles};
@@ -40,11 +41,7 @@ fn list_keys(keys: Res<ButtonInput<KeyCode>>, mut next: ResMut<NextState<Screen>
 
 /// "3步杀" / "mate in 2".
 pub fn mate_text(plies: u32, lang: Lang) -> String {
-    let moves = plies.div_ceil(2);
-    match lang {
-        Lang::Zh => format!("{moves}{}", Phrase::MateIn.get(lang)),
-        Lang::En => format!("{} {moves}", Phrase::MateIn.get(lang)),
-    }
+    mate_in(plies.div_ceil(2), lang)
 }
 
 /// "Solved", "Tried · 3" or "Unsolved".
@@ -58,16 +55,13 @@ fn status_text(solved: bool, attempts: u32, lang: Lang) -> String {
     }
 }
 
-/// A puzzle tile's box: a column, with a thicker border once solved.
-fn tile_node(solved: bool) -> Node {
-    Node {
-        flex_direction: FlexDirection::Column,
-        ..card_node(Vec2::new(10.0, 6.0), if solved { 2.0 } else { 1.0 }, 6.0)
-    }
+/// A puzzle tile's border: thicker once solved.
+fn rim_width(solved: bool) -> f32 {
+    if solved { 2.0 } else { 1.0 }
 }
 
 /// A puzzle's button: its name over a line of detail, its border in `rim`.
-/// `node` (from [`tile_node`]) sizes it.
+/// `node` (a [`tile_box`]) sizes it.
 fn tile(
     node: Node,
     solved: bool,
@@ -109,10 +103,7 @@ fn centred(text: impl Bundle, node: Node) -> impl Bundle {
     (
         text,
         TextLayout::justify(Justify::Center),
-        Node {
-            width: Val::Percent(100.0),
-            ..node
-        },
+        node.width(Val::Percent(100.0)),
     )
 }
 
@@ -149,16 +140,14 @@ fn spawn_list(
                 Pickable::IGNORE,
             ));
             root.spawn((
-                Node {
-                    justify_content: JustifyContent::Center,
-                    align_content: AlignContent::FlexStart,
-                    flex_grow: 1.0,
-                    min_height: Val::Px(0.0),
-                    width: Val::Percent(100.0),
-                    max_width: Val::Px(1200.0),
-                    overflow: Overflow::scroll_y(),
-                    ..wrapping_row(8.0)
-                },
+                wrapping_row(8.0)
+                    .justify_content(JustifyContent::Center)
+                    .align_content(AlignContent::FlexStart)
+                    .flex_grow(1.0)
+                    .min_height(Val::Px(0.0))
+                    .width(Val::Percent(100.0))
+                    .max_width(Val::Px(1200.0))
+                    .overflow(Overflow::scroll_y()),
                 ScrollPosition::default(),
                 Pickable {
                     should_block_lower: false,
@@ -175,10 +164,7 @@ fn spawn_list(
                         fonts.ui(20.0),
                         palette::ACCENT,
                     ),
-                    Node {
-                        margin: UiRect::top(Val::Px(10.0)),
-                        ..default()
-                    },
+                    plain().margin(UiRect::top(Val::Px(10.0))),
                 ));
                 for (i, p) in all.iter().enumerate() {
                     grid.spawn(classic_tile(i, p, &progress, lang, &fonts));
@@ -214,9 +200,6 @@ fn classic_tile(
     } else {
         palette::BUTTON_BORDER
     };
-    let node = Node {
-        width: Val::Px(270.0),
-        ..tile_node(done)
-    };
+    let node = tile_box(rim_width(done)).width(Val::Px(270.0));
     tile(node, done, rim, OnPress::send(StartPuzzle(i)), lines, fonts)
 }

@@ -13,7 +13,9 @@ use crate::game::play::game_db::{DbCommand, DbImport};
 use crate::game::play::records::open_file_on_board;
 use crate::game::play::session::GameOpener;
 use crate::game::settings::CurrentLang;
+use crate::game::theme::layout::centred_column;
 use crate::game::theme::line_edit::{LineKey, edit_line};
+use crate::game::theme::shape::{Shape, plain};
 use crate::game::theme::{Fonts, Label, OnPress, button, label, palette, set_display};
 use crate::game::{GameSet, Screen};
 use bevy::input::InputSystems;
@@ -70,19 +72,11 @@ struct ImportStatus;
 /// The Import button and its path line (hidden until the button is pressed).
 pub fn import_section(lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
     (
-        Node {
-            flex_direction: FlexDirection::Column,
-            align_items: AlignItems::Center,
-            row_gap: Val::Px(6.0),
-            ..default()
-        },
+        centred_column(6.0),
         Pickable::IGNORE,
         children![
             (
-                Node {
-                    column_gap: Val::Px(10.0),
-                    ..default()
-                },
+                plain().column_gap(Val::Px(10.0)),
                 Pickable::IGNORE,
                 children![
                     button(
@@ -103,13 +97,7 @@ pub fn import_section(lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
             ),
             (
                 PathLine,
-                Node {
-                    display: Display::None,
-                    flex_direction: FlexDirection::Column,
-                    align_items: AlignItems::Center,
-                    row_gap: Val::Px(4.0),
-                    ..default()
-                },
+                centred_column(4.0).display(Display::None),
                 Pickable::IGNORE,
                 children![
                     (
@@ -117,13 +105,11 @@ pub fn import_section(lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
                         label(Phrase::ImportHint, lang, fonts.ui(14.0), palette::TEXT_DIM)
                     ),
                     (
-                        Node {
-                            min_width: Val::Px(520.0),
-                            padding: UiRect::axes(Val::Px(10.0), Val::Px(6.0)),
-                            border: UiRect::all(Val::Px(1.0)),
-                            border_radius: BorderRadius::all(Val::Px(6.0)),
-                            ..default()
-                        },
+                        plain()
+                            .min_width(Val::Px(520.0))
+                            .padding(UiRect::axes(Val::Px(10.0), Val::Px(6.0)))
+                            .border(UiRect::all(Val::Px(1.0)))
+                            .border_radius(BorderRadius::all(Val::Px(6.0))),
                         BackgroundColor(palette::SHADE.with_alpha(0.25)),
                         BorderColor::all(palette::ACCENT),
                         Pickable::IGNORE,

@@ -15,6 +15,8 @@ use crate::game::play::records::open_file_on_board;
 use crate::game::play::session::GameOpener;
 use crate::game::settings::CurrentLang;
 use crate::game::settings::StorePaths;
+use crate::game::theme::layout::column;
+use crate::game::theme::shape::Shape;
 use crate::game::theme::{Fonts, OnPress, Toggled, button, label, palette, screen_root};
 use crate::game::{GameSet, Screen};
 use crate::store::library::{self, Entry};
@@ -117,16 +119,12 @@ fn folder_line(dir: Option<&std::path::Path>, lang: Lang, fonts: &Fonts) -> impl
 fn list_box() -> impl Bundle {
     (
         ListBox,
-        Node {
-            flex_direction: FlexDirection::Column,
-            row_gap: Val::Px(6.0),
-            flex_grow: 1.0,
-            min_height: Val::Px(0.0),
-            width: Val::Percent(100.0),
-            max_width: Val::Px(900.0),
-            overflow: Overflow::scroll_y(),
-            ..default()
-        },
+        column(6.0)
+            .flex_grow(1.0)
+            .min_height(Val::Px(0.0))
+            .width(Val::Percent(100.0))
+            .max_width(Val::Px(900.0))
+            .overflow(Overflow::scroll_y()),
         ScrollPosition::default(),
         Pickable {
             should_block_lower: false,

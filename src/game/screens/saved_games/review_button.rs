@@ -7,6 +7,7 @@
 use crate::game::GameSet;
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::play::game_review::{ReviewOnOpen, is_computer_name};
+use crate::game::theme::shape::{Shape, plain};
 use crate::game::theme::{Fonts, Label, OnPress, button_box};
 use crate::store::reviews::Effort;
 use bevy::prelude::*;
@@ -25,13 +26,11 @@ pub struct ReviewSavedGame(pub PathBuf);
 /// the row, which opens the game).
 pub fn review_button(path: &Path, lang: Lang, fonts: &Fonts) -> impl Bundle {
     button_box(
-        Node {
-            position_type: PositionType::Absolute,
-            right: Val::Px(10.0),
-            top: Val::Px(10.0),
-            padding: UiRect::axes(Val::Px(12.0), Val::Px(5.0)),
-            ..default()
-        },
+        plain()
+            .position_type(PositionType::Absolute)
+            .right(Val::Px(10.0))
+            .top(Val::Px(10.0))
+            .padding(UiRect::axes(Val::Px(12.0), Val::Px(5.0))),
         Phrase::ReviewGame.get(lang),
         fonts.ui(15.0),
         Label(Phrase::ReviewGame),

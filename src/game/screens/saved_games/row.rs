@@ -4,6 +4,7 @@
 
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::theme::layout::card_node;
+use crate::game::theme::shape::Shape;
 use crate::game::theme::{Fonts, palette};
 use crate::rules::GameResult;
 use crate::store::library::Entry;
@@ -30,14 +31,12 @@ pub(super) fn row(e: &Entry, lang: Lang, fonts: &Fonts) -> impl Bundle {
     let (line1, line2) = row_lines(e, lang);
     let ok = e.error.is_none();
     (
-        Node {
-            flex_direction: FlexDirection::Column,
-            flex_shrink: 0.0,
-            width: Val::Percent(100.0),
+        card_node(Vec2::new(12.0, 6.0), 1.0, 6.0)
+            .flex_direction(FlexDirection::Column)
+            .flex_shrink(0.0)
+            .width(Val::Percent(100.0))
             // Whatever is still too wide is cut at the row's edge.
-            overflow: Overflow::clip_x(),
-            ..card_node(Vec2::new(12.0, 6.0), 1.0, 6.0)
-        },
+            .overflow(Overflow::clip_x()),
         BackgroundColor(if ok {
             palette::BUTTON
         } else {

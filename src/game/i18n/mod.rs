@@ -1,0 +1,23 @@
+//! Every word the game shows, in Chinese and English.
+//!
+//! Texts are looked up by key ([`Phrase`]) in the current [`Lang`]; texts
+//! with values in them (a move number, a level's name, a clock) are the
+//! functions of [`sentences`]. Nothing else in the game spells out a
+//! user-visible word or asks which language it speaks.
+
+mod phrases;
+mod sentences;
+
+pub use phrases::Phrase;
+pub use sentences::{
+    at_move, browsing_ply, clock_text, handicap_name, level_name, mate_in, on_variation, pick,
+    reason_text, result_text, side_name, side_to_move, strength_text, tier_name,
+};
+
+/// The language of the interface: the language setting itself
+/// ([`crate::store::settings::Language`], `Zh` or `En`), read by the views
+/// through [`crate::game::settings::CurrentLang`].
+pub use crate::store::settings::Language as Lang;
+
+/// Red's file numerals, 一 … 九, indexed by count-from-the-right minus one.
+pub const RED_FILE_NUMERALS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];

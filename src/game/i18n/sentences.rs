@@ -1,0 +1,167 @@
+//! Texts with values in them: a side's name, a result and its reason, a
+//! clock, a move number, a level's name. Each puts its values where its
+//! language wants them.
+
+use super::{Lang, Phrase};
+use crate::engine::Level;
+use crate::rules::handicap::Handicap;
+use crate::rules::{Color, GameResult, Outcome, Reason};
+use crate::store::engines::Strength;
+
+/// "红方" / "Red".
+pub fn side_name(c: Color, lang: Lang) -> &'static str {
+    match c {
+        Color::Red => Phrase::Red.get(lang),
+        Color::Black => Phrase::Black.get(lang),
+    }
+}
+
+/// The result line of a finished game: "红方胜" / "Red wins" / "和棋".
+pub fn result_text(o: &Outcome, lang: Lang) -> &'static str {
+    match o.result {
+        GameResult::RedWins => Phrase::RedWins.get(lang),
+        GameResult::BlackWins => Phrase::BlackWins.get(lang),
+        GameResult::Draw => Phrase::Draw.get(lang),
+    }
+}
+
+/// Why the game ended, in words.
+pub fn reason_text(r: &Reason, lang: Lang) -> String {
+    let side = |c: &Color| side_name(*c, lang);
+    match (r, lang) {
+        (Reason::Checkmate, Lang::Zh) => "将死".into(),
+        (Reason::Checkmate, Lang::En) => "checkmate".into(),
+        (Reason::Stalemate, Lang::Zh) => "困毙(无子可动)".into(),
+        (Reason::Stalemate, Lang::En) => "stalemate: no legal move".into(),
+        (Reason::PerpetualCheck { by }, Lang::Zh) => format!("{}长将判负", side(by)),
+        (Reason::PerpetualCheck { by }, Lang::En) => {
+            format!("perpetual check by {}", side(by).to_lowercase())
+        }
+        (Reason::PerpetualChase { by }, Lang::Zh) => format!("{}长捉判负", side(by)),
+        (Reason::PerpetualChase { by }, Lang::En) => {
+            format!("perpetual chase by {}", side(by).to_lowercase())
+        }
+        (Reason::Repetition, Lang::Zh) => "三次重复局面".into(),
+        (Reason::Repetition, Lang::En) => "threefold repetition".into(),
+        (Reason::SixtyMoveRule, Lang::Zh) => "六十回合自然限着".into(),
+        (Reason::SixtyMoveRule, Lang::En) => "60-move rule".into(),
+        (Reason::NoAttackingMaterial, Lang::Zh) => "双方均无进攻子力".into(),
+        (Reason::NoAttackingMaterial, Lang::En) => "no attacking material".into(),
+        (Reason::Resignation { by }, Lang::Zh) => format!("{}认输", side(by)),
+        (Reason::Resignation { by }, Lang::En) => format!("{} resigned", side(by)),
+        (Reason::AgreedDraw, Lang::Zh) => "双方议和".into(),
+        (Reason::AgreedDraw, Lang::En) => "draw agreed".into(),
+        // On time.
+        (Reason::Timeout { by }, Lang::Zh) => format!("{}超时判负", side(by)),
+        (Reason::Timeout { by }, Lang::En) => format!("{} lost on time", side(by)),
+        (Reason::TimeoutDraw { by }, Lang::Zh) => {
+            format!("{}超时,对方无子可胜,判和", side(by))
+        }
+        (Reason::TimeoutDraw { by }, Lang::En) => format!(
+            "{} ran out of time, but the other side cannot mate: a draw",
+            side(by)
+        ),
+    }
+}
+
+/// A time control in words: "10分+5秒", "10分 读秒30秒", "步时30秒", "不限时".
+pub fn clock_text(c: crate::rules::clock::TimeControl, lang: Lang) -> String {
+    use crate::rules::clock::TimeControl as C;
+    let time = |secs: u32| match (lang, secs) {
+        (Lang::Zh, s) if s >= 60 && s % 60 == 0 => format!("{}分", s / 60),
+        (Lang::Zh, s) if s >= 60 => format!("{}分{}秒", s / 60, s % 60),
+        (Lang::Zh, s) => format!("{s}秒"),
+        (Lang::En, s) if s >= 60 && s % 60 == 0 => format!("{} min", s / 60),
+        (Lang::En, s) if s >= 60 => format!("{} min {} s", s / 60, s % 60),
+        (Lang::En, s) => format!("{s} s"),
+    };
+    match (c, lang) {
+        (C::None, Lang::Zh) => "不限时".into(),
+        (C::None, Lang::En) => "No clock".into(),
+        (C::Fischer { base, increment }, Lang::Zh) => format!("{}+{}", time(base), time(increment)),
+        (C::Fischer { base, increment }, Lang::En) => {
+            format!("{} + {}", time(base), time(increment))
+        }
+        (C::Countdown { base: 0, per_move }, Lang::Zh) => format!("步时{}", time(per_move)),
+        (C::Countdown { base: 0, per_move }, Lang::En) => format!("{} a move", time(per_move)),
+        (C::Countdown { base, per_move }, Lang::Zh) => {
+            format!("{} 读秒{}", time(base), time(per_move))
+        }
+        (C::Countdown { base, per_move }, Lang::En) => {
+            format!("{}, then {} a move", time(base), time(per_move))
+        }
+    }
+}
+
+/// A name the data spells in both languages (a level's, a handicap's):
+/// the one in `lang`.
+pub fn pick<T>(lang: Lang, zh: T, en: T) -> T {
+    match lang {
+        Lang::Zh => zh,
+        Lang::En => en,
+    }
+}
+
+/// A level's name (its number aside).
+pub fn level_name(level: Level, lang: Lang) -> &'static str {
+    pick(lang, level.name_zh(), level.name_en())
+}
+
+/// The name of a level's group: "入门" …
+pub fn tier_name(level: Level, lang: Lang) -> &'static str {
+    pick(lang, level.tier_zh(), level.tier_en())
+}
+
+/// A handicap's name: "让单马" / "Horse odds".
+pub fn handicap_name(handicap: Handicap, lang: Lang) -> &'static str {
+    pick(lang, handicap.name_zh(), handicap.name_en())
+}
+
+/// A player's engine's strength setting: "1 s", "深度 8" / "depth 8".
+pub fn strength_text(strength: Strength, lang: Lang) -> String {
+    strength.text(lang == Lang::Zh)
+}
+
+/// The move a game stood at: "第12回合" / "move 12".
+pub fn at_move(number: u32, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("第{number}回合"),
+        Lang::En => format!("move {number}"),
+    }
+}
+
+/// How deep in a variation the shown move is: "变着: 3" / "Variation: ply 3".
+pub fn on_variation(depth: usize, lang: Lang) -> String {
+    let on = Phrase::OnVariation.get(lang);
+    match lang {
+        Lang::Zh => format!("{on}: {depth}"),
+        Lang::En => format!("{on}: ply {depth}"),
+    }
+}
+
+/// Which ply of the game is shown: "回顾: 3 / 10" / "Reviewing: ply 3 of 10".
+pub fn browsing_ply(ply: usize, total: usize, lang: Lang) -> String {
+    let browsing = Phrase::Browsing.get(lang);
+    match lang {
+        Lang::Zh => format!("{browsing}: {ply} / {total}"),
+        Lang::En => format!("{browsing}: ply {ply} of {total}"),
+    }
+}
+
+/// Whose move it is: "红方先走" / "Red to move".
+pub fn side_to_move(side: Color, lang: Lang) -> String {
+    let side = side_name(side, lang);
+    match lang {
+        Lang::Zh => format!("{side}{}", Phrase::SideToMove.get(lang)),
+        Lang::En => format!("{side} {}", Phrase::ToMove.get(lang)),
+    }
+}
+
+/// A puzzle's length: "3步杀" / "Mate in 3".
+pub fn mate_in(moves: u32, lang: Lang) -> String {
+    let mate = Phrase::MateIn.get(lang);
+    match lang {
+        Lang::Zh => format!("{moves}{mate}"),
+        Lang::En => format!("{mate} {moves}"),
+    }
+}
