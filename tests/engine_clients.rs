@@ -6,18 +6,21 @@
 #![cfg(unix)]
 
 use std::os::unix::fs::PermissionsExt;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 use xiangqi::client::options::OptionKind;
 use xiangqi::client::process::{Client, ClientError, Protocol};
 
 const BIN: &str = env!("CARGO_BIN_EXE_xiangqi");
 
-fn script(dir: &Path, name: &str, body: &str) -> PathBuf {
+/// A shell script engine, as the command line that runs it: through `sh`,
+/// so no test's `exec` of a file another thread has just written can meet
+/// "text file busy".
+fn script(dir: &Path, name: &str, body: &str) -> String {
     let path = dir.join(name);
     std::fs::write(&path, format!("#!/bin/sh\n{body}")).unwrap();
     std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
-    path
+    format!("sh {}", path.display())
 }
 
 #[test]
@@ -63,7 +66,7 @@ fn an_engine_that_only_speaks_ucci_is_found_on_the_second_try() {
            esac\n\
          done\n",
     );
-    let c = Client::detect(&engine.display().to_string(), Duration::from_secs(2)).unwrap();
+    let c = Client::detect(&engine, Duration::from_secs(2)).unwrap();
     assert_eq!(c.protocol(), Protocol::Ucci);
     assert_eq!((c.name(), c.author()), ("Elephant Fake", "someone"));
     let names: Vec<&str> = c.options().iter().map(|o| o.name.as_str()).collect();
@@ -78,7 +81,7 @@ fn an_engine_that_dies_at_start_says_why() {
         "no-network",
         "echo 'ERROR: network file pikafish.nnue not found' >&2\nexit 1\n",
     );
-    let e = Client::detect(&engine.display().to_string(), Duration::from_secs(2)).unwrap_err();
+    let e = Client::detect(&engine, Duration::from_secs(2)).unwrap_err();
     let text = e.to_string();
     assert!(matches!(e, ClientError::Exited(_)), "{e:?}");
     assert!(
@@ -98,7 +101,7 @@ fn an_engine_that_dies_at_start_says_why() {
 fn an_engine_that_never_answers_times_out() {
     let dir = tempfile::tempdir().unwrap();
     let engine = script(dir.path(), "silent", "exec sleep 60\n");
-    let e = Client::detect(&engine.display().to_string(), Duration::from_millis(500)).unwrap_err();
+    let e = Client::detect(&engine, Duration::from_millis(500)).unwrap_err();
     assert!(
         matches!(
             e,

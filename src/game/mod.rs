@@ -230,7 +230,7 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, RunError> {
     app.add_plugins(embedded::plugin);
     logic_plugins(&mut app);
     view_plugins(&mut app);
-    play::search::search_at_idle_priority();
+    play::worker::search_at_idle_priority();
     let stats = dev_tools::configure(&mut app, &opts, started);
     play::session::configure_start(&mut app, &opts);
     if opts.analysis || opts.analysis_engine.is_some() {

@@ -28,6 +28,7 @@ pub mod search;
 pub mod session;
 pub mod think;
 pub mod variations;
+pub mod worker;
 
 use crate::game::Screen;
 use bevy::prelude::*;

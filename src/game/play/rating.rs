@@ -202,10 +202,7 @@ fn rate_finished_games(
 
 /// "1234 (+12) · 业余三级": the new rating, the change and the level played.
 pub fn rating_change_text(rating: f64, delta: f64, level: Level, lang: Lang) -> String {
-    let name = match lang {
-        Lang::Zh => level.name_zh(),
-        Lang::En => level.name_en(),
-    };
+    let name = crate::game::i18n::level_name(level, lang);
     format!("{:.0} ({delta:+.0}) · {name}", rating.round())
 }
 
