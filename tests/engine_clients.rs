@@ -1,4 +1,4 @@
-//! Starting the player's engines (issue 24's core): the protocol found by
+//! Starting the player's engines: the protocol found by
 //! asking (UCI, then UCCI), the engine's name, author and options read from
 //! its handshake, and an engine that dies at start reported with the last
 //! words it wrote to its standard error.

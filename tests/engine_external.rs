@@ -1,4 +1,4 @@
-//! The player's own engine as the game uses it (issue 24): our own engine
+//! The player's own engine as the game uses it: our own engine
 //! in both protocols as a well-behaved one (moves, MultiPV, excluded
 //! moves, `stop`), and fake engines that misbehave in every way the game
 //! must survive, each failure naming the engine and saying what happened.

@@ -137,7 +137,6 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, refused: &mut Vec<Refusal>) {
     let mut paths: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
     paths.sort();
     for path in paths {
-        // A link to a folder is not followed (it could lead back here).
         let Ok(meta) = std::fs::symlink_metadata(&path) else {
             continue;
         };
@@ -145,6 +144,23 @@ fn walk(dir: &Path, files: &mut Vec<PathBuf>, refused: &mut Vec<Refusal>) {
             walk(&path, files, refused);
         } else if meta.is_file() && has_record_extension(&path) {
             files.push(path);
+        } else if meta.is_symlink() {
+            // A link to a record file is followed; a link to a folder is
+            // not (it could lead back here), and is said, as is a link to
+            // nothing.
+            let refuse = |reason: &str| Refusal {
+                file: path.clone(),
+                game: None,
+                reason: reason.into(),
+            };
+            match std::fs::metadata(&path) {
+                Ok(target) if target.is_file() && has_record_extension(&path) => files.push(path),
+                Ok(target) if target.is_dir() => refused.push(refuse(
+                    "a link to a folder, not followed (it could lead back here)",
+                )),
+                Ok(_) => {}
+                Err(_) => refused.push(refuse("a link to nothing")),
+            }
         }
     }
 }
