@@ -1759,3 +1759,45 @@ fn an_import_follows_links_to_files_and_names_the_links_it_does_not_follow() {
     assert!(r.stdout.contains("a link to a folder"), "{}", r.stdout);
     assert!(r.stdout.contains("a link to nothing"), "{}", r.stdout);
 }
+
+// E25: `match --a` naming a folder said "Permission denied"; an unquoted
+// path with a space in it said "no such file" with no hint.
+#[test]
+#[cfg(unix)]
+fn a_match_checks_its_engines_programs_as_the_game_does() {
+    let dir = scratch();
+    let r = xiangqi(
+        &[
+            "match",
+            "--a",
+            s(dir.path()),
+            "--b",
+            "builtin",
+            "--games",
+            "2",
+            "--depth",
+            "1",
+        ],
+        30,
+    );
+    assert_eq!(r.code(), Some(2), "{}", r.stderr);
+    assert!(r.stderr.contains("a folder, not a program"), "{}", r.stderr);
+    let spaced = dir.path().join("my engine");
+    std::fs::write(&spaced, "#!/bin/sh\n").expect("a script");
+    let r = xiangqi(
+        &[
+            "match",
+            "--a",
+            s(&spaced),
+            "--b",
+            "builtin",
+            "--games",
+            "2",
+            "--depth",
+            "1",
+        ],
+        30,
+    );
+    assert_eq!(r.code(), Some(2), "{}", r.stderr);
+    assert!(r.stderr.contains("quote it"), "{}", r.stderr);
+}

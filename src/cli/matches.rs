@@ -147,12 +147,36 @@ fn parse_tc(s: &str) -> Result<(Duration, Duration), String> {
     Ok((base, secs(inc, "increment")?))
 }
 
+/// An external engine's program, checked as the game checks it before a
+/// match starts it (a folder, a missing file, a file that cannot run),
+/// with a hint when an unquoted path with a space in it was cut short.
+fn check_external(flag: &str, spec: &PlayerSpec) -> Result<(), CliError> {
+    let PlayerSpec::External { command, .. } = spec else {
+        return Ok(());
+    };
+    crate::client::external::check_program(command).map_err(|why| {
+        let whole = std::path::Path::new(command.trim());
+        let hint = if command.trim().contains(' ') && whole.exists() {
+            format!(
+                " (the path has a space: quote it, as --{} \"'{}'\")",
+                &flag[2..],
+                command.trim()
+            )
+        } else {
+            String::new()
+        };
+        CliError::new(format!("{flag}: cannot start '{command}': {why}{hint}"))
+    })
+}
+
 /// Builds the configuration (every input checked) from the arguments.
 fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
     let a = PlayerSpec::parse(&args.a, args.a_protocol, args.a_option.clone())
         .map_err(|e| CliError::new(format!("--a: {e}")))?;
     let b = PlayerSpec::parse(&args.b, args.b_protocol, args.b_option.clone())
         .map_err(|e| CliError::new(format!("--b: {e}")))?;
+    check_external("--a", &a)?;
+    check_external("--b", &b)?;
     let openings: Vec<Opening> = match &args.openings {
         Some(path) => {
             let bytes = crate::store::record::read_record_bytes(path)
