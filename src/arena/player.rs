@@ -160,10 +160,6 @@ impl PlayerSpec {
         if spec.is_empty() {
             return Err(SpecError::Empty);
         }
-        let value = |why: String| SpecError::Value {
-            spec: spec.to_string(),
-            why,
-        };
         let Some(rest) = spec.strip_prefix("builtin") else {
             if shlex::split(spec).is_none_or(|w| w.is_empty()) {
                 return Err(SpecError::Split(spec.to_string()));
@@ -185,117 +181,23 @@ impl PlayerSpec {
             }
             return Ok(PlayerSpec::StandIn(kind));
         }
-        let mut level_ = None;
-        let mut hash_mb = crate::engine::DEFAULT_HASH_MB;
-        let mut scale = 1.0;
-        let mut eval = EvalChoice::Standard;
-        let mut tweaks: Vec<(&str, u64)> = Vec::new();
         let params = match rest {
             "" => "",
             r if r.starts_with(':') => &r[1..],
             _ => return Err(SpecError::Shape(spec.to_string())),
         };
+        let mut builtin = BuiltinParams::new(spec);
         for part in params.split(',').filter(|p| !p.is_empty()) {
             let (k, v) = part.split_once('=').ok_or_else(|| SpecError::NotKeyValue {
                 spec: spec.to_string(),
                 part: part.to_string(),
             })?;
-            match k {
-                "level" => {
-                    let n: u8 = v
-                        .parse()
-                        .map_err(|_| value(format!("level '{v}' is not a number")))?;
-                    level_ = match n {
-                        0 => None,
-                        n => Some(Level::new(n).ok_or_else(|| {
-                            value(format!(
-                                "level must be 0 (full strength) or 1..{}, not {n}",
-                                Level::MAX.number()
-                            ))
-                        })?),
-                    };
-                }
-                "hash" => {
-                    hash_mb = v
-                        .parse()
-                        .ok()
-                        .filter(|h| (1..=4096).contains(h))
-                        .ok_or_else(|| value(format!("hash must be 1..4096 MB, not '{v}'")))?;
-                }
-                "scale" => {
-                    scale = v
-                        .parse()
-                        .ok()
-                        .filter(|s: &f64| *s > 0.0 && *s <= 100.0)
-                        .ok_or_else(|| value(format!("scale must be in (0, 100], not '{v}'")))?;
-                }
-                "eval" => {
-                    eval = match v {
-                        "network" => EvalChoice::Standard,
-                        "classical" => EvalChoice::Classical,
-                        "" => {
-                            return Err(value(
-                                "eval needs network, classical or a network file".into(),
-                            ));
-                        }
-                        path => EvalChoice::File(path.into()),
-                    };
-                }
-                "depth" | "time" | "temperature" | "margin" | "careless" | "book" => {
-                    let n: u64 =
-                        v.parse().ok().filter(|n| *n <= 1_000_000).ok_or_else(|| {
-                            value(format!("{k} '{v}' is not a number 0..1000000"))
-                        })?;
-                    tweaks.push((k, n));
-                }
-                other => {
-                    return Err(SpecError::Unknown {
-                        spec: spec.to_string(),
-                        name: other.to_string(),
-                    });
-                }
-            }
+            builtin.set(k, v)?;
         }
         if !options.is_empty() {
             return Err(SpecError::OptionsOnBuiltin);
         }
-        let tweaked = match (level_, tweaks.is_empty()) {
-            (_, true) => None,
-            (None, false) => {
-                return Err(value(format!(
-                    "{}= changes a level's play: give level=1..{} too",
-                    tweaks[0].0,
-                    Level::MAX.number()
-                )));
-            }
-            (Some(level), false) => {
-                let mut p = level.persona();
-                for &(k, n) in &tweaks {
-                    let small = n.min(u64::from(u32::MAX)) as u32;
-                    match k {
-                        "depth" => p.depth = small.clamp(1, 64),
-                        "time" => p.millis = n,
-                        "temperature" => p.temperature = small as i32,
-                        "margin" => p.margin = small as i32,
-                        "careless" => p.careless = small.min(100),
-                        _ => p.book_plies = small,
-                    }
-                }
-                let text = tweaks
-                    .iter()
-                    .map(|(k, n)| format!("{k}={n}"))
-                    .collect::<Vec<_>>()
-                    .join(",");
-                Some((p, text))
-            }
-        };
-        Ok(PlayerSpec::Builtin {
-            level: level_,
-            hash_mb,
-            scale,
-            eval,
-            tweaked,
-        })
+        builtin.finish()
     }
 
     /// Starts the player (spawns and handshakes an external engine).
@@ -531,6 +433,140 @@ impl Builtin {
             elapsed: began.elapsed(),
         }
     }
+}
+
+/// The `key=value` parameters of a `builtin:…` player, as they are read.
+struct BuiltinParams<'s> {
+    spec: &'s str,
+    level: Option<Level>,
+    hash_mb: usize,
+    scale: f64,
+    eval: EvalChoice,
+    tweaks: Vec<(&'s str, u64)>,
+}
+
+impl<'s> BuiltinParams<'s> {
+    fn new(spec: &'s str) -> Self {
+        BuiltinParams {
+            spec,
+            level: None,
+            hash_mb: crate::engine::DEFAULT_HASH_MB,
+            scale: 1.0,
+            eval: EvalChoice::Standard,
+            tweaks: Vec::new(),
+        }
+    }
+
+    fn value(&self, why: String) -> SpecError {
+        SpecError::Value {
+            spec: self.spec.to_string(),
+            why,
+        }
+    }
+
+    /// Reads one parameter.
+    fn set(&mut self, k: &'s str, v: &str) -> Result<(), SpecError> {
+        match k {
+            "level" => {
+                let n: u8 = v
+                    .parse()
+                    .map_err(|_| self.value(format!("level '{v}' is not a number")))?;
+                self.level = match n {
+                    0 => None,
+                    n => Some(Level::new(n).ok_or_else(|| {
+                        self.value(format!(
+                            "level must be 0 (full strength) or 1..{}, not {n}",
+                            Level::MAX.number()
+                        ))
+                    })?),
+                };
+            }
+            "hash" => {
+                self.hash_mb = v
+                    .parse()
+                    .ok()
+                    .filter(|h| (1..=4096).contains(h))
+                    .ok_or_else(|| self.value(format!("hash must be 1..4096 MB, not '{v}'")))?;
+            }
+            "scale" => {
+                self.scale = v
+                    .parse()
+                    .ok()
+                    .filter(|s: &f64| *s > 0.0 && *s <= 100.0)
+                    .ok_or_else(|| self.value(format!("scale must be in (0, 100], not '{v}'")))?;
+            }
+            "eval" => {
+                self.eval = match v {
+                    "network" => EvalChoice::Standard,
+                    "classical" => EvalChoice::Classical,
+                    "" => {
+                        return Err(
+                            self.value("eval needs network, classical or a network file".into())
+                        );
+                    }
+                    path => EvalChoice::File(path.into()),
+                };
+            }
+            "depth" | "time" | "temperature" | "margin" | "careless" | "book" => {
+                let n: u64 =
+                    v.parse().ok().filter(|n| *n <= 1_000_000).ok_or_else(|| {
+                        self.value(format!("{k} '{v}' is not a number 0..1000000"))
+                    })?;
+                self.tweaks.push((k, n));
+            }
+            other => {
+                return Err(SpecError::Unknown {
+                    spec: self.spec.to_string(),
+                    name: other.to_string(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The player the parameters describe; tweaks need a level to change.
+    fn finish(self) -> Result<PlayerSpec, SpecError> {
+        let tweaked = match (self.level, self.tweaks.is_empty()) {
+            (_, true) => None,
+            (None, false) => {
+                return Err(self.value(format!(
+                    "{}= changes a level's play: give level=1..{} too",
+                    self.tweaks[0].0,
+                    Level::MAX.number()
+                )));
+            }
+            (Some(level), false) => Some(tweak(level, &self.tweaks)),
+        };
+        Ok(PlayerSpec::Builtin {
+            level: self.level,
+            hash_mb: self.hash_mb,
+            scale: self.scale,
+            eval: self.eval,
+            tweaked,
+        })
+    }
+}
+
+/// The level's persona with the tweaks applied, and the tweaks as text.
+fn tweak(level: Level, tweaks: &[(&str, u64)]) -> (Persona, String) {
+    let mut p = level.persona();
+    for &(k, n) in tweaks {
+        let small = n.min(u64::from(u32::MAX)) as u32;
+        match k {
+            "depth" => p.depth = small.clamp(1, 64),
+            "time" => p.millis = n,
+            "temperature" => p.temperature = small as i32,
+            "margin" => p.margin = small as i32,
+            "careless" => p.careless = small.min(100),
+            _ => p.book_plies = small,
+        }
+    }
+    let text = tweaks
+        .iter()
+        .map(|(k, n)| format!("{k}={n}"))
+        .collect::<Vec<_>>()
+        .join(",");
+    (p, text)
 }
 
 #[cfg(test)]

@@ -374,6 +374,14 @@ fn ready<'p>(
     }
 }
 
+/// How a game ended: the result and why.
+type Ending = (GameResult, String);
+
+/// `side` loses, for the reason `why` (said after the side's name).
+fn lose(side: Color, why: String) -> Ending {
+    (GameResult::win_for(side.flip()), format!("{side} {why}"))
+}
+
 fn play_game(
     config: &MatchConfig,
     a: &mut Option<Player>,
@@ -384,149 +392,252 @@ fn play_game(
     a_red: bool,
     interrupt: &AtomicBool,
 ) -> GameRecord {
-    let mut game = Game::new(opening.start);
-    for &m in &opening.moves {
-        // Checked when the openings were read.
-        let _ = game.play(m);
-    }
-    let mut record = GameRecord {
-        number,
-        opening: opening_index,
-        a_red,
-        start: opening.start,
-        moves: opening.moves.clone(),
-        book_plies: opening.moves.len(),
-        comments: Vec::new(),
-        result: GameResult::Draw,
-        termination: String::new(),
+    let mut table = Table::new(config, opening, opening_index, number, a_red);
+    let (result, termination) = match start_players(config, a, b, a_red) {
+        Ok(()) => table.play(a, b, interrupt),
+        Err(ending) => ending,
     };
-    // Each engine move's mover and score, for the adjudication.
-    let mut scores: Vec<(Color, Option<Score>)> = Vec::new();
-    let lose =
-        |side: Color, why: String| (GameResult::win_for(side.flip()), format!("{side} {why}"));
-    let mut clocks = match config.limit {
-        Limit::Clock { base, .. } => [base, base],
-        _ => [Duration::ZERO; 2],
-    };
-    // Each player starts a new game (a crashed engine is restarted).
+    table.record.result = result;
+    table.record.termination = termination;
+    table.record
+}
+
+/// Each player starts a new game (a crashed engine is restarted); a side
+/// whose engine cannot start loses the game.
+fn start_players(
+    config: &MatchConfig,
+    a: &mut Option<Player>,
+    b: &mut Option<Player>,
+    a_red: bool,
+) -> Result<(), Ending> {
     let mut start_err = [None, None];
-    for (i, (slot, spec)) in [(&mut *a, &config.a), (&mut *b, &config.b)]
-        .into_iter()
-        .enumerate()
-    {
-        match ready(slot, spec).and_then(|p| p.new_game().map_err(StartError::from)) {
-            Ok(()) => {}
-            Err(e) => {
-                *slot = None;
-                start_err[i] = Some(e);
+    for (i, (slot, spec)) in [(a, &config.a), (b, &config.b)].into_iter().enumerate() {
+        if let Err(e) = ready(slot, spec).and_then(|p| p.new_game().map_err(StartError::from)) {
+            *slot = None;
+            start_err[i] = Some(e);
+        }
+    }
+    for (i, e) in start_err.into_iter().enumerate() {
+        if let Some(e) = e {
+            let side = if (i == 0) == a_red {
+                Color::Red
+            } else {
+                Color::Black
+            };
+            return Err(lose(side, format!("failed to start: {e}")));
+        }
+    }
+    Ok(())
+}
+
+/// One game at the referee's table: the rules' record of it, the clocks
+/// and each engine move's mover and score (for the adjudication).
+struct Table<'c> {
+    config: &'c MatchConfig,
+    game: Game,
+    record: GameRecord,
+    scores: Vec<(Color, Option<Score>)>,
+    clocks: [Duration; 2],
+}
+
+impl<'c> Table<'c> {
+    fn new(
+        config: &'c MatchConfig,
+        opening: &Opening,
+        opening_index: usize,
+        number: usize,
+        a_red: bool,
+    ) -> Self {
+        let mut game = Game::new(opening.start);
+        for &m in &opening.moves {
+            // Checked when the openings were read.
+            let _ = game.play(m);
+        }
+        let record = GameRecord {
+            number,
+            opening: opening_index,
+            a_red,
+            start: opening.start,
+            moves: opening.moves.clone(),
+            book_plies: opening.moves.len(),
+            comments: Vec::new(),
+            result: GameResult::Draw,
+            termination: String::new(),
+        };
+        let clocks = match config.limit {
+            Limit::Clock { base, .. } => [base, base],
+            _ => [Duration::ZERO; 2],
+        };
+        Table {
+            config,
+            game,
+            record,
+            scores: Vec::new(),
+            clocks,
+        }
+    }
+
+    /// Plays moves until the game ends.
+    fn play(
+        &mut self,
+        a: &mut Option<Player>,
+        b: &mut Option<Player>,
+        interrupt: &AtomicBool,
+    ) -> Ending {
+        loop {
+            if let Some(ending) = self.ended(interrupt) {
+                return ending;
+            }
+            let side = self.game.position().side_to_move();
+            let slot = if (side == Color::Red) == self.record.a_red {
+                &mut *a
+            } else {
+                &mut *b
+            };
+            if let Err(ending) = self.one_move(slot, side, interrupt) {
+                return ending;
             }
         }
     }
-    let (result, termination) = 'game: {
-        for (i, e) in start_err.iter().enumerate() {
-            if let Some(e) = e {
-                let side = if (i == 0) == a_red {
-                    Color::Red
+
+    /// The end by the rules, by the ply limit or by an interruption.
+    fn ended(&self, interrupt: &AtomicBool) -> Option<Ending> {
+        if let Some(o) = self.game.outcome() {
+            return Some((o.result, o.reason.to_string()));
+        }
+        if self.game.ply() >= self.config.max_plies {
+            return Some((
+                GameResult::Draw,
+                format!("adjudicated after {} plies", self.game.ply()),
+            ));
+        }
+        if interrupt.load(Ordering::Relaxed) {
+            return Some((GameResult::Draw, "interrupted".into()));
+        }
+        None
+    }
+
+    /// Asks the side's engine for a move and plays it, or ends the game.
+    fn one_move(
+        &mut self,
+        slot: &mut Option<Player>,
+        side: Color,
+        interrupt: &AtomicBool,
+    ) -> Result<(), Ending> {
+        let Some(player) = slot.as_mut() else {
+            return Err(lose(side, "has no running engine".into()));
+        };
+        let (limit, allowed) = self.go_limit(side);
+        let start = self.record.start;
+        let reply = match player.think(&start, self.game.moves(), limit, allowed, interrupt) {
+            Ok(r) => r,
+            Err(e) => {
+                // A hung or crashed engine is restarted for the next game.
+                *slot = None;
+                return Err(self.failure(side, e));
+            }
+        };
+        self.charge_clock(side, &reply)?;
+        let m = self.reply_move(side, &reply)?;
+        self.record.moves.push(m);
+        self.record.comments.push(comment(&reply));
+        self.scores.push((side, reply.score));
+        if self.game.outcome().is_none()
+            && let Some(verdict) = self
+                .config
+                .adjudication
+                .judge(&self.scores, self.game.position().fullmove_number())
+        {
+            return Err(verdict);
+        }
+        Ok(())
+    }
+
+    /// What the engine is told, and how long it may take before it loses.
+    fn go_limit(&self, side: Color) -> (GoLimit, Duration) {
+        let margin = self.config.margin;
+        match self.config.limit {
+            Limit::MoveTime(t) => (GoLimit::MoveTime(t), t + margin),
+            Limit::Depth(d) => (GoLimit::Depth(d), margin),
+            Limit::Nodes(n) => (GoLimit::Nodes(n), margin),
+            Limit::Clock { increment, .. } => (
+                GoLimit::Clock {
+                    red: self.clocks[0],
+                    black: self.clocks[1],
+                    increment,
+                },
+                self.clocks[side.index()] + margin,
+            ),
+        }
+    }
+
+    /// The ending when an engine hangs or crashes.
+    fn failure(&self, side: Color, error: GoError) -> Ending {
+        match error {
+            GoError::Hang(secs) => {
+                let why = if matches!(self.config.limit, Limit::Clock { .. }) {
+                    format!("loses on time: no move within {secs:.2} s")
                 } else {
-                    Color::Black
+                    format!("hangs: no move within {secs:.2} s")
                 };
-                break 'game lose(side, format!("failed to start: {e}"));
+                lose(side, why)
             }
+            GoError::Failed(e) => lose(side, format!("crashed: {e}")),
         }
-        loop {
-            if let Some(o) = game.outcome() {
-                break 'game (o.result, o.reason.to_string());
-            }
-            if game.ply() >= config.max_plies {
-                break 'game (
-                    GameResult::Draw,
-                    format!("adjudicated after {} plies", game.ply()),
-                );
-            }
-            if interrupt.load(Ordering::Relaxed) {
-                break 'game (GameResult::Draw, "interrupted".into());
-            }
-            let side = game.position().side_to_move();
-            let a_moves = (side == Color::Red) == a_red;
-            let slot = if a_moves { &mut *a } else { &mut *b };
-            let Some(player) = slot.as_mut() else {
-                break 'game lose(side, "has no running engine".into());
-            };
-            let (limit, allowed) = match config.limit {
-                Limit::MoveTime(t) => (GoLimit::MoveTime(t), t + config.margin),
-                Limit::Depth(d) => (GoLimit::Depth(d), config.margin),
-                Limit::Nodes(n) => (GoLimit::Nodes(n), config.margin),
-                Limit::Clock { increment, .. } => (
-                    GoLimit::Clock {
-                        red: clocks[0],
-                        black: clocks[1],
-                        increment,
-                    },
-                    clocks[side.index()] + config.margin,
+    }
+
+    /// Takes the time the move took off the side's clock (adding the
+    /// increment); a side past its time and the margin loses.
+    fn charge_clock(
+        &mut self,
+        side: Color,
+        reply: &crate::client::process::Reply,
+    ) -> Result<(), Ending> {
+        let Limit::Clock { increment, .. } = self.config.limit else {
+            return Ok(());
+        };
+        let left = &mut self.clocks[side.index()];
+        if reply.elapsed > *left + self.config.margin {
+            return Err(lose(
+                side,
+                format!(
+                    "loses on time: {:.3} s used, {:.3} s left",
+                    reply.elapsed.as_secs_f64(),
+                    left.as_secs_f64()
                 ),
-            };
-            let reply = match player.think(&opening.start, game.moves(), limit, allowed, interrupt)
-            {
-                Ok(r) => r,
-                Err(GoError::Hang(secs)) => {
-                    // A hung engine is restarted for the next game.
-                    *slot = None;
-                    let why = if matches!(config.limit, Limit::Clock { .. }) {
-                        format!("loses on time: no move within {secs:.2} s")
-                    } else {
-                        format!("hangs: no move within {secs:.2} s")
-                    };
-                    break 'game lose(side, why);
-                }
-                Err(GoError::Failed(e)) => {
-                    *slot = None;
-                    break 'game lose(side, format!("crashed: {e}"));
-                }
-            };
-            if let Limit::Clock { increment, .. } = config.limit {
-                let left = &mut clocks[side.index()];
-                if reply.elapsed > *left + config.margin {
-                    break 'game lose(
-                        side,
-                        format!(
-                            "loses on time: {:.3} s used, {:.3} s left",
-                            reply.elapsed.as_secs_f64(),
-                            left.as_secs_f64()
-                        ),
-                    );
-                }
-                *left = left.saturating_sub(reply.elapsed) + increment;
-            }
-            let Some(word) = reply.bestmove.clone() else {
-                // No move where there are legal moves: a claim of a draw
-                // (ElephantEye's `nobestmove`). The rules judge it.
-                break 'game judge_claim(&game, side);
-            };
-            // `bestmove (none)`, `0000` or nothing: UCI's words for no move.
-            if matches!(word.as_str(), "" | "(none)" | "0000" | "none") {
-                break 'game lose(side, "gives no move in a position with legal moves".into());
-            }
-            let Some(m) = Move::from_iccs(&word) else {
-                break 'game lose(side, format!("plays an unparsable move '{word}'"));
-            };
-            if let Err(e) = game.play(m) {
-                break 'game lose(side, format!("plays an illegal move '{word}': {e}"));
-            }
-            record.moves.push(m);
-            record.comments.push(comment(&reply));
-            scores.push((side, reply.score));
-            if game.outcome().is_none()
-                && let Some(verdict) = config
-                    .adjudication
-                    .judge(&scores, game.position().fullmove_number())
-            {
-                break 'game verdict;
-            }
+            ));
         }
-    };
-    record.result = result;
-    record.termination = termination;
-    record
+        *left = left.saturating_sub(reply.elapsed) + increment;
+        Ok(())
+    }
+
+    /// Plays the engine's answer on the board, or ends the game on a draw
+    /// claim, no move or a move that cannot be played.
+    fn reply_move(
+        &mut self,
+        side: Color,
+        reply: &crate::client::process::Reply,
+    ) -> Result<Move, Ending> {
+        let Some(word) = reply.bestmove.as_deref() else {
+            // No move where there are legal moves: a claim of a draw
+            // (ElephantEye's `nobestmove`). The rules judge it.
+            return Err(judge_claim(&self.game, side));
+        };
+        // `bestmove (none)`, `0000` or nothing: UCI's words for no move.
+        if matches!(word, "" | "(none)" | "0000" | "none") {
+            return Err(lose(
+                side,
+                "gives no move in a position with legal moves".into(),
+            ));
+        }
+        let Some(m) = Move::from_iccs(word) else {
+            return Err(lose(side, format!("plays an unparsable move '{word}'")));
+        };
+        if let Err(e) = self.game.play(m) {
+            return Err(lose(side, format!("plays an illegal move '{word}': {e}")));
+        }
+        Ok(m)
+    }
 }
 
 /// Judges a side's refusal to move (a draw claim) at the game's position.
