@@ -77,8 +77,11 @@ impl Persona {
             ..
         } = *request;
         let mut rng = Rng::new(seed ^ pos.hash());
-        let in_book = history.len() < self.book_plies as usize;
-        if let Some(m) = book::pick(pos, rng.next_u64()).filter(|_| in_book) {
+        // The generator's first number picks the book move, in book or not.
+        let book_seed = rng.next_u64();
+        if history.len() < self.book_plies as usize
+            && let Some(m) = book::pick(pos, book_seed)
+        {
             return SearchResult {
                 best: m,
                 ponder: None,
@@ -88,26 +91,15 @@ impl Persona {
                 pv: vec![m],
             };
         }
-        let mut limits = self.limits();
-        limits.depth = match (limits.depth, cap.depth) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        limits.movetime = match (limits.movetime, cap.movetime) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        limits.nodes = cap.nodes;
-        limits.clock = cap.clock;
-        let spec = self;
-        if spec.temperature == 0 {
+        let limits = self.capped(cap);
+        if self.temperature == 0 {
             return engine.search(
                 &SearchRequest::new(pos, history, stop).limits(limits),
                 on_info,
             );
         }
         let start = Instant::now();
-        let depth = limits.depth.unwrap_or(spec.depth).min(spec.depth);
+        let depth = limits.depth.unwrap_or(self.depth).min(self.depth);
         let deadline = crate::engine::timeman::plan(&limits)
             .hard
             .map(|h| start + h);
@@ -130,33 +122,11 @@ impl Persona {
             .iter()
             .map(|&(m, s)| (m, engine.evaluator().display_cp(s)))
             .collect();
-        let best_shown = shown[0].1;
-        // A careless move, unless in check (a person looks hard then); and not
-        // one that throws the game away: if the search sees it losing more
-        // than a minor piece, the level looks again.
-        let careless = (u64::from(spec.careless) > rng.next_u64() % 100 && !pos.in_check())
-            .then(|| careless_choice(pos, spec, &mut rng))
-            .flatten()
-            .filter(|m| {
-                shown
-                    .iter()
-                    .find(|(c, _)| c == m)
-                    .is_some_and(|&(_, s)| s >= best_shown - MAX_CARELESS_LOSS)
-            });
         let chosen = if Score::from_internal(best).mate_plies().is_some() {
             // A forced mate (for or against) is played or defended as well as it can be.
             best_move
-        } else if let Some(m) = careless {
-            m
         } else {
-            let candidates: Vec<(Move, i32)> = shown
-                .iter()
-                .copied()
-                .filter(|&(m, s)| {
-                    m == best_move || (s >= best_shown - spec.margin && !hangs_chariot(pos, m))
-                })
-                .collect();
-            softmax_pick(&candidates, best_shown, spec.temperature, &mut rng).unwrap_or(best_move)
+            self.pick(pos, &shown, &mut rng)
         };
         let score = scores
             .iter()
@@ -181,6 +151,59 @@ impl Persona {
             nodes: 0,
             pv: vec![chosen],
         }
+    }
+
+    /// The level's own limits within the caller's: the smaller depth and
+    /// move time of the two, the caller's nodes and clock.
+    fn capped(&self, cap: &Limits) -> Limits {
+        let mut limits = self.limits();
+        limits.depth = match (limits.depth, cap.depth) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        limits.movetime = match (limits.movetime, cap.movetime) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        limits.nodes = cap.nodes;
+        limits.clock = cap.clock;
+        limits
+    }
+
+    /// Whether this move is played at a glance: the careless share of the
+    /// moves, never in check (a person looks hard then).
+    fn glances(&self, pos: &Position, rng: &mut Rng) -> bool {
+        u64::from(self.careless) > rng.next_u64() % 100 && !pos.in_check()
+    }
+
+    /// The move among the scored ones (`shown`, best first, in displayed
+    /// centipawns): a careless one at times, unless the search sees it
+    /// losing more than a minor piece; otherwise one drawn by the level's
+    /// softmax among those within its margin of the best that leave no
+    /// chariot hanging.
+    fn pick(&self, pos: &Position, shown: &[(Move, i32)], rng: &mut Rng) -> Move {
+        let (best_move, best_shown) = shown[0];
+        let careless = self
+            .glances(pos, rng)
+            .then(|| careless_choice(pos, self, rng))
+            .flatten()
+            .filter(|m| {
+                shown
+                    .iter()
+                    .find(|(c, _)| c == m)
+                    .is_some_and(|&(_, s)| s >= best_shown - MAX_CARELESS_LOSS)
+            });
+        if let Some(m) = careless {
+            return m;
+        }
+        let candidates: Vec<(Move, i32)> = shown
+            .iter()
+            .copied()
+            .filter(|&(m, s)| {
+                m == best_move || (s >= best_shown - self.margin && !hangs_chariot(pos, m))
+            })
+            .collect();
+        softmax_pick(&candidates, best_shown, self.temperature, rng).unwrap_or(best_move)
     }
 }
 
