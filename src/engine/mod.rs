@@ -287,6 +287,78 @@ impl Default for Engine {
     }
 }
 
+/// What a search has reported so far, and when it should stop deepening.
+struct Progress<'a, 'f> {
+    start: Instant,
+    plan: timeman::TimePlan,
+    limits: &'a Limits,
+    evaluator: &'a Evaluator,
+    on_info: &'f mut dyn FnMut(&SearchInfo),
+    last_depth: u32,
+    last_score: i32,
+}
+
+impl Progress<'_, '_> {
+    /// Reports an iteration; `false` when the search should stop deepening.
+    fn report(&mut self, it: &Iteration, s: &Searcher) -> bool {
+        let time = self.start.elapsed();
+        let nps = (s.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64;
+        (self.on_info)(&SearchInfo {
+            multipv: it.multipv,
+            depth: it.depth,
+            seldepth: it.seldepth,
+            score: self.evaluator.score(it.score),
+            nodes: s.nodes,
+            nps,
+            time,
+            pv: it.pv.clone(),
+        });
+        if it.multipv > 1 {
+            return true;
+        }
+        self.last_depth = it.depth;
+        self.last_score = it.score;
+        if self.limits.infinite {
+            return true;
+        }
+        if let Some(soft) = self.plan.soft
+            && time >= soft
+        {
+            return false;
+        }
+        // A mate found with depth to spare will hardly get shorter; under
+        // a clock that is enough (without one, keep looking for a shorter).
+        let timed = self.limits.clock.is_some() || self.limits.movetime.is_some();
+        !(timed
+            && it.score.abs() >= MATE_BOUND
+            && it.depth as i32 > 2 * (MATE - it.score.abs()) + 4)
+    }
+
+    /// The search's answer: its best move, line and score.
+    fn result(&self, s: &Searcher) -> SearchResult {
+        let best = s.root_best;
+        let mut pv = s.root_pv.clone();
+        if pv.first() != Some(&best) {
+            pv = vec![best];
+        }
+        let score = if best.is_null() {
+            -MATE
+        } else if s.root_score > -INF_SCORE {
+            s.root_score
+        } else {
+            self.last_score
+        };
+        SearchResult {
+            best,
+            ponder: pv.get(1).copied(),
+            score: self.evaluator.score(score),
+            depth: self.last_depth,
+            nodes: s.nodes,
+            pv: if best.is_null() { Vec::new() } else { pv },
+        }
+    }
+}
+
 impl Engine {
     /// An engine with a hash table of about `hash_mb` megabytes.
     ///
@@ -370,6 +442,7 @@ impl Engine {
             }
         }
         let legal = pos.legal_moves();
+        // Every legal move banned: the ban is lifted (a move must be found).
         let banned: Vec<Move> = if legal.iter().all(|m| banned.contains(m)) {
             Vec::new()
         } else {
@@ -396,69 +469,17 @@ impl Engine {
         {
             max_depth = 1;
         }
-        let mut last_depth = 0;
-        let mut last_score = 0;
-        let infinite = limits.infinite;
-        let mut report = |it: &Iteration, s: &Searcher| {
-            let time = start.elapsed();
-            let nps = (s.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64;
-            on_info(&SearchInfo {
-                multipv: it.multipv,
-                depth: it.depth,
-                seldepth: it.seldepth,
-                score: evaluator.score(it.score),
-                nodes: s.nodes,
-                nps,
-                time,
-                pv: it.pv.clone(),
-            });
-            if it.multipv > 1 {
-                return true;
-            }
-            last_depth = it.depth;
-            last_score = it.score;
-            if infinite {
-                return true;
-            }
-            if let Some(soft) = plan.soft
-                && time >= soft
-            {
-                return false;
-            }
-            // A mate found with depth to spare will hardly get shorter; under
-            // a clock that is enough (without one, keep looking for a shorter).
-            let timed = limits.clock.is_some() || limits.movetime.is_some();
-            if timed
-                && it.score.abs() >= MATE_BOUND
-                && it.depth as i32 > 2 * (MATE - it.score.abs()) + 4
-            {
-                return false;
-            }
-            true
+        let mut progress = Progress {
+            start,
+            plan,
+            limits,
+            evaluator,
+            on_info,
+            last_depth: 0,
+            last_score: 0,
         };
-        s.iterate(max_depth, lines, &mut report);
-        let nodes = s.nodes;
-        let best = s.root_best;
-        let mut pv = s.root_pv.clone();
-        if pv.first() != Some(&best) {
-            pv = vec![best];
-        }
-        let score = if best.is_null() {
-            -MATE
-        } else if s.root_score > -INF_SCORE {
-            s.root_score
-        } else {
-            last_score
-        };
-        drop(s);
-        SearchResult {
-            best,
-            ponder: pv.get(1).copied(),
-            score: evaluator.score(score),
-            depth: last_depth,
-            nodes,
-            pv: if best.is_null() { Vec::new() } else { pv },
-        }
+        s.iterate(max_depth, lines, &mut |it, s| progress.report(it, s));
+        progress.result(&s)
     }
 
     /// Exact scores of all root moves at `depth` (best first), for the
