@@ -29,6 +29,7 @@ use crate::game::play::my_puzzle::{ActiveMyPuzzle, MyPuzzleStore};
 use crate::game::play::puzzle::ActivePuzzle;
 use crate::game::play::search::OffThreadSearch;
 use crate::game::play::session::{GameSetup, MAX_LEVEL, PendingGame, Session};
+use crate::game::play::shown::{PanelCommands, PlayShown};
 use crate::game::settings::StorePaths;
 use crate::game::{GameSet, LaunchOptions, Mode, Screen};
 use crate::rules::setup::Setup;
@@ -49,10 +50,31 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, finish_saving.in_set(GameSet::Resolve))
         .add_systems(
             Update,
+            play_shown
+                .in_set(GameSet::Resolve)
+                .after(PanelCommands)
+                .run_if(in_state(Screen::Editor)),
+        )
+        .add_systems(
+            Update,
             orient_new_game
                 .in_set(GameSet::Resolve)
                 .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
         );
+}
+
+/// A move chosen in a panel (the explorer's rows) is made on the
+/// arrangement: it becomes the position after the move.
+fn play_shown(mut lines: MessageReader<PlayShown>, mut editor: ResMut<Editor>) {
+    for PlayShown { from, line } in lines.read() {
+        if let Some(&first) = line.first().filter(|m| from.is_legal(**m))
+            && editor.setup.validate().ok().as_ref() == Some(from)
+        {
+            let mut after = *from;
+            after.make(first);
+            editor.setup = Setup::from_position(&after);
+        }
+    }
 }
 
 /// Opens the editor with `--editor` (on `--fen`, valid or not, if given).

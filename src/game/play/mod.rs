@@ -1,10 +1,11 @@
 //! The game without its window: the session and its turn flow, the AI and
 //! the hint (both searching off the main thread through [`search`]),
 //! browsing the game, the game review, the move list's model, puzzles, the
-//! autosave, records in and out, and the notices for the player. It reads
-//! input messages and writes output messages; it depends only on the rules,
-//! the engine and the store (and the words and settings the whole game
-//! shares), never on what draws it.
+//! autosave, records in and out, moves played from a panel onto the shown
+//! board ([`shown`]), and the notices for the player. It reads input
+//! messages and writes output messages; it depends only on the rules, the
+//! engine and the store (and the words and settings the whole game shares),
+//! never on what draws it.
 
 pub mod ai;
 pub mod analysis;
@@ -26,6 +27,7 @@ pub mod rating;
 pub mod records;
 pub mod search;
 pub mod session;
+pub mod shown;
 pub mod think;
 pub mod variations;
 pub mod worker;
@@ -48,7 +50,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((clock::plugin, export::plugin));
     app.add_plugins(editor::plugin);
     app.add_plugins((variations::plugin, game_db::plugin, explorer::plugin));
-    app.add_plugins(rating::plugin);
+    app.add_plugins((rating::plugin, shown::plugin));
 }
 
 /// Whose move it is while [`Screen::Playing`].

@@ -266,7 +266,7 @@ fn a_damaged_database_is_set_aside_rebuilt_and_said_once() {
 
 #[test]
 fn the_explorers_years_and_typed_player_choose_the_games() {
-    use crate::game::play::explorer::year_stops;
+    use crate::game::play::explorer::filter::year_stops;
     use bevy::input::ButtonState;
     use bevy::input::keyboard::{Key, KeyboardInput};
     let home = tempfile::tempdir().unwrap();

@@ -11,23 +11,18 @@
 //! of its own whose hash table carries over from one position to the next.
 //!
 //! While the AI is thinking about the live position, the analysis waits:
-//! the two would share the cores, and the AI would play weaker.
+//! the two would share the cores, and the AI would play weaker. Following
+//! the board and taking the lines in is [`follow`].
 
-use crate::client::external::EngineLine;
-use crate::client::process::GoLimit;
+mod follow;
+
 use crate::engine::{Limits, Score, SearchInfo, SearchRequest};
-use crate::game::i18n::Phrase;
-use crate::game::notice::Notice;
-use crate::game::play::Turn;
-use crate::game::play::browse::{Browse, shown_history, shown_ply, shown_position};
-use crate::game::play::external::{self, ExternalEngines, Use};
+use crate::game::play::external::{ExternalEngines, Use};
 use crate::game::play::search::{OffThreadSearch, SearchJob, SharedEngine};
-use crate::game::play::session::{GameCommand, Session};
-use crate::game::settings::UserSettings;
+use crate::game::play::session::Session;
+use crate::game::play::shown::{PanelCommands, PlayShown};
 use crate::game::{GameSet, Screen};
 use crate::rules::{Color as Side, Move, Position};
-use crate::store::Settings;
-use crate::store::settings::MAX_ANALYSIS_LINES;
 use bevy::prelude::*;
 use crossbeam_channel::{Receiver, Sender};
 use std::sync::Arc;
@@ -39,7 +34,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Playing), switch_off)
         .add_systems(
             Update,
-            (handle_commands, follow_the_board, receive_lines)
+            (
+                handle_commands.in_set(PanelCommands),
+                follow::follow_the_board,
+                follow::receive_lines,
+            )
                 .chain()
                 .in_set(GameSet::Resolve)
                 .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
@@ -191,11 +190,7 @@ fn switch_off(mut analysis: ResMut<Analysis>) {
 fn handle_commands(
     mut commands: MessageReader<AnalysisCommand>,
     mut analysis: ResMut<Analysis>,
-    session: Res<Session>,
-    browse: Res<Browse>,
-    turn: Option<Res<State<Turn>>>,
-    mut game: MessageWriter<GameCommand>,
-    mut tree: MessageWriter<crate::game::play::variations::TreeCommand>,
+    mut play: MessageWriter<PlayShown>,
     mut engines: ResMut<ExternalEngines>,
 ) {
     for command in commands.read() {
@@ -232,185 +227,15 @@ fn handle_commands(
                 analysis.excluded_at = None;
             }
             AnalysisCommand::PlayLine(n) => {
-                // A line is played as the player would play its first move:
-                // on the live position, when it is a human's turn.
-                let human = turn.as_deref().is_some_and(|t| *t.get() == Turn::Human);
-                let live = !browse.active() && analysis.position() == Some(session.position());
-                let Some(&mv) = analysis.lines().get(n).and_then(|l| l.pv.first()) else {
-                    continue;
-                };
-                if human && live && session.position().is_legal(mv) {
-                    game.write(GameCommand::Play(mv));
-                } else if browse.active()
-                    && analysis.position() == Some(&shown_position(&session, Some(&browse)))
-                {
-                    // While browsing, the whole line goes into the move tree.
-                    let pv = analysis.lines()[n].pv.clone();
-                    tree.write(crate::game::play::variations::TreeCommand::AddLine(pv));
+                // Played as the player would play it, from the position
+                // the lines are about (see `shown`).
+                if let (Some(&from), Some(line)) = (analysis.position(), analysis.lines().get(n)) {
+                    play.write(PlayShown {
+                        from,
+                        line: line.pv.clone(),
+                    });
                 }
             }
-        }
-    }
-}
-
-/// Starts, restarts or pauses the search so it is always about the shown
-/// position.
-fn follow_the_board(
-    mut analysis: ResMut<Analysis>,
-    session: Res<Session>,
-    browse: Res<Browse>,
-    settings: Option<Res<UserSettings>>,
-    turn: Option<Res<State<Turn>>>,
-    backend: Res<AnalysisBackend>,
-    time: Res<Time>,
-    mut engines: ResMut<ExternalEngines>,
-    launch: Option<Res<external::LaunchEngines>>,
-) {
-    if !analysis.on {
-        return;
-    }
-    let ai_thinking = !browse.active() && turn.as_deref().is_some_and(|t| *t.get() == Turn::Ai);
-    let ply = shown_ply(&session, Some(&browse));
-    let shown = shown_position(&session, Some(&browse));
-    if analysis.excluded_at.is_some_and(|p| p != shown) {
-        analysis.excluded.clear();
-        analysis.excluded_at = None;
-    }
-    let entry = if analysis.fallback {
-        None
-    } else {
-        external::entry_for(
-            Use::Analysis,
-            settings.as_deref().map(|s| &**s),
-            launch.as_deref(),
-        )
-    };
-    let target = Target {
-        generation: session.generation,
-        ply,
-        node: browse.node,
-        lines: usize::from(
-            settings
-                .map_or_else(|| Settings::default().analysis_lines, |s| s.analysis_lines)
-                .clamp(1, MAX_ANALYSIS_LINES),
-        ),
-        excluded: analysis.excluded.len(),
-        engine: entry.as_ref().map(|e| e.name.clone()),
-    };
-    if ai_thinking {
-        if analysis.target.is_some() {
-            analysis.stop();
-        }
-        return;
-    }
-    if analysis.target.as_ref() == Some(&target) {
-        return;
-    }
-    let lines = target.lines;
-    analysis.stop();
-    analysis.target = Some(target);
-    let position = shown;
-    analysis.position = Some(position);
-    if !position.has_legal_move() {
-        return;
-    }
-    let history = shown_history(&session, Some(&browse));
-    let (tx, rx) = crossbeam_channel::unbounded();
-    let exclude = analysis.excluded.clone();
-    analysis.reports = Some(rx);
-    let now = time.elapsed_secs_f64();
-    let search = match entry {
-        // The player's engine: MultiPV lines until it is told to stop.
-        Some(entry) => {
-            let engine = engines.get(Use::Analysis, &entry);
-            OffThreadSearch::start_at(position, history, session.generation, now, move |job| {
-                let sent = external::think(
-                    &engine,
-                    &job,
-                    GoLimit::Infinite,
-                    &exclude,
-                    lines as u32,
-                    &mut |line| {
-                        if let Some(info) = search_info(line) {
-                            let _ = tx.send(info);
-                        }
-                    },
-                );
-                sent.err().map(|e| e.to_string())
-            })
-        }
-        None => {
-            let run = backend.0.clone();
-            OffThreadSearch::start_at(
-                position,
-                history,
-                session.generation,
-                now,
-                move |mut job| {
-                    job.exclude = exclude;
-                    run(job, lines, tx);
-                    None
-                },
-            )
-        }
-    };
-    analysis.search = Some(search);
-}
-
-/// An external engine's line as the analysis shows it (`None` without a
-/// legal move).
-fn search_info(line: &EngineLine) -> Option<SearchInfo> {
-    if line.pv.is_empty() {
-        return None;
-    }
-    Some(SearchInfo {
-        multipv: line.multipv,
-        depth: line.depth,
-        seldepth: line.depth,
-        score: line.score.unwrap_or(Score::Cp(0)),
-        nodes: 0,
-        nps: 0,
-        time: std::time::Duration::ZERO,
-        pv: line.pv.clone(),
-    })
-}
-
-/// Takes the reports that have arrived into the lines.
-fn receive_lines(mut analysis: ResMut<Analysis>, mut notice: ResMut<Notice>) {
-    let analysis = &mut *analysis;
-    let Some(reports) = &analysis.reports else {
-        return;
-    };
-    while let Ok(info) = reports.try_recv() {
-        let Some(k) = (info.multipv as usize).checked_sub(1) else {
-            continue;
-        };
-        if k > analysis.lines.len() || info.pv.is_empty() {
-            continue;
-        }
-        let line = AnalysisLine {
-            depth: info.depth,
-            seldepth: info.seldepth,
-            score: info.score,
-            pv: info.pv,
-            nodes: info.nodes,
-        };
-        if k == analysis.lines.len() {
-            analysis.lines.push(line);
-        } else {
-            analysis.lines[k] = line;
-        }
-    }
-    // A search that ended by itself (the depth limit) leaves its lines.
-    if let Some(search) = &mut analysis.search
-        && let Some(answer) = search.poll()
-    {
-        analysis.search = None;
-        // The player's engine failed: said, and the built-in one takes over.
-        if let Some(failure) = answer {
-            notice.post(Phrase::AnalysisEngineFailed, failure, true);
-            analysis.fallback = true;
-            analysis.target = None;
         }
     }
 }

@@ -6,26 +6,27 @@
 //! The questions go to the database off the main thread ([`GameDb::run`]);
 //! an answer about a position the board no longer shows is dropped, and a
 //! new question is asked only once the last one is answered, so a player
-//! stepping quickly through a game never queues a backlog.
+//! stepping quickly through a game never queues a backlog. Which games
+//! count (the player's own, the years, a player's name) is [`filter`].
+
+pub mod filter;
 
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
-use crate::game::play::Turn;
 use crate::game::play::browse::{Browse, shown_position};
 use crate::game::play::editor::Editor;
 use crate::game::play::game_db::{GameDb, GameDbError};
 use crate::game::play::session::GameOpener;
-use crate::game::play::session::{GameCommand, Session};
-use crate::game::play::variations::TreeCommand;
-use crate::game::theme::line_edit::{LineKey, edit_line};
+use crate::game::play::session::Session;
+use crate::game::play::shown::{PanelCommands, PlayShown};
 use crate::game::{GameSet, Screen};
 use crate::rules::Position;
-use crate::rules::setup::Setup;
 use crate::store::db::{self, Filter, GameRow, StoredGame};
 use bevy::input::InputSystems;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use bevy::tasks::{Task, futures::check_ready};
+use filter::type_player;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Explorer>()
@@ -43,7 +44,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                handle_commands,
+                handle_commands.in_set(PanelCommands),
                 follow_the_board,
                 receive_answers,
                 receive_opened,
@@ -98,42 +99,6 @@ pub enum ExplorerCommand {
     /// Only the games of this player (part of a name, either side); `None`
     /// for everyone's.
     Player(Option<String>),
-}
-
-/// The years the date filter steps through, oldest first: decades, then
-/// closer together, then every year from 2024 to this one. Before the first
-/// and after the last is "any".
-pub fn year_stops() -> Vec<u16> {
-    let this_year = crate::store::UtcTime::now()
-        .pgn_date()
-        .get(..4)
-        .and_then(|y| y.parse::<u16>().ok())
-        .unwrap_or(2026);
-    let mut stops = vec![
-        1950, 1960, 1970, 1980, 1990, 2000, 2005, 2010, 2015, 2018, 2020, 2022,
-    ];
-    stops.extend(2024..=this_year.max(2024));
-    stops
-}
-
-/// The year `step` stops from `year` among `stops` (`None` = any: below
-/// the first stop for a start, above the last for an end).
-fn step_year(stops: &[u16], year: Option<&str>, step: i32, is_start: bool) -> Option<String> {
-    let n = stops.len() as i32;
-    // Index among the stops; "any" is -1 for a start, n for an end.
-    let at = match year
-        .and_then(|y| y.get(..4))
-        .and_then(|y| y.parse::<u16>().ok())
-    {
-        Some(y) => stops
-            .iter()
-            .position(|&s| s >= y)
-            .map_or(n - 1, |i| i as i32),
-        None if is_start => -1,
-        None => n,
-    };
-    let to = (at + step).clamp(-1, n);
-    (0..n).contains(&to).then(|| stops[to as usize].to_string())
 }
 
 /// The answer about one position.
@@ -208,49 +173,12 @@ impl Explorer {
     }
 }
 
-/// Keys type the player's name while the line is open; Enter chooses the
-/// games of that player (an empty line: everyone's), Esc closes the line.
-fn type_player(
-    mut explorer: ResMut<Explorer>,
-    mut typed: MessageReader<KeyboardInput>,
-    mut keys: ResMut<ButtonInput<KeyCode>>,
-    mut commands: MessageWriter<ExplorerCommand>,
-) {
-    if explorer.typing.is_none() {
-        typed.clear();
-        return;
-    }
-    let explorer = &mut *explorer;
-    let Some(line) = explorer.typing.as_mut() else {
-        return;
-    };
-    for key in typed.read() {
-        match edit_line(line, key) {
-            LineKey::Enter => {
-                commands.write(ExplorerCommand::Player(Some(line.clone())));
-            }
-            LineKey::Escape => {
-                explorer.typing = None;
-                break;
-            }
-            LineKey::Edited | LineKey::Ignored => {}
-        }
-    }
-    keys.reset_all();
-}
-
 fn handle_commands(
     mut commands: MessageReader<ExplorerCommand>,
     mut explorer: ResMut<Explorer>,
-    browse: Option<Res<Browse>>,
-    turn: Option<Res<State<Turn>>>,
-    screen: Res<State<Screen>>,
-    mut editor: Option<ResMut<Editor>>,
     db: Res<GameDb>,
-    mut game: MessageWriter<GameCommand>,
-    mut tree: MessageWriter<TreeCommand>,
+    mut play: MessageWriter<PlayShown>,
 ) {
-    let in_editor = *screen.get() == Screen::Editor;
     for command in commands.read() {
         match command {
             ExplorerCommand::Toggle => {
@@ -261,29 +189,18 @@ fn handle_commands(
                 }
             }
             ExplorerCommand::PlayRow(k) => {
-                let Some(shown) = explorer.shown else {
+                let Some(from) = explorer.shown else {
                     continue;
                 };
-                let Some(mv) = explorer
+                if let Some(mv) = explorer
                     .shown_answer()
                     .and_then(|a| a.table.moves.get(*k))
                     .map(|s| s.mv)
-                    .filter(|m| shown.is_legal(*m))
-                else {
-                    continue;
-                };
-                let human = turn.as_deref().is_some_and(|t| *t.get() == Turn::Human);
-                if in_editor {
-                    // The editor's arrangement becomes the position after it.
-                    if let Some(editor) = editor.as_deref_mut() {
-                        let mut after = shown;
-                        after.make(mv);
-                        editor.setup = Setup::from_position(&after);
-                    }
-                } else if browse.as_deref().is_some_and(Browse::active) {
-                    tree.write(TreeCommand::AddLine(vec![mv]));
-                } else if human {
-                    game.write(GameCommand::Play(mv));
+                {
+                    play.write(PlayShown {
+                        from,
+                        line: vec![mv],
+                    });
                 }
             }
             ExplorerCommand::OpenRow(k) => {
@@ -296,59 +213,7 @@ fn handle_commands(
                 };
                 explorer.opening = Some(db.run(move |db| db.load(id).map(|g| (g, ply))));
             }
-            ExplorerCommand::Page(step) => {
-                let last_page = explorer
-                    .answer
-                    .as_ref()
-                    .map_or(0, |a| a.table.games.saturating_sub(1) / PAGE);
-                explorer.page = (i64::from(explorer.page) + i64::from(*step))
-                    .clamp(0, i64::from(last_page)) as u32;
-            }
-            ExplorerCommand::MineOnly(mine) => {
-                explorer.filter.mine_only = *mine;
-                explorer.page = 0;
-            }
-            ExplorerCommand::Since(step) => {
-                let since = step_year(&year_stops(), explorer.filter.since.as_deref(), *step, true);
-                // The range never turns round: the end moves with the start.
-                if let (Some(s), Some(u)) = (&since, &explorer.filter.until)
-                    && s > u
-                {
-                    explorer.filter.until = Some(s.clone());
-                }
-                explorer.filter.since = since;
-                explorer.page = 0;
-            }
-            ExplorerCommand::Until(step) => {
-                let until = step_year(
-                    &year_stops(),
-                    explorer.filter.until.as_deref(),
-                    *step,
-                    false,
-                );
-                if let (Some(s), Some(u)) = (&explorer.filter.since, &until)
-                    && s > u
-                {
-                    explorer.filter.since = Some(u.clone());
-                }
-                explorer.filter.until = until;
-                explorer.page = 0;
-            }
-            ExplorerCommand::PlayerField => {
-                explorer.typing = match explorer.typing {
-                    Some(_) => None,
-                    None => Some(explorer.filter.player.clone().unwrap_or_default()),
-                };
-            }
-            ExplorerCommand::Player(name) => {
-                explorer.filter.player = name
-                    .as_deref()
-                    .map(str::trim)
-                    .filter(|n| !n.is_empty())
-                    .map(str::to_string);
-                explorer.typing = None;
-                explorer.page = 0;
-            }
+            other => explorer.choose_games(other),
         }
     }
 }
@@ -438,45 +303,5 @@ fn receive_opened(
             opener.open(stored.opened.game, Some(ply), None);
         }
         Err(why) => notice.post(Phrase::DatabaseFailed, why.to_string(), true),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_years_step_through_the_stops_and_any() {
-        let stops = [1990, 2000, 2010];
-        assert_eq!(step_year(&stops, None, 1, true).as_deref(), Some("1990"));
-        assert_eq!(
-            step_year(&stops, Some("1990"), 1, true).as_deref(),
-            Some("2000")
-        );
-        assert_eq!(
-            step_year(&stops, Some("1990"), -1, true),
-            None,
-            "back to any"
-        );
-        assert_eq!(step_year(&stops, None, -1, true), None, "any stays any");
-        assert_eq!(
-            step_year(&stops, Some("2010"), 1, true),
-            None,
-            "past the last: any"
-        );
-        assert_eq!(step_year(&stops, None, -1, false).as_deref(), Some("2010"));
-        assert_eq!(step_year(&stops, None, 1, false), None);
-        // A year between stops goes to the next stop's neighbours.
-        assert_eq!(
-            step_year(&stops, Some("1995"), 1, true).as_deref(),
-            Some("2010")
-        );
-        assert_eq!(
-            step_year(&stops, Some("1995"), -1, true).as_deref(),
-            Some("1990")
-        );
-        let all = year_stops();
-        assert!(all.windows(2).all(|w| w[0] < w[1]), "{all:?}");
-        assert!(*all.last().unwrap() >= 2026);
     }
 }

@@ -1,0 +1,220 @@
+//! The analysis follows the board: a new search whenever the shown
+//! position, the lines asked for, the exclusions or the engine change (and
+//! none while the AI thinks about the live game); the lines coming in.
+
+use super::{Analysis, AnalysisBackend, AnalysisLine, Target};
+use crate::client::external::EngineLine;
+use crate::client::process::GoLimit;
+use crate::engine::{Score, SearchInfo};
+use crate::game::i18n::Phrase;
+use crate::game::notice::Notice;
+use crate::game::play::Turn;
+use crate::game::play::browse::{Browse, shown_history, shown_ply, shown_position};
+use crate::game::play::external::{self, ExternalEngines, SharedExternal, Use};
+use crate::game::play::search::OffThreadSearch;
+use crate::game::play::session::Session;
+use crate::game::settings::UserSettings;
+use crate::rules::{Move, Position};
+use crate::store::Settings;
+use crate::store::settings::MAX_ANALYSIS_LINES;
+use bevy::prelude::*;
+use crossbeam_channel::Sender;
+
+/// Starts, restarts or pauses the search so it is always about the shown
+/// position.
+pub(super) fn follow_the_board(
+    mut analysis: ResMut<Analysis>,
+    (session, browse): (Res<Session>, Res<Browse>),
+    settings: Option<Res<UserSettings>>,
+    turn: Option<Res<State<Turn>>>,
+    backend: Res<AnalysisBackend>,
+    time: Res<Time>,
+    mut engines: ResMut<ExternalEngines>,
+    launch: Option<Res<external::LaunchEngines>>,
+) {
+    if !analysis.on {
+        return;
+    }
+    let ai_thinking = !browse.active() && turn.as_deref().is_some_and(|t| *t.get() == Turn::Ai);
+    let shown = shown_position(&session, Some(&browse));
+    if analysis.excluded_at.is_some_and(|p| p != shown) {
+        analysis.excluded.clear();
+        analysis.excluded_at = None;
+    }
+    let entry = if analysis.fallback {
+        None
+    } else {
+        external::entry_for(
+            Use::Analysis,
+            settings.as_deref().map(|s| &**s),
+            launch.as_deref(),
+        )
+    };
+    let lines = usize::from(
+        settings
+            .map_or_else(|| Settings::default().analysis_lines, |s| s.analysis_lines)
+            .clamp(1, MAX_ANALYSIS_LINES),
+    );
+    let target = Target {
+        generation: session.generation,
+        ply: shown_ply(&session, Some(&browse)),
+        node: browse.node,
+        lines,
+        excluded: analysis.excluded.len(),
+        engine: entry.as_ref().map(|e| e.name.clone()),
+    };
+    if ai_thinking {
+        if analysis.target.is_some() {
+            analysis.stop();
+        }
+        return;
+    }
+    if analysis.target.as_ref() == Some(&target) {
+        return;
+    }
+    analysis.stop();
+    analysis.target = Some(target);
+    analysis.position = Some(shown);
+    if !shown.has_legal_move() {
+        return;
+    }
+    let (tx, rx) = crossbeam_channel::unbounded();
+    analysis.reports = Some(rx);
+    let job = Job {
+        position: shown,
+        history: shown_history(&session, Some(&browse)),
+        generation: session.generation,
+        now: time.elapsed_secs_f64(),
+        exclude: analysis.excluded.clone(),
+        lines,
+        reports: tx,
+    };
+    analysis.search = Some(match entry {
+        Some(entry) => job.on_engine(engines.get(Use::Analysis, &entry)),
+        None => job.built_in(&backend),
+    });
+}
+
+/// A search about to start, and where its lines go.
+struct Job {
+    position: Position,
+    history: Vec<Position>,
+    generation: u64,
+    now: f64,
+    exclude: Vec<Move>,
+    lines: usize,
+    reports: Sender<SearchInfo>,
+}
+
+impl Job {
+    /// The player's engine: MultiPV lines until it is told to stop.
+    fn on_engine(self, engine: SharedExternal) -> OffThreadSearch<String> {
+        let Job {
+            exclude,
+            lines,
+            reports,
+            ..
+        } = self;
+        OffThreadSearch::start_at(
+            self.position,
+            self.history,
+            self.generation,
+            self.now,
+            move |job| {
+                let sent = external::think(
+                    &engine,
+                    &job,
+                    GoLimit::Infinite,
+                    &exclude,
+                    lines as u32,
+                    &mut |line| {
+                        if let Some(info) = search_info(line) {
+                            let _ = reports.send(info);
+                        }
+                    },
+                );
+                sent.err().map(|e| e.to_string())
+            },
+        )
+    }
+
+    /// The built-in engine, through the backend.
+    fn built_in(self, backend: &AnalysisBackend) -> OffThreadSearch<String> {
+        let run = backend.0.clone();
+        let Job {
+            exclude,
+            lines,
+            reports,
+            ..
+        } = self;
+        OffThreadSearch::start_at(
+            self.position,
+            self.history,
+            self.generation,
+            self.now,
+            move |mut job| {
+                job.exclude = exclude;
+                run(job, lines, reports);
+                None
+            },
+        )
+    }
+}
+
+/// An external engine's line as the analysis shows it (`None` without a
+/// legal move).
+fn search_info(line: &EngineLine) -> Option<SearchInfo> {
+    if line.pv.is_empty() {
+        return None;
+    }
+    Some(SearchInfo {
+        multipv: line.multipv,
+        depth: line.depth,
+        seldepth: line.depth,
+        score: line.score.unwrap_or(Score::Cp(0)),
+        nodes: 0,
+        nps: 0,
+        time: std::time::Duration::ZERO,
+        pv: line.pv.clone(),
+    })
+}
+
+/// Takes the reports that have arrived into the lines.
+pub(super) fn receive_lines(mut analysis: ResMut<Analysis>, mut notice: ResMut<Notice>) {
+    let analysis = &mut *analysis;
+    let Some(reports) = &analysis.reports else {
+        return;
+    };
+    while let Ok(info) = reports.try_recv() {
+        let Some(k) = (info.multipv as usize).checked_sub(1) else {
+            continue;
+        };
+        if k > analysis.lines.len() || info.pv.is_empty() {
+            continue;
+        }
+        let line = AnalysisLine {
+            depth: info.depth,
+            seldepth: info.seldepth,
+            score: info.score,
+            pv: info.pv,
+            nodes: info.nodes,
+        };
+        if k == analysis.lines.len() {
+            analysis.lines.push(line);
+        } else {
+            analysis.lines[k] = line;
+        }
+    }
+    // A search that ended by itself (the depth limit) leaves its lines.
+    if let Some(search) = &mut analysis.search
+        && let Some(answer) = search.poll()
+    {
+        analysis.search = None;
+        // The player's engine failed: said, and the built-in one takes over.
+        if let Some(failure) = answer {
+            notice.post(Phrase::AnalysisEngineFailed, failure, true);
+            analysis.fallback = true;
+            analysis.target = None;
+        }
+    }
+}
