@@ -294,91 +294,127 @@ pub const PRIOR_DRAWS: f64 = 1.0;
 /// assert!((r[1].elo - 1500.0 - 147.0).abs() < 3.0, "{}", r[1].elo);
 /// ```
 pub fn fit_ratings(players: usize, games: &[Pairing], anchor: (usize, f64)) -> Vec<Rating> {
-    // Games between each pair that met, the prior's draws included: only
-    // the pairs that met, so a field of many players who each met a few
-    // costs what its games do (a players × players table did not fit in
-    // memory for 60,000 players).
-    let mut met: std::collections::HashMap<(usize, usize), f64> = std::collections::HashMap::new();
-    let mut points = vec![0.0f64; players];
-    let mut played = vec![0u32; players];
-    let mut scored = vec![0.0f64; players];
-    for g in games
-        .iter()
-        .filter(|g| g.a < players && g.b < players && g.a != g.b)
-    {
-        *met.entry((g.a.min(g.b), g.a.max(g.b))).or_default() += 1.0;
-        points[g.a] += g.score;
-        points[g.b] += 1.0 - g.score;
-        played[g.a] += 1;
-        played[g.b] += 1;
-        scored[g.a] += g.score;
-        scored[g.b] += 1.0 - g.score;
-    }
-    let mut pairs: Vec<((usize, usize), f64)> = met.into_iter().collect();
-    pairs.sort_unstable_by_key(|&(pair, _)| pair);
-    // Each player's opponents in index order, with the games between them.
-    let mut n: Vec<Vec<(usize, f64)>> = vec![Vec::new(); players];
-    for ((i, j), count) in pairs {
-        // Half of the pair's virtual draws on each side.
-        let count = count + PRIOR_DRAWS;
-        n[i].push((j, count));
-        n[j].push((i, count));
-        points[i] += PRIOR_DRAWS / 2.0;
-        points[j] += PRIOR_DRAWS / 2.0;
-    }
-    let mut gamma = vec![1.0f64; players];
-    for _ in 0..10_000 {
-        let mut change = 0.0f64;
-        for i in 0..players {
-            let denom: f64 = n[i]
-                .iter()
-                .map(|&(j, count)| count / (gamma[i] + gamma[j]))
-                .sum();
-            if denom > 0.0 && points[i] > 0.0 {
-                let next = points[i] / denom;
-                change = change.max((next / gamma[i]).ln().abs());
-                gamma[i] = next;
-            }
-        }
-        // Keep the scale from drifting (only differences mean anything).
-        let mean = gamma.iter().map(|g| g.ln()).sum::<f64>() / players.max(1) as f64;
-        for g in &mut gamma {
-            *g /= mean.exp();
-        }
-        if change < 1e-10 {
-            break;
-        }
-    }
+    let field = Field::new(players, games);
+    let gamma = field.strengths();
     let scale = 400.0 / std::f64::consts::LN_10;
     let raw: Vec<f64> = gamma.iter().map(|g| scale * g.ln()).collect();
     let shift = anchor.1 - raw.get(anchor.0).copied().unwrap_or(0.0);
     (0..players)
-        .map(|i| {
-            // The curvature of the log-likelihood in R_i: Σ n p (1 − p) / scale².
-            let info: f64 = n[i]
-                .iter()
-                .map(|&(j, count)| {
-                    let p = gamma[i] / (gamma[i] + gamma[j]);
-                    count * p * (1.0 - p)
-                })
-                .sum::<f64>()
-                / (scale * scale);
-            Rating {
-                elo: if played[i] == 0 || i == anchor.0 {
-                    anchor.1
-                } else {
-                    raw[i] + shift
-                },
-                margin: if info > 0.0 {
-                    1.96 / info.sqrt()
-                } else {
-                    f64::INFINITY
-                },
-                games: played[i],
-                points: scored[i],
-            }
+        .map(|i| Rating {
+            elo: if field.played[i] == 0 || i == anchor.0 {
+                anchor.1
+            } else {
+                raw[i] + shift
+            },
+            margin: field.margin(i, &gamma, scale),
+            games: field.played[i],
+            points: field.scored[i],
         })
         .collect()
+}
+
+/// The games as [`fit_ratings`] sees them, player by player.
+struct Field {
+    /// Each player's opponents in index order, with the games between
+    /// them, the prior's draws included: only the pairs that met, so a
+    /// field of many players who each met a few costs what its games do
+    /// (a players × players table did not fit in memory for 60,000 players).
+    opponents: Vec<Vec<(usize, f64)>>,
+    /// Points, with half of each pair's virtual draws.
+    points: Vec<f64>,
+    /// Games played.
+    played: Vec<u32>,
+    /// Points scored in them.
+    scored: Vec<f64>,
+}
+
+impl Field {
+    /// Tallies `games` (those between two different players of the field).
+    fn new(players: usize, games: &[Pairing]) -> Field {
+        let mut met: std::collections::HashMap<(usize, usize), f64> =
+            std::collections::HashMap::new();
+        let mut points = vec![0.0f64; players];
+        let mut played = vec![0u32; players];
+        let mut scored = vec![0.0f64; players];
+        for g in games
+            .iter()
+            .filter(|g| g.a < players && g.b < players && g.a != g.b)
+        {
+            *met.entry((g.a.min(g.b), g.a.max(g.b))).or_default() += 1.0;
+            points[g.a] += g.score;
+            points[g.b] += 1.0 - g.score;
+            played[g.a] += 1;
+            played[g.b] += 1;
+            scored[g.a] += g.score;
+            scored[g.b] += 1.0 - g.score;
+        }
+        let mut pairs: Vec<((usize, usize), f64)> = met.into_iter().collect();
+        pairs.sort_unstable_by_key(|&(pair, _)| pair);
+        let mut opponents: Vec<Vec<(usize, f64)>> = vec![Vec::new(); players];
+        for ((i, j), count) in pairs {
+            // Half of the pair's virtual draws on each side.
+            let count = count + PRIOR_DRAWS;
+            opponents[i].push((j, count));
+            opponents[j].push((i, count));
+            points[i] += PRIOR_DRAWS / 2.0;
+            points[j] += PRIOR_DRAWS / 2.0;
+        }
+        Field {
+            opponents,
+            points,
+            played,
+            scored,
+        }
+    }
+
+    /// Each player's strength `10^(R/400)` up to a common factor, by the
+    /// minorise–maximise iteration, normalised to a geometric mean of 1.
+    fn strengths(&self) -> Vec<f64> {
+        let players = self.points.len();
+        let mut gamma = vec![1.0f64; players];
+        for _ in 0..10_000 {
+            let mut change = 0.0f64;
+            for i in 0..players {
+                let denom: f64 = self.opponents[i]
+                    .iter()
+                    .map(|&(j, count)| count / (gamma[i] + gamma[j]))
+                    .sum();
+                if denom > 0.0 && self.points[i] > 0.0 {
+                    let next = self.points[i] / denom;
+                    change = change.max((next / gamma[i]).ln().abs());
+                    gamma[i] = next;
+                }
+            }
+            // Keep the scale from drifting (only differences mean anything).
+            let mean = gamma.iter().map(|g| g.ln()).sum::<f64>() / players.max(1) as f64;
+            for g in &mut gamma {
+                *g /= mean.exp();
+            }
+            if change < 1e-10 {
+                break;
+            }
+        }
+        gamma
+    }
+
+    /// Player `i`'s 95 % margin at the strengths `gamma`, with `scale`
+    /// Elo per natural-log unit; infinite with no games.
+    fn margin(&self, i: usize, gamma: &[f64], scale: f64) -> f64 {
+        // The curvature of the log-likelihood in R_i: Σ n p (1 − p) / scale².
+        let info: f64 = self.opponents[i]
+            .iter()
+            .map(|&(j, count)| {
+                let p = gamma[i] / (gamma[i] + gamma[j]);
+                count * p * (1.0 - p)
+            })
+            .sum::<f64>()
+            / (scale * scale);
+        if info > 0.0 {
+            1.96 / info.sqrt()
+        } else {
+            f64::INFINITY
+        }
+    }
 }
 
 #[cfg(test)]

@@ -48,68 +48,103 @@ pub struct DatagenArgs {
 
 /// Runs `xiangqi datagen`.
 pub fn run_datagen(args: &DatagenArgs) -> Result<(), CliError> {
-    let openings = match &args.openings {
-        None => Vec::new(),
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| CliError::new(format!("reading {}: {e}", path.display())))?;
-            crate::arena::openings::parse(&text, &path.display().to_string())
-                .map_err(CliError::new)?
-        }
-    };
-    let threads = args.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        |t| t as usize,
-    );
-    let evaluator = match args.eval.as_str() {
-        "network" => crate::arena::EvalChoice::Standard,
-        "classical" => crate::arena::EvalChoice::Classical,
-        path => crate::arena::EvalChoice::File(path.into()),
-    }
-    .evaluator()
-    .map_err(|e| CliError::new(e.to_string()))?;
-    let config = Config {
-        games: args.games,
-        positions: args.positions,
-        nodes: args.nodes,
-        seed: args.seed,
-        threads,
-        out: args.out.clone(),
-        openings,
-        hash_mb: args.hash as usize,
-        evaluator,
-    };
+    let config = args.config()?;
     static INTERRUPT: AtomicBool = AtomicBool::new(false);
     let _ = ctrlc::set_handler(|| INTERRUPT.store(true, Ordering::SeqCst));
     let tty = std::io::stderr().is_terminal();
-    let last = Mutex::new(Instant::now() - Duration::from_secs(10));
-    let quiet = args.quiet;
-    let on_progress = |p: &Progress| {
-        if quiet {
+    let reporter = DatagenReporter {
+        quiet: args.quiet,
+        tty,
+        last: Mutex::new(Instant::now() - Duration::from_secs(10)),
+    };
+    let result = datagen::run(&config, &INTERRUPT, &|p| reporter.progress(p, &config));
+    if tty && !args.quiet {
+        eprintln!();
+    }
+    let p = result.map_err(CliError::new)?;
+    let written = writeln!(std::io::stdout(), "{}", datagen_summary(&config, &p));
+    super::output::finish(written)?;
+    if INTERRUPT.load(Ordering::SeqCst) {
+        return Err(CliError::new(
+            "interrupted; the games above were written, and the same command goes on from there",
+        ));
+    }
+    Ok(())
+}
+
+impl DatagenArgs {
+    /// The run's config: the openings read, the evaluation loaded.
+    fn config(&self) -> Result<Config, CliError> {
+        let openings = match &self.openings {
+            None => Vec::new(),
+            Some(path) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| CliError::new(format!("reading {}: {e}", path.display())))?;
+                crate::arena::openings::parse(&text, &path.display().to_string())
+                    .map_err(CliError::new)?
+            }
+        };
+        let threads = self.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, usize::from),
+            |t| t as usize,
+        );
+        let evaluator = match self.eval.as_str() {
+            "network" => crate::arena::EvalChoice::Standard,
+            "classical" => crate::arena::EvalChoice::Classical,
+            path => crate::arena::EvalChoice::File(path.into()),
+        }
+        .evaluator()
+        .map_err(|e| CliError::new(e.to_string()))?;
+        Ok(Config {
+            games: self.games,
+            positions: self.positions,
+            nodes: self.nodes,
+            seed: self.seed,
+            threads,
+            out: self.out.clone(),
+            openings,
+            hash_mb: self.hash as usize,
+            evaluator,
+        })
+    }
+}
+
+/// Datagen's progress line on standard error.
+struct DatagenReporter {
+    /// `--quiet`: no line.
+    quiet: bool,
+    /// Standard error is a terminal: the line is redrawn in place.
+    tty: bool,
+    /// When the line was last shown.
+    last: Mutex<Instant>,
+}
+
+impl DatagenReporter {
+    /// Shows `p`: a line a second on a terminal, every 10 s into a log.
+    fn progress(&self, p: &Progress, config: &Config) {
+        if self.quiet {
             return;
         }
-        let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
-        // A line a second on a terminal, every 10 s into a log.
-        let every = if tty { 1 } else { 10 };
+        let mut last = self.last.lock().unwrap_or_else(|e| e.into_inner());
+        let every = if self.tty { 1 } else { 10 };
         if last.elapsed() < Duration::from_secs(every) {
             return;
         }
         *last = Instant::now();
-        let line = progress_line(p, &config);
+        let line = progress_line(p, config);
         let mut err = std::io::stderr().lock();
-        let _ = if tty {
+        let _ = if self.tty {
             write!(err, "\r{line}\x1b[K")
         } else {
             writeln!(err, "{line}")
         };
-    };
-    let result = datagen::run(&config, &INTERRUPT, &on_progress);
-    if tty && !quiet {
-        eprintln!();
     }
-    let p = result.map_err(CliError::new)?;
+}
+
+/// The line a finished run prints: what the file holds, what was added.
+fn datagen_summary(config: &Config, p: &Progress) -> String {
     let [r, d, b] = p.results;
-    let summary = format!(
+    format!(
         "{}: {} games, {} positions ({} games and {} positions added in {}, {:.0} positions/s; red wins {r}, draws {d}, black wins {b})",
         config.out.display(),
         p.games,
@@ -118,15 +153,7 @@ pub fn run_datagen(args: &DatagenArgs) -> Result<(), CliError> {
         p.new_positions,
         clock(p.elapsed),
         p.rate()
-    );
-    let written = writeln!(std::io::stdout(), "{summary}");
-    super::output::finish(written)?;
-    if INTERRUPT.load(Ordering::SeqCst) {
-        return Err(CliError::new(
-            "interrupted; the games above were written, and the same command goes on from there",
-        ));
-    }
-    Ok(())
+    )
 }
 
 fn progress_line(p: &Progress, config: &Config) -> String {
@@ -264,65 +291,12 @@ fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
 /// Runs `xiangqi train`.
 pub fn run_train(args: &TrainArgs) -> Result<(), CliError> {
     use crate::learn::trainer;
-    if !(0.0..=1.0).contains(&args.lambda) {
-        return Err(CliError::new(format!(
-            "--lambda must be within 0 and 1, not {}",
-            args.lambda
-        )));
-    }
-    // None held out would have the trainer hold out a tenth unasked.
-    if !(args.validation > 0.0 && args.validation < 50.0) {
-        return Err(CliError::new(format!(
-            "--validation must be a percentage above 0 and below 50, not {}",
-            args.validation
-        )));
-    }
-    for input in args.files.iter().chain(&args.init) {
-        if same_file(input, &args.out) {
-            return Err(CliError::new(format!(
-                "--out {}: that is one of the inputs; name another file",
-                args.out.display()
-            )));
-        }
-    }
-    if !(args.lr > 0.0 && args.lr < 1.0) {
-        return Err(CliError::new(format!(
-            "--lr must be within 0 and 1, not {}",
-            args.lr
-        )));
-    }
-    let init = args.init.as_deref().map(read_network).transpose()?;
-    let config = trainer::Config {
-        files: args.files.clone(),
-        out: args.out.clone(),
-        validation: args.validation / 100.0,
-        epochs: args.epochs as usize,
-        batch: args.batch as usize,
-        lr: args.lr,
-        lambda: args.lambda,
-        seed: args.seed,
-        threads: args.threads.map_or_else(
-            || std::thread::available_parallelism().map_or(1, usize::from),
-            |t| t as usize,
-        ),
-        epoch_positions: args.epoch_positions,
-        init,
-    };
+    args.check()?;
+    let config = args.config()?;
     static INTERRUPT: AtomicBool = AtomicBool::new(false);
     let _ = ctrlc::set_handler(|| INTERRUPT.store(true, Ordering::SeqCst));
     let (train, val) = trainer::load(&config).map_err(CliError::new)?;
-    // Fail before the training, not after it, if the network cannot be
-    // written there: a file of a fresh name is made beside it and removed
-    // (the target, and any file of the player's, are left alone).
-    let folder = match args.out.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p,
-        _ => std::path::Path::new("."),
-    };
-    tempfile::Builder::new()
-        .prefix(".xiangqi-write-check-")
-        .tempfile_in(folder)
-        .and_then(|probe| probe.close())
-        .map_err(|e| CliError::new(format!("cannot write beside {}: {e}", args.out.display())))?;
+    check_writable(&args.out)?;
     let listener = TrainListener {
         tty: std::io::stderr().is_terminal(),
         fine_tune: config.init.is_some(),
@@ -348,4 +322,74 @@ pub fn run_train(args: &TrainArgs) -> Result<(), CliError> {
         trained.k
     );
     super::output::finish(written)
+}
+
+impl TrainArgs {
+    /// Refuses options out of range, and an output that is one of the inputs.
+    fn check(&self) -> Result<(), CliError> {
+        if !(0.0..=1.0).contains(&self.lambda) {
+            return Err(CliError::new(format!(
+                "--lambda must be within 0 and 1, not {}",
+                self.lambda
+            )));
+        }
+        // None held out would have the trainer hold out a tenth unasked.
+        if !(self.validation > 0.0 && self.validation < 50.0) {
+            return Err(CliError::new(format!(
+                "--validation must be a percentage above 0 and below 50, not {}",
+                self.validation
+            )));
+        }
+        for input in self.files.iter().chain(&self.init) {
+            if same_file(input, &self.out) {
+                return Err(CliError::new(format!(
+                    "--out {}: that is one of the inputs; name another file",
+                    self.out.display()
+                )));
+            }
+        }
+        if !(self.lr > 0.0 && self.lr < 1.0) {
+            return Err(CliError::new(format!(
+                "--lr must be within 0 and 1, not {}",
+                self.lr
+            )));
+        }
+        Ok(())
+    }
+
+    /// The trainer's config, with the `--init` network read.
+    fn config(&self) -> Result<crate::learn::trainer::Config, CliError> {
+        let init = self.init.as_deref().map(read_network).transpose()?;
+        Ok(crate::learn::trainer::Config {
+            files: self.files.clone(),
+            out: self.out.clone(),
+            validation: self.validation / 100.0,
+            epochs: self.epochs as usize,
+            batch: self.batch as usize,
+            lr: self.lr,
+            lambda: self.lambda,
+            seed: self.seed,
+            threads: self.threads.map_or_else(
+                || std::thread::available_parallelism().map_or(1, usize::from),
+                |t| t as usize,
+            ),
+            epoch_positions: self.epoch_positions,
+            init,
+        })
+    }
+}
+
+/// Fails before the training, not after it, if the network cannot be
+/// written at `out`: a file of a fresh name is made beside it and removed
+/// (the target, and any file of the player's, are left alone).
+fn check_writable(out: &std::path::Path) -> Result<(), CliError> {
+    let folder = match out.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => std::path::Path::new("."),
+    };
+    tempfile::Builder::new()
+        .prefix(".xiangqi-write-check-")
+        .tempfile_in(folder)
+        .and_then(|probe| probe.close())
+        .map_err(|e| CliError::new(format!("cannot write beside {}: {e}", out.display())))
 }

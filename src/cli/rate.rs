@@ -4,7 +4,7 @@
 
 use super::CliError;
 use super::output::escape_controls;
-use crate::arena::stats::{Pairing, fit_ratings};
+use crate::arena::stats::{Pairing, Rating, fit_ratings};
 use crate::rules::GameResult;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -158,45 +158,76 @@ pub fn run(args: &RateArgs) -> Result<(), CliError> {
             "no finished game with Red and Black tags in those files",
         ));
     }
-    // Indices in name order, so the output does not depend on file order.
-    for (i, index) in read.names.values_mut().enumerate() {
-        *index = i;
-    }
+    let games = read.pairings();
     let order: Vec<&str> = read.names.keys().map(String::as_str).collect();
-    let index = |name: &str| read.names.get(name).copied().unwrap_or(0);
-    let games: Vec<Pairing> = read
-        .pairs
-        .iter()
-        .map(|(a, b, s)| Pairing {
-            a: index(a),
-            b: index(b),
-            score: *s,
-        })
-        .collect();
     let (anchor_name, anchor_elo) = match &args.anchor {
         Some((name, elo)) => {
             if !read.names.contains_key(name) {
-                let mut shown: Vec<String> =
-                    order.iter().take(20).map(|n| escape_controls(n)).collect();
-                if order.len() > 20 {
-                    shown.push(format!("and {} more", order.len() - 20));
-                }
-                return Err(CliError::new(format!(
-                    "--anchor: '{}' played none of these games (players: {})",
-                    escape_controls(name),
-                    shown.join(", ")
-                )));
+                return Err(unknown_anchor(name, &order));
             }
             (name.as_str(), *elo)
         }
         None => (order[0], 0.0),
     };
-    let anchor = index(anchor_name);
+    let anchor = read.index(anchor_name);
     let mut ratings = fit_ratings(order.len(), &games, (anchor, anchor_elo));
-    // A group that met no one of the anchor's has a scale of its own: its
-    // first player is put at the anchor's rating, and it is named.
     let group = groups(order.len(), &games, anchor);
     let count = group.iter().max().map_or(1, |g| g + 1);
+    rate_groups_apart(&mut ratings, &group, count, anchor_elo);
+    let table = Table {
+        games: games.len(),
+        shown: order.iter().map(|n| escape_controls(n)).collect(),
+        ratings,
+        group,
+        count,
+        anchor_name,
+        anchor_elo,
+        left_out: read.left_out(),
+    };
+    let written = table.write(&mut std::io::stdout().lock());
+    super::output::finish(written)
+}
+
+impl Games {
+    /// Numbers the players in name order, so the output does not depend
+    /// on file order; returns the games by those numbers.
+    fn pairings(&mut self) -> Vec<Pairing> {
+        for (i, index) in self.names.values_mut().enumerate() {
+            *index = i;
+        }
+        self.pairs
+            .iter()
+            .map(|(a, b, s)| Pairing {
+                a: self.index(a),
+                b: self.index(b),
+                score: *s,
+            })
+            .collect()
+    }
+
+    /// The number of the player `name`.
+    fn index(&self, name: &str) -> usize {
+        self.names.get(name).copied().unwrap_or(0)
+    }
+}
+
+/// `--anchor` names no player of the games: the error lists (the first
+/// 20 of) the players, in `order`.
+fn unknown_anchor(name: &str, order: &[&str]) -> CliError {
+    let mut shown: Vec<String> = order.iter().take(20).map(|n| escape_controls(n)).collect();
+    if order.len() > 20 {
+        shown.push(format!("and {} more", order.len() - 20));
+    }
+    CliError::new(format!(
+        "--anchor: '{}' played none of these games (players: {})",
+        escape_controls(name),
+        shown.join(", ")
+    ))
+}
+
+/// A group that met no one of the anchor's has a scale of its own: its
+/// first player is put at the anchor's rating.
+fn rate_groups_apart(ratings: &mut [Rating], group: &[usize], count: usize, anchor_elo: f64) {
     let mut first = vec![usize::MAX; count];
     for (i, &g) in group.iter().enumerate() {
         if first[g] == usize::MAX {
@@ -205,30 +236,60 @@ pub fn run(args: &RateArgs) -> Result<(), CliError> {
     }
     for g in 1..count {
         let shift = anchor_elo - ratings[first[g]].elo;
-        for (r, _) in ratings.iter_mut().zip(&group).filter(|&(_, &of)| of == g) {
+        for (r, _) in ratings.iter_mut().zip(group).filter(|&(_, &of)| of == g) {
             r.elo += shift;
         }
     }
-    let mut rows: Vec<usize> = (0..order.len()).collect();
-    rows.sort_by(|&a, &b| ratings[b].elo.total_cmp(&ratings[a].elo));
-    let shown: Vec<String> = order.iter().map(|n| escape_controls(n)).collect();
-    let width = shown
-        .iter()
-        .map(|n| n.chars().count())
-        .max()
-        .unwrap_or(6)
-        .max(6);
-    let mut out = std::io::stdout().lock();
-    let written = (|| {
+}
+
+/// The ratings as printed.
+struct Table<'a> {
+    /// Games fitted.
+    games: usize,
+    /// The players' names, escaped, by number.
+    shown: Vec<String>,
+    ratings: Vec<Rating>,
+    /// Each player's group (0: the anchor's).
+    group: Vec<usize>,
+    /// How many groups.
+    count: usize,
+    anchor_name: &'a str,
+    anchor_elo: f64,
+    /// What was left out, for the header.
+    left_out: String,
+}
+
+impl Table<'_> {
+    /// The header, the players best first, then the groups rated apart.
+    fn write(&self, out: &mut impl Write) -> std::io::Result<()> {
         writeln!(
             out,
             "{} games, {} players; {} anchored at {}{}",
-            games.len(),
-            order.len(),
-            escape_controls(anchor_name),
-            whole(anchor_elo),
-            read.left_out()
+            self.games,
+            self.shown.len(),
+            escape_controls(self.anchor_name),
+            whole(self.anchor_elo),
+            self.left_out
         )?;
+        self.write_rows(out)?;
+        if self.count > 1 {
+            self.write_groups(out)?;
+        }
+        out.flush()
+    }
+
+    /// The table, best first.
+    fn write_rows(&self, out: &mut impl Write) -> std::io::Result<()> {
+        let ratings = &self.ratings;
+        let mut rows: Vec<usize> = (0..self.shown.len()).collect();
+        rows.sort_by(|&a, &b| ratings[b].elo.total_cmp(&ratings[a].elo));
+        let width = self
+            .shown
+            .iter()
+            .map(|n| n.chars().count())
+            .max()
+            .unwrap_or(6)
+            .max(6);
         writeln!(
             out,
             "{:>4}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>6}",
@@ -245,44 +306,47 @@ pub fn run(args: &RateArgs) -> Result<(), CliError> {
                 out,
                 "{:>4}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5.1} %{}",
                 rank + 1,
-                shown[i],
+                self.shown[i],
                 whole(r.elo),
                 margin,
                 r.games,
                 100.0 * r.points / f64::from(r.games.max(1)),
-                if group[i] > 0 {
-                    format!("  (group {})", group[i] + 1)
+                if self.group[i] > 0 {
+                    format!("  (group {})", self.group[i] + 1)
                 } else {
                     String::new()
                 }
             )?;
         }
-        if count > 1 {
-            writeln!(
-                out,
-                "{} met no player of {}'s: each is rated on a scale of its own, its first player at {}:",
-                match count - 1 {
-                    1 => "1 group".to_string(),
-                    n => format!("{n} groups"),
-                },
-                escape_controls(anchor_name),
-                whole(anchor_elo)
-            )?;
-            for g in 1..count.min(GROUPS_NAMED + 1) {
-                let members: Vec<&str> = (0..order.len())
-                    .filter(|&i| group[i] == g)
-                    .take(6)
-                    .map(|i| shown[i].as_str())
-                    .collect();
-                writeln!(out, "  group {}: {}", g + 1, members.join(", "))?;
-            }
-            if count > GROUPS_NAMED + 1 {
-                writeln!(out, "  and {} more groups", count - GROUPS_NAMED - 1)?;
-            }
+        Ok(())
+    }
+
+    /// The groups rated on scales of their own, by name.
+    fn write_groups(&self, out: &mut impl Write) -> std::io::Result<()> {
+        let count = self.count;
+        writeln!(
+            out,
+            "{} met no player of {}'s: each is rated on a scale of its own, its first player at {}:",
+            match count - 1 {
+                1 => "1 group".to_string(),
+                n => format!("{n} groups"),
+            },
+            escape_controls(self.anchor_name),
+            whole(self.anchor_elo)
+        )?;
+        for g in 1..count.min(GROUPS_NAMED + 1) {
+            let members: Vec<&str> = (0..self.shown.len())
+                .filter(|&i| self.group[i] == g)
+                .take(6)
+                .map(|i| self.shown[i].as_str())
+                .collect();
+            writeln!(out, "  group {}: {}", g + 1, members.join(", "))?;
         }
-        out.flush()
-    })();
-    super::output::finish(written)
+        if count > GROUPS_NAMED + 1 {
+            writeln!(out, "  and {} more groups", count - GROUPS_NAMED - 1)?;
+        }
+        Ok(())
+    }
 }
 
 /// A rating or margin to the unit, never `-0`.

@@ -156,95 +156,158 @@ pub fn run(
     }
     let writer = DataWriter::open(&config.out)?;
     let start = Instant::now();
-    let progress = Mutex::new(Progress {
+    let progress = Progress {
         games: writer.games,
         positions: writer.positions,
         ..Progress::default()
-    });
-    let done = |p: &Progress| {
-        config.games.is_some_and(|g| p.games >= g)
-            || config.positions.is_some_and(|n| p.positions >= n)
     };
-    if done(&lock(&progress)) {
-        return Ok(*lock(&progress));
+    if config.reached(&progress) {
+        return Ok(progress);
     }
-    let next_game = AtomicU64::new(writer.games);
-    // A run resumed on a file draws from a stream of its own (games cut
-    // off by the stop may have been numbered past those written).
-    let base_seed = config.seed ^ writer.positions.wrapping_mul(0x2545_F491_4F6C_DD1D);
-    let writer = Mutex::new(writer);
-    let error: Mutex<Option<DatagenError>> = Mutex::new(None);
-    let stop = AtomicBool::new(false);
+    let run = Run {
+        config,
+        interrupt,
+        on_progress,
+        start,
+        progress: Mutex::new(progress),
+        next_game: AtomicU64::new(writer.games),
+        // A run resumed on a file draws from a stream of its own (games cut
+        // off by the stop may have been numbered past those written).
+        base_seed: config.seed ^ writer.positions.wrapping_mul(0x2545_F491_4F6C_DD1D),
+        writer: Mutex::new(writer),
+        error: Mutex::new(None),
+        stop: AtomicBool::new(false),
+    };
     std::thread::scope(|scope| {
         for _ in 0..config.threads.max(1) {
-            scope.spawn(|| {
-                let mut engine = match Engine::try_new(config.hash_mb) {
-                    Ok(mut e) => {
-                        e.set_evaluator(config.evaluator.clone());
-                        e
-                    }
-                    Err(e) => {
-                        *lock(&error) = Some(DatagenError::Memory(e));
-                        stop.store(true, Ordering::Relaxed);
-                        return;
-                    }
-                };
-                loop {
-                    if stop.load(Ordering::Relaxed) || interrupt.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let index = next_game.fetch_add(1, Ordering::Relaxed);
-                    let Some(records) = play_game(&mut engine, config, base_seed, index, interrupt)
-                    else {
-                        return;
-                    };
-                    let mut p = lock(&progress);
-                    if done(&p) {
-                        stop.store(true, Ordering::Relaxed);
-                        return;
-                    }
-                    if records.is_empty() {
-                        // Nothing quiet to keep (a very short game).
-                        continue;
-                    }
-                    if let Err(e) = lock(&writer).append(&records) {
-                        *lock(&error) = Some(DatagenError::Write {
-                            path: config.out.clone(),
-                            error: e,
-                        });
-                        stop.store(true, Ordering::Relaxed);
-                        return;
-                    }
-                    p.games += 1;
-                    p.new_games += 1;
-                    p.positions += records.len() as u64;
-                    p.new_positions += records.len() as u64;
-                    if let Some(r) = records.first() {
-                        p.results[match r.result {
-                            GameResult::RedWins => 0,
-                            GameResult::Draw => 1,
-                            GameResult::BlackWins => 2,
-                        }] += 1;
-                    }
-                    p.elapsed = start.elapsed();
-                    if done(&p) {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    on_progress(&p);
-                }
-            });
+            scope.spawn(|| run.play_games());
         }
     });
-    if let Some(e) = lock(&error).take() {
-        return Err(e);
+    run.finish()
+}
+
+impl Config {
+    /// `p` has reached a target: the run is over.
+    fn reached(&self, p: &Progress) -> bool {
+        self.games.is_some_and(|g| p.games >= g) || self.positions.is_some_and(|n| p.positions >= n)
     }
-    lock(&writer).sync().map_err(|error| DatagenError::Write {
-        path: config.out.clone(),
-        error,
-    })?;
-    let mut p = *lock(&progress);
-    p.elapsed = start.elapsed();
-    Ok(p)
+}
+
+impl Progress {
+    /// Counts a game written with its `records` (at least one).
+    fn add_game(&mut self, records: &[Record]) {
+        self.games += 1;
+        self.new_games += 1;
+        self.positions += records.len() as u64;
+        self.new_positions += records.len() as u64;
+        if let Some(r) = records.first() {
+            self.results[match r.result {
+                GameResult::RedWins => 0,
+                GameResult::Draw => 1,
+                GameResult::BlackWins => 2,
+            }] += 1;
+        }
+    }
+}
+
+/// A run in progress: what its threads share.
+struct Run<'a> {
+    config: &'a Config,
+    interrupt: &'a AtomicBool,
+    on_progress: &'a (dyn Fn(&Progress) + Sync),
+    start: Instant,
+    progress: Mutex<Progress>,
+    /// The number of the next game to play.
+    next_game: AtomicU64,
+    /// The seed the games' seeds are drawn from.
+    base_seed: u64,
+    writer: Mutex<DataWriter>,
+    /// What stopped the run, if anything went wrong.
+    error: Mutex<Option<DatagenError>>,
+    /// Set when a target is reached or something went wrong.
+    stop: AtomicBool,
+}
+
+impl Run<'_> {
+    /// One thread's work: plays games until the run stops.
+    fn play_games(&self) {
+        let mut engine = match Engine::try_new(self.config.hash_mb) {
+            Ok(mut e) => {
+                e.set_evaluator(self.config.evaluator.clone());
+                e
+            }
+            Err(e) => return self.fail(DatagenError::Memory(e)),
+        };
+        loop {
+            if self.stop.load(Ordering::Relaxed) || self.interrupt.load(Ordering::Relaxed) {
+                return;
+            }
+            let index = self.next_game.fetch_add(1, Ordering::Relaxed);
+            let played = play_game(
+                &mut engine,
+                self.config,
+                self.base_seed,
+                index,
+                self.interrupt,
+            );
+            let Some(records) = played else {
+                return;
+            };
+            if !self.add(&records) {
+                return;
+            }
+        }
+    }
+
+    /// Writes a game's records and counts them, unless a target was reached
+    /// meanwhile; `false` when this thread is to stop.
+    fn add(&self, records: &[Record]) -> bool {
+        let mut p = lock(&self.progress);
+        if self.config.reached(&p) {
+            self.stop.store(true, Ordering::Relaxed);
+            return false;
+        }
+        if records.is_empty() {
+            // Nothing quiet to keep (a very short game).
+            return true;
+        }
+        if let Err(e) = lock(&self.writer).append(records) {
+            self.fail(DatagenError::Write {
+                path: self.config.out.clone(),
+                error: e,
+            });
+            return false;
+        }
+        p.add_game(records);
+        p.elapsed = self.start.elapsed();
+        if self.config.reached(&p) {
+            self.stop.store(true, Ordering::Relaxed);
+        }
+        (self.on_progress)(&p);
+        true
+    }
+
+    /// Stops the run with `e`.
+    fn fail(&self, e: DatagenError) {
+        *lock(&self.error) = Some(e);
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// The run's error, or its final progress once the file is synced.
+    fn finish(self) -> Result<Progress, DatagenError> {
+        if let Some(e) = lock(&self.error).take() {
+            return Err(e);
+        }
+        lock(&self.writer)
+            .sync()
+            .map_err(|error| DatagenError::Write {
+                path: self.config.out.clone(),
+                error,
+            })?;
+        let mut p = *lock(&self.progress);
+        p.elapsed = self.start.elapsed();
+        Ok(p)
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -313,32 +376,12 @@ fn play_game(
         nodes: Some(config.nodes),
         ..Limits::default()
     };
-    // Draw starts until one is playable and not already decided.
-    let mut game = loop {
-        let (start, moves) = start_of(config, &mut rng);
-        let mut game = Game::new(start);
-        let mut ok = true;
-        for &m in &moves {
-            ok &= game.play(m).is_ok();
-        }
-        if !ok || game.outcome().is_some() {
-            continue;
-        }
-        engine.clear();
-        let r = search(engine, &game, &limits, interrupt);
-        if interrupt.load(Ordering::Relaxed) {
-            return None;
-        }
-        if cp(r.score).abs() <= START_LIMIT {
-            break game;
-        }
-    };
+    let mut game = playable_start(engine, config, &mut rng, &limits, interrupt)?;
     engine.clear();
     let first_ply = game.ply();
     // Kept positions with their scores from the side to move's view.
     let mut kept: Vec<(Position, i32)> = Vec::new();
-    let mut win_run: (i32, usize) = (0, 0);
-    let mut draw_run = 0usize;
+    let mut adjudicator = Adjudicator::default();
     let result = loop {
         if let Some(o) = game.outcome() {
             break o.result;
@@ -357,31 +400,8 @@ fn play_game(
         }
         let score = cp(r.score);
         let red = score * pos.side_to_move().sign();
-        // Adjudication on the score from Red's side.
-        let sign = red.signum();
-        if red.abs() >= WIN_SCORE {
-            win_run = if win_run.0 == sign {
-                (sign, win_run.1 + 1)
-            } else {
-                (sign, 1)
-            };
-        } else {
-            win_run = (0, 0);
-        }
-        if win_run.1 >= WIN_PLIES {
-            break if win_run.0 > 0 {
-                GameResult::RedWins
-            } else {
-                GameResult::BlackWins
-            };
-        }
-        if game.ply() >= DRAW_FROM_PLY && red.abs() <= DRAW_SCORE {
-            draw_run += 1;
-            if draw_run >= DRAW_PLIES {
-                break GameResult::Draw;
-            }
-        } else {
-            draw_run = 0;
+        if let Some(result) = adjudicator.judge(red, game.ply()) {
+            break result;
         }
         let quiet = pos.captured_by(r.best).is_none() && !pos.in_check();
         if quiet && game.ply() >= first_ply.max(SKIP_PLIES) && matches!(r.score, Score::Cp(_)) {
@@ -397,6 +417,79 @@ fn play_game(
             .map(|(i, (p, s))| Record::new(p, *s, result, i == 0))
             .collect(),
     )
+}
+
+/// Draws starts until one is playable and not already decided; `None`
+/// when interrupted.
+fn playable_start(
+    engine: &mut Engine,
+    config: &Config,
+    rng: &mut Rng,
+    limits: &Limits,
+    interrupt: &AtomicBool,
+) -> Option<Game> {
+    loop {
+        let (start, moves) = start_of(config, rng);
+        let mut game = Game::new(start);
+        let mut ok = true;
+        for &m in &moves {
+            ok &= game.play(m).is_ok();
+        }
+        if !ok || game.outcome().is_some() {
+            continue;
+        }
+        engine.clear();
+        let r = search(engine, &game, limits, interrupt);
+        if interrupt.load(Ordering::Relaxed) {
+            return None;
+        }
+        if cp(r.score).abs() <= START_LIMIT {
+            return Some(game);
+        }
+    }
+}
+
+/// Ends a game early on the search's score, from Red's side: won once it
+/// has stayed beyond [`WIN_SCORE`] for [`WIN_PLIES`], drawn once it has
+/// stayed within [`DRAW_SCORE`] for [`DRAW_PLIES`] after [`DRAW_FROM_PLY`].
+#[derive(Default)]
+struct Adjudicator {
+    /// The winning side's sign and the plies it has been winning.
+    win_run: (i32, usize),
+    /// The plies the score has been level.
+    draw_run: usize,
+}
+
+impl Adjudicator {
+    /// Takes the score `red` at `ply`; the result if it ends the game.
+    fn judge(&mut self, red: i32, ply: usize) -> Option<GameResult> {
+        let sign = red.signum();
+        if red.abs() >= WIN_SCORE {
+            self.win_run = if self.win_run.0 == sign {
+                (sign, self.win_run.1 + 1)
+            } else {
+                (sign, 1)
+            };
+        } else {
+            self.win_run = (0, 0);
+        }
+        if self.win_run.1 >= WIN_PLIES {
+            return Some(if self.win_run.0 > 0 {
+                GameResult::RedWins
+            } else {
+                GameResult::BlackWins
+            });
+        }
+        if ply >= DRAW_FROM_PLY && red.abs() <= DRAW_SCORE {
+            self.draw_run += 1;
+            if self.draw_run >= DRAW_PLIES {
+                return Some(GameResult::Draw);
+            }
+        } else {
+            self.draw_run = 0;
+        }
+        None
+    }
 }
 
 /// `1:02:03` or `2:03`.

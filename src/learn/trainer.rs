@@ -524,42 +524,98 @@ pub fn train(
     listener: &dyn Listener,
     interrupt: &AtomicBool,
 ) -> Result<Trained, TrainError> {
-    let (k, mut net) = match &config.init {
-        Some(init) => (init.fit_scale().max(1) as f32, FloatNet::from_network(init)),
-        None => (fit_scale(train), FloatNet::random(config.seed)),
-    };
-    listener.loaded(train.len(), val.len(), k);
-    let mut adam = Adam {
-        m: FloatNet::zeros(),
-        v: FloatNet::zeros(),
-        t: 0,
-    };
-    let mut grads: Vec<FloatNet> = (0..CHUNKS).map(|_| FloatNet::zeros()).collect();
-    // A fine-tuning run keeps its start unless an epoch does better.
-    let mut best = if config.init.is_some() {
-        let start = mean_loss(&net, val, k, config.lambda, config.threads);
-        listener.start(start);
-        (start, net.clone())
-    } else {
-        (f64::INFINITY, net.clone())
-    };
-    let mut lr = config.lr;
-    let mut drops_without_gain = 0;
-    let mut reports = Vec::new();
-    let mut order: Vec<u32> = (0..train.len() as u32).collect();
-    let started = Instant::now();
-    let batch = config.batch.max(CHUNKS);
+    let mut run = Run::new(config, train, val, listener);
     for epoch in 1..=config.epochs {
-        let mut rng = Rng::new(config.seed ^ (epoch as u64).wrapping_mul(0x9E37_79B9));
-        for i in (1..order.len()).rev() {
-            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-            order.swap(i, j);
+        let train_loss = run.epoch(epoch, interrupt)?;
+        if !run.end_epoch(epoch, train_loss) {
+            break;
         }
-        let take = if config.epoch_positions == 0 {
-            order.len()
-        } else {
-            config.epoch_positions.min(order.len())
+    }
+    Ok(run.finish())
+}
+
+/// A training run in progress.
+struct Run<'a> {
+    config: &'a Config,
+    train: &'a [Sample],
+    val: &'a [Sample],
+    listener: &'a dyn Listener,
+    /// The scale of the target's score term.
+    k: f32,
+    net: FloatNet,
+    adam: Adam,
+    /// One gradient per chunk of a batch.
+    grads: Vec<FloatNet>,
+    /// The lowest validation loss so far and its network.
+    best: (f64, FloatNet),
+    lr: f32,
+    drops_without_gain: u32,
+    reports: Vec<EpochReport>,
+    /// Indices into `train`, shuffled each epoch.
+    order: Vec<u32>,
+    started: Instant,
+}
+
+impl<'a> Run<'a> {
+    /// The starting network (random, or `config.init` to fine-tune) and
+    /// its scale `K`.
+    fn new(
+        config: &'a Config,
+        train: &'a [Sample],
+        val: &'a [Sample],
+        listener: &'a dyn Listener,
+    ) -> Run<'a> {
+        let (k, net) = match &config.init {
+            Some(init) => (init.fit_scale().max(1) as f32, FloatNet::from_network(init)),
+            None => (fit_scale(train), FloatNet::random(config.seed)),
         };
+        listener.loaded(train.len(), val.len(), k);
+        let adam = Adam {
+            m: FloatNet::zeros(),
+            v: FloatNet::zeros(),
+            t: 0,
+        };
+        let grads: Vec<FloatNet> = (0..CHUNKS).map(|_| FloatNet::zeros()).collect();
+        // A fine-tuning run keeps its start unless an epoch does better.
+        let best = if config.init.is_some() {
+            let start = mean_loss(&net, val, k, config.lambda, config.threads);
+            listener.start(start);
+            (start, net.clone())
+        } else {
+            (f64::INFINITY, net.clone())
+        };
+        Run {
+            config,
+            train,
+            val,
+            listener,
+            k,
+            net,
+            adam,
+            grads,
+            best,
+            lr: config.lr,
+            drops_without_gain: 0,
+            reports: Vec::new(),
+            order: (0..train.len() as u32).collect(),
+            started: Instant::now(),
+        }
+    }
+
+    /// Trains one epoch on a new shuffle of the positions; returns its mean
+    /// training loss.
+    fn epoch(&mut self, epoch: usize, interrupt: &AtomicBool) -> Result<f64, TrainError> {
+        let mut rng = Rng::new(self.config.seed ^ (epoch as u64).wrapping_mul(0x9E37_79B9));
+        for i in (1..self.order.len()).rev() {
+            let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+            self.order.swap(i, j);
+        }
+        let take = if self.config.epoch_positions == 0 {
+            self.order.len()
+        } else {
+            self.config.epoch_positions.min(self.order.len())
+        };
+        let batch = self.config.batch.max(CHUNKS);
         let mut loss_sum = 0f64;
         let steps = take.div_ceil(batch);
         for step in 0..steps {
@@ -568,94 +624,117 @@ pub fn train(
             }
             let lo = step * batch;
             let hi = (lo + batch).min(take);
-            let idx = &order[lo..hi];
-            let per = idx.len().div_ceil(CHUNKS);
-            let net_ref = &net;
-            let mut losses = [0f64; CHUNKS];
-            let mut slots: Vec<(&mut FloatNet, &mut f64)> =
-                grads.iter_mut().zip(losses.iter_mut()).collect();
-            run_chunks(config.threads, &mut slots, |c, (g, loss)| {
-                for v in g.params() {
-                    v.iter_mut().for_each(|x| *x = 0.0);
-                }
-                let a = (c * per).min(idx.len());
-                let b = ((c + 1) * per).min(idx.len());
-                let mut sum = 0f64;
-                for &i in &idx[a..b] {
-                    // About half the positions mirrored, differently each epoch.
-                    let mirror = (u64::from(i).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ epoch as u64)
-                        .count_ones()
-                        % 2
-                        == 1;
-                    sum += f64::from(sample_loss(
-                        net_ref,
-                        &train[i as usize],
-                        mirror,
-                        k,
-                        config.lambda,
-                        Some(g),
-                    ));
-                }
-                **loss = sum;
-            });
-            drop(slots);
-            loss_sum += losses.iter().sum::<f64>();
-            // Sum the chunks into the first, in order.
-            let (first, rest) = grads.split_at_mut(1);
-            for g in rest.iter_mut() {
-                for (dst, src) in first[0].params().into_iter().zip(g.params()) {
-                    for (d, s) in dst.iter_mut().zip(src.iter()) {
-                        *d += *s;
-                    }
+            loss_sum += self.step(epoch, lo, hi);
+            self.listener
+                .progress(epoch, (step + 1) as f64 / steps as f64);
+        }
+        Ok(loss_sum / take as f64)
+    }
+
+    /// One batch, `order[lo..hi]`: its gradient summed over the chunks in
+    /// order, applied by Adam. Returns the batch's summed loss.
+    fn step(&mut self, epoch: usize, lo: usize, hi: usize) -> f64 {
+        let loss = self.gradients(epoch, lo, hi);
+        // Sum the chunks into the first, in order.
+        let (first, rest) = self.grads.split_at_mut(1);
+        for g in rest.iter_mut() {
+            for (dst, src) in first[0].params().into_iter().zip(g.params()) {
+                for (d, s) in dst.iter_mut().zip(src.iter()) {
+                    *d += *s;
                 }
             }
-            adam.step(&mut net, &mut first[0], lr, 1.0 / idx.len() as f32);
-            listener.progress(epoch, (step + 1) as f64 / steps as f64);
         }
-        let train_loss = loss_sum / take as f64;
-        let validation_loss = mean_loss(&net, val, k, config.lambda, config.threads);
-        let improved = validation_loss < best.0;
+        let scale = 1.0 / (hi - lo) as f32;
+        self.adam.step(&mut self.net, &mut first[0], self.lr, scale);
+        loss
+    }
+
+    /// Fills one gradient per chunk of the batch `order[lo..hi]`, the
+    /// chunks on the threads; returns the batch's summed loss.
+    fn gradients(&mut self, epoch: usize, lo: usize, hi: usize) -> f64 {
+        let idx = &self.order[lo..hi];
+        let per = idx.len().div_ceil(CHUNKS);
+        let (net, train, k, lambda) = (&self.net, self.train, self.k, self.config.lambda);
+        let mut losses = [0f64; CHUNKS];
+        let mut slots: Vec<(&mut FloatNet, &mut f64)> =
+            self.grads.iter_mut().zip(losses.iter_mut()).collect();
+        run_chunks(self.config.threads, &mut slots, |c, (g, loss)| {
+            for v in g.params() {
+                v.iter_mut().for_each(|x| *x = 0.0);
+            }
+            let a = (c * per).min(idx.len());
+            let b = ((c + 1) * per).min(idx.len());
+            let mut sum = 0f64;
+            for &i in &idx[a..b] {
+                let s = &train[i as usize];
+                sum += f64::from(sample_loss(net, s, mirrored(i, epoch), k, lambda, Some(g)));
+            }
+            **loss = sum;
+        });
+        drop(slots);
+        losses.iter().sum::<f64>()
+    }
+
+    /// Validates after `epoch`, keeps the network if it is the best so far
+    /// and reports; after an epoch without gain lowers the rate, or says
+    /// (`false`) to stop after the third in a row.
+    fn end_epoch(&mut self, epoch: usize, train_loss: f64) -> bool {
+        let config = self.config;
+        let validation_loss = mean_loss(&self.net, self.val, self.k, config.lambda, config.threads);
+        let improved = validation_loss < self.best.0;
         if improved {
-            best = (validation_loss, net.clone());
-            drops_without_gain = 0;
+            self.best = (validation_loss, self.net.clone());
+            self.drops_without_gain = 0;
         }
         let report = EpochReport {
             epoch,
             train_loss,
             validation_loss,
-            lr,
-            elapsed: started.elapsed(),
+            lr: self.lr,
+            elapsed: self.started.elapsed(),
             best: improved,
         };
-        listener.epoch(&report);
-        reports.push(report);
+        self.listener.epoch(&report);
+        self.reports.push(report);
         if !improved {
-            drops_without_gain += 1;
-            if drops_without_gain >= 3 {
-                break;
+            self.drops_without_gain += 1;
+            if self.drops_without_gain >= 3 {
+                return false;
             }
-            lr *= 0.3;
+            self.lr *= 0.3;
+        }
+        true
+    }
+
+    /// The best network, quantised.
+    fn finish(self) -> Trained {
+        let config = self.config;
+        let float = self.best.1;
+        let network = float.quantise(Header {
+            fit_scale: self.k.round().clamp(1.0, 65535.0) as u16,
+            description: format!(
+                "{}{} positions, {} epochs, seed {}",
+                if config.init.is_some() {
+                    "fine-tuned, "
+                } else {
+                    ""
+                },
+                self.train.len(),
+                self.reports.len(),
+                config.seed
+            ),
+        });
+        Trained {
+            network,
+            float,
+            epochs: self.reports,
+            k: self.k,
         }
     }
-    let float = best.1;
-    let network = float.quantise(Header {
-        fit_scale: k.round().clamp(1.0, 65535.0) as u16,
-        description: format!(
-            "{}{} positions, {} epochs, seed {}",
-            if config.init.is_some() {
-                "fine-tuned, "
-            } else {
-                ""
-            },
-            train.len(),
-            reports.len(),
-            config.seed
-        ),
-    });
-    Ok(Trained {
-        network,
-        float,
-        epochs: reports,
-        k,
-    })
+}
+
+/// Whether sample `i` is mirrored in `epoch`: about half the positions,
+/// differently each epoch.
+fn mirrored(i: u32, epoch: usize) -> bool {
+    (u64::from(i).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ epoch as u64).count_ones() % 2 == 1
 }

@@ -589,95 +589,151 @@ fn ordinal_word(c: char) -> Option<Ordinal> {
     }
 }
 
+/// A Chinese or WXF move being read left to right: its characters, where
+/// the reading is, and the designator (`前`, `+`, …) read so far.
+struct MoveReader {
+    notation: Notation,
+    v: Vec<char>,
+    /// The next character to read.
+    i: usize,
+    ordinal: Option<Ordinal>,
+    /// The designator as written, for the ambiguity error.
+    designator: String,
+}
+
+impl MoveReader {
+    /// The normalized text of `s`; [`MoveParseError::Empty`] if nothing is left.
+    fn new(notation: Notation, s: &str) -> Result<MoveReader, MoveParseError> {
+        let v = normalize(s);
+        if v.is_empty() {
+            return Err(MoveParseError::Empty);
+        }
+        Ok(MoveReader {
+            notation,
+            v,
+            i: 0,
+            ordinal: None,
+            designator: String::new(),
+        })
+    }
+
+    /// The character at `i` is not what was `expected`.
+    fn bad(&self, i: usize, expected: &'static str) -> MoveParseError {
+        MoveParseError::Unexpected {
+            notation: self.notation,
+            ch: self.v[i],
+            at: i + 1,
+            expected,
+        }
+    }
+
+    /// The text ends where something was `expected`.
+    fn end(&self, expected: &'static str) -> MoveParseError {
+        MoveParseError::Incomplete {
+            notation: self.notation,
+            expected,
+        }
+    }
+
+    /// Records a designator character and what it means.
+    fn designate(&mut self, c: char, ordinal: Option<Ordinal>) {
+        self.ordinal = ordinal;
+        self.designator.push(c);
+    }
+
+    /// Finds the legal move the text describes.
+    fn resolve(
+        &self,
+        pos: &Position,
+        kind: PieceKind,
+        file: Option<u8>,
+        action: Action,
+        number: u8,
+    ) -> Result<Move, MoveParseError> {
+        let desc = Desc {
+            kind,
+            file,
+            ordinal: self.ordinal,
+            action,
+            number,
+        };
+        resolve(pos, desc, &self.designator)
+    }
+}
+
 /// Parses Chinese notation: 炮二平五, 马８进７, 前车进一, 后炮平５,
 /// 前兵九平八, 中兵进一, 二兵平四; simplified or traditional; 一–九 or digits.
 ///
 /// # Errors
 /// See [`parse_move`].
 pub fn parse_chinese(pos: &Position, s: &str) -> Result<Move, MoveParseError> {
-    let v = normalize(s);
-    if v.is_empty() {
-        return Err(MoveParseError::Empty);
+    let mut r = MoveReader::new(Notation::Chinese, s)?;
+    let kind = r.chinese_piece()?;
+    let file = r.chinese_file()?;
+    let action = match r.v.get(r.i) {
+        None => return Err(r.end("进, 退 or 平")),
+        Some(&c) => action_from_chinese(c).ok_or_else(|| r.bad(r.i, "进, 退 or 平"))?,
+    };
+    r.i += 1;
+    let number = match r.v.get(r.i) {
+        None => return Err(r.end("a number (一–九 or 1–9)")),
+        Some('十') => 10,
+        Some(&c) => numeral(c).ok_or_else(|| r.bad(r.i, "a number (一–九 or 1–9)"))?,
+    };
+    r.i += 1;
+    if r.i < r.v.len() {
+        return Err(r.bad(r.i, "the end of the move"));
     }
-    const N: Notation = Notation::Chinese;
-    let bad = |i: usize, expected| MoveParseError::Unexpected {
-        notation: N,
-        ch: v[i],
-        at: i + 1,
-        expected,
-    };
-    let end = |expected| MoveParseError::Incomplete {
-        notation: N,
-        expected,
-    };
-    let mut i = 0;
-    let mut ordinal = None;
-    let mut designator = String::new();
-    let first = v[0];
-    let second_is_piece = v.get(1).and_then(|&c| kind_from_chinese(c)).is_some();
-    let kind;
-    if let Some(k) = kind_from_chinese(first) {
-        kind = k;
-        i = 1;
-    } else {
+    r.resolve(pos, kind, file, action, number)
+}
+
+impl MoveReader {
+    /// The piece of a Chinese move, after its 前/中/后 or number
+    /// designator if it has one.
+    fn chinese_piece(&mut self) -> Result<PieceKind, MoveParseError> {
+        let first = self.v[0];
+        let second_is_piece = self.v.get(1).and_then(|&c| kind_from_chinese(c)).is_some();
+        if let Some(k) = kind_from_chinese(first) {
+            self.i = 1;
+            return Ok(k);
+        }
         let ord = match (ordinal_word(first), numeral(first)) {
             (Some(o), _) => o,
             (None, Some(n)) if n <= 5 && second_is_piece => Ordinal::Nth(n),
-            _ => return Err(bad(0, "a piece (车 马 炮 ...) or 前/中/后")),
+            _ => return Err(self.bad(0, "a piece (车 马 炮 ...) or 前/中/后")),
         };
-        ordinal = Some(ord);
-        designator.push(first);
-        i += 1;
-        match v.get(i) {
-            None => return Err(end("a piece after the designator")),
+        self.designate(first, Some(ord));
+        self.i += 1;
+        match self.v.get(self.i) {
+            None => Err(self.end("a piece after the designator")),
             Some(&c) => match kind_from_chinese(c) {
                 Some(k) => {
-                    kind = k;
-                    i += 1;
+                    self.i += 1;
+                    Ok(k)
                 }
                 // 前九平八: the piece (a soldier) left out.
-                None if numeral(c).is_some() => kind = PieceKind::Soldier,
-                None => return Err(bad(i, "a piece (车 马 炮 ...)")),
+                None if numeral(c).is_some() => Ok(PieceKind::Soldier),
+                None => Err(self.bad(self.i, "a piece (车 马 炮 ...)")),
             },
         }
     }
-    let mut file = None;
-    match v.get(i) {
-        None => return Err(end("a file number")),
-        Some(&c) => {
-            if let Some(n) = numeral(c) {
-                file = Some(n);
-                i += 1;
-            } else if ordinal.is_none() {
-                return Err(bad(i, "a file number (一–九 or 1–9)"));
+
+    /// The file of a Chinese move's piece; optional after a designator.
+    fn chinese_file(&mut self) -> Result<Option<u8>, MoveParseError> {
+        match self.v.get(self.i) {
+            None => Err(self.end("a file number")),
+            Some(&c) => {
+                if let Some(n) = numeral(c) {
+                    self.i += 1;
+                    Ok(Some(n))
+                } else if self.ordinal.is_none() {
+                    Err(self.bad(self.i, "a file number (一–九 or 1–9)"))
+                } else {
+                    Ok(None)
+                }
             }
         }
     }
-    let action = match v.get(i) {
-        None => return Err(end("进, 退 or 平")),
-        Some(&c) => action_from_chinese(c).ok_or_else(|| bad(i, "进, 退 or 平"))?,
-    };
-    i += 1;
-    let number = match v.get(i) {
-        None => return Err(end("a number (一–九 or 1–9)")),
-        Some('十') => 10,
-        Some(&c) => numeral(c).ok_or_else(|| bad(i, "a number (一–九 or 1–9)"))?,
-    };
-    i += 1;
-    if i < v.len() {
-        return Err(bad(i, "the end of the move"));
-    }
-    resolve(
-        pos,
-        Desc {
-            kind,
-            file,
-            ordinal,
-            action,
-            number,
-        },
-        &designator,
-    )
 }
 
 fn kind_from_wxf(c: char) -> Option<PieceKind> {
@@ -709,108 +765,90 @@ fn wxf_ordinal(c: char) -> Option<Ordinal> {
 /// # Errors
 /// See [`parse_move`].
 pub fn parse_wxf(pos: &Position, s: &str) -> Result<Move, MoveParseError> {
-    let v = normalize(s);
-    if v.is_empty() {
-        return Err(MoveParseError::Empty);
-    }
-    const N: Notation = Notation::Wxf;
-    let bad = |i: usize, expected| MoveParseError::Unexpected {
-        notation: N,
-        ch: v[i],
-        at: i + 1,
-        expected,
-    };
-    let mut i = 0;
-    let mut ordinal = None;
-    let mut designator = String::new();
-    // `+R.3` form: the designator before the letter.
-    if matches!(v[0], '+' | '-') {
-        ordinal = wxf_ordinal(v[0]);
-        designator.push(v[0]);
-        i = 1;
-    }
-    let kind = match v.get(i) {
-        None => {
-            return Err(MoveParseError::Incomplete {
-                notation: N,
-                expected: "a piece letter K A E H R C P",
-            });
-        }
-        Some(&c) => kind_from_wxf(c).ok_or_else(|| bad(i, "a piece letter K A E H R C P"))?,
-    };
-    i += 1;
+    let mut r = MoveReader::new(Notation::Wxf, s)?;
+    let kind = r.wxf_piece()?;
     // The last two characters are the action and the number; before them a
     // file or designator unless the designator came first.
-    let need = if ordinal.is_some() { i + 2 } else { i + 3 };
-    if v.len() < need {
-        return Err(MoveParseError::Incomplete {
-            notation: N,
-            expected: "a file or designator, a direction (+ - .) and a number",
-        });
+    let need = if r.ordinal.is_some() {
+        r.i + 2
+    } else {
+        r.i + 3
+    };
+    if r.v.len() < need {
+        return Err(r.end("a file or designator, a direction (+ - .) and a number"));
     }
-    let act_at = v.len() - 2;
-    let middle = &v[i..act_at];
-    let mut file = None;
-    match middle {
-        [] if ordinal.is_some() => {}
-        [d] if d.is_ascii_digit() => file = Some(digit(*d, i, &bad)?),
-        [o] if ordinal.is_none() && wxf_ordinal(*o).is_some() => {
-            ordinal = wxf_ordinal(*o);
-            designator.push(*o);
-        }
-        [o, d] if ordinal.is_none() && wxf_ordinal(*o).is_some() && d.is_ascii_digit() => {
-            ordinal = wxf_ordinal(*o);
-            designator.push(*o);
-            file = Some(digit(*d, i + 1, &bad)?);
-        }
-        [d, o] if ordinal.is_none() && d.is_ascii_digit() && matches!(o, '+' | '-' | '.') => {
-            file = Some(digit(*d, i, &bad)?);
-            ordinal = wxf_ordinal(*o);
-            designator.push(*o);
-        }
-        _ => {
-            // Point at the first character that cannot start a designator.
-            let at = middle
-                .iter()
-                .position(|c| !(c.is_ascii_digit() || wxf_ordinal(*c).is_some()))
-                .map_or(i + middle.len().min(2), |p| i + p);
-            let at = at.min(act_at);
-            return Err(bad(at, "a file digit or + - . designator"));
-        }
-    }
-    let action = match v[act_at] {
+    let act_at = r.v.len() - 2;
+    let file = r.wxf_file(act_at)?;
+    let action = match r.v[act_at] {
         '+' => Action::Forward,
         '-' => Action::Backward,
         '.' | '=' => Action::Sideways,
         _ => {
-            return Err(bad(
-                act_at,
-                "a direction: + forward, - backward, . sideways",
-            ));
+            return Err(r.bad(act_at, "a direction: + forward, - backward, . sideways"));
         }
     };
-    let number = digit(v[act_at + 1], act_at + 1, &bad)?;
-    resolve(
-        pos,
-        Desc {
-            kind,
-            file,
-            ordinal,
-            action,
-            number,
-        },
-        &designator,
-    )
+    let number = r.digit(act_at + 1)?;
+    r.resolve(pos, kind, file, action, number)
 }
 
-fn digit(
-    c: char,
-    at: usize,
-    bad: &impl Fn(usize, &'static str) -> MoveParseError,
-) -> Result<u8, MoveParseError> {
-    match c {
-        '1'..='9' => Ok(c as u8 - b'0'),
-        _ => Err(bad(at, "a digit 1-9")),
+impl MoveReader {
+    /// The piece letter of a WXF move, after a `+`/`-` designator if the
+    /// move starts with one (`+R.3`).
+    fn wxf_piece(&mut self) -> Result<PieceKind, MoveParseError> {
+        if matches!(self.v[0], '+' | '-') {
+            self.designate(self.v[0], wxf_ordinal(self.v[0]));
+            self.i = 1;
+        }
+        let kind = match self.v.get(self.i) {
+            None => return Err(self.end("a piece letter K A E H R C P")),
+            Some(&c) => {
+                kind_from_wxf(c).ok_or_else(|| self.bad(self.i, "a piece letter K A E H R C P"))?
+            }
+        };
+        self.i += 1;
+        Ok(kind)
+    }
+
+    /// What stands between a WXF move's piece letter and its action at
+    /// `act_at`: a file digit, a designator, or both (in either order).
+    fn wxf_file(&mut self, act_at: usize) -> Result<Option<u8>, MoveParseError> {
+        let i = self.i;
+        let middle = self.v[i..act_at].to_vec();
+        let undesignated = self.ordinal.is_none();
+        let mut file = None;
+        match middle[..] {
+            [] if !undesignated => {}
+            [d] if d.is_ascii_digit() => file = Some(self.digit(i)?),
+            [o] if undesignated && wxf_ordinal(o).is_some() => {
+                self.designate(o, wxf_ordinal(o));
+            }
+            [o, d] if undesignated && wxf_ordinal(o).is_some() && d.is_ascii_digit() => {
+                self.designate(o, wxf_ordinal(o));
+                file = Some(self.digit(i + 1)?);
+            }
+            [d, o] if undesignated && d.is_ascii_digit() && matches!(o, '+' | '-' | '.') => {
+                file = Some(self.digit(i)?);
+                self.designate(o, wxf_ordinal(o));
+            }
+            _ => {
+                // Point at the first character that cannot start a designator.
+                let at = middle
+                    .iter()
+                    .position(|c| !(c.is_ascii_digit() || wxf_ordinal(*c).is_some()))
+                    .map_or(i + middle.len().min(2), |p| i + p);
+                let at = at.min(act_at);
+                return Err(self.bad(at, "a file digit or + - . designator"));
+            }
+        }
+        Ok(file)
+    }
+
+    /// The digit 1-9 at `at`.
+    fn digit(&self, at: usize) -> Result<u8, MoveParseError> {
+        match self.v[at] {
+            c @ '1'..='9' => Ok(c as u8 - b'0'),
+            _ => Err(self.bad(at, "a digit 1-9")),
+        }
     }
 }
 

@@ -743,55 +743,12 @@ impl Reader {
                     if cur.in_movetext || cur.result_token.is_some() || cur.cut || in_variation {
                         Self::end_game(&mut cur, &mut new, &mut games);
                     }
-                    let line = self.line;
-                    let (name, value) = match self.read_tag() {
-                        Ok(tag) => tag,
-                        Err(e) => {
-                            cur.fail(e);
-                            self.skip_line();
-                            continue;
-                        }
-                    };
-                    cur.tagged = true;
-                    if name.eq_ignore_ascii_case("FEN") && !value.trim().is_empty() {
-                        match Position::from_fen_lenient(&value) {
-                            Ok(start) => cur.visitor.start(start),
-                            Err(error) => cur.fail(PgnError::Fen { line, error }),
-                        }
-                    } else if name.eq_ignore_ascii_case("Result") {
-                        cur.result_tag = parse_result(value.trim());
-                    }
-                    if cur.live() {
-                        cur.visitor.tag(name, value);
-                    }
+                    self.tag_pair(&mut cur);
                 }
-                '{' => match self.read_comment() {
-                    Ok(text) if cur.live() => cur.visitor.comment(&text),
-                    Ok(_) => {}
-                    // Never closed: it ran to the end of the text or to
-                    // the next game's tags.
-                    Err(e) => {
-                        cur.fail(e);
-                        cur.cut = true;
-                    }
-                },
-                '(' => {
-                    if cur.live() && cur.visitor.begin_variation() {
-                        cur.open.push(self.line);
-                        self.bump();
-                    } else if let Err(e) = self.skip_variation() {
-                        cur.fail(e);
-                        cur.cut = true;
-                    }
-                }
+                '{' => self.comment(&mut cur),
+                '(' => self.open_variation(&mut cur),
                 ';' => self.skip_line(),
-                ')' if in_variation => {
-                    cur.open.pop();
-                    self.bump();
-                    if cur.live() {
-                        cur.visitor.end_variation();
-                    }
-                }
+                ')' if in_variation => self.close_variation(&mut cur),
                 ')' => {
                     cur.fail(PgnError::UnmatchedParen { line: self.line });
                     self.bump();
@@ -802,50 +759,114 @@ impl Reader {
                 _ => {
                     let line = self.line;
                     let token = self.read_token();
-                    if let Some(r) = parse_result(&token) {
+                    match parse_result(&token) {
                         // A result inside a variation ends nothing.
-                        if in_variation {
-                            continue;
+                        Some(_) if in_variation => {}
+                        Some(r) => {
+                            cur.result_token = Some(r);
+                            Self::end_game(&mut cur, &mut new, &mut games);
+                            self.skip_to_tag_line();
                         }
-                        cur.result_token = Some(r);
-                        Self::end_game(&mut cur, &mut new, &mut games);
-                        self.skip_to_tag_line();
-                        continue;
-                    }
-                    if let Some(nag) = token.strip_prefix('$') {
-                        if let (true, Some(mark)) =
-                            (cur.live(), nag.parse().ok().and_then(Mark::from_nag))
-                        {
-                            cur.visitor.mark(mark);
-                        }
-                        continue;
-                    }
-                    if let Some(mark) = Mark::from_symbol(&token) {
-                        // A mark standing apart from its move: `炮二平五 !?`.
-                        if cur.live() {
-                            cur.visitor.mark(mark);
-                        }
-                        continue;
-                    }
-                    let Some(mv) = move_part(&token) else {
-                        continue;
-                    };
-                    cur.in_movetext = true;
-                    if !cur.live() {
-                        continue;
-                    }
-                    let suffix = token
-                        .find(mv)
-                        .map_or("", |at| &token[at + mv.len()..])
-                        .trim_start_matches(['+', '#']);
-                    if let Err(e) = cur.visitor.san(mv, Mark::from_symbol(suffix), &token, line) {
-                        cur.fail(e);
+                        None => Self::movetext_token(&mut cur, &token, line),
                     }
                 }
             }
         }
         Self::end_game(&mut cur, &mut new, &mut games);
         games
+    }
+
+    /// Reads a `[Name "value"]` pair into the current game: `FEN` sets its
+    /// start, `Result` its result tag. A malformed pair fails the game and
+    /// the rest of its line is skipped.
+    fn tag_pair<V: Visitor>(&mut self, cur: &mut Current<V>) {
+        let line = self.line;
+        let (name, value) = match self.read_tag() {
+            Ok(tag) => tag,
+            Err(e) => {
+                cur.fail(e);
+                self.skip_line();
+                return;
+            }
+        };
+        cur.tagged = true;
+        if name.eq_ignore_ascii_case("FEN") && !value.trim().is_empty() {
+            match Position::from_fen_lenient(&value) {
+                Ok(start) => cur.visitor.start(start),
+                Err(error) => cur.fail(PgnError::Fen { line, error }),
+            }
+        } else if name.eq_ignore_ascii_case("Result") {
+            cur.result_tag = parse_result(value.trim());
+        }
+        if cur.live() {
+            cur.visitor.tag(name, value);
+        }
+    }
+
+    /// Reads a `{comment}` and hands it to the current game.
+    fn comment<V: Visitor>(&mut self, cur: &mut Current<V>) {
+        match self.read_comment() {
+            Ok(text) if cur.live() => cur.visitor.comment(&text),
+            Ok(_) => {}
+            // Never closed: it ran to the end of the text or to
+            // the next game's tags.
+            Err(e) => {
+                cur.fail(e);
+                cur.cut = true;
+            }
+        }
+    }
+
+    /// A `(`: opens a variation the visitor wants, or skips it whole.
+    fn open_variation<V: Visitor>(&mut self, cur: &mut Current<V>) {
+        if cur.live() && cur.visitor.begin_variation() {
+            cur.open.push(self.line);
+            self.bump();
+        } else if let Err(e) = self.skip_variation() {
+            cur.fail(e);
+            cur.cut = true;
+        }
+    }
+
+    /// A `)` closing an open variation.
+    fn close_variation<V: Visitor>(&mut self, cur: &mut Current<V>) {
+        cur.open.pop();
+        self.bump();
+        if cur.live() {
+            cur.visitor.end_variation();
+        }
+    }
+
+    /// A movetext token that is not a result: a NAG, a mark standing
+    /// apart, or a move (with its number and marks), read on `line`.
+    fn movetext_token<V: Visitor>(cur: &mut Current<V>, token: &str, line: usize) {
+        if let Some(nag) = token.strip_prefix('$') {
+            if let (true, Some(mark)) = (cur.live(), nag.parse().ok().and_then(Mark::from_nag)) {
+                cur.visitor.mark(mark);
+            }
+            return;
+        }
+        if let Some(mark) = Mark::from_symbol(token) {
+            // A mark standing apart from its move: `炮二平五 !?`.
+            if cur.live() {
+                cur.visitor.mark(mark);
+            }
+            return;
+        }
+        let Some(mv) = move_part(token) else {
+            return;
+        };
+        cur.in_movetext = true;
+        if !cur.live() {
+            return;
+        }
+        let suffix = token
+            .find(mv)
+            .map_or("", |at| &token[at + mv.len()..])
+            .trim_start_matches(['+', '#']);
+        if let Err(e) = cur.visitor.san(mv, Mark::from_symbol(suffix), token, line) {
+            cur.fail(e);
+        }
     }
 }
 

@@ -84,6 +84,70 @@ fn u32_at(b: &[u8], at: usize) -> u32 {
     u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
 }
 
+/// The header of a network file: its magic, its format (see
+/// [`check_format`]), its fit scale, its payload length and description.
+fn read_header(b: &[u8]) -> Result<Header, FileError> {
+    if b.len() >= 4 && &b[..4] != MAGIC {
+        return Err(FileError::Foreign);
+    }
+    if b.len() < HEADER_LEN {
+        return Err(FileError::Truncated {
+            got: b.len(),
+            want: HEADER_LEN,
+        });
+    }
+    check_format(b)?;
+    let fit_scale = u16_at(b, 20);
+    if fit_scale == 0 {
+        return Err(FileError::Mismatch("a score scale of 0".into()));
+    }
+    let len = u32_at(b, 24) as usize;
+    if len != PAYLOAD_LEN {
+        return Err(FileError::Mismatch(format!(
+            "a payload of {len} bytes; this shape has {PAYLOAD_LEN}"
+        )));
+    }
+    let text = &b[32..32 + DESCRIPTION_LEN];
+    let end = text.iter().position(|&c| c == 0).unwrap_or(DESCRIPTION_LEN);
+    let description = String::from_utf8_lossy(&text[..end]).into_owned();
+    Ok(Header {
+        fit_scale,
+        description,
+    })
+}
+
+/// Refuses a header of another format version, network shape or
+/// quantisation than this build's.
+fn check_format(b: &[u8]) -> Result<(), FileError> {
+    let version = u16_at(b, 4);
+    if version != VERSION {
+        return Err(FileError::Mismatch(format!(
+            "format version {version}; this build reads version {VERSION}"
+        )));
+    }
+    let shape = (u16_at(b, 6), u16_at(b, 8), u16_at(b, 10), u16_at(b, 12));
+    let want = (
+        INPUTS as u16,
+        HIDDEN as u16,
+        BUCKETS as u16,
+        ACTIVATION_CRELU,
+    );
+    if shape != want {
+        return Err(FileError::Mismatch(format!(
+            "a {}→2×{}→{} network with activation {}; this build plays {}→2×{}→{} with clipped ReLU (1)",
+            shape.0, shape.1, shape.2, shape.3, want.0, want.1, want.2
+        )));
+    }
+    let scales = (u16_at(b, 14), u16_at(b, 16), u16_at(b, 18));
+    if scales != (QA as u16, QB as u16, OUT_SCALE as u16) {
+        return Err(FileError::Mismatch(format!(
+            "quantised with QA {}, QB {}, output scale {}; this build uses {QA}, {QB}, {OUT_SCALE}",
+            scales.0, scales.1, scales.2
+        )));
+    }
+    Ok(())
+}
+
 impl Network {
     /// Reads the network file at `path`: a regular file only (a pipe would
     /// be waited on, a device read without end), its header checked before
@@ -122,51 +186,7 @@ impl Network {
     /// # Errors
     /// A [`FileError`] naming what is wrong; nothing is half-read.
     pub fn from_bytes(b: &[u8]) -> Result<Network, FileError> {
-        if b.len() >= 4 && &b[..4] != MAGIC {
-            return Err(FileError::Foreign);
-        }
-        if b.len() < HEADER_LEN {
-            return Err(FileError::Truncated {
-                got: b.len(),
-                want: HEADER_LEN,
-            });
-        }
-        let version = u16_at(b, 4);
-        if version != VERSION {
-            return Err(FileError::Mismatch(format!(
-                "format version {version}; this build reads version {VERSION}"
-            )));
-        }
-        let shape = (u16_at(b, 6), u16_at(b, 8), u16_at(b, 10), u16_at(b, 12));
-        let want = (
-            INPUTS as u16,
-            HIDDEN as u16,
-            BUCKETS as u16,
-            ACTIVATION_CRELU,
-        );
-        if shape != want {
-            return Err(FileError::Mismatch(format!(
-                "a {}→2×{}→{} network with activation {}; this build plays {}→2×{}→{} with clipped ReLU (1)",
-                shape.0, shape.1, shape.2, shape.3, want.0, want.1, want.2
-            )));
-        }
-        let scales = (u16_at(b, 14), u16_at(b, 16), u16_at(b, 18));
-        if scales != (QA as u16, QB as u16, OUT_SCALE as u16) {
-            return Err(FileError::Mismatch(format!(
-                "quantised with QA {}, QB {}, output scale {}; this build uses {QA}, {QB}, {OUT_SCALE}",
-                scales.0, scales.1, scales.2
-            )));
-        }
-        let fit_scale = u16_at(b, 20);
-        if fit_scale == 0 {
-            return Err(FileError::Mismatch("a score scale of 0".into()));
-        }
-        let len = u32_at(b, 24) as usize;
-        if len != PAYLOAD_LEN {
-            return Err(FileError::Mismatch(format!(
-                "a payload of {len} bytes; this shape has {PAYLOAD_LEN}"
-            )));
-        }
+        let header = read_header(b)?;
         let total = HEADER_LEN + PAYLOAD_LEN;
         if b.len() < total {
             return Err(FileError::Truncated {
@@ -184,13 +204,14 @@ impl Network {
         if crc32fast::hash(payload) != u32_at(b, 28) {
             return Err(FileError::Checksum);
         }
-        let text = &b[32..32 + DESCRIPTION_LEN];
-        let end = text.iter().position(|&c| c == 0).unwrap_or(DESCRIPTION_LEN);
-        let description = String::from_utf8_lossy(&text[..end]).into_owned();
-        let mut net = Network::zeroed(Header {
-            fit_scale,
-            description,
-        });
+        let mut net = Network::zeroed(header);
+        net.read_payload(payload)?;
+        Ok(net)
+    }
+
+    /// Fills the weights from a payload of [`PAYLOAD_LEN`] bytes, refusing
+    /// a first-layer weight or bias past [`W1_BOUND`].
+    fn read_payload(&mut self, payload: &[u8]) -> Result<(), FileError> {
         let mut at = 0;
         let mut next16 = || {
             let v = i16::from_le_bytes([payload[at], payload[at + 1]]);
@@ -204,25 +225,25 @@ impl Network {
                 Ok(value)
             }
         };
-        for row in net.w1.iter_mut() {
+        for row in self.w1.iter_mut() {
             for w in row.iter_mut() {
                 *w = bounded("weight", next16())?;
             }
         }
-        for w in net.b1.iter_mut() {
+        for w in self.b1.iter_mut() {
             *w = bounded("bias", next16())?;
         }
-        for row in net.w2.iter_mut() {
+        for row in self.w2.iter_mut() {
             for w in row.iter_mut() {
                 *w = next16();
             }
         }
         let mut at = PAYLOAD_LEN - BUCKETS * 4;
-        for w in net.b2.iter_mut() {
+        for w in self.b2.iter_mut() {
             *w = u32_at(payload, at) as i32;
             at += 4;
         }
-        Ok(net)
+        Ok(())
     }
 
     /// The file's bytes.

@@ -198,7 +198,26 @@ pub(super) fn read(text: &str) -> Result<ImportedGame, RecordError> {
         None => Vec::new(),
     };
     let first_from = main.first().and_then(|m| square(m[0], m[1]));
-    let start = match t.get("binit").map(|v| v.trim()) {
+    let start = start_position(&t, first_from)?;
+    let mut game = ImportedGame::new(Format::DhtmlXq, start);
+
+    // Line 0 is the main line; each variation is the nodes of its line
+    // from the root, so a later variation can branch off any ply of it.
+    let mut lines: BTreeMap<u32, Vec<NodeId>> = BTreeMap::new();
+    lines.insert(0, play_line(&mut game.tree, &[MoveTree::ROOT], &main, 0)?);
+    place_variations(&mut game.tree, &mut lines, variations(&t)?)?;
+    add_comments(&mut game.tree, &t, &lines);
+    set_tags(&mut game, &t);
+    Ok(game)
+}
+
+/// The start position: `binit`'s pieces, or the standard opening (with
+/// Black to move when the first move is a Black piece's).
+fn start_position(
+    t: &BTreeMap<String, String>,
+    first_from: Option<Square>,
+) -> Result<Position, RecordError> {
+    match t.get("binit").map(|v| v.trim()) {
         None | Some("") => {
             let mut p = Position::startpos();
             if let Some(f) = first_from
@@ -207,64 +226,94 @@ pub(super) fn read(text: &str) -> Result<ImportedGame, RecordError> {
                 p = Position::from_fen(&p.fen().replacen(" w ", " b ", 1))
                     .map_err(RecordError::Start)?;
             }
-            p
+            Ok(p)
         }
         Some(v) => {
             let pieces = pieces(v)?;
-            setup("binit", &pieces, first_mover(&pieces, first_from))?
+            setup("binit", &pieces, first_mover(&pieces, first_from))
         }
-    };
-    let mut game = ImportedGame::new(Format::DhtmlXq, start);
+    }
+}
 
-    // Line 0 is the main line; each variation is the nodes of its line
-    // from the root, so a later variation can branch off any ply of it.
-    let mut lines: BTreeMap<u32, Vec<NodeId>> = BTreeMap::new();
-    lines.insert(0, play_line(&mut game.tree, &[MoveTree::ROOT], &main, 0)?);
-    let mut pending: Vec<(u32, u32, u32, Vec<[u8; 4]>)> = Vec::new();
-    for (name, value) in &t {
+/// A `move_P_S_B` tag: variation `branch` replacing the move at ply
+/// `step` of line `parent`.
+struct Variation {
+    branch: u32,
+    parent: u32,
+    step: u32,
+    moves: Vec<[u8; 4]>,
+}
+
+/// The variations of the record, by branch number.
+fn variations(t: &BTreeMap<String, String>) -> Result<Vec<Variation>, RecordError> {
+    let mut pending = Vec::new();
+    for (name, value) in t {
         if let Some(rest) = name.strip_prefix("move_") {
             let n: Vec<u32> = rest.split('_').filter_map(|s| s.parse().ok()).collect();
             if let [parent, step, branch] = n[..] {
-                pending.push((branch, parent, step, moves(&format!("move_{rest}"), value)?));
+                let moves = moves(&format!("move_{rest}"), value)?;
+                pending.push(Variation {
+                    branch,
+                    parent,
+                    step,
+                    moves,
+                });
             }
         }
     }
-    pending.sort_by_key(|p| p.0);
-    // A variation may name a parent with a larger number: place what can
-    // be placed until nothing changes.
+    pending.sort_by_key(|v| v.branch);
+    Ok(pending)
+}
+
+/// Plays each variation off its parent line, adding its line to `lines`.
+/// A variation may name a parent with a larger number: place what can be
+/// placed until nothing changes.
+fn place_variations(
+    tree: &mut MoveTree,
+    lines: &mut BTreeMap<u32, Vec<NodeId>>,
+    mut pending: Vec<Variation>,
+) -> Result<(), RecordError> {
     while !pending.is_empty() {
         let before = pending.len();
         let mut rest = Vec::new();
-        for (branch, parent, step, mv) in pending {
-            let Some(pline) = lines.get(&parent) else {
-                rest.push((branch, parent, step, mv));
+        for v in pending {
+            let Some(pline) = lines.get(&v.parent) else {
+                rest.push(v);
                 continue;
             };
             // Nodes up to ply step - 1 of the parent line, the root first.
-            let keep = step as usize;
-            if step == 0 || pline.len() < keep {
+            let keep = v.step as usize;
+            if v.step == 0 || pline.len() < keep {
                 return Err(RecordError::Branch {
-                    branch,
-                    parent,
-                    ply: step,
+                    branch: v.branch,
+                    parent: v.parent,
+                    ply: v.step,
                 });
             }
             let base = pline[..keep].to_vec();
-            let line = play_line(&mut game.tree, &base, &mv, branch)?;
-            lines.insert(branch, line);
+            let line = play_line(tree, &base, &v.moves, v.branch)?;
+            lines.insert(v.branch, line);
         }
         if rest.len() == before {
-            let (branch, parent, step, _) = &rest[0];
+            let v = &rest[0];
             return Err(RecordError::Branch {
-                branch: *branch,
-                parent: *parent,
-                ply: *step,
+                branch: v.branch,
+                parent: v.parent,
+                ply: v.step,
             });
         }
         pending = rest;
     }
+    Ok(())
+}
 
-    for (name, value) in &t {
+/// Puts each `commentN` / `commentB_N` on its ply; `||` is a line break.
+fn add_comments(
+    tree: &mut MoveTree,
+    t: &BTreeMap<String, String>,
+    lines: &BTreeMap<u32, Vec<NodeId>>,
+) {
+    for (name, value) in t {
         let Some(rest) = name.strip_prefix("comment") else {
             continue;
         };
@@ -275,10 +324,13 @@ pub(super) fn read(text: &str) -> Result<ImportedGame, RecordError> {
             _ => continue,
         };
         if let Some(&id) = lines.get(&line).and_then(|l| l.get(ply)) {
-            game.tree.add_comment(id, &value.replace("||", "\n"));
+            tree.add_comment(id, &value.replace("||", "\n"));
         }
     }
+}
 
+/// The record's PGN tags and result.
+fn set_tags(game: &mut ImportedGame, t: &BTreeMap<String, String>) {
     let get = |k: &str| t.get(k).map(String::as_str).unwrap_or("");
     let open = get("open");
     let (eco, opening) = match open.split_once(' ') {
@@ -304,7 +356,6 @@ pub(super) fn read(text: &str) -> Result<ImportedGame, RecordError> {
         game.set_tag(k, &v);
     }
     game.result = parse_result(get("result"));
-    Ok(game)
 }
 
 /// Plays `moves` from the last node of `base` (the nodes from the root to

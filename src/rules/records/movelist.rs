@@ -100,92 +100,140 @@ fn wxf_len(v: &[char]) -> Option<usize> {
 
 /// Reads a move list into `game`'s tree, starting at its root.
 fn read_moves(game: &mut ImportedGame, text: &str, first_line: usize) -> Result<(), RecordError> {
-    let v: Vec<char> = text.chars().map(narrow).collect();
-    let raw: Vec<char> = text.chars().collect();
-    let mut at: NodeId = MoveTree::ROOT;
-    let mut line = first_line;
-    let mut last_number = String::from("0");
-    let mut i = 0;
-    while i < v.len() {
-        let c = v[i];
+    let mut scan = Scanner {
+        v: text.chars().map(narrow).collect(),
+        raw: text.chars().collect(),
+        i: 0,
+        line: first_line,
+        at: MoveTree::ROOT,
+        last_number: String::from("0"),
+        game,
+    };
+    while scan.i < scan.v.len() {
+        scan.step()?;
+    }
+    Ok(())
+}
+
+/// A move list being read into a game's main line.
+struct Scanner<'a> {
+    game: &'a mut ImportedGame,
+    /// The text, full-width ASCII narrowed.
+    v: Vec<char>,
+    /// The text as written, for comments and quotes in errors.
+    raw: Vec<char>,
+    /// The next character.
+    i: usize,
+    line: usize,
+    /// The node the next move is played from.
+    at: NodeId,
+    /// The number of the last move played, for errors.
+    last_number: String,
+}
+
+impl Scanner<'_> {
+    /// Reads what starts at `i`: a line end, a separator, a comment, a
+    /// move number or result, or a move.
+    fn step(&mut self) -> Result<(), RecordError> {
+        let c = self.v[self.i];
         if c == '\n' {
-            line += 1;
-            i += 1;
-            continue;
+            self.line += 1;
+            self.i += 1;
+        } else if c.is_whitespace() || "，、；;。,|\u{feff}".contains(c) || c == '.' || c == '…'
+        {
+            self.i += 1;
+        } else if c == '{' {
+            self.comment()?;
+        } else if c.is_ascii_digit() {
+            self.number_or_result();
+        } else if c == '*' {
+            self.i += 1;
+        } else {
+            self.move_or_word()?;
         }
-        if c.is_whitespace() || "，、；;。,|\u{feff}".contains(c) || c == '.' || c == '…' {
-            i += 1;
-            continue;
-        }
-        if c == '{' {
-            let end = v[i..].iter().position(|&d| d == '}').map(|e| i + e);
-            let Some(end) = end else {
-                return Err(RecordError::Text {
-                    line,
-                    after: last_number,
-                    text: "{ (a comment that never ends)".into(),
-                });
-            };
-            let comment: String = raw[i + 1..end].iter().collect();
-            line += comment.matches('\n').count();
-            game.tree.add_comment(at, &comment);
-            i = end + 1;
-            continue;
-        }
-        // A move number: digits, perhaps followed by dots.
-        if c.is_ascii_digit() {
-            let rest: String = v[i..].iter().take(8).collect();
-            if let Some(r) = ["1-0", "0-1", "1/2-1/2"]
-                .iter()
-                .find(|r| rest.starts_with(**r))
-            {
-                game.result = game.result.or(parse_result(r));
-                i += r.chars().count();
-                continue;
-            }
-            while i < v.len() && v[i].is_ascii_digit() {
-                i += 1;
-            }
-            continue;
-        }
-        if c == '*' {
-            i += 1;
-            continue;
-        }
-        let len = chinese_len(&v[i..])
-            .or_else(|| iccs_len(&v[i..]))
-            .or_else(|| wxf_len(&v[i..]));
-        let Some(len) = len else {
-            let word: String = raw[i..]
-                .iter()
-                .take_while(|c| !c.is_whitespace())
-                .take(16)
-                .collect();
-            if let Some(r) = result_word(&word) {
-                game.result = game.result.or(Some(r.1));
-                i += r.0;
-                continue;
-            }
+        Ok(())
+    }
+
+    /// A `{…}` comment on the position reached.
+    fn comment(&mut self) -> Result<(), RecordError> {
+        let i = self.i;
+        let end = self.v[i..].iter().position(|&d| d == '}').map(|e| i + e);
+        let Some(end) = end else {
             return Err(RecordError::Text {
-                line,
-                after: last_number,
-                text: word,
+                line: self.line,
+                after: self.last_number.clone(),
+                text: "{ (a comment that never ends)".into(),
             });
         };
-        let token: String = v[i..i + len].iter().collect();
-        let pos: Position = *game.tree.position(at).unwrap_or(game.tree.start());
+        let comment: String = self.raw[i + 1..end].iter().collect();
+        self.line += comment.matches('\n').count();
+        self.game.tree.add_comment(self.at, &comment);
+        self.i = end + 1;
+        Ok(())
+    }
+
+    /// A result (`1-0`, `0-1`, `1/2-1/2`), or else a move number: digits,
+    /// the dots after them skipped as separators.
+    fn number_or_result(&mut self) {
+        let rest: String = self.v[self.i..].iter().take(8).collect();
+        if let Some(r) = ["1-0", "0-1", "1/2-1/2"]
+            .iter()
+            .find(|r| rest.starts_with(**r))
+        {
+            self.game.result = self.game.result.or(parse_result(r));
+            self.i += r.chars().count();
+            return;
+        }
+        while self.i < self.v.len() && self.v[self.i].is_ascii_digit() {
+            self.i += 1;
+        }
+    }
+
+    /// A move in any notation, else a result in words, else an error that
+    /// quotes the text.
+    fn move_or_word(&mut self) -> Result<(), RecordError> {
+        let rest = &self.v[self.i..];
+        let len = chinese_len(rest)
+            .or_else(|| iccs_len(rest))
+            .or_else(|| wxf_len(rest));
+        if let Some(len) = len {
+            return self.play(len);
+        }
+        let word: String = self.raw[self.i..]
+            .iter()
+            .take_while(|c| !c.is_whitespace())
+            .take(16)
+            .collect();
+        if let Some(r) = result_word(&word) {
+            self.game.result = self.game.result.or(Some(r.1));
+            self.i += r.0;
+            return Ok(());
+        }
+        Err(RecordError::Text {
+            line: self.line,
+            after: self.last_number.clone(),
+            text: word,
+        })
+    }
+
+    /// Plays the move of `len` characters at `i`.
+    fn play(&mut self, len: usize) -> Result<(), RecordError> {
+        let i = self.i;
+        let token: String = self.v[i..i + len].iter().collect();
+        let tree = &mut self.game.tree;
+        let pos: Position = *tree.position(self.at).unwrap_or(tree.start());
         let number = move_number_label(&pos);
         let mv = parse_move(&pos, &token).map_err(|error| RecordError::Move {
             place: String::new(),
             number: number.clone(),
-            text: raw[i..i + len].iter().collect(),
+            text: self.raw[i..i + len].iter().collect(),
             error,
         })?;
-        at = super::add_move(&mut game.tree, at, mv, 0)?;
-        last_number = number;
-        i += len;
+        self.at = super::add_move(tree, self.at, mv, 0)?;
+        self.last_number = number;
+        self.i += len;
+        Ok(())
     }
-    Ok(())
 }
 
 /// A result written in words (红胜, 黑方胜, 和棋, 红先负 …) at the start of

@@ -170,6 +170,28 @@ fn string(h: &[u8], at: usize, len: usize) -> String {
 
 /// Reads an XQF file.
 pub(super) fn read(bytes: &[u8]) -> Result<ImportedGame, RecordError> {
+    let h = header(bytes)?;
+    let keys = Keys::new(h);
+    let pieces = piece_list(h, &keys);
+    let mut rec = Records {
+        bytes,
+        at: HEADER,
+        n: 0,
+        keys: &keys,
+    };
+    let root = rec.record()?;
+    let side = side_to_move(&rec, root.next, h, &pieces);
+    let start = setup("piece list", &pieces, side)?;
+    let mut game = ImportedGame::new(super::Format::Xqf, start);
+    game.tree.add_comment(MoveTree::ROOT, &root.comment);
+    read_tree(&mut rec, &mut game.tree, root.next)?;
+    set_header_tags(&mut game, h);
+    Ok(game)
+}
+
+/// The 1024-byte header, checked: long enough, a known version, and (when
+/// obfuscated) key bytes that add up as they should.
+fn header(bytes: &[u8]) -> Result<&[u8], RecordError> {
     if bytes.len() < HEADER {
         return Err(RecordError::Truncated {
             what: "the header",
@@ -190,7 +212,12 @@ pub(super) fn read(bytes: &[u8]) -> Result<ImportedGame, RecordError> {
             why: format!("its key bytes add up to {sum}, not 0 (mod 256): the header is damaged"),
         });
     }
-    let keys = Keys::new(h);
+    Ok(h)
+}
+
+/// The pieces on the board at the start, from the header's 32 squares
+/// (rotated in version 12 and later, offset from version 11).
+fn piece_list(h: &[u8], keys: &Keys) -> Vec<(Square, Piece)> {
     let mut raw = [0u8; 32];
     raw.copy_from_slice(&h[0x10..0x30]);
     if keys.version >= 12 {
@@ -204,38 +231,41 @@ pub(super) fn read(bytes: &[u8]) -> Result<ImportedGame, RecordError> {
             pieces.push((sq, listed_piece(i)));
         }
     }
+    pieces
+}
 
-    let mut rec = Records {
-        bytes,
-        at: HEADER,
-        n: 0,
-        keys: &keys,
-    };
-    let root = rec.record()?;
-    // The side to move is the owner of the first move's piece; reading the
-    // first record again would disturb the key stream, so peek at a copy.
-    let first_from = if root.next {
+/// Who moves first: the owner of the first move's piece (`rec` stands just
+/// after the root's record, `has_move` says a move follows), else the
+/// header's byte 0x32.
+fn side_to_move(
+    rec: &Records,
+    has_move: bool,
+    h: &[u8],
+    pieces: &[(Square, Piece)],
+) -> crate::rules::Color {
+    // Reading the first record again would disturb the key stream, so peek
+    // at a copy.
+    let first_from = if has_move {
         let mut peek = Records {
-            bytes,
+            bytes: rec.bytes,
             at: rec.at,
             n: rec.n,
-            keys: &keys,
+            keys: rec.keys,
         };
         peek.record().ok().and_then(|r| square(r.from))
     } else {
         None
     };
     // With no move to tell, byte 0x32 says who is to move (1 = Black).
-    let side = match first_from {
-        Some(_) => first_mover(&pieces, first_from),
+    match first_from {
+        Some(_) => first_mover(pieces, first_from),
         None if h[0x32] == 1 => crate::rules::Color::Black,
         None => crate::rules::Color::Red,
-    };
-    let start = setup("piece list", &pieces, side)?;
-    let mut game = ImportedGame::new(super::Format::Xqf, start);
-    game.tree.add_comment(MoveTree::ROOT, &root.comment);
-    read_tree(&mut rec, &mut game.tree, root.next)?;
+    }
+}
 
+/// The header's strings as PGN tags, and its result byte.
+fn set_header_tags(game: &mut ImportedGame, h: &[u8]) {
     let tags = [
         ("Title", string(h, 0x50, 64)),
         ("Event", string(h, 0xD0, 64)),
@@ -256,7 +286,6 @@ pub(super) fn read(bytes: &[u8]) -> Result<ImportedGame, RecordError> {
         3 => Some(GameResult::Draw),
         _ => None,
     };
-    Ok(game)
 }
 
 /// Reads the records after the root's: each move, then (if flagged) its
