@@ -10,6 +10,7 @@ use crate::game::play::session::{BoardInput, GameCommand, GameSetup, Session};
 use crate::game::{Mode, Screen};
 use crate::rules::{Move, Position, Square};
 use crate::store::Paths;
+use crate::store::Players;
 use crate::store::puzzles::{self, Failure, Progress, Verdict};
 use crate::store::test_util::TempDir;
 use bevy::prelude::*;
@@ -27,12 +28,8 @@ fn app_in(home: &Path, setup: GameSetup, screen: Screen) -> App {
 
 fn setup(mode: Mode) -> GameSetup {
     GameSetup {
-        mode,
-        level: 2,
-        black_level: 5,
+        players: Players::new(mode, 2, 5),
         start: Position::startpos(),
-        engine: None,
-        black_engine: None,
     }
 }
 
@@ -218,10 +215,10 @@ fn continue_restores_the_autosaved_game_exactly_after_the_app_is_gone() {
         Screen::Playing
     );
     let s = session(&app);
-    assert_eq!(s.setup.mode, Mode::Black);
+    assert_eq!(s.setup.players.mode, Mode::Black);
     assert_eq!(
-        (s.setup.level, s.setup.black_level),
-        (setup_before.level, setup_before.black_level)
+        s.setup.players.computers.map(|c| c.level),
+        setup_before.players.computers.map(|c| c.level)
     );
     assert_eq!(s.game.all_moves(), moves.as_slice());
     assert_eq!(s.game.ply(), ply);
@@ -304,7 +301,7 @@ fn a_puzzle_mated_in_time_is_solved_and_saved() {
     let puzzle = &puzzles::all()[0];
     assert_eq!(puzzle.mate_in_plies, 3);
     let s = session(&app);
-    assert_eq!(s.setup.mode, Mode::Red);
+    assert_eq!(s.setup.players.mode, Mode::Red);
     assert_eq!(s.position().fen(), puzzle.position().unwrap().fen());
     assert_eq!(
         s.setup.player(crate::rules::Color::Black),

@@ -24,6 +24,7 @@ use crate::game::play::session::{
 };
 use crate::game::{Mode, Screen, logic_plugins};
 use crate::rules::{GameResult, Move, Position, Reason, Square};
+use crate::store::Players;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
@@ -107,12 +108,8 @@ pub(crate) fn logic_app(home: Option<&std::path::Path>, backend: AiBackend) -> A
 fn app_before_start(mode: Mode, start: Position, backend: AiBackend) -> App {
     let mut app = logic_app(None, backend);
     app.insert_resource(GameSetup {
-        mode,
-        level: 1,
-        black_level: 1,
+        players: Players::new(mode, 1, 1),
         start,
-        engine: None,
-        black_engine: None,
     });
     app
 }
