@@ -220,8 +220,9 @@ pub(crate) fn cursor_keys(
         return;
     }
     // Space continues a game paused by a failed engine (the shortcuts' job).
-    let space =
-        session.setup.mode != Mode::AiVsAi && !session.paused && keys.just_pressed(KeyCode::Space);
+    let space = session.setup.players.mode != Mode::AiVsAi
+        && !session.paused
+        && keys.just_pressed(KeyCode::Space);
     let enter = keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]);
     if enter || space {
         if space {

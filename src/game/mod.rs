@@ -37,7 +37,7 @@ mod toast;
 #[cfg(test)]
 mod tests;
 
-pub use crate::store::autosave::Mode;
+pub use crate::store::players::Mode;
 use bevy::prelude::*;
 use bevy::window::{PresentMode, WindowResolution};
 pub use dev_tools::RunError;

@@ -21,4 +21,4 @@ pub use notation::{Charset, MoveParseError, Notation, parse_move, to_chinese, to
 pub use pgn::{PgnError, PgnGame, read_pgn, write_pgn};
 pub use position::{IllegalMove, IllegalReason, Position, Undo};
 pub use tree::{Mark, MoveTree, Node, NodeId, TreeError};
-pub use types::{Color, MAX_MOVES, Move, MoveList, Piece, PieceKind, Square};
+pub use types::{ByColor, Color, MAX_MOVES, Move, MoveList, Piece, PieceKind, Square};

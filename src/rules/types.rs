@@ -55,6 +55,46 @@ impl fmt::Display for Color {
     }
 }
 
+/// One value for each side, reached by its colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ByColor<T> {
+    /// Red's.
+    pub red: T,
+    /// Black's.
+    pub black: T,
+}
+
+impl<T> ByColor<T> {
+    /// Red's value and Black's.
+    pub const fn new(red: T, black: T) -> ByColor<T> {
+        ByColor { red, black }
+    }
+
+    /// `f` of each side's value.
+    pub fn map<U>(&self, f: impl Fn(&T) -> U) -> ByColor<U> {
+        ByColor::new(f(&self.red), f(&self.black))
+    }
+}
+
+impl<T> std::ops::Index<Color> for ByColor<T> {
+    type Output = T;
+    fn index(&self, c: Color) -> &T {
+        match c {
+            Color::Red => &self.red,
+            Color::Black => &self.black,
+        }
+    }
+}
+
+impl<T> std::ops::IndexMut<Color> for ByColor<T> {
+    fn index_mut(&mut self, c: Color) -> &mut T {
+        match c {
+            Color::Red => &mut self.red,
+            Color::Black => &mut self.black,
+        }
+    }
+}
+
 /// The seven kinds of piece.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum PieceKind {

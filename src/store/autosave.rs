@@ -7,36 +7,21 @@
 //! the tree, and still load. Loading plays every move through the rules and
 //! reports the first thing wrong, naming the file and the move.
 
+use super::players::{Computer, Mode, Players};
 use super::{atomic, file_name, now_unix};
 use crate::engine::Level;
 use crate::rules::clock::{GameClock, SideTime, TimeControl};
 use crate::rules::records::{Mark, MoveTree};
-use crate::rules::{Color, FenError, Game, GameError, GameResult, Move, Outcome, Position, Reason};
+use crate::rules::{
+    ByColor, Color, FenError, Game, GameError, GameResult, Move, Outcome, Position, Reason,
+};
 use serde::{Deserialize, Serialize};
-use std::fmt;
 use std::io;
 use std::path::{Path, PathBuf};
 
 /// The autosave format written by this version: 2, the move tree alone
 /// (1: the moves as a list, with the tree beside them).
 pub const AUTOSAVE_VERSION: u32 = 2;
-
-/// How a game is played: who plays whom. The game's menu, its session and
-/// the files (the autosave, the settings' last choice) all use this one.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Mode {
-    /// The human plays Red against the AI.
-    #[default]
-    Red,
-    /// The human plays Black against the AI (the AI opens; the board is turned).
-    Black,
-    /// Two humans on one computer.
-    Hotseat,
-    /// The AI plays itself.
-    #[serde(rename = "ai")]
-    AiVsAi,
-}
 
 /// How a saved game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -53,65 +38,168 @@ pub struct SavedResult {
 
 /// The autosave file's contents.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "SavedFile", into = "SavedFile")]
 pub struct SavedGame {
     /// Format version ([`AUTOSAVE_VERSION`]).
     pub version: u32,
-    /// Who plays whom.
-    pub mode: Mode,
     /// Which ladder the level numbers are of ([`crate::engine::level::LADDER`]);
     /// absent in files from the eight-level ladder, whose numbers are
-    /// mapped to the closest level of this one when read. Written before the levels, so a file cut short
-    /// that has them has it too.
-    #[serde(default)]
+    /// mapped to the closest level of this one when read.
     pub ladder: u32,
-    /// Red AI level, 1 to `engine::Level::COUNT` (kept even when Red is human).
-    pub red_level: u8,
-    /// Black AI level, 1 to `engine::Level::COUNT`.
-    pub black_level: u8,
+    /// Who plays each side: the mode, the levels (kept even for a side a
+    /// person plays) and the player's engines, by name.
+    pub players: Players,
     /// The start position.
     pub start_fen: String,
     /// The game's record: its move tree node by node (the main line, an
     /// undone tail included, the variations, comments and marks). Absent
     /// in version 1 files, which keep [`SavedGame::moves`] instead.
-    #[serde(default)]
     pub record: SavedTree,
     /// Version 1 only: every recorded move in ICCS (`h2e2`), including an
     /// undone tail. Read, never written.
-    #[serde(default, skip_serializing)]
     pub moves: Vec<String>,
     /// How many moves of the main line are played (the rest can be redone).
     pub cursor: usize,
     /// How the game ended, if it has.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<SavedResult>,
     /// When written, seconds since the Unix epoch.
-    #[serde(default)]
     pub saved_at: u64,
     /// Version 1 only: the variations, comments and marks around the moves
     /// as the oldest files wrote them, PGN movetext in ICCS (`1. h2e2 (1.
     /// b2e2 $5 {…}) h9g7`). Read, never written.
-    #[serde(default, skip_serializing)]
     pub tree: Option<String>,
     /// Version 1 only: the whole move tree beside [`SavedGame::moves`],
     /// absent when the game had nothing but its moves. Read, never written.
-    #[serde(default, skip_serializing)]
     pub variations: Option<SavedTree>,
     /// The clocks, when the game is played on one (older autosaves have none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<SavedClock>,
     /// Moves the player took back against the computer so far.
-    #[serde(default, skip_serializing_if = "is_zero")]
     pub takebacks: u32,
     /// The player took the game back to its start (it is not rated).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub taken_back_to_start: bool,
-    /// The player's engine playing instead of `red_level`'s (against a
-    /// person: the one AI's, whichever side it plays), by its name.
+}
+
+/// The autosave file as it is written: who plays spelled out field by
+/// field, as the files of every version have it.
+#[derive(Clone, Serialize, Deserialize)]
+struct SavedFile {
+    /// Format version ([`AUTOSAVE_VERSION`]).
+    version: u32,
+    /// Who plays whom.
+    mode: Mode,
+    /// Which ladder the level numbers are of ([`crate::engine::level::LADDER`]);
+    /// absent in files from the eight-level ladder, whose numbers are
+    /// mapped to the closest level of this one when read. Written before the levels, so a file cut short
+    /// that has them has it too.
+    #[serde(default)]
+    ladder: u32,
+    /// The level of the menu's Red row (the one AI against a person,
+    /// whichever side it plays), 1 to `engine::Level::COUNT`.
+    red_level: u8,
+    /// The level of Black's row (Black in AI vs AI), 1 to `engine::Level::COUNT`.
+    black_level: u8,
+    /// The start position.
+    start_fen: String,
+    /// The game's record: its move tree node by node (the main line, an
+    /// undone tail included, the variations, comments and marks). Absent
+    /// in version 1 files, which keep `moves` instead.
+    #[serde(default)]
+    record: SavedTree,
+    /// Version 1 only: every recorded move in ICCS (`h2e2`), including an
+    /// undone tail. Read, never written.
+    #[serde(default, skip_serializing)]
+    moves: Vec<String>,
+    /// How many moves of the main line are played (the rest can be redone).
+    cursor: usize,
+    /// How the game ended, if it has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub engine: Option<String>,
+    result: Option<SavedResult>,
+    /// When written, seconds since the Unix epoch.
+    #[serde(default)]
+    saved_at: u64,
+    /// Version 1 only: the variations, comments and marks around the moves
+    /// as the oldest files wrote them, PGN movetext in ICCS (`1. h2e2 (1.
+    /// b2e2 $5 {…}) h9g7`). Read, never written.
+    #[serde(default, skip_serializing)]
+    tree: Option<String>,
+    /// Version 1 only: the whole move tree beside `moves`,
+    /// absent when the game had nothing but its moves. Read, never written.
+    #[serde(default, skip_serializing)]
+    variations: Option<SavedTree>,
+    /// The clocks, when the game is played on one (older autosaves have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    clock: Option<SavedClock>,
+    /// Moves the player took back against the computer so far.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    takebacks: u32,
+    /// The player took the game back to its start (it is not rated).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    taken_back_to_start: bool,
+    /// The player's engine playing instead of `red_level`'s, by its name.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    engine: Option<String>,
     /// The player's engine playing Black in AI vs AI, by its name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub black_engine: Option<String>,
+    black_engine: Option<String>,
+}
+
+impl From<SavedFile> for SavedGame {
+    fn from(f: SavedFile) -> SavedGame {
+        SavedGame {
+            version: f.version,
+            ladder: f.ladder,
+            players: Players {
+                mode: f.mode,
+                computers: ByColor::new(
+                    Computer {
+                        level: f.red_level,
+                        engine: f.engine,
+                    },
+                    Computer {
+                        level: f.black_level,
+                        engine: f.black_engine,
+                    },
+                ),
+            },
+            start_fen: f.start_fen,
+            record: f.record,
+            moves: f.moves,
+            cursor: f.cursor,
+            result: f.result,
+            saved_at: f.saved_at,
+            tree: f.tree,
+            variations: f.variations,
+            clock: f.clock,
+            takebacks: f.takebacks,
+            taken_back_to_start: f.taken_back_to_start,
+        }
+    }
+}
+
+impl From<SavedGame> for SavedFile {
+    fn from(g: SavedGame) -> SavedFile {
+        let ByColor { red, black } = g.players.computers;
+        SavedFile {
+            version: g.version,
+            mode: g.players.mode,
+            ladder: g.ladder,
+            red_level: red.level,
+            black_level: black.level,
+            start_fen: g.start_fen,
+            record: g.record,
+            moves: g.moves,
+            cursor: g.cursor,
+            result: g.result,
+            saved_at: g.saved_at,
+            tree: g.tree,
+            variations: g.variations,
+            clock: g.clock,
+            takebacks: g.takebacks,
+            taken_back_to_start: g.taken_back_to_start,
+            engine: red.engine,
+            black_engine: black.engine,
+        }
+    }
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -443,9 +531,9 @@ fn is_declared(r: Reason) -> bool {
 }
 
 impl SavedGame {
-    /// Captures `game` (all its moves and its cursor) with the mode and
-    /// levels, stamped with the current time.
-    pub fn from_game(game: &Game, mode: Mode, red_level: u8, black_level: u8) -> SavedGame {
+    /// Captures `game` (all its moves and its cursor) with who plays it,
+    /// stamped with the current time.
+    pub fn from_game(game: &Game, players: Players) -> SavedGame {
         let moves = game.all_moves();
         // The end: natural (mate, repetition …) at the last ply, or a
         // resignation / agreed draw at whatever ply it was declared.
@@ -466,9 +554,7 @@ impl SavedGame {
         }
         SavedGame {
             version: AUTOSAVE_VERSION,
-            mode,
-            red_level,
-            black_level,
+            players,
             start_fen: game.start().fen(),
             record: SavedTree::whole(game.tree()),
             moves: Vec::new(),
@@ -481,15 +567,13 @@ impl SavedGame {
             ladder: crate::engine::level::LADDER,
             takebacks: 0,
             taken_back_to_start: false,
-            engine: None,
-            black_engine: None,
         }
     }
 
     /// Level numbers of an older ladder as the closest levels of this one.
     fn migrate_levels(&mut self) {
         if self.ladder < crate::engine::level::LADDER {
-            for level in [&mut self.red_level, &mut self.black_level] {
+            for (_, level) in self.players.levels_mut() {
                 if let Some(now) = Level::from_ladder(self.ladder, *level) {
                     *level = now.number();
                 }
@@ -615,10 +699,7 @@ impl SavedGame {
         match *e {
             AutosaveError::Level { side, .. } => {
                 let level = Level::default().number();
-                match side {
-                    Color::Red => self.red_level = level,
-                    Color::Black => self.black_level = level,
-                }
+                self.players.computers[side].level = level;
                 Some(format!("using level {level}"))
             }
             AutosaveError::Cursor { len, .. } => {
@@ -726,10 +807,8 @@ impl SavedGame {
                 found: self.version,
             });
         }
-        for (side, level) in [
-            (Color::Red, self.red_level),
-            (Color::Black, self.black_level),
-        ] {
+        for side in Color::ALL {
+            let level = self.players.computers[side].level;
             if Level::new(level).is_none() {
                 return Err(AutosaveError::Level {
                     path: path_buf(),
@@ -892,17 +971,6 @@ impl SavedGame {
     }
 }
 
-impl fmt::Display for Mode {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Mode::Red => "red",
-            Mode::Black => "black",
-            Mode::Hotseat => "hotseat",
-            Mode::AiVsAi => "ai",
-        })
-    }
-}
-
 /// Writes the autosave atomically (call after every move). An autosave
 /// that cannot be restored is first moved aside under a timestamped name
 /// ([`super::set_aside_if_damaged`]), never overwritten.
@@ -967,12 +1035,12 @@ pub fn keep_unfinished(
     if same || game.all_moves().is_empty() || end.outcome().is_some() {
         return Ok(None);
     }
-    let level = |l: u8| format!("AI {l}");
-    let (red, black) = match old.mode {
-        Mode::Red => ("Player".to_string(), level(old.black_level)),
-        Mode::Black => (level(old.red_level), "Player".to_string()),
+    let level = |row: Color| format!("AI {}", old.players.computers[row].level);
+    let (red, black) = match old.players.mode {
+        Mode::Red => ("Player".to_string(), level(Color::Black)),
+        Mode::Black => (level(Color::Red), "Player".to_string()),
         Mode::Hotseat => ("Red".to_string(), "Black".to_string()),
-        Mode::AiVsAi => (level(old.red_level), level(old.black_level)),
+        Mode::AiVsAi => (level(Color::Red), level(Color::Black)),
     };
     let pgn = super::library::pgn_for(
         game,
@@ -1013,6 +1081,14 @@ mod tests {
     use super::*;
     use crate::store::test_util::TempDir;
     use std::fs;
+
+    /// The levels of the menu's Red row and Black's.
+    fn levels(s: &SavedGame) -> (u8, u8) {
+        (
+            s.players.computers.red.level,
+            s.players.computers.black.level,
+        )
+    }
 
     fn play(game: &mut Game, moves: &[&str]) {
         for m in moves {
@@ -1075,7 +1151,7 @@ mod tests {
         // Black's flag falls on its second move.
         clock.tick(std::time::Duration::from_secs(30));
         game.time_out();
-        let mut saved = SavedGame::from_game(&game, Mode::Hotseat, 3, 3);
+        let mut saved = SavedGame::from_game(&game, Players::new(Mode::Hotseat, 3, 3));
         assert_eq!(
             saved.result.as_ref().map(|r| r.reason.as_str()),
             Some("timeout")
@@ -1123,19 +1199,25 @@ mod tests {
             "moves":["h2e2"],"cursor":1}"#;
         fs::write(&path, old).unwrap();
         let saved = load(&path).unwrap().unwrap().saved;
-        assert_eq!(saved.red_level, Level::from_eight(8).unwrap().number());
-        assert_eq!(saved.black_level, Level::from_eight(1).unwrap().number());
+        assert_eq!(
+            saved.players.computers.red.level,
+            Level::from_eight(8).unwrap().number()
+        );
+        assert_eq!(
+            saved.players.computers.black.level,
+            Level::from_eight(1).unwrap().number()
+        );
         assert_eq!(saved.ladder, crate::engine::level::LADDER);
         // Written now, the numbers are this ladder's and stay as they are,
         // and so do the take-backs.
         let mut game = Game::new(Position::startpos());
         game.play(Move::from_iccs("h2e2").unwrap()).unwrap();
-        let mut now = SavedGame::from_game(&game, Mode::Red, 8, 1);
+        let mut now = SavedGame::from_game(&game, Players::new(Mode::Red, 8, 1));
         now.takebacks = 3;
         now.taken_back_to_start = true;
         fs::write(&path, now.to_json()).unwrap();
         let back = load(&path).unwrap().unwrap().saved;
-        assert_eq!((back.red_level, back.black_level), (8, 1));
+        assert_eq!(levels(&back), (8, 1));
         assert_eq!((back.takebacks, back.taken_back_to_start), (3, true));
         // The 31-level ladder: its top was the full engine, and is still.
         let ladder2 = old
@@ -1146,10 +1228,7 @@ mod tests {
             );
         fs::write(&path, ladder2).unwrap();
         let saved = load(&path).unwrap().unwrap().saved;
-        assert_eq!(
-            (saved.red_level, saved.black_level),
-            (Level::MAX.number(), 30)
-        );
+        assert_eq!(levels(&saved), (Level::MAX.number(), 30));
     }
 
     #[test]
@@ -1168,7 +1247,7 @@ mod tests {
             (o.result, o.reason),
             (GameResult::Draw, Reason::TimeoutDraw { by: Color::Red })
         );
-        let saved = SavedGame::from_game(&game3, Mode::Hotseat, 3, 3);
+        let saved = SavedGame::from_game(&game3, Players::new(Mode::Hotseat, 3, 3));
         let back = SavedGame::from_json(Path::new("a.json"), saved.to_json().as_bytes()).unwrap();
         assert_eq!(back.game.outcome(), Some(o));
     }
@@ -1179,19 +1258,25 @@ mod tests {
         let p = t.path().join("autosave.json");
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"]);
-        let mut saved = SavedGame::from_game(&game, Mode::Black, 3, 7);
+        let mut saved = SavedGame::from_game(&game, Players::new(Mode::Black, 3, 7));
         save(&p, &saved).unwrap();
         let r = load(&p).unwrap().expect("an autosave");
         assert_eq!(r.saved, saved);
-        assert_eq!(r.saved.engine, None, "none written, none read");
+        assert_eq!(
+            r.saved.players.computers.red.engine, None,
+            "none written, none read"
+        );
         // Against the player's engine: its name is kept.
-        saved.engine = Some("Pikafish".into());
+        saved.players.computers.red.engine = Some("Pikafish".into());
         save(&p, &saved).unwrap();
         let r = load(&p).unwrap().expect("an autosave");
-        assert_eq!(r.saved.engine.as_deref(), Some("Pikafish"));
+        assert_eq!(
+            r.saved.players.computers.red.engine.as_deref(),
+            Some("Pikafish")
+        );
         assert_eq!(r.saved, saved);
-        assert_eq!(r.saved.mode, Mode::Black);
-        assert_eq!((r.saved.red_level, r.saved.black_level), (3, 7));
+        assert_eq!(r.saved.players.mode, Mode::Black);
+        assert_eq!(levels(&r.saved), (3, 7));
         assert_same_game(&r.game, &game);
         assert_eq!(r.game.position().side_to_move(), Color::Black);
         assert!(r.saved.result.is_none());
@@ -1204,7 +1289,7 @@ mod tests {
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7", "h0g2"]);
         game.undo();
-        let saved = SavedGame::from_game(&game, Mode::Hotseat, 4, 4);
+        let saved = SavedGame::from_game(&game, Players::new(Mode::Hotseat, 4, 4));
         save(&p, &saved).unwrap();
         let r = load(&p).unwrap().unwrap();
         assert_same_game(&r.game, &game);
@@ -1221,7 +1306,7 @@ mod tests {
         let mut game = Game::new(start);
         play(&mut game, &["i0i9"]);
         let outcome = game.outcome();
-        let saved = SavedGame::from_game(&game, Mode::Red, 1, 8);
+        let saved = SavedGame::from_game(&game, Players::new(Mode::Red, 1, 8));
         save(&p, &saved).unwrap();
         let r = load(&p).unwrap().unwrap();
         assert_eq!(r.game.outcome(), outcome);
@@ -1237,7 +1322,7 @@ mod tests {
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7"]);
         game.resign(Color::Red);
-        let saved = SavedGame::from_game(&game, Mode::Red, 2, 2);
+        let saved = SavedGame::from_game(&game, Players::new(Mode::Red, 2, 2));
         assert_eq!(saved.result.as_ref().unwrap().reason, "resignation");
         save(&p, &saved).unwrap();
         let r = load(&p).unwrap().unwrap();
@@ -1257,20 +1342,24 @@ mod tests {
         let p = t.path().join("autosave.json");
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"]);
-        let json = SavedGame::from_game(&game, Mode::Black, 3, 6).to_json();
+        let json = SavedGame::from_game(&game, Players::new(Mode::Black, 3, 6)).to_json();
         // Cut inside the fourth move.
         let cut = &json[..json.find("\"i9h9\"").unwrap() + 3];
         fs::write(&p, cut).unwrap();
         let r = load(&p).unwrap().unwrap();
-        assert_eq!(r.saved.mode, Mode::Black);
-        assert_eq!((r.saved.red_level, r.saved.black_level), (3, 6));
+        assert_eq!(r.saved.players.mode, Mode::Black);
+        assert_eq!(levels(&r.saved), (3, 6));
         assert_eq!(r.game.ply(), 3);
         assert_eq!(r.saved.main_line(), ["h2e2", "h9g7", "h0g2"]);
         let why = r.repaired.expect("it says it was repaired");
         assert!(why.starts_with("autosave.json: line "), "{why}");
         assert_eq!(fs::read_to_string(&p).unwrap(), cut, "loading never writes");
         // The next save keeps the damaged file.
-        save(&p, &SavedGame::from_game(&r.game, Mode::Black, 3, 6)).unwrap();
+        save(
+            &p,
+            &SavedGame::from_game(&r.game, Players::new(Mode::Black, 3, 6)),
+        )
+        .unwrap();
         assert_eq!(fs::read_dir(t.path()).unwrap().count(), 2);
         assert!(load(&p).unwrap().unwrap().repaired.is_none());
     }
@@ -1281,7 +1370,7 @@ mod tests {
         let p = t.path().join("autosave.json");
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7"]);
-        let json = SavedGame::from_game(&game, Mode::Red, 4, 4).to_json();
+        let json = SavedGame::from_game(&game, Players::new(Mode::Red, 4, 4)).to_json();
         let cut = &json[..json.len() / 2];
         fs::write(&p, cut).unwrap();
         let e = load(&p).unwrap_err();
@@ -1296,7 +1385,7 @@ mod tests {
         let p = t.path().join("autosave.json");
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7"]);
-        let saved = SavedGame::from_game(&game, Mode::Red, 4, 4);
+        let saved = SavedGame::from_game(&game, Players::new(Mode::Red, 4, 4));
         save(&p, &saved).unwrap();
         save(&p, &saved).unwrap();
         assert_eq!(
@@ -1309,9 +1398,12 @@ mod tests {
         fs::write(&p, cut).unwrap();
         assert!(load(&p).is_err());
         // A new game starts: its first autosave keeps the damaged one.
-        let fresh = SavedGame::from_game(&Game::new(Position::startpos()), Mode::AiVsAi, 2, 3);
+        let fresh = SavedGame::from_game(
+            &Game::new(Position::startpos()),
+            Players::new(Mode::AiVsAi, 2, 3),
+        );
         save(&p, &fresh).unwrap();
-        assert_eq!(load(&p).unwrap().unwrap().saved.mode, Mode::AiVsAi);
+        assert_eq!(load(&p).unwrap().unwrap().saved.players.mode, Mode::AiVsAi);
         let aside: Vec<_> = fs::read_dir(t.path())
             .unwrap()
             .map(|e| e.unwrap().path())
@@ -1332,7 +1424,7 @@ mod tests {
         let p = t.path().join("autosave.json");
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7"]);
-        let mut saved = SavedGame::from_game(&game, Mode::Red, 4, 4);
+        let mut saved = SavedGame::from_game(&game, Players::new(Mode::Red, 4, 4));
         saved.record.nodes.push(node(2, "h2h9")); // the cannon has left h2
         saved.cursor = 3;
         let text = saved.to_json();
@@ -1357,7 +1449,7 @@ mod tests {
     fn other_autosave_problems_are_typed() {
         let p = Path::new("autosave.json");
         let game = Game::new(Position::startpos());
-        let good = SavedGame::from_game(&game, Mode::AiVsAi, 4, 4);
+        let good = SavedGame::from_game(&game, Players::new(Mode::AiVsAi, 4, 4));
         let check = |f: &dyn Fn(&mut SavedGame)| {
             let mut s = good.clone();
             f(&mut s);
@@ -1384,7 +1476,7 @@ mod tests {
             AutosaveError::Version { found: 99, .. }
         ));
         assert!(matches!(
-            check(&|s| s.black_level = 99),
+            check(&|s| s.players.computers.black.level = 99),
             AutosaveError::Level { level: 99, .. }
         ));
         let e = check(&|s| {
@@ -1408,7 +1500,7 @@ mod tests {
             "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "b0c2", "a9b9", "a0b0", "b7b3",
         ];
         play(&mut game, &line);
-        let good = SavedGame::from_game(&game, Mode::Red, 4, 4);
+        let good = SavedGame::from_game(&game, Players::new(Mode::Red, 4, 4));
         let restore = |json: String| {
             let r = SavedGame::from_json(p, json.as_bytes()).expect("restored");
             let why = r.repaired.clone().expect("it says what was mended");
@@ -1419,7 +1511,10 @@ mod tests {
             good.to_json()
                 .replace("\"red_level\": 4", "\"red_level\": 99"),
         );
-        assert_eq!(r.saved.red_level, Level::default().number());
+        assert_eq!(
+            r.saved.players.computers.red.level,
+            Level::default().number()
+        );
         assert_eq!(r.game.all_moves().len(), 10);
         assert!(why.contains("level 99"), "{why}");
         // Not even a u8.
@@ -1466,7 +1561,7 @@ mod tests {
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7", "h0g2"]);
         // A plain game writes no tree.
-        let plain = SavedGame::from_game(&game, Mode::Hotseat, 3, 3);
+        let plain = SavedGame::from_game(&game, Players::new(Mode::Hotseat, 3, 3));
         assert_eq!(plain.variations, None);
         assert!(!plain.to_json().contains("\"variations\""));
         let first = game.main_line_nodes()[0];
@@ -1479,7 +1574,7 @@ mod tests {
         game.set_comment(last, "develops");
         game.set_comment(MoveTree::ROOT, "a training game");
         let tree = game.tree().clone();
-        let saved = SavedGame::from_game(&game, Mode::Hotseat, 3, 3);
+        let saved = SavedGame::from_game(&game, Players::new(Mode::Hotseat, 3, 3));
         let json = saved.to_json();
         assert!(
             !json.contains("\"tree\""),
@@ -1528,6 +1623,25 @@ mod tests {
     }
 
     #[test]
+    fn autosaves_naming_the_players_engines_read_into_one_shape_and_write_the_same() {
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/autosave");
+        let mut engines = Players::new(Mode::AiVsAi, 6, 11);
+        engines.computers.black.engine = Some("ElephantEye".into());
+        let mut one = Players::new(Mode::Black, 8, 2);
+        one.computers.red.engine = Some("Pikafish".into());
+        for (file, players) in [("v2-engines.json", engines), ("v2-one-engine.json", one)] {
+            let path = data.join(file);
+            let r = load(&path).unwrap().expect("the autosave");
+            assert_eq!(r.repaired, None);
+            assert_eq!(r.saved.players, players, "{file}");
+            assert_eq!(r.game.all_moves().len(), 3);
+            // Written again, the file is the same, byte for byte.
+            let text = fs::read_to_string(&path).unwrap();
+            assert_eq!(r.saved.to_json(), text, "{file}");
+        }
+    }
+
+    #[test]
     fn autosaves_written_before_the_tree_stood_alone_still_load() {
         let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/autosave");
         // Variations, comments, marks, clocks and an undone move.
@@ -1537,9 +1651,13 @@ mod tests {
         let r = load(&path).unwrap().expect("the autosave");
         assert_eq!(r.repaired, None);
         let s = &r.saved;
-        assert_eq!(s.mode, Mode::Red);
-        assert_eq!((s.red_level, s.black_level), (5, 9));
-        assert_eq!((s.takebacks, s.engine.as_deref()), (1, Some("Pikafish")));
+        let c = &s.players.computers;
+        assert_eq!(s.players.mode, Mode::Red);
+        assert_eq!((c.red.level, c.black.level), (5, 9));
+        assert_eq!(
+            (s.takebacks, c.red.engine.as_deref()),
+            (1, Some("Pikafish"))
+        );
         let g = &r.game;
         let line: Vec<String> = g.all_moves().iter().map(Move::to_string).collect();
         assert_eq!(line, ["h2e2", "h9g7", "h0g2", "i9h9"]);
@@ -1591,7 +1709,7 @@ mod tests {
             .unwrap()
             .expect("the autosave");
         assert_eq!(r.repaired, None);
-        assert_eq!(r.saved.mode, Mode::Hotseat);
+        assert_eq!(r.saved.players.mode, Mode::Hotseat);
         assert_eq!(r.game.all_moves().len(), 2);
         assert_eq!(
             r.game.outcome().map(|o| (o.result, o.reason)),
@@ -1608,7 +1726,7 @@ mod tests {
         let p = Path::new("autosave.json");
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7", "h0g2"]);
-        let mut saved = SavedGame::from_game(&game, Mode::Hotseat, 4, 4);
+        let mut saved = SavedGame::from_game(&game, Players::new(Mode::Hotseat, 4, 4));
         saved.record.nodes.push(node(9, "b9c7"));
         let e = saved.to_game(p).unwrap_err();
         assert!(
@@ -1637,7 +1755,10 @@ mod tests {
         let p = t.path().join("autosave.json");
         save(
             &p,
-            &SavedGame::from_game(&Game::new(Position::startpos()), Mode::Red, 4, 4),
+            &SavedGame::from_game(
+                &Game::new(Position::startpos()),
+                Players::new(Mode::Red, 4, 4),
+            ),
         )
         .unwrap();
         clear(&p).unwrap();
@@ -1652,11 +1773,14 @@ mod tests {
         let games = t.path().join("games");
         let mut game = Game::new(Position::startpos());
         play(&mut game, &["h2e2", "h9g7", "h0g2", "i9h9"]);
-        let old = SavedGame::from_game(&game, Mode::Red, 4, 5);
+        let old = SavedGame::from_game(&game, Players::new(Mode::Red, 4, 5));
         save(&p, &old).unwrap();
         // Continuing the same game keeps nothing.
         assert_eq!(keep_unfinished(&p, &games, &old), Ok(None));
-        let fresh = SavedGame::from_game(&Game::new(Position::startpos()), Mode::Hotseat, 4, 4);
+        let fresh = SavedGame::from_game(
+            &Game::new(Position::startpos()),
+            Players::new(Mode::Hotseat, 4, 4),
+        );
         let kept = keep_unfinished(&p, &games, &fresh).unwrap().expect("kept");
         let back = crate::store::library::load(&kept).unwrap();
         assert_eq!(back.moves, game.all_moves());

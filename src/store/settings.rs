@@ -6,13 +6,13 @@
 //! problem. Loading never writes: the broken file stays as it is until the
 //! player changes a setting and the game calls [`Settings::save`].
 
-use super::autosave::Mode;
 use super::engines::EngineList;
+use super::players::{Players, settings_keys};
 use super::{Warning, atomic, load_json_lenient, parse_json_lenient, set_aside_if_damaged};
 use crate::engine::Level;
 use crate::rules::clock::TimeControl;
 use crate::rules::handicap::Handicap;
-use crate::rules::{Charset, Notation};
+use crate::rules::{ByColor, Charset, Color, Notation};
 use serde::{Deserialize, Serialize};
 use std::io;
 use std::path::Path;
@@ -104,16 +104,6 @@ pub struct Settings {
     pub piece_chars: Charset,
     /// Interface language.
     pub language: Language,
-    /// The mode last started from the menu.
-    pub last_mode: Mode,
-    /// Which ladder `red_level` and `black_level` are of
-    /// (`engine::level::LADDER`); files without it are from the
-    /// eight-level ladder and are read as the closest levels of this one.
-    pub ladder: u32,
-    /// The level last chosen for a Red AI, 1 to `engine::Level::COUNT`.
-    pub red_level: u8,
-    /// The level last chosen for a Black AI, 1 to `engine::Level::COUNT`.
-    pub black_level: u8,
     /// Lines the analysis shows, 1..=[`MAX_ANALYSIS_LINES`].
     pub analysis_lines: u8,
     /// Point of view of the analysis scores.
@@ -131,11 +121,15 @@ pub struct Settings {
     pub quick_replies: bool,
     /// The player's own engines.
     pub engines: EngineList,
-    /// The player's engine last chosen in the menu for a Red AI (the
-    /// built-in level when `None` or no longer in the list).
-    pub red_engine: Option<String>,
-    /// The same for a Black AI.
-    pub black_engine: Option<String>,
+    /// Which ladder the levels of `players` are of
+    /// (`engine::level::LADDER`); files without it are from the
+    /// eight-level ladder and are read as the closest levels of this one.
+    pub ladder: u32,
+    /// Who played each side when a game was last started from the menu:
+    /// the mode, the levels and the player's engines (the built-in level
+    /// when no engine is chosen or it is no longer in the list).
+    #[serde(flatten, with = "settings_keys")]
+    pub players: Players,
     /// The engine of the analysis (`None`: the built-in one).
     pub analysis_engine: Option<String>,
     /// The engine of the hints (`None`: the built-in one).
@@ -156,24 +150,28 @@ impl Default for Settings {
             notation: Notation::Chinese,
             piece_chars: Charset::Traditional,
             language: Language::Zh,
-            last_mode: Mode::Red,
-            red_level: Level::default().number(),
             analysis_lines: 3,
             score_view: ScoreView::Red,
-            black_level: Level::default().number(),
             red_clock: TimeControl::None,
             black_clock: TimeControl::None,
             handicap: Handicap::None,
             black_gives: false,
             quick_replies: false,
             engines: EngineList::default(),
-            red_engine: None,
-            black_engine: None,
+            players: Players::default(),
             analysis_engine: None,
             hint_engine: None,
             review_engine: None,
             ladder: crate::engine::level::LADDER,
         }
+    }
+}
+
+/// The settings file's key of a row's level.
+fn level_key(row: Color) -> &'static str {
+    match row {
+        Color::Red => "red_level",
+        Color::Black => "black_level",
     }
 }
 
@@ -212,11 +210,8 @@ impl Settings {
             return;
         }
         // Only the numbers the file holds (the others are this ladder's defaults).
-        for (key, level) in [
-            ("red_level", &mut self.red_level),
-            ("black_level", &mut self.black_level),
-        ] {
-            if found.get(key).is_some()
+        for (side, level) in self.players.levels_mut() {
+            if found.get(level_key(side)).is_some()
                 && let Some(now) = Level::from_ladder(stored, *level)
             {
                 *level = now.number();
@@ -290,10 +285,8 @@ impl Settings {
             ));
             self.analysis_lines = d.analysis_lines;
         }
-        for (name, level, default) in [
-            ("red_level", &mut self.red_level, d.red_level),
-            ("black_level", &mut self.black_level, d.black_level),
-        ] {
+        for (side, level) in self.players.levels_mut() {
+            let (name, default) = (level_key(side), d.players.computers[side].level);
             if Level::new(*level).is_none() {
                 problems.push(format!(
                     "`{name}` {level} is out of range {}..={}; using {default}",
@@ -311,9 +304,10 @@ impl Settings {
             .iter()
             .map(|e| e.name.clone())
             .collect();
+        let ByColor { red, black } = &mut self.players.computers;
         for (what, choice) in [
-            ("red_engine", &mut self.red_engine),
-            ("black_engine", &mut self.black_engine),
+            ("red_engine", &mut red.engine),
+            ("black_engine", &mut black.engine),
             ("analysis_engine", &mut self.analysis_engine),
             ("hint_engine", &mut self.hint_engine),
             ("review_engine", &mut self.review_engine),
@@ -334,6 +328,7 @@ impl Settings {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::players::{Computer, Mode};
     use crate::store::test_util::TempDir;
     use std::fs;
 
@@ -344,8 +339,11 @@ mod tests {
         fs::write(&p, r#"{"ladder": 2, "red_level": 31, "black_level": 30}"#).unwrap();
         let (s, w) = Settings::load(&p);
         assert!(w.is_none(), "{w:?}");
-        assert_eq!(s.red_level, Level::MAX.number());
-        assert_eq!(s.black_level, 30, "depth 11 is where it was");
+        assert_eq!(s.players.computers.red.level, Level::MAX.number());
+        assert_eq!(
+            s.players.computers.black.level, 30,
+            "depth 11 is where it was"
+        );
         assert_eq!(s.ladder, crate::engine::level::LADDER);
     }
 
@@ -356,18 +354,49 @@ mod tests {
         fs::write(&p, r#"{"red_level": 8, "black_level": 2, "volume": 40}"#).unwrap();
         let (s, w) = Settings::load(&p);
         assert!(w.is_none(), "{w:?}");
-        assert_eq!(s.red_level, Level::from_eight(8).unwrap().number());
-        assert_eq!(s.black_level, Level::from_eight(2).unwrap().number());
+        assert_eq!(
+            s.players.computers.red.level,
+            Level::from_eight(8).unwrap().number()
+        );
+        assert_eq!(
+            s.players.computers.black.level,
+            Level::from_eight(2).unwrap().number()
+        );
         assert_eq!((s.ladder, s.volume), (crate::engine::level::LADDER, 40));
         // Saved, then read again: this ladder's numbers, not mapped twice.
         s.save(&p).unwrap();
         assert_eq!(Settings::load(&p).0, s);
-        let top = Settings {
-            red_level: Level::MAX.number(),
-            ..Settings::default()
-        };
+        let mut top = Settings::default();
+        top.players.computers.red.level = Level::MAX.number();
         top.save(&p).unwrap();
-        assert_eq!(Settings::load(&p).0.red_level, Level::MAX.number());
+        assert_eq!(
+            Settings::load(&p).0.players.computers.red.level,
+            Level::MAX.number()
+        );
+    }
+
+    #[test]
+    fn settings_with_the_last_choice_of_players_read_into_one_shape_and_write_the_same() {
+        let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/settings");
+        let mut engines = Players::new(Mode::AiVsAi, 7, 12);
+        engines.computers.black.engine = Some("Pikafish".into());
+        let mut one = Players::new(Mode::Black, 9, 2);
+        one.computers.red.engine = Some("Pikafish".into());
+        for (file, players) in [("settings.json", engines), ("one-engine.json", one)] {
+            let path = data.join(file);
+            let (s, w) = Settings::load(&path);
+            assert!(w.is_none(), "{file}: {w:?}");
+            assert_eq!(s.players, players, "{file}");
+            // Written again, the file has the same keys and values.
+            let t = TempDir::new("settings-fixture");
+            let again = t.path().join(file);
+            s.save(&again).unwrap();
+            let read = |p: &Path| {
+                serde_json::from_str::<serde_json::Value>(&fs::read_to_string(p).unwrap()).unwrap()
+            };
+            assert_eq!(read(&again), read(&path), "{file}");
+            assert_eq!(Settings::load(&again), (s, None));
+        }
     }
 
     #[test]
@@ -392,10 +421,7 @@ mod tests {
             notation: Notation::Wxf,
             piece_chars: Charset::Simplified,
             language: Language::En,
-            last_mode: Mode::AiVsAi,
             ladder: crate::engine::level::LADDER,
-            red_level: 2,
-            black_level: 8,
             analysis_lines: 5,
             score_view: ScoreView::Mover,
             red_clock: TimeControl::Fischer {
@@ -414,8 +440,16 @@ mod tests {
                     "strength": {"depth": 12}}]"#,
             )
             .unwrap(),
-            red_engine: None,
-            black_engine: Some("Pikafish".into()),
+            players: Players {
+                mode: Mode::AiVsAi,
+                computers: ByColor::new(
+                    Computer::builtin(2),
+                    Computer {
+                        level: 8,
+                        engine: Some("Pikafish".into()),
+                    },
+                ),
+            },
             analysis_engine: Some("Pikafish".into()),
             hint_engine: None,
             review_engine: Some("Pikafish".into()),
@@ -436,7 +470,7 @@ mod tests {
         .unwrap();
         let (s, w) = Settings::load(&p);
         assert_eq!(s.analysis_engine.as_deref(), Some("EE"));
-        assert_eq!(s.black_engine.as_deref(), Some("EE"));
+        assert_eq!(s.players.computers.black.engine.as_deref(), Some("EE"));
         assert_eq!(s.hint_engine, None);
         let w = w.expect("a warning");
         assert!(format!("{w:?}").contains("Gone"), "{w:?}");
@@ -576,7 +610,7 @@ mod tests {
         assert_eq!(s.notation, Notation::Iccs);
         assert_eq!(s.muted, d.muted);
         assert_eq!(s.volume, d.volume);
-        assert_eq!(s.red_level, d.red_level);
+        assert_eq!(s.players.computers.red.level, d.players.computers.red.level);
         assert_eq!(s.animation_speed, d.animation_speed);
         let w = w.expect("a warning");
         assert_eq!(w.problems.len(), 5, "{w}");

@@ -16,7 +16,7 @@ use crate::game::notice::Notice;
 use crate::game::play::Turn;
 use crate::game::play::browse::Browse;
 use crate::game::play::external::{self, EngineTrouble, ExternalEngines, LaunchEngines, Use};
-use crate::game::play::search::{OffThreadSearch, SearchProgress};
+use crate::game::play::search::{OffThreadSearch, SearchFrom, SearchProgress};
 use crate::game::play::session::{AiMoveChosen, MAX_LEVEL, Player, Session};
 pub use crate::game::play::think::AiBackend;
 use crate::game::settings::UserSettings;
@@ -24,7 +24,7 @@ use crate::game::{GameSet, Mode};
 use crate::rules::Color;
 use crate::rules::clock::{GameClock, TimeControl};
 use crate::rules::{Move, Position};
-use crate::store::engines::Strength;
+use crate::store::engines::{EngineEntry, Strength};
 use bevy::prelude::*;
 use std::time::Duration;
 
@@ -162,7 +162,7 @@ fn start_search(
     if !player.is_computer() || session.turn() != Turn::Ai {
         return;
     }
-    let delay = if session.setup.mode == Mode::AiVsAi {
+    let delay = if session.setup.players.mode == Mode::AiVsAi {
         AI_VS_AI_DELAY
     } else {
         REPLY_DELAY
@@ -174,30 +174,18 @@ fn start_search(
     let level = match player {
         Player::Ai { level } => level,
         Player::Engine { name } => {
-            // The player's engine: the clock when one runs, else its strength.
             let entry =
                 external::find_entry(&name, settings.as_deref().map(|s| &**s), launch.as_deref());
             let game_clock = clock.as_ref().and_then(|c| c.clock.as_ref());
-            ai.search = Some(match entry {
-                Some(entry) => {
-                    let limit = external_limit(game_clock, side, entry.strength);
-                    let engine = engines.get(Use::Opponent(side), &entry);
-                    OffThreadSearch::start(session.search_from(), now, move |job| {
-                        Some(
-                            match external::think(&engine, &job, limit, &[], 1, &mut |_| {}) {
-                                Ok(thought) => AiAnswer::Move(thought.best),
-                                Err(e) => AiAnswer::Failed(name, e.to_string()),
-                            },
-                        )
-                    })
-                }
-                None => OffThreadSearch::start(session.search_from(), now, move |_| {
-                    Some(AiAnswer::Failed(
-                        name.clone(),
-                        format!("'{name}' is no longer in the engine list"),
-                    ))
-                }),
-            });
+            let at = (session.search_from(), now);
+            ai.search = Some(engine_search(
+                name,
+                side,
+                entry,
+                game_clock,
+                &mut engines,
+                at,
+            ));
             return;
         }
         Player::Human => return,
@@ -212,7 +200,7 @@ fn start_search(
     // Against a person the AI takes a person's time, unless asked not to
     // (without the settings, as in the logic tests, it replies at once).
     let human_pace =
-        session.setup.mode != Mode::AiVsAi && settings.is_some_and(|s| !s.quick_replies);
+        session.setup.players.mode != Mode::AiVsAi && settings.is_some_and(|s| !s.quick_replies);
     ai.search = Some(OffThreadSearch::start(
         session.search_from(),
         now,
@@ -222,6 +210,39 @@ fn start_search(
             think(job, level).map(AiAnswer::Move)
         },
     ));
+}
+
+/// The player's engine `name` thinks for `side` from `from` (at `now`):
+/// on the clock when one runs, else at its strength; an engine no longer
+/// in the list (`entry` is `None`) answers that it failed.
+fn engine_search(
+    name: String,
+    side: Color,
+    entry: Option<EngineEntry>,
+    game_clock: Option<&GameClock>,
+    engines: &mut ExternalEngines,
+    (from, now): (SearchFrom, f64),
+) -> OffThreadSearch<AiAnswer> {
+    match entry {
+        Some(entry) => {
+            let limit = external_limit(game_clock, side, entry.strength);
+            let engine = engines.get(Use::Opponent(side), &entry);
+            OffThreadSearch::start(from, now, move |job| {
+                Some(
+                    match external::think(&engine, &job, limit, &[], 1, &mut |_| {}) {
+                        Ok(thought) => AiAnswer::Move(thought.best),
+                        Err(e) => AiAnswer::Failed(name, e.to_string()),
+                    },
+                )
+            })
+        }
+        None => OffThreadSearch::start(from, now, move |_| {
+            Some(AiAnswer::Failed(
+                name.clone(),
+                format!("'{name}' is no longer in the engine list"),
+            ))
+        }),
+    }
 }
 
 /// How the player's engine's move is limited: the clocks when `side` has

@@ -95,13 +95,9 @@ fn continue_game(
             }
             let saved = &restored.saved;
             *setup = GameSetup {
-                mode: saved.mode,
-                level: saved.red_level,
-                black_level: saved.black_level,
                 // An engine no longer in the list says so when it is to
                 // move, and the built-in level can take over.
-                engine: saved.engine.clone(),
-                black_engine: saved.black_engine.clone(),
+                players: saved.players.clone(),
                 start: *restored.game.start(),
             };
             // The clocks as they were at the cursor.
@@ -156,22 +152,15 @@ fn autosave_changes(
         return;
     };
     let game = &session.game;
-    let mut saved = SavedGame::from_game(
-        game,
-        session.setup.mode,
-        session.setup.level,
-        session.setup.black_level,
-    );
+    let mut saved = SavedGame::from_game(game, session.setup.players.clone());
     saved.takebacks = session.takebacks.count;
     saved.taken_back_to_start = session.takebacks.to_start;
-    saved.engine = session.setup.engine.clone();
-    saved.black_engine = session.setup.black_engine.clone();
     let now = Written {
         tree: saved.record.clone(),
         moves: game.all_moves().to_vec(),
         cursor: game.ply(),
         over: game.outcome().is_some(),
-        mode: Some(session.setup.mode),
+        mode: Some(session.setup.players.mode),
         start: game.start().hash(),
     };
     if *written == now {

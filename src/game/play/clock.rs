@@ -137,7 +137,7 @@ fn pause_clocked_game(
 ) {
     for command in commands_in.read() {
         if *command == GameCommand::TogglePause
-            && session.setup.mode != crate::game::Mode::AiVsAi
+            && session.setup.players.mode != crate::game::Mode::AiVsAi
             && clock.clock.is_some()
             && session.game.outcome().is_none()
         {

@@ -283,7 +283,7 @@ fn record_finished_games(
     if !session.is_changed() || !db.exists() {
         return;
     }
-    let owner = match session.setup.mode {
+    let owner = match session.setup.players.mode {
         Mode::Red => Owner::Mine(Side::Red),
         Mode::Black => Owner::Mine(Side::Black),
         Mode::Hotseat => Owner::MineBothSides,

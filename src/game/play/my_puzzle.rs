@@ -24,6 +24,7 @@ use crate::game::play::session::{BoardInput, GameCommand, GameSetup, PendingGame
 use crate::game::settings::StorePaths;
 use crate::game::{GameSet, Mode, Screen};
 use crate::rules::{Color, Move};
+use crate::store::Players;
 use crate::store::my_puzzles::{MARGIN, MyPuzzle, MyPuzzles};
 use bevy::prelude::*;
 
@@ -209,11 +210,11 @@ fn start_my_puzzle(
     let puzzle = puzzle.clone();
     store.save(paths.as_deref(), &mut notice);
     let new_setup = GameSetup {
-        mode: Mode::Hotseat,
-        level: setup.level,
-        black_level: setup.black_level,
-        engine: None,
-        black_engine: None,
+        players: Players::new(
+            Mode::Hotseat,
+            setup.players.computers.red.level,
+            setup.players.computers.black.level,
+        ),
         start,
     };
     commands.insert_resource(ActiveMyPuzzle {

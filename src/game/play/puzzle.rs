@@ -14,6 +14,7 @@ use crate::game::play::Play;
 use crate::game::play::session::{GameCommand, GameSetup, PendingGame, Session};
 use crate::game::settings::StorePaths;
 use crate::game::{GameSet, Mode, Screen};
+use crate::store::Players;
 use crate::store::puzzles::{self, Progress, Puzzle, Verdict};
 use bevy::prelude::*;
 
@@ -134,11 +135,7 @@ fn start_puzzle(
         }
     };
     let new_setup = GameSetup {
-        mode: Mode::Red,
-        level: DEFENDER_LEVEL,
-        black_level: DEFENDER_LEVEL,
-        engine: None,
-        black_engine: None,
+        players: Players::new(Mode::Red, DEFENDER_LEVEL, DEFENDER_LEVEL),
         start,
     };
     progress

@@ -127,7 +127,7 @@ struct FinishedGame {
 /// module docs); `played_here` says its last move (or its end) happened on
 /// this board, not in a record stepped to its end.
 fn finished_game(session: &Session, played_here: bool) -> Option<FinishedGame> {
-    let human = match session.setup.mode {
+    let human = match session.setup.players.mode {
         Mode::Red => Side::Red,
         Mode::Black => Side::Black,
         Mode::Hotseat | Mode::AiVsAi => return None,
@@ -154,7 +154,7 @@ fn finished_game(session: &Session, played_here: bool) -> Option<FinishedGame> {
         _ => 0.0,
     };
     Some(FinishedGame {
-        level: Level::new(session.setup.level)?,
+        level: Level::new(session.setup.players.computers.red.level)?,
         score,
         takebacks: session.takebacks.count,
     })
@@ -211,12 +211,12 @@ mod tests {
     use super::*;
     use crate::game::play::session::GameSetup;
     use crate::rules::Move;
+    use crate::store::Players;
 
     fn session(mode: Mode) -> Session {
         Session::new(
             GameSetup {
-                mode,
-                level: 2,
+                players: Players::new(mode, 2, 3),
                 ..GameSetup::default()
             },
             0.0,
@@ -264,9 +264,8 @@ mod tests {
         .unwrap();
         let mut odds = Session::new(
             GameSetup {
-                mode: Mode::Red,
+                players: Players::new(Mode::Red, 3, 3),
                 start,
-                ..GameSetup::default()
             },
             0.0,
         );

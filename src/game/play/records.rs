@@ -290,6 +290,7 @@ mod tests {
     use crate::game::Screen;
     use crate::game::play::session::GameSetup;
     use crate::rules::{Move, Position};
+    use crate::store::Players;
     use crate::store::test_util::TempDir;
     use bevy::state::app::StatesPlugin;
     use std::path::PathBuf;
@@ -300,12 +301,8 @@ mod tests {
         app.add_plugins((MinimalPlugins, StatesPlugin));
         crate::game::logic_plugins(&mut app);
         app.insert_resource(GameSetup {
-            mode: crate::game::Mode::Hotseat,
-            level: 1,
-            black_level: 1,
+            players: Players::new(crate::game::Mode::Hotseat, 1, 1),
             start: Position::startpos(),
-            engine: None,
-            black_engine: None,
         });
         app.insert_state(Screen::Playing);
         app.update();

@@ -1,22 +1,22 @@
 //! Headless tests of the game logic: browsing the game, the autosave
 //! round trip through the app (save, drop the app, continue in a new one),
-//! and puzzle attempts that succeed and fail.
+//! and opening a position during a game. The helpers serve the puzzle
+//! attempts' tests too.
 
 use super::{instant_backend, logic_app};
 use crate::game::play::autosave::ContinueGame;
 use crate::game::play::browse::{Browse, BrowseCommand, shown_last_move, shown_position};
-use crate::game::play::puzzle::{ActivePuzzle, StartPuzzle};
 use crate::game::play::session::{BoardInput, GameCommand, GameSetup, Session};
 use crate::game::{Mode, Screen};
 use crate::rules::{Move, Position, Square};
 use crate::store::Paths;
-use crate::store::puzzles::{self, Failure, Progress, Verdict};
+use crate::store::Players;
 use crate::store::test_util::TempDir;
 use bevy::prelude::*;
 use std::path::Path;
 
 /// The logic plugins with the store under `home`, on `screen`.
-fn app_in(home: &Path, setup: GameSetup, screen: Screen) -> App {
+pub(super) fn app_in(home: &Path, setup: GameSetup, screen: Screen) -> App {
     let mut app = logic_app(Some(home), instant_backend());
     app.insert_resource(setup);
     app.insert_state(screen);
@@ -25,14 +25,10 @@ fn app_in(home: &Path, setup: GameSetup, screen: Screen) -> App {
     app
 }
 
-fn setup(mode: Mode) -> GameSetup {
+pub(super) fn setup(mode: Mode) -> GameSetup {
     GameSetup {
-        mode,
-        level: 2,
-        black_level: 5,
+        players: Players::new(mode, 2, 5),
         start: Position::startpos(),
-        engine: None,
-        black_engine: None,
     }
 }
 
@@ -47,14 +43,14 @@ fn play(app: &mut App, from: &str, to: &str) {
     app.update();
 }
 
-fn play_move(app: &mut App, m: Move) {
+pub(super) fn play_move(app: &mut App, m: Move) {
     app.world_mut().write_message(BoardInput::Click(m.from()));
     app.update();
     app.world_mut().write_message(BoardInput::Click(m.to()));
     app.update();
 }
 
-fn session(app: &App) -> &Session {
+pub(super) fn session(app: &App) -> &Session {
     app.world().resource::<Session>()
 }
 
@@ -68,7 +64,7 @@ fn send(app: &mut App, c: BrowseCommand) {
 }
 
 /// Runs frames until `done` or 100 frames (10 s of game time).
-fn run_until(app: &mut App, done: impl Fn(&App) -> bool) {
+pub(super) fn run_until(app: &mut App, done: impl Fn(&App) -> bool) {
     for _ in 0..100 {
         if done(app) {
             return;
@@ -218,10 +214,10 @@ fn continue_restores_the_autosaved_game_exactly_after_the_app_is_gone() {
         Screen::Playing
     );
     let s = session(&app);
-    assert_eq!(s.setup.mode, Mode::Black);
+    assert_eq!(s.setup.players.mode, Mode::Black);
     assert_eq!(
-        (s.setup.level, s.setup.black_level),
-        (setup_before.level, setup_before.black_level)
+        s.setup.players.computers.map(|c| c.level),
+        setup_before.players.computers.map(|c| c.level)
     );
     assert_eq!(s.game.all_moves(), moves.as_slice());
     assert_eq!(s.game.ply(), ply);
@@ -279,111 +275,6 @@ fn a_corrupt_autosave_is_reported_and_left_alone() {
         b"{ \"version\": 1, \"mode\": ",
         "never overwritten"
     );
-}
-
-/// Red's move that mates at once, if any.
-fn mating_move(pos: &Position) -> Option<Move> {
-    pos.legal_moves().iter().copied().find(|&m| {
-        let mut after = *pos;
-        after.make(m);
-        after.legal_moves().is_empty()
-    })
-}
-
-fn verdict(app: &App) -> Verdict {
-    app.world().resource::<ActivePuzzle>().verdict
-}
-
-#[test]
-fn a_puzzle_mated_in_time_is_solved_and_saved() {
-    let home = TempDir::new("puzzle-ok");
-    let mut app = app_in(home.path(), setup(Mode::Hotseat), Screen::Puzzles);
-    app.world_mut().write_message(StartPuzzle(0));
-    app.update();
-    app.update();
-    let puzzle = &puzzles::all()[0];
-    assert_eq!(puzzle.mate_in_plies, 3);
-    let s = session(&app);
-    assert_eq!(s.setup.mode, Mode::Red);
-    assert_eq!(s.position().fen(), puzzle.position().unwrap().fen());
-    assert_eq!(
-        s.setup.player(crate::rules::Color::Black),
-        crate::game::play::session::Player::Ai {
-            level: crate::engine::Level::MAX.number()
-        },
-        "the engine defends at full strength"
-    );
-    play_move(&mut app, puzzle.first_move().unwrap());
-    run_until(&mut app, |a| session(a).game.ply() == 2);
-    app.update();
-    assert!(matches!(
-        verdict(&app),
-        Verdict::InProgress { plies_left: 1 }
-    ));
-    let mate = mating_move(session(&app).position()).expect("a mate after the key move");
-    play_move(&mut app, mate);
-    app.update();
-    assert_eq!(verdict(&app), Verdict::Solved { plies: 3 });
-    let (progress, _) = Progress::load(&Paths::under(home.path()).puzzle_progress_file());
-    assert!(progress.is_solved(&puzzle.id));
-    assert_eq!(progress.attempts(&puzzle.id), 1);
-    // Puzzle attempts are not the game Continue restores.
-    assert!(!Paths::under(home.path()).autosave_file().exists());
-}
-
-#[test]
-fn a_puzzle_not_mated_in_time_fails_stops_the_engine_and_can_be_retried() {
-    let home = TempDir::new("puzzle-fail");
-    let mut app = app_in(home.path(), setup(Mode::Hotseat), Screen::Puzzles);
-    app.world_mut().write_message(StartPuzzle(0));
-    app.update();
-    app.update();
-    // Two quiet Red moves (no mate): out of moves after three plies.
-    let quiet = |pos: &Position| {
-        pos.legal_moves()
-            .iter()
-            .copied()
-            .find(|&m| {
-                let mut after = *pos;
-                after.make(m);
-                !after.in_check() && !after.legal_moves().is_empty()
-            })
-            .expect("a quiet move")
-    };
-    let m = quiet(session(&app).position());
-    play_move(&mut app, m);
-    run_until(&mut app, |a| session(a).game.ply() == 2);
-    let m = quiet(session(&app).position());
-    play_move(&mut app, m);
-    app.update();
-    assert_eq!(verdict(&app), Verdict::Failed(Failure::OutOfMoves));
-    assert!(session(&app).paused, "the engine stops");
-    for _ in 0..10 {
-        app.update();
-    }
-    assert_eq!(session(&app).game.ply(), 3, "no reply after the failure");
-    let (progress, _) = Progress::load(&Paths::under(home.path()).puzzle_progress_file());
-    assert!(!progress.is_solved(&puzzles::all()[0].id));
-
-    // Retry: the puzzle again from its start.
-    app.world_mut().write_message(GameCommand::NewGame);
-    app.update();
-    app.update();
-    assert_eq!(session(&app).game.ply(), 0);
-    assert!(!session(&app).paused);
-    assert!(matches!(
-        verdict(&app),
-        Verdict::InProgress { plies_left: 3 }
-    ));
-    // Menu from a puzzle goes back to the list.
-    app.world_mut().write_message(GameCommand::Menu);
-    app.update();
-    app.update();
-    assert_eq!(
-        *app.world().resource::<State<Screen>>().get(),
-        Screen::Puzzles
-    );
-    assert!(app.world().get_resource::<ActivePuzzle>().is_none());
 }
 
 #[test]

@@ -11,6 +11,7 @@ use crate::game::play::records::open_record;
 use crate::game::play::session::{BoardInput, GameOpener, GameSetup};
 use crate::game::{Mode, Screen};
 use crate::rules::{Color, Position, Square};
+use crate::store::Players;
 use crate::store::db::{Database, Filter, Owner};
 use crate::store::paths::Paths;
 use bevy::ecs::system::RunSystemOnce;
@@ -20,12 +21,8 @@ use std::path::Path;
 fn app_in(home: &Path, mode: Mode, start: Position) -> App {
     let mut app = logic_app(Some(home), instant_backend());
     app.insert_resource(GameSetup {
-        mode,
-        level: 1,
-        black_level: 1,
+        players: Players::new(mode, 1, 1),
         start,
-        engine: None,
-        black_engine: None,
     });
     app.insert_state(Screen::Playing);
     app.update();
@@ -68,12 +65,8 @@ fn try_stored(home: &Path) -> Result<Vec<(Owner, usize)>, String> {
 fn hotseat_with(home: &Path, collection: std::path::PathBuf) -> App {
     let mut app = logic_app(Some(home), slow_backend());
     app.insert_resource(GameSetup {
-        mode: Mode::Hotseat,
-        level: 1,
-        black_level: 1,
+        players: Players::new(Mode::Hotseat, 1, 1),
         start: Position::startpos(),
-        engine: None,
-        black_engine: None,
     });
     app.insert_state(Screen::Playing);
     app.update();

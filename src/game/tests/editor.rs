@@ -215,8 +215,8 @@ fn play_from_here_starts_a_game_from_the_edited_position_with_its_side_to_move()
     assert_eq!(session.game.start(), &edited);
     assert_eq!(session.position(), &edited, "the AI is still thinking");
     assert_eq!(session.side_to_move(), Color::Black);
-    assert_eq!(session.setup.mode, Mode::Red);
-    assert_eq!(session.setup.level, 5);
+    assert_eq!(session.setup.players.mode, Mode::Red);
+    assert_eq!(session.setup.players.computers.red.level, 5);
     assert!(!session.flipped, "Red sits at the bottom");
     assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Free);
     assert_eq!(app.world().resource::<GameSetup>().start, edited);
@@ -240,7 +240,7 @@ fn play_from_here_starts_a_game_from_the_edited_position_with_its_side_to_move()
     assert_eq!(screen(&app), Screen::Playing);
     let session = app.world().resource::<Session>();
     assert_eq!(session.position(), &edited);
-    assert_eq!(session.setup.mode, Mode::Hotseat);
+    assert_eq!(session.setup.players.mode, Mode::Hotseat);
     assert!(session.flipped, "turned as in the editor");
     assert!(app.world().resource::<Analysis>().is_on());
 }

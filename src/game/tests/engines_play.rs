@@ -15,6 +15,7 @@ use crate::game::play::analysis::{Analysis, AnalysisCommand};
 use crate::game::play::external::{EngineTrouble, ExternalEngines, LaunchEngines};
 use crate::game::play::session::{GameCommand, GameSetup, Player};
 use crate::rules::{Color, Move, Position};
+use crate::store::Players;
 use crate::store::engines::{EngineEntry, Strength};
 use bevy::prelude::*;
 use std::path::Path;
@@ -51,12 +52,10 @@ fn entry(name: &str, command: &str, movetime: u32) -> EngineEntry {
 /// built-in engine, when it plays, answers at once.
 fn game_against(mode: Mode, engine: EngineEntry) -> App {
     let mut app = logic_app(None, instant_backend());
+    let mut players = Players::new(mode, 1, 1);
+    players.computers.red.engine = Some(engine.name.clone());
     app.insert_resource(GameSetup {
-        mode,
-        level: 1,
-        black_level: 1,
-        engine: Some(engine.name.clone()),
-        black_engine: None,
+        players,
         start: Position::startpos(),
     });
     app.insert_resource(LaunchEngines {
@@ -225,7 +224,7 @@ fn the_analysis_runs_on_our_engine_and_leaves_out_an_excluded_move() {
     let bin = our_binary();
     let mut app = logic_app(None, instant_backend());
     app.insert_resource(GameSetup {
-        mode: Mode::Hotseat,
+        players: Players::new(Mode::Hotseat, 3, 3),
         ..GameSetup::default()
     });
     let mut analyser = entry("Analyser", &format!("{} uci", bin.display()), 1000);
@@ -282,7 +281,7 @@ fn the_analysis_runs_on_our_engine_and_leaves_out_an_excluded_move() {
 fn hot_seat_with(settings: crate::store::Settings) -> App {
     let mut app = logic_app(None, instant_backend());
     app.insert_resource(GameSetup {
-        mode: Mode::Hotseat,
+        players: Players::new(Mode::Hotseat, 3, 3),
         ..GameSetup::default()
     });
     app.insert_resource(crate::game::settings::UserSettings(settings));

@@ -19,6 +19,7 @@ use crate::game::settings::StorePaths;
 use crate::game::{Mode, Screen};
 use crate::rules::{Color, Move, Position};
 use crate::store::Paths;
+use crate::store::Players;
 use crate::store::my_puzzles::{MARGIN, MyPuzzles};
 use crate::store::reviews::{self, Effort};
 use crate::store::test_util::TempDir;
@@ -53,12 +54,8 @@ fn app_in(home: &Path, thorough_depth: u32) -> App {
         thorough: depth(thorough_depth),
     });
     app.insert_resource(GameSetup {
-        mode: Mode::Hotseat,
-        level: 1,
-        black_level: 1,
+        players: Players::new(Mode::Hotseat, 1, 1),
         start: Position::startpos(),
-        engine: None,
-        black_engine: None,
     });
     app.insert_state(Screen::Playing);
     app.update();
@@ -370,7 +367,7 @@ fn the_computers_mistakes_make_no_puzzles() {
     let mut app = app_in(home.path(), 5);
     play_all(&mut app, HANGS_A_CHARIOT);
     // Red was the computer: its blunder is not the player's to practise.
-    app.world_mut().resource_mut::<Session>().setup.mode = Mode::Black;
+    app.world_mut().resource_mut::<Session>().setup.players.mode = Mode::Black;
     request(&mut app, ReviewRequest::Start(Effort::Quick));
     run_until(&mut app, "the review", |a| state(a).result.is_some());
     assert_eq!(state(&app).new_puzzles, 0);

@@ -7,6 +7,7 @@ use crate::engine::Level;
 use crate::game::play::session::{BoardInput, GameCommand, GameSetup};
 use crate::game::{Mode, Screen};
 use crate::rules::{Position, Square};
+use crate::store::Players;
 use crate::store::paths::Paths;
 use crate::store::profile::{Profile, expected};
 use bevy::prelude::*;
@@ -15,12 +16,8 @@ use std::path::Path;
 fn app_in(home: &Path, mode: Mode) -> App {
     let mut app = logic_app(Some(home), instant_backend());
     app.insert_resource(GameSetup {
-        mode,
-        level: 2,
-        black_level: 2,
+        players: Players::new(mode, 2, 2),
         start: Position::startpos(),
-        engine: None,
-        black_engine: None,
     });
     app.insert_state(Screen::Playing);
     app.update();

@@ -11,6 +11,7 @@ use crate::game::theme::widget::relabel;
 use crate::game::{GameSet, Mode, Screen, logic_plugins};
 use crate::rules::{Charset, Notation};
 use crate::rules::{Position, Square};
+use crate::store::Players;
 use crate::store::settings::{AnimationSpeed, Language};
 use crate::store::test_util::TempDir;
 use crate::store::{Paths, Settings};
@@ -220,9 +221,8 @@ fn cue_app(fen: &str) -> App {
     )));
     logic_plugins(&mut app);
     app.insert_resource(GameSetup {
-        mode: Mode::Hotseat,
+        players: Players::new(Mode::Hotseat, 3, 3),
         start: Position::from_fen(fen).expect("fen"),
-        ..GameSetup::default()
     });
     app.insert_state(Screen::Playing);
     app.init_resource::<Heard>().add_systems(Last, listen);

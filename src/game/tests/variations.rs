@@ -16,6 +16,7 @@ use crate::rules::notation::{ChineseStyle, Notation};
 use crate::rules::records::{Mark, MoveTree, NodeId};
 use crate::rules::{Move, Position};
 use crate::store::Paths;
+use crate::store::Players;
 use crate::store::test_util::TempDir;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
@@ -24,12 +25,8 @@ use std::path::Path;
 fn app_in(home: &Path, mode: Mode, screen: Screen) -> App {
     let mut app = logic_app(Some(home), instant_backend());
     app.insert_resource(GameSetup {
-        mode,
-        level: 1,
-        black_level: 1,
+        players: Players::new(mode, 1, 1),
         start: Position::startpos(),
-        engine: None,
-        black_engine: None,
     });
     app.insert_state(screen);
     app.update();

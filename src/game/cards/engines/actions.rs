@@ -222,9 +222,10 @@ pub(super) fn handle_actions(
 /// The settings' choices of an engine by its name: the opponents, the
 /// analysis, the hints, the review.
 fn engine_choices(s: &mut Settings) -> [&mut Option<String>; 5] {
+    let crate::rules::ByColor { red, black } = &mut s.players.computers;
     [
-        &mut s.red_engine,
-        &mut s.black_engine,
+        &mut red.engine,
+        &mut black.engine,
         &mut s.analysis_engine,
         &mut s.hint_engine,
         &mut s.review_engine,

@@ -239,7 +239,7 @@ pub const TOOLS: &[Tool] = &[
 /// The context of the game now.
 pub fn tool_context(session: &Session, play: &Play, clocked: bool) -> ToolContext {
     ToolContext {
-        mode: session.setup.mode,
+        mode: session.setup.players.mode,
         over: session.game.outcome().is_some(),
         puzzle: *play == Play::Puzzle,
         paused: session.paused,

@@ -83,7 +83,7 @@ pub(crate) fn configure_launch(app: &mut App, opts: &crate::game::LaunchOptions)
                 .get_resource::<crate::game::play::session::GameSetup>()
                 .cloned()
                 .unwrap_or_default();
-            setup.mode = crate::game::Mode::Hotseat;
+            setup.players.mode = crate::game::Mode::Hotseat;
             setup.start = *game.start();
             app.insert_resource(setup);
             // Its clocks come with it, as through every other door.

@@ -29,7 +29,7 @@ pub use messages::{
     SoundCue,
 };
 pub use open::{ClockSetup, GameOpener, PendingGame};
-pub use setup::{GameSetup, MAX_LEVEL, Player};
+pub use setup::{Computer, GameSetup, MAX_LEVEL, Player};
 pub(crate) use turns::pick;
 
 pub(super) fn plugin(app: &mut App) {
@@ -73,21 +73,17 @@ pub(crate) fn configure_start(app: &mut App, opts: &LaunchOptions) {
         .world()
         .get_resource::<crate::game::settings::UserSettings>()
     {
-        setup.mode = settings.last_mode;
-        setup.level = settings.red_level.clamp(1, MAX_LEVEL);
-        setup.black_level = settings.black_level.clamp(1, MAX_LEVEL);
-        setup.engine = settings.red_engine.clone();
-        setup.black_engine = settings.black_engine.clone();
+        setup.players = settings.players.clone().clamped();
     }
     if let Some(level) = opts.level {
         let level = level.clamp(1, MAX_LEVEL);
-        setup.level = level;
-        setup.black_level = level;
+        setup.players.computers.red.level = level;
+        setup.players.computers.black.level = level;
     }
     // Engines of the command line, used by name like the player's own.
     let mut launch = crate::game::play::external::LaunchEngines::default();
     if let Some(engine) = &opts.engine {
-        setup.engine = Some(engine.name.clone());
+        setup.players.computers.red.engine = Some(engine.name.clone());
         launch.engines.push(engine.clone());
     }
     if let Some(engine) = &opts.analysis_engine {
@@ -118,7 +114,7 @@ pub(crate) fn configure_start(app: &mut App, opts: &LaunchOptions) {
         app.world_mut().write_message(OpenFile(path.clone()));
     }
     if let Some(mode) = opts.mode {
-        setup.mode = mode;
+        setup.players.mode = mode;
         app.insert_resource(setup);
         app.insert_state(Screen::Playing);
     } else {
@@ -162,7 +158,7 @@ impl Session {
     pub fn new(setup: GameSetup, now: f64) -> Session {
         Session {
             game: Game::new(setup.start),
-            flipped: setup.mode == Mode::Black,
+            flipped: setup.players.mode == Mode::Black,
             setup,
             generation: 0,
             paused: false,
@@ -218,7 +214,7 @@ impl Session {
     /// are moves: the player came to look first.
     pub fn replace_game(&mut self, game: Game, now: f64) {
         self.game = game;
-        self.paused = self.setup.mode == Mode::AiVsAi && self.game.ply() > 0;
+        self.paused = self.setup.players.mode == Mode::AiVsAi && self.game.ply() > 0;
         self.touch(now);
     }
 
@@ -240,7 +236,7 @@ impl Session {
             return false;
         }
         self.game.goto(self.game.all_moves().len());
-        self.paused = self.setup.mode == Mode::AiVsAi;
+        self.paused = self.setup.players.mode == Mode::AiVsAi;
         self.touch(now);
         true
     }
@@ -249,7 +245,7 @@ impl Session {
     /// become the redo tail, as after undo. AI vs AI then waits for Space.
     pub fn go_to_ply(&mut self, ply: usize, now: f64) {
         self.game.goto(ply);
-        self.paused = self.setup.mode == Mode::AiVsAi;
+        self.paused = self.setup.players.mode == Mode::AiVsAi;
         self.touch(now);
     }
 

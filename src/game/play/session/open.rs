@@ -6,6 +6,7 @@ use crate::game::play::Play;
 use crate::game::{Mode, Screen};
 use crate::rules::Game;
 use crate::rules::clock::{GameClock, TimeControl};
+use crate::store::Players;
 use bevy::prelude::*;
 
 /// The clocks the next game from the menu is played with.
@@ -61,11 +62,11 @@ impl<'w, 's> GameOpener<'w, 's> {
     /// at ply `review` if given, on the clocks the record kept, if any.
     pub fn open(&mut self, game: Game, browse: Option<usize>, clock: Option<GameClock>) {
         let setup = GameSetup {
-            mode: Mode::Hotseat,
-            level: self.setup.level,
-            black_level: self.setup.black_level,
-            engine: None,
-            black_engine: None,
+            players: Players::new(
+                Mode::Hotseat,
+                self.setup.players.computers.red.level,
+                self.setup.players.computers.black.level,
+            ),
             start: *game.start(),
         };
         *self.setup = setup.clone();

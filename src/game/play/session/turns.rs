@@ -176,7 +176,7 @@ pub(super) fn handle_commands(
                 if session.game.outcome().is_some() {
                     continue;
                 }
-                let by = match session.setup.mode {
+                let by = match session.setup.players.mode {
                     Mode::Red => Color::Red,
                     Mode::Black => Color::Black,
                     Mode::Hotseat => session.side_to_move(),
@@ -199,24 +199,8 @@ pub(super) fn handle_commands(
                 // After the player's engine failed: the built-in engine
                 // takes its side over at the level chosen for that side.
                 if let Some((side, name, _)) = trouble.as_mut().and_then(|t| t.failed.take()) {
-                    *session.setup.engine_slot(side) = None;
-                    if let Some(engines) = engines.as_mut() {
-                        engines.end(crate::game::play::external::Use::Opponent(side));
-                    }
-                    session.paused = false;
-                    session.touch(now);
-                    if let Some(notice) = notice.as_mut() {
-                        let level = match session.setup.player(side) {
-                            crate::game::play::session::Player::Ai { level } => level,
-                            _ => 0,
-                        };
-                        notice.post(
-                            crate::game::i18n::Phrase::EngineTakenOver,
-                            format!("{name} → {level}"),
-                            false,
-                        );
-                    }
-                } else if session.setup.mode == Mode::AiVsAi {
+                    builtin_takes_over(&mut session, side, &name, now, &mut engines, &mut notice);
+                } else if session.setup.players.mode == Mode::AiVsAi {
                     session.paused = !session.paused;
                     // A search in flight is abandoned; resuming starts afresh.
                     session.touch(now);
@@ -226,12 +210,41 @@ pub(super) fn handle_commands(
     }
 }
 
+/// After the player's engine failed on `side`: the built-in engine takes
+/// it over at the level chosen for that side, and the game goes on.
+fn builtin_takes_over(
+    session: &mut Session,
+    side: Color,
+    name: &str,
+    now: f64,
+    engines: &mut Option<ResMut<crate::game::play::external::ExternalEngines>>,
+    notice: &mut Option<ResMut<crate::game::notice::Notice>>,
+) {
+    session.setup.players.computer_mut(side).engine = None;
+    if let Some(engines) = engines.as_mut() {
+        engines.end(crate::game::play::external::Use::Opponent(side));
+    }
+    session.paused = false;
+    session.touch(now);
+    if let Some(notice) = notice.as_mut() {
+        let level = match session.setup.player(side) {
+            crate::game::play::session::Player::Ai { level } => level,
+            _ => 0,
+        };
+        notice.post(
+            crate::game::i18n::Phrase::EngineTakenOver,
+            format!("{name} → {level}"),
+            false,
+        );
+    }
+}
+
 /// Undo one ply in hot-seat and AI vs AI (which also pauses), and back to
 /// the human's previous turn against the AI: two plies normally, one while
 /// the AI is still thinking about its reply. Returns whether anything changed.
 fn undo(session: &mut Session) -> bool {
     let Some(human) = session.setup.human_color() else {
-        if session.setup.mode == Mode::AiVsAi {
+        if session.setup.players.mode == Mode::AiVsAi {
             session.paused = true;
         }
         return session.game.undo();

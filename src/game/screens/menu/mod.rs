@@ -266,34 +266,21 @@ fn offer_last_choice(
     }
     setup.start = crate::rules::Position::startpos();
     if let Some(s) = settings {
-        setup.mode = s.last_mode;
-        setup.level = s.red_level.clamp(1, MAX_LEVEL);
-        setup.black_level = s.black_level.clamp(1, MAX_LEVEL);
-        setup.engine = s.red_engine.clone();
-        setup.black_engine = s.black_engine.clone();
+        setup.players = s.players.clone().clamped();
     }
 }
 
 /// The player's engine chosen for `side`'s AI, if one is.
 fn engine_of(setup: &GameSetup, side: Side) -> &Option<String> {
-    match side {
-        Side::Red => &setup.engine,
-        Side::Black => &setup.black_engine,
-    }
+    &setup.players.computers[side].engine
 }
 
 /// Where the menu sets the engine of `side`'s AI.
 fn engine_of_mut(setup: &mut GameSetup, side: Side) -> &mut Option<String> {
-    match side {
-        Side::Red => &mut setup.engine,
-        Side::Black => &mut setup.black_engine,
-    }
+    &mut setup.players.computers[side].engine
 }
 
 /// The level chosen for `side`'s AI.
 fn level_of(setup: &GameSetup, side: Side) -> u8 {
-    match side {
-        Side::Red => setup.level,
-        Side::Black => setup.black_level,
-    }
+    setup.players.computers[side].level
 }

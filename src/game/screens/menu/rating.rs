@@ -76,14 +76,17 @@ pub(super) fn show_rating(
     mut suggest: Query<&mut Node, (With<SuggestButton>, Without<RatingRow>)>,
     mut commands: Commands,
 ) {
-    let rated_mode = matches!(setup.mode, Mode::Red | Mode::Black);
+    let rated_mode = matches!(setup.players.mode, Mode::Red | Mode::Black);
     for mut node in &mut rows {
         set_display(&mut node, rated_mode);
     }
     let profile = rating.get(paths.as_deref(), &mut notice).clone();
     let suggestion = suggested_level(&profile);
     for mut node in &mut suggest {
-        set_display(&mut node, suggestion.is_some_and(|l| l != setup.level));
+        set_display(
+            &mut node,
+            suggestion.is_some_and(|l| l != setup.players.computers.red.level),
+        );
     }
     let now = Shown {
         version: Some(rating.version()),

@@ -39,17 +39,17 @@ pub(super) fn show_toggles(
     settings: Option<Res<UserSettings>>,
     mut buttons: Query<(&MenuAction, &mut Toggled, &mut BorderColor)>,
 ) {
-    let ai_vs_ai = setup.mode == Mode::AiVsAi;
+    let ai_vs_ai = setup.players.mode == Mode::AiVsAi;
     for (action, mut toggled, mut border) in &mut buttons {
         let (on, focused) = match *action {
-            MenuAction::Mode(m) => (m == setup.mode, false),
+            MenuAction::Mode(m) => (m == setup.players.mode, false),
             MenuAction::Level(Side::Red, l) => (
-                l == setup.level,
-                ai_vs_ai && !focus.black && l == setup.level,
+                l == setup.players.computers.red.level,
+                ai_vs_ai && !focus.black && l == setup.players.computers.red.level,
             ),
             MenuAction::Level(Side::Black, l) => (
-                l == setup.black_level,
-                ai_vs_ai && focus.black && l == setup.black_level,
+                l == setup.players.computers.black.level,
+                ai_vs_ai && focus.black && l == setup.players.computers.black.level,
             ),
             MenuAction::Tier(side, first) => (
                 engine_of(&setup, side).is_none() && same_tier(first, level_of(&setup, side)),
@@ -77,7 +77,7 @@ pub(super) fn show_toggles(
 
 /// Is `side`'s level row shown? Not for two players; Black's only in AI vs AI.
 fn level_row_shown(setup: &GameSetup, side: Side) -> bool {
-    setup.mode != Mode::Hotseat && (side == Side::Red || setup.mode == Mode::AiVsAi)
+    setup.players.mode != Mode::Hotseat && (side == Side::Red || setup.players.mode == Mode::AiVsAi)
 }
 
 /// The level rows, shown for the AI sides.
@@ -93,7 +93,7 @@ pub(super) fn show_level_headings(
     lang: CurrentLang,
     mut headings: Query<(&LevelHeading, &mut Label, &mut Text, &mut Node)>,
 ) {
-    let ai_vs_ai = setup.mode == Mode::AiVsAi;
+    let ai_vs_ai = setup.players.mode == Mode::AiVsAi;
     for (heading, mut label, mut text, mut node) in &mut headings {
         set_display(&mut node, level_row_shown(&setup, heading.0));
         let want = match (ai_vs_ai, heading.0) {

@@ -2,6 +2,7 @@
 //! the language — from its buttons and its keys alike.
 
 use super::*;
+use crate::game::play::session::Computer;
 
 /// What the menu's choices change, for buttons and keys alike.
 #[derive(SystemParam)]
@@ -18,18 +19,13 @@ impl MenuChoice<'_> {
     fn apply(&mut self, action: MenuAction) {
         let setup = &mut *self.setup;
         match action {
-            MenuAction::Mode(m) => setup.mode = m,
+            MenuAction::Mode(m) => setup.players.mode = m,
             MenuAction::Level(side, level) | MenuAction::Tier(side, level) => {
                 let level = level.clamp(1, MAX_LEVEL);
-                if setup.mode == Mode::AiVsAi && side == Side::Black {
-                    setup.black_level = level;
-                    setup.black_engine = None;
-                    self.focus.black = true;
-                } else {
-                    setup.level = level;
-                    setup.engine = None;
-                    self.focus.black = false;
-                }
+                // Black's row only in AI vs AI: else the one AI's.
+                let row = setup.players.row(side);
+                setup.players.computers[row] = Computer::builtin(level);
+                self.focus.black = row == Side::Black;
             }
             MenuAction::Engine(side, i) => {
                 let Some(name) = self
@@ -40,9 +36,9 @@ impl MenuChoice<'_> {
                 else {
                     return;
                 };
-                let black = setup.mode == Mode::AiVsAi && side == Side::Black;
-                *engine_of_mut(setup, if black { Side::Black } else { Side::Red }) = Some(name);
-                self.focus.black = black;
+                let row = setup.players.row(side);
+                *engine_of_mut(setup, row) = Some(name);
+                self.focus.black = row == Side::Black;
             }
             MenuAction::Skill(side, step) => {
                 let Some(name) = engine_of(setup, side).clone() else {
@@ -68,28 +64,16 @@ impl MenuChoice<'_> {
             }
             MenuAction::Suggested => {
                 if let Some(level) = self.rating.peek().and_then(super::rating::suggested_level) {
-                    setup.level = level;
+                    setup.players.computers.red.level = level;
                     self.focus.black = false;
                 }
             }
             MenuAction::Start => {
                 // The next start of the game offers the same choice.
-                if let Some(settings) = self.settings.as_mut() {
-                    let mode = setup.mode;
-                    let (red, black) = (setup.level, setup.black_level);
-                    if (settings.last_mode, settings.red_level, settings.black_level)
-                        != (mode, red, black)
-                    {
-                        settings.last_mode = mode;
-                        settings.red_level = red;
-                        settings.black_level = black;
-                    }
-                    if (&settings.red_engine, &settings.black_engine)
-                        != (&setup.engine, &setup.black_engine)
-                    {
-                        settings.red_engine = setup.engine.clone();
-                        settings.black_engine = setup.black_engine.clone();
-                    }
+                if let Some(settings) = self.settings.as_mut()
+                    && settings.players != setup.players
+                {
+                    settings.players = setup.players.clone();
                 }
                 self.next.set(Screen::Playing);
             }
@@ -115,19 +99,16 @@ pub(super) fn menu_keys(keys: Res<ButtonInput<KeyCode>>, mut menu: MenuChoice) {
     let setup = &*menu.setup;
     let mode_index = MODES
         .iter()
-        .position(|(m, _)| *m == setup.mode)
+        .position(|(m, _)| *m == setup.players.mode)
         .unwrap_or(0);
     // Shift sets Black's AI in AI vs AI.
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    let side = if setup.mode == Mode::AiVsAi && shift {
+    let side = if setup.players.mode == Mode::AiVsAi && shift {
         Side::Black
     } else {
         Side::Red
     };
-    let level = match side {
-        Side::Red => setup.level,
-        Side::Black => setup.black_level,
-    };
+    let level = setup.players.computers[side].level;
     let mut action = None;
     if keys.just_pressed(KeyCode::ArrowUp) {
         action = Some(MenuAction::Mode(MODES[(mode_index + 3) % 4].0));

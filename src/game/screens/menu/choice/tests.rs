@@ -1,6 +1,8 @@
 //! The menu's choices by keys and buttons, and what the menu offers again.
 
 use super::*;
+use crate::rules::ByColor;
+use crate::store::Players;
 use crate::store::test_util::TempDir;
 use crate::store::{Paths, Settings};
 use bevy::state::app::StatesPlugin;
@@ -49,7 +51,7 @@ fn the_menu_offers_the_mode_and_levels_started_last_time() {
     let mut app = menu_app(dir.path());
     let setup = app.world().resource::<GameSetup>();
     let defaults = Settings::default();
-    assert_eq!(setup.mode, defaults.last_mode);
+    assert_eq!(setup.players.mode, defaults.players.mode);
 
     // AI vs AI (three down from "you play Red"), Red at 6, Black at 3, start.
     for key in [KeyCode::ArrowDown; 3] {
@@ -61,16 +63,16 @@ fn the_menu_offers_the_mode_and_levels_started_last_time() {
     app.update();
     let setup = app.world().resource::<GameSetup>();
     assert_eq!(
-        (setup.mode, setup.level, setup.black_level),
-        (Mode::AiVsAi, 6, 3)
+        (setup.players.mode, setup.players.computers.map(|c| c.level)),
+        (Mode::AiVsAi, ByColor::new(6, 3))
     );
     drop(app);
 
     let app = menu_app(dir.path());
     let setup = app.world().resource::<GameSetup>();
     assert_eq!(
-        (setup.mode, setup.level, setup.black_level),
-        (Mode::AiVsAi, 6, 3),
+        (setup.players.mode, setup.players.computers.map(|c| c.level)),
+        (Mode::AiVsAi, ByColor::new(6, 3)),
         "a new start of the game offers the last choice"
     );
 }
@@ -107,10 +109,12 @@ fn choose_it_sets_the_level_the_players_rating_suggests() {
         "{want}"
     );
     press(&mut app, KeyCode::Digit1);
-    assert_eq!(app.world().resource::<GameSetup>().level, 1);
+    let setup = app.world().resource::<GameSetup>();
+    assert_eq!(setup.players.computers.red.level, 1);
     app.world_mut().write_message(MenuAction::Suggested);
     app.update();
-    assert_eq!(app.world().resource::<GameSetup>().level, want);
+    let setup = app.world().resource::<GameSetup>();
+    assert_eq!(setup.players.computers.red.level, want);
 }
 
 #[test]
@@ -144,9 +148,14 @@ fn the_players_engine_is_chosen_with_its_strength_and_offered_again() {
         app.world_mut().write_message(action);
         app.update();
     }
+    // The engines chosen for Red's row and Black's.
+    let chosen = |app: &App| {
+        let c = &app.world().resource::<GameSetup>().players.computers;
+        (c.red.engine.clone(), c.black.engine.clone())
+    };
+    let (red, black) = (Some("EE".to_string()), Some("Pika".to_string()));
+    assert_eq!(chosen(&app), (red.clone(), black.clone()));
     let setup = app.world().resource::<GameSetup>();
-    assert_eq!(setup.engine.as_deref(), Some("EE"));
-    assert_eq!(setup.black_engine.as_deref(), Some("Pika"));
     assert_eq!(
         setup.player(Side::Black),
         crate::game::play::session::Player::Engine {
@@ -176,7 +185,7 @@ fn the_players_engine_is_chosen_with_its_strength_and_offered_again() {
     assert_eq!(pika.and_then(|e| e.skill_value()), Some(20));
     // A level for Black again: the built-in engine.
     press_with_shift(&mut app, KeyCode::Digit4);
-    assert_eq!(app.world().resource::<GameSetup>().black_engine, None);
+    assert_eq!(chosen(&app).1, None);
     app.world_mut()
         .write_message(MenuAction::Engine(Side::Black, 0));
     app.update();
@@ -185,11 +194,7 @@ fn the_players_engine_is_chosen_with_its_strength_and_offered_again() {
     drop(app);
     // The next start of the game offers the same engines.
     let app = menu_app(dir.path());
-    let setup = app.world().resource::<GameSetup>();
-    assert_eq!(
-        (setup.engine.as_deref(), setup.black_engine.as_deref()),
-        (Some("EE"), Some("Pika"))
-    );
+    assert_eq!(chosen(&app), (red, black));
     assert_eq!(strength(&app, "EE"), Some(Strength::MoveTime(200)));
 }
 
@@ -209,12 +214,8 @@ fn back_in_the_menu_start_offers_a_new_game_not_the_last_puzzle() {
     let puzzle =
         crate::rules::Position::from_fen("3k5/9/9/9/9/9/9/9/R8/4K4 w - - 0 1").expect("fen");
     *app.world_mut().resource_mut::<GameSetup>() = GameSetup {
-        mode: Mode::Red,
-        level: 8,
-        black_level: 8,
+        players: Players::new(Mode::Red, 8, 8),
         start: puzzle,
-        engine: None,
-        black_engine: None,
     };
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
@@ -224,8 +225,11 @@ fn back_in_the_menu_start_offers_a_new_game_not_the_last_puzzle() {
     let setup = app.world().resource::<GameSetup>();
     // The AI plays Red in this mode: the key set Red's level.
     assert_eq!(
-        (setup.mode, setup.level, setup.black_level),
-        (Mode::Black, 5, Settings::default().black_level)
+        (setup.players.mode, setup.players.computers.map(|c| c.level)),
+        (
+            Mode::Black,
+            ByColor::new(5, Settings::default().players.computers.black.level)
+        )
     );
     assert_eq!(setup.start, crate::rules::Position::startpos());
 }

@@ -17,7 +17,7 @@
 //! ([`crate::store::my_puzzles::composed`]), judged like the puzzles from
 //! games: the engine's move, or one within the margin of it, solves it.
 
-use crate::engine::{SearchRequest, SearchResult};
+use crate::engine::SearchResult;
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::Play;
@@ -25,7 +25,7 @@ use crate::game::play::analysis::Analysis;
 use crate::game::play::autosave::{ContinueGame, can_continue};
 use crate::game::play::browse::{Browse, shown_position};
 use crate::game::play::game_review::{ReviewEngine, ReviewLimits};
-use crate::game::play::my_puzzle::{ActiveMyPuzzle, MyPuzzleStore};
+use crate::game::play::my_puzzle::ActiveMyPuzzle;
 use crate::game::play::puzzle::ActivePuzzle;
 use crate::game::play::search::OffThreadSearch;
 use crate::game::play::session::{GameSetup, MAX_LEVEL, PendingGame, Session};
@@ -34,8 +34,13 @@ use crate::game::settings::StorePaths;
 use crate::game::{GameSet, LaunchOptions, Mode, Screen};
 use crate::rules::setup::Setup;
 use crate::rules::{Color, FenError, Piece, Position, Square};
+use crate::store::Players;
 use bevy::clipboard::Clipboard;
 use bevy::prelude::*;
+
+mod save_puzzle;
+
+use save_puzzle::{finish_saving, save_as_puzzle};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Editor>()
@@ -224,8 +229,8 @@ fn open_editor(
         // Only a free game is autosaved, and so can be gone back to.
         editor.back_to_game = play.is_some_and(|p| *p.get() == Play::Free);
     }
-    editor.mode = setup.mode;
-    editor.level = setup.level.clamp(1, MAX_LEVEL);
+    editor.mode = setup.players.mode;
+    editor.level = setup.players.computers.red.level.clamp(1, MAX_LEVEL);
     next.set(Screen::Editor);
 }
 
@@ -242,11 +247,7 @@ struct Starter<'w, 's> {
 impl Starter<'_, '_> {
     fn start(&mut self, start: Position, mode: Mode, level: u8, flipped: bool, analyse: bool) {
         *self.setup = GameSetup {
-            mode,
-            level,
-            black_level: level,
-            engine: None,
-            black_engine: None,
+            players: Players::new(mode, level, level),
             start,
         };
         self.commands.remove_resource::<PendingGame>();
@@ -342,71 +343,6 @@ fn copy_fen(setup: &Setup, clipboard: Option<&mut Clipboard>, notice: &mut Notic
         Some(Ok(())) => notice.post(Phrase::FenCopied, fen, false),
         Some(Err(e)) => notice.post(Phrase::ClipboardFailed, e.to_string(), true),
         None => notice.post(Phrase::ClipboardFailed, "no clipboard", true),
-    }
-}
-
-/// Save as puzzle: the engine searches `pos` for the move to find (off the
-/// main thread; [`finish_saving`] stores the puzzle). Nothing for a
-/// position without a legal move, or one already being saved.
-fn save_as_puzzle(
-    editor: &mut Editor,
-    pos: Position,
-    (engine, limits): (&ReviewEngine, &ReviewLimits),
-    now: f64,
-    notice: &mut Notice,
-) {
-    if !pos.has_legal_move() {
-        notice.post(Phrase::NoMoveToFind, pos.fen(), true);
-        return;
-    }
-    if editor.saving.as_ref().is_some_and(|(p, _)| *p == pos) {
-        return;
-    }
-    let engine = engine.0.clone();
-    let limits = limits.quick.clone();
-    let search = OffThreadSearch::start_at(pos, Vec::new(), 0, now, move |job| {
-        let request = SearchRequest::new(&job.position, &[], &job.stop).limits(limits);
-        Some(engine.with(|e| e.search(&request, &mut |_| {})))
-    });
-    editor.saving = Some((pos, search));
-    notice.post(Phrase::SavingPuzzle, pos.fen(), false);
-}
-
-/// The engine's answer for Save as puzzle: its line becomes the solution.
-fn finish_saving(
-    mut editor: ResMut<Editor>,
-    mut store: ResMut<MyPuzzleStore>,
-    paths: Option<Res<StorePaths>>,
-    mut notice: ResMut<Notice>,
-) {
-    if editor.saving.is_none() {
-        return;
-    }
-    // Polling is no change: the views rebuild only when the answer is in.
-    let Some((pos, search)) = editor.bypass_change_detection().saving.as_mut() else {
-        return;
-    };
-    let Some(answer) = search.poll() else {
-        return;
-    };
-    let pos = *pos;
-    editor.saving = None;
-    let made = answer.and_then(|r| {
-        let line = if r.pv.first() == Some(&r.best) {
-            r.pv
-        } else {
-            vec![r.best]
-        };
-        crate::store::my_puzzles::composed(&pos, &line, r.depth, crate::store::now_unix())
-    });
-    let Some(puzzle) = made else {
-        notice.post(Phrase::NoMoveToFind, pos.fen(), true);
-        return;
-    };
-    if store.add(vec![puzzle], paths.as_deref(), &mut notice) > 0 {
-        notice.post(Phrase::PuzzleSaved, pos.fen(), false);
-    } else {
-        notice.post(Phrase::PuzzleAlreadySaved, pos.fen(), false);
     }
 }
 
