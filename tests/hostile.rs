@@ -1801,3 +1801,84 @@ fn a_match_checks_its_engines_programs_as_the_game_does() {
     assert_eq!(r.code(), Some(2), "{}", r.stderr);
     assert!(r.stderr.contains("quote it"), "{}", r.stderr);
 }
+
+// An engine that starts a child holding its output and then exits was
+// judged a hang; it is gone, and its exit status is named.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_engine_that_exits_leaving_a_child_on_its_output_is_said_to_have_exited() {
+    let dir = scratch();
+    let engine = fake_engine(
+        dir.path(),
+        "leaver",
+        "sleep 300 & echo $! >> \"$pids\"; exit 3",
+    );
+    let r = xiangqi(
+        &[
+            "match",
+            "--a",
+            s(&engine),
+            "--b",
+            "builtin",
+            "--movetime",
+            "50",
+            "--margin",
+            "300",
+            "--games",
+            "1",
+        ],
+        60,
+    );
+    assert_eq!(r.code(), Some(0), "{}{}", r.stdout, r.stderr);
+    assert!(!r.stdout.contains("hangs"), "{}", r.stdout);
+    assert!(r.stdout.contains("the engine exited"), "{}", r.stdout);
+    assert!(r.stdout.contains("exit status: 3"), "{}", r.stdout);
+    assert_eq!(survivors(&recorded_pids(&engine)), Vec::<u32>::new());
+}
+
+// An engine outlived a game killed with SIGKILL (no handler runs then).
+#[cfg(target_os = "linux")]
+#[test]
+fn engines_die_with_a_match_killed_outright() {
+    let dir = scratch();
+    let engine = fake_engine(
+        dir.path(),
+        "spinner",
+        "sleep 1000 </dev/null >/dev/null 2>&1 & echo $! >> \"$pids\"; wait",
+    );
+    let mut child = Command::new(BIN)
+        .args([
+            "match",
+            "--a",
+            s(&engine),
+            "--b",
+            "builtin",
+            "--movetime",
+            "100",
+            "--margin",
+            "100000",
+            "--games",
+            "1",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("match starts");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while recorded_pids(&engine).len() < 3 {
+        assert!(Instant::now() < deadline, "the fake engine never got a go");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.kill().expect("SIGKILL");
+    let _ = child.wait();
+    let pids = recorded_pids(&engine);
+    let engine_alive = survivors(&pids[..1]);
+    // What the engine started is not its own to end; clear it away.
+    let _ = survivors(&pids);
+    assert_eq!(
+        engine_alive,
+        Vec::<u32>::new(),
+        "the engine outlived the match"
+    );
+}
