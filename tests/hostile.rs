@@ -1882,3 +1882,30 @@ fn engines_die_with_a_match_killed_outright() {
         "the engine outlived the match"
     );
 }
+
+// `go ponder` was accepted though pondering is not implemented, and
+// `bestmove` named a ponder move with no Ponder option declared.
+#[test]
+fn go_ponder_is_refused_and_no_ponder_move_is_offered() {
+    let answers = |input: &str| {
+        let r = xiangqi_with_input(&["uci"], input.as_bytes(), 60);
+        let said: Vec<String> = r
+            .stdout
+            .lines()
+            .filter(|l| l.starts_with("bestmove") || l.starts_with("nobestmove"))
+            .map(str::to_string)
+            .collect();
+        (said, r.stdout)
+    };
+    let (said, out) =
+        answers("uci\nposition startpos\ngo ponder depth 3\nponderhit\nisready\ngo depth 3\n");
+    assert!(!out.contains("option name Ponder"), "{out}");
+    assert_eq!(said.len(), 2, "{out}");
+    assert_eq!(said[0], "bestmove (none)", "{out}");
+    assert!(said[1].starts_with("bestmove ") && said[1] != "bestmove (none)");
+    assert!(!said[1].contains("ponder"), "{out}");
+    assert!(out.contains("does not ponder"), "{out}");
+    let (said, out) = answers("ucci\nposition startpos\ngo ponder depth 2\nisready\n");
+    assert_eq!(said, ["nobestmove"], "{out}");
+    assert!(out.contains("does not ponder"), "{out}");
+}

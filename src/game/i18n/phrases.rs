@@ -305,6 +305,14 @@ texts! {
     DatabaseImported => ("已导入棋谱库", "Imported into the game database"),
     DatabaseImportRunning => ("棋谱库正在导入", "An import is already running"),
     DatabaseFailed => ("棋谱库出错", "Game database problem"),
+    DatabaseGameKept => (
+        "本局暂未加入棋谱库：已存入棋谱，稍后自动再试",
+        "This game could not be added to the game database yet: it was kept in Saved games and will be added when the database is free",
+    ),
+    DatabaseGameWaiting => (
+        "本局暂未加入棋谱库，稍后自动再试",
+        "This game could not be added to the game database yet; it will be tried again",
+    ),
     DatabaseRebuilt => ("棋谱库有损，已另存并重建", "The game database was damaged; it was set aside and rebuilt"),
     ProfileBroken => ("等级分文件有损，已读出能读的部分", "The rating file is damaged; what could be read is kept"),
     ProfileNotSaved => ("等级分未能保存", "The rating could not be saved"),

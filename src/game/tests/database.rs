@@ -369,3 +369,47 @@ fn the_explorers_years_and_typed_player_choose_the_games() {
     app.update();
     assert_eq!(games(&mut app, "everyone again"), 3);
 }
+
+/// The files in the saved-games folder.
+fn saved_games(home: &Path) -> usize {
+    std::fs::read_dir(Paths::under(home).games_dir()).map_or(0, |d| d.count())
+}
+
+#[test]
+fn a_game_finished_while_another_program_writes_is_kept_and_added_later() {
+    let home = tempfile::tempdir().unwrap();
+    let path = Paths::under(home.path()).database_file();
+    drop(Database::open(&path).expect("a database"));
+    // Another program holds the write lock past SQLite's wait.
+    let other = rusqlite::Connection::open(&path).expect("a second connection");
+    other
+        .execute_batch("BEGIN IMMEDIATE")
+        .expect("the write lock");
+    let mut app = app_in(
+        home.path(),
+        Mode::Red,
+        Position::from_fen(MATE_START).unwrap(),
+    );
+    click(&mut app, "i0");
+    click(&mut app, "i9");
+    assert!(session(&app).game.outcome().is_some());
+    run_until(&mut app, "the game kept in saved games", |_| {
+        saved_games(home.path()) == 1
+    });
+    assert_eq!(stored(home.path()), []);
+    // Tried again (in vain) while the lock is held, then added once it goes.
+    for _ in 0..200 {
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    other.execute_batch("COMMIT").expect("the lock let go");
+    drop(other);
+    run_until(&mut app, "the game in the database", |_| {
+        try_stored(home.path()).is_ok_and(|games| !games.is_empty())
+    });
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(stored(home.path()), [(Owner::Mine(Color::Red), 1)]);
+    assert_eq!(saved_games(home.path()), 1);
+}
