@@ -315,12 +315,12 @@ impl Client {
     /// The UCI attempt's error when neither answers (or the program cannot
     /// start at all).
     pub fn detect(command: &str, timeout: Duration) -> Result<Client, ClientError> {
+        let started = Instant::now();
         match Client::spawn_within(command, Protocol::Uci, &[], timeout) {
             Ok(c) => Ok(c),
             Err(e @ (ClientError::BadCommand(_) | ClientError::Spawn { .. })) => Err(e),
-            Err(uci) => {
-                Client::spawn_within(command, Protocol::Ucci, &[], timeout).map_err(|_| uci)
-            }
+            Err(uci) => Client::spawn_within(command, Protocol::Ucci, &[], timeout)
+                .map_err(|_| waited(uci, started)),
         }
     }
 
@@ -420,15 +420,18 @@ impl Client {
             program,
             stderr,
         };
-        c.handshake(timeout)?;
-        for (k, v) in options {
-            c.set_option(k, v)?;
-        }
-        if protocol == Protocol::Ucci {
-            // Our clocks are in milliseconds.
-            c.send("setoption usemillisec true")?;
-        }
-        c.sync(timeout)?;
+        let started = Instant::now();
+        let shaken = c.handshake(timeout).and_then(|()| {
+            for (k, v) in options {
+                c.set_option(k, v)?;
+            }
+            if protocol == Protocol::Ucci {
+                // Our clocks are in milliseconds.
+                c.send("setoption usemillisec true")?;
+            }
+            c.sync(timeout)
+        });
+        shaken.map_err(|e| waited(e, started))?;
         Ok(c)
     }
 
@@ -783,6 +786,18 @@ impl Drop for Client {
             }
         }
         kill(&mut c);
+    }
+}
+
+/// A timeout that says the whole time waited since `started` (a start
+/// waits for more than one answer, and may try both protocols).
+fn waited(e: ClientError, started: Instant) -> ClientError {
+    match e {
+        ClientError::Timeout { expected, .. } => ClientError::Timeout {
+            expected,
+            secs: started.elapsed().as_secs_f64(),
+        },
+        e => e,
     }
 }
 

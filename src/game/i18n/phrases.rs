@@ -63,6 +63,7 @@ texts! {
     Human => ("玩家", "Human"),
     Computer => ("电脑", "AI"),
     Thinking => ("思考中", "Thinking"),
+    EngineStarting => ("引擎启动中…", "Starting the engine…"),
     Paused => ("已暂停", "Paused"),
     Depth => ("深度", "depth"),
     BestLine => ("最佳", "Best"),
