@@ -5,8 +5,11 @@
 //! functions of [`sentences`]. Nothing else in the game spells out a
 //! user-visible word or asks which language it speaks.
 
+mod engine_words;
 mod phrases;
 mod sentences;
+
+pub use engine_words::{engine_failure_text, engine_missing_text, rebuilt_text};
 
 pub use phrases::Phrase;
 pub use sentences::{

@@ -112,8 +112,8 @@ texts! {
         "↑↓ choose   ←→ change   M mute   Esc back",
     ),
     SettingsBroken => (
-        "设置文件有误，已改用默认值",
-        "The settings file is broken; using defaults",
+        "设置文件有误：能读的设置已保留，其余改用默认值",
+        "The settings file has errors: what could be read is kept, the rest uses the defaults",
     ),
     SettingsNotSaved => ("无法保存设置", "Could not save the settings"),
     Continue => ("继续上一局", "Continue"),
@@ -315,6 +315,10 @@ texts! {
         "This game could not be added to the game database yet; it will be tried again",
     ),
     DatabaseRebuilt => ("棋谱库有损，已另存并重建", "The game database was damaged; it was set aside and rebuilt"),
+    DatabaseRebuiltNewer => (
+        "棋谱库由较新版本的游戏写入，已另存并重建",
+        "The game database was written by a newer version of the game; it was set aside and rebuilt",
+    ),
     ProfileBroken => ("等级分文件有损，已读出能读的部分", "The rating file is damaged; what could be read is kept"),
     ProfileNotSaved => ("等级分未能保存", "The rating could not be saved"),
     RatingChanged => ("你的等级分", "Your rating"),

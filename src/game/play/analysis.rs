@@ -265,7 +265,9 @@ fn follow_the_board(
     time: Res<Time>,
     mut engines: ResMut<ExternalEngines>,
     launch: Option<Res<external::LaunchEngines>>,
+    lang: crate::game::settings::CurrentLang,
 ) {
+    let lang = *lang;
     if !analysis.on {
         return;
     }
@@ -336,7 +338,8 @@ fn follow_the_board(
                         }
                     },
                 );
-                sent.err().map(|e| e.to_string())
+                sent.err()
+                    .map(|e| crate::game::i18n::engine_failure_text(&e, lang))
             })
         }
         None => {

@@ -240,6 +240,10 @@ fn a_damaged_database_is_set_aside_rebuilt_and_said_once() {
         "{}",
         text.detail
     );
+    // In the interface's language, and "set aside" and "rebuilt" said once
+    // (by the heading).
+    assert!(text.detail.contains("原文件保存为"), "{}", text.detail);
+    assert!(!text.detail.contains("rebuilt"), "{}", text.detail);
     let serial = notice.serial;
     assert_eq!(
         std::fs::read(path.with_file_name("games.sqlite.set-aside-1")).unwrap(),

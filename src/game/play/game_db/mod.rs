@@ -8,11 +8,11 @@
 //! are not. An import ([`DbCommand::Import`]) reports its progress and,
 //! at the end, what it added and what it refused.
 
-use crate::game::i18n::Phrase;
+use crate::game::i18n::{Phrase, rebuilt_text};
 use crate::game::notice::Notice;
 use crate::game::play::Play;
 use crate::game::play::session::Session;
-use crate::game::settings::StorePaths;
+use crate::game::settings::{CurrentLang, StorePaths};
 use crate::game::{GameSet, Screen};
 use crate::store::db::{Database, DbError, Owner, Progress, Recovery, Summary, saved_game_owner};
 use bevy::prelude::*;
@@ -150,9 +150,14 @@ fn open_handle(paths: Option<Res<StorePaths>>, mut db: ResMut<GameDb>) {
 
 /// Says once that the file was damaged (or newer) and rebuilt, and where
 /// the old one is.
-fn report_rebuild(db: Res<GameDb>, mut notice: ResMut<Notice>) {
+fn report_rebuild(db: Res<GameDb>, mut notice: ResMut<Notice>, lang: CurrentLang) {
     if let Some(r) = db.take_rebuild() {
-        notice.post(Phrase::DatabaseRebuilt, r.to_string(), true);
+        let heading = if r.newer {
+            Phrase::DatabaseRebuiltNewer
+        } else {
+            Phrase::DatabaseRebuilt
+        };
+        notice.post(heading, rebuilt_text(&r, *lang), true);
     }
 }
 
