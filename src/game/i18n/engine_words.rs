@@ -4,6 +4,7 @@
 
 use super::Lang;
 use crate::client::external::EngineFailure;
+use crate::client::process::{ClientError, GoError};
 use crate::store::db::Recovery;
 
 /// What a rebuild of the game database did, after the notice's heading
@@ -98,6 +99,32 @@ pub fn engine_failure_text(f: &EngineFailure, lang: Lang) -> String {
     }
 }
 
+/// What went wrong talking to an engine (adding or testing it), in words.
+pub fn client_error_text(e: &ClientError, lang: Lang) -> String {
+    if lang == Lang::En {
+        return e.to_string();
+    }
+    match e {
+        ClientError::BadCommand(c) => format!("引擎命令行「{c}」无法读懂"),
+        ClientError::Spawn { program, why } => format!("无法启动「{program}」：{why}"),
+        ClientError::Timeout { expected, secs } => {
+            format!("引擎 {secs:.1} 秒内没有回答 {expected}")
+        }
+        ClientError::Exited(detail) => format!("引擎已退出{detail}"),
+        ClientError::Write(why) => format!("无法向引擎写入：{why}"),
+        ClientError::Option(c) => format!("引擎选项 {c}"),
+    }
+}
+
+/// A search that gave no move, in words.
+pub fn go_error_text(e: &GoError, lang: Lang) -> String {
+    match (e, lang) {
+        (GoError::Hang(secs), Lang::Zh) => format!("引擎 {secs:.2} 秒内没有走棋"),
+        (GoError::Failed(c), _) => client_error_text(c, lang),
+        (e, Lang::En) => e.to_string(),
+    }
+}
+
 /// An engine the game was to use that is no longer in the engine list.
 pub fn engine_missing_text(name: &str, lang: Lang) -> String {
     match lang {
@@ -161,5 +188,13 @@ mod tests {
         }
         assert!(engine_failure_text(&failures[1], Lang::Zh).contains("20 秒"));
         assert!(engine_missing_text("Pika", Lang::Zh).contains("引擎列表"));
+        let hang = GoError::Hang(1.5);
+        assert_eq!(go_error_text(&hang, Lang::Zh), "引擎 1.50 秒内没有走棋");
+        assert_eq!(go_error_text(&hang, Lang::En), hang.to_string());
+        let gone = ClientError::Exited(" (exit status: 3)".into());
+        assert_eq!(
+            client_error_text(&gone, Lang::Zh),
+            "引擎已退出 (exit status: 3)"
+        );
     }
 }

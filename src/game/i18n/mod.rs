@@ -9,7 +9,9 @@ mod engine_words;
 mod phrases;
 mod sentences;
 
-pub use engine_words::{engine_failure_text, engine_missing_text, rebuilt_text};
+pub use engine_words::{
+    client_error_text, engine_failure_text, engine_missing_text, go_error_text, rebuilt_text,
+};
 
 pub use phrases::Phrase;
 pub use sentences::{
