@@ -320,6 +320,14 @@ fn an_engine_without_a_handshake_times_out() {
     assert!(matches!(f, EngineFailure::NoHandshake { .. }), "{f:?}");
     assert!(f.to_string().starts_with("Silent did not answer"), "{f}");
     assert!(!e.started());
+    // The time said is the time waited for both, not one protocol's.
+    let EngineFailure::NoHandshake { secs, .. } = f else {
+        unreachable!()
+    };
+    assert!(
+        secs >= 0.55 && secs <= began.elapsed().as_secs_f64(),
+        "{secs}"
+    );
 }
 
 #[test]

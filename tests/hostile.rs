@@ -1801,3 +1801,111 @@ fn a_match_checks_its_engines_programs_as_the_game_does() {
     assert_eq!(r.code(), Some(2), "{}", r.stderr);
     assert!(r.stderr.contains("quote it"), "{}", r.stderr);
 }
+
+// An engine that starts a child holding its output and then exits was
+// judged a hang; it is gone, and its exit status is named.
+#[cfg(target_os = "linux")]
+#[test]
+fn an_engine_that_exits_leaving_a_child_on_its_output_is_said_to_have_exited() {
+    let dir = scratch();
+    let engine = fake_engine(
+        dir.path(),
+        "leaver",
+        "sleep 300 & echo $! >> \"$pids\"; exit 3",
+    );
+    let r = xiangqi(
+        &[
+            "match",
+            "--a",
+            s(&engine),
+            "--b",
+            "builtin",
+            "--movetime",
+            "50",
+            "--margin",
+            "300",
+            "--games",
+            "1",
+        ],
+        60,
+    );
+    assert_eq!(r.code(), Some(0), "{}{}", r.stdout, r.stderr);
+    assert!(!r.stdout.contains("hangs"), "{}", r.stdout);
+    assert!(r.stdout.contains("the engine exited"), "{}", r.stdout);
+    assert!(r.stdout.contains("exit status: 3"), "{}", r.stdout);
+    assert_eq!(survivors(&recorded_pids(&engine)), Vec::<u32>::new());
+}
+
+// An engine outlived a game killed with SIGKILL (no handler runs then).
+#[cfg(target_os = "linux")]
+#[test]
+fn engines_die_with_a_match_killed_outright() {
+    let dir = scratch();
+    let engine = fake_engine(
+        dir.path(),
+        "spinner",
+        "sleep 1000 </dev/null >/dev/null 2>&1 & echo $! >> \"$pids\"; wait",
+    );
+    let mut child = Command::new(BIN)
+        .args([
+            "match",
+            "--a",
+            s(&engine),
+            "--b",
+            "builtin",
+            "--movetime",
+            "100",
+            "--margin",
+            "100000",
+            "--games",
+            "1",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("match starts");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while recorded_pids(&engine).len() < 3 {
+        assert!(Instant::now() < deadline, "the fake engine never got a go");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    child.kill().expect("SIGKILL");
+    let _ = child.wait();
+    let pids = recorded_pids(&engine);
+    let engine_alive = survivors(&pids[..1]);
+    // What the engine started is not its own to end; clear it away.
+    let _ = survivors(&pids);
+    assert_eq!(
+        engine_alive,
+        Vec::<u32>::new(),
+        "the engine outlived the match"
+    );
+}
+
+// `go ponder` was accepted though pondering is not implemented, and
+// `bestmove` named a ponder move with no Ponder option declared.
+#[test]
+fn go_ponder_is_refused_and_no_ponder_move_is_offered() {
+    let answers = |input: &str| {
+        let r = xiangqi_with_input(&["uci"], input.as_bytes(), 60);
+        let said: Vec<String> = r
+            .stdout
+            .lines()
+            .filter(|l| l.starts_with("bestmove") || l.starts_with("nobestmove"))
+            .map(str::to_string)
+            .collect();
+        (said, r.stdout)
+    };
+    let (said, out) =
+        answers("uci\nposition startpos\ngo ponder depth 3\nponderhit\nisready\ngo depth 3\n");
+    assert!(!out.contains("option name Ponder"), "{out}");
+    assert_eq!(said.len(), 2, "{out}");
+    assert_eq!(said[0], "bestmove (none)", "{out}");
+    assert!(said[1].starts_with("bestmove ") && said[1] != "bestmove (none)");
+    assert!(!said[1].contains("ponder"), "{out}");
+    assert!(out.contains("does not ponder"), "{out}");
+    let (said, out) = answers("ucci\nposition startpos\ngo ponder depth 2\nisready\n");
+    assert_eq!(said, ["nobestmove"], "{out}");
+    assert!(out.contains("does not ponder"), "{out}");
+}

@@ -208,6 +208,61 @@ fn kill_group(c: &Child) {
 #[cfg(not(unix))]
 fn kill_group(_: &Child) {}
 
+/// Starts an engine that the system kills when this process dies, however
+/// it dies (a crash, SIGKILL, the out-of-memory killer).
+///
+/// The system's signal comes when the thread that started the child ends,
+/// not the process, so every engine is started by one thread that lives as
+/// long as the process.
+#[cfg(target_os = "linux")]
+fn spawn_child(mut command: Command) -> std::io::Result<Child> {
+    use std::os::unix::process::CommandExt;
+    type Job = (Command, crossbeam_channel::Sender<std::io::Result<Child>>);
+    static SPAWNER: std::sync::OnceLock<Option<crossbeam_channel::Sender<Job>>> =
+        std::sync::OnceLock::new();
+    let parent = libc::pid_t::try_from(std::process::id()).unwrap_or(0);
+    // SAFETY: the closure runs in the child between fork and exec and calls
+    // only prctl(2), getppid(2) and _exit(2), which are async-signal-safe.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL, 0, 0, 0) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            // The parent died before the request was made.
+            if libc::getppid() != parent {
+                libc::_exit(1);
+            }
+            Ok(())
+        });
+    }
+    let spawner = SPAWNER.get_or_init(|| {
+        let (tx, rx) = crossbeam_channel::unbounded::<Job>();
+        std::thread::Builder::new()
+            .name("engine-spawner".into())
+            .spawn(move || {
+                for (mut command, reply) in rx {
+                    let _ = reply.send(command.spawn());
+                }
+            })
+            .ok()
+            .map(|_| tx)
+    });
+    let Some(spawner) = spawner else {
+        return command.spawn();
+    };
+    let (tx, rx) = bounded(1);
+    if let Err(crossbeam_channel::SendError((mut command, _))) = spawner.send((command, tx)) {
+        return command.spawn();
+    }
+    rx.recv()
+        .unwrap_or_else(|_| Err(std::io::Error::other("the engine starter ended")))
+}
+
+#[cfg(not(target_os = "linux"))]
+fn spawn_child(mut command: Command) -> std::io::Result<Child> {
+    command.spawn()
+}
+
 /// A running external engine.
 pub struct Client {
     child: Arc<Mutex<Child>>,
@@ -260,12 +315,12 @@ impl Client {
     /// The UCI attempt's error when neither answers (or the program cannot
     /// start at all).
     pub fn detect(command: &str, timeout: Duration) -> Result<Client, ClientError> {
+        let started = Instant::now();
         match Client::spawn_within(command, Protocol::Uci, &[], timeout) {
             Ok(c) => Ok(c),
             Err(e @ (ClientError::BadCommand(_) | ClientError::Spawn { .. })) => Err(e),
-            Err(uci) => {
-                Client::spawn_within(command, Protocol::Ucci, &[], timeout).map_err(|_| uci)
-            }
+            Err(uci) => Client::spawn_within(command, Protocol::Ucci, &[], timeout)
+                .map_err(|_| waited(uci, started)),
         }
     }
 
@@ -293,7 +348,7 @@ impl Client {
         // the terminal's Ctrl+C reaches the match, which ends the engines.
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let mut child = command.spawn().map_err(|e| ClientError::Spawn {
+        let mut child = spawn_child(command).map_err(|e| ClientError::Spawn {
             program: program.clone(),
             why: e.to_string(),
         })?;
@@ -365,15 +420,18 @@ impl Client {
             program,
             stderr,
         };
-        c.handshake(timeout)?;
-        for (k, v) in options {
-            c.set_option(k, v)?;
-        }
-        if protocol == Protocol::Ucci {
-            // Our clocks are in milliseconds.
-            c.send("setoption usemillisec true")?;
-        }
-        c.sync(timeout)?;
+        let started = Instant::now();
+        let shaken = c.handshake(timeout).and_then(|()| {
+            for (k, v) in options {
+                c.set_option(k, v)?;
+            }
+            if protocol == Protocol::Ucci {
+                // Our clocks are in milliseconds.
+                c.send("setoption usemillisec true")?;
+            }
+            c.sync(timeout)
+        });
+        shaken.map_err(|e| waited(e, started))?;
         Ok(c)
     }
 
@@ -444,6 +502,16 @@ impl Client {
         }
     }
 
+    /// The engine's exit, as an error, if its process has ended (though
+    /// its output may still be open, held by a process it started).
+    fn exited(&self) -> Option<ClientError> {
+        let ended = {
+            let mut c = self.child.lock().unwrap_or_else(|e| e.into_inner());
+            matches!(c.try_wait(), Ok(Some(_)))
+        };
+        ended.then(|| self.exit_error())
+    }
+
     fn exit_error(&self) -> ClientError {
         let status = {
             let mut c = self.child.lock().unwrap_or_else(|e| e.into_inner());
@@ -477,6 +545,9 @@ impl Client {
         let deadline = Instant::now() + timeout;
         loop {
             let Some(line) = self.next_line(deadline)? else {
+                if let Some(e) = self.exited() {
+                    return Err(e);
+                }
                 return Err(ClientError::Timeout {
                     expected: ok,
                     secs: timeout.as_secs_f64(),
@@ -506,6 +577,9 @@ impl Client {
         let mut complaint = None;
         loop {
             let Some(line) = self.next_line(deadline)? else {
+                if let Some(e) = self.exited() {
+                    return Err(e);
+                }
                 return Err(ClientError::Timeout {
                     expected: "readyok",
                     secs: timeout.as_secs_f64(),
@@ -623,6 +697,11 @@ impl Client {
                 Ok(Some(l)) => l,
                 Ok(None) if Instant::now() < until => continue,
                 Ok(None) => {
+                    // An engine that left while something it started keeps
+                    // its output open is gone, not thinking.
+                    if let Some(e) = self.exited() {
+                        return Err(GoError::Failed(e));
+                    }
                     if stopped {
                         return Err(GoError::Hang(started.elapsed().as_secs_f64()));
                     }
@@ -707,6 +786,18 @@ impl Drop for Client {
             }
         }
         kill(&mut c);
+    }
+}
+
+/// A timeout that says the whole time waited since `started` (a start
+/// waits for more than one answer, and may try both protocols).
+fn waited(e: ClientError, started: Instant) -> ClientError {
+    match e {
+        ClientError::Timeout { expected, .. } => ClientError::Timeout {
+            expected,
+            secs: started.elapsed().as_secs_f64(),
+        },
+        e => e,
     }
 }
 

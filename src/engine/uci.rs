@@ -63,6 +63,9 @@ enum GoRefused {
     /// `banmoves` or `searchmoves` left nothing to play.
     #[error("every legal move is banned")]
     AllBanned,
+    /// `go ponder`: this engine does not ponder (it declares no Ponder option).
+    #[error("go ponder is not supported: this engine does not ponder")]
+    Ponder,
 }
 
 fn say<W: Write>(out: &Mutex<W>, line: &str) {
@@ -671,7 +674,8 @@ impl<W: Write + Send + 'static> Session<W> {
                     limits.infinite = true;
                     used = 1;
                 }
-                "ponder" | "draw" => used = 1,
+                "ponder" => return Err(GoRefused::Ponder),
+                "draw" => used = 1,
                 "depth" => match next {
                     Some(&"infinite") => limits.infinite = true,
                     _ => match num() {
@@ -844,10 +848,8 @@ impl<W: Write + Send + 'static> Session<W> {
                     Dialect::Ucci => "nobestmove".to_string(),
                 }
             } else {
-                match result.ponder {
-                    Some(p) => format!("bestmove {} ponder {p}", result.best),
-                    None => format!("bestmove {}", result.best),
-                }
+                // No ponder move: this engine declares no Ponder option.
+                format!("bestmove {}", result.best)
             };
             say(&out, &line);
         });

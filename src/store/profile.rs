@@ -17,7 +17,8 @@
 //! atomically.
 
 use super::{Warning, atomic, load_json_lenient, parse_json_lenient, set_aside_if_damaged};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize};
+use std::collections::VecDeque;
 use std::io;
 use std::path::Path;
 
@@ -25,6 +26,10 @@ use std::path::Path;
 pub const PROVISIONAL_GAMES: u32 = 20;
 /// Games kept in the history (the menu draws the last of them).
 pub const HISTORY: usize = 200;
+/// The ratings a profile can hold: far beyond any level's, either way.
+pub const RATINGS: std::ops::RangeInclusive<f64> = -3000.0..=6000.0;
+/// The most rated games a profile can count (a game a minute for years).
+pub const MAX_GAMES: u32 = 10_000_000;
 
 /// One rated game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -51,8 +56,44 @@ pub struct Profile {
     pub rating: Option<f64>,
     /// Rated games so far.
     pub games: u32,
-    /// The last rated games, oldest first.
+    /// The last rated games, oldest first (the last [`HISTORY`] of a file
+    /// that holds more are read, the others skipped as they are read).
+    #[serde(deserialize_with = "last_games")]
     pub history: Vec<RatedGame>,
+}
+
+/// Reads a list of rated games keeping only the last [`HISTORY`].
+fn last_games<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<RatedGame>, D::Error> {
+    struct Last;
+    impl<'de> serde::de::Visitor<'de> for Last {
+        type Value = Vec<RatedGame>;
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a list of rated games")
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut kept = VecDeque::with_capacity(HISTORY + 1);
+            while let Some(g) = seq.next_element::<RatedGame>()? {
+                if kept.len() == HISTORY {
+                    kept.pop_front();
+                }
+                kept.push_back(g);
+            }
+            Ok(kept.into())
+        }
+    }
+    d.deserialize_seq(Last)
+}
+
+/// The profile in `bytes` (of the file at `path`): read directly when it
+/// is whole, leniently (what can be read, and a warning) when it is not.
+fn parse(path: &Path, bytes: &[u8]) -> (Profile, Option<Warning>) {
+    match serde_json::from_slice::<Profile>(bytes) {
+        Ok(p) => (p, None),
+        Err(_) => parse_json_lenient(path, bytes),
+    }
 }
 
 /// How much a game with `takebacks` take-backs counts: 1, ½, or not at all.
@@ -92,7 +133,7 @@ impl Profile {
         let delta = k * w * (score.clamp(0.0, 1.0) - expected(before, opponent));
         let after = before + delta;
         self.rating = Some(after);
-        self.games += 1;
+        self.games = self.games.saturating_add(1);
         self.history.push(RatedGame {
             at,
             level,
@@ -124,40 +165,65 @@ impl Profile {
 
     /// Reads the profile; a missing file is a new player.
     ///
-    /// History entries that cannot be (a score outside 0–1, a rating that
-    /// is not a number) are dropped and said to be in the warning; the file
-    /// is then set aside before the next save overwrites it.
+    /// What cannot be (a history entry with a score outside 0–1 or a
+    /// rating out of [`RATINGS`], a rating out of range, more games than
+    /// [`MAX_GAMES`]) is left out and said in the warning; the file is then
+    /// set aside before the next save overwrites it.
     pub fn load(path: &Path) -> (Profile, Option<Warning>) {
-        let (mut p, mut warning) = load_json_lenient::<Profile>(path);
-        let dropped = p.drop_impossible();
-        if dropped > 0 {
-            let problem = format!(
-                "{dropped} rated game{} with a score outside 0–1 or a rating that is not a number left out of the history",
-                if dropped == 1 { "" } else { "s" }
-            );
+        let (mut p, mut warning) = match std::fs::read(path) {
+            Ok(bytes) => parse(path, &bytes),
+            Err(_) => load_json_lenient::<Profile>(path),
+        };
+        let problems = p.drop_impossible();
+        if !problems.is_empty() {
             warning
                 .get_or_insert_with(|| Warning {
                     path: path.to_path_buf(),
                     problems: Vec::new(),
                 })
                 .problems
-                .push(problem);
+                .extend(problems);
         }
         (p, warning)
     }
 
-    /// Drops the history entries that cannot be, and a rating that is not
-    /// a number: how many entries were dropped (a bad rating counts one).
-    fn drop_impossible(&mut self) -> usize {
+    /// Leaves out what cannot be: the history entries with a score outside
+    /// 0–1 or a rating out of range, a rating out of range (the last
+    /// entry's is used), a count of games beyond [`MAX_GAMES`] (the
+    /// history's is used). What was left out, in words.
+    fn drop_impossible(&mut self) -> Vec<String> {
+        let mut problems = Vec::new();
         let before = self.history.len();
         self.history
-            .retain(|g| g.rating.is_finite() && (0.0..=1.0).contains(&g.score));
-        let mut dropped = before - self.history.len();
-        if self.rating.is_some_and(|r| !r.is_finite()) {
-            self.rating = self.history.last().map(|g| g.rating);
-            dropped += 1;
+            .retain(|g| RATINGS.contains(&g.rating) && (0.0..=1.0).contains(&g.score));
+        let dropped = before - self.history.len();
+        if dropped > 0 {
+            problems.push(format!(
+                "{dropped} rated game{} with a score outside 0–1 or a rating out of range left out of the history",
+                if dropped == 1 { "" } else { "s" }
+            ));
         }
-        dropped
+        if let Some(r) = self.rating.filter(|r| !RATINGS.contains(r)) {
+            self.rating = self.history.last().map(|g| g.rating);
+            problems.push(format!(
+                "the rating {r} is out of range ({} to {}); {}",
+                RATINGS.start(),
+                RATINGS.end(),
+                match self.rating {
+                    Some(k) => format!("the last rated game's {k:.0} is used"),
+                    None => "the player is unrated".into(),
+                }
+            ));
+        }
+        if self.games > MAX_GAMES {
+            let games = self.history.len() as u32;
+            problems.push(format!(
+                "{} rated games cannot be; {games} counted",
+                self.games
+            ));
+            self.games = games;
+        }
+        problems
     }
 
     /// Writes the profile atomically; a damaged file is first moved aside.
@@ -166,8 +232,8 @@ impl Profile {
     /// Any I/O error; the old file is then unchanged.
     pub fn save(&self, path: &Path) -> io::Result<()> {
         set_aside_if_damaged(path, |bytes| {
-            let (mut old, warning) = parse_json_lenient::<Profile>(path, bytes);
-            warning.is_some() || old.drop_impossible() > 0
+            let (mut old, warning) = parse(path, bytes);
+            warning.is_some() || !old.drop_impossible().is_empty()
         })?;
         let mut json = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
         json.push('\n');
@@ -264,8 +330,8 @@ mod tests {
 
     #[test]
     fn impossible_history_entries_are_said_and_the_file_kept_before_a_save() {
-        // Issue 40, E17: entries with a score outside 0–1 were dropped
-        // unsaid, and the next save overwrote the file with no copy kept.
+        // Entries with a score outside 0–1 were dropped unsaid, and the
+        // next save overwrote the file with no copy kept.
         let t = TempDir::new("profile-impossible");
         let path = t.path().join("profile.json");
         let mut p = Profile::default();
@@ -288,5 +354,54 @@ mod tests {
             .collect();
         assert_eq!(aside.len(), 1);
         assert_eq!(std::fs::read_to_string(aside[0].path()).unwrap(), text);
+    }
+
+    #[test]
+    fn a_rating_or_count_out_of_range_is_said_and_set_aside_and_a_count_never_wraps() {
+        let t = TempDir::new("profile-range");
+        let path = t.path().join("profile.json");
+        let text = r#"{"rating": -5000000000.0, "games": 4294967295, "history": []}"#;
+        std::fs::write(&path, text).unwrap();
+        let (mut q, w) = Profile::load(&path);
+        let w = w.expect("a notice").to_string();
+        assert!(w.contains("rating -5000000000 is out of range"), "{w}");
+        assert!(w.contains("4294967295 rated games cannot be"), "{w}");
+        assert_eq!((q.rating, q.games), (None, 0));
+        q.save(&path).unwrap();
+        let aside = std::fs::read_dir(t.path())
+            .unwrap()
+            .filter_map(|e| e.ok())
+            .filter(|e| e.file_name().to_string_lossy().contains("damaged"))
+            .count();
+        assert_eq!(aside, 1);
+        // A count at the top stays there.
+        q.games = u32::MAX;
+        q.record(2, 700, 1.0, 0, 1);
+        assert_eq!(q.games, u32::MAX);
+    }
+
+    #[test]
+    fn a_huge_history_is_read_to_its_last_games_only() {
+        let t = TempDir::new("profile-huge");
+        let path = t.path().join("profile.json");
+        let mut p = Profile::default();
+        for i in 0..HISTORY as u64 {
+            p.record(2, 700, 0.5, 0, i);
+        }
+        // Ten times the history, as no game writes it.
+        let entries: Vec<RatedGame> = (0..10 * HISTORY as u64)
+            .map(|i| RatedGame {
+                at: i,
+                ..p.history[0].clone()
+            })
+            .collect();
+        let mut huge = p.clone();
+        huge.history = entries;
+        std::fs::write(&path, serde_json::to_string(&huge).unwrap()).unwrap();
+        let (q, w) = Profile::load(&path);
+        assert_eq!(w, None);
+        assert_eq!(q.history.len(), HISTORY);
+        assert_eq!(q.history[0].at, 9 * HISTORY as u64);
+        assert_eq!(q.history.last().unwrap().at, 10 * HISTORY as u64 - 1);
     }
 }

@@ -5,8 +5,13 @@
 //! functions of [`sentences`]. Nothing else in the game spells out a
 //! user-visible word or asks which language it speaks.
 
+mod engine_words;
 mod phrases;
 mod sentences;
+
+pub use engine_words::{
+    client_error_text, engine_failure_text, engine_missing_text, go_error_text, rebuilt_text,
+};
 
 pub use phrases::Phrase;
 pub use sentences::{

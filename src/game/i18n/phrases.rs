@@ -63,6 +63,7 @@ texts! {
     Human => ("玩家", "Human"),
     Computer => ("电脑", "AI"),
     Thinking => ("思考中", "Thinking"),
+    EngineStarting => ("引擎启动中…", "Starting the engine…"),
     Paused => ("已暂停", "Paused"),
     Depth => ("深度", "depth"),
     BestLine => ("最佳", "Best"),
@@ -111,8 +112,8 @@ texts! {
         "↑↓ choose   ←→ change   M mute   Esc back",
     ),
     SettingsBroken => (
-        "设置文件有误，已改用默认值",
-        "The settings file is broken; using defaults",
+        "设置文件有误：能读的设置已保留，其余改用默认值",
+        "The settings file has errors: what could be read is kept, the rest uses the defaults",
     ),
     SettingsNotSaved => ("无法保存设置", "Could not save the settings"),
     Continue => ("继续上一局", "Continue"),
@@ -305,7 +306,19 @@ texts! {
     DatabaseImported => ("已导入棋谱库", "Imported into the game database"),
     DatabaseImportRunning => ("棋谱库正在导入", "An import is already running"),
     DatabaseFailed => ("棋谱库出错", "Game database problem"),
+    DatabaseGameKept => (
+        "本局暂未加入棋谱库：已存入棋谱，稍后自动再试",
+        "This game could not be added to the game database yet: it was kept in Saved games and will be added when the database is free",
+    ),
+    DatabaseGameWaiting => (
+        "本局暂未加入棋谱库，稍后自动再试",
+        "This game could not be added to the game database yet; it will be tried again",
+    ),
     DatabaseRebuilt => ("棋谱库有损，已另存并重建", "The game database was damaged; it was set aside and rebuilt"),
+    DatabaseRebuiltNewer => (
+        "棋谱库由较新版本的游戏写入，已另存并重建",
+        "The game database was written by a newer version of the game; it was set aside and rebuilt",
+    ),
     ProfileBroken => ("等级分文件有损，已读出能读的部分", "The rating file is damaged; what could be read is kept"),
     ProfileNotSaved => ("等级分未能保存", "The rating could not be saved"),
     RatingChanged => ("你的等级分", "Your rating"),

@@ -245,7 +245,9 @@ fn refresh_panel(
                 if let Some(search) = ai.search() {
                     let secs = time.elapsed_secs_f64() - search.started_at();
                     let depth = search.latest().depth;
-                    if depth > 0 {
+                    if search.latest().starting {
+                        format!("{} {secs:.1} s", Phrase::EngineStarting.get(lang))
+                    } else if depth > 0 {
                         format!(
                             "{}… {secs:.1} s · {} {depth}",
                             Phrase::Thinking.get(lang),

@@ -149,7 +149,9 @@ fn start_search(
     settings: Option<Res<UserSettings>>,
     mut engines: ResMut<ExternalEngines>,
     launch: Option<Res<LaunchEngines>>,
+    lang: crate::game::settings::CurrentLang,
 ) {
+    let lang = *lang;
     let (Some(session), Some(turn)) = (session, turn) else {
         return;
     };
@@ -185,6 +187,7 @@ fn start_search(
                 game_clock,
                 &mut engines,
                 at,
+                lang,
             ));
             return;
         }
@@ -222,6 +225,7 @@ fn engine_search(
     game_clock: Option<&GameClock>,
     engines: &mut ExternalEngines,
     (from, now): (SearchFrom, f64),
+    lang: crate::game::i18n::Lang,
 ) -> OffThreadSearch<AiAnswer> {
     match entry {
         Some(entry) => {
@@ -231,16 +235,16 @@ fn engine_search(
                 Some(
                     match external::think(&engine, &job, limit, &[], 1, &mut |_| {}) {
                         Ok(thought) => AiAnswer::Move(thought.best),
-                        Err(e) => AiAnswer::Failed(name, e.to_string()),
+                        Err(e) => {
+                            AiAnswer::Failed(name, crate::game::i18n::engine_failure_text(&e, lang))
+                        }
                     },
                 )
             })
         }
         None => OffThreadSearch::start(from, now, move |_| {
-            Some(AiAnswer::Failed(
-                name.clone(),
-                format!("'{name}' is no longer in the engine list"),
-            ))
+            let missing = crate::game::i18n::engine_missing_text(&name, lang);
+            Some(AiAnswer::Failed(name, missing))
         }),
     }
 }

@@ -216,10 +216,23 @@ pub fn think(
                 depth: line.depth,
                 score: line.score.map_or(0, |s| s.as_cp()),
                 pv: line.pv.clone(),
+                starting: false,
             });
         }
         on_line(line);
     };
+    // Its start (the handshakes: UCI, then UCCI when the protocol is not
+    // known) is shown as a start, not as thinking.
+    if !lock(engine).started() {
+        let starting = SearchProgress {
+            starting: true,
+            ..SearchProgress::default()
+        };
+        let _ = job.progress.send(starting);
+        let started = lock(engine).start();
+        let _ = job.progress.send(SearchProgress::default());
+        started?;
+    }
     think_at(
         engine,
         &job.position,
@@ -268,5 +281,36 @@ mod tests {
         // A history that does not link up: the position alone.
         let broken = vec![start, position];
         assert_eq!(moves_to(&broken, &start), (start, vec![]));
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_engine_being_started_is_shown_as_starting_not_thinking() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let silent = dir.path().join("silent");
+        std::fs::write(&silent, "#!/bin/sh\nexec sleep 60\n").unwrap();
+        std::fs::set_permissions(&silent, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let mut config = EngineConfig::new("Silent", silent.display().to_string());
+        config.protocol = Some(crate::client::process::Protocol::Uci);
+        config.handshake_timeout = std::time::Duration::from_millis(200);
+        let engine: SharedExternal = Arc::new(Mutex::new(ExternalEngine::new(config)));
+        let (tx, rx) = crossbeam_channel::unbounded();
+        let job = SearchJob {
+            position: Position::startpos(),
+            history: Vec::new(),
+            stop: Arc::default(),
+            progress: tx,
+            limits: crate::engine::Limits::default(),
+            human_pace: false,
+            exclude: Vec::new(),
+        };
+        let failed = think(&engine, &job, GoLimit::Depth(1), &[], 1, &mut |_| {});
+        assert!(
+            matches!(failed, Err(EngineFailure::NoHandshake { .. })),
+            "{failed:?}"
+        );
+        let said: Vec<bool> = rx.try_iter().map(|p| p.starting).collect();
+        assert_eq!(said, [true, false]);
     }
 }

@@ -116,7 +116,9 @@ fn start_hint(
     time: Res<Time>,
     settings: Option<Res<UserSettings>>,
     mut engines: ResMut<ExternalEngines>,
+    lang: crate::game::settings::CurrentLang,
 ) {
+    let lang = *lang;
     if requests.read().count() == 0 {
         return;
     }
@@ -146,7 +148,7 @@ fn start_hint(
                 Some(
                     external::think(&engine, &job, limit, &[], 1, &mut |_| {})
                         .map(|t| t.best)
-                        .map_err(|e| e.to_string()),
+                        .map_err(|e| crate::game::i18n::engine_failure_text(&e, lang)),
                 )
             },
         ));

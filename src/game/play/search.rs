@@ -47,6 +47,7 @@ impl SearchJob {
             depth: info.depth,
             score: info.score.as_cp(),
             pv: info.pv.clone(),
+            starting: false,
         });
     }
 }
@@ -60,6 +61,8 @@ pub struct SearchProgress {
     pub score: i32,
     /// The principal variation.
     pub pv: Vec<Move>,
+    /// The engine is being started (its handshake), not searching yet.
+    pub starting: bool,
 }
 
 /// Where a search starts: a position, the positions before it (oldest
@@ -258,6 +261,7 @@ mod tests {
                 depth: 3,
                 score: 42,
                 pv: reply.into_iter().collect(),
+                starting: false,
             });
             reply.map(|m| (m, job.history.len()))
         });

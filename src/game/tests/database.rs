@@ -233,6 +233,10 @@ fn a_damaged_database_is_set_aside_rebuilt_and_said_once() {
         "{}",
         text.detail
     );
+    // In the interface's language, and "set aside" and "rebuilt" said once
+    // (by the heading).
+    assert!(text.detail.contains("原文件保存为"), "{}", text.detail);
+    assert!(!text.detail.contains("rebuilt"), "{}", text.detail);
     let serial = notice.serial;
     assert_eq!(
         std::fs::read(path.with_file_name("games.sqlite.set-aside-1")).unwrap(),
@@ -361,4 +365,48 @@ fn the_explorers_years_and_typed_player_choose_the_games() {
     app.world_mut().write_message(ExplorerCommand::Player(None));
     app.update();
     assert_eq!(games(&mut app, "everyone again"), 3);
+}
+
+/// The files in the saved-games folder.
+fn saved_games(home: &Path) -> usize {
+    std::fs::read_dir(Paths::under(home).games_dir()).map_or(0, |d| d.count())
+}
+
+#[test]
+fn a_game_finished_while_another_program_writes_is_kept_and_added_later() {
+    let home = tempfile::tempdir().unwrap();
+    let path = Paths::under(home.path()).database_file();
+    drop(Database::open(&path).expect("a database"));
+    // Another program holds the write lock past SQLite's wait.
+    let other = rusqlite::Connection::open(&path).expect("a second connection");
+    other
+        .execute_batch("BEGIN IMMEDIATE")
+        .expect("the write lock");
+    let mut app = app_in(
+        home.path(),
+        Mode::Red,
+        Position::from_fen(MATE_START).unwrap(),
+    );
+    click(&mut app, "i0");
+    click(&mut app, "i9");
+    assert!(session(&app).game.outcome().is_some());
+    run_until(&mut app, "the game kept in saved games", |_| {
+        saved_games(home.path()) == 1
+    });
+    assert_eq!(stored(home.path()), []);
+    // Tried again (in vain) while the lock is held, then added once it goes.
+    for _ in 0..200 {
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    other.execute_batch("COMMIT").expect("the lock let go");
+    drop(other);
+    run_until(&mut app, "the game in the database", |_| {
+        try_stored(home.path()).is_ok_and(|games| !games.is_empty())
+    });
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(stored(home.path()), [(Owner::Mine(Color::Red), 1)]);
+    assert_eq!(saved_games(home.path()), 1);
 }

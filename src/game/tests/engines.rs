@@ -186,7 +186,8 @@ fn a_program_that_is_not_there_is_a_failure_naming_the_command() {
         panic!("a failure: {:?}", card(&app).add);
     };
     assert_eq!(failed, command);
-    assert!(why.contains("cannot start '/no/such/engine'"), "{why}");
+    // In the interface's language (Chinese by default).
+    assert!(why.contains("无法启动「/no/such/engine」"), "{why}");
     for lang in [Lang::Zh, Lang::En] {
         let line = add_status_text(&card(&app).add, lang);
         assert!(line.contains(command), "{line}");
@@ -390,7 +391,7 @@ fn a_test_searches_the_start_position_and_says_what_it_found() {
         !matches!(card(app).test, Some(TestState::Running(_)))
     });
     assert!(
-        matches!(&card(&app).test, Some(TestState::Failed(_, why)) if why.contains("exited")),
+        matches!(&card(&app).test, Some(TestState::Failed(_, why)) if why.contains("引擎已退出")),
         "{:?}",
         card(&app).test
     );

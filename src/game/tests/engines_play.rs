@@ -195,7 +195,8 @@ fn an_engine_that_crashes_mid_game_is_reported() {
 
 #[test]
 fn an_engine_that_hangs_is_given_up_on() {
-    a_failure_pauses_the_game_and_names_the_engine("sleep 30", "no move within");
+    // In the interface's language (Chinese by default).
+    a_failure_pauses_the_game_and_names_the_engine("sleep 30", "秒内没有走棋");
 }
 
 #[test]

@@ -85,8 +85,18 @@ fn a_broken_settings_file_keeps_what_it_can_gives_a_notice_and_is_kept_aside() {
     };
     assert_eq!(*settings(&app), want);
     match &app.world().resource::<SettingsFile>().problem {
-        Some(Problem::Broken(detail)) => {
-            assert!(detail.starts_with("settings.json: line 1"), "{detail}")
+        Some(p @ Problem::Broken(detail)) => {
+            assert!(detail.starts_with("settings.json: line 1"), "{detail}");
+            // The heading says what was kept, not that all is the defaults.
+            let heading = p.words().0;
+            for lang in [crate::game::i18n::Lang::Zh, crate::game::i18n::Lang::En] {
+                assert!(!heading.get(lang).ends_with("using defaults"));
+            }
+            assert!(
+                heading
+                    .get(crate::game::i18n::Lang::Zh)
+                    .contains("能读的设置已保留")
+            );
         }
         other => panic!("expected a notice, got {other:?}"),
     }

@@ -16,6 +16,8 @@ pub struct Recovery {
     pub set_aside: PathBuf,
     /// What was wrong with it.
     pub why: String,
+    /// It was written by a newer version of the game (not damaged).
+    pub newer: bool,
     /// Games read back from it.
     pub salvaged: u64,
     /// Games in it that could not be read.
@@ -89,10 +91,10 @@ impl Database {
             }
         }
         let _alone = lock.as_ref().map(RebuildLock::exclusive);
-        let why = match usable(path, thorough)? {
+        let (why, newer) = match usable(path, thorough)? {
             // Another process rebuilt it while this one waited.
             Usable::Yes(db) => return Ok((db, None)),
-            Usable::No(why) => why,
+            Usable::No { why, newer } => (why, newer),
         };
         let set_aside = set_aside(path)?;
         let mut db = Database::open(path)?;
@@ -106,6 +108,7 @@ impl Database {
             Some(Recovery {
                 set_aside,
                 why,
+                newer,
                 salvaged,
                 unreadable,
                 from_saved,
@@ -123,33 +126,36 @@ impl Database {
 /// Whether the file at `path` can be used as it is.
 enum Usable {
     Yes(Database),
-    /// Why not (damaged, newer).
-    No(String),
+    /// Why not (damaged, newer), and whether it is newer.
+    No {
+        why: String,
+        newer: bool,
+    },
 }
 
 /// Opens the file and judges it (see [`Database::open_or_rebuild`]); a
 /// file that is not usable is closed again before this returns.
 fn usable(path: &Path, thorough: bool) -> Result<Usable, DbError> {
-    Ok(Usable::No(match Database::open(path) {
+    let newer = |why: String| Usable::No { why, newer: true };
+    let damaged = |why: String| Usable::No { why, newer: false };
+    Ok(match Database::open(path) {
         Ok(db) => {
             if !thorough {
                 return Ok(Usable::Yes(db));
             }
             match db.quick_check() {
-                Ok(None) => return Ok(Usable::Yes(db)),
-                Ok(Some(problem)) => format!("is damaged ({problem})"),
-                Err(e) if e.is_damage() => format!("is damaged ({e})"),
+                Ok(None) => Usable::Yes(db),
+                Ok(Some(problem)) => damaged(format!("is damaged ({problem})")),
+                Err(e) if e.is_damage() => damaged(format!("is damaged ({e})")),
                 Err(e) => return Err(e),
             }
         }
-        Err(DbError::Newer { found, known, .. }) => {
-            format!(
-                "was written by a newer version of the game (schema {found}; this one knows {known})"
-            )
-        }
-        Err(e) if e.is_damage() => format!("is damaged ({})", inner(&e)),
+        Err(DbError::Newer { found, known, .. }) => newer(format!(
+            "was written by a newer version of the game (schema {found}; this one knows {known})"
+        )),
+        Err(e) if e.is_damage() => damaged(format!("is damaged ({})", inner(&e))),
         Err(e) => return Err(e),
-    }))
+    })
 }
 
 /// The lock file next to the database (`games.sqlite.lock`), which every

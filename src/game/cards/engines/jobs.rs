@@ -16,6 +16,7 @@ use crate::client::options::EngineOption;
 use crate::client::process::{
     Client, ClientError, GoError, GoLimit, HANDSHAKE_TIMEOUT, Protocol, UnknownProtocol,
 };
+use crate::game::i18n::{Lang, client_error_text, go_error_text};
 use crate::game::settings::UserSettings;
 use crate::rules::Position;
 use crate::store::engines::{EngineEntry, SkillOption};
@@ -59,6 +60,19 @@ pub enum JobError {
     /// Its thread ended without an answer (what was lost).
     #[error("{0}")]
     Lost(&'static str),
+}
+
+impl JobError {
+    /// The error in the interface's language.
+    fn words(&self, lang: Lang) -> String {
+        match (self, lang) {
+            (JobError::Client(e), _) => client_error_text(e, lang),
+            (JobError::Go(e), _) => go_error_text(e, lang),
+            (JobError::Protocol(p), Lang::Zh) => format!("协议须为 uci 或 ucci，而不是「{}」", p.0),
+            (JobError::Lost(_), Lang::Zh) => "引擎的任务意外结束，没有回答".to_string(),
+            (e, Lang::En) => e.to_string(),
+        }
+    }
 }
 
 /// A job's answer.
@@ -228,6 +242,8 @@ pub(super) fn collect_jobs(
     mut settings: ResMut<UserSettings>,
     mut detected: ResMut<DetectedOptions>,
 ) {
+    // The language as the settings say (held here for writing).
+    let lang = settings.language;
     if !jobs.busy() {
         return;
     }
@@ -270,7 +286,7 @@ pub(super) fn collect_jobs(
             Finished::Added(command, Err(why)) => {
                 card.add = AddState::Failed {
                     command,
-                    why: why.to_string(),
+                    why: why.words(lang),
                 };
             }
             Finished::Inspected(command, result) => {
@@ -300,7 +316,7 @@ pub(super) fn collect_jobs(
             Finished::Tested(name, result) => {
                 card.test = Some(match result {
                     Ok(report) => TestState::Done(name, report),
-                    Err(why) => TestState::Failed(name, why.to_string()),
+                    Err(why) => TestState::Failed(name, why.words(lang)),
                 });
             }
         }

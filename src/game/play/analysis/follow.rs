@@ -6,14 +6,14 @@ use super::{Analysis, AnalysisBackend, AnalysisLine, Target};
 use crate::client::external::EngineLine;
 use crate::client::process::GoLimit;
 use crate::engine::{Score, SearchInfo};
-use crate::game::i18n::Phrase;
+use crate::game::i18n::{Lang, Phrase, engine_failure_text};
 use crate::game::notice::Notice;
 use crate::game::play::Turn;
 use crate::game::play::browse::{Browse, shown_history, shown_ply, shown_position};
 use crate::game::play::external::{self, ExternalEngines, SharedExternal, Use};
 use crate::game::play::search::OffThreadSearch;
 use crate::game::play::session::Session;
-use crate::game::settings::UserSettings;
+use crate::game::settings::{CurrentLang, UserSettings};
 use crate::rules::{Move, Position};
 use crate::store::Settings;
 use crate::store::settings::MAX_ANALYSIS_LINES;
@@ -31,6 +31,7 @@ pub(super) fn follow_the_board(
     time: Res<Time>,
     mut engines: ResMut<ExternalEngines>,
     launch: Option<Res<external::LaunchEngines>>,
+    lang: CurrentLang,
 ) {
     if !analysis.on {
         return;
@@ -90,7 +91,7 @@ pub(super) fn follow_the_board(
         reports: tx,
     };
     analysis.search = Some(match entry {
-        Some(entry) => job.on_engine(engines.get(Use::Analysis, &entry)),
+        Some(entry) => job.on_engine(engines.get(Use::Analysis, &entry), *lang),
         None => job.built_in(&backend),
     });
 }
@@ -108,7 +109,7 @@ struct Job {
 
 impl Job {
     /// The player's engine: MultiPV lines until it is told to stop.
-    fn on_engine(self, engine: SharedExternal) -> OffThreadSearch<String> {
+    fn on_engine(self, engine: SharedExternal, lang: Lang) -> OffThreadSearch<String> {
         let Job {
             exclude,
             lines,
@@ -133,7 +134,7 @@ impl Job {
                         }
                     },
                 );
-                sent.err().map(|e| e.to_string())
+                sent.err().map(|e| engine_failure_text(&e, lang))
             },
         )
     }

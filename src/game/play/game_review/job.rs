@@ -99,6 +99,10 @@ impl Reviewer<'_> {
         let external =
             external::entry_for(Use::Review, self.settings.as_deref().map(|s| &**s), None)
                 .map(|entry| self.engines.get(Use::Review, &entry));
+        let lang = self
+            .settings
+            .as_deref()
+            .map_or_else(crate::game::i18n::Lang::default, |s| s.language);
         let search = OffThreadSearch::start(
             session.search_from(),
             self.time.elapsed_secs_f64(),
@@ -112,7 +116,10 @@ impl Reviewer<'_> {
                             &job_moves,
                             &job.stop,
                             &mut progress,
-                            &mut |pos, history| external_view(&external, pos, history, think, &job),
+                            &mut |pos, history| {
+                                external_view(&external, pos, history, think, &job)
+                                    .map_err(|e| crate::game::i18n::engine_failure_text(&e, lang))
+                            },
                         )
                     }
                     None => engine.with(|engine| {

@@ -80,8 +80,8 @@ pub(super) fn show_rating(
     for mut node in &mut rows {
         set_display(&mut node, rated_mode);
     }
-    let profile = rating.get(paths.as_deref(), &mut notice).clone();
-    let suggestion = suggested_level(&profile);
+    // Read in place: the profile is not copied each frame.
+    let suggestion = suggested_level(rating.get(paths.as_deref(), &mut notice));
     for mut node in &mut suggest {
         set_display(
             &mut node,
@@ -99,8 +99,11 @@ pub(super) fn show_rating(
         return;
     }
     *shown = now;
+    let Some(profile) = rating.peek() else {
+        return;
+    };
     for mut text in &mut texts {
-        text.0 = rating_text(&profile, *lang);
+        text.0 = rating_text(profile, *lang);
     }
     let values: Vec<f64> = profile
         .history

@@ -8,28 +8,25 @@
 //! are not. An import ([`DbCommand::Import`]) reports its progress and,
 //! at the end, what it added and what it refused.
 
-use crate::game::i18n::Phrase;
+use crate::game::i18n::{Phrase, rebuilt_text};
 use crate::game::notice::Notice;
 use crate::game::play::Play;
-use crate::game::play::records::pgn_of;
-use crate::game::play::session::{BoardChanged, Session};
+use crate::game::play::session::Session;
 use crate::game::settings::{CurrentLang, StorePaths};
-use crate::game::{GameSet, Mode, Screen};
-use crate::rules::Color as Side;
-use crate::store::db::{
-    Database, DbError, NewGame, Owner, Progress, Recovery, Summary, saved_game_owner,
-};
-use crate::store::record::OpenedGame;
+use crate::game::{GameSet, Screen};
+use crate::store::db::{Database, DbError, Owner, Progress, Recovery, Summary, saved_game_owner};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use crossbeam_channel::Receiver;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, PoisonError};
 
+mod finished;
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameDb>()
         .init_resource::<DbImport>()
-        .init_resource::<Recorded>()
+        .init_resource::<finished::Recorded>()
         .add_message::<DbCommand>()
         .add_systems(
             Update,
@@ -39,11 +36,13 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            record_finished_games.in_set(GameSet::Present).run_if(
-                in_state(Screen::Playing)
-                    .and_then(in_state(Play::Free))
-                    .and_then(resource_exists::<Session>),
-            ),
+            finished::record_finished_games
+                .in_set(GameSet::Present)
+                .run_if(
+                    in_state(Screen::Playing)
+                        .and_then(in_state(Play::Free))
+                        .and_then(resource_exists::<Session>),
+                ),
         );
 }
 
@@ -126,6 +125,8 @@ impl GameDb {
                         *rebuilt.lock().unwrap_or_else(PoisonError::into_inner) = recovery;
                         Handle::Open(Box::new(db))
                     }
+                    // Another program writing: opened again by the next job.
+                    Err(e) if e.is_busy() => return Err(GameDbError::Db(e)),
                     Err(e) => Handle::Failed(e.to_string()),
                 };
             }
@@ -149,9 +150,14 @@ fn open_handle(paths: Option<Res<StorePaths>>, mut db: ResMut<GameDb>) {
 
 /// Says once that the file was damaged (or newer) and rebuilt, and where
 /// the old one is.
-fn report_rebuild(db: Res<GameDb>, mut notice: ResMut<Notice>) {
+fn report_rebuild(db: Res<GameDb>, mut notice: ResMut<Notice>, lang: CurrentLang) {
     if let Some(r) = db.take_rebuild() {
-        notice.post(Phrase::DatabaseRebuilt, r.to_string(), true);
+        let heading = if r.newer {
+            Phrase::DatabaseRebuiltNewer
+        } else {
+            Phrase::DatabaseRebuilt
+        };
+        notice.post(heading, rebuilt_text(&r, *lang), true);
     }
 }
 
@@ -243,83 +249,4 @@ fn follow_import(mut import: ResMut<DbImport>, mut notice: ResMut<Notice>) {
             import.error = Some(why);
         }
     }
-}
-
-/// Which games were played on the board and which finished game was added.
-#[derive(Resource, Default)]
-struct Recorded {
-    /// The start and ply of the last move played on the board: a game
-    /// ends "here" only after a move played here (not an opened record
-    /// stepped to its end).
-    last_move: Option<(u64, usize)>,
-    /// The last game added (start, plies, final position), so an end is
-    /// added once however many frames it stays on the board.
-    last: Option<(u64, usize, u64)>,
-    pending: Vec<Task<Result<(), GameDbError>>>,
-}
-
-fn record_finished_games(
-    session: Res<Session>,
-    db: Res<GameDb>,
-    mut changes: MessageReader<BoardChanged>,
-    mut recorded: ResMut<Recorded>,
-    mut notice: ResMut<Notice>,
-    lang: CurrentLang,
-) {
-    recorded.pending.retain_mut(|task| match check_ready(task) {
-        None => true,
-        Some(Ok(())) => false,
-        Some(Err(why)) => {
-            notice.post(Phrase::DatabaseFailed, why.to_string(), true);
-            false
-        }
-    });
-    if changes
-        .read()
-        .any(|c| matches!(c, BoardChanged::Moved { .. }))
-    {
-        recorded.last_move = Some((session.game.start().hash(), session.game.ply()));
-    }
-    if !session.is_changed() || !db.exists() {
-        return;
-    }
-    let owner = match session.setup.players.mode {
-        Mode::Red => Owner::Mine(Side::Red),
-        Mode::Black => Owner::Mine(Side::Black),
-        Mode::Hotseat => Owner::MineBothSides,
-        Mode::AiVsAi => return,
-    };
-    let game = &session.game;
-    let Some(outcome) = game.outcome() else {
-        return;
-    };
-    // Only a game played to its end on the board, not an opened record
-    // stepped to its last move.
-    let played_here = recorded.last_move == Some((game.start().hash(), game.ply()));
-    if !played_here || game.ply() != game.all_moves().len() {
-        return;
-    }
-    let key = (game.start().hash(), game.ply(), game.position().hash());
-    if recorded.last == Some(key) {
-        return;
-    }
-    recorded.last = Some(key);
-    let pgn = pgn_of(&session, *lang);
-    let mut tags: Vec<(String, String)> = pgn.tags.clone();
-    tags.retain(|(k, _)| !k.eq_ignore_ascii_case("Result"));
-    let opened = OpenedGame {
-        format: None,
-        tags,
-        result: Some(outcome.result),
-        game: game.clone(),
-        clock: None,
-    };
-    recorded.pending.push(db.run(move |db| {
-        db.add(&NewGame {
-            opened: &opened,
-            source: "",
-            owner,
-        })
-        .map(|_| ())
-    }));
 }
