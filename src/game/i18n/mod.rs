@@ -6,6 +6,8 @@
 //! user-visible word or asks which language it speaks.
 
 mod engine_words;
+#[macro_use]
+mod texts;
 mod phrases;
 mod sentences;
 

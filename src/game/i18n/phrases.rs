@@ -1,34 +1,7 @@
-//! The words of the game, each in Chinese and English.
+//! The words of the game, each in Chinese and English (the table
+//! [`texts`](super::texts) turns into [`Phrase`]).
 
 use super::Lang;
-
-/// Defines [`Phrase`], its strings in both languages, and [`Phrase::ALL`].
-macro_rules! texts {
-    ($($name:ident => ($zh:expr, $en:expr $(,)?),)*) => {
-        /// A user-visible text.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-        pub enum Phrase {
-            $($name,)*
-        }
-
-        impl Phrase {
-            /// Every text (tests check each has both languages).
-            #[cfg(test)]
-            pub const ALL: &[Phrase] = &[$(Phrase::$name,)*];
-
-            /// The text in `lang`.
-            pub fn get(self, lang: Lang) -> &'static str {
-                let (zh, en) = match self {
-                    $(Phrase::$name => ($zh, $en),)*
-                };
-                match lang {
-                    Lang::Zh => zh,
-                    Lang::En => en,
-                }
-            }
-        }
-    };
-}
 
 texts! {
     Subtitle => ("Xiangqi · Chinese Chess", "象棋 · Chinese Chess"),

@@ -1,0 +1,122 @@
+//! A position saved from the editor as a puzzle: the engine's answer, the player's list, and an editor that does not change while it waits.
+
+use super::*;
+
+#[test]
+fn a_position_saved_as_a_puzzle_joins_my_puzzles_and_its_best_move_solves_it() {
+    let home = TempDir::new("editor-puzzle");
+    let mut app = editor_app(home.path());
+    // Red mates at once: the chariot to the general's file (the generals
+    // may not face each other on the open e-file).
+    let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w";
+    set_up(&mut app, fen);
+    let pos = editor(&app).setup.validate().expect("valid");
+    // A mate in one may be answered within the frames `send` runs, so the
+    // test waits for the file rather than for a moment of saving.
+    send(&mut app, EditorCommand::SaveAsPuzzle);
+    run_until(&mut app, "the engine's answer", |a| !editor(a).saving());
+    let file = Paths::under(home.path()).my_puzzles_file();
+    let saved = MyPuzzles::load(&file).0;
+    assert_eq!(saved.puzzles.len(), 1);
+    let p = saved.puzzles[0].clone();
+    assert!(p.composed && !p.solved && p.attempts == 0);
+    assert_eq!(p.position(), Some(pos));
+    let best = p.best_move().expect("a best move");
+    let mut after = pos;
+    after.play(best).expect("legal");
+    assert!(
+        after.legal_moves().is_empty(),
+        "the engine finds the mate: {best}"
+    );
+    assert_eq!(notice(&app).map(|n| n.0), Some(Phrase::PuzzleSaved));
+
+    // Saved again: still one.
+    send(&mut app, EditorCommand::SaveAsPuzzle);
+    run_until(&mut app, "the engine's answer", |a| !editor(a).saving());
+    assert_eq!(MyPuzzles::load(&file).0.puzzles.len(), 1);
+    assert_eq!(notice(&app).map(|n| n.0), Some(Phrase::PuzzleAlreadySaved));
+
+    // Played from the list: another move is not enough, the best one solves it.
+    app.world_mut().write_message(StartMyPuzzle(p.id.clone()));
+    run_until(&mut app, "the attempt", |a| {
+        a.world().contains_resource::<ActiveMyPuzzle>()
+            && a.world()
+                .get_resource::<Session>()
+                .is_some_and(|s| *s.game.start() == pos)
+    });
+    app.update();
+    // Judged as `accepts` judges it, as deep as the puzzle was searched.
+    let other = Move::from_iccs("a1a2").expect("move");
+    let limits = Limits {
+        depth: Some(p.depth.min(4)),
+        ..Limits::default()
+    };
+    let ok = accepts(
+        &mut crate::engine::Engine::new(8),
+        &pos,
+        &[],
+        other,
+        best,
+        MARGIN,
+        &limits,
+        &AtomicBool::new(false),
+    );
+    for m in [other, best] {
+        if m == best {
+            app.world_mut().write_message(GameCommand::NewGame);
+            app.update();
+            app.update();
+        }
+        app.world_mut().write_message(BoardInput::Click(m.from()));
+        app.update();
+        app.world_mut().write_message(BoardInput::Click(m.to()));
+        app.update();
+        run_until(&mut app, "the verdict", |a| {
+            !matches!(
+                a.world().resource::<ActiveMyPuzzle>().verdict,
+                MyVerdict::Checking(_) | MyVerdict::ToMove
+            )
+        });
+        let verdict = app.world().resource::<ActiveMyPuzzle>().verdict;
+        let want = if m == best || ok {
+            MyVerdict::Solved(m)
+        } else {
+            MyVerdict::Wrong(m)
+        };
+        assert_eq!(verdict, want);
+    }
+    let saved = MyPuzzles::load(&file).0;
+    assert!(saved.puzzles[0].solved);
+    assert_eq!(saved.puzzles[0].attempts, 1);
+}
+
+#[test]
+fn waiting_for_the_engine_changes_nothing_the_editor_shows() {
+    let home = TempDir::new("editor-waiting");
+    let mut app = editor_app(home.path());
+    // A search that takes a while.
+    app.insert_resource(ReviewLimits {
+        quick: Limits {
+            movetime: Some(Duration::from_millis(400)),
+            ..Limits::default()
+        },
+        thorough: Limits::default(),
+    });
+    send(&mut app, EditorCommand::SaveAsPuzzle);
+    assert!(editor(&app).saving());
+    // The views rebuild the board when the state changes: while the
+    // engine searches, a piece being dragged would vanish every frame.
+    app.world_mut().resource_mut::<Changes>().0 = 0;
+    run_until(&mut app, "the engine's answer", |a| !editor(a).saving());
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Changes>().0, 1, "only the answer");
+    assert_eq!(
+        MyPuzzles::load(&Paths::under(home.path()).my_puzzles_file())
+            .0
+            .puzzles
+            .len(),
+        1
+    );
+}
