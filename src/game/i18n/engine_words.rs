@@ -4,7 +4,7 @@
 
 use super::Lang;
 use crate::client::external::EngineFailure;
-use crate::client::process::{ClientError, GoError};
+use crate::client::process::{ClientError, GoError, UnknownProtocol};
 use crate::store::db::Recovery;
 
 /// What a rebuild of the game database did, after the notice's heading
@@ -133,6 +133,22 @@ pub fn engine_missing_text(name: &str, lang: Lang) -> String {
     }
 }
 
+/// A protocol in the engine list that is neither UCI nor UCCI.
+pub fn protocol_error_text(e: &UnknownProtocol, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("协议须为 uci 或 ucci，而不是「{}」", e.0),
+        Lang::En => e.to_string(),
+    }
+}
+
+/// An engine card's job whose thread ended without an answer.
+pub fn job_lost_text(lost: &str, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => "引擎的任务意外结束，没有回答".to_string(),
+        Lang::En => lost.to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -196,5 +212,14 @@ mod tests {
             client_error_text(&gone, Lang::Zh),
             "引擎已退出 (exit status: 3)"
         );
+    }
+
+    #[test]
+    fn the_engine_cards_own_errors_read_in_both_languages() {
+        let bad = UnknownProtocol("xboard".into());
+        assert!(protocol_error_text(&bad, Lang::Zh).contains("「xboard」"));
+        assert_eq!(protocol_error_text(&bad, Lang::En), bad.to_string());
+        assert!(job_lost_text("the test", Lang::Zh).contains("意外结束"));
+        assert_eq!(job_lost_text("the test", Lang::En), "the test");
     }
 }

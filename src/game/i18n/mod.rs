@@ -12,7 +12,8 @@ mod phrases;
 mod sentences;
 
 pub use engine_words::{
-    client_error_text, engine_failure_text, engine_missing_text, go_error_text, rebuilt_text,
+    client_error_text, engine_failure_text, engine_missing_text, go_error_text, job_lost_text,
+    protocol_error_text, rebuilt_text,
 };
 
 pub use phrases::Phrase;

@@ -16,7 +16,9 @@ use crate::client::options::EngineOption;
 use crate::client::process::{
     Client, ClientError, GoError, GoLimit, HANDSHAKE_TIMEOUT, Protocol, UnknownProtocol,
 };
-use crate::game::i18n::{Lang, client_error_text, go_error_text};
+use crate::game::i18n::{
+    Lang, client_error_text, go_error_text, job_lost_text, protocol_error_text,
+};
 use crate::game::settings::UserSettings;
 use crate::rules::Position;
 use crate::store::engines::{EngineEntry, SkillOption};
@@ -65,12 +67,11 @@ pub enum JobError {
 impl JobError {
     /// The error in the interface's language.
     fn words(&self, lang: Lang) -> String {
-        match (self, lang) {
-            (JobError::Client(e), _) => client_error_text(e, lang),
-            (JobError::Go(e), _) => go_error_text(e, lang),
-            (JobError::Protocol(p), Lang::Zh) => format!("协议须为 uci 或 ucci，而不是「{}」", p.0),
-            (JobError::Lost(_), Lang::Zh) => "引擎的任务意外结束，没有回答".to_string(),
-            (e, Lang::En) => e.to_string(),
+        match self {
+            JobError::Client(e) => client_error_text(e, lang),
+            JobError::Go(e) => go_error_text(e, lang),
+            JobError::Protocol(p) => protocol_error_text(p, lang),
+            JobError::Lost(what) => job_lost_text(what, lang),
         }
     }
 }
