@@ -143,7 +143,11 @@ fn the_ai_thinks_within_its_clock() {
         job.position.legal_moves().first().copied()
     }));
     let mut app = clocked(Mode::AiVsAi, Position::startpos(), "0:5", "10+1", backend);
-    frames(&mut app, 40);
+    // Both sides move, each after the reply delay (real time: a loaded
+    // machine runs fewer frames in it).
+    super::run_until(&mut app, "two moves of the AI", |_| {
+        seen.lock().unwrap().len() >= 2
+    });
     let seen = seen.lock().unwrap();
     assert!(seen.len() >= 2, "the AI moved: {}", seen.len());
     for limits in seen.iter() {
