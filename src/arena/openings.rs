@@ -173,7 +173,7 @@ mod tests {
 
     #[test]
     fn a_byte_order_mark_before_the_first_line_is_skipped() {
-        // Issue 40, E26: a file saved with a BOM was refused on line 1.
+        // A file saved with a BOM was refused on line 1.
         let openings = parse("\u{feff}startpos moves h2e2\nstartpos\n", "bom.txt").unwrap();
         assert_eq!(openings.len(), 2);
     }

@@ -568,7 +568,7 @@ mod tests {
 
     #[test]
     fn a_field_of_many_players_who_met_few_is_fitted_in_little_memory() {
-        // Issue 40, E4: 60,000 players in 30,000 games took a players ×
+        // 60,000 players in 30,000 games took a players ×
         // players table (29 GB) and aborted.
         let players = 60_000;
         let games: Vec<Pairing> = (0..players / 2)

@@ -303,7 +303,7 @@ mod tests {
 
     #[test]
     fn first_layer_values_past_the_bound_are_refused() {
-        // Issue 40, E30: weights of ±32767 with a valid header and CRC
+        // Weights of ±32767 with a valid header and CRC
         // were taken, and the i16 accumulators overflowed.
         let good = (*super::super::embedded()).clone();
         assert!(Network::from_bytes(&good.to_bytes()).is_ok());

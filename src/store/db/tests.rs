@@ -544,7 +544,7 @@ fn imported_file(dir: &std::path::Path, path: &std::path::Path, games: usize) {
 
 #[test]
 fn a_cut_database_gives_back_every_game_it_still_holds() {
-    // Issue 40, E2: a file cut short (the commonest damage) was rebuilt
+    // A file cut short (the commonest damage) was rebuilt
     // with nothing read back, though every game was still in it.
     let dir = TempDir::new("db-cut");
     let path = dir.path().join("games.sqlite");
