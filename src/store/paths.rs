@@ -30,6 +30,8 @@ pub const MY_PUZZLES_FILE: &str = "my-puzzles.json";
 pub const DATABASE_FILE: &str = "games.sqlite";
 /// The player's rating and its history.
 pub const PROFILE_FILE: &str = "profile.json";
+/// The finished games waiting to be added to the database.
+pub const WAITING_GAMES_FILE: &str = "games-waiting.json";
 
 /// The game's directories.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,6 +109,12 @@ impl Paths {
     /// The game database.
     pub fn database_file(&self) -> PathBuf {
         self.data_dir.join(DATABASE_FILE)
+    }
+
+    /// The finished games kept in saved games that the database could not
+    /// take yet ([`crate::store::db::waiting`]).
+    pub fn waiting_games_file(&self) -> PathBuf {
+        self.data_dir.join(WAITING_GAMES_FILE)
     }
 
     /// The player's rating and its history.

@@ -21,6 +21,7 @@ mod encode;
 pub mod explore;
 pub mod import;
 mod recover;
+pub mod waiting;
 
 pub use encode::{RowDamage, normal_date};
 pub use explore::{Explorer, Filter, GameRow, MoveStat, Tally};

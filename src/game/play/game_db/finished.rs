@@ -3,7 +3,9 @@
 //! A game that cannot be added when it ends (another program holds the
 //! file's write lock longer than SQLite waits, or the file cannot be
 //! opened) is not dropped: it is kept in saved games at once and tried
-//! again every little while until it is added.
+//! again every little while until it is added. The list of such games is
+//! on disk too ([`waiting`]), so one still waiting when the program ends
+//! is added at the next start.
 
 use super::{GameDb, GameDbError};
 use crate::game::Mode;
@@ -14,11 +16,13 @@ use crate::game::play::session::{BoardChanged, Session};
 use crate::game::settings::{CurrentLang, StorePaths};
 use crate::rules::Color as Side;
 use crate::rules::pgn::PgnGame;
+use crate::store::db::waiting::{self, WaitingGame};
 use crate::store::db::{NewGame, Owner};
 use crate::store::library;
 use crate::store::record::OpenedGame;
 use bevy::prelude::*;
 use bevy::tasks::{Task, futures::check_ready};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -32,11 +36,15 @@ const RETRY_AFTER: Duration = if cfg!(test) {
 /// A finished game to add.
 struct Finished {
     opened: Arc<OpenedGame>,
-    /// The game as a record, for saved games.
-    pgn: PgnGame,
+    /// The game as a record, for saved games (none when it came from
+    /// there, at a start).
+    pgn: Option<PgnGame>,
     owner: Owner,
-    /// Whether it was kept in saved games (once it could not be added).
+    /// Whether keeping it in saved games was tried (once it could not be
+    /// added).
     kept: bool,
+    /// Where it was kept.
+    saved: Option<PathBuf>,
 }
 
 /// Where adding a finished game stands.
@@ -59,6 +67,8 @@ pub(in crate::game::play) struct Recorded {
     last: Option<(u64, usize, u64)>,
     /// Finished games not added yet, each with its attempt.
     pending: Vec<(Finished, Attempt)>,
+    /// Whether the games left waiting by the last run were taken up.
+    resumed: bool,
 }
 
 fn add(db: &GameDb, game: &Finished) -> Task<Result<(), GameDbError>> {
@@ -75,7 +85,8 @@ fn add(db: &GameDb, game: &Finished) -> Task<Result<(), GameDbError>> {
 }
 
 /// Follows the attempts: a game that could not be added is kept in saved
-/// games (said once) and tried again after [`RETRY_AFTER`].
+/// games (said once) and tried again after [`RETRY_AFTER`]; the list on
+/// disk follows the games kept.
 fn follow_pending(
     db: &GameDb,
     paths: Option<&StorePaths>,
@@ -83,6 +94,7 @@ fn follow_pending(
     notice: &mut Notice,
 ) {
     let now = Instant::now();
+    let mut changed = false;
     recorded
         .pending
         .retain_mut(|(game, attempt)| match attempt {
@@ -94,37 +106,94 @@ fn follow_pending(
             }
             Attempt::Running(task) => match check_ready(task) {
                 None => true,
-                Some(Ok(())) => false,
+                Some(Ok(())) => {
+                    changed |= game.saved.is_some();
+                    false
+                }
                 Some(Err(why)) => {
                     if !game.kept {
                         game.kept = true;
-                        keep_in_saved_games(game, paths, &why, notice);
+                        game.saved = keep_in_saved_games(game, paths, &why, notice);
+                        changed |= game.saved.is_some();
                     }
                     *attempt = Attempt::Waiting(now + RETRY_AFTER);
                     true
                 }
             },
         });
+    if changed {
+        write_waiting(paths, recorded, notice);
+    }
+}
+
+/// Writes the list of the games kept and not added yet.
+fn write_waiting(paths: Option<&StorePaths>, recorded: &Recorded, notice: &mut Notice) {
+    let Some(paths) = paths.and_then(|p| p.0.as_ref()) else {
+        return;
+    };
+    let list: Vec<WaitingGame> = recorded
+        .pending
+        .iter()
+        .filter_map(|(g, _)| Some(WaitingGame::new(g.saved.clone()?, g.owner)))
+        .collect();
+    if let Err(e) = waiting::save(&paths.waiting_games_file(), &list) {
+        notice.post(Phrase::DatabaseFailed, e.to_string(), true);
+    }
+}
+
+/// Takes up the games the last run left waiting: each is read from saved
+/// games and tried at once (one the player has deleted since is dropped).
+fn resume_waiting(paths: Option<&StorePaths>, recorded: &mut Recorded, notice: &mut Notice) {
+    recorded.resumed = true;
+    let Some(paths) = paths.and_then(|p| p.0.as_ref()) else {
+        return;
+    };
+    let list = match waiting::load(&paths.waiting_games_file()) {
+        Ok(list) => list,
+        Err(e) => {
+            notice.post(Phrase::DatabaseFailed, e.to_string(), true);
+            return;
+        }
+    };
+    let now = Instant::now();
+    for entry in list {
+        let Ok(opened) = crate::store::record::open_first(&entry.saved) else {
+            continue;
+        };
+        let game = Finished {
+            opened: Arc::new(opened),
+            pgn: None,
+            owner: entry.owner(),
+            kept: true,
+            saved: Some(entry.saved),
+        };
+        recorded.pending.push((game, Attempt::Waiting(now)));
+    }
 }
 
 /// Writes a game that could not be added into saved games, and says so.
+/// Where it was kept, if it was.
 fn keep_in_saved_games(
     game: &Finished,
     paths: Option<&StorePaths>,
     why: &GameDbError,
     notice: &mut Notice,
-) {
+) -> Option<PathBuf> {
     let dir = paths.and_then(|p| p.0.as_ref()).map(|p| p.games_dir());
-    let saved = dir.map(|dir| library::save_pgn_game(&dir, &game.pgn));
-    match saved {
-        Some(Ok(path)) => notice.post(
-            Phrase::DatabaseGameKept,
-            format!("{why} · {}", path.display()),
-            true,
-        ),
+    let saved = dir.zip(game.pgn.as_ref());
+    match saved.map(|(dir, pgn)| library::save_pgn_game(&dir, pgn)) {
+        Some(Ok(path)) => {
+            notice.post(
+                Phrase::DatabaseGameKept,
+                format!("{why} · {}", path.display()),
+                true,
+            );
+            return Some(path);
+        }
         Some(Err(e)) => notice.post(Phrase::DatabaseGameWaiting, format!("{why}; {e}"), true),
         None => notice.post(Phrase::DatabaseGameWaiting, why.to_string(), true),
     }
+    None
 }
 
 pub(super) fn record_finished_games(
@@ -136,6 +205,9 @@ pub(super) fn record_finished_games(
     mut notice: ResMut<Notice>,
     lang: CurrentLang,
 ) {
+    if !recorded.resumed && db.exists() {
+        resume_waiting(paths.as_deref(), &mut recorded, &mut notice);
+    }
     follow_pending(&db, paths.as_deref(), &mut recorded, &mut notice);
     if changes
         .read()
@@ -178,9 +250,10 @@ pub(super) fn record_finished_games(
             game: game.clone(),
             clock: None,
         }),
-        pgn,
+        pgn: Some(pgn),
         owner,
         kept: false,
+        saved: None,
     };
     let task = add(&db, &finished);
     recorded.pending.push((finished, Attempt::Running(task)));

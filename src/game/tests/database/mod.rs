@@ -231,3 +231,47 @@ fn a_game_finished_while_another_program_writes_is_kept_and_added_later() {
     assert_eq!(stored(home.path()), [(Owner::Mine(Color::Red), 1)]);
     assert_eq!(saved_games(home.path()), 1);
 }
+
+#[test]
+fn a_game_still_waiting_when_the_program_ends_is_added_at_the_next_start() {
+    let home = tempfile::tempdir().unwrap();
+    let paths = Paths::under(home.path());
+    let path = paths.database_file();
+    drop(Database::open(&path).expect("a database"));
+    let other = rusqlite::Connection::open(&path).expect("a second connection");
+    other
+        .execute_batch("BEGIN IMMEDIATE")
+        .expect("the write lock");
+    let mut app = app_in(
+        home.path(),
+        Mode::Red,
+        Position::from_fen(MATE_START).unwrap(),
+    );
+    click(&mut app, "i0");
+    click(&mut app, "i9");
+    run_until(&mut app, "the game kept in saved games", |_| {
+        paths.waiting_games_file().exists()
+    });
+    let list = crate::store::db::waiting::load(&paths.waiting_games_file()).unwrap();
+    assert_eq!(list.len(), 1);
+    assert_eq!(list[0].owner(), Owner::Mine(Color::Red));
+    assert!(list[0].saved.starts_with(paths.games_dir()), "{list:?}");
+    // The program ends while the lock is still held.
+    drop(app);
+    other.execute_batch("COMMIT").expect("the lock let go");
+    drop(other);
+    assert_eq!(stored(home.path()), []);
+    // The next start adds it, once, and the list is gone.
+    let mut app = app_in(home.path(), Mode::Black, Position::startpos());
+    run_until(&mut app, "the waiting game in the database", |_| {
+        try_stored(home.path()).is_ok_and(|games| !games.is_empty())
+    });
+    run_until(&mut app, "the list removed", |_| {
+        !paths.waiting_games_file().exists()
+    });
+    for _ in 0..10 {
+        app.update();
+    }
+    assert_eq!(stored(home.path()), [(Owner::Mine(Color::Red), 1)]);
+    assert_eq!(saved_games(home.path()), 1);
+}
