@@ -1909,3 +1909,36 @@ fn go_ponder_is_refused_and_no_ponder_move_is_offered() {
     assert_eq!(said, ["nobestmove"], "{out}");
     assert!(out.contains("does not ponder"), "{out}");
 }
+
+// `go movetime -1` played while `go depth -3` was an error, and a mistyped
+// move after `searchmoves` was called an unknown `go` parameter (ending the
+// search before the moves after it).
+#[test]
+fn negative_go_numbers_are_refused_alike_and_a_mistyped_searchmove_is_named() {
+    let run = |go: &str| {
+        let input = format!("uci\nposition startpos\n{go}\nisready\n");
+        xiangqi_with_input(&["uci"], input.as_bytes(), 60).stdout
+    };
+    for key in ["movetime", "depth", "nodes", "mate", "movestogo"] {
+        let out = run(&format!("go {key} -1"));
+        assert!(
+            out.contains(&format!("go {key} cannot be negative")),
+            "{key}: {out}"
+        );
+        assert!(out.contains("bestmove (none)"), "{key}: {out}");
+    }
+    // A clock's time left may be below zero (a GUI's way of saying it is gone).
+    let out = run("go wtime -50 btime 1000 depth 2");
+    assert!(!out.contains("error"), "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("bestmove ") && l != "bestmove (none)")
+    );
+    let out = run("go searchmoves zz99 h2e2 depth 2");
+    assert!(
+        out.contains("searchmoves: 'zz99' is not a move; skipped"),
+        "{out}"
+    );
+    assert!(!out.contains("unknown go parameter"), "{out}");
+    assert!(out.contains("bestmove h2e2"), "{out}");
+}

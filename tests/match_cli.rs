@@ -174,6 +174,21 @@ fn bad_match_input_is_one_error_line_and_exit_2() {
                 "--a",
                 "builtin",
                 "--b",
+                "builtin",
+                "--depth",
+                "1",
+                "--adjudicate-win",
+                "-100,4",
+            ]
+            .map(String::from)
+            .to_vec(),
+            "CP '-100' is not a whole number from 1 to 100000",
+        ),
+        (
+            [
+                "--a",
+                "builtin",
+                "--b",
                 &format!("'{}' uci", env!("CARGO_BIN_EXE_xiangqi")),
                 "--b-option",
                 "NoSuchOption=3",

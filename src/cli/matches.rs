@@ -68,12 +68,17 @@ pub struct MatchArgs {
     margin: Option<u64>,
     /// End a game as won when both engines have seen the same side ahead by
     /// CP centipawns or more for their last MOVES moves each (e.g. 1000,4).
-    #[arg(long, value_name = "CP,MOVES", value_parser = parse_adjudicate_win)]
+    #[arg(long, value_name = "CP,MOVES", value_parser = parse_adjudicate_win, allow_hyphen_values = true)]
     adjudicate_win: Option<(i32, usize)>,
     /// End a game as drawn when, from move FROM on, both engines' scores have
     /// stayed within CP centipawns of level for their last MOVES moves each
     /// (e.g. 10,8,40).
-    #[arg(long, value_name = "CP,MOVES,FROM", value_parser = parse_adjudicate_draw)]
+    #[arg(
+        long,
+        value_name = "CP,MOVES,FROM",
+        value_parser = parse_adjudicate_draw,
+        allow_hyphen_values = true
+    )]
     adjudicate_draw: Option<(i32, usize, u32)>,
     /// Print nothing per game, only the summary.
     #[arg(long)]

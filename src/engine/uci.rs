@@ -57,6 +57,9 @@ enum GoRefused {
     /// A parameter without its number.
     #[error("go {0} needs a number")]
     NeedsNumber(String),
+    /// A parameter with a number below zero.
+    #[error("go {0} cannot be negative")]
+    Negative(String),
     /// A word that is no `go` parameter.
     #[error("unknown go parameter '{0}'")]
     Unknown(String),
@@ -646,6 +649,15 @@ impl<W: Write + Send + 'static> Session<W> {
             let key = args[i];
             let next = args.get(i + 1);
             let num = || next.and_then(|v| v.parse::<u64>().ok());
+            // A count or a time below zero is refused alike (a clock's time
+            // left may be negative: a GUI's way of saying it is gone).
+            if matches!(key, "depth" | "nodes" | "movetime" | "mate" | "movestogo")
+                && next
+                    .and_then(|v| v.parse::<f64>().ok())
+                    .is_some_and(|v| v < 0.0)
+            {
+                return Err(GoRefused::Negative(key.to_string()));
+            }
             let mut used = 2;
             match key {
                 "perft" => {
@@ -659,13 +671,16 @@ impl<W: Write + Send + 'static> Session<W> {
                 "searchmoves" => {
                     // Every move after it, up to the next keyword.
                     used = 1;
-                    while let Some(w) = args.get(i + used)
-                        && let Some(m) = Move::from_iccs(w)
-                    {
-                        if self.pos.is_legal(m) {
-                            only.push(m);
-                        } else {
-                            self.error(format!("searchmoves: '{w}' is not legal here; skipped"));
+                    while let Some(w) = args.get(i + used) {
+                        match Move::from_iccs(w) {
+                            Some(m) if self.pos.is_legal(m) => only.push(m),
+                            Some(_) => {
+                                self.error(format!("searchmoves: '{w}' is not legal here; skipped"))
+                            }
+                            None if looks_like_a_move(w) => {
+                                self.error(format!("searchmoves: '{w}' is not a move; skipped"))
+                            }
+                            None => break,
                         }
                         used += 1;
                     }
@@ -889,4 +904,13 @@ pub fn format_info(info: &SearchInfo, dialect: Dialect) -> String {
             )
         }
     }
+}
+
+/// A word of four letters and digits with a digit among them (`zz99`,
+/// `h2e0`): a mistyped move after `searchmoves`, since every `go`
+/// parameter is a word of letters alone.
+fn looks_like_a_move(w: &str) -> bool {
+    w.len() == 4
+        && w.bytes().all(|b| b.is_ascii_alphanumeric())
+        && w.bytes().any(|b| b.is_ascii_digit())
 }
