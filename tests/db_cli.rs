@@ -94,6 +94,12 @@ fn the_tournament_games_and_samples_import_once_and_are_found_by_position() {
     );
     assert_eq!(row(&table, "h9g7")[..2], ["4", "44.4%"]);
     assert_eq!(row(&table, "b9c7")[..5], ["3", "33.3%", "0%", "0%", "100%"]);
+    // None of them the player's own: the filter, not the database, is why.
+    let mine = stdout(&xiangqi(&db, &["search", "--moves", "h2e2", "--mine"]));
+    assert!(
+        mine.contains("no game the filter lets through reached this position"),
+        "{mine}"
+    );
     assert!(table.contains("games 1–3 of 9:"), "{table}");
     assert_eq!(
         table

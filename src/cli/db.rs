@@ -395,7 +395,7 @@ fn search(
         .map_err(|e| errors.of(e))?;
     let mut out = std::io::stdout().lock();
     let written = (|| {
-        write_table(&mut out, pos, &explorer, notation)?;
+        write_table(&mut out, pos, &explorer, filter, notation)?;
         if !rows.is_empty() {
             writeln!(out)?;
             writeln!(
@@ -444,6 +444,7 @@ fn write_table(
     out: &mut impl Write,
     pos: &Position,
     e: &Explorer,
+    filter: &Filter,
     notation: Notation,
 ) -> std::io::Result<()> {
     let side = match pos.side_to_move() {
@@ -451,6 +452,12 @@ fn write_table(
         crate::rules::Color::Black => "Black",
     };
     writeln!(out, "{}", pos.fen())?;
+    if e.games == 0 && !filter.is_open() {
+        return writeln!(
+            out,
+            "no game the filter lets through reached this position (without it there may be some)"
+        );
+    }
     if e.games == 0 {
         return writeln!(out, "no game in the database reached this position");
     }

@@ -24,7 +24,8 @@ pub struct Filter {
 }
 
 impl Filter {
-    fn is_open(&self) -> bool {
+    /// Does every game count (no filter)?
+    pub fn is_open(&self) -> bool {
         !self.mine_only && self.since.is_none() && self.until.is_none() && self.player.is_none()
     }
 
