@@ -1588,6 +1588,37 @@ fn rate_names_unconnected_groups_and_cleans_names() {
     let r = xiangqi(&["rate", s(&file), "--anchor", "A=1e308"], 30);
     assert_eq!(r.code(), Some(2), "{}", r.stdout);
     assert!(r.stderr.contains("not a rating"), "{}", r.stderr);
+    // Chinese names take two cells a character: the columns still line up.
+    let names = write(
+        dir.path(),
+        "names.pgn",
+        [
+            rated("许银川", "Li", "1-0", ""),
+            rated("Li", "许银川", "1/2-1/2", ""),
+        ]
+        .concat()
+        .as_bytes(),
+    );
+    let r = xiangqi(&["rate", s(&names)], 30);
+    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    // Where the rating column ends, in terminal cells.
+    let cells =
+        |text: &str| -> usize { text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum() };
+    let ends: Vec<usize> = r
+        .stdout
+        .lines()
+        .filter(|l| l.ends_with('%'))
+        .map(|l| {
+            let name_end = l
+                .find("许银川")
+                .map_or_else(|| l.find("Li").unwrap() + 2, |i| i + "许银川".len());
+            let rating = l[name_end..].split_whitespace().next().unwrap();
+            let end = name_end + l[name_end..].find(rating).unwrap() + rating.len();
+            cells(&l[..end])
+        })
+        .collect();
+    assert_eq!(ends.len(), 2, "{}", r.stdout);
+    assert_eq!(ends[0], ends[1], "{}", r.stdout);
 }
 
 // E14: a network file was read whole before its magic was

@@ -9,6 +9,7 @@ use crate::rules::GameResult;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
+use unicode_width::UnicodeWidthStr;
 
 /// Arguments of `rate`.
 #[derive(clap::Args, Debug)]
@@ -286,14 +287,19 @@ impl Table<'_> {
         let width = self
             .shown
             .iter()
-            .map(|n| n.chars().count())
+            .map(|n| n.width())
             .max()
             .unwrap_or(6)
             .max(6);
         writeln!(
             out,
-            "{:>4}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>6}",
-            "rank", "player", "rating", "±", "games", "score"
+            "{:>4}  {}  {:>6}  {:>5}  {:>5}  {:>6}",
+            "rank",
+            padded("player", width),
+            "rating",
+            "±",
+            "games",
+            "score"
         )?;
         for (rank, &i) in rows.iter().enumerate() {
             let r = ratings[i];
@@ -304,9 +310,9 @@ impl Table<'_> {
             };
             writeln!(
                 out,
-                "{:>4}  {:<width$}  {:>6}  {:>5}  {:>5}  {:>5.1} %{}",
+                "{:>4}  {}  {:>6}  {:>5}  {:>5}  {:>5.1} %{}",
                 rank + 1,
-                self.shown[i],
+                padded(&self.shown[i], width),
                 whole(r.elo),
                 margin,
                 r.games,
@@ -352,4 +358,11 @@ impl Table<'_> {
 /// A rating or margin to the unit, never `-0`.
 fn whole(x: f64) -> String {
     format!("{:.0}", x.round() + 0.0)
+}
+
+/// `name` followed by spaces to `width` terminal cells (a Chinese
+/// character takes two).
+fn padded(name: &str, width: usize) -> String {
+    let pad = width.saturating_sub(name.width());
+    format!("{name}{}", " ".repeat(pad))
 }
