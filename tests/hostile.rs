@@ -1104,7 +1104,7 @@ fn import_into(db: &Path, file: &Path) -> (String, Vec<String>) {
     (last, refused)
 }
 
-// E3: an unclosed `(` at the start of one game's moves dropped
+// An unclosed `(` at the start of one game's moves dropped
 // the rest of its piece of the file with no refusal, and every later
 // refusal's number was off; an unclosed `{` swallowed every game after it
 // as one refusal.
@@ -1130,7 +1130,7 @@ fn an_unclosed_bracket_in_an_import_costs_that_game_only() {
     assert!(refused[1].contains("'{' comment"), "{refused:?}");
 }
 
-// E1: two commands opening a newer database at the same moment
+// Two commands opening a newer database at the same moment
 // both set it aside; the second renamed the first one's new file from
 // under it, which was left damaged or without its games.
 #[test]
@@ -1242,7 +1242,7 @@ fn set_asides(dir: &Path) -> Vec<String> {
 const ONE_GAME: &[u8] =
     b"[Red \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 2. h0g2 1-0\n";
 
-// E5: the command line opened a database without the quick
+// The command line opened a database without the quick
 // check: a page of garbage was never set aside, `stats` failed with
 // "database disk image is malformed" and `import` wrote into the file.
 #[test]
@@ -1281,7 +1281,7 @@ fn every_db_command_sets_a_damaged_database_aside() {
     }
 }
 
-// E6: another program's SQLite file named with --db was renamed
+// Another program's SQLite file named with --db was renamed
 // away (a higher user_version) or silently given our tables and switched
 // to WAL (version 0), even by a read-only `db stats`.
 #[test]
@@ -1323,7 +1323,7 @@ fn another_programs_sqlite_file_is_refused_and_left_untouched() {
     assert!(r.stdout.contains("games:     3 "), "{}", r.stdout);
 }
 
-// E11: a FIFO named as an import source hung `db import`.
+// A FIFO named as an import source hung `db import`.
 #[cfg(unix)]
 #[test]
 fn an_import_refuses_a_fifo_at_once() {
@@ -1338,7 +1338,7 @@ fn an_import_refuses_a_fifo_at_once() {
     assert!(r.stdout.contains("0 games added"), "{}", r.stdout);
 }
 
-// E12: a collection file that is not PGN (a move list) was read
+// A collection file that is not PGN (a move list) was read
 // whole at about a hundred times its size.
 #[test]
 fn an_import_holds_a_file_other_than_pgn_to_the_record_limit() {
@@ -1361,7 +1361,7 @@ fn an_import_holds_a_file_other_than_pgn_to_the_record_limit() {
     );
 }
 
-// E19: "database is locked" named no file and said nothing of
+// "database is locked" named no file and said nothing of
 // what to do.
 #[test]
 fn a_busy_database_is_named_with_a_retry_suggested() {
@@ -1381,7 +1381,7 @@ fn a_busy_database_is_named_with_a_retry_suggested() {
     drop(holder);
 }
 
-// E20 and E7: `db export` of a database with damaged rows
+// `db export` of a database with damaged rows
 // exported nothing; and it wrote the main lines only, dropping the
 // variations and comments the database keeps.
 #[test]
@@ -1422,7 +1422,7 @@ fn an_export_leaves_out_damaged_games_and_keeps_variations() {
     assert!(!dir.path().join("-").exists());
 }
 
-// E32: `db search --since 2020-13` was accepted.
+// `db search --since 2020-13` was accepted.
 #[test]
 fn a_date_with_a_month_or_day_that_does_not_exist_is_refused() {
     let dir = scratch();
@@ -1434,7 +1434,7 @@ fn a_date_with_a_month_or_day_that_does_not_exist_is_refused() {
     }
 }
 
-// E8: a PGN collection beginning with a comment, a `;` or `%`
+// A PGN collection beginning with a comment, a `;` or `%`
 // line, or a line of text was refused whole, by `db import` and `replay`.
 #[test]
 fn a_collection_with_something_before_its_first_tags_is_read_whole() {
@@ -1478,7 +1478,7 @@ fn a_collection_with_something_before_its_first_tags_is_read_whole() {
     );
 }
 
-// E9: a refusal's line was counted from the start of the 256 KB
+// A refusal's line was counted from the start of the 256 KB
 // piece of the file it was read in.
 #[test]
 fn a_refusal_names_the_line_of_the_file() {
@@ -1507,7 +1507,7 @@ fn rated(red: &str, black: &str, result: &str, padding: &str) -> String {
     )
 }
 
-// E15: `rate` refused a match PGN over 8 MB as "too large to be
+// `rate` refused a match PGN over 8 MB as "too large to be
 // a game record".
 #[test]
 fn rate_reads_a_match_file_past_the_record_limit() {
@@ -1527,7 +1527,7 @@ fn rate_reads_a_match_file_past_the_record_limit() {
     );
 }
 
-// E16, E27, E32: players never connected to the anchor's
+// Players never connected to the anchor's
 // group were rated as if comparable; control characters in names were
 // printed raw, names not trimmed, self-games counted in the header but
 // not fitted; `-0` was printed and `--anchor A=1e308` taken.
@@ -1621,7 +1621,7 @@ fn rate_names_unconnected_groups_and_cleans_names() {
     assert_eq!(ends[0], ends[1], "{}", r.stdout);
 }
 
-// E14: a network file was read whole before its magic was
+// A network file was read whole before its magic was
 // checked: /dev/zero ran out of memory and a FIFO froze the engine.
 #[cfg(unix)]
 #[test]
@@ -1652,7 +1652,7 @@ fn a_network_file_that_is_not_a_regular_file_is_refused_at_once() {
     );
 }
 
-// E29, E32: `train same.bin --out same.bin` overwrote the data
+// `train same.bin --out same.bin` overwrote the data
 // with the network; the write probe truncated and deleted a file of the
 // player's named `<out>.write-check`; `--validation 0` held out a tenth
 // unasked.
@@ -1726,7 +1726,7 @@ fn xiangqi_unprivileged(args: &[&str], probe: &Path) -> Run {
     wait(c.spawn().expect("xiangqi starts"), 60, &args.join(" "))
 }
 
-// E18: a read-only database (file 444 in a 555 folder) could
+// A read-only database (file 444 in a 555 folder) could
 // not even be searched.
 #[cfg(unix)]
 #[test]
@@ -1771,7 +1771,7 @@ fn a_read_only_database_can_be_counted_searched_and_exported() {
     );
 }
 
-// E10: links inside an imported folder were skipped without a word.
+// Links inside an imported folder were skipped without a word.
 #[test]
 #[cfg(unix)]
 fn an_import_follows_links_to_files_and_names_the_links_it_does_not_follow() {
@@ -1791,7 +1791,7 @@ fn an_import_follows_links_to_files_and_names_the_links_it_does_not_follow() {
     assert!(r.stdout.contains("a link to nothing"), "{}", r.stdout);
 }
 
-// E25: `match --a` naming a folder said "Permission denied"; an unquoted
+// `match --a` naming a folder said "Permission denied"; an unquoted
 // path with a space in it said "no such file" with no hint.
 #[test]
 #[cfg(unix)]
