@@ -94,6 +94,20 @@ fn the_tournament_games_and_samples_import_once_and_are_found_by_position() {
     );
     assert_eq!(row(&table, "h9g7")[..2], ["4", "44.4%"]);
     assert_eq!(row(&table, "b9c7")[..5], ["3", "33.3%", "0%", "0%", "100%"]);
+    // Chinese notation in simplified characters, as `replay` writes it,
+    // unless traditional ones are asked for; the export likewise.
+    let simplified = stdout(&xiangqi(
+        &db,
+        &["search", "--moves", "h2e2", "--games", "0"],
+    ));
+    assert!(simplified.contains("马８进７"), "{simplified}");
+    let traditional = stdout(&xiangqi(
+        &db,
+        &["search", "--moves", "h2e2", "--games", "0", "--traditional"],
+    ));
+    assert!(traditional.contains("馬８進７"), "{traditional}");
+    let exported = stdout(&xiangqi(&db, &["export", "--moves", "h2e2", "--pgn", "-"]));
+    assert!(exported.contains("炮二平五 马８进７"), "{exported}");
     // None of them the player's own: the filter, not the database, is why.
     let mine = stdout(&xiangqi(&db, &["search", "--moves", "h2e2", "--mine"]));
     assert!(

@@ -51,6 +51,9 @@ enum DbCommand {
         /// Notation of the moves.
         #[arg(long, default_value = "chinese", value_parser = ["chinese", "wxf", "iccs"])]
         notation: String,
+        /// Print Chinese notation in traditional characters.
+        #[arg(long)]
+        traditional: bool,
     },
     /// How many games and positions are stored, and the file's size.
     Stats,
@@ -63,6 +66,9 @@ enum DbCommand {
         /// The PGN file to write (replaced whole, atomically); `-` for the standard output.
         #[arg(long, value_name = "FILE")]
         pgn: PathBuf,
+        /// Write Chinese notation in traditional characters.
+        #[arg(long)]
+        traditional: bool,
     },
     /// Benchmark: generate a collection, import it into a new database, time position lookups.
     Bench {
@@ -272,13 +278,13 @@ fn command(
             games,
             offset,
             notation,
+            traditional,
         } => search(
             database,
             &position.position()?,
             &filter.filter(),
-            *games,
-            *offset,
-            notation,
+            (*games, *offset),
+            (notation, charset(*traditional)),
             errors,
         ),
         DbCommand::Stats => stats(database, errors),
@@ -286,11 +292,12 @@ fn command(
             position,
             filter,
             pgn,
+            traditional,
         } => export(
             database,
             &position.position()?,
             &filter.filter(),
-            pgn,
+            (pgn, charset(*traditional)),
             errors,
         ),
         DbCommand::Bench { .. } => Ok(()),
@@ -375,13 +382,22 @@ fn clock(d: Duration) -> String {
     }
 }
 
+/// The characters of Chinese notation: simplified unless asked (as
+/// `replay` and `review` write them).
+fn charset(traditional: bool) -> Charset {
+    if traditional {
+        Charset::Traditional
+    } else {
+        Charset::Simplified
+    }
+}
+
 fn search(
     db: &Database,
     pos: &Position,
     filter: &Filter,
-    games: u32,
-    offset: u32,
-    notation: &str,
+    (games, offset): (u32, u32),
+    (notation, charset): (&str, Charset),
     errors: &DbErrors,
 ) -> Result<(), CliError> {
     let notation = match notation {
@@ -395,7 +411,7 @@ fn search(
         .map_err(|e| errors.of(e))?;
     let mut out = std::io::stdout().lock();
     let written = (|| {
-        write_table(&mut out, pos, &explorer, filter, notation)?;
+        write_table(&mut out, pos, &explorer, filter, (notation, charset))?;
         if !rows.is_empty() {
             writeln!(out)?;
             writeln!(
@@ -445,7 +461,7 @@ fn write_table(
     pos: &Position,
     e: &Explorer,
     filter: &Filter,
-    notation: Notation,
+    (notation, charset): (Notation, Charset),
 ) -> std::io::Result<()> {
     let side = match pos.side_to_move() {
         crate::rules::Color::Red => "Red",
@@ -482,7 +498,7 @@ fn write_table(
         "{:<10} {:>8} {:>7}  {:>5} {:>5} {:>5}  {:>6}",
         "move", "games", "share", "win", "draw", "loss", "score"
     )?;
-    let style = ChineseStyle::from(Charset::Traditional);
+    let style = ChineseStyle::from(charset);
     let total: u32 = e.moves.iter().map(|m| m.all.games()).sum();
     for m in &e.moves {
         let text = format_move(pos, m.mv, notation, style);
@@ -555,10 +571,10 @@ fn export(
     db: &Database,
     pos: &Position,
     filter: &Filter,
-    pgn: &Path,
+    (pgn, charset): (&Path, Charset),
     errors: &DbErrors,
 ) -> Result<(), CliError> {
-    let style = ChineseStyle::from(Charset::Traditional);
+    let style = ChineseStyle::from(charset);
     let mut text = String::new();
     let (mut games, mut left_out) = (0, 0);
     let mut offset = 0;
