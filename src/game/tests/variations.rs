@@ -268,10 +268,7 @@ fn the_ai_waits_while_a_variation_is_shown() {
     let home = TempDir::new("tree-ai");
     let mut app = app_in(home.path(), Mode::Red, Screen::Playing);
     play(&mut app, "h2e2");
-    for _ in 0..20 {
-        app.update();
-    }
-    assert_eq!(session(&app).game.ply(), 2, "the AI replied");
+    super::run_until(&mut app, "the AI's reply", |a| session(a).game.ply() == 2);
     let reply = session(&app).game.moves()[1];
     // A variation for Black at ply 1, other than the AI's reply.
     let other = session(&app)
