@@ -3,7 +3,7 @@
 //! stored, export the games through a position, and the benchmark.
 
 use super::CliError;
-use super::output::{escape_controls, finish};
+use super::output::{escape_controls, finish, padded};
 use crate::rules::notation::{ChineseStyle, format_move};
 use crate::rules::{Charset, GameResult, Notation, Position, notation};
 use crate::store::db::{self, Database, DbError, Explorer, Filter, Owner, Progress, Tally};
@@ -505,12 +505,10 @@ fn write_table(
         let t = &m.all;
         let decided = f64::from((t.wins + t.draws + t.losses).max(1));
         let pct = |n: u32| format!("{:.0}%", 100.0 * f64::from(n) / decided);
-        // Chinese characters take two columns.
-        let pad = 10usize.saturating_sub(display_width(&text));
         writeln!(
             out,
-            "{text}{} {:>8} {:>6.1}%  {:>5} {:>5} {:>5}  {:>6}{}",
-            " ".repeat(pad),
+            "{} {:>8} {:>6.1}%  {:>5} {:>5} {:>5}  {:>6}{}",
+            padded(&text, 10),
             t.games(),
             100.0 * f64::from(t.games()) / f64::from(total.max(1)),
             pct(t.wins),
@@ -526,10 +524,6 @@ fn write_table(
         )?;
     }
     Ok(())
-}
-
-fn display_width(s: &str) -> usize {
-    s.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
 }
 
 fn tally(t: &Tally) -> String {

@@ -2,10 +2,12 @@
 //! (`xiangqi bench | head -1`) ends the command quietly, any other write
 //! error (`> /dev/full`) is an error for the user. Text that came from a
 //! file or another program is printed with its control characters escaped,
-//! so a record cannot retitle or clear the terminal.
+//! so a record cannot retitle or clear the terminal, and padded to its
+//! width in terminal cells (a Chinese character takes two).
 
 use super::CliError;
 use std::io;
+use unicode_width::UnicodeWidthStr;
 
 /// Maps the result of writing a command's output to the command's result.
 ///
@@ -33,6 +35,18 @@ pub fn escape_controls(text: &str) -> String {
         }
     }
     out
+}
+
+/// How many terminal cells `text` takes (a Chinese character takes two).
+pub fn cells(text: &str) -> usize {
+    text.width()
+}
+
+/// `text` followed by spaces to `width` terminal cells, for columns that
+/// line up.
+pub fn padded(text: &str, width: usize) -> String {
+    let pad = width.saturating_sub(cells(text));
+    format!("{text}{}", " ".repeat(pad))
 }
 
 #[cfg(test)]

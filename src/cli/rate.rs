@@ -3,13 +3,12 @@
 //! ([`crate::arena::stats::fit_ratings`]).
 
 use super::CliError;
-use super::output::escape_controls;
+use super::output::{cells, escape_controls, padded};
 use crate::arena::stats::{Pairing, Rating, fit_ratings};
 use crate::rules::GameResult;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
-use unicode_width::UnicodeWidthStr;
 
 /// Arguments of `rate`.
 #[derive(clap::Args, Debug)]
@@ -287,7 +286,7 @@ impl Table<'_> {
         let width = self
             .shown
             .iter()
-            .map(|n| n.width())
+            .map(|n| cells(n))
             .max()
             .unwrap_or(6)
             .max(6);
@@ -358,11 +357,4 @@ impl Table<'_> {
 /// A rating or margin to the unit, never `-0`.
 fn whole(x: f64) -> String {
     format!("{:.0}", x.round() + 0.0)
-}
-
-/// `name` followed by spaces to `width` terminal cells (a Chinese
-/// character takes two).
-fn padded(name: &str, width: usize) -> String {
-    let pad = width.saturating_sub(name.width());
-    format!("{name}{}", " ".repeat(pad))
 }

@@ -11,7 +11,7 @@ use crate::game::notice::Notice;
 use crate::game::play::Turn;
 use crate::game::play::browse::{Browse, shown_history, shown_ply, shown_position};
 use crate::game::play::external::{self, ExternalEngines, SharedExternal, Use};
-use crate::game::play::search::OffThreadSearch;
+use crate::game::play::search::{OffThreadSearch, SearchJob};
 use crate::game::play::session::Session;
 use crate::game::settings::{CurrentLang, UserSettings};
 use crate::rules::{Move, Position};
@@ -108,57 +108,55 @@ struct Job {
 }
 
 impl Job {
-    /// The player's engine: MultiPV lines until it is told to stop.
-    fn on_engine(self, engine: SharedExternal, lang: Lang) -> OffThreadSearch<String> {
+    /// Runs `search` off the main thread with the job's exclusions, number
+    /// of lines and report channel; its answer is why it failed, if it did.
+    fn start(
+        self,
+        search: impl FnOnce(SearchJob, Vec<Move>, usize, Sender<SearchInfo>) -> Option<String>
+        + Send
+        + 'static,
+    ) -> OffThreadSearch<String> {
         let Job {
+            position,
+            history,
+            generation,
+            now,
             exclude,
             lines,
             reports,
-            ..
         } = self;
-        OffThreadSearch::start_at(
-            self.position,
-            self.history,
-            self.generation,
-            self.now,
-            move |job| {
-                let sent = external::think(
-                    &engine,
-                    &job,
-                    GoLimit::Infinite,
-                    &exclude,
-                    lines as u32,
-                    &mut |line| {
-                        if let Some(info) = search_info(line) {
-                            let _ = reports.send(info);
-                        }
-                    },
-                );
-                sent.err().map(|e| engine_failure_text(&e, lang))
-            },
-        )
+        OffThreadSearch::start_at(position, history, generation, now, move |job| {
+            search(job, exclude, lines, reports)
+        })
+    }
+
+    /// The player's engine: MultiPV lines until it is told to stop.
+    fn on_engine(self, engine: SharedExternal, lang: Lang) -> OffThreadSearch<String> {
+        self.start(move |job, exclude, lines, reports| {
+            let sent = external::think(
+                &engine,
+                &job,
+                GoLimit::Infinite,
+                &exclude,
+                lines as u32,
+                &mut |line| {
+                    if let Some(info) = search_info(line) {
+                        let _ = reports.send(info);
+                    }
+                },
+            );
+            sent.err().map(|e| engine_failure_text(&e, lang))
+        })
     }
 
     /// The built-in engine, through the backend.
     fn built_in(self, backend: &AnalysisBackend) -> OffThreadSearch<String> {
         let run = backend.0.clone();
-        let Job {
-            exclude,
-            lines,
-            reports,
-            ..
-        } = self;
-        OffThreadSearch::start_at(
-            self.position,
-            self.history,
-            self.generation,
-            self.now,
-            move |mut job| {
-                job.exclude = exclude;
-                run(job, lines, reports);
-                None
-            },
-        )
+        self.start(move |mut job, exclude, lines, reports| {
+            job.exclude = exclude;
+            run(job, lines, reports);
+            None
+        })
     }
 }
 
