@@ -193,16 +193,22 @@ fn saved_games(home: &Path) -> usize {
     std::fs::read_dir(Paths::under(home).games_dir()).map_or(0, |d| d.count())
 }
 
-#[test]
-fn a_game_finished_while_another_program_writes_is_kept_and_added_later() {
-    let home = tempfile::tempdir().unwrap();
-    let path = Paths::under(home.path()).database_file();
+/// The game's database under `home`, its write lock held by another
+/// connection (another program) past SQLite's wait, until it commits.
+fn another_program_writing(home: &Path) -> rusqlite::Connection {
+    let path = Paths::under(home).database_file();
     drop(Database::open(&path).expect("a database"));
-    // Another program holds the write lock past SQLite's wait.
     let other = rusqlite::Connection::open(&path).expect("a second connection");
     other
         .execute_batch("BEGIN IMMEDIATE")
         .expect("the write lock");
+    other
+}
+
+#[test]
+fn a_game_finished_while_another_program_writes_is_kept_and_added_later() {
+    let home = tempfile::tempdir().unwrap();
+    let other = another_program_writing(home.path());
     let mut app = app_in(
         home.path(),
         Mode::Red,
@@ -236,12 +242,7 @@ fn a_game_finished_while_another_program_writes_is_kept_and_added_later() {
 fn a_game_still_waiting_when_the_program_ends_is_added_at_the_next_start() {
     let home = tempfile::tempdir().unwrap();
     let paths = Paths::under(home.path());
-    let path = paths.database_file();
-    drop(Database::open(&path).expect("a database"));
-    let other = rusqlite::Connection::open(&path).expect("a second connection");
-    other
-        .execute_batch("BEGIN IMMEDIATE")
-        .expect("the write lock");
+    let other = another_program_writing(home.path());
     let mut app = app_in(
         home.path(),
         Mode::Red,
