@@ -684,3 +684,72 @@ fn uci_multipv_option_numbers_the_lines_and_rejects_bad_values() {
         "{out}"
     );
 }
+
+/// Level 1 plays Red from `fen` against a side that moves at random
+/// (seeded); the number of Red moves it needed to win, or the outcome
+/// that ended the game otherwise.
+fn level_one_against_random(fen: &str, seed: u64, most_moves: usize) -> Result<usize, String> {
+    use xiangqi::engine::rng::Rng;
+    use xiangqi::rules::{Color, GameResult, game::Game};
+    let mut game = Game::new(Position::from_fen(fen).unwrap());
+    let mut engine = Engine::new(1);
+    let mut rng = Rng::new(seed);
+    let stop = never();
+    for ply in 0..2 * most_moves {
+        if let Some(o) = game.outcome() {
+            return if o.result == GameResult::win_for(Color::Red) {
+                Ok(ply / 2)
+            } else {
+                Err(format!("{o} after {ply} plies"))
+            };
+        }
+        let pos = *game.position();
+        let m = if pos.side_to_move() == Color::Red {
+            let (history, _) = game.history();
+            let history = history[..history.len() - 1].to_vec();
+            let request = SearchRequest::new(&pos, &history, &stop);
+            Level::MIN
+                .choose(&mut engine, &request, seed + ply as u64, &mut |_| {})
+                .best
+        } else {
+            // Passive but not suicidal: any move that does not allow a mate in one.
+            let all = pos.legal_moves().to_vec();
+            let safe: Vec<Move> = all
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    let mut after = pos;
+                    after.make(m);
+                    !after.legal_moves().iter().any(|&r| {
+                        let mut mated = after;
+                        mated.make(r);
+                        !mated.has_legal_move()
+                    })
+                })
+                .collect();
+            let moves = if safe.is_empty() { all } else { safe };
+            moves[(rng.next_u64() % moves.len() as u64) as usize]
+        };
+        game.play(m).unwrap();
+    }
+    Err(format!("not won within {most_moves} moves"))
+}
+
+#[test]
+fn the_weakest_level_wins_a_won_ending_against_a_passive_side() {
+    let won = [
+        // Two chariots against a full defence.
+        "2bakab2/9/9/9/9/9/9/9/9/R2K4R w - - 0 1",
+        // Two chariots against advisors, the general off its file.
+        "3ak4/4a4/9/9/9/9/9/9/9/R2K4R w - - 0 1",
+    ];
+    for fen in won {
+        for seed in 0..3 {
+            // Without converting, level 1 needed 7 to 46 moves here, or
+            // did not win within 60.
+            let moves = level_one_against_random(fen, seed, 15)
+                .unwrap_or_else(|e| panic!("{fen} (seed {seed}): {e}"));
+            assert!(moves <= 15, "{fen} (seed {seed}): {moves} moves");
+        }
+    }
+}

@@ -16,7 +16,10 @@
 //! mistakes a beginner makes. A move that simply leaves a chariot to be
 //! taken is never chosen, a careless move never loses more than a minor
 //! piece, and a forced mate is always played or defended, so weak levels
-//! lose plausibly, not absurdly. The book is used for a number of plies
+//! lose plausibly, not absurdly. Once a level is a chariot or more ahead
+//! it converts ([`convert`]): it looks deeper, blurs less, no longer plays
+//! at a glance and never returns to a position already seen, so a won
+//! game is won rather than shuffled into a draw. The book is used for a number of plies
 //! that grows with the level (a beginner knows no openings).
 //!
 //! The levels are spaced so that each scores 60–75 % against the one below
@@ -24,6 +27,7 @@
 //! ([`Level::rating`], [`RATING_SCALE`]); `benches/strength.md` ("The
 //! ladder") has the games and the commands.
 
+mod convert;
 mod ladder;
 mod persona;
 

@@ -1,6 +1,7 @@
 //! A persona: how a level plays, what it searches and how it chooses
 //! among the moves it has searched (see the [`super`] module's docs).
 
+use super::convert;
 use crate::engine::rng::Rng;
 use crate::engine::{Engine, Limits, Score, SearchInfo, SearchRequest, SearchResult, book};
 use crate::rules::{Move, PieceKind, Position, Square};
@@ -72,8 +73,6 @@ impl Persona {
         let SearchRequest {
             position: pos,
             history,
-            limits: ref cap,
-            stop,
             ..
         } = *request;
         let mut rng = Rng::new(seed ^ pos.hash());
@@ -91,6 +90,34 @@ impl Persona {
                 pv: vec![m],
             };
         }
+        // Well ahead, a level converts: a sharper self (see `convert`).
+        let converting = convert::converting(pos);
+        let persona = if converting {
+            convert::sharpened(self)
+        } else {
+            *self
+        };
+        persona.search_and_pick(engine, request, converting, &mut rng, on_info)
+    }
+
+    /// The rest of [`Persona::choose`] after the book: the search within
+    /// the limits and the choice among its moves (`converting`: a
+    /// sharpened persona that never returns to a position already seen).
+    fn search_and_pick(
+        &self,
+        engine: &mut Engine,
+        request: &SearchRequest,
+        converting: bool,
+        rng: &mut Rng,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let SearchRequest {
+            position: pos,
+            history,
+            limits: ref cap,
+            stop,
+            ..
+        } = *request;
         let limits = self.capped(cap);
         if self.temperature == 0 {
             return engine.search(
@@ -118,15 +145,18 @@ impl Persona {
         };
         // Margins and temperatures are in centipawns as players read them,
         // whichever evaluation searched.
-        let shown: Vec<(Move, i32)> = scores
+        let mut shown: Vec<(Move, i32)> = scores
             .iter()
             .map(|&(m, s)| (m, engine.evaluator().display_cp(s)))
             .collect();
+        if converting {
+            shown = convert::fresh(pos, history, &shown);
+        }
         let chosen = if Score::from_internal(best).mate_plies().is_some() {
             // A forced mate (for or against) is played or defended as well as it can be.
             best_move
         } else {
-            self.pick(pos, &shown, &mut rng)
+            self.pick(pos, &shown, rng)
         };
         let score = scores
             .iter()
