@@ -7,9 +7,10 @@
 //! ([`crate::engine::DISPLAY_SCALE`]).
 
 use super::CliError;
-use crate::engine::DISPLAY_SCALE;
+use crate::arena::runner::comment_score;
+use crate::engine::review::expected;
+use crate::engine::{DISPLAY_SCALE, Score};
 use crate::rules::GameResult;
-use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -47,29 +48,10 @@ struct Bucket {
     positions: usize,
     taken: f64,
     promised: f64,
-    games: BTreeSet<usize>,
-}
-
-/// A reported score in pawns from a move comment (mates as ±∞); `None`
-/// for a comment that holds no score (`book`, `?/?`, a person's words).
-fn reported(comment: &str) -> Option<f64> {
-    let word = comment.split_whitespace().next()?;
-    let score = word.split_once('/').map_or(word, |(s, _)| s);
-    if let Some(mate) = score.strip_prefix("+M").or_else(|| score.strip_prefix("M")) {
-        return mate.parse::<u32>().ok().map(|_| f64::INFINITY);
-    }
-    if let Some(mate) = score.strip_prefix("-M") {
-        return mate.parse::<u32>().ok().map(|_| f64::NEG_INFINITY);
-    }
-    if !score.starts_with(['+', '-', '0']) {
-        return None;
-    }
-    score.parse::<f64>().ok().filter(|s| s.is_finite())
-}
-
-/// What the display scale promises for a score in pawns.
-fn promise(pawns: f64) -> f64 {
-    1.0 / (1.0 + (-pawns * 100.0 / f64::from(DISPLAY_SCALE)).exp())
+    /// The games its positions come from (positions of one game are not
+    /// independent), and the last of them.
+    games: usize,
+    last_game: usize,
 }
 
 /// Reads the games and fills the buckets; returns the games counted.
@@ -90,15 +72,11 @@ fn gather(args: &CalibrateArgs, buckets: &mut [Bucket]) -> Result<(usize, usize)
                 Some(GameResult::BlackWins) => 0.0,
                 None => return,
             };
-            let tag = |name: &str| {
-                opened
-                    .tags
-                    .iter()
-                    .find(|(k, _)| k == name)
-                    .map_or("", |(_, v)| v.as_str())
+            let counts = |tag: &str| {
+                let name = opened.tag(tag).unwrap_or("");
+                args.engine.as_deref().is_none_or(|e| name.contains(e))
             };
-            let counts = |name: &str| args.engine.as_deref().is_none_or(|e| name.contains(e));
-            let sides = [counts(tag("Red")), counts(tag("Black"))];
+            let sides = [counts("Red"), counts("Black")];
             if sides == [false, false] {
                 return;
             }
@@ -112,19 +90,27 @@ fn gather(args: &CalibrateArgs, buckets: &mut [Bucket]) -> Result<(usize, usize)
                 if !sides[usize::from(!red)] {
                     continue;
                 }
-                let Some(score) = tree.node(id).and_then(|n| reported(&n.comment)) else {
+                let Some(score) = tree.node(id).and_then(|n| comment_score(&n.comment)) else {
                     continue;
+                };
+                let pawns = match score {
+                    Score::Cp(cp) => f64::from(cp) / 100.0,
+                    Score::Mate(n) if n > 0 => f64::INFINITY,
+                    Score::Mate(_) => f64::NEG_INFINITY,
                 };
                 let points = if red { red_points } else { 1.0 - red_points };
                 let i = BOUNDS
                     .windows(2)
-                    .position(|w| score >= w[0] && score < w[1])
+                    .position(|w| pawns >= w[0] && pawns < w[1])
                     .unwrap_or(BOUNDS.len() - 2);
                 let b = &mut buckets[i];
                 b.positions += 1;
                 b.taken += points;
-                b.promised += promise(score);
-                b.games.insert(counted);
+                b.promised += expected(score);
+                if b.last_game != counted {
+                    b.games += 1;
+                    b.last_game = counted;
+                }
             }
         });
     }
@@ -192,7 +178,7 @@ pub fn run(args: &CalibrateArgs) -> Result<(), CliError> {
                 "{:<14} {:>9} {:>6} {:>7.1}% {:>7.1}% {:>+6.1}",
                 label(i),
                 b.positions,
-                b.games.len(),
+                b.games,
                 taken,
                 promised,
                 gap
@@ -217,30 +203,4 @@ pub fn run(args: &CalibrateArgs) -> Result<(), CliError> {
         }
     })();
     super::output::finish(written)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn scores_are_read_from_match_comments() {
-        assert_eq!(reported("+0.35/12 0.201s"), Some(0.35));
-        assert_eq!(reported("-1.20/9 0.1s"), Some(-1.2));
-        assert_eq!(reported("0.00/3 0.0s"), Some(0.0));
-        assert_eq!(reported("+M3/20 0.5s"), Some(f64::INFINITY));
-        assert_eq!(reported("-M2/20 0.5s"), Some(f64::NEG_INFINITY));
-        assert_eq!(reported("book"), None);
-        assert_eq!(reported("?/? 0.000s"), None);
-        assert_eq!(reported("a good move"), None);
-    }
-
-    #[test]
-    fn the_promise_is_the_display_scale_s_logistic() {
-        assert!((promise(0.0) - 0.5).abs() < 1e-9);
-        let two = promise(2.0);
-        assert!((two - 1.0 / (1.0 + (-200.0f64 / f64::from(DISPLAY_SCALE)).exp())).abs() < 1e-9);
-        assert!((promise(-2.0) - (1.0 - two)).abs() < 1e-9);
-        assert_eq!(promise(f64::INFINITY), 1.0);
-    }
 }
