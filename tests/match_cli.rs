@@ -323,3 +323,64 @@ fn rate_fits_a_ladder_from_match_pgns_and_refuses_bad_input() {
     assert!(stderr(&o).contains("no finished game"), "{}", stderr(&o));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn calibrate_sets_reported_scores_beside_the_points_taken_and_the_promise() {
+    // Three games of depth 16 against depth 14 (a win, a loss, a draw for
+    // depth 16 as one of the sides); the counts agree with
+    // benches/calibration.py on the same file.
+    let file = "tests/calibration/three-games.pgn";
+    let out = xiangqi(&[
+        "calibrate",
+        file,
+        "--engine",
+        "depth=16",
+        "--min-positions",
+        "20",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("150 scored positions from 3 games"), "{text}");
+    let row = |label: &str| {
+        text.lines()
+            .find(|l| l.starts_with(label))
+            .map(|l| l.split_whitespace().skip(3).collect::<Vec<_>>().join(" "))
+            .unwrap_or_else(|| panic!("no row {label}: {text}"))
+    };
+    assert_eq!(row("−0.5 … +0.5"), "33 2 68.2% 51.1% +17.1");
+    assert_eq!(row("+1 … +2"), "32 2 100.0% 66.9% +33.1");
+    assert_eq!(row("−2 … −1"), "0");
+    assert!(
+        text.contains("largest gap: +33.1 points (+1 … +2"),
+        "{text}"
+    );
+    // Every player's scores: twice the positions.
+    let all = xiangqi(&["calibrate", file]);
+    let all_text = String::from_utf8_lossy(&all.stdout);
+    assert!(
+        all_text.contains("scored positions from 3 games"),
+        "{all_text}"
+    );
+    assert!(!all_text.contains("150 scored positions"), "{all_text}");
+    assert!(
+        all_text.contains("no bucket has 200 positions"),
+        "{all_text}"
+    );
+    // Bad input: one line naming what is wrong, exit 2.
+    for (args, says) in [
+        (
+            vec!["calibrate", "tests/calibration/missing.pgn"],
+            "cannot read",
+        ),
+        (vec!["calibrate", "Cargo.toml"], "no reported score"),
+        (
+            vec!["calibrate", file, "--engine", "nobody"],
+            "no reported score",
+        ),
+        (vec!["calibrate", file, "--min-positions", "many"], "many"),
+    ] {
+        let o = xiangqi(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+}

@@ -675,6 +675,28 @@ fn comment(r: &crate::client::process::Reply) -> String {
     format!("{score}/{depth} {:.3}s", r.elapsed.as_secs_f64())
 }
 
+/// The score a move comment written by [`comment`] reports (`None` for
+/// `?/…`, `book` or any other text): the reader of that format.
+pub fn comment_score(text: &str) -> Option<Score> {
+    let word = text.split_whitespace().next()?;
+    let (score, _depth) = word.split_once('/')?;
+    if let Some(n) = score.strip_prefix("+M") {
+        return n.parse::<i32>().ok().filter(|n| *n > 0).map(Score::Mate);
+    }
+    if let Some(n) = score.strip_prefix("-M") {
+        return n
+            .parse::<i32>()
+            .ok()
+            .filter(|n| *n > 0)
+            .map(|n| Score::Mate(-n));
+    }
+    if !score.starts_with(['+', '-', '0']) {
+        return None;
+    }
+    let pawns: f64 = score.parse().ok().filter(|p: &f64| p.is_finite())?;
+    Some(Score::Cp((pawns * 100.0).round() as i32))
+}
+
 /// The game as xiangqi PGN with ICCS moves and a comment per engine move.
 pub fn game_pgn(r: &GameRecord, names: &(String, String), event: &str) -> String {
     let (red, black) = if r.a_red {
@@ -744,6 +766,18 @@ pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn move_comments_give_back_their_scores() {
+        assert_eq!(comment_score("+0.35/12 0.201s"), Some(Score::Cp(35)));
+        assert_eq!(comment_score("-1.20/9 0.100s"), Some(Score::Cp(-120)));
+        assert_eq!(comment_score("0.00/3 0.000s"), Some(Score::Cp(0)));
+        assert_eq!(comment_score("+M3/20 0.500s"), Some(Score::Mate(3)));
+        assert_eq!(comment_score("-M2/20 0.500s"), Some(Score::Mate(-2)));
+        assert_eq!(comment_score("book"), None);
+        assert_eq!(comment_score("?/? 0.000s"), None);
+        assert_eq!(comment_score("a good move"), None);
+    }
 
     fn game(moves: &[&str]) -> Game {
         let mut g = Game::new(Position::startpos());

@@ -3,6 +3,7 @@
 //! Every failure is one line on stderr starting with `error:` and exit code
 //! 2; nothing here panics on user input.
 
+mod calibrate;
 mod db;
 mod learn;
 mod levels;
@@ -57,6 +58,8 @@ enum Command {
     Levels,
     /// Fit ratings for every player of match PGNs, all their games at once (maximum likelihood).
     Rate(rate::RateArgs),
+    /// Does a shown score keep its promise? Scores in match PGNs against the points then taken.
+    Calibrate(calibrate::CalibrateArgs),
     /// The game database: import collections, search by position, stats, export, benchmark.
     Db(Box<db::DbArgs>),
     /// Make training data for the evaluation network: the engine plays itself at a small node budget.
@@ -164,6 +167,7 @@ fn run_command(command: Command) -> Result<(), CliError> {
         Command::Render(args) => render::run(&args),
         Command::Match(args) => matches::run_match(&args),
         Command::Rate(args) => rate::run(&args),
+        Command::Calibrate(args) => calibrate::run(&args),
         Command::Levels => levels::run(),
         Command::Db(args) => db::run(&args),
         Command::Datagen(args) => learn::run_datagen(&args),

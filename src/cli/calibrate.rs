@@ -1,0 +1,206 @@
+//! `xiangqi calibrate FILES… [--engine NAME] [--min-positions N]`: does a
+//! shown score keep its promise? Every score a player reported in match
+//! PGNs (the move comments `xiangqi match --pgn-out` writes, `{+0.35/12
+//! 0.201s}` from the mover's side, `+M3`/`-M2` for mates) is set beside the
+//! points that player went on to take from the game, bucket by bucket,
+//! against what the display scale promises: `1 / (1 + e^(−cp / 200))`
+//! ([`crate::engine::DISPLAY_SCALE`]).
+
+use super::CliError;
+use crate::arena::runner::comment_score;
+use crate::engine::review::expected;
+use crate::engine::{DISPLAY_SCALE, Score};
+use crate::rules::GameResult;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Arguments of `calibrate`.
+#[derive(clap::Args, Debug)]
+pub struct CalibrateArgs {
+    /// Match PGN files (as `xiangqi match --pgn-out` writes them).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// Only the scores of players whose name contains this (all players without it).
+    #[arg(long, value_name = "NAME")]
+    engine: Option<String>,
+    /// The least positions a bucket needs for its gap to count in the largest.
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    min_positions: usize,
+}
+
+/// The buckets' bounds in pawns, from the mover's side.
+const BOUNDS: [f64; 10] = [
+    f64::NEG_INFINITY,
+    -4.0,
+    -2.0,
+    -1.0,
+    -0.5,
+    0.5,
+    1.0,
+    2.0,
+    4.0,
+    f64::INFINITY,
+];
+
+/// What one bucket gathered.
+#[derive(Default, Clone)]
+struct Bucket {
+    positions: usize,
+    taken: f64,
+    promised: f64,
+    /// The games its positions come from (positions of one game are not
+    /// independent), and the last of them.
+    games: usize,
+    last_game: usize,
+}
+
+/// Reads the games and fills the buckets; returns the games counted.
+fn gather(args: &CalibrateArgs, buckets: &mut [Bucket]) -> Result<(usize, usize), CliError> {
+    let mut counted = 0;
+    let mut unreadable = 0;
+    for file in &args.files {
+        let bytes = crate::store::record::read_collection_bytes(file)
+            .map_err(|e| CliError::new(format!("cannot read {}: {e}", file.display())))?;
+        crate::store::record::for_each_game(&bytes, |_, opened| {
+            let Ok(opened) = opened else {
+                unreadable += 1;
+                return;
+            };
+            let red_points = match opened.result {
+                Some(GameResult::RedWins) => 1.0,
+                Some(GameResult::Draw) => 0.5,
+                Some(GameResult::BlackWins) => 0.0,
+                None => return,
+            };
+            let counts = |tag: &str| {
+                let name = opened.tag(tag).unwrap_or("");
+                args.engine.as_deref().is_none_or(|e| name.contains(e))
+            };
+            let sides = [counts("Red"), counts("Black")];
+            if sides == [false, false] {
+                return;
+            }
+            counted += 1;
+            let tree = opened.game.tree();
+            let mut mover = opened.game.start().side_to_move();
+            for id in tree.main_line_nodes() {
+                let side = mover;
+                mover = mover.flip();
+                let red = side == crate::rules::Color::Red;
+                if !sides[usize::from(!red)] {
+                    continue;
+                }
+                let Some(score) = tree.node(id).and_then(|n| comment_score(&n.comment)) else {
+                    continue;
+                };
+                let pawns = match score {
+                    Score::Cp(cp) => f64::from(cp) / 100.0,
+                    Score::Mate(n) if n > 0 => f64::INFINITY,
+                    Score::Mate(_) => f64::NEG_INFINITY,
+                };
+                let points = if red { red_points } else { 1.0 - red_points };
+                let i = BOUNDS
+                    .windows(2)
+                    .position(|w| pawns >= w[0] && pawns < w[1])
+                    .unwrap_or(BOUNDS.len() - 2);
+                let b = &mut buckets[i];
+                b.positions += 1;
+                b.taken += points;
+                b.promised += expected(score);
+                if b.last_game != counted {
+                    b.games += 1;
+                    b.last_game = counted;
+                }
+            }
+        });
+    }
+    Ok((counted, unreadable))
+}
+
+/// A bucket's bounds as the table prints them.
+fn label(i: usize) -> String {
+    let bound = |x: f64| {
+        if x.is_infinite() {
+            if x < 0.0 {
+                "−∞".to_string()
+            } else {
+                "+∞".to_string()
+            }
+        } else if x == 0.0 {
+            "0".to_string()
+        } else {
+            format!("{x:+}").replace('-', "−")
+        }
+    };
+    format!("{} … {}", bound(BOUNDS[i]), bound(BOUNDS[i + 1]))
+}
+
+/// Reads the games, prints the table and the largest gap.
+///
+/// # Errors
+/// A file that cannot be read; no reported score in the files; output
+/// that cannot be written.
+pub fn run(args: &CalibrateArgs) -> Result<(), CliError> {
+    let mut buckets = vec![Bucket::default(); BOUNDS.len() - 1];
+    let (games, unreadable) = gather(args, &mut buckets)?;
+    let positions: usize = buckets.iter().map(|b| b.positions).sum();
+    if positions == 0 {
+        let why = match unreadable {
+            0 => String::new(),
+            n => format!("; {n} records could not be read"),
+        };
+        return Err(CliError::new(format!(
+            "no reported score in those files (match PGNs carry them as move comments such as {{+0.35/12 0.201s}}){why}"
+        )));
+    }
+    let mut out = std::io::stdout().lock();
+    let written = (|| -> std::io::Result<()> {
+        writeln!(
+            out,
+            "{positions} scored positions from {games} games; promise 1 / (1 + e^(−cp / {DISPLAY_SCALE}))"
+        )?;
+        writeln!(
+            out,
+            "{:<14} {:>9} {:>6} {:>8} {:>8} {:>6}",
+            "score", "positions", "games", "taken", "promised", "gap"
+        )?;
+        let mut largest: Option<(f64, usize)> = None;
+        for (i, b) in buckets.iter().enumerate() {
+            if b.positions == 0 {
+                writeln!(out, "{:<14} {:>9}", label(i), 0)?;
+                continue;
+            }
+            let n = b.positions as f64;
+            let (taken, promised) = (100.0 * b.taken / n, 100.0 * b.promised / n);
+            let gap = taken - promised;
+            writeln!(
+                out,
+                "{:<14} {:>9} {:>6} {:>7.1}% {:>7.1}% {:>+6.1}",
+                label(i),
+                b.positions,
+                b.games,
+                taken,
+                promised,
+                gap
+            )?;
+            if b.positions >= args.min_positions && largest.is_none_or(|(g, _)| gap.abs() > g.abs())
+            {
+                largest = Some((gap, i));
+            }
+        }
+        match largest {
+            Some((gap, i)) => writeln!(
+                out,
+                "largest gap: {gap:+.1} points ({}, buckets of at least {} positions)",
+                label(i),
+                args.min_positions
+            ),
+            None => writeln!(
+                out,
+                "largest gap: none (no bucket has {} positions)",
+                args.min_positions
+            ),
+        }
+    })();
+    super::output::finish(written)
+}
