@@ -250,6 +250,40 @@ fn games_both_engines_call_won_are_adjudicated_and_say_so() {
     assert!(out.contains("xiangqi: 2 wins"), "{out}");
 }
 
+#[test]
+fn the_weakest_level_beats_the_random_mover_and_the_match_says_how() {
+    // Issue 44's target in small: level 1 against `builtin:random`, both
+    // colours from two openings: a level that shuffles, repeats or walks
+    // into a mate draws or loses some of these.
+    let dir = std::env::temp_dir().join(format!("xiangqi-random-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("openings.txt");
+    std::fs::write(
+        &openings,
+        "startpos moves h2e2 h9g7\nstartpos moves c3c4 c6c5\n",
+    )
+    .unwrap();
+    let o = xiangqi(&[
+        "match",
+        "--a",
+        "builtin:level=1",
+        "--b",
+        "builtin:random",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--movetime",
+        "1000",
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}{}", stderr(&o));
+    assert!(out.contains("xiangqi L1 vs random mover"), "{out}");
+    assert!(
+        out.contains("xiangqi L1: 4 wins, 0 draws, 0 losses"),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A match PGN game between `red` and `black` with `result`.
 fn rated_game(red: &str, black: &str, result: &str) -> String {
     format!(

@@ -53,16 +53,18 @@ const fn spec(
 /// What the ratings are measured against, for the menu's notes and
 /// `xiangqi levels`.
 pub const RATING_SCALE: &str = "\
-Ratings: a maximum-likelihood fit (`xiangqi rate`) to all the ladder's games at once, on a
-scale where the rules-only beginner stand-in (`builtin:beginner`: it takes the most valuable
-piece it can, and otherwise plays a random move that does not leave the moved piece to be
-taken) is 500; the random mover comes out near 70. Each level played the one below it at
-least 60 games from the balanced openings (both colours), at its own depth and time budget.
-The steps above depth 11 (depths 12, 14, 16 and 18, then the full engine at 3 s a move)
-were fitted to their own games with level 30 held at its rating; depth 18 played depth 16 in
-120 games (33-81-6), the full engine played depth 18 in 60 (28-29-3) and depth 16 in 14 (9-5-0).
-benches/strength.md (\"The ladder\" and \"The top of the ladder\") has the games and the
-commands.";
+Ratings: a maximum-likelihood fit (`xiangqi rate`) to the ladder's games, on a scale where the
+rules-only beginner stand-in (`builtin:beginner`: it takes the most valuable piece it can, and
+otherwise plays a random move that does not leave the moved piece to be taken) is 500. Levels
+1-19 were refitted on 2026-12-04 to 6,600 games, each level against the one below it (480 games
+a step up to level 9, 240 to level 18, 120 for level 19; the balanced openings, both colours);
+every level from 1 to 8 beat the random mover in 240 games or more without a loss. The levels
+above keep the differences of their earlier fit, moved up with level 19 by 158 points. The
+steps above depth 11 (depths 12, 14, 16 and 18, then the full engine at 3 s a move) were fitted
+to their own games with level 30 held at its rating; depth 18 played depth 16 in 120 games
+(33-81-6), the full engine played depth 18 in 60 (28-29-3) and depth 16 in 14 (9-5-0).
+benches/strength.md (\"The ladder\", \"The top of the ladder\" and \"The low ladder
+refitted\") has the games and the commands.";
 
 /// The ladder, weakest first (see `benches/strength.md`, "The ladder").
 pub(super) const SPECS: [Spec; 35] = [
@@ -70,31 +72,31 @@ pub(super) const SPECS: [Spec; 35] = [
         "入门 1",
         "Beginner 1",
         (1, 300),
-        (600, 2000, 100),
+        (1000, 3000, 100),
         0,
         2000,
-        (710, 67),
-        [44, 5, 11],
+        (691, 25),
+        [339, 43, 98],
     ),
     spec(
         "入门 2",
         "Beginner 2",
         (1, 300),
-        (200, 700, 100),
+        (260, 900, 100),
         0,
         2100,
-        (816, 52),
-        [39, 0, 21],
+        (833, 23),
+        [318, 30, 132],
     ),
     spec(
         "入门 3",
         "Beginner 3",
         (1, 300),
-        (120, 400, 100),
+        (140, 450, 100),
         0,
         2200,
-        (940, 46),
-        [45, 0, 15],
+        (915, 23),
+        [280, 32, 168],
     ),
     spec(
         "新手 1",
@@ -103,8 +105,8 @@ pub(super) const SPECS: [Spec; 35] = [
         (95, 300, 50),
         4,
         2400,
-        (1042, 65),
-        [39, 0, 21],
+        (1067, 24),
+        [329, 19, 132],
     ),
     spec(
         "新手 2",
@@ -113,8 +115,8 @@ pub(super) const SPECS: [Spec; 35] = [
         (75, 200, 20),
         6,
         2500,
-        (1176, 68),
-        [41, 1, 18],
+        (1199, 24),
+        [323, 9, 148],
     ),
     spec(
         "新手 3",
@@ -123,28 +125,28 @@ pub(super) const SPECS: [Spec; 35] = [
         (60, 150, 0),
         8,
         2600,
-        (1359, 61),
-        [45, 0, 15],
+        (1359, 24),
+        [339, 9, 132],
     ),
     spec(
         "初级 1",
         "Elementary 1",
         (2, 400),
-        (80, 200, 0),
+        (70, 180, 0),
         10,
         2800,
-        (1459, 49),
-        [38, 1, 21],
+        (1527, 24),
+        [334, 28, 118],
     ),
     spec(
         "初级 2",
         "Elementary 2",
         (2, 400),
-        (65, 175, 0),
+        (60, 165, 0),
         11,
         2900,
-        (1551, 66),
-        [37, 4, 19],
+        (1646, 24),
+        [300, 38, 142],
     ),
     spec(
         "初级 3",
@@ -153,48 +155,48 @@ pub(super) const SPECS: [Spec; 35] = [
         (50, 150, 0),
         12,
         3000,
-        (1700, 44),
-        [43, 1, 16],
+        (1789, 27),
+        [322, 24, 134],
     ),
     spec(
         "初级 4",
         "Elementary 4",
         (3, 500),
-        (70, 180, 0),
+        (57, 160, 0),
         13,
         3100,
-        (1803, 67),
-        [35, 4, 21],
+        (1919, 34),
+        [158, 10, 72],
     ),
     spec(
         "中级 1",
         "Intermediate 1",
         (3, 500),
-        (50, 150, 0),
+        (48, 135, 0),
         14,
         3300,
-        (1978, 52),
-        [41, 3, 16],
+        (2101, 34),
+        [173, 10, 57],
     ),
     spec(
         "中级 2",
         "Intermediate 2",
         (3, 500),
-        (40, 120, 0),
+        (42, 120, 0),
         15,
         3400,
-        (2111, 66),
-        [38, 3, 19],
+        (2208, 33),
+        [148, 16, 76],
     ),
     spec(
         "中级 3",
         "Intermediate 3",
         (3, 500),
-        (30, 100, 0),
+        (36, 105, 0),
         16,
         3500,
-        (2250, 35),
-        [40, 0, 20],
+        (2346, 34),
+        [160, 11, 69],
     ),
     spec(
         "中级 4",
@@ -203,38 +205,38 @@ pub(super) const SPECS: [Spec; 35] = [
         (38, 110, 0),
         17,
         3600,
-        (2373, 64),
-        [38, 3, 19],
+        (2489, 35),
+        [161, 12, 67],
     ),
     spec(
         "高级 1",
         "Advanced 1",
         (4, 700),
-        (35, 100, 0),
+        (32, 94, 0),
         18,
         3800,
-        (2452, 43),
-        [34, 4, 22],
+        (2671, 35),
+        [173, 10, 57],
     ),
     spec(
         "高级 2",
         "Advanced 2",
         (4, 700),
-        (25, 80, 0),
+        (27, 80, 0),
         20,
         3900,
-        (2608, 53),
-        [41, 5, 14],
+        (2816, 33),
+        [161, 13, 66],
     ),
     spec(
         "高级 3",
         "Advanced 3",
         (4, 700),
-        (17, 55, 0),
+        (21, 64, 0),
         22,
         4000,
-        (2774, 38),
-        [38, 2, 20],
+        (2943, 33),
+        [154, 16, 70],
     ),
     spec(
         "高级 4",
@@ -243,8 +245,8 @@ pub(super) const SPECS: [Spec; 35] = [
         (24, 72, 0),
         25,
         4100,
-        (2865, 47),
-        [38, 7, 15],
+        (3042, 37),
+        [145, 17, 78],
     ),
     spec(
         "专家 1",
@@ -253,8 +255,8 @@ pub(super) const SPECS: [Spec; 35] = [
         (21, 64, 0),
         26,
         4300,
-        (2945, 64),
-        [36, 5, 19],
+        (3103, 63),
+        [66, 9, 45],
     ),
     spec(
         "专家 2",
@@ -263,7 +265,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (18, 55, 0),
         26,
         4400,
-        (3049, 38),
+        (3207, 38),
         [39, 3, 18],
     ),
     spec(
@@ -273,7 +275,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (12, 40, 0),
         27,
         4500,
-        (3171, 58),
+        (3329, 58),
         [40, 5, 15],
     ),
     spec(
@@ -283,7 +285,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (8, 30, 0),
         30,
         4600,
-        (3276, 50),
+        (3434, 50),
         [36, 6, 18],
     ),
     spec(
@@ -293,7 +295,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (3, 12, 0),
         32,
         4800,
-        (3367, 47),
+        (3525, 47),
         [37, 2, 21],
     ),
     spec(
@@ -303,7 +305,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (9, 28, 0),
         34,
         5000,
-        (3529, 39),
+        (3687, 39),
         [36, 6, 18],
     ),
     spec(
@@ -313,7 +315,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (12, 36, 0),
         38,
         5200,
-        (3614, 48),
+        (3772, 48),
         [66, 17, 37],
     ),
     spec(
@@ -323,7 +325,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         5400,
-        (3812, 35),
+        (3970, 35),
         [160, 39, 41],
     ),
     spec(
@@ -333,7 +335,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         5800,
-        (3984, 69),
+        (4142, 69),
         [37, 16, 7],
     ),
     spec(
@@ -343,7 +345,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         6100,
-        (4141, 60),
+        (4299, 60),
         [33, 22, 5],
     ),
     spec(
@@ -353,7 +355,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         6400,
-        (4299, 68),
+        (4457, 68),
         [30, 26, 4],
     ),
     spec(
@@ -363,7 +365,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         6700,
-        (4458, 96),
+        (4616, 96),
         [29, 28, 3],
     ),
     spec(
@@ -373,7 +375,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         6800,
-        (4545, 67),
+        (4703, 67),
         [19, 37, 4],
     ),
     spec(
@@ -383,7 +385,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         6900,
-        (4725, 67),
+        (4883, 67),
         [32, 25, 3],
     ),
     spec(
@@ -393,7 +395,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         7000,
-        (4824, 51),
+        (4982, 51),
         [20, 37, 3],
     ),
     spec(
@@ -403,7 +405,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         7100,
-        (4904, 53),
+        (5062, 53),
         [33, 81, 6],
     ),
     spec(
@@ -413,7 +415,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         7200,
-        (5057, 88),
+        (5215, 88),
         [28, 29, 3],
     ),
 ];

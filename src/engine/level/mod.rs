@@ -15,11 +15,13 @@
 //! whether the moved piece can be taken, blind to the other threats — the
 //! mistakes a beginner makes. A move that simply leaves a chariot to be
 //! taken is never chosen, a careless move never loses more than a minor
-//! piece, and a forced mate is always played or defended, so weak levels
-//! lose plausibly, not absurdly. Once a level is a chariot or more ahead
-//! it converts ([`convert`]): it looks deeper, blurs less, no longer plays
-//! at a glance and never returns to a position already seen, so a won
-//! game is won rather than shuffled into a draw. The book is used for a number of plies
+//! piece (or, at the weakest level, more than its temperature), and a
+//! forced mate is always played or defended, so weak levels lose
+//! plausibly, not absurdly. They also finish what they start
+//! ([`convert`]): no move that allows a quick mate or ends the game by a
+//! third repetition, none back into a seen position once a chariot or
+//! more ahead, and once the opponent's chariots are gone as well a won
+//! ending is played by a sharper self. The book is used for a number of plies
 //! that grows with the level (a beginner knows no openings).
 //!
 //! The levels are spaced so that each scores 60–75 % against the one below

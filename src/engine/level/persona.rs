@@ -9,7 +9,10 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 /// The most a careless move may lose, as the level's search sees it, in
-/// centipawns: a horse or a cannon, never a chariot.
+/// centipawns: a horse or a cannon, never a chariot (a level whose
+/// temperature is higher may lose up to its temperature: the weakest
+/// level, a beginner who drops pieces; a chariot is still never left to
+/// be taken).
 const MAX_CARELESS_LOSS: i32 = 500;
 
 /// How a level plays: what it searches and how it chooses.
@@ -91,23 +94,23 @@ impl Persona {
             };
         }
         // Well ahead, a level converts: a sharper self (see `convert`).
-        let converting = convert::converting(pos);
-        let persona = if converting {
+        let stage = convert::stage(pos);
+        let persona = if stage == convert::Stage::Converting {
             convert::sharpened(self)
         } else {
             *self
         };
-        persona.search_and_pick(engine, request, converting, &mut rng, on_info)
+        persona.search_and_pick(engine, request, stage, &mut rng, on_info)
     }
 
     /// The rest of [`Persona::choose`] after the book: the search within
-    /// the limits and the choice among its moves (`converting`: a
-    /// sharpened persona that never returns to a position already seen).
+    /// the limits and the choice among the moves [`convert::sound`] keeps
+    /// in `stage`.
     fn search_and_pick(
         &self,
         engine: &mut Engine,
         request: &SearchRequest,
-        converting: bool,
+        stage: convert::Stage,
         rng: &mut Rng,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
@@ -145,13 +148,11 @@ impl Persona {
         };
         // Margins and temperatures are in centipawns as players read them,
         // whichever evaluation searched.
-        let mut shown: Vec<(Move, i32)> = scores
+        let shown: Vec<(Move, i32)> = scores
             .iter()
             .map(|&(m, s)| (m, engine.evaluator().display_cp(s)))
             .collect();
-        if converting {
-            shown = convert::fresh(pos, history, &shown);
-        }
+        let shown = convert::sound(pos, history, stage, &shown);
         let chosen = if Score::from_internal(best).mate_plies().is_some() {
             // A forced mate (for or against) is played or defended as well as it can be.
             best_move
@@ -218,10 +219,9 @@ impl Persona {
             .then(|| careless_choice(pos, self, rng))
             .flatten()
             .filter(|m| {
-                shown
-                    .iter()
-                    .find(|(c, _)| c == m)
-                    .is_some_and(|&(_, s)| s >= best_shown - MAX_CARELESS_LOSS)
+                shown.iter().find(|(c, _)| c == m).is_some_and(|&(_, s)| {
+                    s >= best_shown - MAX_CARELESS_LOSS.max(self.temperature)
+                })
             });
         if let Some(m) = careless {
             return m;
