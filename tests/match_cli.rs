@@ -388,6 +388,7 @@ fn calibrate_sets_reported_scores_beside_the_points_taken_and_the_promise() {
         text.contains("largest gap: +33.1 points (+1 … +2"),
         "{text}"
     );
+    assert!(text.contains("\nfitted scale: "), "{text}");
     // Every player's scores: twice the positions.
     let all = xiangqi(&["calibrate", file]);
     let all_text = String::from_utf8_lossy(&all.stdout);

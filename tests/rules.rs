@@ -541,3 +541,13 @@ fn fen_says_one_row_not_one_rows() {
         "the board has 2 rows; it needs 10 separated by '/'"
     );
 }
+
+#[test]
+fn a_result_gives_each_side_its_points() {
+    assert_eq!(GameResult::RedWins.points_for(Color::Red), 1.0);
+    assert_eq!(GameResult::RedWins.points_for(Color::Black), 0.0);
+    assert_eq!(GameResult::BlackWins.points_for(Color::Black), 1.0);
+    assert_eq!(GameResult::BlackWins.points_for(Color::Red), 0.0);
+    assert_eq!(GameResult::Draw.points_for(Color::Red), 0.5);
+    assert_eq!(GameResult::Draw.points_for(Color::Black), 0.5);
+}

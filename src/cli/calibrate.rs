@@ -4,13 +4,15 @@
 //! 0.201s}` from the mover's side, `+M3`/`-M2` for mates) is set beside the
 //! points that player went on to take from the game, bucket by bucket,
 //! against what the display scale promises: `1 / (1 + e^(−cp / 200))`
-//! ([`crate::engine::DISPLAY_SCALE`]).
+//! ([`crate::engine::DISPLAY_SCALE`]). It also fits the scale those
+//! games would keep best ([`fitted_scale`]): what a refit of the display
+//! scale would aim at.
 
 use super::CliError;
 use crate::arena::runner::comment_score;
 use crate::engine::review::expected;
 use crate::engine::{DISPLAY_SCALE, Score};
-use crate::rules::GameResult;
+use crate::rules::Color;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -54,8 +56,14 @@ struct Bucket {
     last_game: usize,
 }
 
-/// Reads the games and fills the buckets; returns the games counted.
-fn gather(args: &CalibrateArgs, buckets: &mut [Bucket]) -> Result<(usize, usize), CliError> {
+/// Reads the games and fills the buckets, and `samples` with each shown
+/// centipawn score (mates aside) beside the points then taken; returns the
+/// games counted and the records that could not be read.
+fn gather(
+    args: &CalibrateArgs,
+    buckets: &mut [Bucket],
+    samples: &mut Vec<(f64, f64)>,
+) -> Result<(usize, usize), CliError> {
     let mut counted = 0;
     let mut unreadable = 0;
     for file in &args.files {
@@ -66,11 +74,8 @@ fn gather(args: &CalibrateArgs, buckets: &mut [Bucket]) -> Result<(usize, usize)
                 unreadable += 1;
                 return;
             };
-            let red_points = match opened.result {
-                Some(GameResult::RedWins) => 1.0,
-                Some(GameResult::Draw) => 0.5,
-                Some(GameResult::BlackWins) => 0.0,
-                None => return,
+            let Some(red_points) = opened.result.map(|r| r.points_for(Color::Red)) else {
+                return;
             };
             let counts = |tag: &str| {
                 let name = opened.tag(tag).unwrap_or("");
@@ -86,7 +91,7 @@ fn gather(args: &CalibrateArgs, buckets: &mut [Bucket]) -> Result<(usize, usize)
             for id in tree.main_line_nodes() {
                 let side = mover;
                 mover = mover.flip();
-                let red = side == crate::rules::Color::Red;
+                let red = side == Color::Red;
                 if !sides[usize::from(!red)] {
                     continue;
                 }
@@ -99,6 +104,9 @@ fn gather(args: &CalibrateArgs, buckets: &mut [Bucket]) -> Result<(usize, usize)
                     Score::Mate(_) => f64::NEG_INFINITY,
                 };
                 let points = if red { red_points } else { 1.0 - red_points };
+                if let Score::Cp(cp) = score {
+                    samples.push((f64::from(cp), points));
+                }
                 let i = BOUNDS
                     .windows(2)
                     .position(|w| pawns >= w[0] && pawns < w[1])
@@ -115,6 +123,35 @@ fn gather(args: &CalibrateArgs, buckets: &mut [Bucket]) -> Result<(usize, usize)
         });
     }
     Ok((counted, unreadable))
+}
+
+/// The scale `s` for which `1 / (1 + e^(−cp / s))` best predicts the
+/// points taken (maximum likelihood: a logistic regression through the
+/// origin on the shown scores, solved by Newton's method for `1 / s`);
+/// `None` when the scores do not decide it (no spread, or points that
+/// grow without bound with the score: a scale below 10 or above 100,000).
+pub fn fitted_scale(samples: &[(f64, f64)]) -> Option<f64> {
+    let mut beta = 1.0 / f64::from(DISPLAY_SCALE);
+    for _ in 0..100 {
+        let (mut gradient, mut curvature) = (0.0, 0.0);
+        for &(cp, points) in samples {
+            let p = 1.0 / (1.0 + (-beta * cp).exp());
+            gradient += (points - p) * cp;
+            curvature += p * (1.0 - p) * cp * cp;
+        }
+        if curvature <= f64::EPSILON {
+            return None;
+        }
+        let step = gradient / curvature;
+        beta += step;
+        if !(1e-5..=0.1).contains(&beta) {
+            return None;
+        }
+        if step.abs() < 1e-12 {
+            return Some(1.0 / beta);
+        }
+    }
+    None
 }
 
 /// A bucket's bounds as the table prints them.
@@ -142,7 +179,8 @@ fn label(i: usize) -> String {
 /// that cannot be written.
 pub fn run(args: &CalibrateArgs) -> Result<(), CliError> {
     let mut buckets = vec![Bucket::default(); BOUNDS.len() - 1];
-    let (games, unreadable) = gather(args, &mut buckets)?;
+    let mut samples = Vec::new();
+    let (games, unreadable) = gather(args, &mut buckets, &mut samples)?;
     let positions: usize = buckets.iter().map(|b| b.positions).sum();
     if positions == 0 {
         let why = match unreadable {
@@ -194,13 +232,52 @@ pub fn run(args: &CalibrateArgs) -> Result<(), CliError> {
                 "largest gap: {gap:+.1} points ({}, buckets of at least {} positions)",
                 label(i),
                 args.min_positions
-            ),
+            )?,
             None => writeln!(
                 out,
                 "largest gap: none (no bucket has {} positions)",
                 args.min_positions
+            )?,
+        }
+        match fitted_scale(&samples) {
+            Some(s) => writeln!(
+                out,
+                "fitted scale: {s:.0} (1 / (1 + e^(−cp / {s:.0})) fits these scores best; shown scores would keep it multiplied by {:.2})",
+                f64::from(DISPLAY_SCALE) / s
             ),
+            None => writeln!(out, "fitted scale: none (these scores do not decide one)"),
         }
     })();
     super::output::finish(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fitted_scale;
+
+    #[test]
+    fn the_fit_finds_the_scale_the_points_were_drawn_on() {
+        // Points taken exactly as a scale of 120 would have them: the
+        // likelihood is highest there.
+        let on = |scale: f64| -> Vec<(f64, f64)> {
+            (-40..=40)
+                .map(|i| {
+                    let cp = f64::from(i) * 10.0;
+                    (cp, 1.0 / (1.0 + (-cp / scale).exp()))
+                })
+                .collect()
+        };
+        for scale in [120.0, 200.0, 350.0] {
+            let fitted = fitted_scale(&on(scale)).unwrap();
+            assert!((fitted - scale).abs() < 0.01, "{scale}: {fitted}");
+        }
+        // Nothing to decide: no scores away from zero, or a side that
+        // always wins whenever it is ahead (the scale would go to zero).
+        assert_eq!(fitted_scale(&[(0.0, 1.0), (0.0, 0.0)]), None);
+        let certain: Vec<(f64, f64)> = (1..50)
+            .flat_map(|i| [(f64::from(i), 1.0), (-f64::from(i), 0.0)])
+            .collect();
+        assert_eq!(fitted_scale(&certain), None);
+        assert_eq!(fitted_scale(&[]), None);
+    }
 }

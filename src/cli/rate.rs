@@ -5,7 +5,7 @@
 use super::CliError;
 use super::output::{cells, escape_controls, padded};
 use crate::arena::stats::{Pairing, Rating, fit_ratings};
-use crate::rules::GameResult;
+use crate::rules::Color;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -74,14 +74,9 @@ impl Games {
                 self.unreadable += 1;
                 return;
             };
-            let score = match game.result {
-                Some(GameResult::RedWins) => 1.0,
-                Some(GameResult::Draw) => 0.5,
-                Some(GameResult::BlackWins) => 0.0,
-                None => {
-                    self.unfinished += 1;
-                    return;
-                }
+            let Some(score) = game.result.map(|r| r.points_for(Color::Red)) else {
+                self.unfinished += 1;
+                return;
             };
             if red == black {
                 self.self_games += 1;

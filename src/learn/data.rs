@@ -143,11 +143,7 @@ impl Record {
 
     /// The game's result from Red's side: 1, ½ or 0.
     pub fn red_result(&self) -> f32 {
-        match self.result {
-            GameResult::RedWins => 1.0,
-            GameResult::Draw => 0.5,
-            GameResult::BlackWins => 0.0,
-        }
+        self.result.points_for(Color::Red) as f32
     }
 }
 

@@ -12,7 +12,7 @@
 
 use crate::engine::eval::{Terms, Weights, evaluation_terms};
 use crate::rules::pgn::PgnGame;
-use crate::rules::{GameResult, Position};
+use crate::rules::{Color, Position};
 
 /// One position and how its game ended.
 #[derive(Clone, Copy, Debug)]
@@ -28,11 +28,8 @@ pub struct Sample {
 pub fn samples(games: &[PgnGame], skip: usize) -> Vec<Sample> {
     let mut out = Vec::new();
     for g in games {
-        let result = match g.result {
-            Some(GameResult::RedWins) => 1.0,
-            Some(GameResult::BlackWins) => 0.0,
-            Some(GameResult::Draw) => 0.5,
-            None => continue,
+        let Some(result) = g.result.map(|r| r.points_for(Color::Red)) else {
+            continue;
         };
         let mut pos: Position = g.start;
         for (i, &m) in g.moves.iter().enumerate() {
@@ -138,6 +135,7 @@ pub fn tune(samples: &[Sample], start: Weights) -> Fit {
 mod tests {
     use super::*;
     use crate::engine::eval::WEIGHTS;
+    use crate::rules::GameResult;
     use crate::rules::Move;
 
     /// Games where mobility decides: the side whose chariots move more

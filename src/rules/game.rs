@@ -36,6 +36,16 @@ impl GameResult {
         }
     }
 
+    /// The points `c` takes from the game: 1 for a win, ½ for a draw,
+    /// 0 for a loss.
+    pub fn points_for(self, c: Color) -> f64 {
+        match self.winner() {
+            Some(w) if w == c => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        }
+    }
+
     /// The winner, if any.
     pub fn winner(self) -> Option<Color> {
         match self {
