@@ -284,6 +284,82 @@ fn the_weakest_level_beats_the_random_mover_and_the_match_says_how() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn engine_b_can_have_time_odds_and_the_pgn_says_so() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-odds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("odds.pgn");
+    let o = xiangqi(&[
+        "match",
+        "--a",
+        "builtin",
+        "--b",
+        "builtin",
+        "--movetime",
+        "20",
+        "--b-movetime",
+        "200",
+        "--games",
+        "2",
+        "--adjudicate-draw",
+        "10000,1,2",
+        "--pgn-out",
+        pgn.to_str().unwrap(),
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}{}", stderr(&o));
+    assert!(out.contains("20 ms a move (B: 200 ms), 2 games"), "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(
+        text.contains("[Event \"xiangqi match, 20 ms a move (B: 200 ms)\"]"),
+        "{text}"
+    );
+    // Each side's thinking times (the comments' `0.021s`, alternating
+    // from the side that moved first): A's moves well under B's.
+    let mut spent = [0.0_f64; 2];
+    for (game, body) in text.split("[Game ").skip(1).enumerate() {
+        let times: Vec<f64> = body
+            .split('{')
+            .skip(1)
+            .filter_map(|c| {
+                c.split('}')
+                    .next()?
+                    .split_whitespace()
+                    .last()?
+                    .strip_suffix('s')?
+                    .parse()
+                    .ok()
+            })
+            .collect();
+        assert!(times.len() >= 2, "{body}");
+        for (i, t) in times.iter().enumerate() {
+            // Game 1: A is Red and moves first; game 2: B does.
+            spent[(i + game) % 2] += t;
+        }
+    }
+    assert!(
+        spent[0] * 3.0 < spent[1],
+        "A {:.3} s, B {:.3} s",
+        spent[0],
+        spent[1]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    // Odds are a time per move: with another limit, one error line.
+    let bad = xiangqi(&[
+        "match",
+        "--a",
+        "builtin",
+        "--b",
+        "builtin",
+        "--depth",
+        "2",
+        "--b-movetime",
+        "100",
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("--b-movetime"), "{}", stderr(&bad));
+}
+
 /// A match PGN game between `red` and `black` with `result`.
 fn rated_game(red: &str, black: &str, result: &str) -> String {
     format!(

@@ -44,6 +44,10 @@ pub struct MatchArgs {
     #[arg(long, group = "limit", value_name = "MS",
           value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     movetime: Option<u64>,
+    /// Engine B's own time per move with --movetime (time odds: e.g. ten times A's)
+    #[arg(long, value_name = "MS",
+          value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    b_movetime: Option<u64>,
     /// Fixed depth.
     #[arg(long, group = "limit", value_parser = clap::value_parser!(u32).range(1..=90))]
     depth: Option<u32>,
@@ -203,9 +207,15 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
             ));
         }
     };
+    let b_movetime = args.b_movetime.map(Duration::from_millis);
+    if b_movetime.is_some() && !matches!(limit, Limit::MoveTime(_)) {
+        return Err(CliError::new(
+            "--b-movetime gives engine B time odds under --movetime; it cannot go with --depth, --nodes or --tc",
+        ));
+    }
     let margin = match (args.margin, limit) {
         (Some(ms), _) => Duration::from_millis(ms),
-        (None, Limit::MoveTime(t)) => Duration::from_secs(1) + t / 2,
+        (None, Limit::MoveTime(t)) => Duration::from_secs(1) + t.max(b_movetime.unwrap_or(t)) / 2,
         (None, Limit::Clock { .. }) => Duration::from_millis(100),
         (None, _) => Duration::from_secs(120),
     };
@@ -216,6 +226,7 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
         openings,
         games,
         limit,
+        b_movetime,
         concurrency: args.concurrency as usize,
         sprt: args.sprt,
         margin,
@@ -309,7 +320,7 @@ pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
         error: Mutex::new(None),
     };
     let write_error = Mutex::new(None::<String>);
-    let event = format!("xiangqi match, {}", config.limit);
+    let event = format!("xiangqi match, {}", limit_text(&config));
     let quiet = args.quiet;
     let total = config.games;
     let on_game = |r: &GameRecord, s: &Summary| {
@@ -390,6 +401,15 @@ fn wdl(wins: u32, draws: u32, losses: u32) -> String {
     )
 }
 
+/// The match's limit as the summary and the PGN's `Event` say it, with
+/// engine B's odds.
+fn limit_text(config: &MatchConfig) -> String {
+    match config.b_movetime {
+        Some(b) => format!("{} (B: {} ms)", config.limit, b.as_millis()),
+        None => config.limit.to_string(),
+    }
+}
+
 fn summary_lines(s: &Summary, config: &MatchConfig) -> Vec<String> {
     let t = s.tally;
     let mut lines = vec![
@@ -398,7 +418,7 @@ fn summary_lines(s: &Summary, config: &MatchConfig) -> Vec<String> {
             "{} vs {}, {}, {}",
             s.names.0,
             s.names.1,
-            config.limit,
+            limit_text(config),
             count(t.games(), "game", "games")
         ),
         format!("{}: {}", s.names.0, wdl(t.wins, t.draws, t.losses)),
