@@ -23,6 +23,7 @@
 //! levels differ, is left to their blur.
 
 use super::Persona;
+use super::persona::glance_value;
 use crate::rules::{Color, Move, PieceKind, Position};
 
 /// The material lead, in the glance's centipawns, from which a level
@@ -38,21 +39,9 @@ pub const TEMPERATURE: i32 = 30;
 /// The widest margin a converting level keeps, in displayed centipawns.
 pub const MARGIN: i32 = 90;
 
-/// What a piece is worth for the lead (a soldier is 100).
-pub fn material_value(kind: PieceKind) -> i32 {
-    match kind {
-        PieceKind::Chariot => 900,
-        PieceKind::Cannon => 450,
-        PieceKind::Horse => 400,
-        PieceKind::Advisor | PieceKind::Elephant => 200,
-        PieceKind::Soldier => 100,
-        PieceKind::General => 0,
-    }
-}
-
 /// The material of side `c`.
 fn material(pos: &Position, c: Color) -> i32 {
-    pos.pieces(c).map(|(_, p)| material_value(p.kind)).sum()
+    pos.pieces(c).map(|(_, p)| glance_value(p.kind)).sum()
 }
 
 /// The side to move's material lead (negative when behind).

@@ -318,8 +318,9 @@ fn exposed(after: &Position, sq: Square) -> i32 {
     }
 }
 
-/// Piece values at a glance, in centipawns.
-fn glance_value(kind: PieceKind) -> i32 {
+/// Piece values at a glance, in centipawns (a soldier is 100; also what
+/// a level's material lead is counted in, see `convert`).
+pub(super) fn glance_value(kind: PieceKind) -> i32 {
     match kind {
         PieceKind::Chariot => 900,
         PieceKind::Cannon => 450,
