@@ -23,8 +23,21 @@
 //! levels differ, is left to their blur.
 
 use super::Persona;
-use super::persona::glance_value;
 use crate::rules::{Color, Move, PieceKind, Position};
+
+/// Piece values at a glance, in centipawns (a soldier is 100; also what
+/// a level's material lead is counted in, and the careless glance's
+/// measure in `persona`).
+pub(super) fn glance_value(kind: PieceKind) -> i32 {
+    match kind {
+        PieceKind::Chariot => 900,
+        PieceKind::Cannon => 450,
+        PieceKind::Horse => 400,
+        PieceKind::Advisor | PieceKind::Elephant => 200,
+        PieceKind::Soldier => 100,
+        PieceKind::General => 0,
+    }
+}
 
 /// The material lead, in the glance's centipawns, from which a level
 /// converts: a chariot, or a horse and a cannon.

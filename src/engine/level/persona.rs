@@ -1,7 +1,7 @@
 //! A persona: how a level plays, what it searches and how it chooses
 //! among the moves it has searched (see the [`super`] module's docs).
 
-use super::convert;
+use super::convert::{self, glance_value};
 use crate::engine::rng::Rng;
 use crate::engine::{Engine, Limits, Score, SearchInfo, SearchRequest, SearchResult, book};
 use crate::rules::{Move, PieceKind, Position, Square};
@@ -315,19 +315,6 @@ fn exposed(after: &Position, sq: Square) -> i32 {
         (ours - attacker).max(0)
     } else {
         ours
-    }
-}
-
-/// Piece values at a glance, in centipawns (a soldier is 100; also what
-/// a level's material lead is counted in, see `convert`).
-pub(super) fn glance_value(kind: PieceKind) -> i32 {
-    match kind {
-        PieceKind::Chariot => 900,
-        PieceKind::Cannon => 450,
-        PieceKind::Horse => 400,
-        PieceKind::Advisor | PieceKind::Elephant => 200,
-        PieceKind::Soldier => 100,
-        PieceKind::General => 0,
     }
 }
 
