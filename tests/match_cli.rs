@@ -89,6 +89,23 @@ fn bad_match_input_is_one_error_line_and_exit_2() {
             "--b-movetime gives engine B time odds under --movetime",
         ),
         (
+            // Node odds go with a node limit only.
+            [
+                "--a",
+                "builtin",
+                "--b",
+                "builtin",
+                "--movetime",
+                "50",
+                "--b-nodes",
+                "1000",
+            ]
+            .into_iter()
+            .map(String::from)
+            .collect(),
+            "--b-nodes gives engine B node odds under --nodes",
+        ),
+        (
             vec!["--a", "builtin", "--b", "/no/such/engine", "--depth", "1"]
                 .into_iter()
                 .map(String::from)
@@ -363,6 +380,68 @@ fn engine_b_can_have_time_odds_and_the_pgn_says_so() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+#[test]
+fn engine_b_can_have_node_odds_and_the_pgn_says_so() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-node-odds-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("odds.pgn");
+    let o = xiangqi(&[
+        "match",
+        "--a",
+        "builtin",
+        "--b",
+        "builtin",
+        "--nodes",
+        "500",
+        "--b-nodes",
+        "200000",
+        "--games",
+        "2",
+        "--adjudicate-draw",
+        "10000,1,2",
+        "--pgn-out",
+        pgn.to_str().unwrap(),
+    ]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}{}", stderr(&o));
+    assert!(out.contains("500 nodes (B: 200000), 2 games"), "{out}");
+    let text = std::fs::read_to_string(&pgn).unwrap();
+    assert!(
+        text.contains("[Event \"xiangqi match, 500 nodes (B: 200000)\"]"),
+        "{text}"
+    );
+    // Each side's depths (the comments' `/12`, alternating from the side
+    // that moved first): B, with 400 times the nodes, sees deeper.
+    let mut depth = [0_u32; 2];
+    for (game, body) in text.split("[Game ").skip(1).enumerate() {
+        let depths: Vec<u32> = body
+            .split('{')
+            .skip(1)
+            .filter_map(|c| {
+                c.split('}')
+                    .next()?
+                    .split('/')
+                    .nth(1)?
+                    .split(' ')
+                    .next()?
+                    .parse()
+                    .ok()
+            })
+            .collect();
+        assert!(depths.len() >= 2, "{body}");
+        for (i, d) in depths.iter().enumerate() {
+            depth[(i + game) % 2] += d;
+        }
+    }
+    assert!(
+        depth[0] * 2 < depth[1],
+        "A {} plies, B {} plies",
+        depth[0],
+        depth[1]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A match PGN game between `red` and `black` with `result`.
 fn rated_game(red: &str, black: &str, result: &str) -> String {
     format!(
@@ -442,18 +521,24 @@ fn calibrate_sets_reported_scores_beside_the_points_taken_and_the_promise() {
     // Three games of depth 16 against depth 14 (a win, a loss, a draw for
     // depth 16 as one of the sides); the counts agree with
     // benches/calibration.py on the same file.
+    // The promise checked is the scale of 200 these counts were made on
+    // (`--scale`; the display scale's own is the default).
     let file = "tests/calibration/three-games.pgn";
-    let out = xiangqi(&[
+    let args = [
         "calibrate",
         file,
         "--engine",
         "depth=16",
         "--min-positions",
         "20",
-    ]);
+        "--scale",
+        "200",
+    ];
+    let out = xiangqi(&args);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("150 scored positions from 3 games"), "{text}");
+    assert!(text.contains("promise 1 / (1 + e^(−cp / 200))"), "{text}");
     let row = |label: &str| {
         text.lines()
             .find(|l| l.starts_with(label))
@@ -468,6 +553,47 @@ fn calibrate_sets_reported_scores_beside_the_points_taken_and_the_promise() {
         "{text}"
     );
     assert!(text.contains("\nfitted scale: "), "{text}");
+    // The same games gzipped (as benches/calibration keeps them) read the
+    // same; a steeper promise (a scale of 100) promises more at +1 … +2.
+    let dir = std::env::temp_dir().join(format!("xiangqi-calibrate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let gz = dir.join("three-games.pgn.gz");
+    let mut packed = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut packed, &std::fs::read(file).unwrap()).unwrap();
+    std::fs::write(&gz, packed.finish().unwrap()).unwrap();
+    let mut gz_args = args;
+    gz_args[1] = gz.to_str().unwrap();
+    let gz_out = xiangqi(&gz_args);
+    assert_eq!(
+        String::from_utf8_lossy(&gz_out.stdout),
+        text,
+        "{}",
+        stderr(&gz_out)
+    );
+    let mut steep = args;
+    steep[7] = "100";
+    let steep_text = String::from_utf8_lossy(&xiangqi(&steep).stdout).to_string();
+    assert!(
+        steep_text.contains("promise 1 / (1 + e^(−cp / 100))"),
+        "{steep_text}"
+    );
+    let steep_row = steep_text
+        .lines()
+        .find(|l| l.starts_with("+1 … +2"))
+        .unwrap()
+        .split_whitespace()
+        .skip(3)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(steep_row.starts_with("32 2 100.0% 8"), "{steep_row}");
+    // A gzip file cut short is an error naming it.
+    let cut = dir.join("cut.pgn.gz");
+    let whole = std::fs::read(&gz).unwrap();
+    std::fs::write(&cut, &whole[..whole.len() / 2]).unwrap();
+    let o = xiangqi(&["calibrate", cut.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("gzip"), "{}", stderr(&o));
+    std::fs::remove_dir_all(&dir).ok();
     // Every player's scores: twice the positions.
     let all = xiangqi(&["calibrate", file]);
     let all_text = String::from_utf8_lossy(&all.stdout);
@@ -492,6 +618,7 @@ fn calibrate_sets_reported_scores_beside_the_points_taken_and_the_promise() {
             "no reported score",
         ),
         (vec!["calibrate", file, "--min-positions", "many"], "many"),
+        (vec!["calibrate", file, "--scale", "0"], "--scale"),
     ] {
         let o = xiangqi(&args);
         assert_eq!(o.status.code(), Some(2), "{args:?}");

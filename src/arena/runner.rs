@@ -73,10 +73,10 @@ pub struct MatchConfig {
     pub games: usize,
     /// The thinking limit.
     pub limit: Limit,
-    /// Engine B's own time per move, when the limit is
-    /// [`Limit::MoveTime`] and B plays with time odds (more or less time
-    /// than A); `None`: the same limit as A.
-    pub b_movetime: Option<Duration>,
+    /// Engine B's own limit, of the same kind as [`limit`](Self::limit),
+    /// when B plays with odds (more or less time or nodes per move than
+    /// A); `None`: the same limit as A.
+    pub b_limit: Option<Limit>,
     /// Games played at once.
     pub concurrency: usize,
     /// A test that may end the match early.
@@ -561,14 +561,12 @@ impl<'c> Table<'c> {
     fn go_limit(&self, side: Color) -> (GoLimit, Duration) {
         let margin = self.config.margin;
         let b_moves = (side == Color::Red) != self.record.a_red;
-        match self.config.limit {
-            Limit::MoveTime(t) => {
-                let t = match self.config.b_movetime {
-                    Some(b) if b_moves => b,
-                    _ => t,
-                };
-                (GoLimit::MoveTime(t), t + margin)
-            }
+        let limit = match self.config.b_limit {
+            Some(b) if b_moves => b,
+            _ => self.config.limit,
+        };
+        match limit {
+            Limit::MoveTime(t) => (GoLimit::MoveTime(t), t + margin),
             Limit::Depth(d) => (GoLimit::Depth(d), margin),
             Limit::Nodes(n) => (GoLimit::Nodes(n), margin),
             Limit::Clock { increment, .. } => (

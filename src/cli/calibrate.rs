@@ -4,13 +4,14 @@
 //! 0.201s}` from the mover's side, `+M3`/`-M2` for mates) is set beside the
 //! points that player went on to take from the game, bucket by bucket,
 //! against what the display scale promises: `1 / (1 + e^(−cp / 200))`
-//! ([`crate::engine::DISPLAY_SCALE`]). It also fits the scale those
-//! games would keep best ([`fitted_scale`]): what a refit of the display
-//! scale would aim at.
+//! ([`crate::engine::DISPLAY_SCALE`]), or `--scale S`'s candidate. It also
+//! fits the scale those games would keep best ([`fitted_scale`]): what a
+//! refit of the display scale aims at. Gzipped files (`.pgn.gz`) are read
+//! as they are.
 
 use super::CliError;
 use crate::arena::runner::comment_score;
-use crate::engine::review::expected;
+use crate::engine::review::expected_on;
 use crate::engine::{DISPLAY_SCALE, Score};
 use crate::rules::Color;
 use std::io::Write;
@@ -28,6 +29,10 @@ pub struct CalibrateArgs {
     /// The least positions a bucket needs for its gap to count in the largest.
     #[arg(long, value_name = "N", default_value_t = 200)]
     min_positions: usize,
+    /// Check this promise instead of the display scale's: `1 / (1 + e^(−cp / S))` (a candidate for a refit).
+    #[arg(long, value_name = "S", default_value_t = DISPLAY_SCALE,
+          value_parser = clap::value_parser!(i32).range(10..=100_000))]
+    scale: i32,
 }
 
 /// The buckets' bounds in pawns, from the mover's side.
@@ -114,7 +119,7 @@ fn gather(
                 let b = &mut buckets[i];
                 b.positions += 1;
                 b.taken += points;
-                b.promised += expected(score);
+                b.promised += expected_on(score, f64::from(args.scale));
                 if b.last_game != counted {
                     b.games += 1;
                     b.last_game = counted;
@@ -195,7 +200,8 @@ pub fn run(args: &CalibrateArgs) -> Result<(), CliError> {
     let written = (|| -> std::io::Result<()> {
         writeln!(
             out,
-            "{positions} scored positions from {games} games; promise 1 / (1 + e^(−cp / {DISPLAY_SCALE}))"
+            "{positions} scored positions from {games} games; promise 1 / (1 + e^(−cp / {}))",
+            args.scale
         )?;
         writeln!(
             out,
@@ -243,7 +249,7 @@ pub fn run(args: &CalibrateArgs) -> Result<(), CliError> {
             Some(s) => writeln!(
                 out,
                 "fitted scale: {s:.0} (1 / (1 + e^(−cp / {s:.0})) fits these scores best; shown scores would keep it multiplied by {:.2})",
-                f64::from(DISPLAY_SCALE) / s
+                f64::from(args.scale) / s
             ),
             None => writeln!(out, "fitted scale: none (these scores do not decide one)"),
         }

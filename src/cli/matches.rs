@@ -48,6 +48,9 @@ pub struct MatchArgs {
     #[arg(long, value_name = "MS",
           value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
     b_movetime: Option<u64>,
+    /// Engine B's own nodes per move with --nodes (odds that do not depend on the machine's load)
+    #[arg(long, value_name = "NODES", value_parser = clap::value_parser!(u64).range(1..))]
+    b_nodes: Option<u64>,
     /// Fixed depth.
     #[arg(long, group = "limit", value_parser = clap::value_parser!(u32).range(1..=90))]
     depth: Option<u32>,
@@ -207,17 +210,32 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
             ));
         }
     };
-    let b_movetime = args.b_movetime.map(Duration::from_millis);
-    if b_movetime.is_some() && !matches!(limit, Limit::MoveTime(_)) {
-        return Err(CliError::new(
-            "--b-movetime gives engine B time odds under --movetime; it cannot go with --depth, --nodes or --tc",
-        ));
-    }
-    let margin = match (args.margin, limit) {
-        (Some(ms), _) => Duration::from_millis(ms),
-        (None, Limit::MoveTime(t)) => Duration::from_secs(1) + t.max(b_movetime.unwrap_or(t)) / 2,
-        (None, Limit::Clock { .. }) => Duration::from_millis(100),
-        (None, _) => Duration::from_secs(120),
+    let b_limit = match (args.b_movetime, args.b_nodes, limit) {
+        (None, None, _) => None,
+        (Some(ms), None, Limit::MoveTime(_)) => Some(Limit::MoveTime(Duration::from_millis(ms))),
+        (None, Some(n), Limit::Nodes(_)) => Some(Limit::Nodes(n)),
+        (Some(_), ..) => {
+            return Err(CliError::new(
+                "--b-movetime gives engine B time odds under --movetime; it cannot go with --depth, --nodes or --tc",
+            ));
+        }
+        (None, Some(_), _) => {
+            return Err(CliError::new(
+                "--b-nodes gives engine B node odds under --nodes; it cannot go with --movetime, --depth or --tc",
+            ));
+        }
+    };
+    let margin = match (args.margin, limit, b_limit) {
+        (Some(ms), ..) => Duration::from_millis(ms),
+        (None, Limit::MoveTime(t), b) => {
+            let b = match b {
+                Some(Limit::MoveTime(b)) => b,
+                _ => t,
+            };
+            Duration::from_secs(1) + t.max(b) / 2
+        }
+        (None, Limit::Clock { .. }, _) => Duration::from_millis(100),
+        (None, ..) => Duration::from_secs(120),
     };
     let games = args.games.map_or(2 * openings.len(), |g| g as usize);
     Ok(MatchConfig {
@@ -226,7 +244,7 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
         openings,
         games,
         limit,
-        b_movetime,
+        b_limit,
         concurrency: args.concurrency as usize,
         sprt: args.sprt,
         margin,
@@ -404,8 +422,10 @@ fn wdl(wins: u32, draws: u32, losses: u32) -> String {
 /// The match's limit as the summary and the PGN's `Event` say it, with
 /// engine B's odds.
 fn limit_text(config: &MatchConfig) -> String {
-    match config.b_movetime {
-        Some(b) => format!("{} (B: {} ms)", config.limit, b.as_millis()),
+    match config.b_limit {
+        Some(Limit::MoveTime(b)) => format!("{} (B: {} ms)", config.limit, b.as_millis()),
+        Some(Limit::Nodes(n)) => format!("{} (B: {n})", config.limit),
+        Some(b) => format!("{} (B: {b})", config.limit),
         None => config.limit.to_string(),
     }
 }

@@ -22,11 +22,12 @@
 //! the position was already hopeless (expected score under 0.05), when it
 //! is a mistake.
 //!
-//! Scores are on the engine's display scale ([`super::DISPLAY_SCALE`]:
-//! +2.00 is an expected score of 73 %). Leaving a chariot to be taken for
-//! nothing in a level position costs about 0.4 (a blunder); allowing a
-//! mate in one from a level position costs 0.5; a swing of one soldier
-//! (about +0.40 on that scale) near level costs 0.05. A side's *accuracy* averages, over its moves,
+//! Scores keep the engine's display promise ([`super::DISPLAY_SCALE`]:
+//! +1.00 is an expected score of 71 %, +2.00 of 86 %). Leaving a chariot
+//! (about 3.6) to be taken for nothing in a level position costs about
+//! 0.46 (a blunder); allowing a mate in one from a level position costs
+//! 0.5; a soldier (about 0.40) given away near level costs about 0.09 (an
+//! inaccuracy). A side's *accuracy* averages, over its moves,
 //! `103.17 · e^(−4.354 · loss) − 3.17` (loss as above), clamped to
 //! 0–100 %: 100 % for best moves, about 65 % for a 0.10 loss, 0 for a
 //! loss of 0.8 or more (Lichess's curve, on the same scale).
@@ -37,15 +38,21 @@ use std::fmt;
 use std::sync::atomic::AtomicBool;
 
 /// Centipawns of advantage that make the expected score `1/(1+e^-1)` ≈ 73 %:
-/// the scale every score the engine reports is on ([`super::DISPLAY_SCALE`]).
+/// the promise every score the engine reports keeps ([`super::DISPLAY_SCALE`]).
 pub const EXPECTED_SCALE: f64 = super::DISPLAY_SCALE as f64;
 
 /// The mover's expected score (0..=1) for a score from its side.
 pub fn expected(score: Score) -> f64 {
+    expected_on(score, EXPECTED_SCALE)
+}
+
+/// The expected score were the scale `scale` instead of the display
+/// scale: what `xiangqi calibrate --scale` checks a refit's candidate with.
+pub fn expected_on(score: Score, scale: f64) -> f64 {
     match score {
         Score::Mate(n) if n > 0 => 1.0,
         Score::Mate(_) => 0.0,
-        Score::Cp(cp) => 1.0 / (1.0 + (-f64::from(cp) / EXPECTED_SCALE).exp()),
+        Score::Cp(cp) => 1.0 / (1.0 + (-f64::from(cp) / scale).exp()),
     }
 }
 
@@ -431,12 +438,15 @@ mod tests {
         assert_eq!(expected(Score::Mate(3)), 1.0);
         assert_eq!(expected(Score::Mate(-1)), 0.0);
         assert!((expected(Score::Cp(0)) - 0.5).abs() < 1e-9);
-        // Already lost (−6 on the display scale): a further fall is cheap.
+        // Already lost (−6): a further fall is cheap.
         let lost = expected(Score::Cp(-600)) - expected(Score::Cp(-1000));
-        assert_eq!(Judgement::from_loss(lost, false), Judgement::Good);
-        // Level to a chariot down (about −3.6 on the display scale): a blunder.
+        assert!(Judgement::from_loss(lost, false) <= Judgement::Good);
+        // Level to a chariot down (about −3.6): a blunder; a soldier
+        // (about −0.40) given away: an inaccuracy.
         let hang = expected(Score::Cp(0)) - expected(Score::Cp(-360));
         assert_eq!(Judgement::from_loss(hang, false), Judgement::Blunder);
+        let soldier = expected(Score::Cp(0)) - expected(Score::Cp(-40));
+        assert_eq!(Judgement::from_loss(soldier, false), Judgement::Inaccuracy);
         assert_eq!(Judgement::from_loss(0.5, true), Judgement::Best);
         assert_eq!(Judgement::from_loss(0.07, false), Judgement::Inaccuracy);
         assert_eq!(Judgement::from_loss(0.15, false), Judgement::Mistake);

@@ -550,19 +550,41 @@ pub fn read_record_bytes(path: &Path) -> io::Result<Vec<u8>> {
 
 /// The bytes of a collection file for the database's import, at most
 /// [`MAX_COLLECTION_BYTES`] of them (the limit holding while reading, as
-/// for [`read_record_bytes`]).
+/// for [`read_record_bytes`]). A gzipped file (`.pgn.gz`, known by its
+/// first two bytes) is unpacked, the limit holding for what it unpacks to.
 ///
 /// # Errors
-/// [`io::ErrorKind::FileTooLarge`] past the limit, or the I/O error.
+/// [`io::ErrorKind::FileTooLarge`] past the limit, a gzip stream that is
+/// broken or cut short ([`io::ErrorKind::InvalidData`] naming it), or the
+/// I/O error.
 pub fn read_collection_bytes(path: &Path) -> io::Result<Vec<u8>> {
-    read_at_most(path, MAX_COLLECTION_BYTES, "a game collection")
+    let what = "a game collection";
+    let bytes = read_at_most(path, MAX_COLLECTION_BYTES, what)?;
+    if !bytes.starts_with(&[0x1f, 0x8b]) {
+        return Ok(bytes);
+    }
+    let unpacked = take_at_most(
+        flate2::read::MultiGzDecoder::new(bytes.as_slice()),
+        MAX_COLLECTION_BYTES,
+        what,
+    );
+    unpacked.map_err(|e| match e.kind() {
+        io::ErrorKind::FileTooLarge => e,
+        _ => io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("a gzip file that cannot be unpacked: {e}"),
+        ),
+    })
 }
 
 fn read_at_most(path: &Path, limit: u64, what: &str) -> io::Result<Vec<u8>> {
+    take_at_most(std::fs::File::open(path)?, limit, what)
+}
+
+fn take_at_most(source: impl io::Read, limit: u64, what: &str) -> io::Result<Vec<u8>> {
     use std::io::Read;
-    let file = std::fs::File::open(path)?;
     let mut bytes = Vec::new();
-    file.take(limit + 1).read_to_end(&mut bytes)?;
+    source.take(limit + 1).read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
         return Err(io::Error::new(
             io::ErrorKind::FileTooLarge,

@@ -77,11 +77,10 @@ impl RedEval {
         match self {
             RedEval::Mate(n) if n > 0 => 1.0,
             RedEval::Mate(_) => 0.0,
-            // The expected score: a chariot up (about +3.6) is most of the bar.
+            // The expected score, as every shown score promises it: a
+            // chariot up (about +3.6) is nearly all of the bar.
             RedEval::Cp(cp) => {
-                // The expected score: every shown score is on this scale.
-                let share =
-                    1.0 / (1.0 + (-(cp as f32) / crate::engine::DISPLAY_SCALE as f32).exp());
+                let share = crate::engine::review::expected(crate::engine::Score::Cp(cp)) as f32;
                 share.clamp(0.03, 0.97)
             }
         }
