@@ -13,3 +13,4 @@ pub mod render;
 pub mod rules;
 pub mod sound_synth;
 pub mod store;
+pub mod teach;

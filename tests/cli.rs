@@ -514,3 +514,62 @@ fn an_engine_of_the_command_line_that_is_not_there_is_refused_before_the_window_
         assert!(err.starts_with(says), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn explain_tells_a_move_in_words_and_as_json() {
+    // 炮七平五 mates: the cannon over its own horse (马后炮).
+    let fen = "4k4/9/4N4/9/9/9/9/2C6/9/3K5 w";
+    let o = xiangqi(&["explain", "--fen", fen, "--move", "炮七平五", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["move"], "c2e2");
+    let mate = &v["motifs"][0];
+    assert_eq!(mate["kind"], "mate");
+    assert_eq!(mate["pattern"], "马后炮");
+    assert_eq!(mate["mate_in"], 1);
+    assert_eq!(mate["squares"], serde_json::json!(["e2", "e9"]));
+    assert_eq!(mate["pieces"][0]["piece"], "cannon");
+    assert_eq!(mate["side"], "red");
+    assert_eq!(
+        mate["text"],
+        "cannon behind horse (马后炮): 炮七平五 mates in 1"
+    );
+    // In Chinese, one sentence a line, after the move.
+    let o = xiangqi(&[
+        "explain",
+        "--fen",
+        "4k4/2r1r4/9/9/9/2N6/9/9/9/3K5 w",
+        "--move",
+        "c4d6",
+        "--lang",
+        "zh",
+    ]);
+    assert_eq!(
+        stdout(&o).lines().take(2).collect::<Vec<_>>(),
+        ["马七进六 (c4d6)", "fork: 马一子捉双：c8位的车、e8位的车"]
+    );
+    // The position after moves, without --move: what stands in it.
+    let o = xiangqi(&["explain", "--moves", "h2e2", "h7e7", "h0g2", "e7e3"]);
+    let text = stdout(&o);
+    assert!(text.contains("check: the cannon gives check"), "{text}");
+    assert!(
+        text.contains("hanging: the cannon on e3 hangs: 马三进五 wins it"),
+        "{text}"
+    );
+    // Bad input: one line naming it, exit 2.
+    for (args, says) in [
+        (vec!["explain", "--fen", "9/9 w"], "bad FEN"),
+        (vec!["explain", "--move", "a0a5"], "--move 'a0a5'"),
+        (
+            vec!["explain", "--moves", "h2e2", "xx"],
+            "--moves: move 2 'xx'",
+        ),
+        (vec!["explain", "--lang", "fr"], "fr"),
+    ] {
+        let o = xiangqi(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

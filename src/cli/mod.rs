@@ -5,6 +5,7 @@
 
 mod calibrate;
 mod db;
+mod explain;
 mod learn;
 mod levels;
 mod matches;
@@ -52,6 +53,8 @@ enum Command {
     Render(render::RenderArgs),
     /// Judge every move of a recorded game with the engine (best … blunder) and sum up each side.
     Review(review::ReviewArgs),
+    /// What a move does, or what stands in a position, in words: captures, forks, pins, threats, mates.
+    Explain(explain::ExplainArgs),
     /// Play an engine-vs-engine match (built-in or external UCI/UCCI engines).
     Match(Box<matches::MatchArgs>),
     /// The difficulty levels: how each plays, its rating and the games it rests on.
@@ -164,6 +167,7 @@ fn run_command(command: Command) -> Result<(), CliError> {
         Command::Perft(args) => perft::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Review(args) => review::run(&args),
+        Command::Explain(args) => explain::run(&args),
         Command::Render(args) => render::run(&args),
         Command::Match(args) => matches::run_match(&args),
         Command::Rate(args) => rate::run(&args),

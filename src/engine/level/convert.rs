@@ -28,7 +28,7 @@ use crate::rules::{Color, Move, PieceKind, Position};
 /// Piece values at a glance, in centipawns (a soldier is 100; also what
 /// a level's material lead is counted in, and the careless glance's
 /// measure in `persona`).
-pub(super) fn glance_value(kind: PieceKind) -> i32 {
+pub fn glance_value(kind: PieceKind) -> i32 {
     match kind {
         PieceKind::Chariot => 900,
         PieceKind::Cannon => 450,

@@ -33,6 +33,7 @@ mod convert;
 mod ladder;
 mod persona;
 
+pub use convert::glance_value;
 pub use ladder::{LADDER, RATING_SCALE};
 pub use persona::{Persona, hangs_chariot};
 

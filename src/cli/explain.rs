@@ -1,0 +1,127 @@
+//! `xiangqi explain [--fen FEN] [--moves M…] [--move M] [--json] [--lang zh|en]`:
+//! what a move does (or what stands in the position, without `--move`),
+//! as the teacher's motifs: one sentence a line, or one JSON object with
+//! `motifs`, each with its `kind`, the pieces and points, the line that
+//! shows it and its `text`.
+
+use super::CliError;
+use crate::rules::{Move, Position, START_FEN, parse_move, to_chinese, to_iccs};
+use crate::store::settings::Language;
+use crate::teach::{Explainer, Motif, sentence, words};
+use std::io::Write;
+
+/// Arguments of `explain`.
+#[derive(clap::Args, Debug)]
+pub struct ExplainArgs {
+    /// The position (default: the standard opening).
+    #[arg(long, default_value = START_FEN)]
+    fen: String,
+    /// Moves played from it first (ICCS, WXF or Chinese).
+    #[arg(long, num_args = 1.., value_name = "MOVE")]
+    moves: Vec<String>,
+    /// The move to explain (without it: the position's motifs).
+    #[arg(long = "move", value_name = "MOVE")]
+    the_move: Option<String>,
+    /// One JSON object instead of sentences.
+    #[arg(long)]
+    json: bool,
+    /// The sentences' language.
+    #[arg(long, value_parser = ["zh", "en"], default_value = "en")]
+    lang: String,
+}
+
+fn played(pos: &mut Position, text: &str, what: &str) -> Result<Move, CliError> {
+    let m = parse_move(pos, text).map_err(|e| CliError::new(format!("{what} '{text}': {e}")))?;
+    pos.play(m)
+        .map_err(|e| CliError::new(format!("{what} '{text}': {e}")))?;
+    Ok(m)
+}
+
+/// Explains and prints.
+///
+/// # Errors
+/// A bad FEN, a move that cannot be read or is not legal (naming it and
+/// its number), output that cannot be written.
+pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
+    let lang = if args.lang == "zh" {
+        Language::Zh
+    } else {
+        Language::En
+    };
+    let mut pos =
+        Position::from_fen(&args.fen).map_err(|e| CliError::new(format!("bad FEN: {e}")))?;
+    let mut history = Vec::new();
+    for (i, text) in args.moves.iter().enumerate() {
+        let before = pos;
+        played(&mut pos, text, &format!("--moves: move {}", i + 1))?;
+        history.push(before);
+    }
+    let mut explainer = Explainer::default();
+    let (the_move, motifs) = match &args.the_move {
+        Some(text) => {
+            let mut after = pos;
+            let m = played(&mut after, text, "--move")?;
+            (Some(m), explainer.of_move(&pos, &history, m))
+        }
+        None => (None, explainer.of_position(&pos, &history)),
+    };
+    let mut out = std::io::stdout().lock();
+    let written = if args.json {
+        let object = serde_json::json!({
+            "fen": pos.fen(),
+            "move": the_move.map(to_iccs),
+            "move_chinese": the_move.map(|m| to_chinese(&pos, m, crate::rules::Charset::Simplified)),
+            "motifs": motifs.iter().map(|m| json(m, lang)).collect::<Vec<_>>(),
+        });
+        writeln!(out, "{object}")
+    } else {
+        (|| -> std::io::Result<()> {
+            if let Some(m) = the_move {
+                writeln!(
+                    out,
+                    "{} ({})",
+                    to_chinese(&pos, m, crate::rules::Charset::Simplified),
+                    to_iccs(m)
+                )?;
+            }
+            if motifs.is_empty() {
+                let none = match lang {
+                    Language::Zh => "没有值得一提的战术",
+                    Language::En => "nothing tactical to note",
+                };
+                writeln!(out, "{none}")?;
+            }
+            for m in &motifs {
+                writeln!(out, "{}: {}", m.kind.name(), sentence(m, lang))?;
+            }
+            Ok(())
+        })()
+    };
+    super::output::finish(written)
+}
+
+fn json(m: &Motif, lang: Language) -> serde_json::Value {
+    let side = |c: crate::rules::Color| {
+        if c == crate::rules::Color::Red {
+            "red"
+        } else {
+            "black"
+        }
+    };
+    serde_json::json!({
+        "kind": m.kind.name(),
+        "side": side(m.side),
+        "squares": m.pieces.iter().map(|(s, _)| s.to_string()).collect::<Vec<_>>(),
+        "pieces": m.pieces.iter().map(|(s, p)| serde_json::json!({
+            "square": s.to_string(),
+            "piece": p.kind.name(),
+            "color": side(p.color),
+        })).collect::<Vec<_>>(),
+        "line": m.line.iter().map(|&x| to_iccs(x)).collect::<Vec<_>>(),
+        "line_chinese": words::line_text(&m.start, &m.line),
+        "gain": m.gain,
+        "mate_in": m.mate_in,
+        "pattern": m.pattern.map(|p| p.key()),
+        "text": sentence(m, lang),
+    })
+}

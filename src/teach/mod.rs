@@ -1,0 +1,18 @@
+//! The teacher: what happens in a position or with a move, in words. The
+//! motifs ([`motif`]) are found by the rules and a small engine search —
+//! captures weighed by the exchange on their point, pieces left hanging,
+//! forks, pins, discovered attacks and checks, mates with the classic
+//! patterns' names ([`pattern`]), threats made and stopped — and told in
+//! Chinese and English ([`words`]). Plain Rust: the review, the hint, the
+//! analysis and `xiangqi explain` all read the same.
+
+pub mod board;
+mod exchange;
+pub mod motif;
+pub mod pattern;
+pub mod words;
+
+pub use exchange::exchange;
+pub use motif::{Explainer, Kind, Motif};
+pub use pattern::Pattern;
+pub use words::sentence;

@@ -1,0 +1,200 @@
+//! Motifs in words, Chinese and English: short and concrete, naming the
+//! pieces, their points and the moves (in Chinese notation, as players
+//! write them) that show it.
+
+use super::motif::{Kind, Motif};
+use crate::rules::{Charset, Color, Move, Piece, PieceKind, Position, Square, to_chinese};
+use crate::store::settings::Language;
+
+/// A piece's name: 车, 马, 相/象 … by its side in Chinese.
+pub fn piece_name(p: Piece, lang: Language) -> &'static str {
+    match lang {
+        Language::En => p.kind.name(),
+        Language::Zh => match (p.kind, p.color) {
+            (PieceKind::General, Color::Red) => "帅",
+            (PieceKind::General, Color::Black) => "将",
+            (PieceKind::Advisor, Color::Red) => "仕",
+            (PieceKind::Advisor, Color::Black) => "士",
+            (PieceKind::Elephant, Color::Red) => "相",
+            (PieceKind::Elephant, Color::Black) => "象",
+            (PieceKind::Horse, _) => "马",
+            (PieceKind::Chariot, _) => "车",
+            (PieceKind::Cannon, _) => "炮",
+            (PieceKind::Soldier, Color::Red) => "兵",
+            (PieceKind::Soldier, Color::Black) => "卒",
+        },
+    }
+}
+
+/// `moves` played from `from`, in Chinese notation, separated by spaces.
+pub fn line_text(from: &Position, moves: &[Move]) -> String {
+    let mut pos = *from;
+    let mut out = Vec::new();
+    for &m in moves {
+        out.push(to_chinese(&pos, m, Charset::Simplified));
+        if pos.play(m).is_err() {
+            break;
+        }
+    }
+    out.join(" ")
+}
+
+fn pawns(cp: i32) -> String {
+    format!("{:.1}", f64::from(cp) / 100.0)
+}
+
+/// The motif in a sentence (its line read from [`Motif::start`]).
+pub fn sentence(m: &Motif, lang: Language) -> String {
+    let zh = lang == Language::Zh;
+    let name = |i: usize| m.pieces.get(i).map_or("", |&(_, p)| piece_name(p, lang));
+    let at = |i: usize| {
+        m.pieces
+            .get(i)
+            .map_or(String::new(), |&(s, _): &(Square, Piece)| s.to_string())
+    };
+    let line = line_text(&m.start, &m.line);
+    let first = line.split(' ').next().unwrap_or("").to_string();
+    match m.kind {
+        Kind::Mate => {
+            let n = m.mate_in.unwrap_or(1);
+            match (m.pattern, zh) {
+                (Some(p), true) => format!("{}：{line}，{n}步成杀", p.zh()),
+                (Some(p), false) => format!("{} ({}): {line} mates in {n}", p.en(), p.zh()),
+                (None, true) if n == 1 => format!("{line}，绝杀"),
+                (None, true) => format!("{n}步杀：{line}"),
+                (None, false) if n == 1 => format!("{line} mates"),
+                (None, false) => format!("mate in {n}: {line}"),
+            }
+        }
+        Kind::DoubleCheck if zh => "双将：两子同时将军".into(),
+        Kind::DoubleCheck => "double check: two pieces give check at once".into(),
+        Kind::DiscoveredCheck if zh => format!("闪将：{}让开，{}将军", name(0), name(1)),
+        Kind::DiscoveredCheck => {
+            format!(
+                "discovered check: the {} steps aside and the {} on {} gives check",
+                name(0),
+                name(1),
+                at(1)
+            )
+        }
+        Kind::Check if zh => format!("{}将军", name(0)),
+        Kind::Check => format!("the {} gives check", name(0)),
+        Kind::Capture => {
+            let victim = m
+                .pieces
+                .get(1)
+                .map_or(0, |&(s, p)| super::board::value(p, s));
+            match (zh, m.gain) {
+                (true, g) if g >= victim - 50 => format!("吃{}，净得一子", name(1)),
+                (false, g) if g >= victim - 50 => {
+                    format!("takes the {} on {} for nothing", name(1), at(1))
+                }
+                (true, g) if g >= 100 => format!("吃{}，兑换中多得{}", name(1), pawns(g)),
+                (false, g) if g >= 100 => {
+                    format!(
+                        "takes the {} on {}, winning {} in the exchange",
+                        name(1),
+                        at(1),
+                        pawns(g)
+                    )
+                }
+                (true, g) if g <= -100 => format!("吃{}，但兑换中亏{}（弃子）", name(1), pawns(-g)),
+                (false, g) if g <= -100 => {
+                    format!(
+                        "takes the {} on {} but gives {} back: a sacrifice",
+                        name(1),
+                        at(1),
+                        pawns(-g)
+                    )
+                }
+                (true, _) => format!("兑子：吃{}", name(1)),
+                (false, _) => format!("trades for the {} on {}", name(1), at(1)),
+            }
+        }
+        Kind::Hanging if zh => format!("{}位的{}无保护：{first}可以吃掉它", at(0), name(0)),
+        Kind::Hanging if m.by_move => {
+            format!(
+                "leaves the {} on {} undefended: {first} wins it",
+                name(0),
+                at(0)
+            )
+        }
+        Kind::Hanging => format!("the {} on {} hangs: {first} wins it", name(0), at(0)),
+        Kind::Fork => {
+            if zh {
+                let targets: Vec<String> = (1..m.pieces.len())
+                    .map(|i| format!("{}位的{}", at(i), name(i)))
+                    .collect();
+                format!(
+                    "{}一子捉{}：{}",
+                    name(0),
+                    if targets.len() > 2 { "多" } else { "双" },
+                    targets.join("、")
+                )
+            } else {
+                let targets: Vec<String> = (1..m.pieces.len())
+                    .map(|i| format!("the {} on {}", name(i), at(i)))
+                    .collect();
+                format!("the {} forks {}", name(0), targets.join(" and "))
+            }
+        }
+        Kind::Pin if zh => format!(
+            "{}位的{}牵制{}位的{}，{}不能离开",
+            at(0),
+            name(0),
+            at(1),
+            name(1),
+            name(1)
+        ),
+        Kind::Pin => format!(
+            "the {} on {} pins the {} on {} to its general",
+            name(0),
+            at(0),
+            name(1),
+            at(1)
+        ),
+        Kind::DiscoveredAttack if zh => format!(
+            "闪击：{}让开，{}攻击{}位的{}",
+            name(0),
+            name(1),
+            at(2),
+            name(2)
+        ),
+        Kind::DiscoveredAttack => format!(
+            "discovered attack: the {} steps aside and the {} attacks the {} on {}",
+            name(0),
+            name(1),
+            name(2),
+            at(2)
+        ),
+        Kind::Trapped if zh => format!("{}位的{}被困，无处可逃", at(0), name(0)),
+        Kind::Trapped => format!(
+            "the {} on {} is trapped: it has no safe point",
+            name(0),
+            at(0)
+        ),
+        Kind::Threat => match (m.mate_in, zh) {
+            (Some(n), true) => format!("威胁{n}步杀：{line}"),
+            (Some(n), false) => format!("threatens mate in {n}: {line}"),
+            (None, true) => format!("威胁{first}吃{}", name(1)),
+            (None, false) => format!("threatens {first}, winning the {} on {}", name(1), at(1)),
+        },
+        Kind::Defends if zh => format!("化解了对方{first}的威胁"),
+        Kind::Defends => format!("stops the threat of {first}"),
+        Kind::Blocked => match (m.pieces.get(1).map(|p| p.1.kind), zh) {
+            (Some(PieceKind::Elephant), true) => format!("塞住{}位{}的象眼", at(1), name(1)),
+            (Some(PieceKind::Elephant), false) => {
+                format!("blocks the eye of the elephant on {}", at(1))
+            }
+            (_, true) => format!("蹩住{}位的马腿", at(1)),
+            (_, false) => format!("blocks the leg of the horse on {}", at(1)),
+        },
+        Kind::ExposedGeneral if zh => format!("{}失去了仕（士）的保护", name(0)),
+        Kind::ExposedGeneral => {
+            let side = if m.side == Color::Red { "Red" } else { "Black" };
+            format!("{side}'s general has lost its advisors")
+        }
+        Kind::Perpetual if zh => "重复这步将军就是长将，按规则判负".into(),
+        Kind::Perpetual => "repeating this check would be a perpetual check, which loses".into(),
+    }
+}
