@@ -251,9 +251,28 @@ fn the_review_command_prints_a_line_per_move_and_a_summary() {
         ply9.contains("blunder") && ply9.contains("better:"),
         "{ply9}"
     );
-    assert_eq!(lines.len(), 2 + 10 + 2, "{stdout}");
-    assert!(lines[12].starts_with("red:") && lines[12].contains("blunder 1"));
-    assert!(lines[13].starts_with("black:"));
+    // Under the blunder, why: the rules show the chariot left to be taken.
+    let why = lines.iter().position(|l| l == ply9).unwrap() + 1;
+    assert_eq!(
+        lines[why].trim(),
+        "leaves the chariot on c5 undefended: 卒３进１ wins it"
+    );
+    assert_eq!(lines.len(), 2 + 10 + 1 + 2, "{stdout}");
+    assert!(lines[13].starts_with("red:") && lines[13].contains("blunder 1"));
+    assert!(lines[14].starts_with("black:"));
+    let zh = xiangqi(&[
+        "review",
+        pgn.to_str().unwrap(),
+        "--depth",
+        "5",
+        "--lang",
+        "zh",
+    ]);
+    assert!(
+        String::from_utf8_lossy(&zh.stdout).contains("c5位的车无保护：卒３进１可以吃掉它"),
+        "{}",
+        String::from_utf8_lossy(&zh.stdout)
+    );
 
     let empty = dir.join("empty.pgn");
     std::fs::write(&empty, "[Event \"x\"]\n\n*\n").unwrap();

@@ -136,8 +136,20 @@ fn gather(
 /// `None` when the scores do not decide it (no spread, or points that
 /// grow without bound with the score: a scale below 10 or above 100,000).
 pub fn fitted_scale(samples: &[(f64, f64)]) -> Option<f64> {
+    // The log-likelihood of `beta` (concave), so a Newton step that
+    // overshoots is halved until it climbs.
+    let likelihood = |beta: f64| -> f64 {
+        samples
+            .iter()
+            .map(|&(cp, points)| {
+                let z = beta * cp;
+                points * ln_sigmoid(z) + (1.0 - points) * ln_sigmoid(-z)
+            })
+            .sum()
+    };
     let mut beta = 1.0 / f64::from(DISPLAY_SCALE);
-    for _ in 0..100 {
+    let mut current = likelihood(beta);
+    for _ in 0..200 {
         let (mut gradient, mut curvature) = (0.0, 0.0);
         for &(cp, points) in samples {
             let p = 1.0 / (1.0 + (-beta * cp).exp());
@@ -147,8 +159,16 @@ pub fn fitted_scale(samples: &[(f64, f64)]) -> Option<f64> {
         if curvature <= f64::EPSILON {
             return None;
         }
-        let step = gradient / curvature;
-        beta += step;
+        let mut step = gradient / curvature;
+        let mut next = beta + step;
+        let mut value = likelihood(next);
+        while value < current && step.abs() > 1e-15 {
+            step /= 2.0;
+            next = beta + step;
+            value = likelihood(next);
+        }
+        beta = next;
+        current = value;
         if !(1e-5..=0.1).contains(&beta) {
             return None;
         }
@@ -157,6 +177,15 @@ pub fn fitted_scale(samples: &[(f64, f64)]) -> Option<f64> {
         }
     }
     None
+}
+
+/// `ln(1 / (1 + e^(−z)))`, without overflow for large `|z|`.
+fn ln_sigmoid(z: f64) -> f64 {
+    if z >= 0.0 {
+        -(-z).exp().ln_1p()
+    } else {
+        z - z.exp().ln_1p()
+    }
 }
 
 /// A bucket's bounds as the table prints them.

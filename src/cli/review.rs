@@ -10,6 +10,8 @@ use crate::engine::review::{self, GameReview, Judgement, SideSummary};
 use crate::engine::{DEFAULT_HASH_MB, Engine, Limits, Score};
 use crate::rules::notation::{self, Charset};
 use crate::rules::{Color, Move, Position};
+use crate::store::settings::Language;
+use crate::teach::{self, Explainer};
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -33,6 +35,9 @@ pub struct ReviewArgs {
     /// Print Chinese notation in traditional characters.
     #[arg(long)]
     traditional: bool,
+    /// The language of the sentences that say why a move was weak.
+    #[arg(long, value_parser = ["zh", "en"], default_value = "en")]
+    lang: String,
 }
 
 /// Reviews the game and prints the report.
@@ -89,8 +94,13 @@ pub fn run(args: &ReviewArgs) -> Result<(), CliError> {
     };
     let title = super::output::escape_controls(&title);
     let mut out = io::stdout().lock();
+    let lang = if args.lang == "zh" {
+        Language::Zh
+    } else {
+        Language::En
+    };
     super::output::finish(print(
-        &mut out, &title, &start, &moves, &result, &limits, charset,
+        &mut out, &title, &start, &moves, &result, &limits, charset, lang,
     ))
 }
 
@@ -103,7 +113,10 @@ pub(crate) fn print(
     review: &GameReview,
     limits: &Limits,
     charset: Charset,
+    lang: Language,
 ) -> io::Result<()> {
+    let mut explainer = Explainer::default();
+    let mut history = Vec::new();
     let effort = match (limits.depth, limits.movetime) {
         (Some(d), _) => format!("depth {d}"),
         (_, Some(t)) => format!("{} ms", t.as_millis()),
@@ -134,6 +147,25 @@ pub(crate) fn print(
         } else {
             String::new()
         };
+        let why = if r.judgement >= Judgement::Inaccuracy {
+            let reply = review
+                .positions
+                .get(r.ply + 1)
+                .map(|p| p.best)
+                .filter(|b| !b.is_null());
+            teach::why(
+                &mut explainer,
+                &pos,
+                &history,
+                *m,
+                reply,
+                r.before.best,
+                lang,
+            )
+        } else {
+            None
+        };
+        history.push(pos);
         pos.make(*m);
         let after = red_view(review.positions[r.ply + 1].score, pos.side_to_move());
         // Chinese moves are always four characters, so the columns line up.
@@ -147,6 +179,9 @@ pub(crate) fn print(
             before,
             after,
         )?;
+        if let Some(why) = why {
+            writeln!(out, "{:>6}{why}", "")?;
+        }
     }
     for side in [Color::Red, Color::Black] {
         writeln!(out, "{}", summary_line(side, &review.summary(side)))?;

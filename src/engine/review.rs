@@ -19,7 +19,8 @@
 //!
 //! One more rule: a move that lets a forced mate in (the score after it is
 //! a mate against the mover, and before it was not) is a blunder, unless
-//! the position was already hopeless (expected score under 0.05), when it
+//! the position was already hopeless (expected score under 0.02: about
+//! −4.4 on the display's promise), when it
 //! is a mistake.
 //!
 //! Scores keep the engine's display promise ([`super::DISPLAY_SCALE`]:
@@ -40,6 +41,10 @@ use std::sync::atomic::AtomicBool;
 /// Centipawns of advantage that make the expected score `1/(1+e^-1)` ≈ 73 %:
 /// the promise every score the engine reports keeps ([`super::DISPLAY_SCALE`]).
 pub const EXPECTED_SCALE: f64 = super::DISPLAY_SCALE as f64;
+
+/// An expected score under which a position is already hopeless: letting
+/// a mate in from there is a mistake, not a blunder.
+const HOPELESS: f64 = 0.02;
 
 /// The mover's expected score (0..=1) for a score from its side.
 pub fn expected(score: Score) -> f64 {
@@ -368,7 +373,7 @@ pub fn judge_game(start: &Position, moves: &[Move], views: Vec<PositionReview>) 
             && !matches!(before.score, Score::Mate(n) if n <= 0);
         let mut judgement = Judgement::from_loss(loss, played == before.best);
         if lets_mate_in && played != before.best {
-            let floor = if expected(before.score) >= 0.05 {
+            let floor = if expected(before.score) >= HOPELESS {
                 Judgement::Blunder
             } else {
                 Judgement::Mistake

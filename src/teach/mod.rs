@@ -10,9 +10,11 @@ pub mod board;
 mod exchange;
 pub mod motif;
 pub mod pattern;
+pub mod why;
 pub mod words;
 
 pub use exchange::exchange;
 pub use motif::{Explainer, Kind, Motif};
 pub use pattern::Pattern;
+pub use why::why;
 pub use words::sentence;
