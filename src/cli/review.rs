@@ -153,15 +153,8 @@ pub(crate) fn print(
                 .get(r.ply + 1)
                 .map(|p| p.best)
                 .filter(|b| !b.is_null());
-            teach::why(
-                &mut explainer,
-                &pos,
-                &history,
-                *m,
-                reply,
-                r.before.best,
-                lang,
-            )
+            teach::why(&mut explainer, &pos, &history, *m, reply, r.before.best)
+                .map(|w| w.text(lang))
         } else {
             None
         };

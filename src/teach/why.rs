@@ -34,6 +34,58 @@ fn telling(found: &[Motif], for_mover: bool) -> Option<&Motif> {
         .map(|(_, m)| m)
 }
 
+/// One half of a why: a move and the motif that tells what it does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Said {
+    /// The position the move is played in.
+    pub from: Position,
+    /// The move.
+    pub mv: Move,
+    /// What it does (a piece left hanging is told on its own, with no move).
+    pub motif: Motif,
+}
+
+/// Why a move was weak: what it allowed, what the better move did.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Why {
+    /// The piece the move left to be taken, or the opponent's best answer.
+    pub allowed: Option<Said>,
+    /// The better move.
+    pub better: Option<Said>,
+}
+
+impl Why {
+    /// In a sentence: "allows 马三进五: the horse forks …; better 车一平二:
+    /// …" / "让对方马三进五：…；应走车一平二：…".
+    pub fn text(&self, lang: Language) -> String {
+        let zh = lang == Language::Zh;
+        let mut parts = Vec::new();
+        if let Some(a) = &self.allowed {
+            let said = sentence(&a.motif, lang);
+            parts.push(if a.motif.kind == Kind::Hanging && a.motif.by_move {
+                said
+            } else {
+                let r = line_text(&a.from, &[a.mv]);
+                if zh {
+                    format!("让对方{r}：{said}")
+                } else {
+                    format!("allows {r}: {said}")
+                }
+            });
+        }
+        if let Some(b) = &self.better {
+            let m = line_text(&b.from, &[b.mv]);
+            let said = sentence(&b.motif, lang);
+            parts.push(if zh {
+                format!("应走{m}：{said}")
+            } else {
+                format!("better {m}: {said}")
+            });
+        }
+        parts.join(if zh { "；" } else { "; " })
+    }
+}
+
 /// Why `played` (in `pos`, reached through `history`) was weaker than
 /// `better`: what it allowed, the opponent's `reply` being the engine's
 /// answer to it, and what `better` did. `None` when neither says anything
@@ -45,45 +97,41 @@ pub fn why(
     played: Move,
     reply: Option<Move>,
     better: Move,
-    lang: Language,
-) -> Option<String> {
-    let zh = lang == Language::Zh;
-    let mut parts = Vec::new();
+) -> Option<Why> {
     let own = explainer.of_move(pos, history, played);
-    let left = own.iter().find(|m| m.kind == Kind::Hanging && m.by_move);
-    let allowed = match (left, reply) {
-        (Some(h), _) => Some(sentence(h, lang)),
-        (None, Some(r)) => {
-            let mut after = *pos;
-            let mut later = history.to_vec();
-            later.push(*pos);
-            if after.play(played).is_ok() {
+    let mut after = *pos;
+    let allowed = match own
+        .into_iter()
+        .find(|m| m.kind == Kind::Hanging && m.by_move)
+    {
+        Some(h) => Some(Said {
+            from: h.start,
+            mv: h.line.first().copied().unwrap_or(Move::NULL),
+            motif: h,
+        }),
+        None => match reply {
+            Some(r) if after.play(played).is_ok() => {
+                let mut later = history.to_vec();
+                later.push(*pos);
                 let theirs = explainer.of_move(&after, &later, r);
-                telling(&theirs, true).map(|m| {
-                    let r = line_text(&after, &[r]);
-                    if zh {
-                        format!("让对方{r}：{}", sentence(m, lang))
-                    } else {
-                        format!("allows {r}: {}", sentence(m, lang))
-                    }
+                telling(&theirs, true).map(|m| Said {
+                    from: after,
+                    mv: r,
+                    motif: m.clone(),
                 })
-            } else {
-                None
             }
-        }
-        _ => None,
+            _ => None,
+        },
     };
-    parts.extend(allowed);
-    if !better.is_null() && better != played {
+    let better = if !better.is_null() && better != played {
         let ours = explainer.of_move(pos, history, better);
-        if let Some(m) = telling(&ours, true) {
-            let b = line_text(pos, &[better]);
-            parts.push(if zh {
-                format!("应走{b}：{}", sentence(m, lang))
-            } else {
-                format!("better {b}: {}", sentence(m, lang))
-            });
-        }
-    }
-    (!parts.is_empty()).then(|| parts.join(if zh { "；" } else { "; " }))
+        telling(&ours, true).map(|m| Said {
+            from: *pos,
+            mv: better,
+            motif: m.clone(),
+        })
+    } else {
+        None
+    };
+    (allowed.is_some() || better.is_some()).then_some(Why { allowed, better })
 }

@@ -13,7 +13,7 @@ use crate::game::panel::dock_first;
 use crate::game::panel::move_list::MoveListSlot;
 use crate::game::play::Play;
 use crate::game::play::browse::{Browse, shown_ply};
-use crate::game::play::game_review::{GameReviewState, ReviewRequest, ReviewedGame};
+use crate::game::play::game_review::{GameReviewState, ReviewRequest, ReviewWhy, ReviewedGame};
 use crate::game::play::move_list::list_style;
 use crate::game::play::session::Session;
 use crate::game::settings::CurrentLang;
@@ -97,6 +97,8 @@ enum Line {
     Progress,
     Side(Side),
     Verdict,
+    /// Why the shown move was weak, in words.
+    Why,
 }
 
 fn spawn_card(mut commands: Commands, fonts: Res<Fonts>, lang: CurrentLang) {
@@ -111,9 +113,12 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>, lang: CurrentLang) {
             progress_row(lang, &fonts),
             (
                 Part::Verdict,
-                Node::default(),
+                column(2.0),
                 Pickable::IGNORE,
-                children![line_text(&fonts, Line::Verdict, 14.0, palette::TEXT)],
+                children![
+                    line_text(&fonts, Line::Verdict, 14.0, palette::TEXT),
+                    line_text(&fonts, Line::Why, 13.0, palette::TEXT_DIM),
+                ],
             ),
             crate::game::panel::graph::slot(),
         ],
@@ -215,6 +220,7 @@ fn progress_row(lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
 
 fn refresh_card(
     state: Res<GameReviewState>,
+    why: Res<ReviewWhy>,
     session: Res<Session>,
     browse: Res<Browse>,
     play: Res<State<Play>>,
@@ -287,6 +293,13 @@ fn refresh_card(
                 let moves = if small { 3 } else { 6 };
                 verdict_text(r, shown, moves, settings.as_deref(), lang)
             }),
+            Line::Why => (
+                reviewed
+                    .zip(shown.checked_sub(1))
+                    .and_then(|(r, i)| why.of(r, i))
+                    .map_or_else(String::new, |w| w.text(lang)),
+                palette::TEXT_DIM,
+            ),
         };
         text.set_if_neq(Text(want));
         color.set_if_neq(TextColor(want_color));

@@ -377,3 +377,45 @@ fn the_computers_mistakes_make_no_puzzles() {
     assert!(!crate::game::play::game_review::is_computer_name("玩家"));
     assert!(!crate::game::play::game_review::is_computer_name("AIDA"));
 }
+
+#[test]
+fn the_blunder_shown_is_explained_in_words_off_the_main_thread() {
+    let home = TempDir::new("game-review-why");
+    let mut app = reviewed_game(home.path());
+    let r = state(&app).result.clone().expect("a result");
+    // The board shows the position after the blunder: its why is looked
+    // for in the background, then read by the card in either language.
+    request(&mut app, BrowseCommand::Goto(BLUNDER + 1));
+    let found = |a: &App| {
+        a.world()
+            .resource::<crate::game::play::game_review::ReviewWhy>()
+            .of(&r, BLUNDER)
+            .is_some()
+    };
+    run_until(&mut app, "the why", found);
+    let why = app
+        .world()
+        .resource::<crate::game::play::game_review::ReviewWhy>()
+        .of(&r, BLUNDER)
+        .cloned()
+        .unwrap();
+    assert!(
+        why.text(crate::game::i18n::Lang::En)
+            .starts_with("leaves the chariot on c5 undefended: 卒３进１ wins it"),
+        "{}",
+        why.text(crate::game::i18n::Lang::En)
+    );
+    assert!(
+        why.text(crate::game::i18n::Lang::Zh)
+            .starts_with("c5位的车无保护")
+    );
+    // A good move shown is not explained.
+    request(&mut app, BrowseCommand::Goto(2));
+    app.update();
+    assert!(
+        app.world()
+            .resource::<crate::game::play::game_review::ReviewWhy>()
+            .of(&r, 1)
+            .is_none()
+    );
+}

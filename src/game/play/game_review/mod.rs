@@ -38,6 +38,9 @@ use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 
 mod job;
+mod why;
+
+pub use why::ReviewWhy;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameReviewState>()
@@ -57,7 +60,8 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(GameSet::Resolve)
                 .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
         )
-        .add_systems(Last, stop_on_exit);
+        .add_systems(Last, stop_on_exit)
+        .add_plugins(why::plugin);
 }
 
 /// `--review FILE [--ply N]` opens a record and reviews it; `--puzzles`
