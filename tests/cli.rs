@@ -64,7 +64,12 @@ fn replay_names_the_opening_by_position() {
         "{out}"
     );
     // No opening from another start, nor with no moves.
-    let o = xiangqi(&["replay", "--fen", "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1", "d0d1"]);
+    let o = xiangqi(&[
+        "replay",
+        "--fen",
+        "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1",
+        "d0d1",
+    ]);
     assert!(!stdout(&o).contains("opening:"), "{}", stdout(&o));
     let o = xiangqi(&["replay"]);
     assert!(!stdout(&o).contains("opening:"), "{}", stdout(&o));

@@ -600,8 +600,11 @@ fn export(
             }
             // The whole tree: variations, comments and marks as stored.
             let g = &stored.opened;
+            // The opening by the moves, unless the record named its own.
+            let mut tags = g.tags.clone();
+            crate::ecco::fill_tags(&mut tags, g.game.start(), g.game.all_moves());
             text.push_str(&crate::rules::records::write_pgn_tree(
-                &g.tags,
+                &tags,
                 g.game.tree(),
                 g.result,
                 Notation::Chinese,

@@ -276,6 +276,19 @@ pub fn classify(start: &Position, moves: &[Move]) -> Option<Opening> {
     found.or_else(|| by_code("A00"))
 }
 
+/// Adds a game's `[ECCO "C00"]` and `[Opening "中炮对屏风马"]` tags when its
+/// moves classify and the tags do not already have an `ECCO` tag (a
+/// record's own classification is kept as it was read).
+pub fn fill_tags(tags: &mut Vec<(String, String)>, start: &Position, moves: &[Move]) {
+    if tags.iter().any(|(k, _)| k.eq_ignore_ascii_case("ECCO")) {
+        return;
+    }
+    if let Some(o) = classify(start, moves) {
+        crate::rules::pgn::set_tag(tags, "ECCO", o.code);
+        crate::rules::pgn::set_tag(tags, "Opening", o.zh);
+    }
+}
+
 /// A code or the start of one, as `--opening` takes it: `C`, `C2`, `C20`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CodePrefix(String);

@@ -236,3 +236,52 @@ fn a_mirror_twice_is_the_position() {
     assert_eq!(twice.hash(), pos.hash());
     assert_ne!(mirrored(&pos).unwrap().hash(), pos.hash());
 }
+
+#[test]
+fn a_saved_game_carries_its_opening_through_a_pgn_round_trip() {
+    use crate::rules::{Game, Notation, pgn};
+    let mut game = Game::new(Position::startpos());
+    for m in line("炮八平五 马2进3 马八进七 车1平2 车九平八 马8进7") {
+        game.play(m).unwrap();
+    }
+    let g = crate::store::library::pgn_for(&game, &[("Red", "A"), ("Black", "B")]);
+    assert_eq!(g.tag("ECCO"), Some("C00"));
+    assert_eq!(g.tag("Opening"), Some("中炮对屏风马"));
+    let text = pgn::write_pgn(&g, Notation::Chinese);
+    assert!(text.contains("[ECCO \"C00\"]\n"), "{text}");
+    assert!(text.contains("[Opening \"中炮对屏风马\"]\n"), "{text}");
+    let read = pgn::read_pgn(text.as_bytes()).unwrap().remove(0);
+    assert_eq!(read.tag("ECCO"), Some("C00"));
+    assert_eq!(read.tag("Opening"), Some("中炮对屏风马"));
+    assert_eq!(pgn::write_pgn(&read, Notation::Chinese), text);
+}
+
+#[test]
+fn a_records_own_opening_tag_is_kept() {
+    let text = "[ECCO \"C01\"]\n[Opening \"as the source had it\"]\n\n1. 炮二平五 马８进７ *\n";
+    let read = crate::rules::pgn::read_pgn(text.as_bytes())
+        .unwrap()
+        .remove(0);
+    let mut tags = read.tags.clone();
+    fill_tags(&mut tags, &read.start, &read.moves);
+    assert_eq!(tags, read.tags);
+    let written = crate::rules::pgn::write_pgn(&read, crate::rules::Notation::Chinese);
+    assert!(
+        written.contains("[ECCO \"C01\"]\n[Opening \"as the source had it\"]\n"),
+        "{written}"
+    );
+    // Without one, the moves' opening is added; from another start, none.
+    let mut tags = Vec::new();
+    fill_tags(&mut tags, &read.start, &read.moves);
+    assert_eq!(
+        tags,
+        [
+            ("ECCO".to_string(), "B05".to_string()),
+            ("Opening".to_string(), "中炮对进左马".to_string())
+        ]
+    );
+    let other = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+    let mut tags = Vec::new();
+    fill_tags(&mut tags, &other, &[Move::from_iccs("d0d1").unwrap()]);
+    assert!(tags.is_empty());
+}
