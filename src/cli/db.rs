@@ -4,6 +4,7 @@
 
 use super::CliError;
 use super::output::{escape_controls, finish, padded};
+use crate::ecco::CodePrefix;
 use crate::rules::notation::{ChineseStyle, format_move};
 use crate::rules::{Charset, GameResult, Notation, Position, notation};
 use crate::store::db::{self, Database, DbError, Explorer, Filter, Owner, Progress, Tally};
@@ -133,6 +134,9 @@ struct FilterArgs {
     /// A player (part of the name), on either side.
     #[arg(long, value_name = "NAME")]
     player: Option<String>,
+    /// Games of this ECCO opening: a code (C20) or its start (C2, C).
+    #[arg(long, value_name = "CODE")]
+    opening: Option<CodePrefix>,
 }
 
 impl FilterArgs {
@@ -142,6 +146,7 @@ impl FilterArgs {
             since: self.since.clone(),
             until: self.until.clone(),
             player: self.player.clone().filter(|p| !p.trim().is_empty()),
+            opening: self.opening.as_ref().map(|o| o.as_str().to_string()),
         }
     }
 }
@@ -424,7 +429,7 @@ fn search(
             for r in &rows {
                 writeln!(
                     out,
-                    "  #{:<7} {} – {}, {}{}, {}, at ply {}",
+                    "  #{:<7} {} – {}, {}{}, {}, at ply {}{}",
                     r.id,
                     name(&r.red),
                     name(&r.black),
@@ -439,7 +444,12 @@ fn search(
                         &r.date
                     },
                     r.result.map_or("*", GameResult::pgn),
-                    r.ply
+                    r.ply,
+                    if r.ecco.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", {}", r.ecco)
+                    }
                 )?;
             }
         }

@@ -280,8 +280,8 @@ fn a_records_own_opening_tag_is_kept() {
             ("Opening".to_string(), "中炮对进左马".to_string())
         ]
     );
-    let other = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
+    let other = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1").unwrap();
     let mut tags = Vec::new();
-    fill_tags(&mut tags, &other, &[Move::from_iccs("d0d1").unwrap()]);
+    fill_tags(&mut tags, &other, &[Move::from_iccs("a0a1").unwrap()]);
     assert!(tags.is_empty());
 }
