@@ -155,6 +155,10 @@ fn transposed_move_orders_land_on_one_code() {
     let c30_other = "炮二平五 马8进7 马二进三 马2进3 车一平二 车9平8 兵七进一 卒7进1 车二进六";
     assert_eq!(code_of(c30), "C30");
     assert_eq!(code_of(c30_other), "C30");
+    // Across families: a horse opening that reaches 仙人指路进右马对飞象's
+    // position is that opening (ECCO's move-order rules would say A40).
+    assert_eq!(code_of("兵三进一 象3进5 马二进三"), "E02");
+    assert_eq!(code_of("马二进三 象3进5 兵三进一"), "E02");
 }
 
 #[test]
