@@ -222,6 +222,11 @@ fn games_are_found_by_their_ecco_opening() {
         &["search", "--moves", screen, "--opening", "c"],
     ));
     assert!(c.contains("5 games, Red to move"), "{c}");
+    // The table names the position's opening, by the moves or the FEN.
+    assert!(c.contains("\nopening: C00 中炮对屏风马\n"), "{c}");
+    let fen = c.lines().next().unwrap();
+    let by_fen = stdout(&xiangqi(&db, &["search", "--fen", fen, "--games", "0"]));
+    assert!(by_fen.contains("\nopening: C00 中炮对屏风马\n"), "{by_fen}");
     let b = stdout(&xiangqi(
         &db,
         &["search", "--moves", screen, "--opening", "B"],

@@ -98,6 +98,23 @@ struct PositionArgs {
 
 impl PositionArgs {
     fn position(&self) -> Result<Position, CliError> {
+        Ok(self.played()?.0)
+    }
+
+    /// The position and its ECCO opening: that of the moves from the
+    /// standard start, or of the position itself when a row reaches it.
+    fn with_opening(&self) -> Result<(Position, Option<crate::ecco::Opening>), CliError> {
+        let (pos, moves) = self.played()?;
+        let opening = match self.fen {
+            None => crate::ecco::classify(&Position::startpos(), &moves),
+            Some(_) => None,
+        };
+        Ok((pos, opening.or_else(|| crate::ecco::at(&pos))))
+    }
+
+    /// The position after the moves, and the moves.
+    fn played(&self) -> Result<(Position, Vec<crate::rules::Move>), CliError> {
+        let mut played = Vec::new();
         let mut pos = match &self.fen {
             Some(fen) => {
                 Position::from_fen(fen.trim()).map_err(|e| CliError::new(format!("--fen: {e}")))?
@@ -114,8 +131,9 @@ impl PositionArgs {
             })?;
             pos.play(m)
                 .map_err(|e| CliError::new(format!("--moves: '{token}': {e}")))?;
+            played.push(m);
         }
-        Ok(pos)
+        Ok((pos, played))
     }
 }
 
@@ -286,7 +304,7 @@ fn command(
             traditional,
         } => search(
             database,
-            &position.position()?,
+            position.with_opening()?,
             &filter.filter(),
             (*games, *offset),
             (notation, charset(*traditional)),
@@ -399,7 +417,7 @@ fn charset(traditional: bool) -> Charset {
 
 fn search(
     db: &Database,
-    pos: &Position,
+    (pos, opening): (Position, Option<crate::ecco::Opening>),
     filter: &Filter,
     (games, offset): (u32, u32),
     (notation, charset): (&str, Charset),
@@ -410,13 +428,20 @@ fn search(
         "iccs" => Notation::Iccs,
         _ => Notation::Chinese,
     };
+    let pos = &pos;
     let explorer = db.explore(pos, filter).map_err(|e| errors.of(e))?;
     let rows = db
         .games_at(pos, filter, offset, games)
         .map_err(|e| errors.of(e))?;
     let mut out = std::io::stdout().lock();
     let written = (|| {
-        write_table(&mut out, pos, &explorer, filter, (notation, charset))?;
+        write_table(
+            &mut out,
+            (pos, opening),
+            &explorer,
+            filter,
+            (notation, charset),
+        )?;
         if !rows.is_empty() {
             writeln!(out)?;
             writeln!(
@@ -468,7 +493,7 @@ fn name(n: &str) -> String {
 
 fn write_table(
     out: &mut impl Write,
-    pos: &Position,
+    (pos, opening): (&Position, Option<crate::ecco::Opening>),
     e: &Explorer,
     filter: &Filter,
     (notation, charset): (Notation, Charset),
@@ -478,6 +503,9 @@ fn write_table(
         crate::rules::Color::Black => "Black",
     };
     writeln!(out, "{}", pos.fen())?;
+    if let Some(o) = opening {
+        writeln!(out, "opening: {o}")?;
+    }
     if e.games == 0 && !filter.is_open() {
         return writeln!(
             out,

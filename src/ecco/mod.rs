@@ -244,6 +244,15 @@ pub fn by_code(code: &str) -> Option<Opening> {
     openings().iter().copied().find(|o| o.code == code)
 }
 
+/// The opening whose row reaches exactly this position (or its mirror),
+/// whatever the moves that led there; none for the standard start itself.
+pub fn at(pos: &Position) -> Option<Opening> {
+    if pos.hash() == Position::startpos().hash() {
+        return None;
+    }
+    index().by_key.get(&pos.hash()).copied()
+}
+
 /// The ECCO opening of a game: the deepest position of its first
 /// [`MAX_PLIES`] moves that a line of the classification reaches (mirrored
 /// lines too), or A00 (其他开局) when it meets none. `None` for a game with

@@ -289,3 +289,16 @@ fn a_records_own_opening_tag_is_kept() {
     fill_tags(&mut tags, &other, &[Move::from_iccs("a0a1").unwrap()]);
     assert!(tags.is_empty());
 }
+
+#[test]
+fn a_position_is_named_by_the_row_that_reaches_it() {
+    assert_eq!(at(&Position::startpos()), None);
+    let c00 = end_of(&line("炮二平五 马8进7 马二进三 车9平8 车一平二 马2进3"));
+    assert_eq!(at(&c00).unwrap().code, "C00");
+    assert_eq!(at(&mirrored(&c00).unwrap()).unwrap().code, "C00");
+    // One move past it is no row's position.
+    let past = end_of(&line(
+        "炮二平五 马8进7 马二进三 车9平8 车一平二 马2进3 车二进一",
+    ));
+    assert_eq!(at(&past), None);
+}
