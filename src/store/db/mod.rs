@@ -397,9 +397,11 @@ impl Database {
         if !has_column {
             tx.execute_batch("ALTER TABLE games ADD COLUMN ecco TEXT NOT NULL DEFAULT '';")?;
         }
+        // The moves ECCO reads (two bytes each) are all it needs.
+        let bytes = 2 * crate::ecco::MAX_PLIES as i64;
         let stored: Vec<(i64, Vec<u8>)> = tx
-            .prepare("SELECT id, moves FROM games WHERE start IS NULL")?
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .prepare("SELECT id, substr(moves, 1, ?1) FROM games WHERE start IS NULL")?
+            .query_map([bytes], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<Result<_, _>>()?;
         {
             let mut set = tx.prepare("UPDATE games SET ecco = ?1 WHERE id = ?2")?;

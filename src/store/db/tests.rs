@@ -637,6 +637,18 @@ fn a_version_2_database_gets_the_openings_of_its_games() {
         let mut db = Database::open(&path).unwrap();
         add(&mut db, GAME_SCREEN, Owner::Collected);
         add(&mut db, GAME_FEN, Owner::Collected);
+        // A whole tournament game (the file says ECCO C48).
+        let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn/ccgc-01.pgn");
+        let long = open_bytes(&std::fs::read(file).unwrap())
+            .unwrap()
+            .swap_remove(0);
+        assert!(long.plies() > crate::ecco::MAX_PLIES);
+        db.add(&NewGame {
+            opened: &long,
+            source: "ccgc-01.pgn",
+            owner: Owner::Collected,
+        })
+        .unwrap();
         // Back to what version 2 wrote: no opening column.
         db.conn()
             .execute_batch(
@@ -675,5 +687,5 @@ fn a_version_2_database_gets_the_openings_of_its_games() {
         .unwrap()
         .collect::<Result<_, _>>()
         .unwrap();
-    assert_eq!(codes, ["C00", ""]);
+    assert_eq!(codes, ["C00", "", "C48"]);
 }
