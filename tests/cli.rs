@@ -32,9 +32,93 @@ fn replay_prints_each_move_in_three_notations() {
          1... h9g7 马８进７ H8+7\n\
          2. h0g2 马二进三 H2+3\n\
          2... i9h9 车９平８ R9.8\n\
+         opening: B05 中炮对进左马 (Central Cannon vs Left Horse)\n\
          fen: rnbakabr1/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 4 3\n\
          status: ongoing\n"
     );
+}
+
+#[test]
+fn replay_names_the_opening_by_position() {
+    // 中炮对屏风马, in two move orders, and mirrored.
+    for moves in [
+        "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7",
+        "h2e2 h9g7 h0g2 b9c7 i0h0 i9h9",
+        "b2e2 b9c7 b0c2 a9b9 a0b0 h9g7",
+    ] {
+        let o = xiangqi(&["replay", moves]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        let opening: Vec<&str> = out.lines().filter(|l| l.starts_with("opening:")).collect();
+        assert_eq!(
+            opening,
+            ["opening: C00 中炮对屏风马 (Central Cannon vs Screen Horses)"],
+            "{moves}"
+        );
+    }
+    // A variation without an English name: the Chinese alone.
+    let o = xiangqi(&["replay", "g3g4 h7g7 b2e2 g9e7 i0i1"]);
+    let out = stdout(&o);
+    assert!(
+        out.lines().any(|l| l == "opening: E20 仙人指路转左中炮对卒底炮飞左象 (Pawn Opening into Left Central Cannon vs Pawn-Base Cannon with Left Elephant)"),
+        "{out}"
+    );
+    // No opening from another start, nor with no moves.
+    let o = xiangqi(&[
+        "replay",
+        "--fen",
+        "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1",
+        "a0a1",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stdout(&o).contains("opening:"), "{}", stdout(&o));
+    let o = xiangqi(&["replay"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stdout(&o).contains("opening:"), "{}", stdout(&o));
+}
+
+#[test]
+fn replay_agrees_with_the_published_ecco_codes_of_the_tournament_games() {
+    // The tournament PGNs carry the ECCO codes their source gave them.
+    let dir = format!("{}/tests/data/pgn", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "pgn"))
+        .collect();
+    files.sort();
+    let mut compared = 0;
+    for f in files {
+        let bytes = std::fs::read(&f).unwrap();
+        let text = String::from_utf8_lossy(&bytes);
+        let Some(published) = text
+            .split("[ECCO \"")
+            .nth(1)
+            .map(|rest| rest[..3].to_string())
+        else {
+            continue;
+        };
+        let o = xiangqi(&["replay", "--pgn", f.to_str().unwrap()]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = stdout(&o);
+        let ours = out
+            .lines()
+            .find_map(|l| l.strip_prefix("opening: "))
+            .map(|l| l[..3].to_string());
+        let name = f.file_name().unwrap().to_string_lossy().to_string();
+        // ccgc-23 played 炮二平五 炮２平５ at once (ECCO's D50, which the
+        // published rules never subdivide) and then reached, by another
+        // order, the position of 中炮双直车对后补列炮 (D55): by position
+        // it is that opening.
+        let expected = if name == "ccgc-23.pgn" {
+            "D55".to_string()
+        } else {
+            published
+        };
+        assert_eq!(ours.as_deref(), Some(expected.as_str()), "{name}");
+        compared += 1;
+    }
+    assert!(compared >= 20, "{compared} games compared");
 }
 
 #[test]
@@ -109,10 +193,11 @@ fn replay_of_a_tournament_pgn_reaches_checkmate() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 116 + 2, "58 moves each, fen, status");
+    assert_eq!(lines.len(), 116 + 3, "58 moves each, opening, fen, status");
     assert_eq!(lines[0], "1. c3c4 兵七进一 P7+1");
     assert_eq!(lines[115], "58... g0f0 车７平６ R7.6");
-    assert_eq!(lines[117], "status: 0-1 black wins (checkmate)");
+    assert!(lines[116].starts_with("opening: E"), "{}", lines[116]);
+    assert_eq!(lines[118], "status: 0-1 black wins (checkmate)");
 }
 
 #[test]
@@ -330,7 +415,7 @@ fn each_game_of_a_pgn_file_replays_on_its_own() {
     let path = f.to_str().unwrap();
     let o = xiangqi(&["replay", "--pgn", path, "--game", "1"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(stdout(&o).starts_with("1. h2e2 炮二平五 C2.5\n1... h9g7 马８进７ H8+7\nfen: "));
+    assert!(stdout(&o).starts_with("1. h2e2 炮二平五 C2.5\n1... h9g7 马８进７ H8+7\nopening: B05 中炮对进左马 (Central Cannon vs Left Horse)\nfen: "));
     let o = xiangqi(&["replay", "--pgn", path, "--game", "3"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).starts_with("1. h0g2 马二进三 H2+3\n"));
@@ -377,7 +462,7 @@ fn move_numbers_between_moves_are_skipped_full_width_too() {
         let o = xiangqi(args);
         assert!(o.status.success(), "{args:?}: {}", stderr(&o));
         assert!(
-            stdout(&o).starts_with("1. h2e2 炮二平五 C2.5\n1... h9g7 马８进７ H8+7\nfen: "),
+            stdout(&o).starts_with("1. h2e2 炮二平五 C2.5\n1... h9g7 马８进７ H8+7\nopening: B05 中炮对进左马 (Central Cannon vs Left Horse)\nfen: "),
             "{args:?}: {}",
             stdout(&o)
         );

@@ -173,11 +173,75 @@ fn the_tournament_games_and_samples_import_once_and_are_found_by_position() {
     );
 }
 
+/// The `#id` and ECCO code of each game a search lists.
+fn listed(out: &str) -> Vec<(String, String)> {
+    out.lines()
+        .filter(|l| l.trim_start().starts_with('#'))
+        .map(|l| {
+            let id = l.split_whitespace().next().unwrap().to_string();
+            let code = l.rsplit(", ").next().unwrap().to_string();
+            (id, code)
+        })
+        .collect()
+}
+
+#[test]
+fn games_are_found_by_their_ecco_opening() {
+    let dir = scratch("opening");
+    let db = dir.join("games.sqlite");
+    let o = xiangqi(&db, &["import", "--quiet", &data()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Every game from the standard start has a code, shown in the list.
+    let all = listed(&stdout(&xiangqi(&db, &["search", "--games", "100"])));
+    assert!(all.len() >= 20, "{all:?}");
+    for (id, code) in &all {
+        let b = code.as_bytes();
+        assert!(
+            b.len() == 3 && (b'A'..=b'E').contains(&b[0]) && b[1..].iter().all(u8::is_ascii_digit),
+            "{id}: {code}"
+        );
+    }
+    // A code, its first two characters, its letter: exactly those games.
+    let (_, some) = &all[0];
+    for prefix in [some.as_str(), &some[..2], &some[..1]] {
+        let o = xiangqi(&db, &["search", "--opening", prefix, "--games", "100"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let found = listed(&stdout(&o));
+        let want: Vec<_> = all
+            .iter()
+            .filter(|(_, c)| c.starts_with(prefix))
+            .cloned()
+            .collect();
+        assert_eq!(found, want, "--opening {prefix}");
+    }
+    // Lower case works; the five games through 中炮对屏风马 (by either move
+    // order) are all screen-horse games, none of them B.
+    let screen = "h2e2,h9g7,h0g2,i9h9,i0h0,b9c7";
+    let c = stdout(&xiangqi(
+        &db,
+        &["search", "--moves", screen, "--opening", "c"],
+    ));
+    assert!(c.contains("5 games, Red to move"), "{c}");
+    // The table names the position's opening, by the moves or the FEN.
+    assert!(c.contains("\nopening: C00 中炮对屏风马\n"), "{c}");
+    let fen = c.lines().next().unwrap();
+    let by_fen = stdout(&xiangqi(&db, &["search", "--fen", fen, "--games", "0"]));
+    assert!(by_fen.contains("\nopening: C00 中炮对屏风马\n"), "{by_fen}");
+    let b = stdout(&xiangqi(
+        &db,
+        &["search", "--moves", screen, "--opening", "B"],
+    ));
+    assert!(
+        b.contains("no game the filter lets through reached this position"),
+        "{b}"
+    );
+}
+
 #[test]
 fn bad_input_is_one_error_line_and_exit_code_2() {
     let dir = scratch("bad");
     let db = dir.join("games.sqlite");
-    let cases: [(&[&str], &str); 5] = [
+    let cases: [(&[&str], &str); 8] = [
         (
             &["search", "--fen", "rnbakabnr/9/1c5c1 w"],
             "error: --fen: ",
@@ -197,6 +261,18 @@ fn bad_input_is_one_error_line_and_exit_code_2() {
         (
             &["export", "--moves", "h2e2"],
             "error: the following required arguments",
+        ),
+        (
+            &["search", "--opening", "Z99"],
+            "error: invalid value 'Z99' for '--opening <CODE>': 'Z99': an ECCO code is",
+        ),
+        (
+            &["search", "--opening", "C2000"],
+            "error: invalid value 'C2000' for '--opening <CODE>'",
+        ),
+        (
+            &["export", "--opening", "C69", "--pgn", "-"],
+            "error: invalid value 'C69' for '--opening <CODE>': 'C69': no ECCO opening has this code",
         ),
     ];
     for (args, start) in cases {

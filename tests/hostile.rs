@@ -847,7 +847,9 @@ fn two_dhtmlxq_records_in_one_page_are_two_games() {
     let r = xiangqi(&["replay", "--file", s(&f), "--game", "2"], 60);
     assert_eq!(r.code(), Some(0), "{}", r.stderr);
     assert!(r.stdout.starts_with("1. h2e2 "), "{}", r.stdout);
-    assert_eq!(r.stdout.lines().count(), 3, "{}", r.stdout);
+    // The move, its opening (中炮局), the FEN and the status.
+    assert_eq!(r.stdout.lines().count(), 4, "{}", r.stdout);
+    assert!(r.stdout.contains("\nopening: B00 "), "{}", r.stdout);
 }
 
 // D19: records cut inside the header or the moves are truncated, not

@@ -4,6 +4,7 @@
 
 use super::CliError;
 use super::output::{escape_controls, finish, padded};
+use crate::ecco::CodePrefix;
 use crate::rules::notation::{ChineseStyle, format_move};
 use crate::rules::{Charset, GameResult, Notation, Position, notation};
 use crate::store::db::{self, Database, DbError, Explorer, Filter, Owner, Progress, Tally};
@@ -97,6 +98,23 @@ struct PositionArgs {
 
 impl PositionArgs {
     fn position(&self) -> Result<Position, CliError> {
+        Ok(self.played()?.0)
+    }
+
+    /// The position and its ECCO opening: that of the moves from the
+    /// standard start, or of the position itself when a row reaches it.
+    fn with_opening(&self) -> Result<(Position, Option<crate::ecco::Opening>), CliError> {
+        let (pos, moves) = self.played()?;
+        let opening = match self.fen {
+            None => crate::ecco::classify(&Position::startpos(), &moves),
+            Some(_) => None,
+        };
+        Ok((pos, opening.or_else(|| crate::ecco::at(&pos))))
+    }
+
+    /// The position after the moves, and the moves.
+    fn played(&self) -> Result<(Position, Vec<crate::rules::Move>), CliError> {
+        let mut played = Vec::new();
         let mut pos = match &self.fen {
             Some(fen) => {
                 Position::from_fen(fen.trim()).map_err(|e| CliError::new(format!("--fen: {e}")))?
@@ -113,8 +131,9 @@ impl PositionArgs {
             })?;
             pos.play(m)
                 .map_err(|e| CliError::new(format!("--moves: '{token}': {e}")))?;
+            played.push(m);
         }
-        Ok(pos)
+        Ok((pos, played))
     }
 }
 
@@ -133,6 +152,9 @@ struct FilterArgs {
     /// A player (part of the name), on either side.
     #[arg(long, value_name = "NAME")]
     player: Option<String>,
+    /// Games of this ECCO opening: a code (C20) or its start (C2, C).
+    #[arg(long, value_name = "CODE")]
+    opening: Option<CodePrefix>,
 }
 
 impl FilterArgs {
@@ -142,6 +164,7 @@ impl FilterArgs {
             since: self.since.clone(),
             until: self.until.clone(),
             player: self.player.clone().filter(|p| !p.trim().is_empty()),
+            opening: self.opening.as_ref().map(|o| o.as_str().to_string()),
         }
     }
 }
@@ -281,7 +304,7 @@ fn command(
             traditional,
         } => search(
             database,
-            &position.position()?,
+            position.with_opening()?,
             &filter.filter(),
             (*games, *offset),
             (notation, charset(*traditional)),
@@ -394,7 +417,7 @@ fn charset(traditional: bool) -> Charset {
 
 fn search(
     db: &Database,
-    pos: &Position,
+    (pos, opening): (Position, Option<crate::ecco::Opening>),
     filter: &Filter,
     (games, offset): (u32, u32),
     (notation, charset): (&str, Charset),
@@ -405,13 +428,20 @@ fn search(
         "iccs" => Notation::Iccs,
         _ => Notation::Chinese,
     };
+    let pos = &pos;
     let explorer = db.explore(pos, filter).map_err(|e| errors.of(e))?;
     let rows = db
         .games_at(pos, filter, offset, games)
         .map_err(|e| errors.of(e))?;
     let mut out = std::io::stdout().lock();
     let written = (|| {
-        write_table(&mut out, pos, &explorer, filter, (notation, charset))?;
+        write_table(
+            &mut out,
+            (pos, opening),
+            &explorer,
+            filter,
+            (notation, charset),
+        )?;
         if !rows.is_empty() {
             writeln!(out)?;
             writeln!(
@@ -424,7 +454,7 @@ fn search(
             for r in &rows {
                 writeln!(
                     out,
-                    "  #{:<7} {} – {}, {}{}, {}, at ply {}",
+                    "  #{:<7} {} – {}, {}{}, {}, at ply {}{}",
                     r.id,
                     name(&r.red),
                     name(&r.black),
@@ -439,7 +469,12 @@ fn search(
                         &r.date
                     },
                     r.result.map_or("*", GameResult::pgn),
-                    r.ply
+                    r.ply,
+                    if r.ecco.is_empty() {
+                        String::new()
+                    } else {
+                        format!(", {}", r.ecco)
+                    }
                 )?;
             }
         }
@@ -458,7 +493,7 @@ fn name(n: &str) -> String {
 
 fn write_table(
     out: &mut impl Write,
-    pos: &Position,
+    (pos, opening): (&Position, Option<crate::ecco::Opening>),
     e: &Explorer,
     filter: &Filter,
     (notation, charset): (Notation, Charset),
@@ -468,6 +503,9 @@ fn write_table(
         crate::rules::Color::Black => "Black",
     };
     writeln!(out, "{}", pos.fen())?;
+    if let Some(o) = opening {
+        writeln!(out, "opening: {o}")?;
+    }
     if e.games == 0 && !filter.is_open() {
         return writeln!(
             out,
@@ -600,8 +638,11 @@ fn export(
             }
             // The whole tree: variations, comments and marks as stored.
             let g = &stored.opened;
+            // The opening by the moves, unless the record named its own.
+            let mut tags = g.tags.clone();
+            crate::ecco::fill_tags(&mut tags, g.game.start(), g.game.all_moves());
             text.push_str(&crate::rules::records::write_pgn_tree(
-                &g.tags,
+                &tags,
                 g.game.tree(),
                 g.result,
                 Notation::Chinese,

@@ -1,8 +1,10 @@
 //! `xiangqi replay [--fen FEN] [--pgn FILE | --file FILE] [MOVE ...]`: plays
 //! moves (any notation, or a record's main line followed by the extra MOVEs;
 //! `--file` takes any format `rules::records` reads) through a
-//! [`Game`] and prints each move in ICCS, Chinese and WXF, then the final
-//! FEN and how the game stands.
+//! [`Game`] and prints each move in ICCS, Chinese and WXF, then the ECCO
+//! opening (`opening: C00 中炮对屏风马 (Central Cannon vs Screen Horses)`,
+//! for a game from the standard start), the final FEN and how the game
+//! stands.
 
 use super::CliError;
 use crate::rules::notation::{self, Charset};
@@ -126,6 +128,9 @@ fn replay(args: &ReplayArgs, out: &mut impl Write) -> Result<(), Failure> {
         })?;
         play(&mut game, m, token, charset, out)?;
     }
+    if let Some(o) = crate::ecco::classify(game.start(), game.all_moves()) {
+        writeln!(out, "{}", opening_line(&o))?;
+    }
     writeln!(out, "fen: {}", game.position().fen())?;
     match game.outcome() {
         Some(o) => writeln!(out, "status: {o}")?,
@@ -133,6 +138,16 @@ fn replay(args: &ReplayArgs, out: &mut impl Write) -> Result<(), Failure> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// `opening: CODE 中文名`, with the English name in brackets where there
+/// is one: the moves are printed in Chinese and the statuses in English, so
+/// the line gives both.
+fn opening_line(o: &crate::ecco::Opening) -> String {
+    match o.en {
+        Some(en) => format!("opening: {o} ({en})"),
+        None => format!("opening: {o}"),
+    }
 }
 
 /// Reads game `number` of a record in any format the game reads, through

@@ -215,7 +215,8 @@ fn format_date(secs: u64) -> String {
 
 /// Builds the PGN record of `game` (every recorded move, the result at the
 /// end if the game is over) with `tags` (e.g. `("Red", "Player")`,
-/// `("Black", "AI level 5")`), adding `Date` and `Time` (UTC) unless given.
+/// `("Black", "AI level 5")`), adding `Date` and `Time` (UTC) unless given,
+/// and the ECCO opening (`ECCO`, `Opening`) when the moves have one.
 pub fn pgn_for(game: &Game, tags: &[(&str, &str)]) -> PgnGame {
     let mut end = game.clone();
     end.goto(game.all_moves().len());
@@ -227,6 +228,7 @@ pub fn pgn_for(game: &Game, tags: &[(&str, &str)]) -> PgnGame {
     for (k, v) in tags {
         g.set_tag(k, v);
     }
+    crate::ecco::fill_tags(&mut g.tags, &g.start, &g.moves);
     g
 }
 

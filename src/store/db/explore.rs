@@ -21,12 +21,19 @@ pub struct Filter {
     pub until: Option<String>,
     /// A player's name, or part of it, on either side.
     pub player: Option<String>,
+    /// An ECCO code or the start of one (`C20`, `C2`, `C`, in capitals; see
+    /// [`crate::ecco::CodePrefix`]): games whose opening has it.
+    pub opening: Option<String>,
 }
 
 impl Filter {
     /// Does every game count (no filter)?
     pub fn is_open(&self) -> bool {
-        !self.mine_only && self.since.is_none() && self.until.is_none() && self.player.is_none()
+        !self.mine_only
+            && self.since.is_none()
+            && self.until.is_none()
+            && self.player.is_none()
+            && self.opening.is_none()
     }
 
     /// The SQL condition on `games g` and its values.
@@ -58,6 +65,13 @@ impl Filter {
             let pattern = format!("%{escaped}%");
             values.push(Value::Text(pattern.clone()));
             values.push(Value::Text(pattern));
+        }
+        if let Some(prefix) = &self.opening {
+            // A range on the code, so the index on it serves: `C2` takes
+            // C20 … C29, `C` every C code.
+            parts.push("(g.ecco >= ? AND g.ecco < ?)".to_string());
+            values.push(Value::Text(prefix.clone()));
+            values.push(Value::Text(format!("{prefix}\u{7f}")));
         }
         (parts.join(" AND "), values)
     }
@@ -142,6 +156,8 @@ pub struct GameRow {
     pub ply: u32,
     /// Whose game.
     pub owner: Owner,
+    /// Its ECCO opening code (`C20`), empty when it has none.
+    pub ecco: String,
 }
 
 impl Database {
@@ -151,6 +167,7 @@ impl Database {
     /// # Errors
     /// SQLite's.
     pub fn explore(&self, pos: &Position, filter: &Filter) -> Result<Explorer, DbError> {
+        self.ecco_column(filter)?;
         let side = pos.side_to_move();
         let key = pos.hash() as i64;
         // One pass over the position's rows, in game order (the index's
@@ -277,6 +294,7 @@ impl Database {
         limit: u32,
         by_date: bool,
     ) -> Result<Vec<GameRow>, DbError> {
+        let ecco = self.ecco_column(filter)?;
         let (condition, mut values) = filter.condition();
         let condition = if condition.is_empty() {
             String::new()
@@ -286,14 +304,14 @@ impl Database {
         let sql = if by_date {
             format!(
                 "SELECT g.id, g.red, g.black, g.event, g.date, g.result,
-                        (SELECT MIN(p.ply) FROM positions p WHERE p.key = ?1 AND p.game = g.id), g.owner
+                        (SELECT MIN(p.ply) FROM positions p WHERE p.key = ?1 AND p.game = g.id), g.owner, {ecco}
                  FROM games g INDEXED BY games_date
                  WHERE EXISTS (SELECT 1 FROM positions p WHERE p.key = ?1 AND p.game = g.id) {condition}
                  ORDER BY g.date DESC, g.id DESC LIMIT ? OFFSET ?"
             )
         } else {
             format!(
-                "SELECT g.id, g.red, g.black, g.event, g.date, g.result, MIN(p.ply), g.owner
+                "SELECT g.id, g.red, g.black, g.event, g.date, g.result, MIN(p.ply), g.owner, {ecco}
                  FROM positions p JOIN games g ON g.id = p.game
                  WHERE p.key = ?1 {condition}
                  GROUP BY g.id ORDER BY g.date DESC, g.id DESC LIMIT ? OFFSET ?"
@@ -313,6 +331,7 @@ impl Database {
                 result: encode::result_from_code(r.get(5)?),
                 ply: r.get::<_, i64>(6)? as u32,
                 owner: Owner::from_code(r.get(7)?),
+                ecco: r.get(8)?,
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)

@@ -5,7 +5,9 @@
 //!   Result), the file it came from, whether it is one of the player's own
 //!   games, its start position when it is not the standard one, its main
 //!   line (two bytes a move), its whole move tree only when it has
-//!   variations, comments or marks, and the other tags.
+//!   variations, comments or marks, the other tags, and its ECCO opening
+//!   code ([`crate::ecco`], by the main line's positions; empty for a game
+//!   from another start), set at import.
 //! - **positions**: for every position of every main line, its Zobrist key,
 //!   the game, the ply and the move played from it (none for the last), with
 //!   the game's result and owner copied in so the explorer's table is one
@@ -36,7 +38,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 /// The schema this build writes.
-pub const SCHEMA_VERSION: i64 = 2;
+pub const SCHEMA_VERSION: i64 = 3;
 
 /// The mark (`PRAGMA application_id`, "XQDB") of a file this game made.
 /// Files made before the mark are known by their tables.
@@ -103,6 +105,16 @@ pub enum DbError {
     /// No game with this id.
     #[error("game database: there is no game {0}")]
     NoSuchGame(i64),
+    /// A search by opening in a file made before openings were stored,
+    /// read without being brought up to date (it cannot be written).
+    #[error(
+        "{}: this game database was made before openings were stored and cannot be updated here; search it by opening after opening it once where it can be written",
+        path.display()
+    )]
+    NoOpenings {
+        /// The database file.
+        path: PathBuf,
+    },
 }
 
 /// Whose game it is: one the player played (and with which colour) or one
@@ -173,6 +185,9 @@ pub struct Stats {
 pub struct Database {
     conn: Connection,
     path: Option<PathBuf>,
+    /// The games table has the `ecco` column (version 3 on): false only
+    /// for an older file read without being migrated.
+    openings: bool,
 }
 
 impl std::fmt::Debug for Database {
@@ -221,6 +236,7 @@ impl Database {
         let mut db = Database {
             conn,
             path: Some(path.to_path_buf()),
+            openings: true,
         };
         db.migrate().map_err(|e| match e {
             DbError::Sql(source) => open_error(source),
@@ -282,6 +298,7 @@ impl Database {
         Ok(Database {
             conn,
             path: Some(path.to_path_buf()),
+            openings: found >= 3,
         })
     }
 
@@ -293,6 +310,7 @@ impl Database {
         let mut db = Database {
             conn: Connection::open_in_memory()?,
             path: None,
+            openings: true,
         };
         db.migrate()?;
         Ok(db)
@@ -360,6 +378,46 @@ impl Database {
                  COMMIT;",
             )?;
         }
+        if found < 3 {
+            // Version 3: each game's ECCO opening, for `--opening`; the
+            // games already stored are classified now.
+            self.add_openings()?;
+        }
+        Ok(())
+    }
+
+    /// Adds the `ecco` column (unless a file set back to an older version
+    /// still has it), fills it for every game from the standard start, and
+    /// indexes it: one transaction.
+    fn add_openings(&mut self) -> Result<(), DbError> {
+        let tx = self.conn.transaction()?;
+        let has_column = tx
+            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'ecco'")?
+            .exists([])?;
+        if !has_column {
+            tx.execute_batch("ALTER TABLE games ADD COLUMN ecco TEXT NOT NULL DEFAULT '';")?;
+        }
+        // The moves ECCO reads (two bytes each) are all it needs.
+        let bytes = 2 * crate::ecco::MAX_PLIES as i64;
+        let stored: Vec<(i64, Vec<u8>)> = tx
+            .prepare("SELECT id, substr(moves, 1, ?1) FROM games WHERE start IS NULL")?
+            .query_map([bytes], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        {
+            let mut set = tx.prepare("UPDATE games SET ecco = ?1 WHERE id = ?2")?;
+            for (id, moves) in stored {
+                // A damaged game keeps no code; reading it says what is wrong.
+                let Ok(game) = encode::game_from_moves(&moves, Position::startpos()) else {
+                    continue;
+                };
+                set.execute(params![opening_code(game.start(), game.all_moves()), id])?;
+            }
+        }
+        tx.execute_batch(
+            "CREATE INDEX IF NOT EXISTS games_ecco ON games(ecco);
+             PRAGMA user_version = 3;",
+        )?;
+        tx.commit()?;
         Ok(())
     }
 
@@ -526,6 +584,18 @@ impl Database {
     pub(crate) fn conn(&self) -> &Connection {
         &self.conn
     }
+
+    /// The SQL for a game's ECCO code (`g.ecco`, or none in an older file
+    /// read as it is), refusing a filter by opening the file cannot answer.
+    pub(crate) fn ecco_column(&self, filter: &Filter) -> Result<&'static str, DbError> {
+        match (self.openings, &filter.opening) {
+            (true, _) => Ok("g.ecco"),
+            (false, None) => Ok("''"),
+            (false, Some(_)) => Err(DbError::NoOpenings {
+                path: self.path.clone().unwrap_or_default(),
+            }),
+        }
+    }
 }
 
 /// SQLite's URI for reading `path` as a file no one changes.
@@ -646,6 +716,12 @@ pub(crate) fn points_for(code: i64, side: Color) -> Option<i8> {
     })
 }
 
+/// The ECCO code the `ecco` column keeps: empty for a game from another
+/// start or without moves.
+fn opening_code(start: &Position, moves: &[crate::rules::Move]) -> &'static str {
+    crate::ecco::classify(start, moves).map_or("", |o| o.code)
+}
+
 /// One row of the position index: key, game, ply, move, result, owner.
 type IndexRow = (i64, i64, i64, i64, i64, i64);
 
@@ -659,8 +735,8 @@ fn insert_games(
     let mut added = Vec::with_capacity(games.len());
     let mut find = conn.prepare_cached("SELECT id FROM games WHERE fingerprint = ?1")?;
     let mut insert = conn.prepare_cached(
-        "INSERT INTO games (red, black, event, date, result, source, owner, start, moves, tree, tags, fingerprint)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+        "INSERT INTO games (red, black, event, date, result, source, owner, start, moves, tree, tags, fingerprint, ecco)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
     )?;
     for g in games {
         let game = &g.opened.game;
@@ -693,6 +769,7 @@ fn insert_games(
             tree,
             tags,
             print,
+            opening_code(start, moves),
         ])?;
         let id = conn.last_insert_rowid();
         added.push(Added::New(id));

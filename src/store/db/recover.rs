@@ -253,6 +253,7 @@ fn salvage(old: &Path, db: &mut Database) -> (u64, u64) {
     let old = Database {
         conn,
         path: Some(old.to_path_buf()),
+        openings: false,
     };
     let (mut salvaged, mut unreadable) = (0, 0);
     let mut batch = Vec::new();

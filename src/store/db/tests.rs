@@ -575,3 +575,117 @@ fn a_damaged_stretch_of_the_games_costs_only_the_games_in_it() {
     assert!(r.salvaged >= 350 && r.salvaged < 400, "{r}");
     assert_eq!(r.salvaged + r.unreadable, 400, "{r}");
 }
+
+/// 中炮对屏风马 (C00), in the mirrored move order.
+const GAME_SCREEN: &str = "[Red \"Screen\"]\n[Black \"Horses\"]\n[Result \"1-0\"]\n\n1. b2e2 b9c7 2. b0c2 a9b9 3. a0b0 h9g7 1-0\n";
+/// 中炮过河车七路马对屏风马两头蛇 (C20).
+const GAME_C20: &str = "[Red \"River\"]\n[Black \"Chariot\"]\n[Result \"0-1\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 g6g5 4. h0h6 b9c7 5. b0c2 c6c5 0-1\n";
+/// From another start: no opening.
+const GAME_FEN: &str =
+    "[FEN \"3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1\"]\n[Result \"*\"]\n\n1. a0a1 *\n";
+
+#[test]
+fn each_game_keeps_its_ecco_code_and_the_filter_finds_it() {
+    let mut db = Database::in_memory().unwrap();
+    for g in [GAME_A, GAME_B, GAME_SCREEN, GAME_C20, GAME_FEN] {
+        add(&mut db, g, Owner::Collected);
+    }
+    let codes: Vec<(String, String)> = db
+        .conn()
+        .prepare("SELECT red, ecco FROM games ORDER BY id")
+        .unwrap()
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    let codes: Vec<(&str, &str)> = codes
+        .iter()
+        .map(|(r, e)| (r.as_str(), e.as_str()))
+        .collect();
+    assert_eq!(
+        codes,
+        [
+            ("Lü Qin", "B05"),
+            ("Hu Ronghua", "B01"),
+            ("Screen", "C00"),
+            ("River", "C20"),
+            ("", "")
+        ]
+    );
+    let start = Position::startpos();
+    let with = |opening: &str| Filter {
+        opening: Some(opening.to_string()),
+        ..Filter::default()
+    };
+    let count = |f: Filter| db.explore(&start, &f).unwrap().games;
+    assert_eq!(count(with("C00")), 1);
+    assert_eq!(count(with("C")), 2, "a letter takes in all its codes");
+    assert_eq!(count(with("C2")), 1);
+    assert_eq!(count(with("B0")), 2);
+    assert_eq!(count(with("D")), 0);
+    let rows = db.games_at(&start, &with("C"), 0, 10).unwrap();
+    let mut listed: Vec<&str> = rows.iter().map(|r| r.ecco.as_str()).collect();
+    listed.sort_unstable();
+    assert_eq!(listed, ["C00", "C20"]);
+}
+
+#[test]
+fn a_version_2_database_gets_the_openings_of_its_games() {
+    let dir = TempDir::new("db-migrate-ecco");
+    let path = dir.path().join("games.sqlite");
+    {
+        let mut db = Database::open(&path).unwrap();
+        add(&mut db, GAME_SCREEN, Owner::Collected);
+        add(&mut db, GAME_FEN, Owner::Collected);
+        // A whole tournament game (the file says ECCO C48).
+        let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/pgn/ccgc-01.pgn");
+        let long = open_bytes(&std::fs::read(file).unwrap())
+            .unwrap()
+            .swap_remove(0);
+        assert!(long.plies() > crate::ecco::MAX_PLIES);
+        db.add(&NewGame {
+            opened: &long,
+            source: "ccgc-01.pgn",
+            owner: Owner::Collected,
+        })
+        .unwrap();
+        // Back to what version 2 wrote: no opening column.
+        db.conn()
+            .execute_batch(
+                "DROP INDEX games_ecco; ALTER TABLE games DROP COLUMN ecco; PRAGMA user_version = 2;",
+            )
+            .unwrap();
+    }
+    {
+        // Read as it is, an old file answers every search but by opening.
+        let old = Database::open_read_only(&path).unwrap();
+        let start = Position::startpos();
+        assert_eq!(
+            old.games_at(&start, &Filter::default(), 0, 10).unwrap()[0].ecco,
+            ""
+        );
+        let by_opening = Filter {
+            opening: Some("C".into()),
+            ..Filter::default()
+        };
+        assert!(matches!(
+            old.explore(&start, &by_opening),
+            Err(DbError::NoOpenings { .. })
+        ));
+    }
+    let db = Database::open(&path).unwrap();
+    let version: i64 = db
+        .conn()
+        .pragma_query_value(None, "user_version", |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, SCHEMA_VERSION);
+    let codes: Vec<String> = db
+        .conn()
+        .prepare("SELECT ecco FROM games ORDER BY id")
+        .unwrap()
+        .query_map([], |r| r.get(0))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(codes, ["C00", "", "C48"]);
+}
