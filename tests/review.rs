@@ -257,9 +257,14 @@ fn the_review_command_prints_a_line_per_move_and_a_summary() {
         lines[why].trim(),
         "leaves the chariot on c5 undefended: 卒３进１ wins it"
     );
-    assert_eq!(lines.len(), 2 + 10 + 1 + 2, "{stdout}");
-    assert!(lines[13].starts_with("red:") && lines[13].contains("blunder 1"));
-    assert!(lines[14].starts_with("black:"));
+    // The opening, named by ECCO: the central cannon against the left horse.
+    assert_eq!(
+        lines[1],
+        "opening: B05 中炮对进左马 (Central Cannon vs Left Horse)"
+    );
+    assert_eq!(lines.len(), 3 + 10 + 1 + 2, "{stdout}");
+    assert!(lines[14].starts_with("red:") && lines[14].contains("blunder 1"));
+    assert!(lines[15].starts_with("black:"));
     let zh = xiangqi(&[
         "review",
         pgn.to_str().unwrap(),

@@ -143,7 +143,7 @@ fn replay(args: &ReplayArgs, out: &mut impl Write) -> Result<(), Failure> {
 /// `opening: CODE 中文名`, with the English name in brackets where there
 /// is one: the moves are printed in Chinese and the statuses in English, so
 /// the line gives both.
-fn opening_line(o: &crate::ecco::Opening) -> String {
+pub(super) fn opening_line(o: &crate::ecco::Opening) -> String {
     match o.en {
         Some(en) => format!("opening: {o} ({en})"),
         None => format!("opening: {o}"),

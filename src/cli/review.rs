@@ -127,6 +127,9 @@ pub(crate) fn print(
         "review: {title}, {} moves, {effort} a position",
         moves.len()
     )?;
+    if let Some(o) = crate::ecco::classify(start, moves) {
+        writeln!(out, "{}", super::replay::opening_line(&o))?;
+    }
     writeln!(
         out,
         "{:>4}  {:<5} {:<6}  {:<10} {:>7} {:>7}",
