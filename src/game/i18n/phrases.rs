@@ -297,6 +297,7 @@ texts! {
     RatingChanged => ("你的等级分", "Your rating"),
     DatabaseImporting => ("导入中", "importing"),
     Explorer => ("开局库", "Explorer"),
+    OpeningLabel => ("开局", "Opening"),
     ExplorerNoDatabase => ("开局库 · 没有棋谱库（无法保存文件）", "Explorer · no game database (no home folder)"),
     ExplorerNoGames => ("棋谱库中没有这个局面", "no game reached this position"),
     ExplorerGames => ("局", "games"),

@@ -112,6 +112,17 @@ pub fn tier_name(level: Level, lang: Lang) -> &'static str {
     pick(lang, level.tier_zh(), level.tier_en())
 }
 
+/// The opening line of the move list: "开局 C00 中炮对屏风马" / "Opening C00
+/// Central Cannon vs Screen Horses" (the Chinese name where ECCO's has no
+/// English one).
+pub fn opening_text(o: &crate::ecco::Opening, lang: Lang) -> String {
+    let name = match lang {
+        Lang::Zh => o.zh,
+        Lang::En => o.en.unwrap_or(o.zh),
+    };
+    format!("{} {} {name}", Phrase::OpeningLabel.get(lang), o.code)
+}
+
 /// A handicap's name: "让单马" / "Horse odds".
 pub fn handicap_name(handicap: Handicap, lang: Lang) -> &'static str {
     pick(lang, handicap.name_zh(), handicap.name_en())
@@ -163,5 +174,29 @@ pub fn mate_in(moves: u32, lang: Lang) -> String {
     match lang {
         Lang::Zh => format!("{moves}{mate}"),
         Lang::En => format!("{mate} {moves}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Move, Position};
+
+    #[test]
+    fn the_opening_is_named_in_the_language_shown() {
+        // 炮二平五 马8进7 马二进三 马2进3: ECCO's central cannon against
+        // the screen horses.
+        let moves: Vec<Move> = ["h2e2", "h9g7", "h0g2", "b9c7"]
+            .iter()
+            .map(|m| Move::from_iccs(m).unwrap())
+            .collect();
+        let o = crate::ecco::classify(&Position::startpos(), &moves).unwrap();
+        assert_eq!(
+            opening_text(&o, Lang::Zh),
+            format!("开局 {} {}", o.code, o.zh)
+        );
+        let en = opening_text(&o, Lang::En);
+        assert!(en.starts_with(&format!("Opening {} ", o.code)), "{en}");
+        assert!(en.contains("Screen Horses"), "{en}");
     }
 }

@@ -9,7 +9,7 @@
 //! The panel reserves a slot for all this with [`slot`]; this plugin fills it.
 
 use crate::game::board::layout::BoardLayout;
-use crate::game::i18n::{Lang, Phrase, browsing_ply, on_variation};
+use crate::game::i18n::{Lang, Phrase, browsing_ply, on_variation, opening_text};
 use crate::game::panel::comment_field::{EditComment, SaveComment, comment_field};
 use crate::game::play::browse::{Browse, BrowseCommand, shown_node};
 use crate::game::play::move_list::list_style;
@@ -40,6 +40,7 @@ pub(super) fn plugin(app: &mut App) {
                 fit_move_box,
                 rows::rebuild_rows,
                 rows::highlight_rows,
+                show_opening,
                 show_browse_buttons,
                 show_tree_tools,
             )
@@ -156,6 +157,13 @@ fn fill_slot(
     for slot in &slots {
         commands.entity(slot).with_children(|p| {
             p.spawn((
+                OpeningLine,
+                Text::new(""),
+                fonts.ui(13.0),
+                TextColor(palette::TEXT_DIM),
+                Pickable::IGNORE,
+            ));
+            p.spawn((
                 MoveBox,
                 plain()
                     .flex_direction(FlexDirection::Column)
@@ -186,6 +194,30 @@ fn fill_slot(
             p.spawn(tool_row())
                 .with_children(|row| spawn_tools(row, lang, &fonts));
         });
+    }
+}
+
+/// The game's opening, named by ECCO, above the moves.
+#[derive(Component)]
+struct OpeningLine;
+
+/// Names the opening of the game on the board (the moves played, read
+/// up to ECCO's depth); empty before the first move and for a game from
+/// a set-up position.
+fn show_opening(
+    session: Res<Session>,
+    lang: CurrentLang,
+    mut lines: Query<(&mut Text, &mut Node), With<OpeningLine>>,
+    added: Query<(), Added<OpeningLine>>,
+) {
+    if !session.is_changed() && !lang.is_changed() && added.is_empty() {
+        return;
+    }
+    let opening = crate::ecco::classify(session.game.start(), session.game.moves());
+    let want = opening.map_or_else(String::new, |o| opening_text(&o, *lang));
+    for (mut text, mut node) in &mut lines {
+        set_display(&mut node, !want.is_empty());
+        text.set_if_neq(Text(want.clone()));
     }
 }
 
