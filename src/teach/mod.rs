@@ -16,5 +16,5 @@ pub mod words;
 pub use exchange::exchange;
 pub use motif::{Explainer, Kind, Motif};
 pub use pattern::Pattern;
-pub use why::{Said, Why, why};
+pub use why::{Said, Why, headline, why};
 pub use words::sentence;

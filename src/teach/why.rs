@@ -86,6 +86,20 @@ impl Why {
     }
 }
 
+/// The motif that says most about what a move does for its side (see
+/// [`telling`]), else any check or capture it makes: the headline of a
+/// hint.
+pub fn headline(found: &[Motif]) -> Option<&Motif> {
+    telling(found, true).or_else(|| {
+        found.iter().find(|m| {
+            matches!(
+                m.kind,
+                Kind::Check | Kind::DiscoveredCheck | Kind::Capture | Kind::Blocked
+            )
+        })
+    })
+}
+
 /// Why `played` (in `pos`, reached through `history`) was weaker than
 /// `better`: what it allowed, the opponent's `reply` being the engine's
 /// answer to it, and what `better` did. `None` when neither says anything

@@ -8,6 +8,10 @@
 //! which stops it, and a shown hint disappears.
 //!
 //! In a puzzle, the first hint is the puzzle's known winning move.
+//!
+//! Once a hint is shown, what it does is found in the background too
+//! ([`crate::teach`]: the fork, the capture, the threat…) and read beside
+//! it ([`Hint::why`]).
 
 use crate::client::process::GoLimit;
 use crate::engine::{Limits, SearchRequest};
@@ -20,6 +24,7 @@ use crate::game::play::search::{OffThreadSearch, SearchJob, SharedEngine};
 use crate::game::play::session::Session;
 use crate::game::settings::UserSettings;
 use crate::rules::Move;
+use crate::teach::{Explainer, Motif};
 use bevy::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
@@ -57,6 +62,10 @@ pub struct Hint {
     pub shown: Option<(u64, Move)>,
     /// The search: a move, or what went wrong with the player's engine.
     search: Option<OffThreadSearch<Result<Move, String>>>,
+    /// What the shown hint does: its motifs, once found.
+    why: Option<(u64, Move, Vec<Motif>)>,
+    /// The search for them.
+    why_search: Option<(Move, OffThreadSearch<Vec<Motif>>)>,
 }
 
 impl Hint {
@@ -68,6 +77,13 @@ impl Hint {
     /// Is a hint search running?
     pub fn thinking(&self) -> bool {
         self.search.is_some()
+    }
+
+    /// What the hint for `generation` does, once found (its motifs, most
+    /// telling first).
+    pub fn why(&self, generation: u64) -> Option<&[Motif]> {
+        let (g, m, found) = self.why.as_ref()?;
+        (*g == generation && self.arrow(generation) == Some(*m)).then_some(found.as_slice())
     }
 }
 
@@ -104,6 +120,8 @@ fn drop_stale_hint(mut hint: ResMut<Hint>, session: Option<Res<Session>>) {
     let generation = session.map(|s| s.generation);
     if hint.shown.is_some_and(|(g, _)| Some(g) != generation) {
         hint.shown = None;
+        hint.why = None;
+        hint.why_search = None;
     }
 }
 
@@ -162,7 +180,19 @@ fn start_hint(
     ));
 }
 
-fn poll_hint(mut hint: ResMut<Hint>, mut notice: ResMut<Notice>) {
+fn poll_hint(
+    mut hint: ResMut<Hint>,
+    mut notice: ResMut<Notice>,
+    session: Option<Res<Session>>,
+    time: Res<Time>,
+) {
+    if let Some((m, search)) = &mut hint.why_search
+        && let Some(found) = search.poll()
+    {
+        let (m, generation) = (*m, search.generation());
+        hint.why = Some((generation, m, found.unwrap_or_default()));
+        hint.why_search = None;
+    }
     let Some(search) = &mut hint.search else {
         return;
     };
@@ -170,7 +200,20 @@ fn poll_hint(mut hint: ResMut<Hint>, mut notice: ResMut<Notice>) {
         let generation = search.generation();
         hint.search = None;
         hint.shown = match answer {
-            Some(Ok(m)) => Some((generation, m)),
+            Some(Ok(m)) => {
+                // What the move does, found beside it.
+                if let Some(session) = session.as_deref().filter(|s| s.generation == generation) {
+                    let why = OffThreadSearch::start(
+                        session.search_from(),
+                        time.elapsed_secs_f64(),
+                        move |job| {
+                            Some(Explainer::default().of_move(&job.position, &job.history, m))
+                        },
+                    );
+                    hint.why_search = Some((m, why));
+                }
+                Some((generation, m))
+            }
             Some(Err(failure)) => {
                 notice.post(Phrase::HintEngineFailed, failure, true);
                 None

@@ -271,3 +271,31 @@ fn drag_and_drop_plays_the_move() {
     app.update();
     assert_eq!(session(&app).game.ply(), 1);
 }
+
+#[test]
+fn a_hint_says_what_its_move_does() {
+    use crate::game::play::hint::{Hint, HintRequest};
+    use crate::teach::{Kind, Pattern};
+    // 炮七平五 mates: the cannon over its own horse.
+    let start = Position::from_fen("4k4/9/4N4/9/9/9/9/2C6/9/3K5 w").unwrap();
+    let mut app = test_app(Mode::Hotseat, start);
+    app.world_mut().write_message(HintRequest);
+    let generation = session(&app).generation;
+    run_until(&mut app, "the hint and what it does", |app| {
+        app.world().resource::<Hint>().why(generation).is_some()
+    });
+    let hint = app.world().resource::<Hint>();
+    assert_eq!(
+        hint.arrow(generation).map(|m| m.to_string()).as_deref(),
+        Some("c2e2")
+    );
+    let headline = crate::teach::headline(hint.why(generation).unwrap()).unwrap();
+    assert_eq!(headline.kind, Kind::Mate);
+    assert_eq!(headline.pattern, Some(Pattern::HorseCannon));
+    // A move played makes it stale: the hint and its why are gone.
+    click(&mut app, "c2");
+    click(&mut app, "c3");
+    app.update();
+    let generation = session(&app).generation;
+    assert!(app.world().resource::<Hint>().why(generation).is_none());
+}

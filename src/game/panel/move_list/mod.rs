@@ -324,7 +324,18 @@ fn show_browse_buttons(
             Some(m) => {
                 let (notation, style) = list_style(settings.as_deref());
                 let text = format_move(session.position(), m, notation, style);
-                format!("{}: {text}", Phrase::Hint.get(*lang))
+                // What it does, once found: "提示: 马二进三 · 马一子捉双…".
+                match hint
+                    .why(session.generation)
+                    .and_then(crate::teach::headline)
+                {
+                    Some(why) => format!(
+                        "{}: {text} · {}",
+                        Phrase::Hint.get(*lang),
+                        crate::teach::sentence(why, *lang)
+                    ),
+                    None => format!("{}: {text}", Phrase::Hint.get(*lang)),
+                }
             }
             None => String::new(),
         },
