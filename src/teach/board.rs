@@ -38,26 +38,8 @@ impl Board {
 
     /// The pieces strictly between two points of one file or rank.
     fn between(&self, a: Square, b: Square) -> Option<u32> {
-        let (af, ar, bf, br) = (
-            a.file() as i32,
-            a.rank() as i32,
-            b.file() as i32,
-            b.rank() as i32,
-        );
-        if af != bf && ar != br || a == b {
-            return None;
-        }
-        let (df, dr) = ((bf - af).signum(), (br - ar).signum());
-        let mut n = 0;
-        let (mut f, mut r) = (af + df, ar + dr);
-        while (f, r) != (bf, br) {
-            if self.get(Square::new(f as u8, r as u8)?).is_some() {
-                n += 1;
-            }
-            f += df;
-            r += dr;
-        }
-        Some(n)
+        let points = points_between(a, b)?;
+        Some(points.iter().filter(|&&s| self.get(s).is_some()).count() as u32)
     }
 
     /// True if the piece on `from` reaches `to` (to take what stands there,
@@ -111,6 +93,29 @@ impl Board {
             .filter(|&s| self.get(s).is_some_and(|p| p.color == by) && self.attacks(s, to))
             .collect()
     }
+}
+
+/// The points strictly between two points of one file or rank (`None`
+/// when they share neither, or are the same point).
+pub fn points_between(a: Square, b: Square) -> Option<Vec<Square>> {
+    let (af, ar, bf, br) = (
+        a.file() as i32,
+        a.rank() as i32,
+        b.file() as i32,
+        b.rank() as i32,
+    );
+    if (af != bf && ar != br) || a == b {
+        return None;
+    }
+    let (df, dr) = ((bf - af).signum(), (br - ar).signum());
+    let mut out = Vec::new();
+    let (mut f, mut r) = (af + df, ar + dr);
+    while (f, r) != (bf, br) {
+        out.extend(Square::new(f as u8, r as u8));
+        f += df;
+        r += dr;
+    }
+    Some(out)
 }
 
 /// True if `sq` is on `c`'s side of the river.

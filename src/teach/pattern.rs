@@ -2,7 +2,7 @@
 //! check, what screens a cannon, where a horse stands, what covers the
 //! general's flight points.
 
-use super::board::{Board, in_palace};
+use super::board::{Board, in_palace, points_between};
 use crate::rules::{Color, Piece, PieceKind, Square};
 
 /// A classic mate.
@@ -163,26 +163,10 @@ pub fn pattern_of(b: &Board, side: Color) -> Option<Pattern> {
     None
 }
 
-/// The points strictly between two points of one line.
+/// The points strictly between two points of one line (none when they
+/// share no line).
 fn between(a: Square, b: Square) -> Vec<Square> {
-    let (af, ar, bf, br) = (
-        a.file() as i32,
-        a.rank() as i32,
-        b.file() as i32,
-        b.rank() as i32,
-    );
-    if (af != bf && ar != br) || a == b {
-        return Vec::new();
-    }
-    let (df, dr) = ((bf - af).signum(), (br - ar).signum());
-    let mut out = Vec::new();
-    let (mut f, mut r) = (af + df, ar + dr);
-    while (f, r) != (bf, br) {
-        out.extend(Square::new(f as u8, r as u8));
-        f += df;
-        r += dr;
-    }
-    out
+    points_between(a, b).unwrap_or_default()
 }
 
 /// True if `side` covers `f` once the general on `g` stood there.
