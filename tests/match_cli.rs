@@ -625,3 +625,28 @@ fn calibrate_sets_reported_scores_beside_the_points_taken_and_the_promise() {
         assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn the_display_promise_holds_on_the_games_it_was_fitted_on() {
+    // benches/calibration: self-play at 200 ms and the balanced node-odds
+    // games against Fairy-Stockfish (benches/strength.md, "the display
+    // scale refitted"). Every bucket of 200 positions or more within 5
+    // points of what the shown scores promise.
+    let o = xiangqi(&[
+        "calibrate",
+        "--engine",
+        "xiangqi",
+        "benches/calibration/selfplay-200ms.pgn.gz",
+        "benches/calibration/fsf-nodes-150k-300k.pgn.gz",
+    ]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{text}{}", stderr(&o));
+    assert!(text.contains("from 220 games"), "{text}");
+    let gap: f64 = text
+        .lines()
+        .find_map(|l| l.strip_prefix("largest gap: "))
+        .and_then(|l| l.split_whitespace().next())
+        .and_then(|g| g.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(gap.abs() <= 5.0, "{text}");
+}

@@ -3,7 +3,7 @@
 //! PGNs (the move comments `xiangqi match --pgn-out` writes, `{+0.35/12
 //! 0.201s}` from the mover's side, `+M3`/`-M2` for mates) is set beside the
 //! points that player went on to take from the game, bucket by bucket,
-//! against what the display scale promises: `1 / (1 + e^(−cp / 112))`
+//! against what the display scale promises: `1 / (1 + e^(−cp / 105))`
 //! ([`crate::engine::DISPLAY_SCALE`]), or `--scale S`'s candidate. It also
 //! fits the scale those games would keep best ([`fitted_scale`]): what a
 //! refit of the display scale aims at. Gzipped files (`.pgn.gz`) are read

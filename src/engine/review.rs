@@ -20,13 +20,13 @@
 //! One more rule: a move that lets a forced mate in (the score after it is
 //! a mate against the mover, and before it was not) is a blunder, unless
 //! the position was already hopeless (expected score under 0.02: about
-//! −4.4 on the display's promise), when it
+//! −4.1 on the display's promise), when it
 //! is a mistake.
 //!
 //! Scores keep the engine's display promise ([`super::DISPLAY_SCALE`]:
-//! +1.00 is an expected score of 71 %, +2.00 of 86 %). Leaving a chariot
+//! +1.00 is an expected score of 72 %, +2.00 of 87 %). Leaving a chariot
 //! (about 3.6) to be taken for nothing in a level position costs about
-//! 0.46 (a blunder); allowing a mate in one from a level position costs
+//! 0.47 (a blunder); allowing a mate in one from a level position costs
 //! 0.5; a soldier (about 0.40) given away near level costs about 0.09 (an
 //! inaccuracy). A side's *accuracy* averages, over its moves,
 //! `103.17 · e^(−4.354 · loss) − 3.17` (loss as above), clamped to
