@@ -49,6 +49,17 @@ pub fn exchange(pos: &Position, m: Move) -> i32 {
     taken - gain_on(&after, m.to())
 }
 
+/// The side to move's best capture by the exchange it wins (onto `sq`
+/// only, when given), and that gain.
+pub fn best_capture(pos: &Position, sq: Option<Square>) -> Option<(i32, Move)> {
+    pos.legal_captures()
+        .iter()
+        .copied()
+        .filter(|m| sq.is_none_or(|s| m.to() == s))
+        .map(|m| (exchange(pos, m), m))
+        .max_by_key(|&(g, _)| g)
+}
+
 /// What the opponent of the side to move wins by the best capture it
 /// could make on `sq` were it its turn (0: the point is safe).
 pub fn threatened_on(pos: &Position, sq: Square) -> i32 {

@@ -7,7 +7,7 @@
 //! stripped of its advisors, a check that repeated would be perpetual.
 
 use super::board::{Board, own_half, value};
-use super::exchange::{exchange, threatened_on};
+use super::exchange::{best_capture, exchange, threatened_on};
 use super::pattern::{Pattern, pattern_of};
 use crate::engine::{Engine, Limits, Score, SearchRequest};
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Square};
@@ -213,7 +213,7 @@ impl Explainer {
             found.extend(new_pins(&b0, &b1, mover));
             found.extend(trapped(&after, &b1, mover));
             found.extend(hanging(pos, &after, &b1, mover, m));
-            found.extend(self.threat(&after, &later, mover));
+            found.extend(self.threat_against(&after, &later));
             found.extend(self.defends(pos, &after, history, &later, mover));
         }
         found.extend(blocked(&b1, mover, m));
@@ -248,14 +248,7 @@ impl Explainer {
             if p.kind == PieceKind::General {
                 continue;
             }
-            let best = pos
-                .legal_captures()
-                .iter()
-                .copied()
-                .filter(|m| m.to() == sq)
-                .map(|m| (exchange(pos, m), m))
-                .max_by_key(|&(g, _)| g);
-            if let Some((gain, m)) = best
+            if let Some((gain, m)) = best_capture(pos, Some(sq))
                 && gain >= WORTH
             {
                 let mut h = Motif::new(Kind::Hanging, us.flip(), vec![(sq, p)]).from(pos, vec![m]);
@@ -312,21 +305,9 @@ impl Explainer {
         }
     }
 
-    /// What `mover` threatens after its move if the opponent passes: a
-    /// mate, or material won by the engine's best move.
-    fn threat(&mut self, after: &Position, history: &[Position], mover: Color) -> Option<Motif> {
-        if after.in_check() {
-            return None;
-        }
-        let mut passed = *after;
-        let _ = passed.make_null();
-        let mut line = history.to_vec();
-        line.push(*after);
-        let (score, pv) = self.search(&passed, &line);
-        threat_motif(&passed, score, &pv, mover)
-    }
-
-    /// The opponent's threat against the side to move in `pos`.
+    /// The opponent's threat against the side to move in `pos` (after a
+    /// move: what the side that moved threatens if the other passes): a
+    /// mate, or material won by the best capture.
     fn threat_against(&mut self, pos: &Position, history: &[Position]) -> Option<Motif> {
         if pos.in_check() {
             return None;
@@ -387,11 +368,7 @@ fn threat_motif(passed: &Position, score: Score, pv: &[Move], side: Color) -> Op
         return Some(t);
     }
     // Material: the best capture by the exchange on its point.
-    let (gain, take) = passed
-        .legal_captures()
-        .iter()
-        .map(|&c| (exchange(passed, c), c))
-        .max_by_key(|&(g, _)| g)?;
+    let (gain, take) = best_capture(passed, None)?;
     (gain >= 2 * WORTH).then(|| {
         let pieces = vec![
             (take.from(), b.get(take.from())?),
@@ -612,7 +589,8 @@ fn trapped(after: &Position, b1: &Board, mover: Color) -> Vec<Motif> {
             .filter(|m| m.from() == sq)
             .any(|m| {
                 let mut moved = *after;
-                moved.play(m).is_ok() && exchange_gain_for_mover(&moved, m.to()) < WORTH
+                moved.play(m).is_ok()
+                    && best_capture(&moved, Some(m.to())).is_none_or(|(g, _)| g < WORTH)
             });
         if !escapes {
             let attackers = b1.attackers(sq, mover);
@@ -626,16 +604,6 @@ fn trapped(after: &Position, b1: &Board, mover: Color) -> Vec<Motif> {
     found
 }
 
-fn exchange_gain_for_mover(pos: &Position, sq: Square) -> i32 {
-    pos.legal_captures()
-        .iter()
-        .copied()
-        .filter(|m| m.to() == sq)
-        .map(|m| exchange(pos, m))
-        .max()
-        .unwrap_or(0)
-}
-
 /// The mover's pieces the move leaves to be taken for less than they are
 /// worth (not the capture's own exchange, counted with the capture).
 fn hanging(pos: &Position, after: &Position, b1: &Board, mover: Color, m: Move) -> Vec<Motif> {
@@ -644,10 +612,9 @@ fn hanging(pos: &Position, after: &Position, b1: &Board, mover: Color, m: Move) 
         if p.kind == PieceKind::General || (sq == m.to() && pos.piece_at(m.to()).is_some()) {
             continue;
         }
-        let now = exchange_gain_for_mover(after, sq);
-        if now < WORTH {
+        let Some((now, take)) = best_capture(after, Some(sq)).filter(|&(g, _)| g >= WORTH) else {
             continue;
-        }
+        };
         let was = if sq == m.to() {
             0
         } else {
@@ -656,15 +623,6 @@ fn hanging(pos: &Position, after: &Position, b1: &Board, mover: Color, m: Move) 
         if now <= was {
             continue;
         }
-        let Some(take) = after
-            .legal_captures()
-            .iter()
-            .copied()
-            .filter(|c| c.to() == sq)
-            .max_by_key(|&c| exchange(after, c))
-        else {
-            continue;
-        };
         let mut h = Motif::new(Kind::Hanging, mover, vec![(sq, p)]).from(after, vec![take]);
         h.by_move = true;
         h.pieces.extend(pieces_at(b1, &[take.from()]));
