@@ -118,7 +118,7 @@ fn json(m: &Motif, lang: Language) -> serde_json::Value {
             "color": side(p.color),
         })).collect::<Vec<_>>(),
         "line": m.line.iter().map(|&x| to_iccs(x)).collect::<Vec<_>>(),
-        "line_chinese": words::line_text(&m.start, &m.line),
+        "line_chinese": words::line_text(&m.start, &m.line, Language::Zh),
         "gain": m.gain,
         "mate_in": m.mate_in,
         "pattern": m.pattern.map(|p| p.key()),

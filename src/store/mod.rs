@@ -22,7 +22,9 @@ pub mod profile;
 pub mod puzzles;
 pub mod record;
 pub mod reviews;
+pub mod schedule;
 pub mod settings;
+pub mod theme;
 
 pub use atomic::{write_atomic, write_new_atomic};
 pub use autosave::{AutosaveError, Restored, SavedGame};

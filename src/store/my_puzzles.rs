@@ -5,11 +5,15 @@
 //! ([`crate::engine::review::accepts`]).
 //!
 //! They are kept in one JSON file (`my-puzzles.json`) with their progress
-//! (attempts, solved). Reading is lenient: a damaged file keeps what can be
+//! (attempts, solved), their theme (why the mistake was one, found by the
+//! teacher once and kept, [`WhyRecord`]) and when each comes back
+//! ([`Schedule`], spaced repetition). Reading is lenient: a damaged file keeps what can be
 //! read, an entry that makes no sense (a bad FEN, an illegal move) is
 //! dropped with a warning, and the first save moves the damaged file aside.
 //! Writes go to a temporary file that is renamed into place.
 
+use super::schedule::Schedule;
+use super::theme::WhyRecord;
 use super::{Warning, atomic, load_json_lenient, parse_json_lenient, set_aside_if_damaged};
 use crate::engine::review::{GameReview, Judgement};
 use crate::rules::{Color, Move, Position};
@@ -62,6 +66,17 @@ pub struct MyPuzzle {
     /// no mistake (`played` is empty), "find the best move".
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub composed: bool,
+    /// The engine's answer to the mistake (ICCS; empty when not known):
+    /// what the mistake allowed.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub reply: String,
+    /// Why the mistake was one, found by the teacher (`None`: not looked
+    /// for yet; an empty record: nothing the rules can show).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub theme: Option<WhyRecord>,
+    /// When it comes back.
+    #[serde(default)]
+    pub schedule: Schedule,
 }
 
 impl MyPuzzle {
@@ -78,6 +93,16 @@ impl MyPuzzle {
     /// The mistake.
     pub fn played_move(&self) -> Option<Move> {
         Move::from_iccs(&self.played)
+    }
+
+    /// The engine's answer to the mistake, when known.
+    pub fn reply_move(&self) -> Option<Move> {
+        Move::from_iccs(&self.reply)
+    }
+
+    /// Wants its theme found: from a game, and not looked for yet.
+    pub fn wants_theme(&self) -> bool {
+        self.theme.is_none() && !self.composed
     }
 
     /// The engine's line as moves (as far as they parse).
@@ -202,6 +227,41 @@ impl MyPuzzles {
     pub fn solved(&self) -> usize {
         self.puzzles.iter().filter(|p| p.solved).count()
     }
+
+    /// How many are due at `now` (seconds since the Unix epoch).
+    pub fn due(&self, now: u64) -> usize {
+        self.puzzles
+            .iter()
+            .filter(|p| p.schedule.is_due(now))
+            .count()
+    }
+
+    /// Records an answer to a puzzle at `now`: solved (marked so) or
+    /// missed; returns whether the puzzle is there.
+    pub fn answer(&mut self, id: &str, solved: bool, now: u64) -> bool {
+        let Some(p) = self.get_mut(id) else {
+            return false;
+        };
+        p.schedule.answer(solved, now);
+        p.solved |= solved;
+        true
+    }
+
+    /// The next puzzle to practise after the one at index `after` (or from
+    /// the start): the next one due, else the next unsolved, else simply
+    /// the next.
+    pub fn next_after(&self, after: Option<usize>, now: u64) -> Option<usize> {
+        let n = self.puzzles.len();
+        if n == 0 {
+            return None;
+        }
+        let first = after.map_or(0, |i| i + 1);
+        let order = || (0..n).map(move |k| (first + k) % n);
+        order()
+            .find(|&i| self.puzzles[i].schedule.is_due(now))
+            .or_else(|| order().find(|&i| !self.puzzles[i].solved))
+            .or(Some(first % n))
+    }
 }
 
 /// A puzzle of a position set up in the editor: "find the best move", the
@@ -232,6 +292,9 @@ pub fn composed(pos: &Position, line: &[Move], depth: u32, now: u64) -> Option<M
         attempts: 0,
         solved: false,
         composed: true,
+        reply: String::new(),
+        theme: None,
+        schedule: Schedule::new(now),
     };
     p.problem().is_none().then_some(p)
 }
@@ -274,6 +337,14 @@ pub fn from_review(
                 attempts: 0,
                 solved: false,
                 composed: false,
+                reply: review
+                    .positions
+                    .get(i + 1)
+                    .map(|p| p.best)
+                    .filter(|b| !b.is_null())
+                    .map_or_else(String::new, |b| b.to_string()),
+                theme: None,
+                schedule: Schedule::new(now),
             });
         }
         pos.make(m);
@@ -302,6 +373,9 @@ mod tests {
             attempts: 0,
             solved: false,
             composed: false,
+            reply: String::new(),
+            theme: None,
+            schedule: Schedule::new(1),
         }
     }
 
@@ -322,6 +396,65 @@ mod tests {
         let mut back = back;
         assert!(back.remove("a") && !back.remove("a"));
         assert_eq!(back.puzzles.len(), 1);
+    }
+
+    #[test]
+    fn mistakes_come_back_on_their_schedule_and_the_due_one_is_next() {
+        const DAY: u64 = 86_400;
+        let t = TempDir::new("my-puzzles-due");
+        let path = t.path().join("my-puzzles.json");
+        let mut mine = MyPuzzles::default();
+        let mut made = Vec::new();
+        for (i, id) in ["a", "b", "c"].into_iter().enumerate() {
+            let mut p = puzzle(id);
+            p.schedule = Schedule::new(100 * DAY + i as u64);
+            made.push(p);
+        }
+        mine.add(made);
+        let today = 100 * DAY + 3600;
+        assert_eq!(mine.due(today), 3);
+        // "a" solved today: back tomorrow; "b" missed: still due.
+        assert!(mine.answer("a", true, today));
+        assert!(mine.answer("b", false, today));
+        assert!(!mine.answer("nope", true, today));
+        assert!(mine.get("a").unwrap().solved && !mine.get("b").unwrap().solved);
+        assert_eq!(mine.due(today), 2);
+        assert_eq!(mine.next_after(Some(0), today), Some(1));
+        assert_eq!(mine.next_after(Some(1), today), Some(2));
+        mine.answer("c", true, today);
+        mine.answer("b", true, today);
+        assert_eq!(mine.due(today), 0);
+        // Nothing due: the next unsolved, else the next one.
+        assert_eq!(mine.next_after(Some(0), today), Some(1));
+        // Tomorrow all three are back; "a" was solved first, so it is due
+        // like the rest and the order starts after the one just played.
+        let tomorrow = today + DAY;
+        assert_eq!(mine.due(tomorrow), 3);
+        assert_eq!(mine.next_after(Some(2), tomorrow), Some(0));
+        // The schedule is kept in the file.
+        mine.save(&path).unwrap();
+        let (back, warning) = MyPuzzles::load(&path);
+        assert!(warning.is_none());
+        assert_eq!(back.due(today), 0);
+        assert_eq!(back.due(tomorrow), 3);
+        assert_eq!(back, mine);
+    }
+
+    #[test]
+    fn a_puzzle_file_from_before_the_schedule_reads_every_puzzle_as_due() {
+        let t = TempDir::new("my-puzzles-old");
+        let path = t.path().join("my-puzzles.json");
+        let mut old = serde_json::to_value(MyPuzzles {
+            puzzles: vec![puzzle("old")],
+        })
+        .unwrap();
+        let entry = old["puzzles"][0].as_object_mut().unwrap();
+        entry.remove("schedule");
+        std::fs::write(&path, old.to_string()).unwrap();
+        let (back, warning) = MyPuzzles::load(&path);
+        assert!(warning.is_none(), "{warning:?}");
+        assert_eq!(back.due(crate::store::now_unix()), 1);
+        assert!(back.puzzles[0].wants_theme());
     }
 
     #[test]

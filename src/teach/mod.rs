@@ -10,11 +10,13 @@ pub mod board;
 mod exchange;
 pub mod motif;
 pub mod pattern;
+pub mod record;
 pub mod why;
 pub mod words;
 
 pub use exchange::exchange;
 pub use motif::{Explainer, Kind, Motif};
 pub use pattern::Pattern;
+pub use record::{theme_kind, why_of};
 pub use why::{Said, Why, headline, why};
-pub use words::sentence;
+pub use words::{Voice, sentence};

@@ -4,7 +4,7 @@
 //! `xiangqi review` read it.
 
 use super::motif::{Explainer, Kind, Motif};
-use super::words::{line_text, sentence};
+use super::words::{Voice, line_text, sentence};
 use crate::rules::{Move, Position};
 use crate::store::settings::Language;
 
@@ -57,15 +57,16 @@ pub struct Why {
 impl Why {
     /// In a sentence: "allows 马三进五: the horse forks …; better 车一平二:
     /// …" / "让对方马三进五：…；应走车一平二：…".
-    pub fn text(&self, lang: Language) -> String {
-        let zh = lang == Language::Zh;
+    pub fn text(&self, voice: impl Into<Voice>) -> String {
+        let voice = voice.into();
+        let zh = voice.lang == Language::Zh;
         let mut parts = Vec::new();
         if let Some(a) = &self.allowed {
-            let said = sentence(&a.motif, lang);
+            let said = sentence(&a.motif, voice);
             parts.push(if a.motif.kind == Kind::Hanging && a.motif.by_move {
                 said
             } else {
-                let r = line_text(&a.from, &[a.mv]);
+                let r = line_text(&a.from, &[a.mv], voice);
                 if zh {
                     format!("让对方{r}：{said}")
                 } else {
@@ -74,8 +75,8 @@ impl Why {
             });
         }
         if let Some(b) = &self.better {
-            let m = line_text(&b.from, &[b.mv]);
-            let said = sentence(&b.motif, lang);
+            let m = line_text(&b.from, &[b.mv], voice);
+            let said = sentence(&b.motif, voice);
             parts.push(if zh {
                 format!("应走{m}：{said}")
             } else {

@@ -1,10 +1,36 @@
 //! Motifs in words, Chinese and English: short and concrete, naming the
-//! pieces, their points and the moves (in Chinese notation, as players
-//! write them) that show it.
+//! pieces, their points and the moves that show it, written in the
+//! notation the player reads ([`Voice`]; Chinese notation unless told).
 
 use super::motif::{Kind, Motif};
-use crate::rules::{Charset, Color, Move, Piece, PieceKind, Position, Square, to_chinese};
+use crate::rules::notation::{ChineseStyle, Notation, format_move};
+use crate::rules::{Charset, Color, Move, Piece, PieceKind, Position, Square};
 use crate::store::settings::Language;
+
+/// How the teacher speaks: the language of its sentences and the notation
+/// (and characters) of the moves in them — the move list's, so a player
+/// who reads `C2.5` there reads it in the sentence too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Voice {
+    /// The sentences' language.
+    pub lang: Language,
+    /// The moves' notation.
+    pub notation: Notation,
+    /// The characters of Chinese notation.
+    pub style: ChineseStyle,
+}
+
+impl From<Language> for Voice {
+    /// The language with moves in simplified Chinese notation, as players
+    /// write them.
+    fn from(lang: Language) -> Voice {
+        Voice {
+            lang,
+            notation: Notation::Chinese,
+            style: Charset::Simplified.into(),
+        }
+    }
+}
 
 /// A piece's name: 车, 马, 相/象 … by its side in Chinese.
 pub fn piece_name(p: Piece, lang: Language) -> &'static str {
@@ -26,12 +52,13 @@ pub fn piece_name(p: Piece, lang: Language) -> &'static str {
     }
 }
 
-/// `moves` played from `from`, in Chinese notation, separated by spaces.
-pub fn line_text(from: &Position, moves: &[Move]) -> String {
+/// `moves` played from `from`, in the voice's notation, separated by spaces.
+pub fn line_text(from: &Position, moves: &[Move], voice: impl Into<Voice>) -> String {
+    let voice = voice.into();
     let mut pos = *from;
     let mut out = Vec::new();
     for &m in moves {
-        out.push(to_chinese(&pos, m, Charset::Simplified));
+        out.push(format_move(&pos, m, voice.notation, voice.style));
         if pos.play(m).is_err() {
             break;
         }
@@ -44,7 +71,9 @@ fn pawns(cp: i32) -> String {
 }
 
 /// The motif in a sentence (its line read from [`Motif::start`]).
-pub fn sentence(m: &Motif, lang: Language) -> String {
+pub fn sentence(m: &Motif, voice: impl Into<Voice>) -> String {
+    let voice = voice.into();
+    let lang = voice.lang;
     let zh = lang == Language::Zh;
     let name = |i: usize| m.pieces.get(i).map_or("", |&(_, p)| piece_name(p, lang));
     let at = |i: usize| {
@@ -52,7 +81,7 @@ pub fn sentence(m: &Motif, lang: Language) -> String {
             .get(i)
             .map_or(String::new(), |&(s, _): &(Square, Piece)| s.to_string())
     };
-    let line = line_text(&m.start, &m.line);
+    let line = line_text(&m.start, &m.line, voice);
     let first = line.split(' ').next().unwrap_or("").to_string();
     match m.kind {
         Kind::Mate => {
@@ -196,5 +225,30 @@ pub fn sentence(m: &Motif, lang: Language) -> String {
         }
         Kind::Perpetual if zh => "重复这步将军就是长将，按规则判负".into(),
         Kind::Perpetual => "repeating this check would be a perpetual check, which loses".into(),
+    }
+}
+
+/// A motif's kind in a word or two, as a puzzle's theme: "捉双" / "fork".
+pub fn kind_word(kind: Kind, lang: Language) -> &'static str {
+    let (zh, en) = match kind {
+        Kind::Mate => ("杀法", "mate"),
+        Kind::DoubleCheck => ("双将", "double check"),
+        Kind::DiscoveredCheck => ("闪将", "discovered check"),
+        Kind::Check => ("将军", "check"),
+        Kind::Fork => ("捉双", "fork"),
+        Kind::Pin => ("牵制", "pin"),
+        Kind::DiscoveredAttack => ("闪击", "discovered attack"),
+        Kind::Capture => ("得子", "winning material"),
+        Kind::Hanging => ("无根子", "hanging piece"),
+        Kind::Trapped => ("困子", "trapped piece"),
+        Kind::Threat => ("威胁", "threat"),
+        Kind::Defends => ("防守", "defence"),
+        Kind::Blocked => ("堵塞", "blocking"),
+        Kind::ExposedGeneral => ("将帅暴露", "exposed general"),
+        Kind::Perpetual => ("长将", "perpetual check"),
+    };
+    match lang {
+        Language::Zh => zh,
+        Language::En => en,
     }
 }

@@ -213,6 +213,7 @@ texts! {
     ),
     ClassicPuzzles => ("经典残局", "Classic mate problems"),
     Remove => ("删除", "Remove"),
+    PractiseDue => ("练习今日待练", "Practise the ones due"),
     FindBetterMove => ("找出更好的一着", "Find the better move"),
     YouPlayed => ("实战", "Played"),
     CheckingMove => ("判断中", "Checking"),

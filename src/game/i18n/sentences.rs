@@ -200,3 +200,33 @@ mod tests {
         assert!(en.contains("Screen Horses"), "{en}");
     }
 }
+
+/// "今日待练 3" / "3 due today": puzzles from the player's mistakes whose
+/// day has come.
+pub fn due_today(n: usize, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("今日待练 {n}"),
+        Lang::En => format!("{n} due today"),
+    }
+}
+
+/// When a puzzle from the player's mistakes comes back: "今日待练" /
+/// "due today", "3天后再练" / "back in 3 days".
+pub fn comes_back(days: u64, lang: Lang) -> String {
+    match (days, lang) {
+        (0, Lang::Zh) => "今日待练".into(),
+        (0, Lang::En) => "due today".into(),
+        (1, Lang::Zh) => "明天再练".into(),
+        (1, Lang::En) => "back tomorrow".into(),
+        (d, Lang::Zh) => format!("{d}天后再练"),
+        (d, Lang::En) => format!("back in {d} days"),
+    }
+}
+
+/// A puzzle's theme before it is answered: "主题：捉双" / "Theme: fork".
+pub fn theme_line(kind: crate::teach::Kind, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("主题：{}", crate::teach::words::kind_word(kind, lang)),
+        Lang::En => format!("Theme: {}", crate::teach::words::kind_word(kind, lang)),
+    }
+}

@@ -2,13 +2,15 @@
 //! per line — its score (from Red's view or the mover's, a setting) and its
 //! first moves in the move list's notation. A click on a row plays the
 //! line's first move when it is the player's turn on the live position.
-//! Hidden while the analysis is off.
+//! Under the lines, what the best line's first move does, in the teacher's
+//! words. Hidden while the analysis is off.
 
 use crate::engine::Score;
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::panel::{InfoColumn, dock_last};
+use crate::game::play::analysis::motifs::LineMotifs;
 use crate::game::play::analysis::{Analysis, AnalysisCommand, AnalysisLine};
-use crate::game::play::move_list::list_style;
+use crate::game::play::move_list::{list_style, teacher_voice};
 use crate::game::play::session::Session;
 use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
@@ -41,6 +43,10 @@ struct AnalysisCard;
 
 #[derive(Component)]
 struct Heading;
+
+/// What the best line's first move does.
+#[derive(Component)]
+struct LineWhy;
 
 /// Row `k` (0 = the best line), on the button and on its text.
 #[derive(Component, Clone, Copy)]
@@ -120,14 +126,34 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>) {
             DespawnOnExit(Screen::Playing),
         ))
         .id();
-    commands.entity(card).add_child(heading).add_children(&rows);
+    let why = commands
+        .spawn((
+            LineWhy,
+            Text::new(""),
+            fonts.ui(13.0),
+            TextColor(palette::TEXT_DIM),
+            Node {
+                display: Display::None,
+                ..default()
+            },
+            Pickable::IGNORE,
+        ))
+        .id();
+    commands
+        .entity(card)
+        .add_child(heading)
+        .add_children(&rows)
+        .add_child(why);
 }
 
+#[allow(clippy::too_many_arguments)]
 fn refresh_card(
     analysis: Res<Analysis>,
+    motifs: Res<LineMotifs>,
     settings: Res<UserSettings>,
     lang: CurrentLang,
     mut card: Query<&mut Node, With<AnalysisCard>>,
+    mut why: Query<(&mut Text, &mut Node), (With<LineWhy>, Without<AnalysisCard>, Without<LineRow>)>,
     mut heading: Query<&mut Text, (With<Heading>, Without<LineRow>)>,
     mut rows: Query<(&LineRow, &mut Node), (With<Button>, Without<AnalysisCard>)>,
     mut texts: Query<(&LineRow, &mut Text, &mut TextColor), Without<Heading>>,
@@ -150,6 +176,22 @@ fn refresh_card(
     let Some(pos) = analysis.position() else {
         return;
     };
+    let said = lines
+        .first()
+        .and_then(|l| l.pv.first())
+        .and_then(|&m| Some((m, crate::teach::headline(motifs.of(pos, m)?)?)))
+        .map(|(m, motif)| {
+            let voice = teacher_voice(Some(&settings), *lang);
+            format!(
+                "{}: {}",
+                format_move(pos, m, voice.notation, voice.style),
+                crate::teach::sentence(motif, voice)
+            )
+        });
+    for (mut text, mut node) in &mut why {
+        set_display(&mut node, said.is_some());
+        text.set_if_neq(Text(said.clone().unwrap_or_default()));
+    }
     let (notation, style) = list_style(Some(&settings));
     for (row, mut text, mut color) in &mut texts {
         let Some(line) = lines.get(row.0) else {

@@ -1,14 +1,16 @@
 //! The card of a puzzle from the player's games, at the top of the panel:
 //! what went wrong in the game ("In the game: 车二进六 ?? blunder"), the
-//! task ("find the better move"), then the verdict on the player's move —
-//! with the engine's line once solved — and Retry, Next and the list.
+//! task ("find the better move"), the theme (its kind before the answer,
+//! the teacher's sentence after it), then the verdict on the player's
+//! move — with the engine's line once solved — and Retry, Next and the
+//! list.
 
-use crate::game::i18n::{Phrase, side_name};
+use crate::game::i18n::{Phrase, side_name, theme_line};
 use crate::game::panel::line_text;
 use crate::game::panel::{InfoColumn, dock_first};
 use crate::game::play::Play;
-use crate::game::play::move_list::list_style;
-use crate::game::play::my_puzzle::{ActiveMyPuzzle, MyVerdict, NextMyPuzzle};
+use crate::game::play::move_list::{list_style, teacher_voice};
+use crate::game::play::my_puzzle::{ActiveMyPuzzle, MyPuzzleStore, MyVerdict, NextMyPuzzle};
 use crate::game::play::session::{GameCommand, Session};
 use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
@@ -40,6 +42,7 @@ struct MyPuzzleCard;
 enum Line {
     Title,
     Task,
+    Theme,
     Status,
 }
 
@@ -80,6 +83,7 @@ fn spawn_card(
         children![
             text(Line::Title, 17.0, palette::ACCENT),
             text(Line::Task, 15.0, palette::TEXT),
+            text(Line::Theme, 14.0, palette::TEXT_DIM),
             text(Line::Status, 15.0, palette::TEXT),
             (
                 centred_row(6.0),
@@ -98,6 +102,7 @@ fn refresh_card(
     active: Option<Res<ActiveMyPuzzle>>,
     lang: CurrentLang,
     settings: Option<Res<UserSettings>>,
+    store: Res<MyPuzzleStore>,
     mut lines: Query<(&Line, &mut Text, &mut TextColor)>,
 ) {
     let Some(active) = active else {
@@ -105,6 +110,11 @@ fn refresh_card(
     };
     let lang = *lang;
     let p = &active.puzzle;
+    // The theme may be found after the attempt started: read it from the store.
+    let theme = store
+        .loaded()
+        .and_then(|mine| mine.get(&p.id))
+        .and_then(|stored| stored.theme.as_ref());
     let Some(pos) = p.position() else {
         return;
     };
@@ -143,6 +153,18 @@ fn refresh_card(
                 } else {
                     judgement_color(j)
                 },
+            ),
+            Line::Theme => (
+                match (theme, active.verdict) {
+                    (Some(t), MyVerdict::Solved(_) | MyVerdict::Wrong(_)) => crate::teach::why_of(t)
+                        .map(|w| w.text(teacher_voice(settings.as_deref(), lang)))
+                        .unwrap_or_default(),
+                    (Some(t), _) => crate::teach::theme_kind(t)
+                        .map(|k| theme_line(k, lang))
+                        .unwrap_or_default(),
+                    (None, _) => String::new(),
+                },
+                palette::TEXT_DIM,
             ),
             Line::Status => match active.verdict {
                 MyVerdict::ToMove => (String::new(), palette::TEXT),

@@ -8,13 +8,13 @@
 
 use crate::engine::review::{GameReview, Judgement};
 use crate::game::board::layout::BoardLayout;
-use crate::game::i18n::{Lang, Phrase, side_name};
+use crate::game::i18n::{Lang, Phrase, opening_text, side_name};
 use crate::game::panel::dock_first;
 use crate::game::panel::move_list::MoveListSlot;
 use crate::game::play::Play;
 use crate::game::play::browse::{Browse, shown_ply};
 use crate::game::play::game_review::{GameReviewState, ReviewRequest, ReviewWhy, ReviewedGame};
-use crate::game::play::move_list::list_style;
+use crate::game::play::move_list::{list_style, teacher_voice};
 use crate::game::play::session::Session;
 use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
@@ -96,6 +96,8 @@ enum Part {
 enum Line {
     Progress,
     Side(Side),
+    /// The game's opening (ECCO), over the sides' summaries.
+    Opening,
     Verdict,
     /// Why the shown move was weak, in words.
     Why,
@@ -155,6 +157,7 @@ fn summary_row(lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
                 column(0.0),
                 Pickable::IGNORE,
                 children![
+                    line_text(fonts, Line::Opening, 13.0, palette::TEXT_DIM),
                     line_text(fonts, Line::Side(Side::Red), 14.0, palette::TEXT),
                     line_text(fonts, Line::Side(Side::Black), 14.0, palette::TEXT),
                 ],
@@ -279,6 +282,12 @@ fn refresh_card(
                 }),
                 palette::TEXT_DIM,
             ),
+            Line::Opening => (
+                reviewed
+                    .and_then(|r| crate::ecco::classify(&r.start, &r.moves))
+                    .map_or_else(String::new, |o| opening_text(&o, lang)),
+                palette::TEXT_DIM,
+            ),
             Line::Side(side) => (
                 reviewed.map_or_else(String::new, |r| {
                     if small {
@@ -297,7 +306,9 @@ fn refresh_card(
                 reviewed
                     .zip(shown.checked_sub(1))
                     .and_then(|(r, i)| why.of(r, i))
-                    .map_or_else(String::new, |w| w.text(lang)),
+                    .map_or_else(String::new, |w| {
+                        w.text(teacher_voice(settings.as_deref(), lang))
+                    }),
                 palette::TEXT_DIM,
             ),
         };

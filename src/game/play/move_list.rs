@@ -22,6 +22,20 @@ pub fn list_style(settings: Option<&UserSettings>) -> (Notation, ChineseStyle) {
     )
 }
 
+/// How the teacher's sentences speak to this player: the shown language,
+/// with moves in the list's notation and characters.
+pub fn teacher_voice(
+    settings: Option<&UserSettings>,
+    lang: crate::game::i18n::Lang,
+) -> crate::teach::Voice {
+    let (notation, style) = list_style(settings);
+    crate::teach::Voice {
+        lang,
+        notation,
+        style,
+    }
+}
+
 /// One entry of the move list: a numbered row of the main line, a
 /// variation, or a comment.
 #[derive(Clone, Debug, PartialEq, Eq)]

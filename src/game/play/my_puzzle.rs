@@ -12,6 +12,13 @@
 //! [`MARGIN`] of its best, searched as deep as the review was. Retry (new
 //! game) or undo try again. Attempts and solved marks are saved in the
 //! puzzles' file.
+//!
+//! The first answer of an attempt moves the puzzle on its schedule
+//! ([`crate::store::schedule`]): solved, it comes back in 1, 3, 7 … days;
+//! missed, it stays due. "Next" goes to the next one due. Each puzzle
+//! carries the teacher's sentence on why the mistake was one
+//! ([`crate::teach::why`]) as its theme: found once, off the main thread,
+//! for every puzzle that has none yet, and kept in the file.
 
 use crate::engine::Limits;
 use crate::engine::review::accepts;
@@ -25,11 +32,16 @@ use crate::game::settings::StorePaths;
 use crate::game::{GameSet, Mode, Screen};
 use crate::rules::{Color, Move};
 use crate::store::Players;
+use crate::rules::Position;
 use crate::store::my_puzzles::{MARGIN, MyPuzzle, MyPuzzles};
+use crate::store::now_unix;
+use crate::store::theme::WhyRecord;
+use crate::teach::{Explainer, why};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MyPuzzleStore>()
+        .init_resource::<ThemeSearch>()
         .add_message::<StartMyPuzzle>()
         .add_message::<NextMyPuzzle>()
         .add_message::<RemoveMyPuzzle>()
@@ -40,6 +52,7 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(GameSet::Input),
         )
+        .add_systems(Update, find_themes.in_set(GameSet::Resolve))
         .add_systems(
             Update,
             (
@@ -87,6 +100,11 @@ impl MyPuzzleStore {
             }
             mine
         })
+    }
+
+    /// The puzzles, if they were read already.
+    pub fn loaded(&self) -> Option<&MyPuzzles> {
+        self.loaded.as_ref()
     }
 
     /// Bumped on every change (views rebuild when it moves).
@@ -142,6 +160,8 @@ pub struct ActiveMyPuzzle {
     pub verdict: MyVerdict,
     check: Option<OffThreadSearch<bool>>,
     oriented: bool,
+    /// The attempt's first answer was recorded on the schedule.
+    answered: bool,
 }
 
 impl ActiveMyPuzzle {
@@ -166,14 +186,7 @@ fn next_my_puzzle(
     let at = active
         .as_ref()
         .and_then(|a| mine.puzzles.iter().position(|p| p.id == a.puzzle.id));
-    let n = mine.puzzles.len();
-    let after = at.map_or(0, |i| i + 1);
-    // The next unsolved one, else simply the next.
-    let next = (0..n)
-        .map(|k| (after + k) % n.max(1))
-        .find(|&i| !mine.puzzles[i].solved)
-        .or((n > 0).then_some(after % n.max(1)));
-    if let Some(i) = next {
+    if let Some(i) = mine.next_after(at, now_unix()) {
         start.write(StartMyPuzzle(mine.puzzles[i].id.clone()));
     }
 }
@@ -222,6 +235,7 @@ fn start_my_puzzle(
         verdict: MyVerdict::ToMove,
         check: None,
         oriented: false,
+        answered: false,
     });
     commands.remove_resource::<ActivePuzzle>();
     commands.remove_resource::<PendingGame>();
@@ -324,9 +338,7 @@ fn judge_attempt(
             } else {
                 MyVerdict::Wrong(mv)
             };
-            if solved {
-                mark_solved(&active.puzzle.id, &mut store, paths.as_deref(), &mut notice);
-            }
+            record_answer(&mut active, solved, &mut store, paths.as_deref(), &mut notice);
         }
         MyVerdict::Solved(m) | MyVerdict::Wrong(m) if m == mv => {}
         _ => {
@@ -334,10 +346,11 @@ fn judge_attempt(
             if Some(mv) == best {
                 active.verdict = MyVerdict::Solved(mv);
                 active.check = None;
-                mark_solved(&active.puzzle.id, &mut store, paths.as_deref(), &mut notice);
+                record_answer(&mut active, true, &mut store, paths.as_deref(), &mut notice);
             } else if Some(mv) == active.puzzle.played_move() || best.is_none() {
                 active.verdict = MyVerdict::Wrong(mv);
                 active.check = None;
+                record_answer(&mut active, false, &mut store, paths.as_deref(), &mut notice);
             } else {
                 let best = best.unwrap_or(Move::NULL);
                 let limits = judge_limits(&active.puzzle, &limits);
@@ -359,18 +372,125 @@ fn judge_attempt(
     }
 }
 
-fn mark_solved(
-    id: &str,
+/// The attempt's first answer moves the puzzle on its schedule; a second
+/// try after undo does not count again, though finding the move then
+/// still marks the puzzle solved.
+fn record_answer(
+    active: &mut ActiveMyPuzzle,
+    solved: bool,
     store: &mut MyPuzzleStore,
     paths: Option<&StorePaths>,
     notice: &mut Notice,
 ) {
-    if let Some(p) = store.get(paths, notice).get_mut(id)
-        && !p.solved
-    {
-        p.solved = true;
+    let first = !active.answered;
+    active.answered = true;
+    let mine = store.get(paths, notice);
+    let changed = if first {
+        mine.answer(&active.puzzle.id, solved, now_unix())
+    } else {
+        match mine.get_mut(&active.puzzle.id) {
+            Some(p) if solved && !p.solved => {
+                p.solved = true;
+                true
+            }
+            _ => false,
+        }
+    };
+    if changed {
         store.save(paths, notice);
     }
+}
+
+/// How many puzzles' themes one background job finds (a few at a time, so
+/// a large file's first reading does not hold one job for long).
+const THEMES_AT_ONCE: usize = 8;
+
+/// The background job finding the themes of puzzles that have none.
+#[derive(Resource, Default)]
+pub struct ThemeSearch(Option<OffThreadSearch<Vec<(String, WhyRecord)>>>);
+
+impl ThemeSearch {
+    /// Is a job running?
+    pub fn running(&self) -> bool {
+        self.0.is_some()
+    }
+}
+
+/// Why the puzzle's mistake was one, as kept in the file (an empty record
+/// when the rules show nothing).
+fn theme_of(explainer: &mut Explainer, p: &MyPuzzle) -> WhyRecord {
+    let found = match (p.position(), p.played_move(), p.best_move()) {
+        (Some(pos), Some(played), Some(best)) => {
+            why(explainer, &pos, &[], played, p.reply_move(), best)
+        }
+        _ => None,
+    };
+    found.as_ref().map_or(
+        WhyRecord {
+            allowed: None,
+            better: None,
+        },
+        WhyRecord::from,
+    )
+}
+
+/// Finds, off the main thread, the themes of the read puzzles that have
+/// none, and keeps them in the file.
+fn find_themes(
+    mut search: ResMut<ThemeSearch>,
+    mut store: ResMut<MyPuzzleStore>,
+    paths: Option<Res<StorePaths>>,
+    mut notice: ResMut<Notice>,
+    time: Res<Time>,
+) {
+    if let Some(job) = &mut search.0 {
+        let Some(found) = job.poll() else {
+            return;
+        };
+        search.0 = None;
+        let mine = store.get(paths.as_deref(), &mut notice);
+        let mut changed = false;
+        for (id, theme) in found.into_iter().flatten() {
+            if let Some(p) = mine.get_mut(&id) {
+                p.theme = Some(theme);
+                changed = true;
+            }
+        }
+        if changed {
+            store.save(paths.as_deref(), &mut notice);
+        }
+        return;
+    }
+    let Some(mine) = store.loaded() else {
+        return;
+    };
+    let wanted: Vec<MyPuzzle> = mine
+        .puzzles
+        .iter()
+        .filter(|p| p.wants_theme())
+        .take(THEMES_AT_ONCE)
+        .cloned()
+        .collect();
+    if wanted.is_empty() {
+        return;
+    }
+    search.0 = Some(OffThreadSearch::start_at(
+        Position::startpos(),
+        Vec::new(),
+        0,
+        time.elapsed_secs_f64(),
+        move |job| {
+            let mut explainer = Explainer::default();
+            let mut out = Vec::with_capacity(wanted.len());
+            for p in &wanted {
+                if job.stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    break;
+                }
+                out.push((p.id.clone(), theme_of(&mut explainer, p)));
+            }
+            Some(out)
+        },
+    ));
 }
 
 fn end_attempt(mut commands: Commands) {

@@ -204,3 +204,56 @@ fn clicking_a_line_plays_its_first_move() {
     app.update();
     assert_eq!(session(&app).game.ply(), 1);
 }
+
+#[test]
+fn the_best_lines_first_move_is_said_in_words_once_it_settles() {
+    use crate::game::play::analysis::motifs::LineMotifs;
+    use crate::teach::Kind;
+    // Red mates with the chariot on b9: the other chariot bars the eighth rank.
+    let pos = Position::from_fen("3k5/R8/1R7/9/9/9/9/9/9/4K4 w - - 0 1").unwrap();
+    let mate = Move::from_iccs("b7b9").unwrap();
+    let mut app = test_app(Mode::Hotseat, pos);
+    // An engine that deepens the same line, a ply every few milliseconds.
+    app.insert_resource(AnalysisBackend(Arc::new(
+        move |job: SearchJob, _lines: usize, out: Sender<SearchInfo>| {
+            for depth in 1..=40 {
+                if job.stop.load(Ordering::Relaxed) {
+                    return;
+                }
+                let _ = out.send(SearchInfo {
+                    multipv: 1,
+                    depth,
+                    seldepth: depth,
+                    score: Score::Mate(1),
+                    nodes: 0,
+                    nps: 0,
+                    time: Duration::ZERO,
+                    pv: vec![mate],
+                });
+                std::thread::sleep(Duration::from_millis(3));
+            }
+        },
+    )));
+    toggle(&mut app);
+    let t0 = Instant::now();
+    let found = loop {
+        app.update();
+        let motifs = app.world().resource::<LineMotifs>();
+        if let Some(found) = motifs.of(&pos, mate) {
+            break found.to_vec();
+        }
+        // Nothing is looked for before the line has settled.
+        if analysis(&app).lines().first().is_none_or(|l| l.depth < 6) {
+            assert!(!motifs.running(), "explained before the line settled");
+        }
+        assert!(t0.elapsed() < Duration::from_secs(30), "no motifs");
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let said = crate::teach::headline(&found).expect("a headline");
+    assert_eq!(said.kind, Kind::Mate);
+    assert_eq!(said.mate_in, Some(1));
+    // Turned off: the words go with the lines.
+    toggle(&mut app);
+    app.update();
+    assert!(app.world().resource::<LineMotifs>().of(&pos, mate).is_none());
+}

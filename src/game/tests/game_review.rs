@@ -419,3 +419,67 @@ fn the_blunder_shown_is_explained_in_words_off_the_main_thread() {
             .is_none()
     );
 }
+
+#[test]
+fn a_puzzle_from_a_mistake_carries_its_why_and_comes_back_on_its_schedule() {
+    use crate::rules::notation::Notation;
+    use crate::store::now_unix;
+    let home = TempDir::new("game-review-puzzle-theme");
+    let mut app = reviewed_game(home.path());
+    // The teacher's why is found in the background and kept in the file.
+    run_until(&mut app, "the puzzle's theme", |a| {
+        my_puzzles(a).puzzles.first().is_some_and(|p| p.theme.is_some())
+    });
+    let p = my_puzzles(&app).puzzles[0].clone();
+    assert_eq!(p.played, "d5c5", "the hung chariot is the puzzle");
+    let why = crate::teach::why_of(p.theme.as_ref().unwrap()).expect("a why");
+    // Said in the player's voice: English with WXF moves …
+    let wxf = crate::teach::Voice {
+        lang: crate::game::i18n::Lang::En,
+        notation: Notation::Wxf,
+        style: crate::rules::Charset::Simplified.into(),
+    };
+    let text = why.text(wxf);
+    assert!(
+        text.starts_with("leaves the chariot on c5 undefended: ") && text.is_ascii(),
+        "{text}"
+    );
+    // … or Chinese, as the review card says it.
+    assert!(why.text(crate::game::i18n::Lang::Zh).starts_with("c5位的车无保护"));
+
+    let start = p.position().unwrap();
+    let (best, mistake) = (p.best_move().unwrap(), p.played_move().unwrap());
+    let attempt = |app: &mut App| {
+        app.world_mut().write_message(StartMyPuzzle(p.id.clone()));
+        run_until(app, "the attempt", |a| {
+            a.world().contains_resource::<ActiveMyPuzzle>()
+                && *a.world().resource::<Session>().game.start() == start
+                && a.world().resource::<Session>().game.ply() == 0
+        });
+        app.update();
+    };
+    // Missed: it stays due today, and its next gaps start over.
+    attempt(&mut app);
+    play_move(&mut app, mistake);
+    assert_eq!(verdict(&app), MyVerdict::Wrong(mistake));
+    let now = now_unix();
+    let missed = my_puzzles(&app);
+    assert_eq!(missed.puzzles[0].schedule.misses, 1);
+    assert_eq!(missed.due(now), missed.puzzles.len());
+    // Found after a retry in the same attempt: solved, still due.
+    app.world_mut().write_message(GameCommand::NewGame);
+    app.update();
+    app.update();
+    play_move(&mut app, best);
+    assert_eq!(verdict(&app), MyVerdict::Solved(best));
+    let after = my_puzzles(&app).puzzles[0].clone();
+    assert!(after.solved);
+    assert!(after.schedule.is_due(now) && after.schedule.streak == 0);
+    // A new attempt solved at once: back tomorrow.
+    attempt(&mut app);
+    play_move(&mut app, best);
+    assert_eq!(verdict(&app), MyVerdict::Solved(best));
+    let solved = my_puzzles(&app).puzzles[0].clone();
+    assert_eq!(solved.schedule.streak, 1);
+    assert_eq!(solved.schedule.days_left(now), 1);
+}

@@ -12,7 +12,7 @@ use crate::game::board::layout::BoardLayout;
 use crate::game::i18n::{Lang, Phrase, browsing_ply, on_variation, opening_text};
 use crate::game::panel::comment_field::{EditComment, SaveComment, comment_field};
 use crate::game::play::browse::{Browse, BrowseCommand, shown_node};
-use crate::game::play::move_list::list_style;
+use crate::game::play::move_list::{list_style, teacher_voice};
 use crate::game::play::session::Session;
 use crate::game::play::variations::TreeCommand;
 use crate::game::settings::CurrentLang;
@@ -332,7 +332,7 @@ fn show_browse_buttons(
                     Some(why) => format!(
                         "{}: {text} · {}",
                         Phrase::Hint.get(*lang),
-                        crate::teach::sentence(why, *lang)
+                        crate::teach::sentence(why, teacher_voice(settings.as_deref(), *lang))
                     ),
                     None => format!("{}: {text}", Phrase::Hint.get(*lang)),
                 }

@@ -12,9 +12,11 @@
 //!
 //! While the AI is thinking about the live position, the analysis waits:
 //! the two would share the cores, and the AI would play weaker. Following
-//! the board and taking the lines in is [`follow`].
+//! the board and taking the lines in is [`follow`]; what the best line does,
+//! in words, is [`motifs`].
 
 mod follow;
+pub mod motifs;
 
 use crate::engine::{Limits, Score, SearchInfo, SearchRequest};
 use crate::game::play::external::{ExternalEngines, Use};
@@ -30,6 +32,7 @@ use std::sync::Arc;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Analysis>()
         .init_resource::<AnalysisBackend>()
+        .init_resource::<motifs::LineMotifs>()
         .add_message::<AnalysisCommand>()
         .add_systems(OnExit(Screen::Playing), switch_off)
         .add_systems(
@@ -38,6 +41,7 @@ pub(super) fn plugin(app: &mut App) {
                 handle_commands.in_set(PanelCommands),
                 follow::follow_the_board,
                 follow::receive_lines,
+                motifs::explain_best_line,
             )
                 .chain()
                 .in_set(GameSet::Resolve)

@@ -210,6 +210,10 @@ pub(super) struct RatingGraph;
 #[derive(Component)]
 pub(super) struct SuggestButton;
 
+/// Beside Puzzles: how many of the player's mistakes are due today.
+#[derive(Component)]
+pub(super) struct PuzzlesDue;
+
 /// Puzzles, saved games | settings, language | quit.
 pub(super) fn more_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     let px = s.px(17.0).max(12.0);
@@ -234,6 +238,17 @@ pub(super) fn more_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use
                 fonts,
                 px,
                 OnPress::go(Screen::Puzzles)
+            ),
+            (
+                PuzzlesDue,
+                Text::new(""),
+                fonts.ui(px * 0.85),
+                TextColor(palette::ACCENT),
+                Node {
+                    display: Display::None,
+                    ..default()
+                },
+                Pickable::IGNORE,
             ),
             button(
                 Phrase::SavedGames,

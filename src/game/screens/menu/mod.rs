@@ -71,6 +71,7 @@ pub(super) fn plugin(app: &mut App) {
                     show::show_engine_parts,
                     show::show_chosen,
                     show::show_skill,
+                    show::show_puzzles_due,
                     rating::show_rating,
                 )
                     .in_set(GameSet::Present),

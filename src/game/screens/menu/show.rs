@@ -4,7 +4,9 @@
 //! widget.
 
 use super::*;
-use crate::game::i18n::{pick, strength_text, tier_name};
+use crate::game::i18n::{due_today, pick, strength_text, tier_name};
+use crate::game::notice::Notice;
+use crate::game::play::my_puzzle::MyPuzzleStore;
 use crate::game::play::autosave::can_continue;
 use crate::game::settings::StorePaths;
 
@@ -235,5 +237,26 @@ fn same_tier(a: u8, b: u8) -> bool {
     match (crate::engine::Level::new(a), crate::engine::Level::new(b)) {
         (Some(a), Some(b)) => a.same_tier(b),
         _ => false,
+    }
+}
+
+/// Beside Puzzles: how many puzzles from the player's mistakes are due
+/// today (nothing when none is).
+pub(super) fn show_puzzles_due(
+    lang: CurrentLang,
+    paths: Option<Res<StorePaths>>,
+    mut store: ResMut<MyPuzzleStore>,
+    mut notice: ResMut<Notice>,
+    mut texts: Query<(&mut Text, &mut Node), With<PuzzlesDue>>,
+) {
+    if texts.is_empty() {
+        return;
+    }
+    let due = store
+        .get(paths.as_deref(), &mut notice)
+        .due(crate::store::now_unix());
+    for (mut text, mut node) in &mut texts {
+        set_display(&mut node, due > 0);
+        text.set_if_neq(Text(due_today(due, *lang)));
     }
 }

@@ -3,10 +3,12 @@
 //! each with its progress and a Remove button.
 
 use super::{centred, rim_width, status_text, tile};
-use crate::game::i18n::{Lang, Phrase, side_name};
+use crate::game::i18n::{Lang, Phrase, comes_back, due_today, side_name};
 use crate::game::notice::Notice;
 use crate::game::play::move_list::list_style;
-use crate::game::play::my_puzzle::{MyPuzzleStore, RemoveMyPuzzle, StartMyPuzzle};
+use crate::game::play::my_puzzle::{
+    MyPuzzleStore, NextMyPuzzle, RemoveMyPuzzle, StartMyPuzzle,
+};
 use crate::game::settings::{CurrentLang, StorePaths, UserSettings};
 use crate::game::theme::judgement::{judgement_color, judgement_word};
 use crate::game::theme::layout::{tile_box, wrapping_row};
@@ -14,7 +16,7 @@ use crate::game::theme::shape::{Shape, plain};
 use crate::game::theme::{Fonts, OnPress, button, label, palette};
 use crate::rules::Color as Side;
 use crate::rules::notation::{ChineseStyle, Notation, format_move};
-use crate::store::UtcTime;
+use crate::store::{UtcTime, now_unix};
 use crate::store::my_puzzles::MyPuzzle;
 use bevy::prelude::*;
 
@@ -64,6 +66,8 @@ pub(super) fn fill_my_puzzles(
     let mine = store.get(paths.as_deref(), &mut notice).clone();
     let (notation, style) = list_style(settings.as_deref());
     let writing = Writing(notation, style);
+    let now = now_unix();
+    let due = mine.due(now);
     let mut section = commands.entity(section);
     section.despawn_children();
     section.with_children(|s| {
@@ -78,17 +82,33 @@ pub(super) fn fill_my_puzzles(
                 Node::default(),
             )
         };
-        s.spawn(line(
-            format!(
-                "{}   {} {} / {}",
-                Phrase::MyPuzzles.get(lang),
-                Phrase::Solved.get(lang),
-                mine.solved(),
-                mine.puzzles.len()
-            ),
-            20.0,
-            palette::ACCENT,
-        ));
+        let mut head = format!(
+            "{}   {} {} / {}",
+            Phrase::MyPuzzles.get(lang),
+            Phrase::Solved.get(lang),
+            mine.solved(),
+            mine.puzzles.len()
+        );
+        if due > 0 {
+            head.push_str(&format!("   ·   {}", due_today(due, lang)));
+        }
+        s.spawn(line(head, 20.0, palette::ACCENT));
+        // Practise the ones due, one after another.
+        if due > 0 {
+            s.spawn((
+                plain()
+                    .width(Val::Percent(100.0))
+                    .justify_content(JustifyContent::Center),
+                Pickable::IGNORE,
+                children![button(
+                    Phrase::PractiseDue,
+                    lang,
+                    &fonts,
+                    15.0,
+                    OnPress::send(NextMyPuzzle),
+                )],
+            ));
+        }
         // What the two kinds of puzzle ask.
         s.spawn(line(
             format!(
@@ -113,7 +133,7 @@ pub(super) fn fill_my_puzzles(
         }
         // Newest first.
         for (n, p) in mine.puzzles.iter().enumerate().rev() {
-            s.spawn(my_tile(n, p, writing, lang, &fonts));
+            s.spawn(my_tile(n, p, writing, lang, &fonts, now));
         }
     });
 }
@@ -125,6 +145,7 @@ fn my_tile(
     writing: Writing,
     lang: Lang,
     fonts: &Fonts,
+    now: u64,
 ) -> impl Bundle + use<> {
     let rim = if p.solved {
         palette::ACCENT
@@ -143,7 +164,7 @@ fn my_tile(
                 p.solved,
                 rim,
                 OnPress::send(StartMyPuzzle(p.id.clone())),
-                tile_lines(n, p, writing, lang),
+                tile_lines(n, p, writing, lang, now),
                 fonts,
             ),
             button(
@@ -157,8 +178,14 @@ fn my_tile(
     )
 }
 
-/// "3. Red · Mistake" over "05-12 · 14. 炮二平五? · Unsolved".
-fn tile_lines(n: usize, p: &MyPuzzle, writing: Writing, lang: Lang) -> (String, String) {
+/// "3. Red · Mistake · due today" over "05-12 · 14. 炮二平五? · Unsolved".
+fn tile_lines(
+    n: usize,
+    p: &MyPuzzle,
+    writing: Writing,
+    lang: Lang,
+    now: u64,
+) -> (String, String) {
     let side = p.side().unwrap_or(Side::Red);
     let status = status_text(p.solved, p.attempts, lang);
     let added = UtcTime::from_unix(p.added);
@@ -167,7 +194,12 @@ fn tile_lines(n: usize, p: &MyPuzzle, writing: Writing, lang: Lang) -> (String, 
     } else {
         judgement_word(p.judgement(), lang).to_string()
     };
-    let name = format!("{}. {} · {kind}", n + 1, side_name(side, lang));
+    let name = format!(
+        "{}. {} · {kind} · {}",
+        n + 1,
+        side_name(side, lang),
+        comes_back(p.schedule.days_left(now), lang)
+    );
     let detail = if p.composed {
         format!(
             "{} · {} · {status}",
