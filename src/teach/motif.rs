@@ -131,7 +131,7 @@ pub struct Explainer {
 
 impl Default for Explainer {
     fn default() -> Self {
-        Explainer::new(300_000)
+        Explainer::new(50_000)
     }
 }
 
