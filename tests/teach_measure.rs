@@ -295,16 +295,18 @@ fn cases() -> Vec<Case> {
 
 /// True if the motifs found name what the family says happens.
 fn fits(family: &str, found: &[Motif]) -> bool {
-    let attack = |m: &Motif| match m.kind {
-        Kind::Mate
-        | Kind::Fork
-        | Kind::DiscoveredAttack
-        | Kind::DiscoveredCheck
-        | Kind::DoubleCheck
-        | Kind::Pin
-        | Kind::Trapped => true,
-        Kind::Threat => true,
-        _ => false,
+    let attack = |m: &Motif| {
+        matches!(
+            m.kind,
+            Kind::Mate
+                | Kind::Fork
+                | Kind::DiscoveredAttack
+                | Kind::DiscoveredCheck
+                | Kind::DoubleCheck
+                | Kind::Pin
+                | Kind::Trapped
+                | Kind::Threat
+        )
     };
     match family {
         "mate" => found.iter().any(|m| m.kind == Kind::Mate),
