@@ -637,10 +637,106 @@ mod perpetual {
     }
 
     #[test]
+    fn a_chariot_follows_an_unprotected_cannon_along_the_rank() {
+        // Each chariot move attacks the cannon again: a chase; the
+        // cannon's moves chase nothing. The fifth move brings back the
+        // position after the first: repeated, a perpetual chase.
+        let fen = "4k4/9/1c7/9/9/9/9/9/2R6/3K5 w";
+        let found = quick(fen, &["c1b1", "b7c7", "b1c1", "c7b7"], "c1b1");
+        let p = one(&found, Kind::Perpetual);
+        assert_eq!(p.side, xiangqi::rules::Color::Red);
+        assert_eq!(squares(p), ["b1", "b7"]);
+        assert_eq!(
+            sentence(p, Language::En),
+            "repeating this chase would be a perpetual chase, which loses"
+        );
+        assert_eq!(
+            sentence(p, Language::Zh),
+            "重复这步捉子就是长捉，按规则判负"
+        );
+        // The first time it is only a chase.
+        no(&quick(fen, &[], "c1b1"), Kind::Perpetual);
+    }
+
+    #[test]
+    fn a_black_chariot_follows_a_cannon_up_and_down_the_file() {
+        let fen = "5k3/9/9/9/9/9/r8/7C1/9/3K5 b";
+        let found = quick(fen, &["a3a2", "h2h3", "a2a3", "h3h2"], "a3a2");
+        let p = one(&found, Kind::Perpetual);
+        assert_eq!(p.side, xiangqi::rules::Color::Black);
+        assert_eq!(squares(p), ["a2", "h2"]);
+    }
+
+    #[test]
+    fn following_a_protected_cannon_is_no_chase() {
+        // The chariot on a7 guards the cannon on b7 and on c7: attacking a
+        // protected cannon with a chariot is not a chase, the repetition
+        // is a draw.
+        let fen = "4k4/9/rc7/9/9/9/9/9/2R6/3K5 w";
+        let found = quick(fen, &["c1b1", "b7c7", "b1c1", "c7b7"], "c1b1");
+        no(&found, Kind::Perpetual);
+    }
+
+    #[test]
     fn a_repetition_without_check_is_not_perpetual() {
         let fen = "4k4/9/9/9/9/9/9/9/R8/5K3 w";
         let found = quick(fen, &["a1a2", "e9e8", "a2a1", "e8e9"], "a1a2");
         no(&found, Kind::Perpetual);
+    }
+}
+
+mod check_that_wins {
+    use super::*;
+
+    #[test]
+    fn a_chariot_checks_on_the_rank_and_takes_the_horse_behind_the_general() {
+        // 车九进七 checks along the eighth rank; the general must leave it
+        // (e9 or e7), and the chariot takes the horse it stood before.
+        let found = quick("3a1a3/4k2n1/9/9/9/9/9/9/R8/3K5 w", &[], "a1a8");
+        assert!(kinds(&found).contains(&Kind::Check));
+        let t = one(&found, Kind::Threat);
+        assert_eq!(squares(t), ["a8", "h8"]);
+        assert_eq!(t.gain, 400);
+        assert_eq!(t.line.len(), 3);
+        assert_eq!(t.line[2], Move::from_iccs("a8h8").unwrap());
+        let en = sentence(t, Language::En);
+        assert!(
+            en.starts_with("车九进七 checks, then after 将５")
+                && en.ends_with("wins the horse on h8"),
+            "{en}"
+        );
+        let zh = sentence(t, Language::Zh);
+        assert!(
+            zh.starts_with("车九进七将军，对方将５") && zh.ends_with("车九平二吃马"),
+            "{zh}"
+        );
+    }
+
+    #[test]
+    fn a_cannon_checks_from_the_back_rank_and_then_takes_the_chariot() {
+        // From a real game (fsf-nodes-150k-300k #38, ply 77): 炮八进六
+        // checks; the elephant must come between, and the cannon, now
+        // with a screen on the rank, takes the chariot on g9.
+        let found = quick(
+            "2bk2r2/5R3/9/3N3P1/3r1Nb1p/9/PC5nP/4B4/4A4/3AK1B2 w - - 9 39",
+            &[],
+            "b3b9",
+        );
+        let t = one(&found, Kind::Threat);
+        assert_eq!(t.line.len(), 3);
+        assert_eq!(t.line[2].to().to_string(), "g9");
+        assert_eq!(squares(t)[1], "g9");
+        assert!(t.gain >= 900, "{}", t.gain);
+    }
+
+    #[test]
+    fn a_check_whose_capture_is_taken_back_wins_nothing() {
+        // As the first, but a chariot on h9 guards the horse: taking it
+        // loses the chariot, so the check is only a check.
+        let found = quick("3a1a1r1/4k2n1/9/9/9/9/9/9/R8/3K5 w", &[], "a1a8");
+        assert!(kinds(&found).contains(&Kind::Check));
+        no(&found, Kind::Threat);
+        no(&found, Kind::Fork);
     }
 }
 
