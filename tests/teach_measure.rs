@@ -434,6 +434,80 @@ fn measure() {
     }
 }
 
+/// A check told as winning material (a threat or a fork whose line is
+/// the check, the answer and the capture).
+fn check_claim(found: &[Motif]) -> Option<&Motif> {
+    found
+        .iter()
+        .find(|m| matches!(m.kind, Kind::Threat | Kind::Fork) && m.line.len() == 3)
+}
+
+/// The checks of the games (every checking move played that does not
+/// mate, at most `XIANGQI_CHECKS` of them, 400 by default): how many the
+/// teacher says win material, and how many of those the engine's line
+/// after the check (depth 8, its best answer) does not show winning at
+/// least a soldier within 4 or 6 plies: false claims.
+#[test]
+#[ignore]
+fn check_claims() {
+    let limit: usize = std::env::var("XIANGQI_CHECKS")
+        .map(|n| n.parse().expect("a count"))
+        .unwrap_or(400);
+    let mut engine = Engine::new(16);
+    let mut explainer = explainer();
+    let (mut checks, mut claimed, mut wrong) = (0, 0, Vec::new());
+    'games: for (name, start, moves) in games() {
+        let mut pos = start;
+        for (i, &m) in moves.iter().enumerate() {
+            let mut after = pos;
+            if after.play(m).is_err() {
+                break;
+            }
+            if after.in_check() && after.has_legal_move() && !pos.in_check() {
+                checks += 1;
+                let found = explainer.of_move(&pos, &[], m);
+                if let Some(c) = check_claim(&found) {
+                    claimed += 1;
+                    let (score, pv) = search(&mut engine, &after);
+                    let mut line = vec![m];
+                    line.extend(pv);
+                    let gain = [4, 6]
+                        .iter()
+                        .filter_map(|&k| line_gain(&pos, &line, k))
+                        .max()
+                        .unwrap_or(0);
+                    if !matches!(score, Score::Mate(n) if n < 0) && gain < 100 {
+                        wrong.push(format!(
+                            "{} {} gain {} by the line {}, said {} ({name} ply {})",
+                            pos.fen(),
+                            xiangqi::rules::to_iccs(m),
+                            gain,
+                            line.iter()
+                                .take(6)
+                                .map(|&x| xiangqi::rules::to_iccs(x))
+                                .collect::<Vec<_>>()
+                                .join(" "),
+                            xiangqi::teach::sentence(c, xiangqi::store::settings::Language::En),
+                            i + 1
+                        ));
+                    }
+                }
+                if checks >= limit {
+                    break 'games;
+                }
+            }
+            pos = after;
+        }
+    }
+    println!(
+        "checks: {checks}; told as winning material: {claimed}; not borne out by the engine's line: {}",
+        wrong.len()
+    );
+    for w in &wrong {
+        println!("not borne out: {w}");
+    }
+}
+
 /// Every this many positions of the set make the part CI holds.
 const PART: usize = 20;
 

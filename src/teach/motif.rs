@@ -179,7 +179,7 @@ impl Explainer {
         let mut found = Vec::new();
         let mut later = history.to_vec();
         later.push(*pos);
-        let mate = self.mate_after(pos, &after, &later, m);
+        let (mate, answer) = self.mate_after(pos, &after, &later, m);
         let mated = mate.is_some();
         found.extend(mate);
         if after.in_check() {
@@ -207,7 +207,7 @@ impl Explainer {
         if !mated {
             found.extend(forks(&after, &b1, mover, m));
             if after.in_check()
-                && let Some(w) = check_wins(pos, &after, &b1, mover, m)
+                && let Some(w) = check_wins(pos, &after, &b1, mover, m, &answer)
                 && !found.iter().any(|f| {
                     f.kind == Kind::Fork && f.pieces.iter().any(|&(s, _)| s == w.line[2].to())
                 })
@@ -281,23 +281,27 @@ impl Explainer {
     }
 
     /// A mate the mover now has (in one: the move itself; or forced within
-    /// the horizon, by the engine).
+    /// the horizon, by the engine), and the engine's line after the move
+    /// (the opponent's best answer first; empty when it has none).
     fn mate_after(
         &mut self,
         before: &Position,
         after: &Position,
         history: &[Position],
         m: Move,
-    ) -> Option<Motif> {
+    ) -> (Option<Motif>, Vec<Move>) {
         let mover = after.side_to_move().flip();
         if !after.has_legal_move() {
-            return Some(mate_motif_end(after, before, vec![m], mover, 1));
+            return (
+                Some(mate_motif_end(after, before, vec![m], mover, 1)),
+                Vec::new(),
+            );
         }
         let (score, pv) = self.search(after, history);
-        match score {
+        let mate = match score {
             Score::Mate(n) if n < 0 && -n < MATE_HORIZON => {
                 let mut line = vec![m];
-                line.extend(pv);
+                line.extend(pv.iter().copied());
                 let mut end = *after;
                 for &x in &line[1..] {
                     if end.play(x).is_err() {
@@ -307,7 +311,8 @@ impl Explainer {
                 Some(mate_motif_end(&end, before, line, mover, (-n + 1) as u32))
             }
             _ => None,
-        }
+        };
+        (mate, pv)
     }
 
     /// The opponent's threat against the side to move in `pos` (after a
@@ -451,13 +456,26 @@ fn checks(b1: &Board, mover: Color, m: Move, mated: bool) -> Vec<Motif> {
     found
 }
 
+/// The material of `c` less the other side's, by the explanations' values.
+fn balance(pos: &Position, c: Color) -> i32 {
+    let side = |c: Color| -> i32 {
+        pos.pieces(c)
+            .filter(|(_, p)| p.kind != PieceKind::General)
+            .map(|(s, p)| value(p, s))
+            .sum()
+    };
+    side(c) - side(c.flip())
+}
+
 /// A check that wins material whatever the opponent answers: after each
 /// legal answer the mover's best capture (by the exchange on its point),
 /// less what the answer took, and with what the check itself took, comes
 /// to at least two soldiers more than the check's own capture wins by its
-/// exchange. Told as a fork of the general and the piece when the
-/// checking piece takes what it attacked with the check, else as a
-/// threat whose line is the check, the answer that loses least and the
+/// exchange; and the engine's line after the check (`answer`, its best
+/// answer first) bears it out, the mover at least two soldiers up once
+/// its next move or the one after is answered. Told as a fork of the general and the piece
+/// when the checking piece takes what it attacked with the check, else as
+/// a threat whose line is the check, the answer that loses least and the
 /// capture.
 fn check_wins(
     pos: &Position,
@@ -465,7 +483,23 @@ fn check_wins(
     b1: &Board,
     mover: Color,
     m: Move,
+    answer: &[Move],
 ) -> Option<Motif> {
+    let mut end = *after;
+    let mut borne = false;
+    for (i, &x) in answer.iter().take(5).enumerate() {
+        if end.play(x).is_err() {
+            break;
+        }
+        // After the opponent's answer to the mover's next move, or to the
+        // one after.
+        if i % 2 == 0 && i > 0 && balance(&end, mover) - balance(pos, mover) >= 2 * WORTH {
+            borne = true;
+        }
+    }
+    if !borne {
+        return None;
+    }
     let took = pos.piece_at(m.to()).map_or(0, |p| value(p, m.to()));
     let alone = if took > 0 { exchange(pos, m).max(0) } else { 0 };
     let mut worst: Option<(i32, Move, Move)> = None;
