@@ -508,22 +508,30 @@ fn check_claims() {
     }
 }
 
-/// Every this many positions of the set make the part CI holds.
+/// Every this many tactics of the set make the part CI holds.
 const PART: usize = 20;
 
-/// The shares held on every twentieth position of the set (10 tactics,
-/// 10 quiet: about 15 s in a debug build, where the whole set takes
-/// minutes), so that a regression fails in CI: all 10 tactics of the part
-/// are named today (at least 9 must be, the 90 % aim), and 2 of its 10
-/// quiet moves carry a false claim (a soldier on i6 called hanging, both
-/// times: 2 of the 7 on the whole set, whose share is 3.5 %), which may
-/// not grow. The times are not held here: `measure` prints them, the `teach`
+/// Nodes a search for the quiet half in CI: a `hanging` piece or a `fork`
+/// is found by the rules and the exchange, not by the search (which only
+/// silences them after a mate, and the quiet moves mate nothing), so a
+/// small budget claims what the default does — 7 of the 200 at 500, 1,000,
+/// 2,000 and 50,000 nodes — in a fraction of the time.
+const QUIET_NODES: u64 = 1_000;
+
+/// The shares held so that a regression fails in CI (about 10 s in a
+/// debug build, where the whole set at the default budget takes minutes):
+/// every twentieth tactic (10) at the review's budget, all named today (at
+/// least 9 must be, the 90 % aim); and the whole quiet half (200), where 7
+/// moves carry a false claim today (3.5 %) and more than 10 (the 5 % aim)
+/// fails. The times are not held here: `measure` prints them, the `teach`
 /// bench times one move.
 #[test]
 fn the_teacher_names_the_tactics_of_real_games_and_claims_little_falsely() {
-    let part: Vec<Case> = cases().into_iter().step_by(PART).collect();
+    let (quiet, tactics): (Vec<Case>, Vec<Case>) =
+        cases().into_iter().partition(|c| c.family == "quiet");
+    let part: Vec<Case> = tactics.into_iter().step_by(PART).collect();
     let m = measure_on(&part, Explainer::default());
-    assert_eq!((m.tactics, m.quiet), (10, 10));
+    assert_eq!(m.tactics, 10);
     assert!(
         m.named >= 9,
         "{} of {} named; missed:\n{}",
@@ -531,11 +539,13 @@ fn the_teacher_names_the_tactics_of_real_games_and_claims_little_falsely() {
         m.tactics,
         m.missed.join("\n")
     );
+    let q = measure_on(&quiet, Explainer::new(QUIET_NODES));
+    assert_eq!(q.quiet, QUIET);
     assert!(
-        m.false_claims <= 2,
+        q.false_claims * 20 <= q.quiet,
         "{} of {} claimed falsely:\n{}",
-        m.false_claims,
-        m.quiet,
-        m.claimed.join("\n")
+        q.false_claims,
+        q.quiet,
+        q.claimed.join("\n")
     );
 }
