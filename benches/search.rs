@@ -3,7 +3,10 @@
 //! with the classical evaluation), and the static evaluations alone: the
 //! classical one, the network from scratch, and the network's incremental
 //! update for one move plus its output, as the search does it.
-//! `xiangqi bench` reports nodes/s over a wider set.
+//! `xiangqi bench` reports nodes/s over a wider set. And the teacher: one
+//! move of the busy middle game explained as the review explains it (aim:
+//! 50 ms, issue 41; `tests/teach_measure.rs` times it over a set of real
+//! games).
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
@@ -11,6 +14,7 @@ use std::sync::atomic::AtomicBool;
 use xiangqi::engine::eval::evaluate;
 use xiangqi::engine::{Engine, Evaluator, Limits, nnue};
 use xiangqi::rules::{Move, Position};
+use xiangqi::teach::Explainer;
 
 fn search_to(engine: &mut Engine, pos: &Position, depth: u32) -> u64 {
     engine.clear();
@@ -73,5 +77,21 @@ fn search(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, search);
+fn explain(c: &mut Criterion) {
+    let mid = Position::from_fen(
+        "r2akab1r/3n5/4b3n/p1p1pRp1p/9/2P3P2/P3P3c/N2C3C1/4A4/1RBAK1B2 w - - 0 1",
+    )
+    .unwrap();
+    // The chariot takes the soldier on g6: a capture, a threat, a defence
+    // to weigh.
+    let m = Move::from_iccs("f6g6").unwrap();
+    let mut group = c.benchmark_group("teach");
+    group.sample_size(10);
+    group.bench_function("explain a middle-game move, fresh explainer", |b| {
+        b.iter(|| Explainer::default().of_move(black_box(&mid), &[], m))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, search, explain);
 criterion_main!(benches);

@@ -651,10 +651,17 @@ fn captures_by(pos: &Position, side: Color) -> Vec<Move> {
 /// when protected (horse/cannon on chariot; advisor/elephant on chariot,
 /// horse or cannon).
 pub fn is_chase(before: &Position, m: Move) -> bool {
+    chased(before, m).is_some()
+}
+
+/// The chase `m` makes in `before` (see [`is_chase`]): the point of the
+/// chasing piece after the move and the point of the piece it chases (the
+/// first found); `None` when the move chases nothing.
+pub fn chased(before: &Position, m: Move) -> Option<(Square, Square)> {
     let mover = before.side_to_move();
     let mut after = *before;
     if after.play(m).is_err() {
-        return false;
+        return None;
     }
     let attacks_before = captures_by(before, mover);
     for c in captures_by(&after, mover) {
@@ -676,10 +683,10 @@ pub fn is_chase(before: &Position, m: Move) -> bool {
             continue;
         }
         if chased_even_if_protected(attacker.kind, target.kind) || !is_protected(&after, c) {
-            return true;
+            return Some((a, t));
         }
     }
-    false
+    None
 }
 
 /// After the capture `c` (by the side not to move in `pos`), could the

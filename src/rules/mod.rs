@@ -16,7 +16,7 @@ mod types;
 mod zobrist;
 
 pub use fen::{FenError, START_FEN};
-pub use game::{Game, GameError, GameResult, Outcome, Reason, is_chase};
+pub use game::{Game, GameError, GameResult, Outcome, Reason, chased, is_chase};
 pub use notation::{Charset, MoveParseError, Notation, parse_move, to_chinese, to_iccs, to_wxf};
 pub use pgn::{PgnError, PgnGame, read_pgn, write_pgn};
 pub use position::{IllegalMove, IllegalReason, Position, Undo};

@@ -4,13 +4,15 @@
 //! check, a double check, a mate (in how many moves, and the classic
 //! pattern's name where it is one), the threat a move makes or stops, a
 //! trapped piece, a horse's leg or an elephant's eye blocked, a general
-//! stripped of its advisors, a check that repeated would be perpetual.
+//! stripped of its advisors, a check or chase that repeated would be
+//! perpetual.
 
 use super::board::{Board, own_half, value};
 use super::exchange::{best_capture, exchange, threatened_on};
 use super::pattern::{Pattern, pattern_of};
 use crate::engine::{Engine, Limits, Score, SearchRequest};
-use crate::rules::{Color, Move, Piece, PieceKind, Position, Square};
+use crate::rules::game::judge_repetition;
+use crate::rules::{Color, Move, Piece, PieceKind, Position, Reason, Square, chased, is_chase};
 use std::sync::atomic::AtomicBool;
 
 /// The kinds of motif, named as `xiangqi explain --json` writes them.
@@ -44,7 +46,9 @@ pub enum Kind {
     Blocked,
     /// A general without advisors.
     ExposedGeneral,
-    /// A check the rules forbid repeating.
+    /// A check or chase the rules forbid repeating: the move brings back
+    /// a position, and the cycle since would lose by perpetual check or
+    /// perpetual chase.
     Perpetual,
 }
 
@@ -85,7 +89,8 @@ pub struct Motif {
     /// hanging), then its targets.
     pub pieces: Vec<(Square, Piece)>,
     /// A line that shows it, from the position it is found in (the mate,
-    /// the capture that wins the hanging piece, the threat).
+    /// the capture that wins the hanging piece, the threat; for a check
+    /// that wins material: the check, the answer and the capture).
     pub line: Vec<Move>,
     /// The material at stake, in centipawns (0 when none).
     pub gain: i32,
@@ -131,7 +136,7 @@ pub struct Explainer {
 
 impl Default for Explainer {
     fn default() -> Self {
-        Explainer::new(300_000)
+        Explainer::new(50_000)
     }
 }
 
@@ -174,21 +179,13 @@ impl Explainer {
         let mut found = Vec::new();
         let mut later = history.to_vec();
         later.push(*pos);
-        let mate = self.mate_after(pos, &after, &later, m);
+        let (mate, answer) = self.mate_after(pos, &after, &later, m);
         let mated = mate.is_some();
         found.extend(mate);
         if after.in_check() {
             found.extend(checks(&b1, mover, m, mated));
-            if history
-                .iter()
-                .chain([pos])
-                .any(|p| p.hash() == after.hash())
-            {
-                found.push(
-                    Motif::new(Kind::Perpetual, mover, vec![moved(&b1, m)]).from(pos, vec![m]),
-                );
-            }
         }
+        found.extend(perpetual(pos, &after, &b1, history, m));
         if let Some(victim) = pos.piece_at(m.to()) {
             let mut c = Motif::new(Kind::Capture, mover, vec![moved(&b1, m), (m.to(), victim)])
                 .from(pos, vec![m]);
@@ -209,6 +206,14 @@ impl Explainer {
         }
         if !mated {
             found.extend(forks(&after, &b1, mover, m));
+            if after.in_check()
+                && let Some(w) = check_wins(pos, &after, &b1, mover, m, &answer)
+                && !found.iter().any(|f| {
+                    f.kind == Kind::Fork && f.pieces.iter().any(|&(s, _)| s == w.line[2].to())
+                })
+            {
+                found.push(w);
+            }
             found.extend(discovered(&after, &b0, &b1, mover, m));
             found.extend(new_pins(&b0, &b1, mover));
             found.extend(trapped(&after, &b1, mover));
@@ -276,23 +281,27 @@ impl Explainer {
     }
 
     /// A mate the mover now has (in one: the move itself; or forced within
-    /// the horizon, by the engine).
+    /// the horizon, by the engine), and the engine's line after the move
+    /// (the opponent's best answer first; empty when it has none).
     fn mate_after(
         &mut self,
         before: &Position,
         after: &Position,
         history: &[Position],
         m: Move,
-    ) -> Option<Motif> {
+    ) -> (Option<Motif>, Vec<Move>) {
         let mover = after.side_to_move().flip();
         if !after.has_legal_move() {
-            return Some(mate_motif_end(after, before, vec![m], mover, 1));
+            return (
+                Some(mate_motif_end(after, before, vec![m], mover, 1)),
+                Vec::new(),
+            );
         }
         let (score, pv) = self.search(after, history);
-        match score {
+        let mate = match score {
             Score::Mate(n) if n < 0 && -n < MATE_HORIZON => {
                 let mut line = vec![m];
-                line.extend(pv);
+                line.extend(pv.iter().copied());
                 let mut end = *after;
                 for &x in &line[1..] {
                     if end.play(x).is_err() {
@@ -302,7 +311,8 @@ impl Explainer {
                 Some(mate_motif_end(&end, before, line, mover, (-n + 1) as u32))
             }
             _ => None,
-        }
+        };
+        (mate, pv)
     }
 
     /// The opponent's threat against the side to move in `pos` (after a
@@ -444,6 +454,141 @@ fn checks(b1: &Board, mover: Color, m: Move, mated: bool) -> Vec<Motif> {
         found.push(Motif::new(Kind::Check, mover, vec![moved(b1, m), general]));
     }
     found
+}
+
+/// The material of `c` less the other side's, by the explanations' values.
+fn balance(pos: &Position, c: Color) -> i32 {
+    let side = |c: Color| -> i32 {
+        pos.pieces(c)
+            .filter(|(_, p)| p.kind != PieceKind::General)
+            .map(|(s, p)| value(p, s))
+            .sum()
+    };
+    side(c) - side(c.flip())
+}
+
+/// A check that wins material whatever the opponent answers: after each
+/// legal answer the mover's best capture (by the exchange on its point),
+/// less what the answer took, and with what the check itself took, comes
+/// to at least two soldiers more than the check's own capture wins by its
+/// exchange; and the engine's line after the check (`answer`, its best
+/// answer first) bears it out, the mover at least two soldiers up once
+/// its next move or the one after is answered. Told as a fork of the general and the piece
+/// when the checking piece takes what it attacked with the check, else as
+/// a threat whose line is the check, the answer that loses least and the
+/// capture.
+fn check_wins(
+    pos: &Position,
+    after: &Position,
+    b1: &Board,
+    mover: Color,
+    m: Move,
+    answer: &[Move],
+) -> Option<Motif> {
+    let mut end = *after;
+    let mut borne = false;
+    for (i, &x) in answer.iter().take(5).enumerate() {
+        if end.play(x).is_err() {
+            break;
+        }
+        // After the opponent's answer to the mover's next move, or to the
+        // one after.
+        if i % 2 == 0 && i > 0 && balance(&end, mover) - balance(pos, mover) >= 2 * WORTH {
+            borne = true;
+        }
+    }
+    if !borne {
+        return None;
+    }
+    let took = pos.piece_at(m.to()).map_or(0, |p| value(p, m.to()));
+    let alone = if took > 0 { exchange(pos, m).max(0) } else { 0 };
+    let mut worst: Option<(i32, Move, Move)> = None;
+    for &r in after.legal_moves().iter() {
+        let lost = after.piece_at(r.to()).map_or(0, |p| value(p, r.to()));
+        let mut answered = *after;
+        answered.play(r).ok()?;
+        let (gain, take) = best_capture(&answered, None)?;
+        let net = took - lost + gain.max(0);
+        if net < alone + 2 * WORTH {
+            return None;
+        }
+        if worst.is_none_or(|(w, _, _)| net < w) {
+            worst = Some((net, r, take));
+        }
+    }
+    let (net, r, take) = worst?;
+    let mut answered = *after;
+    answered.play(r).ok()?;
+    let b2 = Board::of(&answered);
+    let (taker, victim) = (b2.get(take.from())?, b2.get(take.to())?);
+    let general = (
+        b1.general(mover.flip())?,
+        Piece::new(mover.flip(), PieceKind::General),
+    );
+    let mut w = if take.from() == m.to() && b1.attacks(m.to(), take.to()) {
+        Motif::new(
+            Kind::Fork,
+            mover,
+            vec![moved(b1, m), general, (take.to(), victim)],
+        )
+    } else {
+        Motif::new(
+            Kind::Threat,
+            mover,
+            vec![(take.from(), taker), (take.to(), victim)],
+        )
+    }
+    .from(pos, vec![m, r, take]);
+    w.gain = net;
+    Some(w)
+}
+
+/// The move that leads from `a` to `b`, if one does.
+fn move_between(a: &Position, b: &Position) -> Option<Move> {
+    a.legal_moves().iter().copied().find(|&m| {
+        let mut p = *a;
+        p.play(m).is_ok() && p.hash() == b.hash()
+    })
+}
+
+/// `m` brings back a position of `history` (or `pos`), and the rules
+/// would judge the cycle since then against the mover: every move of
+/// its side in it a check (perpetual check) or a check or chase
+/// (perpetual chase), the other side's not. The cycle is judged as the
+/// game's repetition rule judges it ([`judge_repetition`], [`is_chase`]).
+fn perpetual(
+    pos: &Position,
+    after: &Position,
+    b1: &Board,
+    history: &[Position],
+    m: Move,
+) -> Option<Motif> {
+    let mover = pos.side_to_move();
+    let all: Vec<&Position> = history.iter().chain([pos]).collect();
+    let start = all.iter().rposition(|p| p.hash() == after.hash())?;
+    let mut plies = Vec::new();
+    for w in all[start..].windows(2) {
+        let mv = move_between(w[0], w[1])?;
+        let check = w[1].in_check();
+        plies.push((w[0].side_to_move(), check, !check && is_chase(w[0], mv)));
+    }
+    let check = after.in_check();
+    plies.push((mover, check, !check && is_chase(pos, m)));
+    let pieces = match judge_repetition(&plies).reason {
+        Reason::PerpetualCheck { by } if by == mover => {
+            let g = b1.general(mover.flip())?;
+            vec![
+                moved(b1, m),
+                (g, Piece::new(mover.flip(), PieceKind::General)),
+            ]
+        }
+        Reason::PerpetualChase { by } if by == mover => match chased(pos, m) {
+            Some((a, t)) if !check => pieces_at(b1, &[a, t]),
+            _ => vec![moved(b1, m)],
+        },
+        _ => return None,
+    };
+    Some(Motif::new(Kind::Perpetual, mover, pieces).from(pos, vec![m]))
 }
 
 /// What taking on `to` from `from` would win were it `by`'s turn in

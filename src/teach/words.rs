@@ -205,6 +205,27 @@ pub fn sentence(m: &Motif, voice: impl Into<Voice>) -> String {
         Kind::Threat => match (m.mate_in, zh) {
             (Some(n), true) => format!("威胁{n}步杀：{line}"),
             (Some(n), false) => format!("threatens mate in {n}: {line}"),
+            (None, true) if m.line.len() == 3 => {
+                let moves: Vec<&str> = line.split(' ').collect();
+                format!(
+                    "{}将军，对方{}后{}吃{}",
+                    moves[0],
+                    moves.get(1).unwrap_or(&""),
+                    moves.get(2).unwrap_or(&""),
+                    name(1)
+                )
+            }
+            (None, false) if m.line.len() == 3 => {
+                let moves: Vec<&str> = line.split(' ').collect();
+                format!(
+                    "{} checks, then after {} {} wins the {} on {}",
+                    moves[0],
+                    moves.get(1).unwrap_or(&""),
+                    moves.get(2).unwrap_or(&""),
+                    name(1),
+                    at(1)
+                )
+            }
             (None, true) => format!("威胁{first}吃{}", name(1)),
             (None, false) => format!("threatens {first}, winning the {} on {}", name(1), at(1)),
         },
@@ -223,8 +244,22 @@ pub fn sentence(m: &Motif, voice: impl Into<Voice>) -> String {
             let side = if m.side == Color::Red { "Red" } else { "Black" };
             format!("{side}'s general has lost its advisors")
         }
-        Kind::Perpetual if zh => "重复这步将军就是长将，按规则判负".into(),
-        Kind::Perpetual => "repeating this check would be a perpetual check, which loses".into(),
+        Kind::Perpetual => {
+            let check = m
+                .pieces
+                .get(1)
+                .is_some_and(|&(_, p)| p.kind == PieceKind::General);
+            match (check, zh) {
+                (true, true) => "重复这步将军就是长将，按规则判负".into(),
+                (true, false) => {
+                    "repeating this check would be a perpetual check, which loses".into()
+                }
+                (false, true) => "重复这步捉子就是长捉，按规则判负".into(),
+                (false, false) => {
+                    "repeating this chase would be a perpetual chase, which loses".into()
+                }
+            }
+        }
     }
 }
 
