@@ -239,7 +239,9 @@ fn start_my_puzzle(
     });
     commands.remove_resource::<ActivePuzzle>();
     commands.remove_resource::<PendingGame>();
-    play.set(Play::Puzzle);
+    // From one puzzle to the next the state stays: leaving it would end
+    // the attempt just started.
+    play.set_if_neq(Play::Puzzle);
     *setup = new_setup.clone();
     match (session, screen.get()) {
         (Some(mut session), Screen::Playing) => {
@@ -408,13 +410,6 @@ const THEMES_AT_ONCE: usize = 8;
 /// The background job finding the themes of puzzles that have none.
 #[derive(Resource, Default)]
 pub struct ThemeSearch(Option<OffThreadSearch<Vec<(String, WhyRecord)>>>);
-
-impl ThemeSearch {
-    /// Is a job running?
-    pub fn running(&self) -> bool {
-        self.0.is_some()
-    }
-}
 
 /// Why the puzzle's mistake was one, as kept in the file (an empty record
 /// when the rules show nothing).

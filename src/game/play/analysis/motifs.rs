@@ -31,6 +31,7 @@ impl LineMotifs {
     }
 
     /// Is a search for them running?
+    #[cfg(test)]
     pub fn running(&self) -> bool {
         self.running.is_some()
     }
