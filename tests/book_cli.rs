@@ -64,6 +64,14 @@ fn a_tiny_book_builds_the_same_twice_and_shows_its_moves() {
         assert!(cells[1].starts_with(['+', '-']) || cells[1].starts_with('M'));
         assert!(cells[3].ends_with('%'), "{row}");
     }
+    // The file keeps its recipe.
+    let o = xiangqi(&["book", "show", "--book", a.to_str().unwrap(), "--recipe"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("recipe: xiangqi book build --plies 2 --nodes 2000 --width 3,2"),
+        "{}",
+        stdout(&o)
+    );
     // Out of the book.
     let o = xiangqi(&[
         "book",

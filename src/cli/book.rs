@@ -76,6 +76,9 @@ struct ShowArgs {
     /// Notation of the moves.
     #[arg(long, default_value = "chinese", value_parser = ["chinese", "wxf", "iccs"])]
     notation: String,
+    /// Print the book's recipe (the command that built it) and size instead.
+    #[arg(long)]
+    recipe: bool,
 }
 
 /// Runs a `book` command.
@@ -171,6 +174,21 @@ fn run_show(args: &ShowArgs) -> Result<(), CliError> {
         }
         None => book::embedded(),
     };
+    if args.recipe {
+        let moves: usize = book.positions().map(|(_, m)| m.len()).sum();
+        return finish(writeln!(
+            std::io::stdout(),
+            "recipe: {}\npositions: {}, moves: {moves}, book moves up to ply {}\npositions by ply: {}",
+            book.recipe(),
+            book.len(),
+            book.depth() + 1,
+            book.by_ply()
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        ));
+    }
     let mut pos = match &args.fen {
         Some(fen) => {
             Position::from_fen(fen.trim()).map_err(|e| CliError::new(format!("--fen: {e}")))?

@@ -191,13 +191,25 @@ impl Book {
 
     /// The deepest position's ply (its moves go one ply further).
     pub fn depth(&self) -> usize {
+        self.by_ply().len().saturating_sub(1)
+    }
+
+    /// How many positions the book holds at each ply from the start (the
+    /// start is ply 0), as grown: a transposition counts at the ply where
+    /// it was first met.
+    pub fn by_ply(&self) -> Vec<usize> {
         let mut plies = vec![0usize; self.entries.len()];
+        let mut counts = Vec::new();
         for (i, e) in self.entries.iter().enumerate() {
             if let Some((parent, _)) = e.from {
                 plies[i] = plies[parent as usize] + 1;
             }
+            if counts.len() <= plies[i] {
+                counts.resize(plies[i] + 1, 0);
+            }
+            counts[plies[i]] += 1;
         }
-        plies.into_iter().max().unwrap_or(0)
+        counts
     }
 
     /// A move for `pos` drawn with `roll` (any random number), weighted by
