@@ -56,7 +56,8 @@ const RESERVED_PX: f32 = 590.0;
 const MIN_MOVES: usize = 3;
 /// Height of one of the explorer's rows.
 const ROW_PX: f32 = 24.0;
-/// Width of a move's result bar, in pixels.
+/// Width of a move's result bar, in pixels (less in a narrow panel: the
+/// move's words come first).
 const BAR_PX: f32 = 90.0;
 
 /// How many move rows and game rows fit in the panel (the editor's panel
@@ -86,6 +87,10 @@ struct MoveRow(usize);
 /// Which of the explorer's lines a move row shows (its press plays it).
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
 struct RowLine(Option<usize>);
+
+/// The row of the opening and its filter (hidden while there is neither).
+#[derive(Component)]
+struct OpeningRow;
 
 /// The shown position's opening.
 #[derive(Component)]

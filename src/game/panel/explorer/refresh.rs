@@ -4,8 +4,8 @@
 
 use super::spawn::YearsTitle;
 use super::{
-    BAR_PX, BarPart, ClearPlayer, ExplorerCard, GameRowButton, GameRowText, MineButton, MineText,
-    MoveRow, MoveText, OpeningFilterText, OpeningText, PageLabel, Pager, PlayerText, RowLine,
+    BarPart, ClearPlayer, ExplorerCard, GameRowButton, GameRowText, MineButton, MineText, MoveRow,
+    MoveText, OpeningFilterText, OpeningRow, OpeningText, PageLabel, Pager, PlayerText, RowLine,
     Summary, YearText, room,
 };
 use crate::game::Screen;
@@ -118,10 +118,12 @@ pub(super) fn show_mine_filter(
     }
 }
 
-/// The shown position's opening, and the opening filter's state.
+/// The shown position's opening, and the opening filter's state; the
+/// row hidden while there is neither (the start position, no filter).
 pub(super) fn show_opening(
     explorer: Res<Explorer>,
     lang: CurrentLang,
+    mut row: Query<&mut Node, (With<OpeningRow>, Without<OpeningText>)>,
     mut name: Query<(&mut Text, &mut Node), (With<OpeningText>, Without<OpeningFilterText>)>,
     mut filter: Query<&mut Text, (With<OpeningFilterText>, Without<OpeningText>)>,
 ) {
@@ -131,6 +133,12 @@ pub(super) fn show_opening(
     let want = explorer
         .opening()
         .map_or_else(String::new, |o| opening_text(&o, *lang));
+    for mut node in &mut row {
+        set_display(
+            &mut node,
+            !want.is_empty() || explorer.filter.opening.is_some(),
+        );
+    }
     for (mut t, mut node) in &mut name {
         set_display(&mut node, !want.is_empty());
         t.set_if_neq(Text(want.clone()));
@@ -189,7 +197,7 @@ fn line_text(line: &Line, mv: &str, db_games: u32, lang: Lang) -> String {
 }
 
 /// The move rows: the move, its source, its games and share or score, its
-/// result bar; each row's press plays the line it shows.
+/// result bar (its parts as shares of the bar's width); each row's press plays the line it shows.
 pub(super) fn show_moves(
     mut commands: Commands,
     explorer: Res<Explorer>,
@@ -241,7 +249,7 @@ pub(super) fn show_moves(
         let t = &line.tally;
         let decided = (t.wins + t.draws + t.losses).max(1) as f32;
         let n = [t.wins, t.draws, t.losses][usize::from(part.1.min(2))] as f32;
-        let want = Val::Px(BAR_PX * n / decided);
+        let want = Val::Percent(100.0 * n / decided);
         if node.width != want {
             node.width = want;
         }

@@ -3,8 +3,8 @@
 
 use super::{
     BAR_PX, BarPart, ClearPlayer, ExplorerCard, GameRowButton, GameRowText, MOVE_ROWS, MineButton,
-    MineText, MoveRow, MoveText, OpeningFilterText, OpeningText, PageLabel, Pager, PlayerText,
-    RowLine, Summary, YearText,
+    MineText, MoveRow, MoveText, OpeningFilterText, OpeningRow, OpeningText, PageLabel, Pager,
+    PlayerText, RowLine, Summary, YearText,
 };
 use crate::game::Screen;
 use crate::game::play::explorer::{ExplorerCommand, PAGE};
@@ -88,7 +88,11 @@ fn small_button<B: Bundle>(fonts: &Fonts, text: B, press: OnPress) -> impl Bundl
 /// games (or its family's).
 fn opening_row(commands: &mut Commands, fonts: &Fonts) -> Entity {
     let row = commands
-        .spawn((row(6.0).width(Val::Percent(100.0)), Pickable::IGNORE))
+        .spawn((
+            OpeningRow,
+            row(6.0).width(Val::Percent(100.0)),
+            Pickable::IGNORE,
+        ))
         .id();
     let name = commands
         .spawn((
@@ -203,8 +207,10 @@ pub(super) struct YearsTitle;
 fn move_row(commands: &mut Commands, fonts: &Fonts, k: usize) -> Entity {
     let bar = commands
         .spawn((
+            // Narrower in a narrow panel: the move's words come first.
             sized(Val::Px(BAR_PX), Val::Px(8.0))
-                .flex_shrink(0.0)
+                .flex_shrink(1.0)
+                .min_width(Val::Px(0.0))
                 .border_radius(BorderRadius::all(Val::Px(3.0)))
                 .overflow(Overflow::clip()),
             Pickable::IGNORE,

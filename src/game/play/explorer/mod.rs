@@ -185,7 +185,7 @@ pub struct Explorer {
     /// The book's moves for the position they were looked up for.
     book: Option<(Position, Vec<BookMove>)>,
     /// The shown position's ECCO opening.
-    opening: Option<Opening>,
+    shown_opening: Option<Opening>,
 }
 
 impl Explorer {
@@ -222,7 +222,7 @@ impl Explorer {
     /// The shown position's ECCO opening: that of the moves that led to
     /// it on the board (or of the position itself, in the editor).
     pub fn opening(&self) -> Option<Opening> {
-        self.opening
+        self.shown_opening
     }
 
     /// The moves listed for the shown position: the database's (the most
@@ -322,7 +322,7 @@ fn follow_the_board(
     );
     if explorer.shown != shown {
         explorer.shown = shown;
-        explorer.opening = match (screen.get(), session.as_deref(), shown) {
+        explorer.shown_opening = match (screen.get(), session.as_deref(), shown) {
             (Screen::Editor, _, Some(pos)) => crate::ecco::at(&pos),
             (_, Some(s), Some(_)) => {
                 let line = s.tree().line_to(shown_node(s, browse.as_deref()));
