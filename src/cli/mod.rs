@@ -1,8 +1,9 @@
-//! The command line: `xiangqi [play|perft|replay|review|render|match|levels|rate|datagen|train|uci|bench|gen-sounds|gen-icon]`.
+//! The command line: `xiangqi [play|perft|replay|review|render|match|levels|rate|db|book|datagen|train|uci|bench|gen-sounds|gen-icon]`.
 //!
 //! Every failure is one line on stderr starting with `error:` and exit code
 //! 2; nothing here panics on user input.
 
+mod book;
 mod calibrate;
 mod db;
 mod explain;
@@ -65,6 +66,8 @@ enum Command {
     Calibrate(calibrate::CalibrateArgs),
     /// The game database: import collections, search by position, stats, export, benchmark.
     Db(Box<db::DbArgs>),
+    /// The opening book: grow it with the engine's search, or show a position's book moves.
+    Book(book::BookArgs),
     /// Make training data for the evaluation network: the engine plays itself at a small node budget.
     Datagen(learn::DatagenArgs),
     /// Train the evaluation network on datagen files (CPU, all cores) and write it quantised.
@@ -174,6 +177,7 @@ fn run_command(command: Command) -> Result<(), CliError> {
         Command::Calibrate(args) => calibrate::run(&args),
         Command::Levels => levels::run(),
         Command::Db(args) => db::run(&args),
+        Command::Book(args) => book::run(&args),
         Command::Datagen(args) => learn::run_datagen(&args),
         Command::Train(args) => learn::run_train(&args),
         Command::Uci => {

@@ -11,7 +11,8 @@
 //! - [`pace`] — how long a level holds its move when it plays a person.
 //! - [`score`] — scores in centipawns and mates, and what the program shows.
 //! - [`nnue`] — the network evaluation and its file format.
-//! - [`book`] — a small opening book for variety.
+//! - [`book`] — the opening book the engine grows with its own search
+//!   (`xiangqi book build`), for the levels' variety and the explorer.
 //! - [`review`] — game review: every move judged against the engine's best.
 //! - [`uci`] — the UCI/UCCI protocol loop (`xiangqi uci`).
 //! - [`bench`] — the fixed speed benchmark (`xiangqi bench`).

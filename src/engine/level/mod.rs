@@ -21,8 +21,9 @@
 //! ([`convert`]): no move that allows a quick mate or ends the game by a
 //! third repetition, none back into a seen position once a chariot or
 //! more ahead, and once the opponent's chariots are gone as well a won
-//! ending is played by a sharper self. The book is used for a number of plies
-//! that grows with the level (a beginner knows no openings).
+//! ending is played by a sharper self. The book (the engine's own,
+//! [`crate::engine::book`]) is used for a number of plies that grows with
+//! the level (a beginner knows no openings).
 //!
 //! The levels are spaced so that each scores 60–75 % against the one below
 //! it, and each has a rating fitted to all the ladder's games at once

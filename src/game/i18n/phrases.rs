@@ -309,6 +309,10 @@ texts! {
     ExplorerAnyYear => ("不限", "any"),
     ExplorerPlayer => ("棋手", "Player"),
     ExplorerAnyPlayer => ("全部", "anyone"),
+    ExplorerSourceBook => ("引擎谱", "book"),
+    ExplorerSourceDatabase => ("棋谱库", "database"),
+    ExplorerSourceMine => ("我的", "mine"),
+    ExplorerAnyOpening => ("不限", "any"),
     // The engine list
     Engines => ("引擎", "Engines"),
     EnginesHint => (

@@ -1,11 +1,15 @@
 //! The opening explorer's card in the panel (`E`): for the position the
-//! board shows, the games of the database that reached it and how they
-//! went for the side to move, the player's own results from it, every move
-//! played from it (how often, its share, a win/draw/loss bar; a click plays
+//! board shows, its ECCO opening, the games of the database that reached
+//! it and how they went for the side to move, the player's own results
+//! from it, every move played from it and every move of the engine's book
+//! (each row names its source — database, mine or book — with its games,
+//! its share or the engine's score, and a win/draw/loss bar; a click plays
 //! it), and a page of the games (a click opens one at that position).
-//! "All" / "Mine", a range of years and a player (typed: part of a name,
-//! either side) choose the games. Hidden while the explorer is off; as
-//! many rows as the panel has room for.
+//! "All" / "Mine", the opening (the shown one's code, family or letter), a
+//! range of years and a player (typed: part of a name, either side) choose
+//! the games. Hidden while the explorer is off; as many rows as the panel
+//! has room for, the book's keeping some of them when the database fills
+//! the rest.
 
 mod refresh;
 mod spawn;
@@ -26,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 dock_last::<ExplorerCard, InfoColumn>.run_if(in_state(Screen::Playing)),
                 refresh::show_card,
+                refresh::show_opening,
                 refresh::show_mine_filter,
                 refresh::show_years,
                 refresh::show_player,
@@ -51,7 +56,8 @@ const RESERVED_PX: f32 = 590.0;
 const MIN_MOVES: usize = 3;
 /// Height of one of the explorer's rows.
 const ROW_PX: f32 = 24.0;
-/// Width of a move's result bar, in pixels.
+/// Width of a move's result bar, in pixels (less in a narrow panel: the
+/// move's words come first).
 const BAR_PX: f32 = 90.0;
 
 /// How many move rows and game rows fit in the panel (the editor's panel
@@ -77,6 +83,22 @@ struct Summary;
 /// Row `k` of the moves: the button, its text, and its bar's three parts.
 #[derive(Component, Clone, Copy)]
 struct MoveRow(usize);
+
+/// Which of the explorer's lines a move row shows (its press plays it).
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+struct RowLine(Option<usize>);
+
+/// The row of the opening and its filter (hidden while there is neither).
+#[derive(Component)]
+struct OpeningRow;
+
+/// The shown position's opening.
+#[derive(Component)]
+struct OpeningText;
+
+/// The opening filter's button text.
+#[derive(Component)]
+struct OpeningFilterText;
 
 #[derive(Component, Clone, Copy)]
 struct MoveText(usize);

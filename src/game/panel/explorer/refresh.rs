@@ -4,17 +4,19 @@
 
 use super::spawn::YearsTitle;
 use super::{
-    BAR_PX, BarPart, ClearPlayer, ExplorerCard, GameRowButton, GameRowText, MineButton, MineText,
-    MoveRow, MoveText, PageLabel, Pager, PlayerText, Summary, YearText, room,
+    BarPart, ClearPlayer, ExplorerCard, GameRowButton, GameRowText, MineButton, MineText, MoveRow,
+    MoveText, OpeningFilterText, OpeningRow, OpeningText, PageLabel, Pager, PlayerText, RowLine,
+    Summary, YearText, room,
 };
 use crate::game::Screen;
 use crate::game::board::layout::BoardLayout;
-use crate::game::i18n::{Lang, Phrase, at_move};
-use crate::game::play::explorer::{Answer, Explorer, PAGE};
+use crate::game::i18n::{Lang, Phrase, at_move, opening_text};
+use crate::game::panel::analysis::score_text;
+use crate::game::play::explorer::{Answer, Explorer, ExplorerCommand, Line, PAGE, Source};
 use crate::game::play::game_db::{DbImport, GameDb};
 use crate::game::play::move_list::list_style;
 use crate::game::settings::{CurrentLang, UserSettings};
-use crate::game::theme::{Toggled, set_display};
+use crate::game::theme::{OnPress, Toggled, set_display};
 use crate::rules::notation::format_move;
 use crate::store::db::{GameRow, Tally};
 use bevy::prelude::*;
@@ -116,49 +118,138 @@ pub(super) fn show_mine_filter(
     }
 }
 
-/// The move rows: the move, its games and share, its result bar.
+/// The shown position's opening, and the opening filter's state; the
+/// row hidden while there is neither (the start position, no filter).
+pub(super) fn show_opening(
+    explorer: Res<Explorer>,
+    lang: CurrentLang,
+    mut row: Query<&mut Node, (With<OpeningRow>, Without<OpeningText>)>,
+    mut name: Query<(&mut Text, &mut Node), (With<OpeningText>, Without<OpeningFilterText>)>,
+    mut filter: Query<&mut Text, (With<OpeningFilterText>, Without<OpeningText>)>,
+) {
+    if !explorer.is_on() || (!explorer.is_changed() && !lang.is_changed()) {
+        return;
+    }
+    let want = explorer
+        .opening()
+        .map_or_else(String::new, |o| opening_text(&o, *lang));
+    for mut node in &mut row {
+        set_display(
+            &mut node,
+            !want.is_empty() || explorer.filter.opening.is_some(),
+        );
+    }
+    for (mut t, mut node) in &mut name {
+        set_display(&mut node, !want.is_empty());
+        t.set_if_neq(Text(want.clone()));
+    }
+    let set = match explorer.filter.opening.as_deref() {
+        Some(code) if code.len() < 3 => format!("{code}…"),
+        Some(code) => code.to_string(),
+        None => Phrase::ExplorerAnyOpening.get(*lang).to_string(),
+    };
+    let label = format!("{}: {set}", Phrase::OpeningLabel.get(*lang));
+    for mut t in &mut filter {
+        t.set_if_neq(Text(label.clone()));
+    }
+}
+
+/// Which of `lines` the move rows show, row by row, with `room` rows: the
+/// database's first, then the book's; when both have more than fits, the
+/// book keeps a third of the rows (at least one).
+pub(super) fn visible(lines: &[Line], room: usize) -> Vec<usize> {
+    let book: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].source == Source::Book)
+        .collect();
+    let games: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].source != Source::Book)
+        .collect();
+    let book_kept = book.len().min((room / 3).max(1)).min(room);
+    let games_kept = games.len().min(room - book_kept);
+    let book_kept = book.len().min(room - games_kept);
+    games[..games_kept]
+        .iter()
+        .chain(&book[..book_kept])
+        .copied()
+        .collect()
+}
+
+/// A move row's words: the move, its source, its games, and its share of
+/// the database's games or the engine's score.
+fn line_text(line: &Line, mv: &str, db_games: u32, lang: Lang) -> String {
+    let games = line.tally.games();
+    match (line.source, line.score) {
+        (Source::Book, score) => format!(
+            "{mv}  {}  {games}  {}",
+            Phrase::ExplorerSourceBook.get(lang),
+            score.map_or_else(String::new, score_text)
+        ),
+        (source, _) => {
+            let word = if source == Source::Mine {
+                Phrase::ExplorerSourceMine
+            } else {
+                Phrase::ExplorerSourceDatabase
+            };
+            let share = 100.0 * f64::from(games) / f64::from(db_games.max(1));
+            format!("{mv}  {}  {games}  {share:.0}%", word.get(lang))
+        }
+    }
+}
+
+/// The move rows: the move, its source, its games and share or score, its
+/// result bar (its parts as shares of the bar's width); each row's press plays the line it shows.
 pub(super) fn show_moves(
+    mut commands: Commands,
     explorer: Res<Explorer>,
     (layout, screen): (Res<BoardLayout>, Res<State<Screen>>),
-    settings: Option<Res<UserSettings>>,
-    mut rows: Query<(&MoveRow, &mut Node)>,
+    (settings, lang): (Option<Res<UserSettings>>, CurrentLang),
+    mut rows: Query<(Entity, &MoveRow, &mut RowLine, &mut Node)>,
     mut texts: Query<(&MoveText, &mut Text)>,
     mut parts: Query<(&BarPart, &mut Node), Without<MoveRow>>,
 ) {
     if !explorer.is_on() {
         return;
     }
-    let answer = explorer.shown_answer();
-    let moves = answer.map_or(&[][..], |a| &a.table.moves[..]);
+    let lines = explorer.lines();
     let (room, _) = room(&layout, screen.get());
-    for (row, mut node) in &mut rows {
-        set_display(&mut node, row.0 < moves.len().min(room));
+    let shown = visible(&lines, room);
+    let line_of = |slot: usize| shown.get(slot).and_then(|&i| lines.get(i));
+    for (entity, row, mut line, mut node) in &mut rows {
+        let want = RowLine(shown.get(row.0).copied());
+        set_display(&mut node, want.0.is_some());
+        if *line != want {
+            *line = want;
+            if let Some(i) = want.0 {
+                commands
+                    .entity(entity)
+                    .insert(OnPress::send(ExplorerCommand::PlayRow(i)));
+            }
+        }
     }
     let Some(position) = explorer.shown().copied() else {
         return;
     };
-    let total: u32 = moves.iter().map(|m| m.all.games()).sum();
+    let db_games: u32 = lines
+        .iter()
+        .filter(|l| l.source != Source::Book)
+        .map(|l| l.tally.games())
+        .sum();
     let (notation, style) = list_style(settings.as_deref());
     for (text, mut t) in &mut texts {
-        let Some(stat) = moves.get(text.0) else {
+        let Some(line) = line_of(text.0) else {
             continue;
         };
-        let share = 100.0 * f64::from(stat.all.games()) / f64::from(total.max(1));
-        let s = format!(
-            "{}  {}  {share:.0}%",
-            format_move(&position, stat.mv, notation, style),
-            stat.all.games()
-        );
-        t.set_if_neq(Text(s));
+        let mv = format_move(&position, line.mv, notation, style);
+        t.set_if_neq(Text(line_text(line, &mv, db_games, *lang)));
     }
     for (part, mut node) in &mut parts {
-        let Some(stat) = moves.get(part.0) else {
+        let Some(line) = line_of(part.0) else {
             continue;
         };
-        let t = &stat.all;
+        let t = &line.tally;
         let decided = (t.wins + t.draws + t.losses).max(1) as f32;
         let n = [t.wins, t.draws, t.losses][usize::from(part.1.min(2))] as f32;
-        let want = Val::Px(BAR_PX * n / decided);
+        let want = Val::Percent(100.0 * n / decided);
         if node.width != want {
             node.width = want;
         }
@@ -286,5 +377,38 @@ pub(super) fn show_player(
             &mut node,
             explorer.filter.player.is_some() && explorer.typing.is_none(),
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Move;
+
+    fn lines(games: usize, book: usize) -> Vec<Line> {
+        let line = |source| Line {
+            mv: Move::from_iccs("h2e2").unwrap(),
+            source,
+            tally: Tally::default(),
+            score: None,
+        };
+        (0..games)
+            .map(|_| line(Source::Database))
+            .chain((0..book).map(|_| line(Source::Book)))
+            .collect()
+    }
+
+    #[test]
+    fn the_book_keeps_a_third_of_the_rows_when_both_have_more() {
+        // 10 database moves (0–9), 5 book moves (10–14).
+        let all = lines(10, 5);
+        assert_eq!(visible(&all, 6), [0, 1, 2, 3, 10, 11]);
+        assert_eq!(visible(&all, 3), [0, 1, 10]);
+        // The database short: the book fills the rest, and the other way.
+        assert_eq!(visible(&lines(1, 5), 4), [0, 1, 2, 3]);
+        assert_eq!(visible(&lines(5, 1), 4), [0, 1, 2, 5]);
+        // No database at all: the book alone.
+        assert_eq!(visible(&lines(0, 5), 8), [0, 1, 2, 3, 4]);
+        assert!(visible(&lines(3, 3), 0).is_empty());
     }
 }

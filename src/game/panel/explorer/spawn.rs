@@ -3,7 +3,8 @@
 
 use super::{
     BAR_PX, BarPart, ClearPlayer, ExplorerCard, GameRowButton, GameRowText, MOVE_ROWS, MineButton,
-    MineText, MoveRow, MoveText, PageLabel, Pager, PlayerText, Summary, YearText,
+    MineText, MoveRow, MoveText, OpeningFilterText, OpeningRow, OpeningText, PageLabel, Pager,
+    PlayerText, RowLine, Summary, YearText,
 };
 use crate::game::Screen;
 use crate::game::play::explorer::{ExplorerCommand, PAGE};
@@ -28,6 +29,7 @@ pub(crate) fn spawn_card(commands: &mut Commands, fonts: &Fonts, screen: Screen)
             Pickable::IGNORE,
         ))
         .id();
+    let opening = opening_row(commands, fonts);
     let filter = filter_row(commands, fonts);
     let years = year_row(commands, fonts);
     let moves: Vec<Entity> = (0..MOVE_ROWS)
@@ -55,7 +57,7 @@ pub(crate) fn spawn_card(commands: &mut Commands, fonts: &Fonts, screen: Screen)
         .id();
     commands
         .entity(card)
-        .add_children(&[summary, filter, years])
+        .add_children(&[summary, opening, filter, years])
         .add_children(&moves)
         .add_children(&games)
         .add_child(pager);
@@ -80,6 +82,43 @@ fn small_button<B: Bundle>(fonts: &Fonts, text: B, press: OnPress) -> impl Bundl
             Pickable::IGNORE
         )],
     )
+}
+
+/// The shown position's opening, and the button that counts only its
+/// games (or its family's).
+fn opening_row(commands: &mut Commands, fonts: &Fonts) -> Entity {
+    let row = commands
+        .spawn((
+            OpeningRow,
+            row(6.0).width(Val::Percent(100.0)),
+            Pickable::IGNORE,
+        ))
+        .id();
+    let name = commands
+        .spawn((
+            OpeningText,
+            Text::new(""),
+            TextLayout::no_wrap(),
+            fonts.ui(13.0),
+            TextColor(palette::TEXT),
+            spacer().overflow(Overflow::clip()),
+            Pickable::IGNORE,
+        ))
+        .id();
+    let filter = commands
+        .spawn(small_button(
+            fonts,
+            (OpeningFilterText, Text::new("")),
+            OnPress::send(ExplorerCommand::OpeningFilter),
+        ))
+        .id();
+    commands.entity(filter).insert(
+        card_node(Vec2::new(8.0, 2.0), 1.0, 6.0)
+            .align_items(AlignItems::Center)
+            .flex_shrink(0.0),
+    );
+    commands.entity(row).add_children(&[name, filter]);
+    row
 }
 
 fn filter_row(commands: &mut Commands, fonts: &Fonts) -> Entity {
@@ -168,8 +207,10 @@ pub(super) struct YearsTitle;
 fn move_row(commands: &mut Commands, fonts: &Fonts, k: usize) -> Entity {
     let bar = commands
         .spawn((
+            // Narrower in a narrow panel: the move's words come first.
             sized(Val::Px(BAR_PX), Val::Px(8.0))
-                .flex_shrink(0.0)
+                .flex_shrink(1.0)
+                .min_width(Val::Px(0.0))
                 .border_radius(BorderRadius::all(Val::Px(3.0)))
                 .overflow(Overflow::clip()),
             Pickable::IGNORE,
@@ -204,6 +245,7 @@ fn move_row(commands: &mut Commands, fonts: &Fonts, k: usize) -> Entity {
     let button = commands
         .spawn((
             MoveRow(k),
+            RowLine(Some(k)),
             Button,
             card(
                 row(8.0)

@@ -59,10 +59,32 @@ impl Explorer {
                 self.typing = None;
                 self.page = 0;
             }
+            ExplorerCommand::OpeningFilter => {
+                self.filter.opening = next_opening_filter(
+                    self.filter.opening.as_deref(),
+                    self.opening().map(|o| o.code),
+                );
+                self.page = 0;
+            }
             ExplorerCommand::Toggle | ExplorerCommand::PlayRow(_) | ExplorerCommand::OpenRow(_) => {
             }
         }
     }
+}
+
+/// The opening filter after `now`, one step on: off → `code` (the shown
+/// opening's, C20) → its family (C2) → its letter (C) → off. A filter set
+/// for another opening starts again from the shown one; with no opening
+/// shown, a filter only narrows to off.
+fn next_opening_filter(now: Option<&str>, code: Option<&str>) -> Option<String> {
+    let code = code?;
+    let next_len = match now {
+        None => 3,
+        Some(f) if code.starts_with(f) && f.len() > 1 => f.len() - 1,
+        Some(f) if code.starts_with(f) => return None,
+        Some(_) => 3,
+    };
+    code.get(..next_len).map(str::to_string)
 }
 
 /// The years the date filter steps through, oldest first: decades, then
@@ -135,6 +157,19 @@ pub(super) fn type_player(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_opening_filter_widens_from_the_code_to_its_letter_then_is_off() {
+        let step = |now: Option<&str>| next_opening_filter(now, Some("C20"));
+        assert_eq!(step(None).as_deref(), Some("C20"));
+        assert_eq!(step(Some("C20")).as_deref(), Some("C2"));
+        assert_eq!(step(Some("C2")).as_deref(), Some("C"));
+        assert_eq!(step(Some("C")), None);
+        // Set for another opening: back to the shown one's code.
+        assert_eq!(step(Some("B0")).as_deref(), Some("C20"));
+        // No opening shown: off.
+        assert_eq!(next_opening_filter(Some("C2"), None), None);
+    }
 
     #[test]
     fn the_years_step_through_the_stops_and_any() {

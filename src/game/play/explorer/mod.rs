@@ -1,7 +1,12 @@
 //! The opening explorer: what the game database knows of the position the
 //! board shows (the live game, a browsed ply or variation, a reviewed
 //! record) — every move played from it with its count and results, how the
-//! player's own games went from it, and the games that reached it.
+//! player's own games went from it, and the games that reached it — and,
+//! beside it, the moves of the engine's opening book with the engine's
+//! score and the results of its games ([`crate::engine::book`]), so the
+//! explorer has something to say from the first start, before any game is
+//! stored. It names the shown position's ECCO opening, and can count only
+//! the games of that opening (or of its family: C20, C2, C).
 //!
 //! The questions go to the database off the main thread ([`GameDb::run`]);
 //! an answer about a position the board no longer shows is dropped, and a
@@ -11,17 +16,20 @@
 
 pub mod filter;
 
+use crate::ecco::Opening;
+use crate::engine::Score;
+use crate::engine::book::{self, BookMove};
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
-use crate::game::play::browse::{Browse, shown_position};
+use crate::game::play::browse::{Browse, shown_node, shown_position};
 use crate::game::play::editor::Editor;
 use crate::game::play::game_db::{GameDb, GameDbError};
 use crate::game::play::session::GameOpener;
 use crate::game::play::session::Session;
 use crate::game::play::shown::{PanelCommands, PlayShown};
 use crate::game::{GameSet, Screen};
-use crate::rules::Position;
-use crate::store::db::{self, Filter, GameRow, StoredGame};
+use crate::rules::{Move, Position};
+use crate::store::db::{self, Filter, GameRow, StoredGame, Tally};
 use bevy::input::InputSystems;
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
@@ -78,8 +86,7 @@ pub const PAGE: u32 = 6;
 pub enum ExplorerCommand {
     /// Show it or hide it.
     Toggle,
-    /// Play move `k` of the answer's list (0 = the most played) from the
-    /// shown position: on the live game at the human's turn, into the move
+    /// Play move `k` of [`Explorer::lines`] from the shown position: on the live game at the human's turn, into the move
     /// tree while browsing.
     PlayRow(usize),
     /// Open game `k` of the page for replay, at the ply where it stood at
@@ -99,6 +106,49 @@ pub enum ExplorerCommand {
     /// Only the games of this player (part of a name, either side); `None`
     /// for everyone's.
     Player(Option<String>),
+    /// The opening filter one step on: off → the shown opening's code
+    /// (C20) → its family (C2) → its letter (C) → off.
+    OpeningFilter,
+}
+
+/// Where a listed move's numbers come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The engine's opening book: its score and its own games.
+    Book,
+    /// The game database: the games stored.
+    Database,
+    /// The player's own games of the database.
+    Mine,
+}
+
+/// One move the explorer lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// The move.
+    pub mv: Move,
+    /// Where its numbers come from.
+    pub source: Source,
+    /// Its games, won, drawn and lost by the side that plays it.
+    pub tally: Tally,
+    /// The engine's score for the side that plays it (book moves).
+    pub score: Option<Score>,
+}
+
+impl Line {
+    fn from_book(m: &BookMove) -> Line {
+        Line {
+            mv: m.mv,
+            source: Source::Book,
+            tally: Tally {
+                wins: m.wins,
+                draws: m.draws,
+                losses: m.losses,
+                unknown: 0,
+            },
+            score: Some(m.score()),
+        }
+    }
 }
 
 /// The answer about one position.
@@ -132,6 +182,10 @@ pub struct Explorer {
     pub typing: Option<String>,
     /// The position it is about (see [`Explorer::shown`]).
     shown: Option<Position>,
+    /// The book's moves for the position they were looked up for.
+    book: Option<(Position, Vec<BookMove>)>,
+    /// The shown position's ECCO opening.
+    shown_opening: Option<Opening>,
 }
 
 impl Explorer {
@@ -165,6 +219,45 @@ impl Explorer {
         self.shown.as_ref().and_then(|p| self.answer_for(p))
     }
 
+    /// The shown position's ECCO opening: that of the moves that led to
+    /// it on the board (or of the position itself, in the editor).
+    pub fn opening(&self) -> Option<Opening> {
+        self.shown_opening
+    }
+
+    /// The moves listed for the shown position: the database's (the most
+    /// played first; the player's own when only those count), then the
+    /// book's (the engine's best first). The book's are there even when
+    /// the database has nothing to say or is not there at all.
+    pub fn lines(&self) -> Vec<Line> {
+        let source = if self.filter.mine_only {
+            Source::Mine
+        } else {
+            Source::Database
+        };
+        let mut lines: Vec<Line> = self
+            .shown_answer()
+            .map(|a| {
+                a.table
+                    .moves
+                    .iter()
+                    .map(|m| Line {
+                        mv: m.mv,
+                        source,
+                        tally: m.all,
+                        score: None,
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        if let (Some(shown), Some((at, moves))) = (&self.shown, &self.book)
+            && shown == at
+        {
+            lines.extend(moves.iter().map(Line::from_book));
+        }
+        lines
+    }
+
     /// The latest answer, if it is about `position` (the one shown).
     pub fn answer_for(&self, position: &Position) -> Option<&Answer> {
         self.answer
@@ -192,11 +285,7 @@ fn handle_commands(
                 let Some(from) = explorer.shown else {
                     continue;
                 };
-                if let Some(mv) = explorer
-                    .shown_answer()
-                    .and_then(|a| a.table.moves.get(*k))
-                    .map(|s| s.mv)
-                {
+                if let Some(mv) = explorer.lines().get(*k).map(|l| l.mv) {
                     play.write(PlayShown {
                         from,
                         line: vec![mv],
@@ -233,6 +322,22 @@ fn follow_the_board(
     );
     if explorer.shown != shown {
         explorer.shown = shown;
+        explorer.shown_opening = match (screen.get(), session.as_deref(), shown) {
+            (Screen::Editor, _, Some(pos)) => crate::ecco::at(&pos),
+            (_, Some(s), Some(_)) => {
+                let line = s.tree().line_to(shown_node(s, browse.as_deref()));
+                crate::ecco::classify(s.tree().start(), &line)
+            }
+            _ => None,
+        };
+    }
+    // The book is looked up at once (it is in memory), while the explorer
+    // is shown.
+    if explorer.on
+        && let Some(pos) = shown
+        && explorer.book.as_ref().is_none_or(|(at, _)| *at != pos)
+    {
+        explorer.book = Some((pos, book::embedded().moves(&pos)));
     }
     if !explorer.on || explorer.task.is_some() || !db.exists() {
         return;

@@ -182,3 +182,125 @@ fn the_explorers_years_and_typed_player_choose_the_games() {
     app.update();
     assert_eq!(games(&mut app, "everyone again"), 3);
 }
+
+#[test]
+fn a_fresh_explorer_shows_the_books_moves_names_the_opening_and_filters_by_it() {
+    use crate::game::play::explorer::Source;
+    // A new home: the database is there but empty.
+    let home = tempfile::tempdir().unwrap();
+    let mut app = app_in(
+        home.path(),
+        crate::game::Mode::Hotseat,
+        Position::startpos(),
+    );
+    app.world_mut().write_message(ExplorerCommand::Toggle);
+    let start = Position::startpos();
+    run_until(&mut app, "the database's answer for the start", |app| {
+        app.world()
+            .resource::<Explorer>()
+            .answer_for(&start)
+            .is_some()
+    });
+    let explorer = app.world().resource::<Explorer>();
+    assert_eq!(explorer.answer_for(&start).unwrap().table.games, 0);
+    assert_eq!(explorer.opening(), None, "the start is no opening yet");
+    let lines = explorer.lines();
+    assert!(lines.len() >= 4, "{lines:?}");
+    assert!(lines.iter().all(|l| l.source == Source::Book));
+    assert!(
+        lines
+            .iter()
+            .all(|l| l.score.is_some() && l.tally.games() > 0)
+    );
+    let cannon = lines
+        .iter()
+        .position(|l| l.mv.to_string() == "h2e2")
+        .expect("the central cannon is in the book");
+
+    // Its row plays it on the board; the book answers the new position.
+    app.world_mut()
+        .write_message(ExplorerCommand::PlayRow(cannon));
+    app.update();
+    app.update();
+    assert_eq!(session(&app).game.ply(), 1);
+    let after = *session(&app).position();
+    run_until(&mut app, "the book after 1. h2e2", |app| {
+        let e = app.world().resource::<Explorer>();
+        e.shown() == Some(&after) && !e.lines().is_empty()
+    });
+    let explorer = app.world().resource::<Explorer>();
+    assert_eq!(explorer.opening().map(|o| o.code), Some("B00"));
+    let replies = explorer.lines();
+    assert!(replies.len() >= 2 && replies.iter().all(|l| after.is_legal(l.mv)));
+
+    // The opening filter: the shown code, its family, its letter, off.
+    for want in [Some("B00"), Some("B0"), Some("B"), None] {
+        app.world_mut()
+            .write_message(ExplorerCommand::OpeningFilter);
+        app.update();
+        assert_eq!(
+            app.world().resource::<Explorer>().filter.opening.as_deref(),
+            want
+        );
+    }
+}
+
+#[test]
+fn the_opening_filter_counts_only_that_openings_games() {
+    let home = tempfile::tempdir().unwrap();
+    let collection = home.path().join("two.pgn");
+    // A central cannon game (B…) and a pawn opening (E…), both from the start.
+    std::fs::write(
+        &collection,
+        "[Result \"1-0\"]\n\n1. h2e2 h9g7 1-0\n\n[Result \"0-1\"]\n\n1. c3c4 0-1\n",
+    )
+    .unwrap();
+    let mut app = hotseat_with(home.path(), collection);
+    app.world_mut().write_message(ExplorerCommand::Toggle);
+    // Play 1. h2e2 on the board: the shown opening is B00.
+    let start = Position::startpos();
+    run_until(&mut app, "the answer for the start", |app| {
+        let e = app.world().resource::<Explorer>();
+        e.answer_for(&start).is_some() && !e.is_busy()
+    });
+    let h2e2 = app
+        .world()
+        .resource::<Explorer>()
+        .lines()
+        .iter()
+        .position(|l| l.mv.to_string() == "h2e2")
+        .unwrap();
+    app.world_mut()
+        .write_message(ExplorerCommand::PlayRow(h2e2));
+    app.update();
+    app.update();
+    let after = *session(&app).position();
+    let games = |app: &mut App, why: &str| -> u32 {
+        run_until(app, why, |app| {
+            let e = app.world().resource::<Explorer>();
+            e.answer_for(&after).is_some() && !e.is_busy()
+        });
+        app.world()
+            .resource::<Explorer>()
+            .answer_for(&after)
+            .unwrap()
+            .table
+            .games
+    };
+    assert_eq!(games(&mut app, "all games after h2e2"), 1);
+    // B00, B0, B: the central cannon game, whatever its deeper code,
+    // counts under its letter.
+    for _ in 0..3 {
+        app.world_mut()
+            .write_message(ExplorerCommand::OpeningFilter);
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<Explorer>().filter.opening.as_deref(),
+        Some("B")
+    );
+    assert_eq!(games(&mut app, "only B"), 1);
+    // A filter for the pawn opening's letter counts none here.
+    app.world_mut().resource_mut::<Explorer>().filter.opening = Some("E".into());
+    assert_eq!(games(&mut app, "only E"), 0);
+}
