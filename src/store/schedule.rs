@@ -88,7 +88,9 @@ impl Schedule {
                 1 => 3,
                 _ => {
                     let grown = (u64::from(self.interval) * u64::from(self.ease) + 50) / 100;
-                    u32::try_from(grown).unwrap_or(u32::MAX).max(self.interval + 1)
+                    u32::try_from(grown)
+                        .unwrap_or(u32::MAX)
+                        .max(self.interval + 1)
                 }
             };
             self.streak += 1;

@@ -153,7 +153,10 @@ fn refresh_card(
     settings: Res<UserSettings>,
     lang: CurrentLang,
     mut card: Query<&mut Node, With<AnalysisCard>>,
-    mut why: Query<(&mut Text, &mut Node), (With<LineWhy>, Without<AnalysisCard>, Without<LineRow>)>,
+    mut why: Query<
+        (&mut Text, &mut Node),
+        (With<LineWhy>, Without<AnalysisCard>, Without<LineRow>),
+    >,
     mut heading: Query<&mut Text, (With<Heading>, Without<LineRow>)>,
     mut rows: Query<(&LineRow, &mut Node), (With<Button>, Without<AnalysisCard>)>,
     mut texts: Query<(&LineRow, &mut Text, &mut TextColor), Without<Heading>>,

@@ -156,9 +156,11 @@ fn refresh_card(
             ),
             Line::Theme => (
                 match (theme, active.verdict) {
-                    (Some(t), MyVerdict::Solved(_) | MyVerdict::Wrong(_)) => crate::teach::why_of(t)
-                        .map(|w| w.text(teacher_voice(settings.as_deref(), lang)))
-                        .unwrap_or_default(),
+                    (Some(t), MyVerdict::Solved(_) | MyVerdict::Wrong(_)) => {
+                        crate::teach::why_of(t)
+                            .map(|w| w.text(teacher_voice(settings.as_deref(), lang)))
+                            .unwrap_or_default()
+                    }
                     (Some(t), _) => crate::teach::theme_kind(t)
                         .map(|k| theme_line(k, lang))
                         .unwrap_or_default(),

@@ -30,9 +30,9 @@ use crate::game::play::search::{OffThreadSearch, ReviewEngine, ReviewLimits};
 use crate::game::play::session::{BoardInput, GameCommand, GameSetup, PendingGame, Session};
 use crate::game::settings::StorePaths;
 use crate::game::{GameSet, Mode, Screen};
+use crate::rules::Position;
 use crate::rules::{Color, Move};
 use crate::store::Players;
-use crate::rules::Position;
 use crate::store::my_puzzles::{MARGIN, MyPuzzle, MyPuzzles};
 use crate::store::now_unix;
 use crate::store::theme::WhyRecord;
@@ -241,7 +241,7 @@ fn start_my_puzzle(
     commands.remove_resource::<PendingGame>();
     // From one puzzle to the next the state stays: leaving it would end
     // the attempt just started.
-    play.set_if_neq(Play::Puzzle);
+    NextState::set_if_neq(&mut *play, Play::Puzzle);
     *setup = new_setup.clone();
     match (session, screen.get()) {
         (Some(mut session), Screen::Playing) => {
@@ -340,7 +340,13 @@ fn judge_attempt(
             } else {
                 MyVerdict::Wrong(mv)
             };
-            record_answer(&mut active, solved, &mut store, paths.as_deref(), &mut notice);
+            record_answer(
+                &mut active,
+                solved,
+                &mut store,
+                paths.as_deref(),
+                &mut notice,
+            );
         }
         MyVerdict::Solved(m) | MyVerdict::Wrong(m) if m == mv => {}
         _ => {
@@ -352,7 +358,13 @@ fn judge_attempt(
             } else if Some(mv) == active.puzzle.played_move() || best.is_none() {
                 active.verdict = MyVerdict::Wrong(mv);
                 active.check = None;
-                record_answer(&mut active, false, &mut store, paths.as_deref(), &mut notice);
+                record_answer(
+                    &mut active,
+                    false,
+                    &mut store,
+                    paths.as_deref(),
+                    &mut notice,
+                );
             } else {
                 let best = best.unwrap_or(Move::NULL);
                 let limits = judge_limits(&active.puzzle, &limits);

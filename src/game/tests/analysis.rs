@@ -255,5 +255,10 @@ fn the_best_lines_first_move_is_said_in_words_once_it_settles() {
     // Turned off: the words go with the lines.
     toggle(&mut app);
     app.update();
-    assert!(app.world().resource::<LineMotifs>().of(&pos, mate).is_none());
+    assert!(
+        app.world()
+            .resource::<LineMotifs>()
+            .of(&pos, mate)
+            .is_none()
+    );
 }

@@ -428,7 +428,10 @@ fn a_puzzle_from_a_mistake_carries_its_why_and_comes_back_on_its_schedule() {
     let mut app = reviewed_game(home.path());
     // The teacher's why is found in the background and kept in the file.
     run_until(&mut app, "the puzzle's theme", |a| {
-        my_puzzles(a).puzzles.first().is_some_and(|p| p.theme.is_some())
+        my_puzzles(a)
+            .puzzles
+            .first()
+            .is_some_and(|p| p.theme.is_some())
     });
     let p = my_puzzles(&app).puzzles[0].clone();
     assert_eq!(p.played, "d5c5", "the hung chariot is the puzzle");
@@ -445,7 +448,10 @@ fn a_puzzle_from_a_mistake_carries_its_why_and_comes_back_on_its_schedule() {
         "{text}"
     );
     // … or Chinese, as the review card says it.
-    assert!(why.text(crate::game::i18n::Lang::Zh).starts_with("c5位的车无保护"));
+    assert!(
+        why.text(crate::game::i18n::Lang::Zh)
+            .starts_with("c5位的车无保护")
+    );
 
     let start = p.position().unwrap();
     let (best, mistake) = (p.best_move().unwrap(), p.played_move().unwrap());

@@ -6,8 +6,8 @@
 use super::*;
 use crate::game::i18n::{due_today, pick, strength_text, tier_name};
 use crate::game::notice::Notice;
-use crate::game::play::my_puzzle::MyPuzzleStore;
 use crate::game::play::autosave::can_continue;
+use crate::game::play::my_puzzle::MyPuzzleStore;
 use crate::game::settings::StorePaths;
 
 /// Continue leads when there is a game to continue; otherwise New game does

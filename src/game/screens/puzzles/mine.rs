@@ -6,9 +6,7 @@ use super::{centred, rim_width, status_text, tile};
 use crate::game::i18n::{Lang, Phrase, comes_back, due_today, side_name};
 use crate::game::notice::Notice;
 use crate::game::play::move_list::list_style;
-use crate::game::play::my_puzzle::{
-    MyPuzzleStore, NextMyPuzzle, RemoveMyPuzzle, StartMyPuzzle,
-};
+use crate::game::play::my_puzzle::{MyPuzzleStore, NextMyPuzzle, RemoveMyPuzzle, StartMyPuzzle};
 use crate::game::settings::{CurrentLang, StorePaths, UserSettings};
 use crate::game::theme::judgement::{judgement_color, judgement_word};
 use crate::game::theme::layout::{tile_box, wrapping_row};
@@ -16,8 +14,8 @@ use crate::game::theme::shape::{Shape, plain};
 use crate::game::theme::{Fonts, OnPress, button, label, palette};
 use crate::rules::Color as Side;
 use crate::rules::notation::{ChineseStyle, Notation, format_move};
-use crate::store::{UtcTime, now_unix};
 use crate::store::my_puzzles::MyPuzzle;
+use crate::store::{UtcTime, now_unix};
 use bevy::prelude::*;
 
 /// The "from my games" part of the list.
@@ -179,13 +177,7 @@ fn my_tile(
 }
 
 /// "3. Red · Mistake · due today" over "05-12 · 14. 炮二平五? · Unsolved".
-fn tile_lines(
-    n: usize,
-    p: &MyPuzzle,
-    writing: Writing,
-    lang: Lang,
-    now: u64,
-) -> (String, String) {
+fn tile_lines(n: usize, p: &MyPuzzle, writing: Writing, lang: Lang, now: u64) -> (String, String) {
     let side = p.side().unwrap_or(Side::Red);
     let status = status_text(p.solved, p.attempts, lang);
     let added = UtcTime::from_unix(p.added);
