@@ -58,13 +58,14 @@ rules-only beginner stand-in (`builtin:beginner`: it takes the most valuable pie
 otherwise plays a random move that does not leave the moved piece to be taken) is 500. Levels
 1-19 were refitted on 2026-12-04 to 6,600 games, each level against the one below it (480 games
 a step up to level 9, 240 to level 18, 120 for level 19; the balanced openings, both colours);
-every level from 1 to 8 beat the random mover in 240 games or more without a loss. The levels
-above keep the differences of their earlier fit, moved up with level 19 by 158 points. The
-steps above depth 11 (depths 12, 14, 16 and 18, then the full engine at 3 s a move) were fitted
-to their own games with level 30 held at its rating; depth 18 played depth 16 in 120 games
-(33-81-6), the full engine played depth 18 in 60 (28-29-3) and depth 16 in 14 (9-5-0).
-benches/strength.md (\"The ladder\", \"The top of the ladder\" and \"The low ladder
-refitted\") has the games and the commands.";
+every level from 1 to 8 beat the random mover in 240 games or more without a loss. Levels 19-30
+were measured again on 2026-12-04, 120 games a step (the blur of levels 19-21 and 25 retuned),
+and fitted with level 18 held at its rating. The steps above (depths 12, 14, 16 and 18, then the
+full engine at 3 s a move) keep the differences of their earlier fit, moved up with level 30 by
+327 points; depth 18 played depth 16 in 120 games (33-81-6), the full engine played depth 18 in
+60 (28-29-3) and depth 16 in 14 (9-5-0).
+benches/strength.md (\"The ladder\", \"The top of the ladder\", \"The low ladder
+refitted\", \"Levels 19-30 measured again\") has the games and the commands.";
 
 /// The ladder, weakest first (see `benches/strength.md`, "The ladder").
 pub(super) const SPECS: [Spec; 35] = [
@@ -312,11 +313,11 @@ pub(super) const SPECS: [Spec; 35] = [
         "大师 3",
         "Master 3",
         (7, 1500),
-        (12, 36, 0),
+        (6, 20, 0),
         38,
         5200,
-        (3772, 48),
-        [66, 17, 37],
+        (4135, 53),
+        [84, 11, 25],
     ),
     spec(
         "大师 4",
@@ -325,8 +326,8 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         5400,
-        (3970, 35),
-        [160, 39, 41],
+        (4382, 53),
+        [93, 8, 19],
     ),
     spec(
         "特级大师 1",
@@ -335,8 +336,8 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         5800,
-        (4142, 69),
-        [37, 16, 7],
+        (4574, 49),
+        [71, 39, 10],
     ),
     spec(
         "特级大师 2",
@@ -345,8 +346,8 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         6100,
-        (4299, 60),
-        [33, 22, 5],
+        (4720, 47),
+        [61, 46, 13],
     ),
     spec(
         "特级大师 3",
@@ -355,8 +356,8 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         6400,
-        (4457, 68),
-        [30, 26, 4],
+        (4827, 46),
+        [52, 52, 16],
     ),
     spec(
         "特级大师 4",
@@ -365,8 +366,8 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         6700,
-        (4616, 96),
-        [29, 28, 3],
+        (4943, 65),
+        [51, 57, 12],
     ),
     spec(
         "特级大师 5",
@@ -375,7 +376,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         6800,
-        (4703, 67),
+        (5030, 67),
         [19, 37, 4],
     ),
     spec(
@@ -385,7 +386,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         6900,
-        (4883, 67),
+        (5210, 67),
         [32, 25, 3],
     ),
     spec(
@@ -395,7 +396,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         7000,
-        (4982, 51),
+        (5309, 51),
         [20, 37, 3],
     ),
     spec(
@@ -405,7 +406,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         7100,
-        (5062, 53),
+        (5389, 53),
         [33, 81, 6],
     ),
     spec(
@@ -415,7 +416,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         7200,
-        (5215, 88),
+        (5542, 88),
         [28, 29, 3],
     ),
 ];
