@@ -155,7 +155,12 @@ fn refresh_card(
     mut card: Query<&mut Node, With<AnalysisCard>>,
     mut why: Query<
         (&mut Text, &mut Node),
-        (With<LineWhy>, Without<AnalysisCard>, Without<LineRow>),
+        (
+            With<LineWhy>,
+            Without<AnalysisCard>,
+            Without<LineRow>,
+            Without<Heading>,
+        ),
     >,
     mut heading: Query<&mut Text, (With<Heading>, Without<LineRow>)>,
     mut rows: Query<(&LineRow, &mut Node), (With<Button>, Without<AnalysisCard>)>,
