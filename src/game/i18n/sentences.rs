@@ -177,30 +177,6 @@ pub fn mate_in(moves: u32, lang: Lang) -> String {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::{Move, Position};
-
-    #[test]
-    fn the_opening_is_named_in_the_language_shown() {
-        // 炮二平五 马8进7 马二进三 马2进3: ECCO's central cannon against
-        // the screen horses.
-        let moves: Vec<Move> = ["h2e2", "h9g7", "h0g2", "b9c7"]
-            .iter()
-            .map(|m| Move::from_iccs(m).unwrap())
-            .collect();
-        let o = crate::ecco::classify(&Position::startpos(), &moves).unwrap();
-        assert_eq!(
-            opening_text(&o, Lang::Zh),
-            format!("开局 {} {}", o.code, o.zh)
-        );
-        let en = opening_text(&o, Lang::En);
-        assert!(en.starts_with(&format!("Opening {} ", o.code)), "{en}");
-        assert!(en.contains("Screen Horses"), "{en}");
-    }
-}
-
 /// "今日待练 3" / "3 due today": puzzles from the player's mistakes whose
 /// day has come.
 pub fn due_today(n: usize, lang: Lang) -> String {
@@ -228,5 +204,29 @@ pub fn theme_line(kind: crate::teach::Kind, lang: Lang) -> String {
     match lang {
         Lang::Zh => format!("主题：{}", crate::teach::words::kind_word(kind, lang)),
         Lang::En => format!("Theme: {}", crate::teach::words::kind_word(kind, lang)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Move, Position};
+
+    #[test]
+    fn the_opening_is_named_in_the_language_shown() {
+        // 炮二平五 马8进7 马二进三 马2进3: ECCO's central cannon against
+        // the screen horses.
+        let moves: Vec<Move> = ["h2e2", "h9g7", "h0g2", "b9c7"]
+            .iter()
+            .map(|m| Move::from_iccs(m).unwrap())
+            .collect();
+        let o = crate::ecco::classify(&Position::startpos(), &moves).unwrap();
+        assert_eq!(
+            opening_text(&o, Lang::Zh),
+            format!("开局 {} {}", o.code, o.zh)
+        );
+        let en = opening_text(&o, Lang::En);
+        assert!(en.starts_with(&format!("Opening {} ", o.code)), "{en}");
+        assert!(en.contains("Screen Horses"), "{en}");
     }
 }
