@@ -4,11 +4,12 @@
 //! moves with the engine's score and the games' wins, draws and losses.
 
 use super::CliError;
-use super::output::{escape_controls, finish, padded};
+use super::db::PositionArgs;
+use super::output::{finish, padded};
 use crate::engine::Score;
 use crate::engine::book::{self, Book, BuildProgress, Recipe};
 use crate::rules::notation::{ChineseStyle, format_move};
-use crate::rules::{Charset, Notation, Position, notation};
+use crate::rules::{Charset, Notation, Position};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::Mutex;
@@ -64,12 +65,8 @@ struct BuildArgs {
 /// Arguments of `book show`.
 #[derive(clap::Args, Debug)]
 struct ShowArgs {
-    /// The position (default: the standard start).
-    #[arg(long)]
-    fen: Option<String>,
-    /// Moves played from it first (ICCS, WXF or Chinese; spaces or commas between).
-    #[arg(long, num_args = 1.., value_delimiter = ',')]
-    moves: Vec<String>,
+    #[command(flatten)]
+    at: PositionArgs,
     /// A book file (default: the book inside the program).
     #[arg(long, value_name = "FILE")]
     book: Option<PathBuf>,
@@ -189,30 +186,7 @@ fn run_show(args: &ShowArgs) -> Result<(), CliError> {
                 .join(" ")
         ));
     }
-    let mut pos = match &args.fen {
-        Some(fen) => {
-            Position::from_fen(fen.trim()).map_err(|e| CliError::new(format!("--fen: {e}")))?
-        }
-        None => Position::startpos(),
-    };
-    let mut played = Vec::new();
-    for token in args.moves.iter().flat_map(|m| m.split_whitespace()) {
-        let m = notation::parse_move(&pos, token).map_err(|e| {
-            CliError::new(format!(
-                "--moves: '{}' at move {}: {e}",
-                escape_controls(token),
-                crate::rules::pgn::move_number_label(&pos)
-            ))
-        })?;
-        pos.play(m)
-            .map_err(|e| CliError::new(format!("--moves: '{token}': {e}")))?;
-        played.push(m);
-    }
-    let opening = match args.fen {
-        None => crate::ecco::classify(&Position::startpos(), &played),
-        Some(_) => None,
-    }
-    .or_else(|| crate::ecco::at(&pos));
+    let (pos, opening) = args.at.with_opening()?;
     let notation = match args.notation.as_str() {
         "wxf" => Notation::Wxf,
         "iccs" => Notation::Iccs,

@@ -87,7 +87,7 @@ enum DbCommand {
 
 /// The position asked about.
 #[derive(clap::Args, Debug)]
-struct PositionArgs {
+pub(super) struct PositionArgs {
     /// The position (default: the standard start).
     #[arg(long)]
     fen: Option<String>,
@@ -103,7 +103,9 @@ impl PositionArgs {
 
     /// The position and its ECCO opening: that of the moves from the
     /// standard start, or of the position itself when a row reaches it.
-    fn with_opening(&self) -> Result<(Position, Option<crate::ecco::Opening>), CliError> {
+    pub(super) fn with_opening(
+        &self,
+    ) -> Result<(Position, Option<crate::ecco::Opening>), CliError> {
         let (pos, moves) = self.played()?;
         let opening = match self.fen {
             None => crate::ecco::classify(&Position::startpos(), &moves),

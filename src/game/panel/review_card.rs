@@ -8,7 +8,7 @@
 
 use crate::engine::review::{GameReview, Judgement};
 use crate::game::board::layout::BoardLayout;
-use crate::game::i18n::{Lang, Phrase, opening_text, side_name};
+use crate::game::i18n::{Lang, Phrase, side_name};
 use crate::game::panel::dock_first;
 use crate::game::panel::move_list::MoveListSlot;
 use crate::game::play::Play;
@@ -96,8 +96,6 @@ enum Part {
 enum Line {
     Progress,
     Side(Side),
-    /// The game's opening (ECCO), over the sides' summaries.
-    Opening,
     Verdict,
     /// Why the shown move was weak, in words.
     Why,
@@ -157,7 +155,6 @@ fn summary_row(lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
                 column(0.0),
                 Pickable::IGNORE,
                 children![
-                    line_text(fonts, Line::Opening, 13.0, palette::TEXT_DIM),
                     line_text(fonts, Line::Side(Side::Red), 14.0, palette::TEXT),
                     line_text(fonts, Line::Side(Side::Black), 14.0, palette::TEXT),
                 ],
@@ -280,12 +277,6 @@ fn refresh_card(
                         word.get(lang)
                     )
                 }),
-                palette::TEXT_DIM,
-            ),
-            Line::Opening => (
-                reviewed
-                    .and_then(|r| crate::ecco::classify(&r.start, &r.moves))
-                    .map_or_else(String::new, |o| opening_text(&o, lang)),
                 palette::TEXT_DIM,
             ),
             Line::Side(side) => (

@@ -442,13 +442,15 @@ fn theme_of(explainer: &mut Explainer, p: &MyPuzzle) -> WhyRecord {
 }
 
 /// Finds, off the main thread, the themes of the read puzzles that have
-/// none, and keeps them in the file.
+/// none, and keeps them in the file. The puzzles are looked through again
+/// only when they change.
 fn find_themes(
     mut search: ResMut<ThemeSearch>,
     mut store: ResMut<MyPuzzleStore>,
     paths: Option<Res<StorePaths>>,
     mut notice: ResMut<Notice>,
     time: Res<Time>,
+    mut looked_at: Local<Option<u64>>,
 ) {
     if let Some(job) = &mut search.0 {
         let Some(found) = job.poll() else {
@@ -468,7 +470,8 @@ fn find_themes(
         }
         return;
     }
-    let Some(mine) = store.loaded() else {
+    let version = store.version();
+    let Some(mine) = store.loaded().filter(|_| *looked_at != Some(version)) else {
         return;
     };
     let wanted: Vec<MyPuzzle> = mine
@@ -479,6 +482,7 @@ fn find_themes(
         .cloned()
         .collect();
     if wanted.is_empty() {
+        *looked_at = Some(version);
         return;
     }
     search.0 = Some(OffThreadSearch::start_at(
