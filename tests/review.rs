@@ -262,9 +262,16 @@ fn the_review_command_prints_a_line_per_move_and_a_summary() {
         lines[1],
         "opening: B05 中炮对进左马 (Central Cannon vs Left Horse)"
     );
-    assert_eq!(lines.len(), 3 + 10 + 1 + 2, "{stdout}");
-    assert!(lines[14].starts_with("red:") && lines[14].contains("blunder 1"));
-    assert!(lines[15].starts_with("black:"));
+    // The answer that takes the chariot is one of the best moves worth
+    // noting: it punishes the blunder. The quiet moves get no sentence.
+    assert_eq!(
+        lines[why + 2].trim(),
+        "punishes the mistake: takes the chariot on c5 for nothing",
+        "{stdout}"
+    );
+    assert_eq!(lines.len(), 3 + 10 + 2 + 2, "{stdout}");
+    assert!(lines[15].starts_with("red:") && lines[15].contains("blunder 1"));
+    assert!(lines[16].starts_with("black:"));
     let zh = xiangqi(&[
         "review",
         pgn.to_str().unwrap(),

@@ -758,3 +758,87 @@ mod defends {
         no(&found, Kind::Defends);
     }
 }
+
+/// What one of the best moves did, told only when it is worth noting.
+mod strong {
+    use super::*;
+    use xiangqi::engine::review::Noting;
+    use xiangqi::teach::strong;
+
+    fn said(fen: &str, history: &[&str], m: &str, noting: Noting) -> Option<String> {
+        let mut pos = Position::from_fen(fen).unwrap();
+        let mut before = Vec::new();
+        for h in history {
+            before.push(pos);
+            pos.play(Move::from_iccs(h).unwrap()).unwrap();
+        }
+        strong(
+            &mut Explainer::default(),
+            &pos,
+            &before,
+            Move::from_iccs(m).unwrap(),
+            noting,
+        )
+        .map(|s| s.text(Language::En))
+    }
+
+    #[test]
+    fn a_fork_is_worth_a_sentence_on_its_own() {
+        let fen = "4k4/2r1r4/9/9/9/2N6/9/9/9/3K5 w";
+        assert_eq!(
+            said(fen, &[], "c4d6", Noting::default()).as_deref(),
+            Some("strong: the horse forks the chariot on c8 and the chariot on e8")
+        );
+        // The same move after the opponent's mistake punishes it.
+        assert!(
+            said(
+                fen,
+                &[],
+                "c4d6",
+                Noting {
+                    punishes: true,
+                    follows_best: false
+                }
+            )
+            .unwrap()
+            .starts_with("punishes the mistake: the horse forks")
+        );
+    }
+
+    #[test]
+    fn quiet_moves_and_taking_back_are_not() {
+        // The first move of a game does nothing the rules can show.
+        assert_eq!(
+            said(xiangqi::rules::START_FEN, &[], "h2e2", Noting::default()),
+            None
+        );
+        // The central cannon takes the soldier, the horse takes it back:
+        // material won, but only by taking back, so no news.
+        let start = xiangqi::rules::START_FEN;
+        assert_eq!(
+            said(start, &["h2e2", "h9g7", "e2e6"], "g7e6", Noting::default()),
+            None
+        );
+        // A piece taken for nothing is worth telling, and so is a mate.
+        assert_eq!(
+            said(
+                &format!("{GUARDED}/9/9/9/4n4/9/9/9/4R4/3K5 w"),
+                &[],
+                "e1e5",
+                Noting::default()
+            )
+            .as_deref(),
+            Some("strong: takes the horse on e5 for nothing")
+        );
+        assert_eq!(
+            said(
+                "3k5/4a4/9/9/9/9/9/9/4R4/5K3 w",
+                &[],
+                "e1e8",
+                Noting::default()
+            )
+            .as_deref(),
+            Some("strong: 车五进七 mates")
+        );
+    }
+}

@@ -159,7 +159,10 @@ pub(crate) fn print(
             teach::why(&mut explainer, &pos, &history, *m, reply, r.before.best)
                 .map(|w| w.text(lang))
         } else {
-            None
+            review
+                .noting(r.ply)
+                .and_then(|n| teach::strong(&mut explainer, &pos, &history, *m, n))
+                .map(|s| s.text(lang))
         };
         history.push(pos);
         pos.make(*m);

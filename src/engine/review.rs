@@ -195,6 +195,16 @@ impl SideSummary {
     }
 }
 
+/// Why one of the best moves may be worth a sentence ([`GameReview::noting`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Noting {
+    /// It answers a mistake or blunder the opponent made just before.
+    pub punishes: bool,
+    /// The side's previous move was best or excellent too, so a mate it
+    /// began was told there.
+    pub follows_best: bool,
+}
+
 /// A whole game reviewed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameReview {
@@ -219,6 +229,31 @@ impl GameReview {
             s.accuracy = total / f64::from(s.moves);
         }
         s
+    }
+
+    /// Whether move `i` (0 = the first) is one of the best moves a review
+    /// may say something about: judged best or excellent, and not just the
+    /// next move of a mate its side's previous best move had already
+    /// forced.
+    /// The teacher then tells it only when the rules show what it does
+    /// ([`crate::teach::strong`]).
+    pub fn noting(&self, i: usize) -> Option<Noting> {
+        let m = self.moves.get(i)?;
+        if m.judgement > Judgement::Excellent {
+            return None;
+        }
+        let best = |j: usize| self.moves[j].judgement <= Judgement::Excellent;
+        let follows_best = i >= 2 && best(i - 2);
+        // The opponent was already being mated when it moved last, by a
+        // mate the side's previous move began (and was told with).
+        let mated = |p: usize| matches!(self.positions.get(p).map(|p| p.score), Some(Score::Mate(n)) if n < 0);
+        if follows_best && mated(i - 1) {
+            return None;
+        }
+        Some(Noting {
+            punishes: i >= 1 && self.moves[i - 1].judgement >= Judgement::Mistake,
+            follows_best,
+        })
     }
 
     /// The evaluation curve for a graph: Red's expected score (0..=1) at

@@ -18,5 +18,5 @@ pub use exchange::exchange;
 pub use motif::{Explainer, Kind, Motif};
 pub use pattern::Pattern;
 pub use record::{theme_kind, why_of};
-pub use why::{Said, Why, headline, why};
+pub use why::{Comment, Said, Strong, Why, headline, strong, why};
 pub use words::{Voice, sentence};

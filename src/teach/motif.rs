@@ -174,6 +174,8 @@ impl Explainer {
         if after.play(m).is_err() {
             return Vec::new();
         }
+        // What a move shows never depends on what was asked before.
+        self.engine.clear();
         let mover = pos.side_to_move();
         let (b0, b1) = (Board::of(pos), Board::of(&after));
         let mut found = Vec::new();
@@ -230,6 +232,7 @@ impl Explainer {
     /// move is in, a mate it has, pieces either side can win, pins, the
     /// opponent's threat, generals without advisors.
     pub fn of_position(&mut self, pos: &Position, history: &[Position]) -> Vec<Motif> {
+        self.engine.clear();
         let us = pos.side_to_move();
         let b = Board::of(pos);
         let mut found = Vec::new();

@@ -1,10 +1,12 @@
 //! Why a move was weak, in one sentence: what it allowed (a piece it left
 //! hanging, or the opponent's best reply and what that reply does), and
-//! what the better move would have done. The review's judged moves and
-//! `xiangqi review` read it.
+//! what the better move would have done; and what one of the best moves
+//! did, when it is worth telling ([`strong`]). The review's judged moves
+//! and `xiangqi review` read it.
 
 use super::motif::{Explainer, Kind, Motif};
 use super::words::{Voice, line_text, sentence};
+use crate::engine::review::Noting;
 use crate::rules::{Move, Position};
 use crate::store::settings::Language;
 
@@ -149,4 +151,119 @@ pub fn why(
         None
     };
     (allowed.is_some() || better.is_some()).then_some(Why { allowed, better })
+}
+
+/// What one of the best moves did, told because it is worth noting.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Strong {
+    /// The move and the motif that tells what it does.
+    pub did: Said,
+    /// It answered the opponent's mistake just before it.
+    pub punishes: bool,
+}
+
+impl Strong {
+    /// In a sentence: "strong: forks the general and the chariot …" /
+    /// "好棋：…"; "punishes the mistake: …" / "抓住失误：…".
+    pub fn text(&self, voice: impl Into<Voice>) -> String {
+        let voice = voice.into();
+        let said = sentence(&self.did.motif, voice);
+        match (voice.lang == Language::Zh, self.punishes) {
+            (true, true) => format!("抓住失误：{said}"),
+            (true, false) => format!("好棋：{said}"),
+            (false, true) => format!("punishes the mistake: {said}"),
+            (false, false) => format!("strong: {said}"),
+        }
+    }
+}
+
+/// What the review says about one move: why a weak one was weak, or what
+/// a strong one did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Comment {
+    /// An inaccuracy or worse.
+    Weak(Why),
+    /// One of the best moves worth noting.
+    Strong(Strong),
+}
+
+impl Comment {
+    /// The sentence.
+    pub fn text(&self, voice: impl Into<Voice>) -> String {
+        match self {
+            Comment::Weak(w) => w.text(voice),
+            Comment::Strong(s) => s.text(voice),
+        }
+    }
+}
+
+/// The least a tactic must win (in centipawns) to be told on its own.
+const WORTH_NOTING: i32 = 300;
+
+/// What `played` (one of the best moves in `pos`, reached through
+/// `history`; see [`crate::engine::review::GameReview::noting`]) did, when
+/// it is worth a sentence: on its own, a mate, a double check, or a fork,
+/// material won other than by taking back, a discovered attack or a piece
+/// trapped worth a horse or more; after the opponent's mistake, any of
+/// those and also a pin, a threat made or a threat stopped. `None` for the quiet best moves that make up most games.
+pub fn strong(
+    explainer: &mut Explainer,
+    pos: &Position,
+    history: &[Position],
+    played: Move,
+    noting: Noting,
+) -> Option<Strong> {
+    let own = explainer.of_move(pos, history, played);
+    let m = telling(&own, true)?;
+    let punishes = noting.punishes;
+    let mover = pos.side_to_move();
+    // Taking back on the point the opponent just took on is no news.
+    let takes_back = history.last().is_some_and(|before| {
+        before
+            .piece_at(played.to())
+            .is_some_and(|p| p.color == mover)
+            && pos.piece_at(played.to()).is_some_and(|p| p.color != mover)
+    });
+    // On its own, a tactic must be worth at least a horse or a cannon:
+    // a soldier picked up in a won ending is no news.
+    let worth = match m.kind {
+        Kind::Mate => !(noting.follows_best && mating_already(explainer, history)),
+        Kind::DoubleCheck => true,
+        Kind::Capture if takes_back => false,
+        Kind::Capture | Kind::Fork | Kind::DiscoveredAttack | Kind::Trapped => {
+            punishes || m.gain >= WORTH_NOTING
+        }
+        _ => punishes,
+    };
+    worth.then(|| Strong {
+        did: Said {
+            from: *pos,
+            mv: played,
+            motif: m.clone(),
+        },
+        punishes,
+    })
+}
+
+/// Whether the side to move had already played a mating move with its
+/// previous move (`history` ends with the position it played it in and
+/// the one it made): the next moves of a told mate are not told
+/// again.
+fn mating_already(explainer: &mut Explainer, history: &[Position]) -> bool {
+    // The mover played `before` → `after`; the opponent then reached the
+    // position the move is played in.
+    let [.., before, after] = history else {
+        return false;
+    };
+    let earlier = &history[..history.len() - 2];
+    let Some(mv) = before.legal_moves().iter().copied().find(|&m| {
+        let mut p = *before;
+        p.play(m).is_ok() && p.hash() == after.hash()
+    }) else {
+        return false;
+    };
+    explainer
+        .of_move(before, earlier, mv)
+        .iter()
+        .any(|f| f.kind == Kind::Mate)
 }

@@ -409,13 +409,40 @@ fn the_blunder_shown_is_explained_in_words_off_the_main_thread() {
         why.text(crate::game::i18n::Lang::Zh)
             .starts_with("c5位的车无保护")
     );
-    // A good move shown is not explained.
-    request(&mut app, BrowseCommand::Goto(2));
-    app.update();
+    // The answer that takes the chariot is one of the best moves worth
+    // noting: it punishes the blunder, and the card says so.
+    request(&mut app, BrowseCommand::Goto(BLUNDER + 2));
+    let found = |a: &App| {
+        a.world()
+            .resource::<crate::game::play::game_review::ReviewWhy>()
+            .of(&r, BLUNDER + 1)
+            .is_some()
+    };
+    run_until(&mut app, "what the answer did", found);
+    let said = app
+        .world()
+        .resource::<crate::game::play::game_review::ReviewWhy>()
+        .of(&r, BLUNDER + 1)
+        .unwrap()
+        .text(crate::game::i18n::Lang::En);
+    assert!(said.starts_with("punishes the mistake: "), "{said}");
+    assert!(said.contains("chariot"), "{said}");
+    // A quiet best opening move is looked at and has nothing worth saying.
+    let quiet = (0..BLUNDER)
+        .find(|&i| r.review.noting(i).is_some())
+        .expect("a best move before the blunder");
+    request(&mut app, BrowseCommand::Goto(quiet + 1));
+    let looked = |a: &App| {
+        let w = a
+            .world()
+            .resource::<crate::game::play::game_review::ReviewWhy>();
+        w.looked_at(&r, quiet)
+    };
+    run_until(&mut app, "the quiet move looked at", looked);
     assert!(
         app.world()
             .resource::<crate::game::play::game_review::ReviewWhy>()
-            .of(&r, 1)
+            .of(&r, quiet)
             .is_none()
     );
 }

@@ -1,7 +1,8 @@
-//! Why the move shown was weak, in words the rules can prove
-//! ([`crate::teach::why`]): found off the main thread when the board
-//! shows a judged move (inaccuracy or worse) of the reviewed game, kept
-//! per move, and read by the review card. The frame never waits for it.
+//! Why the move shown was weak, or what it did when it was one of the
+//! best worth noting, in words the rules can prove ([`crate::teach::why`],
+//! [`crate::teach::strong`]): found off the main thread when the board
+//! shows a move of the reviewed game, kept per move, and read by the
+//! review card. The frame never waits for it.
 
 use super::{GameReviewState, ReviewedGame};
 use crate::engine::review::Judgement;
@@ -11,7 +12,7 @@ use crate::game::play::browse::{Browse, shown_ply};
 use crate::game::play::search::OffThreadSearch;
 use crate::game::play::session::Session;
 use crate::rules::{Move, Position};
-use crate::teach::{self, Explainer, Why};
+use crate::teach::{self, Comment, Explainer};
 use bevy::prelude::*;
 use std::collections::HashMap;
 
@@ -46,17 +47,25 @@ impl Key {
     }
 }
 
-/// The whys found so far, and the one being found.
+/// The comments found so far, and the one being found.
 #[derive(Resource, Default)]
 pub struct ReviewWhy {
-    found: HashMap<Key, Option<Why>>,
-    running: Option<(Key, OffThreadSearch<Why>)>,
+    found: HashMap<Key, Option<Comment>>,
+    running: Option<(Key, OffThreadSearch<Comment>)>,
 }
 
 impl ReviewWhy {
-    /// Why move `i` (0 = the first) of `reviewed` was weak, once found.
-    pub fn of(&self, reviewed: &ReviewedGame, i: usize) -> Option<&Why> {
+    /// What the review says about move `i` (0 = the first) of `reviewed`,
+    /// once found: why it was weak, or what it did.
+    pub fn of(&self, reviewed: &ReviewedGame, i: usize) -> Option<&Comment> {
         self.found.get(&Key::of(reviewed, i)?)?.as_ref()
+    }
+
+    /// Whether move `i` of `reviewed` has been looked at (whether or not
+    /// there was something to say).
+    #[cfg(test)]
+    pub fn looked_at(&self, reviewed: &ReviewedGame, i: usize) -> bool {
+        Key::of(reviewed, i).is_some_and(|k| self.found.contains_key(&k))
     }
 }
 
@@ -85,7 +94,9 @@ fn explain_shown(
     let Some(key) = Key::of(reviewed, i) else {
         return;
     };
-    if m.judgement < Judgement::Inaccuracy
+    let weak = m.judgement >= Judgement::Inaccuracy;
+    let noting = reviewed.review.noting(i);
+    if !weak && noting.is_none()
         || why.found.contains_key(&key)
         || why.running.as_ref().is_some_and(|(k, _)| *k == key)
     {
@@ -106,14 +117,13 @@ fn explain_shown(
         .filter(|b| !b.is_null());
     // A new move shown drops the search for the old one (it stops).
     let search = OffThreadSearch::start_at(pos, history.clone(), 0, 0.0, move |_| {
-        teach::why(
-            &mut Explainer::default(),
-            &pos,
-            &history,
-            played,
-            reply,
-            best,
-        )
+        let explainer = &mut Explainer::default();
+        match noting {
+            Some(n) if !weak => {
+                teach::strong(explainer, &pos, &history, played, n).map(Comment::Strong)
+            }
+            _ => teach::why(explainer, &pos, &history, played, reply, best).map(Comment::Weak),
+        }
     });
     why.running = Some((key, search));
 }
