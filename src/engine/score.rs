@@ -24,6 +24,13 @@ pub enum Score {
     Mate(i32),
 }
 
+impl Default for Score {
+    /// Level: no score yet.
+    fn default() -> Score {
+        Score::Cp(0)
+    }
+}
+
 impl Score {
     /// The same score from the other side (`Mate(0)`, mated now, keeps no
     /// sign: check for it first).

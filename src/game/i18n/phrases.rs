@@ -154,7 +154,7 @@ texts! {
     Analysis => ("分析", "Analysis"),
     AnalysisDepth => ("深度", "depth"),
     AnalysisStarting => ("分析中…", "Thinking…"),
-    AnalysisWaiting => ("电脑思考时暂停", "Paused while the AI thinks"),
+    AnalysisAiLine => ("电脑正在想的着法", "the computer's own line"),
     AnalysisNoMoves => ("无棋可走", "No legal move"),
     AnalysisLines => ("分析线数", "Analysis lines"),
     ScoreView => ("分数视角", "Scores from"),

@@ -220,6 +220,17 @@ fn refresh_card(
 /// out.
 fn heading_text(analysis: &Analysis, settings: &UserSettings, lang: Lang) -> String {
     let title = match (analysis.position(), analysis.lines().first()) {
+        // The computer thinks about the shown position: its own line.
+        (Some(_), best) if analysis.shows_the_ai() => {
+            let depth = best.map_or_else(String::new, |b| {
+                format!(" · {} {}", Phrase::AnalysisDepth.get(lang), b.depth)
+            });
+            format!(
+                "{} · {}{depth}",
+                Phrase::Analysis.get(lang),
+                Phrase::AnalysisAiLine.get(lang)
+            )
+        }
         (Some(pos), _) if !pos.has_legal_move() => {
             format!(
                 "{} · {}",
@@ -233,15 +244,10 @@ fn heading_text(analysis: &Analysis, settings: &UserSettings, lang: Lang) -> Str
             Phrase::AnalysisDepth.get(lang),
             best.depth
         ),
-        (Some(_), None) => format!(
+        (_, _) => format!(
             "{} · {}",
             Phrase::Analysis.get(lang),
             Phrase::AnalysisStarting.get(lang)
-        ),
-        (None, _) => format!(
-            "{} · {}",
-            Phrase::Analysis.get(lang),
-            Phrase::AnalysisWaiting.get(lang)
         ),
     };
     // The moves left out, in the list's notation.

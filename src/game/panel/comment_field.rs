@@ -8,7 +8,7 @@ use crate::game::play::browse::{Browse, shown_node};
 use crate::game::play::session::Session;
 use crate::game::play::variations::TreeCommand;
 use crate::game::theme::layout::row;
-use crate::game::theme::line_edit::{LineKey, edit_line};
+use crate::game::theme::line_edit::{LineKey, edit_line, take_keys};
 use crate::game::theme::shape::{Shape, plain};
 use crate::game::theme::{Fonts, palette, set_display};
 use crate::rules::records::NodeId;
@@ -112,7 +112,7 @@ fn type_keys(
         }
     }
     // Nothing else hears these keys (no move, no shortcut).
-    keys.reset_all();
+    take_keys(&mut keys);
 }
 
 fn edit_requests(

@@ -30,10 +30,6 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Centipawn scores beyond this are mates (the engine maps mates near 30000).
-const MATE_THRESHOLD: i32 = 20_000;
-/// The engine's mate score (a mate in `n` plies is `MATE - n`).
-const MATE: i32 = 30_000;
 /// Bar width in pixels.
 const WIDTH: f32 = 14.0;
 
@@ -47,21 +43,6 @@ pub enum RedEval {
 }
 
 impl RedEval {
-    /// From a search score (`as_cp` scale) seen by the side to move.
-    pub fn from_search(score: i32, side_to_move: Side) -> RedEval {
-        let red = match side_to_move {
-            Side::Red => score,
-            Side::Black => -score,
-        };
-        if red.abs() >= MATE_THRESHOLD {
-            let plies = MATE - red.abs();
-            let moves = (plies + 1) / 2;
-            RedEval::Mate(if red > 0 { moves.max(1) } else { -moves.max(1) })
-        } else {
-            RedEval::Cp(red)
-        }
-    }
-
     /// From an engine [`Score`] seen by the side to move.
     pub fn from_score(score: Score, side_to_move: Side) -> RedEval {
         let flip = if side_to_move == Side::Red { 1 } else { -1 };
@@ -248,7 +229,7 @@ fn shown_eval(analysis: &Analysis, ai: &AiState) -> Option<RedEval> {
         ai.last_report
             .as_ref()
             .filter(|(_, p)| p.depth > 0)
-            .map(|(pos, p)| RedEval::from_search(p.score, pos.side_to_move()))
+            .map(|(pos, p)| RedEval::from_score(p.score, pos.side_to_move()))
     })
 }
 
@@ -274,14 +255,19 @@ mod tests {
 
     #[test]
     fn scores_turn_to_reds_point_of_view() {
-        assert_eq!(RedEval::from_search(120, Side::Red), RedEval::Cp(120));
-        assert_eq!(RedEval::from_search(120, Side::Black), RedEval::Cp(-120));
-        // Black to move and mating in one ply: Red is mated in one move.
         assert_eq!(
-            RedEval::from_search(MATE - 1, Side::Black),
+            RedEval::from_score(Score::Cp(120), Side::Red),
+            RedEval::Cp(120)
+        );
+        // Black to move and mating: Red is mated.
+        assert_eq!(
+            RedEval::from_score(Score::Mate(1), Side::Black),
             RedEval::Mate(-1)
         );
-        assert_eq!(RedEval::from_search(MATE - 5, Side::Red), RedEval::Mate(3));
+        assert_eq!(
+            RedEval::from_score(Score::Mate(3), Side::Red),
+            RedEval::Mate(3)
+        );
         assert_eq!(
             RedEval::from_score(Score::Cp(50), Side::Black),
             RedEval::Cp(-50)

@@ -4,7 +4,9 @@
 //! and its line in words, and the evaluation graph ([`super::graph`]).
 //!
 //! The card docks itself at the top of the move list's column; it is gone
-//! during puzzles and before the first move.
+//! during puzzles and before the first move. The buttons are offered when
+//! the game has ended or for a record or analysis board, never in the
+//! middle of a live game ([`review_offered`]).
 
 use crate::engine::review::{GameReview, Judgement};
 use crate::game::board::layout::BoardLayout;
@@ -13,7 +15,10 @@ use crate::game::panel::dock_first;
 use crate::game::panel::move_list::MoveListSlot;
 use crate::game::play::Play;
 use crate::game::play::browse::{Browse, shown_ply};
-use crate::game::play::game_review::{GameReviewState, ReviewRequest, ReviewWhy, ReviewedGame};
+use crate::game::play::clock::MatchClock;
+use crate::game::play::game_review::{
+    GameReviewState, ReviewRequest, ReviewWhy, ReviewedGame, review_offered,
+};
 use crate::game::play::move_list::{list_style, teacher_voice};
 use crate::game::play::session::Session;
 use crate::game::settings::CurrentLang;
@@ -222,6 +227,7 @@ fn refresh_card(
     state: Res<GameReviewState>,
     why: Res<ReviewWhy>,
     session: Res<Session>,
+    clock: Option<Res<MatchClock>>,
     browse: Res<Browse>,
     play: Res<State<Play>>,
     lang: CurrentLang,
@@ -237,8 +243,12 @@ fn refresh_card(
     let reviewed = state.for_session(&session);
     let progress = state.progress();
     let moves = session.game.moves().len();
+    let offered = review_offered(&session, clock.as_deref());
     for mut node in &mut cards {
-        set_display(&mut node, free && (moves > 0 || reviewed.is_some()));
+        set_display(
+            &mut node,
+            free && (moves > 0 && offered || reviewed.is_some() || progress.is_some()),
+        );
     }
     // A review covering every move shown at some effort: only a deeper one is offered.
     let complete = reviewed.filter(|r| r.moves.len() >= moves);
@@ -246,7 +256,9 @@ fn refresh_card(
         match part {
             Part::Buttons => set_display(
                 &mut node,
-                progress.is_none() && complete.is_none_or(|r| r.effort < Effort::Thorough),
+                offered
+                    && progress.is_none()
+                    && complete.is_none_or(|r| r.effort < Effort::Thorough),
             ),
             Part::QuickButton => set_display(&mut node, complete.is_none()),
             Part::Progress => set_display(&mut node, progress.is_some()),

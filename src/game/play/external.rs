@@ -214,7 +214,7 @@ pub fn think(
         if line.multipv == 1 && !line.pv.is_empty() {
             let _ = job.progress.send(SearchProgress {
                 depth: line.depth,
-                score: line.score.map_or(0, |s| s.as_cp()),
+                score: line.score.unwrap_or_default(),
                 pv: line.pv.clone(),
                 starting: false,
             });

@@ -11,7 +11,7 @@
 //! stop flag. What a search returns is up to its caller (a move, lines,
 //! evaluations).
 
-use crate::engine::{Engine, Limits, SearchInfo};
+use crate::engine::{Engine, Limits, Score, SearchInfo};
 use crate::game::play::worker::off_the_pool;
 use crate::rules::{Move, Position};
 use crate::store::reviews::Effort;
@@ -45,7 +45,7 @@ impl SearchJob {
     pub fn report(&self, info: &SearchInfo) {
         let _ = self.progress.send(SearchProgress {
             depth: info.depth,
-            score: info.score.as_cp(),
+            score: info.score,
             pv: info.pv.clone(),
             starting: false,
         });
@@ -57,8 +57,8 @@ impl SearchJob {
 pub struct SearchProgress {
     /// Depth completed.
     pub depth: u32,
-    /// Score in centipawns from the searching side's view (mate scores large).
-    pub score: i32,
+    /// The score from the searching side's view.
+    pub score: Score,
     /// The principal variation.
     pub pv: Vec<Move>,
     /// The engine is being started (its handshake), not searching yet.
@@ -259,7 +259,7 @@ mod tests {
             let reply = job.position.legal_moves().first().copied();
             let _ = job.progress.send(SearchProgress {
                 depth: 3,
-                score: 42,
+                score: Score::Cp(42),
                 pv: reply.into_iter().collect(),
                 starting: false,
             });
@@ -272,7 +272,7 @@ mod tests {
         assert_eq!(history, 1, "the start position came before");
         assert!(live.is_legal(reply));
         let progress = search.receive_progress().cloned().expect("a report");
-        assert_eq!((progress.depth, progress.score), (3, 42));
+        assert_eq!((progress.depth, progress.score), (3, Score::Cp(42)));
         assert_eq!(progress.pv, [reply]);
         assert!(search.receive_progress().is_none(), "each report once");
         assert_eq!(search.latest(), &progress);

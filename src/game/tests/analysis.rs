@@ -176,16 +176,50 @@ fn turning_it_off_stops_the_search_and_hides_the_lines() {
 }
 
 #[test]
-fn the_analysis_waits_while_the_ai_thinks() {
-    // The player is Black: the AI (Red) thinks first.
-    let (mut app, seen) = app_with_fake(Mode::Black);
+fn while_the_ai_thinks_its_own_line_stands_in_for_the_analysis() {
+    use crate::game::play::ai::AiBackend;
+    use crate::game::play::search::SearchProgress;
+    let line = vec![
+        Move::from_iccs("h2e2").unwrap(),
+        Move::from_iccs("h9g7").unwrap(),
+    ];
+    let reported = line.clone();
+    // The player is Black: the AI (Red) thinks first, reports a line after
+    // a moment and thinks on until stopped.
+    let backend = AiBackend(Arc::new(move |job: SearchJob, _level: u8| {
+        std::thread::sleep(Duration::from_millis(30));
+        let _ = job.progress.send(SearchProgress {
+            depth: 4,
+            score: Score::Cp(37),
+            pv: reported.clone(),
+            starting: false,
+        });
+        let t0 = Instant::now();
+        while !job.stop.load(Ordering::Relaxed) && t0.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        job.position.legal_moves().first().copied()
+    }));
+    let mut app = super::test_app_with(Mode::Black, Position::startpos(), backend);
+    let seen = Arc::new(Seen::default());
+    app.insert_resource(fake_engine(seen.clone()));
     toggle(&mut app);
-    for _ in 0..20 {
+    app.update();
+    // No search of its own beside the AI's, and no line before it reports.
+    assert!(analysis(&app).shows_the_ai());
+    assert_eq!(analysis(&app).position(), Some(&Position::startpos()));
+    let t0 = Instant::now();
+    while analysis(&app).lines().is_empty() {
+        assert!(t0.elapsed() < Duration::from_secs(5), "no line from the AI");
+        std::thread::sleep(Duration::from_millis(2));
         app.update();
     }
+    let shown = &analysis(&app).lines()[0];
+    assert_eq!(
+        (shown.depth, shown.score, &shown.pv),
+        (4, Score::Cp(37), &line)
+    );
     assert!(seen.started.lock().unwrap().is_empty());
-    assert!(analysis(&app).lines().is_empty());
-    assert_eq!(analysis(&app).position(), None);
 }
 
 #[test]

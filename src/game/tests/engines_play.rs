@@ -148,7 +148,10 @@ fn our_own_engine_plays_black_over_ucci_too() {
     // It reported as it thought (UCCI's bare scores read as centipawns).
     let ai = app.world().resource::<crate::game::play::ai::AiState>();
     let (_, report) = ai.last_report.as_ref().expect("a report");
-    assert!(report.depth >= 1 && report.score.abs() < 1000, "{report:?}");
+    assert!(
+        report.depth >= 1 && matches!(report.score, crate::engine::Score::Cp(c) if c.abs() < 1000),
+        "{report:?}"
+    );
 }
 
 /// The failures an engine can have in a game, each answered the same way.
@@ -217,7 +220,10 @@ fn garbage_before_a_good_move_is_skipped() {
     // Its thinking line reached the panel's report.
     let ai = app.world().resource::<crate::game::play::ai::AiState>();
     let (_, report) = ai.last_report.as_ref().expect("a report");
-    assert_eq!((report.depth, report.score), (3, 25));
+    assert_eq!(
+        (report.depth, report.score),
+        (3, crate::engine::Score::Cp(25))
+    );
 }
 
 #[test]

@@ -516,3 +516,37 @@ fn a_puzzle_from_a_mistake_carries_its_why_and_comes_back_on_its_schedule() {
     assert_eq!(solved.schedule.streak, 1);
     assert_eq!(solved.schedule.days_left(now), 1);
 }
+
+#[test]
+fn the_review_is_offered_when_a_game_ends_or_for_a_record_never_in_a_live_game() {
+    use crate::game::play::clock::MatchClock;
+    use crate::game::play::game_review::review_offered;
+    use crate::rules::clock::{GameClock, TimeControl};
+    let session = |mode| {
+        let mut s = Session::new(
+            GameSetup {
+                players: Players::new(mode, 3, 3),
+                start: Position::startpos(),
+            },
+            0.0,
+        );
+        s.game.play(Move::from_iccs("h2e2").unwrap()).unwrap();
+        s
+    };
+    let untimed = MatchClock::default();
+    let mut timed = MatchClock::default();
+    let five = TimeControl::parse("300+2").unwrap();
+    timed.set(Some(GameClock::new(five, five, Color::Red)), &[]);
+    // A game against the computer, or the computer's own: not while it lasts.
+    for mode in [Mode::Red, Mode::Black, Mode::AiVsAi] {
+        let mut s = session(mode);
+        assert!(!review_offered(&s, Some(&untimed)), "{mode}");
+        s.game.resign(Color::Red);
+        assert!(review_offered(&s, Some(&untimed)), "{mode} ended");
+    }
+    // Two players: a record or an analysis board, unless on the clocks.
+    let s = session(Mode::Hotseat);
+    assert!(review_offered(&s, Some(&untimed)));
+    assert!(review_offered(&s, None));
+    assert!(!review_offered(&s, Some(&timed)));
+}

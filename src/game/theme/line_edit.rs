@@ -2,7 +2,19 @@
 //! move's comment, a path to open or import, the explorer's player): the
 //! keys that edit it and the keys that end it.
 
-use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::ButtonInput;
+use bevy::input::keyboard::{Key, KeyCode, KeyboardInput};
+
+/// Takes the keys away from everything else while a line or a card has the
+/// keyboard (no move, no shortcut hears them), all but the screenshot key
+/// (F12), which the game still answers.
+pub fn take_keys(keys: &mut ButtonInput<KeyCode>) {
+    let screenshot = keys.just_pressed(KeyCode::F12);
+    keys.reset_all();
+    if screenshot {
+        keys.press(KeyCode::F12);
+    }
+}
 
 /// What a key did to the line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -52,6 +64,20 @@ pub fn edit_line(text: &mut String, key: &KeyboardInput) -> LineKey {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_line_takes_every_key_but_the_screenshot_key() {
+        let mut keys = ButtonInput::<KeyCode>::default();
+        keys.press(KeyCode::KeyA);
+        keys.press(KeyCode::Enter);
+        take_keys(&mut keys);
+        assert_eq!(keys.get_just_pressed().count(), 0);
+        keys.press(KeyCode::KeyB);
+        keys.press(KeyCode::F12);
+        take_keys(&mut keys);
+        assert!(keys.just_pressed(KeyCode::F12));
+        assert!(!keys.pressed(KeyCode::KeyB));
+    }
     use bevy::input::ButtonState;
     use bevy::input::keyboard::{KeyCode, NativeKey};
     use bevy::prelude::Entity;

@@ -42,7 +42,7 @@ use super::views::SettingsView;
 use crate::game::GameSet;
 use crate::game::i18n::Phrase;
 use crate::game::settings::{StorePaths, UserSettings};
-use crate::game::theme::line_edit::{LineKey, edit_line};
+use crate::game::theme::line_edit::{LineKey, edit_line, take_keys};
 use crate::game::theme::scale::Scale;
 use bevy::input::InputSystems;
 use bevy::input::keyboard::KeyboardInput;
@@ -309,7 +309,7 @@ fn card_keys(
                 LineKey::Edited | LineKey::Ignored => {}
             }
         }
-        keys.reset_all();
+        take_keys(&mut keys);
         return;
     }
     typed.clear();
@@ -335,5 +335,5 @@ fn card_keys(
 
 /// The screen under the card hears no key.
 fn swallow_keys(mut keys: ResMut<ButtonInput<KeyCode>>) {
-    keys.reset_all();
+    take_keys(&mut keys);
 }

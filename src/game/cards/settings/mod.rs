@@ -15,6 +15,7 @@ use crate::game::GameSet;
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::settings::CurrentLang;
 use crate::game::settings::{Problem, SettingsFile, UserSettings};
+use crate::game::theme::line_edit::take_keys;
 use crate::game::theme::{Fonts, OnPress, Toggled, button, palette, set_display};
 use bevy::input::InputSystems;
 use bevy::prelude::*;
@@ -152,7 +153,7 @@ fn settings_keys(
         settings.0 = s;
     }
     // The screen underneath sees nothing.
-    keys.reset_all();
+    take_keys(&mut keys);
 }
 
 fn refresh_card(

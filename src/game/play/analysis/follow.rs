@@ -1,6 +1,7 @@
 //! The analysis follows the board: a new search whenever the shown
 //! position, the lines asked for, the exclusions or the engine change (and
-//! none while the AI thinks about the live game); the lines coming in.
+//! none while the AI thinks about the live game: its own line is shown
+//! instead); the lines coming in.
 
 use super::{Analysis, AnalysisBackend, AnalysisLine, Target};
 use crate::client::external::EngineLine;
@@ -9,6 +10,7 @@ use crate::engine::{Score, SearchInfo};
 use crate::game::i18n::{Lang, Phrase, engine_failure_text};
 use crate::game::notice::Notice;
 use crate::game::play::Turn;
+use crate::game::play::ai::AiState;
 use crate::game::play::browse::{Browse, shown_history, shown_ply, shown_position};
 use crate::game::play::external::{self, ExternalEngines, SharedExternal, Use};
 use crate::game::play::search::{OffThreadSearch, SearchJob};
@@ -27,6 +29,7 @@ pub(super) fn follow_the_board(
     (session, browse): (Res<Session>, Res<Browse>),
     settings: Option<Res<UserSettings>>,
     turn: Option<Res<State<Turn>>>,
+    ai: Res<AiState>,
     backend: Res<AnalysisBackend>,
     time: Res<Time>,
     mut engines: ResMut<ExternalEngines>,
@@ -68,6 +71,11 @@ pub(super) fn follow_the_board(
         if analysis.target.is_some() {
             analysis.stop();
         }
+        let latest = ai
+            .search()
+            .filter(|s| *s.position() == shown)
+            .map(OffThreadSearch::latest);
+        analysis.show_ai_line(shown, latest);
         return;
     }
     if analysis.target.as_ref() == Some(&target) {

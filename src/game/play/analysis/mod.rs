@@ -10,8 +10,9 @@
 //! same helper as the AI and the hint ([`OffThreadSearch`]), with an engine
 //! of its own whose hash table carries over from one position to the next.
 //!
-//! While the AI is thinking about the live position, the analysis waits:
-//! the two would share the cores, and the AI would play weaker. Following
+//! While the AI is thinking about the live position, the analysis does not
+//! search beside it (the two would share the cores, and the AI would play
+//! weaker): the AI's own line stands in for it. Following
 //! the board and taking the lines in is [`follow`]; what the best line does,
 //! in words, is [`motifs`].
 
@@ -20,7 +21,7 @@ pub mod motifs;
 
 use crate::engine::{Limits, Score, SearchInfo, SearchRequest};
 use crate::game::play::external::{ExternalEngines, Use};
-use crate::game::play::search::{OffThreadSearch, SearchJob, SharedEngine};
+use crate::game::play::search::{OffThreadSearch, SearchJob, SearchProgress, SharedEngine};
 use crate::game::play::session::Session;
 use crate::game::play::shown::{PanelCommands, PlayShown};
 use crate::game::{GameSet, Screen};
@@ -119,6 +120,9 @@ pub struct Analysis {
     /// The player's engine failed: the built-in one analyses until the
     /// analysis is turned off and on again.
     fallback: bool,
+    /// The line shown is the computer's own, while it thinks about the
+    /// shown position (see [`Analysis::shows_the_ai`]).
+    borrowed: bool,
 }
 
 impl Analysis {
@@ -157,6 +161,31 @@ impl Analysis {
         self.target = None;
         self.position = None;
         self.lines.clear();
+        self.borrowed = false;
+    }
+
+    /// Whether the line shown is the computer's own: while it thinks about
+    /// the shown position the analysis does not search beside it (the two
+    /// would share the cores, and the computer would play weaker), and its
+    /// line, as deep as it has got, stands in for the analysis'.
+    pub fn shows_the_ai(&self) -> bool {
+        self.on && self.borrowed
+    }
+
+    /// Shows the computer's line `latest` (none yet: no line) about `shown`.
+    fn show_ai_line(&mut self, shown: Position, latest: Option<&SearchProgress>) {
+        self.borrowed = true;
+        self.position = Some(shown);
+        self.lines.clear();
+        if let Some(p) = latest.filter(|p| p.depth > 0 && !p.pv.is_empty()) {
+            self.lines.push(AnalysisLine {
+                depth: p.depth,
+                seldepth: p.depth,
+                score: p.score,
+                pv: p.pv.clone(),
+                nodes: 0,
+            });
+        }
     }
 }
 

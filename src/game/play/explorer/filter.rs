@@ -3,7 +3,7 @@
 //! line; and the page of games listed.
 
 use super::{Explorer, ExplorerCommand, PAGE};
-use crate::game::theme::line_edit::{LineKey, edit_line};
+use crate::game::theme::line_edit::{LineKey, edit_line, take_keys};
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 
@@ -151,7 +151,7 @@ pub(super) fn type_player(
             LineKey::Edited | LineKey::Ignored => {}
         }
     }
-    keys.reset_all();
+    take_keys(&mut keys);
 }
 
 #[cfg(test)]

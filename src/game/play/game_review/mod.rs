@@ -24,8 +24,10 @@
 //! whose review is stored is put on the board.
 
 use crate::engine::review::{GameReview, Judgement};
+use crate::game::Mode;
 use crate::game::i18n::Phrase;
 use crate::game::play::Play;
+use crate::game::play::clock::MatchClock;
 pub use crate::game::play::search::{ReviewEngine, ReviewLimits};
 use crate::game::play::session::{PendingGame, Player, Session};
 use crate::game::settings::StorePaths;
@@ -212,6 +214,14 @@ impl GameReviewState {
     pub fn stop_flag(&self) -> Option<std::sync::Arc<std::sync::atomic::AtomicBool>> {
         self.job.as_ref().map(|j| j.search.stop_flag())
     }
+}
+
+/// Whether the review is offered for the game on the board: once it has
+/// ended, or for a record or an analysis board (two players, no clocks),
+/// never in the middle of a live game or of the computer's own game.
+pub fn review_offered(session: &Session, clock: Option<&MatchClock>) -> bool {
+    session.game.outcome().is_some()
+        || session.setup.players.mode == Mode::Hotseat && clock.is_none_or(|c| c.clock.is_none())
 }
 
 /// Is this a player name the game writes for the computer ("电脑 3", "AI 3")?

@@ -14,7 +14,7 @@ use crate::game::play::records::open_file_on_board;
 use crate::game::play::session::GameOpener;
 use crate::game::settings::CurrentLang;
 use crate::game::theme::layout::centred_column;
-use crate::game::theme::line_edit::{LineKey, edit_line};
+use crate::game::theme::line_edit::{LineKey, edit_line, take_keys};
 use crate::game::theme::shape::{Shape, plain};
 use crate::game::theme::{Fonts, Label, OnPress, button, label, palette, set_display};
 use crate::game::{GameSet, Screen};
@@ -182,7 +182,7 @@ fn type_path(
         return;
     };
     // Nothing else hears these keys.
-    buttons.reset_all();
+    take_keys(&mut buttons);
     for key in keys.read() {
         match edit_line(&mut path.text, key) {
             LineKey::Enter if path.into_database => {
