@@ -123,6 +123,49 @@ pub fn opening_text(o: &crate::ecco::Opening, lang: Lang) -> String {
     format!("{} {} {name}", Phrase::OpeningLabel.get(lang), o.code)
 }
 
+/// The player's record against a level: "你对电脑 10 · 初级 4：3胜 1和 2负" /
+/// "You against AI 10 · Novice 4: 3 won, 1 drawn, 2 lost".
+pub fn level_record(level: Level, won: u32, drawn: u32, lost: u32, lang: Lang) -> String {
+    let who = format!(
+        "{} {} · {}",
+        Phrase::Computer.get(lang),
+        level.number(),
+        level_name(level, lang)
+    );
+    match lang {
+        Lang::Zh => format!("你对{who}：{won}胜 {drawn}和 {lost}负"),
+        Lang::En => format!("You against {who}: {won} won, {drawn} drawn, {lost} lost"),
+    }
+}
+
+/// Shares of won, drawn and lost games: "胜45% 和30% 负25%" / "W 45% D 30% L 25%".
+pub fn result_shares(won: u32, drawn: u32, lost: u32, lang: Lang) -> String {
+    let all = f64::from((won + drawn + lost).max(1));
+    let pc = |n: u32| (100.0 * f64::from(n) / all).round();
+    match lang {
+        Lang::Zh => format!("胜{}% 和{}% 负{}%", pc(won), pc(drawn), pc(lost)),
+        Lang::En => format!("W {}% D {}% L {}%", pc(won), pc(drawn), pc(lost)),
+    }
+}
+
+/// The last games' results, newest first: "最近：胜 负 和" / "Last, newest
+/// first: W L D" (`scores` 1, ½ or 0 for the player).
+pub fn last_results(scores: &[f64], lang: Lang) -> String {
+    let word = |s: f64| match (lang, s) {
+        (Lang::Zh, s) if s > 0.75 => "胜",
+        (Lang::Zh, s) if s >= 0.25 => "和",
+        (Lang::Zh, _) => "负",
+        (Lang::En, s) if s > 0.75 => "W",
+        (Lang::En, s) if s >= 0.25 => "D",
+        (Lang::En, _) => "L",
+    };
+    let words: Vec<&str> = scores.iter().map(|&s| word(s)).collect();
+    match lang {
+        Lang::Zh => format!("最近（新在前）：{}", words.join(" ")),
+        Lang::En => format!("Last, newest first: {}", words.join(" ")),
+    }
+}
+
 /// A handicap's name: "让单马" / "Horse odds".
 pub fn handicap_name(handicap: Handicap, lang: Lang) -> &'static str {
     pick(lang, handicap.name_zh(), handicap.name_en())

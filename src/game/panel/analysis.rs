@@ -221,6 +221,21 @@ fn refresh_card(
 fn heading_text(analysis: &Analysis, settings: &UserSettings, lang: Lang) -> String {
     let title = match (analysis.position(), analysis.lines().first()) {
         // The computer thinks about the shown position: its own line.
+        // Waiting for the computer, with the lines found before it began.
+        (Some(_), best) if analysis.waits() => match best {
+            Some(b) => format!(
+                "{} · {} {} · {}",
+                Phrase::Analysis.get(lang),
+                Phrase::AnalysisDepth.get(lang),
+                b.depth,
+                Phrase::AnalysisWaiting.get(lang)
+            ),
+            None => format!(
+                "{} · {}",
+                Phrase::Analysis.get(lang),
+                Phrase::AnalysisWaiting.get(lang)
+            ),
+        },
         (Some(_), best) if analysis.shows_the_ai() => {
             let depth = best.map_or_else(String::new, |b| {
                 format!(" · {} {}", Phrase::AnalysisDepth.get(lang), b.depth)

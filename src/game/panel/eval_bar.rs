@@ -31,7 +31,11 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// Bar width in pixels.
-const WIDTH: f32 = 14.0;
+const WIDTH: f32 = 16.0;
+/// The score's box above the bar: wide enough for `−M12`, in pixels.
+const LABEL: Vec2 = Vec2::new(46.0, 20.0);
+/// Space kept between the score, the bar and the window's edges.
+const GAP: f32 = 3.0;
 
 /// An evaluation from Red's point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -131,6 +135,7 @@ fn spawn_bar(mut commands: Commands, fonts: Res<Fonts>) {
             Pickable::IGNORE,
         )],
     ));
+    // The score in a box of its own, readable over the board's edge.
     commands.spawn((
         EvalLabel,
         Text::new(""),
@@ -139,7 +144,10 @@ fn spawn_bar(mut commands: Commands, fonts: Res<Fonts>) {
         TextLayout::justify(Justify::Center),
         hidden()
             .position_type(PositionType::Absolute)
-            .width(Val::Px(56.0)),
+            .width(Val::Px(LABEL.x))
+            .height(Val::Px(LABEL.y))
+            .border_radius(BorderRadius::all(Val::Px(4.0))),
+        BackgroundColor(palette::BLACK_INK.with_alpha(0.85)),
         Pickable::IGNORE,
         DespawnOnExit(Screen::Playing),
     ));
@@ -164,7 +172,8 @@ fn show_bar(
     // The analysis, when it runs, speaks for the position shown.
     let show = settings.show_eval_bar || analysis.is_on();
     let eval = shown_eval(&analysis, &ai);
-    let (x, top, height) = bar_place(&layout);
+    let place = bar_place(&layout);
+    let (x, top, height) = (place.bar.min.x, place.bar.min.y, place.bar.height());
     for (mut node, mut bg, mut border) in &mut bar {
         set_display(&mut node, show);
         let want = (Val::Px(x), Val::Px(top), Val::Px(height));
@@ -204,11 +213,7 @@ fn show_bar(
     }
     for (mut node, mut text) in &mut label {
         set_display(&mut node, show);
-        // Centred over the bar, but never past the window's left edge.
-        let want = (
-            Val::Px((x + WIDTH / 2.0 - 28.0).max(0.0)),
-            Val::Px(top - 22.0),
-        );
+        let want = (Val::Px(place.label.x), Val::Px(place.label.y));
         if (node.left, node.top) != want {
             (node.left, node.top) = want;
         }
@@ -233,10 +238,19 @@ fn shown_eval(analysis: &Analysis, ai: &AiState) -> Option<RedEval> {
     })
 }
 
-/// Where the bar goes, in UI pixels (y down): its left edge, its top and
-/// its height — the grid's vertical extent, outside the board if there is
-/// room, else on its left margin.
-fn bar_place(layout: &BoardLayout) -> (f32, f32, f32) {
+/// Where the bar and its score go, in UI pixels (y down).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Place {
+    /// The bar.
+    bar: Rect,
+    /// The score's box: its top-left corner.
+    label: Vec2,
+}
+
+/// The bar spans the grid's height beside the board, outside it if there
+/// is room, else on its left margin; the score sits above it, whole inside
+/// the window (the bar starts lower when the grid starts near the top).
+fn bar_place(layout: &BoardLayout) -> Place {
     let grid_half = Vec2::new(4.0, 4.5) * layout.cell;
     let board_half = layout.board_size() / 2.0;
     let ui_center = layout.ui_of(layout.center);
@@ -246,7 +260,13 @@ fn bar_place(layout: &BoardLayout) -> (f32, f32, f32) {
     } else {
         ui_center.x - grid_half.x - 0.85 * layout.cell - WIDTH / 2.0
     };
-    (x, ui_center.y - grid_half.y, 2.0 * grid_half.y)
+    let grid = (ui_center.y - grid_half.y, ui_center.y + grid_half.y);
+    let top = grid.0.max(LABEL.y + 2.0 * GAP);
+    let label_x = (x + WIDTH / 2.0 - LABEL.x / 2.0).clamp(GAP, layout.window.x - LABEL.x - GAP);
+    Place {
+        bar: Rect::new(x, top, x + WIDTH, grid.1.max(top + 4.0 * WIDTH)),
+        label: Vec2::new(label_x, top - LABEL.y - GAP),
+    }
 }
 
 #[cfg(test)]
@@ -280,6 +300,33 @@ mod tests {
             RedEval::from_score(Score::Mate(0), Side::Red),
             RedEval::Mate(-1)
         );
+    }
+
+    #[test]
+    fn the_score_is_whole_inside_the_window_at_every_size() {
+        for size in [
+            Vec2::new(1280.0, 900.0),
+            Vec2::new(800.0, 600.0),
+            Vec2::new(640.0, 900.0),
+            Vec2::new(1920.0, 1080.0),
+            Vec2::new(500.0, 400.0),
+        ] {
+            let layout = BoardLayout::for_window(size);
+            let p = bar_place(&layout);
+            let label = Rect::from_corners(p.label, p.label + LABEL);
+            let window = Rect::from_corners(Vec2::ZERO, size);
+            assert!(
+                window.contains(label.min) && window.contains(label.max),
+                "{size}: {p:?}"
+            );
+            assert!(
+                window.contains(p.bar.min) && window.contains(p.bar.max),
+                "{size}: {p:?}"
+            );
+            // The score above the bar, not on it; the bar as tall as most of the grid.
+            assert!(label.max.y <= p.bar.min.y, "{size}: {p:?}");
+            assert!(p.bar.height() >= 7.0 * layout.cell, "{size}: {p:?}");
+        }
     }
 
     #[test]

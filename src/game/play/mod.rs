@@ -28,6 +28,7 @@ pub mod records;
 pub mod search;
 pub mod session;
 pub mod shown;
+pub mod start_notes;
 pub mod think;
 pub mod variations;
 pub mod worker;

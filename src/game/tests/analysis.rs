@@ -205,8 +205,8 @@ fn while_the_ai_thinks_its_own_line_stands_in_for_the_analysis() {
     app.insert_resource(fake_engine(seen.clone()));
     toggle(&mut app);
     app.update();
-    // No search of its own beside the AI's, and no line before it reports.
-    assert!(analysis(&app).shows_the_ai());
+    // No search of its own beside the AI's: it waits, and says so.
+    assert!(analysis(&app).waits());
     assert_eq!(analysis(&app).position(), Some(&Position::startpos()));
     let t0 = Instant::now();
     while analysis(&app).lines().is_empty() {
@@ -214,12 +214,59 @@ fn while_the_ai_thinks_its_own_line_stands_in_for_the_analysis() {
         std::thread::sleep(Duration::from_millis(2));
         app.update();
     }
+    // Once the AI reports, its line stands in for the analysis'.
+    assert!(analysis(&app).shows_the_ai() && !analysis(&app).waits());
     let shown = &analysis(&app).lines()[0];
     assert_eq!(
         (shown.depth, shown.score, &shown.pv),
         (4, Score::Cp(37), &line)
     );
     assert!(seen.started.lock().unwrap().is_empty());
+}
+
+#[test]
+fn in_the_computers_own_game_the_analysis_runs_between_moves_and_keeps_its_lines() {
+    use crate::game::play::ai::AiBackend;
+    // A computer that thinks a while and reports nothing, as the blurred
+    // levels do, then plays its first move.
+    let backend = AiBackend(Arc::new(|job: SearchJob, _level: u8| {
+        let t0 = Instant::now();
+        while !job.stop.load(Ordering::Relaxed) && t0.elapsed() < Duration::from_millis(300) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        job.position.legal_moves().first().copied()
+    }));
+    let mut app = super::test_app_with(Mode::AiVsAi, Position::startpos(), backend);
+    let seen = Arc::new(Seen::default());
+    app.insert_resource(fake_engine(seen.clone()));
+    toggle(&mut app);
+    // The first move: the analysis waits, the computer plays.
+    let t0 = Instant::now();
+    while session(&app).game.ply() == 0 {
+        assert!(t0.elapsed() < Duration::from_secs(5), "no first move");
+        assert!(analysis(&app).waits() || analysis(&app).position().is_none());
+        std::thread::sleep(Duration::from_millis(2));
+        app.update();
+    }
+    // In the pause before the next move the analysis searches the new
+    // position and shows lines…
+    wait_for_lines(&mut app, 3);
+    assert!(!analysis(&app).waits());
+    let after_one = *session(&app).position();
+    assert_eq!(analysis(&app).position(), Some(&after_one));
+    // …and when the computer starts thinking, they stay, marked as waiting.
+    let t0 = Instant::now();
+    while !analysis(&app).waits() {
+        assert!(
+            t0.elapsed() < Duration::from_secs(5),
+            "the computer never thought"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+        app.update();
+    }
+    assert_eq!(session(&app).game.ply(), 1);
+    assert_eq!(analysis(&app).lines().len(), 3);
+    assert_eq!(analysis(&app).position(), Some(&after_one));
 }
 
 #[test]

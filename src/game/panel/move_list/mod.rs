@@ -29,8 +29,10 @@ use bevy::picking::hover::HoverMap;
 use bevy::prelude::*;
 
 mod rows;
+mod start;
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(start::plugin);
     app.add_observer(on_move_click).add_systems(
         Update,
         (
@@ -176,6 +178,8 @@ fn fill_slot(
                 ScrollPosition::default(),
                 BackgroundColor(palette::SHADE.with_alpha(0.18)),
             ));
+            // The room the moves leave at the start of a game, used.
+            p.spawn(start::card(&fonts));
             p.spawn((
                 BrowseLine,
                 Text::new(""),

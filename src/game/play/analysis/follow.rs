@@ -1,7 +1,7 @@
 //! The analysis follows the board: a new search whenever the shown
 //! position, the lines asked for, the exclusions or the engine change (and
-//! none while the AI thinks about the live game: its own line is shown
-//! instead); the lines coming in.
+//! none while the AI's search runs on the live game: the lines found before
+//! stay, or its own line stands in); the lines coming in.
 
 use super::{Analysis, AnalysisBackend, AnalysisLine, Target};
 use crate::client::external::EngineLine;
@@ -39,7 +39,10 @@ pub(super) fn follow_the_board(
     if !analysis.on {
         return;
     }
-    let ai_thinking = !browse.active() && turn.as_deref().is_some_and(|t| *t.get() == Turn::Ai);
+    // The computer's search is running (not its pause before a move).
+    let ai_thinking = !browse.active()
+        && turn.as_deref().is_some_and(|t| *t.get() == Turn::Ai)
+        && ai.search().is_some();
     let shown = shown_position(&session, Some(&browse));
     if analysis.excluded_at.is_some_and(|p| p != shown) {
         analysis.excluded.clear();
@@ -68,15 +71,16 @@ pub(super) fn follow_the_board(
         engine: entry.as_ref().map(|e| e.name.clone()),
     };
     if ai_thinking {
-        if analysis.target.is_some() {
-            analysis.stop();
-        }
         let latest = ai
             .search()
             .filter(|s| *s.position() == shown)
             .map(OffThreadSearch::latest);
-        analysis.show_ai_line(shown, latest);
+        analysis.wait_for_the_ai(shown, latest);
         return;
+    }
+    if analysis.waiting {
+        // The computer has moved (or stopped): search afresh.
+        analysis.stop();
     }
     if analysis.target.as_ref() == Some(&target) {
         return;

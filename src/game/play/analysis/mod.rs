@@ -12,7 +12,8 @@
 //!
 //! While the AI is thinking about the live position, the analysis does not
 //! search beside it (the two would share the cores, and the AI would play
-//! weaker): the AI's own line stands in for it. Following
+//! weaker): it runs in the pauses between moves, and while the AI thinks
+//! its lines stay, until the AI's own line stands in for them. Following
 //! the board and taking the lines in is [`follow`]; what the best line does,
 //! in words, is [`motifs`].
 
@@ -123,6 +124,9 @@ pub struct Analysis {
     /// The line shown is the computer's own, while it thinks about the
     /// shown position (see [`Analysis::shows_the_ai`]).
     borrowed: bool,
+    /// The search waits while the computer thinks; the lines found before
+    /// it began are kept (see [`Analysis::waits`]).
+    waiting: bool,
 }
 
 impl Analysis {
@@ -162,30 +166,44 @@ impl Analysis {
         self.position = None;
         self.lines.clear();
         self.borrowed = false;
+        self.waiting = false;
     }
 
     /// Whether the line shown is the computer's own: while it thinks about
     /// the shown position the analysis does not search beside it (the two
-    /// would share the cores, and the computer would play weaker), and its
-    /// line, as deep as it has got, stands in for the analysis'.
+    /// would share the cores, and the computer would play weaker), and the
+    /// computer's line, once it reports one, stands in for the analysis'.
     pub fn shows_the_ai(&self) -> bool {
         self.on && self.borrowed
     }
 
-    /// Shows the computer's line `latest` (none yet: no line) about `shown`.
-    fn show_ai_line(&mut self, shown: Position, latest: Option<&SearchProgress>) {
-        self.borrowed = true;
-        self.position = Some(shown);
-        self.lines.clear();
-        if let Some(p) = latest.filter(|p| p.depth > 0 && !p.pv.is_empty()) {
-            self.lines.push(AnalysisLine {
-                depth: p.depth,
-                seldepth: p.depth,
-                score: p.score,
-                pv: p.pv.clone(),
-                nodes: 0,
-            });
+    /// Whether the search waits while the computer thinks (the lines found
+    /// about the same position before it began are kept and shown).
+    pub fn waits(&self) -> bool {
+        self.on && self.waiting && !self.borrowed
+    }
+
+    /// While the computer thinks about `shown`: no search beside it; its
+    /// line once it reports one (`latest`), else the lines found before.
+    fn wait_for_the_ai(&mut self, shown: Position, latest: Option<&SearchProgress>) {
+        self.search = None;
+        self.reports = None;
+        if self.position != Some(shown) {
+            self.stop();
+            self.position = Some(shown);
         }
+        self.waiting = true;
+        let Some(p) = latest.filter(|p| p.depth > 0 && !p.pv.is_empty()) else {
+            return;
+        };
+        self.borrowed = true;
+        self.lines = vec![AnalysisLine {
+            depth: p.depth,
+            seldepth: p.depth,
+            score: p.score,
+            pv: p.pv.clone(),
+            nodes: 0,
+        }];
     }
 }
 
