@@ -42,9 +42,14 @@ pub struct StartNotes {
     pub book: Vec<BookMove>,
 }
 
-/// The notes for `session` (the player's rated games from `profile`), or
+/// The notes for `session` (the player's rated games from `profile`; the
+/// book's moves only `with_book`, not while the explorer shows them), or
 /// `None` once the game is past its start or there is nothing to say.
-pub fn start_notes(session: &Session, profile: Option<&Profile>) -> Option<StartNotes> {
+pub fn start_notes(
+    session: &Session,
+    profile: Option<&Profile>,
+    with_book: bool,
+) -> Option<StartNotes> {
     if session.game.moves().len() >= SHOWN_UNTIL {
         return None;
     }
@@ -57,11 +62,15 @@ pub fn start_notes(session: &Session, profile: Option<&Profile>) -> Option<Start
             _ => None,
         })
         .and_then(|level| record_against(profile?, level));
-    let book: Vec<BookMove> = book::embedded()
-        .moves(&position)
-        .into_iter()
-        .take(BOOK_MOVES)
-        .collect();
+    let book: Vec<BookMove> = if with_book {
+        book::embedded()
+            .moves(&position)
+            .into_iter()
+            .take(BOOK_MOVES)
+            .collect()
+    } else {
+        Vec::new()
+    };
     (record.is_some() || !book.is_empty()).then_some(StartNotes {
         record,
         position,
@@ -131,7 +140,12 @@ mod tests {
     #[test]
     fn against_the_computer_the_record_against_its_level_newest_first() {
         let p = profile(&[(10, 1.0), (9, 0.0), (10, 0.5), (10, 0.0), (10, 0.0)]);
-        let notes = start_notes(&session(Mode::Red, Position::startpos(), &[]), Some(&p)).unwrap();
+        let notes = start_notes(
+            &session(Mode::Red, Position::startpos(), &[]),
+            Some(&p),
+            true,
+        )
+        .unwrap();
         let r = notes.record.unwrap();
         assert_eq!((r.level, r.won, r.drawn, r.lost), (10, 1, 1, 2));
         assert_eq!(r.last, [0.0, 0.0, 0.5, 1.0]);
@@ -140,24 +154,29 @@ mod tests {
         // Never met: no record; two players: none either.
         let fresh = profile(&[(9, 1.0)]);
         let s = session(Mode::Red, Position::startpos(), &[]);
-        assert_eq!(start_notes(&s, Some(&fresh)).unwrap().record, None);
+        assert_eq!(start_notes(&s, Some(&fresh), true).unwrap().record, None);
         let s = session(Mode::Hotseat, Position::startpos(), &[]);
-        assert_eq!(start_notes(&s, Some(&p)).unwrap().record, None);
+        assert_eq!(start_notes(&s, Some(&p), true).unwrap().record, None);
     }
 
     #[test]
     fn the_notes_go_out_of_the_book_or_past_the_start() {
         // Out of the book with no record: nothing to say.
         let odd = Position::from_fen("3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1").unwrap();
-        assert_eq!(start_notes(&session(Mode::Hotseat, odd, &[]), None), None);
+        assert_eq!(
+            start_notes(&session(Mode::Hotseat, odd, &[]), None, true),
+            None
+        );
         // Past the start: the list fills the room.
         let moves = [
             "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "h0h4", "c6c5", "b0c2", "b7a7", "c3c4",
             "h7i7", "h4h9", "g7h9", "b2b6", "a9b9",
         ];
         let s = session(Mode::Hotseat, Position::startpos(), &moves);
-        assert_eq!(start_notes(&s, None), None);
+        assert_eq!(start_notes(&s, None, true), None);
         let s = session(Mode::Hotseat, Position::startpos(), &moves[..2]);
-        assert!(start_notes(&s, None).is_some_and(|n| !n.book.is_empty()));
+        assert!(start_notes(&s, None, true).is_some_and(|n| !n.book.is_empty()));
+        // With the explorer showing the book, only a record is left to say.
+        assert_eq!(start_notes(&s, None, false), None);
     }
 }

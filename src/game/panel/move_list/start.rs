@@ -9,6 +9,7 @@ use crate::engine::Level;
 use crate::game::board::layout::BoardLayout;
 use crate::game::i18n::{Lang, Phrase, last_results, level_record, result_shares};
 use crate::game::panel::analysis::score_text;
+use crate::game::play::explorer::Explorer;
 use crate::game::play::move_list::list_style;
 use crate::game::play::rating::PlayerRating;
 use crate::game::play::session::Session;
@@ -123,6 +124,7 @@ fn words(
 fn show_notes(
     session: Res<Session>,
     rating: Res<PlayerRating>,
+    explorer: Res<Explorer>,
     settings: Option<Res<UserSettings>>,
     lang: CurrentLang,
     layout: Res<BoardLayout>,
@@ -133,6 +135,7 @@ fn show_notes(
 ) {
     let settings_changed = settings.as_ref().is_some_and(|s| s.is_changed());
     if !session.is_changed()
+        && !explorer.is_changed()
         && !rating.is_changed()
         && !settings_changed
         && !lang.is_changed()
@@ -141,7 +144,8 @@ fn show_notes(
     {
         return;
     }
-    let notes = start_notes(&session, rating.peek());
+    let with_book = !explorer.is_on();
+    let notes = start_notes(&session, rating.peek(), with_book);
     let shown = notes.is_some();
     for mut node in &mut cards {
         set_display(&mut node, shown);

@@ -9,6 +9,7 @@
 //! `theme/icons/strokes.rs`). Entries of different groups are set apart by
 //! a thin divider.
 
+use crate::game::board::layout::BoardLayout;
 use crate::game::play::Play;
 use crate::game::play::clock::MatchClock;
 use crate::game::play::session::Session;
@@ -25,7 +26,7 @@ pub use tools::{TOOLS, ToolContext, tool_context};
 pub(crate) fn plugin(app: &mut App) {
     app.add_message::<HelpCommand>().add_systems(
         Update,
-        (fill_toolbar, show_tools, tidy_dividers)
+        (fill_toolbar, show_tools, tidy_dividers, fit_tools)
             .chain()
             .in_set(GameSet::Present)
             .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
@@ -46,6 +47,47 @@ struct Divider;
 
 /// The side of a toolbar button, logical pixels.
 pub const TOOL_PX: f32 = 38.0;
+/// The side in a short panel (800×600): seven to a row instead of five,
+/// so the move list keeps its rows.
+const COMPACT_TOOL_PX: f32 = 30.0;
+
+/// A toolbar button's icon.
+#[derive(Component)]
+struct ToolIcon;
+
+/// The side of the buttons and of their icons for the window's panel.
+fn tool_sizes(layout: &BoardLayout) -> (f32, f32) {
+    if layout.compact_panel() {
+        (COMPACT_TOOL_PX, 18.0)
+    } else {
+        (TOOL_PX, 22.0)
+    }
+}
+
+/// Keeps the buttons' size in step with the window.
+fn fit_tools(
+    layout: Res<BoardLayout>,
+    mut buttons: Query<&mut Node, (With<ToolButton>, Without<ToolIcon>)>,
+    mut icons: Query<&mut Node, (With<ToolIcon>, Without<ToolButton>)>,
+    added: Query<(), Added<ToolButton>>,
+) {
+    if !layout.is_changed() && added.is_empty() {
+        return;
+    }
+    let (button, icon) = tool_sizes(&layout);
+    for mut node in &mut buttons {
+        if node.width != Val::Px(button) {
+            node.width = Val::Px(button);
+            node.height = Val::Px(button);
+        }
+    }
+    for mut node in &mut icons {
+        if node.width != Val::Px(icon) {
+            node.width = Val::Px(icon);
+            node.height = Val::Px(icon);
+        }
+    }
+}
 
 /// The toolbar: every tool of [`TOOLS`] (hidden ones are not displayed),
 /// wrapping onto more rows when the panel is narrow. Its buttons are added
@@ -97,6 +139,7 @@ fn tool_button(i: usize, image: Handle<Image>) -> impl Bundle {
             keys: t.keys,
         },
         children![(
+            ToolIcon,
             ImageNode::new(image).with_color(palette::TEXT),
             sized(Val::Px(22.0), Val::Px(22.0)),
             Pickable::IGNORE,
