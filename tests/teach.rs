@@ -819,16 +819,17 @@ mod strong {
             said(start, &["h2e2", "h9g7", "e2e6"], "g7e6", Noting::default()),
             None
         );
-        // A piece taken for nothing is worth telling, and so is a mate.
+        // A piece taken for nothing is told after the opponent's mistake
+        // (among best moves it is mostly an exchange going on); a mate always.
+        let horse = format!("{GUARDED}/9/9/9/4n4/9/9/9/4R4/3K5 w");
+        assert_eq!(said(&horse, &[], "e1e5", Noting::default()), None);
+        let punishes = Noting {
+            punishes: true,
+            follows_best: false,
+        };
         assert_eq!(
-            said(
-                &format!("{GUARDED}/9/9/9/4n4/9/9/9/4R4/3K5 w"),
-                &[],
-                "e1e5",
-                Noting::default()
-            )
-            .as_deref(),
-            Some("strong: takes the horse on e5 for nothing")
+            said(&horse, &[], "e1e5", punishes).as_deref(),
+            Some("punishes the mistake: takes the horse on e5 for nothing")
         );
         assert_eq!(
             said(

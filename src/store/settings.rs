@@ -341,9 +341,24 @@ mod tests {
         assert!(w.is_none(), "{w:?}");
         assert_eq!(s.players.computers.red.level, Level::MAX.number());
         assert_eq!(
-            s.players.computers.black.level, 30,
-            "depth 11 is where it was"
+            Level::new(s.players.computers.black.level)
+                .unwrap()
+                .max_depth(),
+            11,
+            "depth 11 is depth 11 still"
         );
+        assert_eq!(s.ladder, crate::engine::level::LADDER);
+    }
+
+    #[test]
+    fn levels_of_the_35_level_ladder_above_25_move_one_up() {
+        let t = TempDir::new("settings-ladder-3");
+        let p = t.path().join("settings.json");
+        fs::write(&p, r#"{"ladder": 3, "red_level": 25, "black_level": 30}"#).unwrap();
+        let (s, w) = Settings::load(&p);
+        assert!(w.is_none(), "{w:?}");
+        assert_eq!(s.players.computers.red.level, 25);
+        assert_eq!(s.players.computers.black.level, 31);
         assert_eq!(s.ladder, crate::engine::level::LADDER);
     }
 

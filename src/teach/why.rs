@@ -202,10 +202,10 @@ const WORTH_NOTING: i32 = 300;
 
 /// What `played` (one of the best moves in `pos`, reached through
 /// `history`; see [`crate::engine::review::GameReview::noting`]) did, when
-/// it is worth a sentence: on its own, a mate, a double check, or a fork,
-/// material won other than by taking back, a discovered attack or a piece
-/// trapped worth a horse or more; after the opponent's mistake, any of
-/// those and also a pin, a threat made or a threat stopped. `None` for the quiet best moves that make up most games.
+/// it is worth a sentence: on its own, a mate (where it begins), a double
+/// check, or a fork or a discovered attack worth a horse or more; after the
+/// opponent's mistake, also material won (not by taking back), a piece
+/// trapped, a pin, a threat made or a threat stopped. `None` for the quiet best moves that make up most games.
 pub fn strong(
     explainer: &mut Explainer,
     pos: &Position,
@@ -224,15 +224,15 @@ pub fn strong(
             .is_some_and(|p| p.color == mover)
             && pos.piece_at(played.to()).is_some_and(|p| p.color != mover)
     });
-    // On its own, a tactic must be worth at least a horse or a cannon:
-    // a soldier picked up in a won ending is no news.
+    // On its own, a tactic that sets something up and is worth at least a
+    // horse or a cannon: a soldier picked up in a won ending is no news, a
+    // capture among best moves is mostly an exchange going on, a trapped
+    // piece stays trapped for moves.
     let worth = match m.kind {
         Kind::Mate => !(noting.follows_best && mating_already(explainer, history)),
         Kind::DoubleCheck => true,
         Kind::Capture if takes_back => false,
-        Kind::Capture | Kind::Fork | Kind::DiscoveredAttack | Kind::Trapped => {
-            punishes || m.gain >= WORTH_NOTING
-        }
+        Kind::Fork | Kind::DiscoveredAttack => punishes || m.gain >= WORTH_NOTING,
         _ => punishes,
     };
     worth.then(|| Strong {

@@ -424,12 +424,25 @@ pub(super) const SPECS: [Spec; 35] = [
 /// The full engine's depth limit: none that binds within its time.
 pub(super) const MAX_DEPTH: u32 = 30;
 
-/// This ladder's number in stored files (settings, autosaves): 3. Files
+/// This ladder's number in stored files (settings, autosaves): 4. Files
 /// without one are from the eight-level ladder (1); ladder 2 had 31 levels,
 /// its top the full engine, before the steps between depth 11 and the full
-/// engine were measured and put in.
-pub const LADDER: u32 = 3;
+/// engine were measured and put in; ladder 3 had 35, with depth 7 unblurred
+/// at 26 and depth 8 unblurred at 27, before the rung between them.
+pub const LADDER: u32 = 4;
 
 /// The level of this ladder closest in strength to level `old` of the
 /// eight-level ladder (settings and autosaves from then).
-pub(super) const FROM_EIGHT: [u8; 8] = [3, 8, 12, 16, 22, 26, 29, SPECS.len() as u8];
+pub(super) const FROM_EIGHT: [u8; 8] = [3, 8, 12, 16, 22, 27, 30, SPECS.len() as u8];
+
+/// The level of this ladder closest in strength to level `old` of ladder 3
+/// (35 levels): the same up to 25; its 26 (depth 7 unblurred) is nearest
+/// this ladder's 27 (depth 8, lightly blurred); above, one up.
+pub(super) fn from_ladder_three(old: u8) -> Option<u8> {
+    match old {
+        0 => None,
+        1..=25 => Some(old),
+        26..=35 => Some(old + 1),
+        _ => None,
+    }
+}

@@ -39,7 +39,7 @@ pub use ladder::{LADDER, RATING_SCALE};
 pub use persona::{Persona, hangs_chariot};
 
 use super::{Engine, Limits, SearchInfo, SearchRequest, SearchResult};
-use ladder::{FROM_EIGHT, SPECS, Spec};
+use ladder::{FROM_EIGHT, SPECS, Spec, from_ladder_three};
 use std::time::Duration;
 
 /// A difficulty level, 1 (weakest) to [`Level::COUNT`] (the full engine).
@@ -196,14 +196,17 @@ impl Level {
 
     /// What level `old` of ladder `ladder` (as stored files name it, see
     /// [`LADDER`]) means now: the eight-level ladder through
-    /// [`Level::from_eight`]; ladder 2's levels 1–30 are the same, its
-    /// top (31, the full engine) is the full engine still. `None` for a
-    /// number that was never a level of that ladder.
+    /// [`Level::from_eight`]; ladder 2's levels 1–30 are ladder 3's, its
+    /// top (31, the full engine) is the full engine still; ladder 3's
+    /// levels up to 25 are the same, the ones above one up (a rung was put
+    /// in between depths 7 and 8). `None` for a number that was never a
+    /// level of that ladder.
     pub fn from_ladder(ladder: u32, old: u8) -> Option<Level> {
         match ladder {
             0 | 1 => Level::from_eight(old),
             2 if old == 31 => Some(Level::MAX),
             2 if old > 31 => None,
+            2 | 3 => Level::new(from_ladder_three(old)?),
             _ => Level::new(old),
         }
     }
@@ -326,11 +329,17 @@ mod tests {
             assert_eq!(Level::from_ladder(ladder, 1), Level::from_eight(1));
             assert_eq!(Level::from_ladder(ladder, 9), None);
         }
-        // Ladder 2: the same levels up to depth 11; its top was the full engine.
-        for n in 1..=30 {
-            let now = Level::from_ladder(2, n).unwrap();
-            assert_eq!(now.number(), n);
+        // Ladders 2 and 3: the same levels up to 25, one up above (depth
+        // 7 unblurred was 26; now a blurred depth 8 is 27).
+        for ladder in [2, 3] {
+            for n in 1..=30 {
+                let now = Level::from_ladder(ladder, n).unwrap();
+                assert_eq!(now.number(), if n <= 25 { n } else { n + 1 });
+            }
+            assert_eq!(Level::from_ladder(ladder, 26).unwrap().max_depth(), 8);
         }
+        assert_eq!(Level::from_ladder(3, 35), Some(Level::MAX));
+        assert_eq!(Level::from_ladder(3, 36), None);
         assert_eq!(Level::from_ladder(2, 30).unwrap().max_depth(), 11);
         assert_eq!(Level::from_ladder(2, 31), Some(Level::MAX));
         assert_eq!(Level::from_ladder(2, 32), None);
