@@ -6,7 +6,7 @@
 //! - [`movepick`] — move ordering (hash move, MVV-LVA, killers, history).
 //! - [`eval`] — static evaluation in centipawns.
 //! - [`timeman`] — how long to think.
-//! - [`level`] — the difficulty levels (a ladder of 35 measured steps, from
+//! - [`level`] — the difficulty levels (a ladder of 36 measured steps, from
 //!   a beginner to the full engine) and their human-like imprecision.
 //! - [`pace`] — how long a level holds its move when it plays a person.
 //! - [`score`] — scores in centipawns and mates, and what the program shows.

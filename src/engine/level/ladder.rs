@@ -1,4 +1,4 @@
-//! The ladder: the 35 levels' specifications, weakest first, each with
+//! The ladder: the 36 levels' specifications, weakest first, each with
 //! its persona, pace, rating and the games that measured its step.
 
 use super::Persona;
@@ -58,17 +58,19 @@ rules-only beginner stand-in (`builtin:beginner`: it takes the most valuable pie
 otherwise plays a random move that does not leave the moved piece to be taken) is 500. Levels
 1-19 were refitted on 2026-12-04 to 6,600 games, each level against the one below it (480 games
 a step up to level 9, 240 to level 18, 120 for level 19; the balanced openings, both colours);
-every level from 1 to 8 beat the random mover in 240 games or more without a loss. Levels 19-30
-were measured again on 2026-12-04, 120 games a step (the blur of levels 19-21 and 25 retuned),
-and fitted with level 18 held at its rating. The steps above (depths 12, 14, 16 and 18, then the
-full engine at 3 s a move) keep the differences of their earlier fit, moved up with level 30 by
-327 points; depth 18 played depth 16 in 120 games (33-81-6), the full engine played depth 18 in
-60 (28-29-3) and depth 16 in 14 (9-5-0).
+every level from 1 to 8 beat the random mover in 240 games or more without a loss. Levels 19-32
+were measured again on 2026-12-04, 120 games a step (the blur of levels 19-21, 25 and 26
+retuned, and a rung put in between depths 7 and 8, the blurred depth 8 of level 27), and fitted
+with level 18 held at its rating: every step from level 1 to depth 12 scores 60-75 %. The steps
+above (depths 14, 16 and 18, then the full engine at 3 s a move) keep the differences of their
+earlier fit, moved up with depth 12; depth 18 played depth 16 in 120 games (33-81-6), the full
+engine played depth 18 in 60 (28-29-3) and depth 16 in 14 (9-5-0).
 benches/strength.md (\"The ladder\", \"The top of the ladder\", \"The low ladder
-refitted\", \"Levels 19-30 measured again\") has the games and the commands.";
+refitted\", \"Levels 19-30 measured again\", \"A rung between depths 7 and 8\") has the games
+and the commands.";
 
 /// The ladder, weakest first (see `benches/strength.md`, "The ladder").
-pub(super) const SPECS: [Spec; 35] = [
+pub(super) const SPECS: [Spec; 36] = [
     spec(
         "入门 1",
         "Beginner 1",
@@ -306,7 +308,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (9, 28, 0),
         34,
         5000,
-        (3949, 67),
+        (3949, 49),
         [78, 10, 32],
     ),
     spec(
@@ -316,18 +318,28 @@ pub(super) const SPECS: [Spec; 35] = [
         (6, 20, 0),
         38,
         5200,
-        (4135, 53),
+        (4135, 49),
         [84, 11, 25],
     ),
     spec(
         "大师 4",
         "Master 4",
         (7, 1500),
-        (0, 0, 0),
+        (1, 4, 0),
         40,
         5400,
-        (4382, 53),
-        [93, 8, 19],
+        (4294, 49),
+        [82, 8, 30],
+    ),
+    spec(
+        "大师 5",
+        "Master 5",
+        (8, 1800),
+        (6, 20, 0),
+        40,
+        5600,
+        (4465, 48),
+        [77, 21, 22],
     ),
     spec(
         "特级大师 1",
@@ -336,8 +348,8 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         5800,
-        (4574, 49),
-        [71, 39, 10],
+        (4610, 48),
+        [75, 18, 27],
     ),
     spec(
         "特级大师 2",
@@ -346,7 +358,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         6100,
-        (4720, 47),
+        (4756, 47),
         [61, 46, 13],
     ),
     spec(
@@ -356,7 +368,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         6400,
-        (4827, 46),
+        (4863, 46),
         [52, 52, 16],
     ),
     spec(
@@ -366,7 +378,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         6700,
-        (4943, 65),
+        (4979, 46),
         [51, 57, 12],
     ),
     spec(
@@ -376,8 +388,8 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         6800,
-        (5030, 67),
-        [19, 37, 4],
+        (5073, 64),
+        [45, 62, 13],
     ),
     spec(
         "特级大师 6",
@@ -386,7 +398,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         6900,
-        (5210, 67),
+        (5253, 67),
         [32, 25, 3],
     ),
     spec(
@@ -396,7 +408,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         7000,
-        (5309, 51),
+        (5352, 51),
         [20, 37, 3],
     ),
     spec(
@@ -406,7 +418,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         7100,
-        (5389, 53),
+        (5432, 53),
         [33, 81, 6],
     ),
     spec(
@@ -416,7 +428,7 @@ pub(super) const SPECS: [Spec; 35] = [
         (0, 0, 0),
         40,
         7200,
-        (5542, 88),
+        (5585, 88),
         [28, 29, 3],
     ),
 ];
