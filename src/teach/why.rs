@@ -181,10 +181,10 @@ impl Strong {
 /// a strong one did.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Comment {
-    /// An inaccuracy or worse.
-    Weak(Why),
+    /// An inaccuracy or worse (boxed, as both: they hold positions).
+    Weak(Box<Why>),
     /// One of the best moves worth noting.
-    Strong(Strong),
+    Strong(Box<Strong>),
 }
 
 impl Comment {
@@ -213,9 +213,14 @@ pub fn strong(
     played: Move,
     noting: Noting,
 ) -> Option<Strong> {
-    let own = explainer.of_move(pos, history, played);
-    let m = telling(&own, true)?;
     let punishes = noting.punishes;
+    // On its own a threat is never told: the searches for threats are spared.
+    let own = if punishes {
+        explainer.of_move(pos, history, played)
+    } else {
+        explainer.tactics_of_move(pos, history, played)
+    };
+    let m = telling(&own, true)?;
     let mover = pos.side_to_move();
     // Taking back on the point the opponent just took on is no news.
     let takes_back = history.last().is_some_and(|before| {
@@ -263,7 +268,7 @@ fn mating_already(explainer: &mut Explainer, history: &[Position]) -> bool {
         return false;
     };
     explainer
-        .of_move(before, earlier, mv)
+        .tactics_of_move(before, earlier, mv)
         .iter()
         .any(|f| f.kind == Kind::Mate)
 }

@@ -66,11 +66,15 @@ fn tool_sizes(layout: &BoardLayout) -> (f32, f32) {
 
 /// Keeps the buttons' size in step with the window.
 fn fit_tools(
-    layout: Res<BoardLayout>,
+    layout: Option<Res<BoardLayout>>,
     mut buttons: Query<&mut Node, (With<ToolButton>, Without<ToolIcon>)>,
     mut icons: Query<&mut Node, (With<ToolIcon>, Without<ToolButton>)>,
     added: Query<(), Added<ToolButton>>,
 ) {
+    // Without a board (a test of the toolbar alone) the buttons keep their size.
+    let Some(layout) = layout else {
+        return;
+    };
     if !layout.is_changed() && added.is_empty() {
         return;
     }

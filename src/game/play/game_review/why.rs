@@ -119,10 +119,10 @@ fn explain_shown(
     let search = OffThreadSearch::start_at(pos, history.clone(), 0, 0.0, move |_| {
         let explainer = &mut Explainer::default();
         match noting {
-            Some(n) if !weak => {
-                teach::strong(explainer, &pos, &history, played, n).map(Comment::Strong)
-            }
-            _ => teach::why(explainer, &pos, &history, played, reply, best).map(Comment::Weak),
+            Some(n) if !weak => teach::strong(explainer, &pos, &history, played, n)
+                .map(|s| Comment::Strong(Box::new(s))),
+            _ => teach::why(explainer, &pos, &history, played, reply, best)
+                .map(|w| Comment::Weak(Box::new(w))),
         }
     });
     why.running = Some((key, search));
