@@ -658,3 +658,61 @@ fn explain_tells_a_move_in_words_and_as_json() {
         assert!(err.contains(says), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn the_package_files_come_from_the_program_itself() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("root");
+    let out = xiangqi(&["dist-files", root.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let share = root.join("usr/share");
+    // The man page from the command line's definition: every command in it.
+    let man = std::fs::read_to_string(share.join("man/man1/xiangqi.1")).unwrap();
+    assert!(
+        man.starts_with(".ie") || man.contains(".TH xiangqi"),
+        "{man:.200}"
+    );
+    for cmd in [
+        "play",
+        "review",
+        "explain",
+        "match",
+        "levels",
+        "completions",
+    ] {
+        assert!(man.contains(cmd), "the man page lacks {cmd}");
+    }
+    // Completions for three shells, knowing the subcommands.
+    for (path, mark) in [
+        ("bash-completion/completions/xiangqi", "_xiangqi()"),
+        ("zsh/vendor-completions/_xiangqi", "#compdef xiangqi"),
+        (
+            "fish/vendor_completions.d/xiangqi.fish",
+            "complete -c xiangqi",
+        ),
+    ] {
+        let text = std::fs::read_to_string(share.join(path)).unwrap();
+        assert!(text.contains(mark) && text.contains("review"), "{path}");
+    }
+    // The desktop entry, AppStream metadata and the icon at each size.
+    let desktop = std::fs::read_to_string(share.join("applications/xiangqi.desktop")).unwrap();
+    assert!(desktop.contains("Exec=xiangqi") && desktop.contains("Icon=xiangqi"));
+    let meta = std::fs::read_to_string(share.join("metainfo/xiangqi.metainfo.xml")).unwrap();
+    assert!(meta.contains("<launchable type=\"desktop-id\">xiangqi.desktop</launchable>"));
+    for size in [16, 32, 48, 64, 128, 256] {
+        let png =
+            std::fs::read(share.join(format!("icons/hicolor/{size}x{size}/apps/xiangqi.png")))
+                .unwrap();
+        assert_eq!(&png[1..4], b"PNG");
+        // The PNG header's width and height.
+        let w = u32::from_be_bytes(png[16..20].try_into().unwrap());
+        let h = u32::from_be_bytes(png[20..24].try_into().unwrap());
+        assert_eq!((w, h), (size, size));
+    }
+    // The same as `completions` prints; a shell it does not know is named.
+    let bash = xiangqi(&["completions", "bash"]);
+    assert!(bash.status.success() && stdout(&bash).contains("_xiangqi()"));
+    let bad = xiangqi(&["completions", "tcsh"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(stderr(&bad).contains("tcsh"), "{}", stderr(&bad));
+}

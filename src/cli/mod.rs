@@ -6,6 +6,7 @@
 mod book;
 mod calibrate;
 mod db;
+mod dist;
 mod explain;
 mod learn;
 mod levels;
@@ -106,6 +107,12 @@ enum Command {
         #[arg(default_value = "assets/sounds")]
         dir: std::path::PathBuf,
     },
+    /// Print the shell completions for bash, zsh, fish, elvish or PowerShell.
+    Completions(dist::CompletionsArgs),
+    /// Write the files a package installs beside the binary (man page,
+    /// completions, desktop entry, icons, AppStream metadata) under a root.
+    #[command(hide = true)]
+    DistFiles(dist::DistArgs),
     /// Redraw the game's icon for desktops (assets/desktop/xiangqi.png).
     #[command(hide = true)]
     GenIcon {
@@ -198,6 +205,8 @@ fn run_command(command: Command) -> Result<(), CliError> {
         Command::Tune { files, skip } => tune(&files, skip),
         Command::GenSounds { dir } => crate::sound_synth::write_all(&dir)
             .map_err(|e| CliError::new(format!("writing sounds to {}: {e}", dir.display()))),
+        Command::Completions(args) => dist::completions(&args),
+        Command::DistFiles(args) => dist::dist_files(&args),
         Command::GenIcon { dir } => crate::icon::write_png(&dir)
             .map_err(|e| CliError::new(format!("writing the icon to {}: {e}", dir.display()))),
     }
