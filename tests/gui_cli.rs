@@ -52,12 +52,16 @@ fn no_display_at_all_is_an_error_line() {
     ] {
         check(
             &play(&env),
-            "error: no display: DISPLAY is empty or not set",
+            "error: no display: neither WAYLAND_DISPLAY nor DISPLAY is set",
         );
     }
+    // A Wayland display is tried natively: one that is not there is named.
     let o = play(&[
         ("DISPLAY", None),
         ("WAYLAND_DISPLAY", Some("bogus-wayland-0")),
     ]);
-    check(&o, "error: no X11 display: DISPLAY is not set");
+    check(
+        &o,
+        "error: cannot open the game window on display 'bogus-wayland-0'",
+    );
 }

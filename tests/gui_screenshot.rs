@@ -4,7 +4,8 @@
 //! should be. Then the same from a copy of the binary alone in an empty
 //! folder: the fonts and sounds are inside it. It uses the display in
 //! `DISPLAY` if there is one, and otherwise starts the game under
-//! `xvfb-run` (the README's test command installs it).
+//! `xvfb-run` (the README's test command installs it). And once more on
+//! Wayland, natively, under weston's headless backend.
 //!
 //! The binary is the one cargo built for these tests: the dev build under
 //! `cargo test`, the release build under `cargo test --release`.
@@ -50,6 +51,8 @@ fn run_binary(
         c.args(["-a", "-s", "-screen 0 1280x1024x24"]).arg(game);
         c
     };
+    // X11 here, even on a Wayland session (the Wayland test is its own).
+    cmd.env_remove("WAYLAND_DISPLAY");
     if let Some(dir) = dir {
         cmd.current_dir(dir);
         for (name, _) in std::env::vars_os() {
@@ -214,7 +217,12 @@ fn the_binary_alone_in_an_empty_folder_draws_piece_glyphs_and_panel_text() {
         .unwrap_or_default();
     let _ = std::fs::remove_dir_all(&scratch);
     assert_eq!(left, ["xiangqi"], "the game wrote nothing beside itself");
+    assert_characters_and_words(&img, size);
+}
 
+/// Every piece of the mid-game position has its character, and the panel
+/// its words.
+fn assert_characters_and_words(img: &Image, size: (u32, u32)) {
     // Every piece has its character: the side's ink in the middle of the face.
     let pos = Position::from_fen(MIDGAME).expect("fen");
     for sq in Square::all() {
@@ -222,7 +230,7 @@ fn the_binary_alone_in_an_empty_folder_draws_piece_glyphs_and_panel_text() {
             continue;
         };
         let (p, cell) = point_in_window(size, sq, false);
-        let glyph = around(&img, p, cell * 0.18);
+        let glyph = around(img, p, cell * 0.18);
         let inked = match piece.color {
             Side::Red => glyph.iter().any(|c| c.x > 0.5 && c.y < 0.3 && c.z < 0.3),
             Side::Black => glyph.iter().any(|c| c.x < 0.25 && c.y < 0.25 && c.z < 0.25),
@@ -232,6 +240,59 @@ fn the_binary_alone_in_an_empty_folder_draws_piece_glyphs_and_panel_text() {
 
     // The panel has its words: many pixels of the light text colour (its
     // only light shape without text is the 16-pixel turn dot's ring).
-    let light = light_pixels(&img, panel_in_window(size));
+    let light = light_pixels(img, panel_in_window(size));
     assert!(light > 1500, "the panel has no text ({light} light pixels)");
+}
+
+/// On a Wayland session the window opens natively, without XWayland: the
+/// game under weston's headless backend (the README's test command
+/// installs weston) draws the position with its characters and words.
+#[test]
+fn the_game_opens_natively_under_wayland() {
+    use std::os::unix::fs::PermissionsExt;
+    let scratch = std::env::temp_dir().join(format!("xiangqi-wayland-{}", std::process::id()));
+    let runtime = scratch.join("runtime");
+    std::fs::create_dir_all(&runtime).expect("a runtime folder");
+    std::fs::set_permissions(&runtime, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let socket = "xiangqi-test-0";
+    let mut weston = Command::new("weston")
+        .args(["--backend=headless-backend.so", "--idle-time=0"])
+        .args(["--width=1280", "--height=1024"])
+        .arg(format!("--socket={socket}"))
+        .env("XDG_RUNTIME_DIR", &runtime)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("weston starts (apt-get install weston: the README's test command installs it)");
+    let t0 = std::time::Instant::now();
+    while !runtime.join(socket).exists() {
+        assert!(
+            t0.elapsed() < std::time::Duration::from_secs(20),
+            "weston's socket never appeared"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let size = (1000, 720);
+    let path = scratch.join("wayland.png");
+    let status = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .env_remove("DISPLAY")
+        .env("WAYLAND_DISPLAY", socket)
+        .env("XDG_RUNTIME_DIR", &runtime)
+        .env("XIANGQI_HOME", scratch.join("home"))
+        .args(["play", "--mode", "hotseat", "--fen", MIDGAME])
+        .args(["--size", &format!("{}x{}", size.0, size.1)])
+        .arg("--screenshot")
+        .arg(&path)
+        .args(["--frames", "20"])
+        .status()
+        .expect("the game starts");
+    let _ = weston.kill();
+    let _ = weston.wait();
+    assert!(
+        status.success(),
+        "the game exits cleanly under Wayland: {status}"
+    );
+    let img = load(&path);
+    let _ = std::fs::remove_dir_all(&scratch);
+    assert_characters_and_words(&img, size);
 }

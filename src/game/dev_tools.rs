@@ -204,19 +204,13 @@ pub(crate) fn failure(stats: &Arc<Mutex<FrameStats>>) -> Option<String> {
 /// Why the game did not run to its end.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
-    /// Under Wayland without XWayland.
-    #[error(
-        "no X11 display: DISPLAY is not set (the game opens its window through X11; \
-         under Wayland, XWayland provides DISPLAY)"
-    )]
-    NoX11Display,
     /// No display at all.
-    #[error("no display: DISPLAY is empty or not set; the game needs a window")]
+    #[error("no display: neither WAYLAND_DISPLAY nor DISPLAY is set; the game needs a window")]
     NoDisplay,
     /// The windowing library could not open the window.
     #[error("cannot open the game window on display '{display}': {reason}")]
     NoWindow {
-        /// `DISPLAY`.
+        /// `WAYLAND_DISPLAY` when it is set (the window opens there), else `DISPLAY`.
         display: String,
         /// What the windowing library said.
         reason: String,
@@ -232,26 +226,32 @@ pub enum RunError {
 #[error("{0}")]
 pub(crate) struct Panicked(pub String);
 
-/// Refuses to start without an X11 display: this build opens its window
-/// through X11 (XWayland under Wayland), so `DISPLAY` must name one.
+/// Refuses to start without a display: the window opens natively on a
+/// Wayland session (`WAYLAND_DISPLAY`) and under X11 (`DISPLAY`).
 pub(crate) fn check_display() -> Result<(), RunError> {
     if !cfg!(target_os = "linux") {
         return Ok(());
     }
-    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
-    if set("DISPLAY") {
+    if set("WAYLAND_DISPLAY") || set("DISPLAY") {
         Ok(())
-    } else if set("WAYLAND_DISPLAY") {
-        Err(RunError::NoX11Display)
     } else {
         Err(RunError::NoDisplay)
     }
 }
 
+/// Is the environment variable set to something?
+fn set(name: &str) -> bool {
+    std::env::var_os(name).is_some_and(|v| !v.is_empty())
+}
+
 /// The error when the window could not be opened; `why` is the panic
 /// message from the windowing library.
 pub(crate) fn no_window(why: &Panicked) -> RunError {
-    let display = std::env::var("DISPLAY").unwrap_or_default();
+    let display = if set("WAYLAND_DISPLAY") {
+        std::env::var("WAYLAND_DISPLAY").unwrap_or_default()
+    } else {
+        std::env::var("DISPLAY").unwrap_or_default()
+    };
     let why = why.0.as_str();
     let reason = if why.contains("XOpenDisplayFailed") {
         "cannot connect to the X server".to_string()
