@@ -132,10 +132,14 @@ fn show_notes(
     mut boxes: Query<&mut Node, (With<MoveBox>, Without<StartCard>, Without<Part>)>,
     mut parts: Query<(&Part, &mut Text, &mut Node), (Without<StartCard>, Without<MoveBox>)>,
     added: Query<(), Added<StartCard>>,
+    mut explorer_was_on: Local<bool>,
 ) {
+    // The explorer's answers change often; only its being shown matters here.
+    let explorer_toggled = explorer.is_on() != *explorer_was_on;
+    *explorer_was_on = explorer.is_on();
     let settings_changed = settings.as_ref().is_some_and(|s| s.is_changed());
     if !session.is_changed()
-        && !explorer.is_changed()
+        && !explorer_toggled
         && !rating.is_changed()
         && !settings_changed
         && !lang.is_changed()

@@ -196,6 +196,12 @@ impl Analysis {
         let Some(p) = latest.filter(|p| p.depth > 0 && !p.pv.is_empty()) else {
             return;
         };
+        // Called every frame while the computer thinks: a new line only
+        // when it reports one.
+        let same = |l: &AnalysisLine| l.depth == p.depth && l.score == p.score && l.pv == p.pv;
+        if self.borrowed && self.lines.first().is_some_and(same) {
+            return;
+        }
         self.borrowed = true;
         self.lines = vec![AnalysisLine {
             depth: p.depth,
