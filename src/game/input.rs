@@ -60,7 +60,13 @@ fn file_keys(
     let ctrl = held(&keys, KeyCode::ControlLeft, KeyCode::ControlRight);
     let shift = held(&keys, KeyCode::ShiftLeft, KeyCode::ShiftRight);
     if ctrl && keys.just_pressed(KeyCode::KeyS) {
-        out.write(FileCommand::Save);
+        out.write(if shift {
+            FileCommand::SaveAs
+        } else {
+            FileCommand::Save
+        });
+    } else if ctrl && keys.just_pressed(KeyCode::KeyO) {
+        out.write(FileCommand::Open);
     } else if ctrl && keys.just_pressed(KeyCode::KeyC) {
         let alt = held(&keys, KeyCode::AltLeft, KeyCode::AltRight);
         out.write(if alt {

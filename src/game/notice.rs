@@ -46,4 +46,16 @@ impl Notice {
         });
         self.serial += 1;
     }
+
+    /// Adds a line to the current notice's details (what else the player
+    /// should know about it), or nothing when there is none.
+    pub fn append(&mut self, line: &str) {
+        if let Some(current) = &mut self.current {
+            if !current.detail.is_empty() {
+                current.detail.push('\n');
+            }
+            current.detail.push_str(line);
+            self.serial += 1;
+        }
+    }
 }

@@ -256,14 +256,44 @@ pub fn save_pgn_game(dir: &Path, game: &PgnGame) -> Result<PathBuf, LibraryError
 /// # Errors
 /// [`LibraryError::Io`]; nothing is then written.
 pub fn save_pgn_tree(dir: &Path, game: &PgnGame, tree: &MoveTree) -> Result<PathBuf, LibraryError> {
-    let text = write_pgn_tree(
+    save_pgn_text(dir, game, &pgn_tree_text(game, tree))
+}
+
+/// The PGN text [`save_pgn_tree`] writes: the tags and result of `game`,
+/// the moves, variations, comments and marks of `tree`, in Chinese notation.
+pub fn pgn_tree_text(game: &PgnGame, tree: &MoveTree) -> String {
+    write_pgn_tree(
         &game.tags,
         tree,
         game.result,
         Notation::Chinese,
         notation::ChineseStyle::default(),
-    );
-    save_pgn_text(dir, game, &text)
+    )
+}
+
+/// Saves a game as [`save_pgn_tree`] does, but at `path` (a `.pgn` is added
+/// when it has no extension), written atomically over what was there: the
+/// player chose the file.
+///
+/// # Errors
+/// [`LibraryError::Io`] naming the file; nothing is then written.
+pub fn save_pgn_tree_as(
+    path: &Path,
+    game: &PgnGame,
+    tree: &MoveTree,
+) -> Result<PathBuf, LibraryError> {
+    let path = if path.extension().is_none() {
+        path.with_extension("pgn")
+    } else {
+        path.to_path_buf()
+    };
+    crate::store::atomic::write_atomic(&path, pgn_tree_text(game, tree).as_bytes()).map_err(
+        |source| LibraryError::Io {
+            path: path.clone(),
+            source,
+        },
+    )?;
+    Ok(path)
 }
 
 fn save_pgn_text(dir: &Path, game: &PgnGame, text: &str) -> Result<PathBuf, LibraryError> {
@@ -292,7 +322,7 @@ fn save_pgn_text(dir: &Path, game: &PgnGame, text: &str) -> Result<PathBuf, Libr
 }
 
 /// `2024-05-01_143005_Red-vs-Black` from the tags (now, if no date).
-fn file_stem(g: &PgnGame) -> String {
+pub fn file_stem(g: &PgnGame) -> String {
     let stamp = UtcTime::from_unix(tag_time(g).unwrap_or_else(now_unix)).file_stamp();
     let red = clean_name(g.tag("Red").unwrap_or("Red"));
     let black = clean_name(g.tag("Black").unwrap_or("Black"));

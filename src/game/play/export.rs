@@ -1,7 +1,9 @@
-//! Pictures out of the game: [`ExportPicture`] writes the shown position as
-//! a PNG and the game so far as an animated GIF ([`crate::render`]) into the
-//! player's pictures folder (documents, or the game's data folder, when
-//! there is none), off the main thread, and says where in a notice.
+//! Pictures out of the game: [`ExportPicture`] asks the desktop's file
+//! dialog where, then writes the shown position as a PNG and the game so
+//! far as an animated GIF beside it under the same name ([`crate::render`]),
+//! off the main thread, and says where in a notice. Without a dialog they
+//! go into the player's pictures folder (documents, or the game's data
+//! folder, when there is none), and the notice says why.
 //!
 //! With `XIANGQI_HOME` set (tests, portable installs) the pictures go to
 //! `$XIANGQI_HOME/pictures`.
@@ -10,7 +12,11 @@ use crate::game::GameSet;
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::browse::{Browse, shown_last_move, shown_position};
+use crate::game::play::file_dialog::{
+    AskFile, DialogOutcome, DialogSystems, FileAnswer, FileWanted,
+};
 use crate::game::play::session::Session;
+use crate::game::settings::CurrentLang;
 use crate::game::settings::StorePaths;
 use crate::render::{Options, gif, png};
 use crate::rules::{Move, Position};
@@ -19,19 +25,25 @@ use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use std::path::{Path, PathBuf};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<ExportPicture>().add_systems(
-        Update,
-        (start_export, finish_export).chain().in_set(GameSet::Rules),
-    );
+    app.add_message::<ExportPicture>()
+        .add_systems(Update, ask_where.in_set(GameSet::Input))
+        .add_systems(
+            Update,
+            (start_export, finish_export)
+                .chain()
+                .in_set(GameSet::Rules)
+                .after(DialogSystems),
+        );
 }
 
 /// Write the shown position (PNG) and the game (GIF) as pictures.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ExportPicture;
 
-/// An export in flight: the files written, or what went wrong.
+/// An export in flight: the files written, or what went wrong; and why
+/// not where the player would have chosen (no dialog).
 #[derive(Resource)]
-struct Exporting(Task<Result<Vec<PathBuf>, ExportError>>);
+struct Exporting(Task<Result<Vec<PathBuf>, ExportError>>, Option<String>);
 
 /// Why pictures could not be written.
 #[derive(Debug, thiserror::Error)]
@@ -104,22 +116,62 @@ pub fn write_pictures(
     Ok(written)
 }
 
+/// `xiangqi-<stamp>`, the name offered.
+fn stamped_stem() -> String {
+    format!("xiangqi-{}", crate::store::UtcTime::now().file_stamp())
+}
+
+/// Export asks where.
+fn ask_where(mut requests: MessageReader<ExportPicture>, mut ask: MessageWriter<AskFile>) {
+    if requests.read().count() > 0 {
+        ask.write(AskFile(FileWanted::SavePicture(format!(
+            "{}.png",
+            stamped_stem()
+        ))));
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn start_export(
-    mut requests: MessageReader<ExportPicture>,
+    mut answers: MessageReader<FileAnswer>,
     mut commands: Commands,
     session: Option<Res<Session>>,
     browse: Res<Browse>,
     paths: Option<Res<StorePaths>>,
     exporting: Option<Res<Exporting>>,
+    lang: CurrentLang,
     mut notice: ResMut<Notice>,
 ) {
-    if requests.read().count() == 0 || exporting.is_some() {
+    let picture = |w: &FileWanted| matches!(w, FileWanted::SavePicture(_));
+    let mut place = None;
+    for answer in answers.read() {
+        if let Some(chosen) = answer.chosen_for(picture) {
+            let file = &chosen[0];
+            let stem = file
+                .file_stem()
+                .map_or_else(stamped_stem, |s| s.to_string_lossy().into_owned());
+            let dir = file
+                .parent()
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+            place = Some((Some(dir), stem, None));
+        } else if let DialogOutcome::NoDialog(why) = &answer.outcome
+            && picture(&answer.wanted)
+        {
+            let dir = pictures_dir(paths.as_ref().and_then(|p| p.0.as_ref()));
+            let why = format!("{}: {why}", Phrase::NoFileDialog.get(*lang));
+            place = Some((dir, stamped_stem(), Some(why)));
+        }
+    }
+    let Some((dir, stem, why)) = place else {
+        return;
+    };
+    if exporting.is_some() {
         return;
     }
     let Some(session) = session else {
         return;
     };
-    let Some(dir) = pictures_dir(paths.as_ref().and_then(|p| p.0.as_ref())) else {
+    let Some(dir) = dir else {
         notice.post(Phrase::ExportFailed, "no folder for pictures", true);
         return;
     };
@@ -128,10 +180,9 @@ fn start_export(
     let start = *session.game.start();
     let moves = session.game.moves().to_vec();
     let flip = session.flipped;
-    let stem = format!("xiangqi-{}", crate::store::UtcTime::now().file_stamp());
     let task = AsyncComputeTaskPool::get()
         .spawn(async move { write_pictures(&dir, &stem, &shown, last, &start, &moves, flip) });
-    commands.insert_resource(Exporting(task));
+    commands.insert_resource(Exporting(task, why));
 }
 
 fn finish_export(
@@ -150,6 +201,9 @@ fn finish_export(
         Ok(paths) => {
             let list: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
             notice.post(Phrase::ExportedTo, list.join("\n"), false);
+            if let Some(why) = &exporting.1 {
+                notice.append(why);
+            }
         }
         Err(e) => notice.post(Phrase::ExportFailed, e.to_string(), true),
     }

@@ -17,6 +17,7 @@ pub mod editor;
 pub mod explorer;
 pub mod export;
 pub mod external;
+pub mod file_dialog;
 pub mod game_db;
 pub mod game_review;
 pub mod hint;
@@ -48,7 +49,7 @@ pub(super) fn plugin(app: &mut App) {
         records::plugin,
     ));
     app.add_plugins((game_review::plugin, my_puzzle::plugin));
-    app.add_plugins((clock::plugin, export::plugin));
+    app.add_plugins((clock::plugin, export::plugin, file_dialog::plugin));
     app.add_plugins(editor::plugin);
     app.add_plugins((variations::plugin, game_db::plugin, explorer::plugin));
     app.add_plugins((rating::plugin, shown::plugin));

@@ -1,6 +1,7 @@
 //! Game records in and out: Save writes the game as PGN into the saved-games
-//! folder; Copy FEN / Copy PGN put it on the clipboard; Paste and a file
-//! dropped on the window open a FEN or PGN.
+//! folder, Save as where the player chooses in the desktop's file dialog;
+//! Copy FEN / Copy PGN put it on the clipboard; Paste, Open (the file
+//! dialog) and a file dropped on the window open a FEN or a record.
 //!
 //! What happened goes to the [`Notice`]: "saved as …", or what is wrong
 //! with a file and where.
@@ -10,6 +11,7 @@ use crate::game::i18n::{Lang, Phrase};
 use crate::game::notice::Notice;
 use crate::game::play::browse::{Browse, shown_position};
 use crate::game::play::clock::MatchClock;
+use crate::game::play::file_dialog::{AskFile, DialogOutcome, FileAnswer, FileWanted};
 use crate::game::play::session::{GameOpener, OpenFile, Session};
 use crate::game::settings::CurrentLang;
 use crate::game::settings::{StorePaths, UserSettings};
@@ -30,7 +32,13 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<FileCommand>()
         .add_message::<OpenFile>()
         .add_message::<FileDragAndDrop>()
-        .add_systems(Update, handle_files.in_set(GameSet::Rules));
+        .add_systems(Update, handle_files.in_set(GameSet::Rules))
+        .add_systems(
+            Update,
+            (ask_for_files, take_chosen_files)
+                .in_set(GameSet::Input)
+                .after(crate::game::play::file_dialog::DialogSystems),
+        );
 }
 
 /// Record commands (buttons, shortcuts).
@@ -38,6 +46,11 @@ pub(super) fn plugin(app: &mut App) {
 pub enum FileCommand {
     /// Save the game as PGN in the saved-games folder.
     Save,
+    /// Save the game as PGN where the player chooses (the file dialog; the
+    /// saved-games folder when there is none).
+    SaveAs,
+    /// Open a record the player chooses in the file dialog.
+    Open,
     /// The shown position's FEN to the clipboard.
     CopyFen,
     /// The game's PGN to the clipboard.
@@ -205,6 +218,8 @@ fn handle_files(
                     None => notice.post(Phrase::ClipboardFailed, "no clipboard", true),
                 }
             }
+            // The file dialog's (`ask_for_files`).
+            FileCommand::SaveAs | FileCommand::Open => {}
             FileCommand::Paste => {
                 let read = clipboard.as_mut().map(|c| c.fetch_text().poll_result());
                 match read {
@@ -238,6 +253,72 @@ fn handle_files(
         }
         Some(Err(e)) => notice.post(Phrase::CannotOpen, format!("{source}: {e}"), true),
         None => {}
+    }
+}
+
+/// Open and Save as ask the file dialog.
+fn ask_for_files(
+    mut commands_in: MessageReader<FileCommand>,
+    session: Option<Res<Session>>,
+    lang: CurrentLang,
+    mut ask: MessageWriter<AskFile>,
+) {
+    for command in commands_in.read() {
+        match command {
+            FileCommand::Open => {
+                ask.write(AskFile(FileWanted::OpenRecord));
+            }
+            FileCommand::SaveAs => {
+                let Some(session) = session.as_deref() else {
+                    continue;
+                };
+                let name = format!("{}.pgn", library::file_stem(&pgn_of(session, *lang)));
+                ask.write(AskFile(FileWanted::SaveRecord(name)));
+            }
+            _ => {}
+        }
+    }
+}
+
+/// A record chosen is opened; the game is saved where the player chose
+/// (or, without a dialog, in the saved-games folder).
+fn take_chosen_files(
+    mut answers: MessageReader<FileAnswer>,
+    mut opens: MessageWriter<OpenFile>,
+    session: Option<Res<Session>>,
+    paths: Option<Res<StorePaths>>,
+    lang: CurrentLang,
+    clock: Option<Res<MatchClock>>,
+    mut notice: ResMut<Notice>,
+) {
+    for answer in answers.read() {
+        if let Some(chosen) = answer.chosen_for(|w| *w == FileWanted::OpenRecord) {
+            opens.write(OpenFile(chosen[0].clone()));
+            continue;
+        }
+        let saving = |w: &FileWanted| matches!(w, FileWanted::SaveRecord(_));
+        let Some(session) = session.as_deref() else {
+            continue;
+        };
+        if let Some(chosen) = answer.chosen_for(saving) {
+            let (pgn, tree) = record_of(session, *lang, clock.as_deref());
+            match library::save_pgn_tree_as(&chosen[0], &pgn, &tree) {
+                Ok(path) => notice.post(Phrase::SavedAs, path.display().to_string(), false),
+                Err(e) => notice.post(Phrase::NotSavedGame, e.to_string(), true),
+            }
+        } else if let DialogOutcome::NoDialog(why) = &answer.outcome
+            && saving(&answer.wanted)
+        {
+            // Where it went, and why not where the player would have chosen.
+            save_game(
+                session,
+                paths.as_deref(),
+                *lang,
+                clock.as_deref(),
+                &mut notice,
+            );
+            notice.append(&format!("{}: {why}", Phrase::NoFileDialog.get(*lang)));
+        }
     }
 }
 

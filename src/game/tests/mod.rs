@@ -5,6 +5,7 @@ mod analysis;
 mod browse;
 mod clock;
 mod database;
+mod dialogs;
 mod doors;
 mod editor;
 mod engines;
@@ -102,6 +103,16 @@ pub(crate) fn logic_app(home: Option<&std::path::Path>, backend: AiBackend) -> A
     }
     logic_plugins(&mut app);
     app.insert_resource(backend);
+    // No desktop is asked for a file: a test that wants a dialog's answer
+    // puts its own stand-in here.
+    app.insert_resource(
+        crate::game::play::file_dialog::answering(
+            crate::game::play::file_dialog::DialogOutcome::NoDialog(
+                crate::game::play::file_dialog::NoDialog::NoPortal,
+            ),
+        )
+        .0,
+    );
     app
 }
 

@@ -9,11 +9,56 @@ use super::state::{AddState, LIST_ROWS, OPTION_ROWS, Refusal, TestState};
 use super::{EngineAction, EngineCard, EnginesView, Field};
 use crate::client::options::{EngineOption, ValueRefused};
 use crate::game::cards::SettingsView;
+use crate::game::play::file_dialog::{
+    AskFile, DialogOutcome, FileAnswer, FileWanted, command_word,
+};
 use crate::game::settings::UserSettings;
 use crate::store::Settings;
 use crate::store::engines::{EngineEntry, EngineList};
 use bevy::prelude::*;
 use std::collections::VecDeque;
+
+/// The file dialog's answers for the card: a program chosen is added, a
+/// file chosen becomes its option's value; without a dialog, the field is
+/// typed into instead.
+pub(super) fn take_files(
+    mut answers: MessageReader<FileAnswer>,
+    mut card: ResMut<EngineCard>,
+    settings: Res<UserSettings>,
+    detected: Res<DetectedOptions>,
+    mut actions: MessageWriter<EngineAction>,
+) {
+    for answer in answers.read() {
+        let field = match &answer.wanted {
+            FileWanted::EngineProgram => Field::Command,
+            FileWanted::EngineFile(name) => {
+                let options = card
+                    .selected
+                    .as_ref()
+                    .and_then(|n| settings.engines.get(n))
+                    .and_then(|e| detected.options(&e.command));
+                match options.and_then(|o| o.iter().position(|o| &o.name == name)) {
+                    Some(k) => Field::Option(k),
+                    None => continue,
+                }
+            }
+            _ => continue,
+        };
+        match (&answer.outcome, field) {
+            (DialogOutcome::Chosen(paths), Field::Command) if !paths.is_empty() => {
+                card.command = command_word(&paths[0]);
+                actions.write(EngineAction::Add);
+            }
+            (DialogOutcome::Chosen(paths), Field::Option(k)) if !paths.is_empty() => {
+                actions.write(EngineAction::SetText(k, paths[0].display().to_string()));
+            }
+            (DialogOutcome::NoDialog(_), field) if card.typing != Some(field) => {
+                actions.write(EngineAction::Confirm(field));
+            }
+            _ => {}
+        }
+    }
+}
 
 /// Why `wanted` cannot be the name of the engine named `own`.
 fn name_refused(list: &EngineList, own: &str, wanted: &str) -> Option<Refusal> {
@@ -41,6 +86,7 @@ pub(super) fn handle_actions(
     mut view: ResMut<NextState<EnginesView>>,
     mut settings_view: Option<ResMut<NextState<SettingsView>>>,
     state: Res<State<EnginesView>>,
+    mut ask: MessageWriter<AskFile>,
 ) {
     if actions.is_empty() {
         return;
@@ -84,6 +130,18 @@ pub(super) fn handle_actions(
             EngineAction::Confirm(field) => {
                 start_typing(&mut card, field, selected, &list, &detected)
             }
+            EngineAction::Browse(Field::Command) => {
+                ask.write(AskFile(FileWanted::EngineProgram));
+            }
+            EngineAction::Browse(Field::Option(k)) => {
+                let option = selected
+                    .and_then(|i| detected.options(&list.engines[i].command))
+                    .and_then(|o| o.get(k));
+                if let Some(option) = option {
+                    ask.write(AskFile(FileWanted::EngineFile(option.name.clone())));
+                }
+            }
+            EngineAction::Browse(Field::Rename) => {}
             EngineAction::Add => {
                 let command = card.command.trim().to_string();
                 if command.is_empty() || matches!(card.add, AddState::Detecting(_)) {

@@ -4,7 +4,8 @@
 //! manages them.
 //!
 //! * Add: a command line (the program and its arguments) typed into the
-//!   field, then Add. The program is started off the main thread, asked
+//!   field, then Add; or Browse, which asks the desktop's file dialog for
+//!   the program and adds it (without a dialog, the field is typed into). The program is started off the main thread, asked
 //!   UCI and then UCCI, and added under its own name with its author; what
 //!   went wrong (no such file, no handshake, an early exit and its last
 //!   words on stderr) is said on the card, naming the command.
@@ -79,6 +80,10 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                actions::take_files
+                    .in_set(GameSet::Input)
+                    .after(crate::game::play::file_dialog::DialogSystems)
+                    .before(actions::handle_actions),
                 actions::handle_actions.in_set(GameSet::Input),
                 jobs::collect_jobs.in_set(GameSet::Resolve),
                 (
@@ -127,6 +132,9 @@ pub enum EngineAction {
     Confirm(Field),
     /// Start the typed command line and add the engine it is.
     Add,
+    /// Choose the field's file in the desktop's file dialog: the program
+    /// of an engine to add, or a file option's value.
+    Browse(Field),
     /// Show this engine's details and options.
     Select(String),
     /// Give the selected engine this name (refused if taken or empty).

@@ -263,13 +263,29 @@ fn control_of(
                 ),
             ));
         }
-        OptionKind::String { .. } | OptionKind::File { .. } => {
+        OptionKind::String { .. } => {
             parent.spawn(field(
                 Field::Option(k),
                 size.px(CONTROL_PX),
                 fonts,
                 px,
                 size,
+            ));
+        }
+        OptionKind::File { .. } => {
+            // The path, and the file dialog's button beside it.
+            parent.spawn(field(
+                Field::Option(k),
+                size.px(CONTROL_PX - 34.0),
+                fonts,
+                px,
+                size,
+            ));
+            parent.spawn(sign_button(
+                "…",
+                fonts,
+                size,
+                EngineAction::Browse(Field::Option(k)),
             ));
         }
         OptionKind::Button => {

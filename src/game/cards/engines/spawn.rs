@@ -111,7 +111,14 @@ fn add_section(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle {
                 row(size.px(8.0)),
                 Pickable::IGNORE,
                 children![
-                    field(Field::Command, size.px(760.0), fonts, size.text(16.0), size),
+                    field(Field::Command, size.px(640.0), fonts, size.text(16.0), size),
+                    button(
+                        Phrase::Browse,
+                        lang,
+                        fonts,
+                        size.px(18.0),
+                        OnPress::send(EngineAction::Browse(Field::Command))
+                    ),
                     button(
                         Phrase::EngineAdd,
                         lang,

@@ -171,6 +171,22 @@ pub const TOOLS: &[Tool] = &[
         always,
     ),
     tool(
+        Icon::SaveAs,
+        Phrase::SaveAs,
+        "Ctrl+Shift+S",
+        Group::Records,
+        || OnPress::send(FileCommand::SaveAs),
+        always,
+    ),
+    tool(
+        Icon::Open,
+        Phrase::OpenRecordTool,
+        "Ctrl+O",
+        Group::Records,
+        || OnPress::send(FileCommand::Open),
+        always,
+    ),
+    tool(
         Icon::CopyPgn,
         Phrase::CopyPgn,
         "Ctrl+C",

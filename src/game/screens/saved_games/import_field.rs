@@ -1,14 +1,19 @@
-//! Import on the saved-games screen: a button that opens a line to type a
-//! record's path into (PGN, XQF, DhtmlXQ, dpxq text, PlayOK, a move list —
-//! [`crate::game::play::records::open_record`]); Enter opens it on the
-//! board for replay, with the clocks it recorded. Files can also be dropped
-//! on the window or pasted in a game. A second button opens the same line
-//! for the game database: Enter imports the file or folder (a collection,
-//! folders searched recursively) off the main thread, and a line below says
-//! how far it is and, at the end, what it added and refused.
+//! Import on the saved-games screen: a button that asks the desktop's file
+//! dialog ([`crate::game::play::file_dialog`]) for a record (PGN, XQF,
+//! DhtmlXQ, dpxq text, PlayOK, a move list —
+//! [`crate::game::play::records::open_record`]), which opens on the board
+//! for replay with the clocks it recorded. Files can also be dropped on the
+//! window or pasted in a game. Two more buttons ask for files or a folder
+//! for the game database, imported (collections, folders searched
+//! recursively) off the main thread, and a line below says how far it is
+//! and, at the end, what it added and refused.
+//!
+//! Where no dialog can be shown, the button opens a line to type the path
+//! into instead (Enter opens or imports it), and the notice says why.
 
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::notice::Notice;
+use crate::game::play::file_dialog::{AskFile, FileAnswer, FileWanted};
 use crate::game::play::game_db::{DbCommand, DbImport};
 use crate::game::play::records::open_file_on_board;
 use crate::game::play::session::GameOpener;
@@ -40,6 +45,17 @@ pub(in crate::game::screens) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(GameSet::Input)
                 .run_if(in_state(Screen::SavedGames)),
+        )
+        // After the dialog's answer is written; the typed line opens from
+        // any screen (the game's Open tool has no line of its own).
+        .add_systems(
+            Update,
+            (
+                import_chosen.run_if(in_state(Screen::SavedGames)),
+                type_instead,
+            )
+                .after(crate::game::play::file_dialog::DialogSystems)
+                .in_set(GameSet::Input),
         );
 }
 
@@ -84,14 +100,21 @@ pub fn import_section(lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
                         lang,
                         fonts,
                         18.0,
-                        OnPress::send(ToggleImport(false))
+                        OnPress::send(AskFile(FileWanted::OpenRecord))
                     ),
                     button(
                         Phrase::ImportIntoDatabase,
                         lang,
                         fonts,
                         18.0,
-                        OnPress::send(ToggleImport(true))
+                        OnPress::send(AskFile(FileWanted::DatabaseFiles))
+                    ),
+                    button(
+                        Phrase::ImportFolderIntoDatabase,
+                        lang,
+                        fonts,
+                        18.0,
+                        OnPress::send(AskFile(FileWanted::DatabaseFolder))
                     ),
                 ],
             ),
@@ -154,6 +177,44 @@ fn toggle_field(
             into_database,
         }),
         None => commands.remove_resource::<ImportPath>(),
+    }
+}
+
+/// Files or a folder chosen for the database are imported.
+fn import_chosen(mut answers: MessageReader<FileAnswer>, mut database: MessageWriter<DbCommand>) {
+    for answer in answers.read() {
+        let for_database =
+            |w: &FileWanted| matches!(w, FileWanted::DatabaseFiles | FileWanted::DatabaseFolder);
+        if let Some(paths) = answer.chosen_for(for_database) {
+            database.write(DbCommand::Import(paths.to_vec()));
+        }
+    }
+}
+
+/// Without a dialog, the line to type the path into opens (on this screen).
+fn type_instead(
+    mut answers: MessageReader<FileAnswer>,
+    mut toggles: MessageWriter<ToggleImport>,
+    screen: Res<State<Screen>>,
+    mut next: ResMut<NextState<Screen>>,
+    path: Option<Res<ImportPath>>,
+) {
+    for answer in answers.read() {
+        let into_database = match answer.wanted {
+            FileWanted::OpenRecord => false,
+            FileWanted::DatabaseFiles | FileWanted::DatabaseFolder => true,
+            _ => continue,
+        };
+        if !answer.no_dialog_for(|_| true) {
+            continue;
+        }
+        if *screen.get() != Screen::SavedGames {
+            NextState::set_if_neq(&mut *next, Screen::SavedGames);
+        }
+        // Open (or turn over) the line, never close it.
+        if path.as_ref().map(|p| p.into_database) != Some(into_database) {
+            toggles.write(ToggleImport(into_database));
+        }
     }
 }
 
@@ -364,5 +425,94 @@ mod typing {
             *app.world().resource::<State<Screen>>().get(),
             Screen::SavedGames
         );
+    }
+
+    fn frames(app: &mut App, n: usize) {
+        for _ in 0..n {
+            app.update();
+        }
+    }
+
+    fn answer_with(app: &mut App, outcome: crate::game::play::file_dialog::DialogOutcome) {
+        let (backend, _) = crate::game::play::file_dialog::answering(outcome);
+        app.insert_resource(backend);
+    }
+
+    #[test]
+    fn a_folder_chosen_in_the_dialog_is_imported_into_the_database() {
+        let home = tempfile::tempdir().unwrap();
+        let records =
+            std::path::PathBuf::from(format!("{}/tests/data/pgn", env!("CARGO_MANIFEST_DIR")));
+        let mut app = logic_app(Some(home.path()), slow_backend());
+        app.add_plugins(plugin);
+        app.insert_state(Screen::SavedGames);
+        app.update();
+        answer_with(
+            &mut app,
+            crate::game::play::file_dialog::DialogOutcome::Chosen(vec![records]),
+        );
+        app.world_mut()
+            .write_message(AskFile(FileWanted::DatabaseFolder));
+        run_until(&mut app, "the import", |app| {
+            app.world().resource::<DbImport>().summary.is_some()
+        });
+        let summary = app.world().resource::<DbImport>().summary.clone().unwrap();
+        assert_eq!((summary.added, summary.refused.len()), (20, 0));
+        assert!(
+            app.world().get_resource::<ImportPath>().is_none(),
+            "no line to type into when the dialog answered"
+        );
+    }
+
+    #[test]
+    fn a_record_chosen_in_the_dialog_opens_on_the_board() {
+        let home = tempfile::tempdir().unwrap();
+        let file = home.path().join("game.pgn");
+        std::fs::write(&file, "1. 炮二平五 马８进７ 2. 马二进三 *\n").unwrap();
+        let mut app = logic_app(Some(home.path()), slow_backend());
+        app.add_plugins(plugin);
+        app.insert_state(Screen::SavedGames);
+        app.update();
+        answer_with(
+            &mut app,
+            crate::game::play::file_dialog::DialogOutcome::Chosen(vec![file]),
+        );
+        app.world_mut()
+            .write_message(AskFile(FileWanted::OpenRecord));
+        run_until(&mut app, "the record on the board", |app| {
+            *app.world().resource::<State<Screen>>().get() == Screen::Playing
+        });
+        frames(&mut app, 2);
+        let session = crate::game::tests::session(&app);
+        assert_eq!(session.game.moves().len(), 3);
+    }
+
+    #[test]
+    fn without_a_dialog_the_line_opens_and_the_notice_says_why() {
+        let home = tempfile::tempdir().unwrap();
+        // The test apps' dialog answers that there is no portal.
+        let mut app = logic_app(Some(home.path()), slow_backend());
+        app.add_plugins(plugin);
+        app.insert_state(Screen::SavedGames);
+        app.update();
+        app.world_mut()
+            .write_message(AskFile(FileWanted::DatabaseFiles));
+        run_until(&mut app, "the line to type into", |app| {
+            app.world().get_resource::<ImportPath>().is_some()
+        });
+        assert!(app.world().resource::<ImportPath>().into_database);
+        let notice = app.world().resource::<Notice>().current.clone().unwrap();
+        assert_eq!(notice.what, Phrase::NoFileDialog);
+        assert!(notice.detail.contains("portal"), "{}", notice.detail);
+        // Asking again for a record turns the line over, never closes it.
+        app.world_mut()
+            .write_message(AskFile(FileWanted::OpenRecord));
+        run_until(&mut app, "the line for a record", |app| {
+            app.world()
+                .get_resource::<ImportPath>()
+                .is_some_and(|p| !p.into_database)
+        });
+        frames(&mut app, 3);
+        assert!(app.world().get_resource::<ImportPath>().is_some());
     }
 }

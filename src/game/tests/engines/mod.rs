@@ -27,7 +27,7 @@ use std::path::Path;
 
 /// A UCI engine: its name, author and five options (one of each kind but
 /// the file's), and a move for any `go`.
-const FAKE_UCI: &str = r#"while read -r line; do
+pub(super) const FAKE_UCI: &str = r#"while read -r line; do
   case "$line" in
     uci)
       echo "id name Fake Engine"

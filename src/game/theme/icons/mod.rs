@@ -27,6 +27,8 @@ pub enum Icon {
     Pause,
     Resume,
     Save,
+    SaveAs,
+    Open,
     CopyPgn,
     CopyFen,
     Paste,
@@ -41,7 +43,7 @@ pub enum Icon {
 
 impl Icon {
     /// Every icon (the resource draws them all).
-    pub const ALL: [Icon; 19] = [
+    pub const ALL: [Icon; 21] = [
         Icon::Undo,
         Icon::Redo,
         Icon::Flip,
@@ -51,6 +53,8 @@ impl Icon {
         Icon::Pause,
         Icon::Resume,
         Icon::Save,
+        Icon::SaveAs,
+        Icon::Open,
         Icon::CopyPgn,
         Icon::CopyFen,
         Icon::Paste,

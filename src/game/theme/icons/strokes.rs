@@ -15,6 +15,8 @@ pub(super) fn draw(icon: Icon, pen: &mut Pen) {
         Icon::Pause => pause(pen),
         Icon::Resume => resume(pen),
         Icon::Save => save(pen),
+        Icon::SaveAs => save_as(pen),
+        Icon::Open => open(pen),
         Icon::CopyPgn => copy_pgn(pen),
         Icon::CopyFen => copy_fen(pen),
         Icon::Paste => paste(pen),
@@ -106,6 +108,50 @@ fn save(pen: &mut Pen) {
         pb.move_to(7.5, 10.5);
         pb.line_to(12.0, 15.0);
         pb.line_to(16.5, 10.5);
+    });
+}
+
+/// The save tray with a pen over it: save where you choose.
+fn save_as(pen: &mut Pen) {
+    pen.stroke(2.0, |pb| {
+        pb.move_to(4.0, 14.0);
+        pb.line_to(4.0, 20.0);
+        pb.line_to(20.0, 20.0);
+        pb.line_to(20.0, 14.0);
+    });
+    pen.line(2.0, (9.0, 3.5), (9.0, 13.0));
+    pen.stroke(2.0, |pb| {
+        pb.move_to(5.5, 9.5);
+        pb.line_to(9.0, 13.0);
+        pb.line_to(12.5, 9.5);
+    });
+    // A pen, slanting down to the left.
+    pen.stroke(1.8, |pb| {
+        pb.move_to(13.5, 15.5);
+        pb.line_to(20.0, 9.0);
+        pb.line_to(21.8, 10.8);
+        pb.line_to(15.3, 17.3);
+        pb.close();
+    });
+    pen.line(1.6, (13.5, 15.5), (12.6, 18.2));
+}
+
+/// An open folder.
+fn open(pen: &mut Pen) {
+    pen.stroke(2.0, |pb| {
+        pb.move_to(3.5, 18.5);
+        pb.line_to(3.5, 5.5);
+        pb.line_to(9.0, 5.5);
+        pb.line_to(11.0, 8.0);
+        pb.line_to(18.0, 8.0);
+        pb.line_to(18.0, 11.0);
+    });
+    pen.stroke(2.0, |pb| {
+        pb.move_to(3.5, 18.5);
+        pb.line_to(7.0, 11.0);
+        pb.line_to(21.5, 11.0);
+        pb.line_to(18.0, 18.5);
+        pb.close();
     });
 }
 
