@@ -133,6 +133,12 @@ pub enum NoDialog {
         "no desktop portal on the session bus (org.freedesktop.portal.Desktop): install xdg-desktop-portal and a backend for your desktop (-gtk, -gnome, -kde, -wlr)"
     )]
     NoPortal,
+    /// The portal is there but has no file chooser (no backend for this
+    /// desktop).
+    #[error(
+        "the desktop portal has no file chooser ({0}): install the xdg-desktop-portal backend for your desktop (-gtk, -gnome, -kde, -wlr)"
+    )]
+    NoFileChooser(String),
     /// The portal was asked and failed.
     #[error("the desktop portal did not answer: {0}")]
     PortalFailed(String),
@@ -203,7 +209,8 @@ fn finish_dialog(
 }
 
 /// Is there a portal to ask? The session bus must answer and own (or be
-/// able to start) `org.freedesktop.portal.Desktop`.
+/// able to start) `org.freedesktop.portal.Desktop`, and the portal must
+/// have a file chooser (it has none without a backend for the desktop).
 ///
 /// # Errors
 /// Why there is no dialog to show.
@@ -216,18 +223,29 @@ pub async fn portal_present() -> Result<(), NoDialog> {
         .await
         .map_err(|e| NoDialog::NoSessionBus(e.to_string()))?;
     let name = zbus::names::BusName::try_from(PORTAL).map_err(|_| NoDialog::NoPortal)?;
-    if dbus.name_has_owner(name).await.unwrap_or(false) {
-        return Ok(());
+    if !dbus.name_has_owner(name).await.unwrap_or(false) {
+        let activatable = dbus
+            .list_activatable_names()
+            .await
+            .map_err(|e| NoDialog::PortalFailed(e.to_string()))?;
+        if !activatable.iter().any(|n| n.as_str() == PORTAL) {
+            return Err(NoDialog::NoPortal);
+        }
     }
-    let activatable = dbus
-        .list_activatable_names()
+    // Asking the file chooser's version starts the portal if it must.
+    let chooser = zbus::Proxy::new(
+        &bus,
+        PORTAL,
+        "/org/freedesktop/portal/desktop",
+        "org.freedesktop.portal.FileChooser",
+    )
+    .await
+    .map_err(|e| NoDialog::PortalFailed(e.to_string()))?;
+    chooser
+        .get_property::<u32>("version")
         .await
-        .map_err(|e| NoDialog::PortalFailed(e.to_string()))?;
-    if activatable.iter().any(|n| n.as_str() == PORTAL) {
-        Ok(())
-    } else {
-        Err(NoDialog::NoPortal)
-    }
+        .map(|_| ())
+        .map_err(|e| NoDialog::NoFileChooser(e.to_string()))
 }
 
 /// Ask the portal.
@@ -318,20 +336,57 @@ mod tests {
     }
 
     #[test]
-    fn without_a_session_bus_the_reason_names_the_bus() {
+    fn the_probe_tells_no_bus_from_a_bus_without_a_portal() {
+        // One test for both, as both set the process's bus address.
         // A socket that does not exist is no bus.
         let why = bevy::tasks::block_on(async {
-            // zbus reads DBUS_SESSION_BUS_ADDRESS; point it nowhere.
-            temp_env_bus("unix:path=/nonexistent/xiangqi-test-bus", portal_present()).await
+            with_bus("unix:path=/nonexistent/xiangqi-test-bus", portal_present()).await
         });
         match why {
             Err(NoDialog::NoSessionBus(detail)) => assert!(!detail.is_empty()),
             other => panic!("expected no session bus, got {other:?}"),
         }
+        // A private bus with nothing on it and no services to start: a
+        // bus, but no portal.
+        let dir = tempfile::tempdir().unwrap();
+        let config = dir.path().join("bus.conf");
+        std::fs::write(
+            &config,
+            format!(
+                "<!DOCTYPE busconfig PUBLIC \"-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN\" \
+                 \"http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd\">\n\
+                 <busconfig><type>session</type><listen>unix:dir={}</listen>\
+                 <policy context=\"default\"><allow send_destination=\"*\" eavesdrop=\"true\"/>\
+                 <allow eavesdrop=\"true\"/><allow own=\"*\"/></policy></busconfig>\n",
+                dir.path().display()
+            ),
+        )
+        .unwrap();
+        let mut daemon = std::process::Command::new("dbus-daemon")
+            .arg(format!("--config-file={}", config.display()))
+            .args(["--nofork", "--print-address=1"])
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("dbus-daemon (the README's test command installs dbus)");
+        let mut address = String::new();
+        std::io::BufRead::read_line(
+            &mut std::io::BufReader::new(daemon.stdout.take().expect("its output")),
+            &mut address,
+        )
+        .expect("the bus's address");
+        let why = bevy::tasks::block_on(async { with_bus(address.trim(), portal_present()).await });
+        let _ = daemon.kill();
+        let _ = daemon.wait();
+        assert_eq!(why, Err(NoDialog::NoPortal));
+        assert!(
+            NoDialog::NoPortal
+                .to_string()
+                .contains("xdg-desktop-portal")
+        );
     }
 
     /// Runs `f` with the session bus address set to `address`.
-    async fn temp_env_bus<T>(address: &str, f: impl Future<Output = T>) -> T {
+    async fn with_bus<T>(address: &str, f: impl Future<Output = T>) -> T {
         // SAFETY: the variable is read when the connection is made, inside
         // `f`; no other test in this binary reads or writes it.
         unsafe { std::env::set_var("DBUS_SESSION_BUS_ADDRESS", address) };

@@ -122,7 +122,10 @@ fn settings_keys(
     mut settings: ResMut<UserSettings>,
     mut focus: ResMut<Focus>,
 ) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    // Ctrl+O opens a record. A Ctrl released in the same frame as the O
+    // still counts (fast typists, synthetic input).
+    let ctrls = [KeyCode::ControlLeft, KeyCode::ControlRight];
+    let ctrl = keys.any_pressed(ctrls) || keys.any_just_released(ctrls);
     if *view.get() == SettingsView::Closed {
         if keys.just_pressed(KeyCode::KeyO) && !ctrl {
             keys.clear_just_pressed(KeyCode::KeyO);
