@@ -13,5 +13,6 @@ pub mod learn;
 pub mod render;
 pub mod rules;
 pub mod sound_synth;
+pub mod speech;
 pub mod store;
 pub mod teach;

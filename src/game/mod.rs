@@ -14,7 +14,7 @@
 //!   [`screens`] (menu, puzzle list, saved games, editor), [`cards`] (the
 //!   settings and engine cards over a screen),
 //!   [`theme`] (palette, fonts, widgets), [`toast`], [`input`] (keyboard to
-//!   messages), [`audio`], [`embedded`] (the files inside the binary) and
+//!   messages), [`audio`], [`speech`] (spoken moves), [`embedded`] (the files inside the binary) and
 //!   [`dev_tools`] (screenshots, frame statistics).
 //!
 //! Frame order inside `Update` is fixed once, here: [`GameSet`].
@@ -31,6 +31,7 @@ mod panel;
 mod play;
 mod screens;
 mod settings;
+mod speech;
 mod theme;
 mod toast;
 
@@ -159,6 +160,7 @@ fn view_plugins(app: &mut App) {
         input::plugin,
         dev_tools::plugin,
         audio::plugin,
+        speech::plugin,
         toast::plugin,
     ));
 }

@@ -119,6 +119,13 @@ pub struct Settings {
     /// The computer replies as soon as its search ends, instead of taking
     /// a think time like a person of its level (see `engine::pace`).
     pub quick_replies: bool,
+    /// Say each move, checks and the end of the game aloud (where a
+    /// synthesizer is installed: [`crate::speech`]).
+    pub speak_moves: bool,
+    /// The spoken moves' loudness, 0..=100.
+    pub speech_volume: u8,
+    /// The spoken moves' pace, percent of normal (50..=200).
+    pub speech_speed: u8,
     /// The player's own engines.
     pub engines: EngineList,
     /// Which ladder the levels of `players` are of
@@ -157,6 +164,9 @@ impl Default for Settings {
             handicap: Handicap::None,
             black_gives: false,
             quick_replies: false,
+            speak_moves: false,
+            speech_volume: 70,
+            speech_speed: 100,
             engines: EngineList::default(),
             players: Players::default(),
             analysis_engine: None,
@@ -450,6 +460,9 @@ mod tests {
             handicap: Handicap::NinePieces,
             black_gives: true,
             quick_replies: true,
+            speak_moves: true,
+            speech_volume: 40,
+            speech_speed: 140,
             engines: serde_json::from_str(
                 r#"[{"name": "Pikafish", "command": "pikafish", "protocol": "uci", "options": [["Threads", "2"]],
                     "strength": {"depth": 12}}]"#,

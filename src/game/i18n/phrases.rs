@@ -394,4 +394,10 @@ texts! {
     SaveAs => ("另存为…", "Save as…"),
     ImportFolderIntoDatabase => ("导入文件夹…", "Import a folder…"),
     Browse => ("浏览…", "Browse…"),
+    SpeakMoves => ("语音报着", "Spoken moves"),
+    SpeechVolume => ("语音音量", "Speech volume"),
+    Soft => ("轻", "Soft"),
+    Medium => ("中", "Medium"),
+    Loud => ("响", "Loud"),
+    NoSpeechSynth => ("语音报着需要语音合成器", "Spoken moves need a speech synthesizer"),
 }

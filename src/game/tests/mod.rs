@@ -15,6 +15,7 @@ mod keyboard;
 mod puzzles;
 mod rating;
 mod settings;
+mod speech;
 mod turns;
 mod variations;
 

@@ -88,7 +88,8 @@ struct VolumeText;
 #[derive(Component)]
 struct VolumeFill;
 
-/// The card's line about a problem with the settings file.
+/// The card's line about a problem with the settings file, or spoken
+/// moves without a synthesizer.
 #[derive(Component)]
 struct NoticeText;
 
@@ -207,17 +208,28 @@ fn notice_text(problem: &Problem, lang: Lang) -> String {
 fn refresh_notices(
     notice: Res<SettingsFile>,
     lang: CurrentLang,
+    settings: Res<UserSettings>,
+    speech: Option<Res<crate::game::speech::Speech>>,
     mut texts: Query<(Ref<NoticeText>, &mut Text, &mut Node)>,
 ) {
-    let force = notice.is_changed() || lang.is_changed();
+    let force = notice.is_changed() || lang.is_changed() || settings.is_changed();
+    // Spoken moves asked for where nothing can speak: what to install.
+    let no_speech = match speech.as_deref().map(|s| &s.synth) {
+        Some(Err(why)) if settings.speak_moves => {
+            Some(format!("{}: {why}", Phrase::NoSpeechSynth.get(*lang)))
+        }
+        _ => None,
+    };
     for (marker, mut text, mut node) in &mut texts {
         if !force && !marker.is_added() {
             continue;
         }
-        let want = notice
-            .problem
-            .as_ref()
-            .map_or_else(String::new, |p| notice_text(p, *lang));
+        let file = notice.problem.as_ref().map(|p| notice_text(p, *lang));
+        let want = [file, no_speech.clone()]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join("\n");
         set_display(&mut node, !want.is_empty());
         text.set_if_neq(Text(want));
     }

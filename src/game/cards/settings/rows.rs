@@ -24,10 +24,24 @@ pub enum Row {
     Notation,
     Pieces,
     Language,
+    Speech,
+    SpeechVolume,
+}
+
+/// The spoken moves' paces (percent) for Slow, Normal and Fast.
+const SPEECH_SPEEDS: [u8; 3] = [75, 100, 140];
+/// The spoken moves' loudness for Soft, Medium and Loud.
+const SPEECH_VOLUMES: [u8; 3] = [40, 70, 100];
+
+/// The preset nearest `value`.
+fn nearest(presets: &[u8], value: u8) -> usize {
+    (0..presets.len())
+        .min_by_key(|&i| presets[i].abs_diff(value))
+        .unwrap_or(0)
 }
 
 impl Row {
-    pub(super) const ALL: [Row; 12] = [
+    pub(super) const ALL: [Row; 14] = [
         Row::Volume,
         Row::Sound,
         Row::Animation,
@@ -40,6 +54,8 @@ impl Row {
         Row::Notation,
         Row::Pieces,
         Row::Language,
+        Row::Speech,
+        Row::SpeechVolume,
     ];
 
     pub(super) fn title(self) -> Phrase {
@@ -56,6 +72,8 @@ impl Row {
             Row::Notation => Phrase::Notation,
             Row::Pieces => Phrase::PieceChars,
             Row::Language => Phrase::Language,
+            Row::Speech => Phrase::SpeakMoves,
+            Row::SpeechVolume => Phrase::SpeechVolume,
         }
     }
 
@@ -82,6 +100,8 @@ impl Row {
             ],
             Row::Pieces => &[Phrase::Traditional, Phrase::Simplified],
             Row::Language => &[Phrase::LangZh, Phrase::LangEn],
+            Row::Speech => &[Phrase::Off, Phrase::Slow, Phrase::Normal, Phrase::Fast],
+            Row::SpeechVolume => &[Phrase::Soft, Phrase::Medium, Phrase::Loud],
         }
     }
 
@@ -113,6 +133,9 @@ impl Row {
             },
             Row::Pieces => usize::from(s.piece_chars == Charset::Simplified),
             Row::Language => usize::from(s.language == Language::En),
+            Row::Speech if !s.speak_moves => 0,
+            Row::Speech => 1 + nearest(&SPEECH_SPEEDS, s.speech_speed),
+            Row::SpeechVolume => nearest(&SPEECH_VOLUMES, s.speech_volume),
         }
     }
 
@@ -146,6 +169,13 @@ impl Row {
                 s.piece_chars = [Charset::Traditional, Charset::Simplified][i];
             }
             Row::Language => s.language = [Language::Zh, Language::En][i],
+            Row::Speech => {
+                s.speak_moves = i > 0;
+                if i > 0 {
+                    s.speech_speed = SPEECH_SPEEDS[i - 1];
+                }
+            }
+            Row::SpeechVolume => s.speech_volume = SPEECH_VOLUMES[i],
         }
     }
 
