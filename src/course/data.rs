@@ -15,6 +15,7 @@ use crate::ecco::{self, Opening};
 use crate::rules::{FenError, Move, Position, Square};
 use crate::teach::Pattern;
 use serde::Deserialize;
+use serde::de::DeserializeOwned;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::fmt;
@@ -115,11 +116,13 @@ pub enum CourseError {
     #[error("course file: {0}")]
     Json(#[source] serde_json::Error),
     /// A chapter, lesson, page or exercise without a field it needs or with
-    /// one of the wrong type (serde's message names the field).
-    #[error("{at}: {error}")]
+    /// one of the wrong type.
+    #[error("{at}: {}{error}", field.as_ref().map_or_else(String::new, |f| format!("field `{f}`: ")))]
     Shape {
         /// Where.
         at: Box<Where>,
+        /// The field at fault, when serde's message does not name it.
+        field: Option<String>,
         /// serde's message.
         #[source]
         error: serde_json::Error,
@@ -375,12 +378,34 @@ impl Course {
     }
 }
 
-/// A shape error at `at`.
-fn shape(at: &Where) -> impl Fn(serde_json::Error) -> CourseError + '_ {
-    move |error| CourseError::Shape {
+/// Reads `v` as a `T`; a failure names `at` and, when serde's message does
+/// not, the field at fault (the key whose removal changes the failure into
+/// success or into that key's absence).
+fn read<T: DeserializeOwned>(at: &Where, v: Value) -> Result<T, CourseError> {
+    let error = match serde_json::from_value::<T>(v.clone()) {
+        Ok(t) => return Ok(t),
+        Err(e) => e,
+    };
+    let named = error.to_string().contains("field `");
+    let field = match v {
+        Value::Object(map) if !named => map.keys().find_map(|k| {
+            let mut fewer = map.clone();
+            fewer.remove(k);
+            match serde_json::from_value::<T>(Value::Object(fewer)) {
+                Ok(_) => Some(k.clone()),
+                Err(e) if e.to_string().contains(&format!("missing field `{k}`")) => {
+                    Some(k.clone())
+                }
+                Err(_) => None,
+            }
+        }),
+        _ => None,
+    };
+    Err(CourseError::Shape {
         at: Box::new(at.clone()),
+        field,
         error,
-    }
+    })
 }
 
 /// A field error at `at`.
@@ -426,7 +451,7 @@ fn read_chapter(i: usize, v: Value, ids: &mut BTreeSet<String>) -> Result<Chapte
         chapter: id_of(&v).unwrap_or_else(|| (i + 1).to_string()),
         ..Where::default()
     };
-    let raw: Raw = serde_json::from_value(v).map_err(shape(&at))?;
+    let raw: Raw = read(&at, v)?;
     unique(&at, ids, &format!("chapter:{}", raw.id))?;
     let title = text(&at, "title", raw.title)?;
     if raw.lessons.is_empty() {
@@ -462,7 +487,7 @@ fn read_lesson(
         lesson: Some(id_of(&v).unwrap_or_else(|| "?".into())),
         ..chapter.clone()
     };
-    let raw: Raw = serde_json::from_value(v).map_err(shape(&at))?;
+    let raw: Raw = read(&at, v)?;
     unique(&at, ids, &raw.id)?;
     let title = text(&at, "title", raw.title)?;
     if raw.pages.is_empty() {
@@ -554,7 +579,7 @@ fn read_page(at: &Where, v: Value) -> Result<Page, CourseError> {
         arrows: Vec<String>,
         ecco: Option<String>,
     }
-    let raw: Raw = serde_json::from_value(v).map_err(shape(at))?;
+    let raw: Raw = read(at, v)?;
     let text = text(at, "text", raw.text)?;
     let start = match &raw.fen {
         Some(f) => Some(position(at, f)?),
@@ -626,7 +651,7 @@ fn read_exercise(
         moves: Option<u32>,
         pattern: Option<String>,
     }
-    let raw: Raw = serde_json::from_value(v).map_err(shape(at))?;
+    let raw: Raw = read(at, v)?;
     unique(at, ids, &raw.id)?;
     let prompt = text(at, "prompt", raw.prompt)?;
     let note = raw.note.map(|n| text(at, "note", n)).transpose()?;
