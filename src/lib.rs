@@ -4,6 +4,7 @@
 pub mod arena;
 pub mod cli;
 pub mod client;
+pub mod course;
 pub mod ecco;
 pub mod engine;
 #[cfg(feature = "gui")]

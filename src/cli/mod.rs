@@ -1,4 +1,4 @@
-//! The command line: `xiangqi [play|perft|replay|review|render|match|levels|rate|db|book|datagen|train|uci|bench|gen-sounds|gen-icon]`.
+//! The command line: `xiangqi [play|perft|replay|review|render|match|lessons|levels|rate|db|book|datagen|train|uci|bench|gen-sounds|gen-icon]`.
 //!
 //! Every failure is one line on stderr starting with `error:` and exit code
 //! 2; nothing here panics on user input.
@@ -9,6 +9,7 @@ mod db;
 mod dist;
 mod explain;
 mod learn;
+mod lessons;
 mod levels;
 mod matches;
 mod output;
@@ -59,6 +60,8 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Play an engine-vs-engine match (built-in or external UCI/UCCI engines).
     Match(Box<matches::MatchArgs>),
+    /// The beginner's course: chapters and lessons, or prove every exercise (--check).
+    Lessons(lessons::LessonsArgs),
     /// The difficulty levels: how each plays, its rating and the games it rests on.
     Levels,
     /// Fit ratings for every player of match PGNs, all their games at once (maximum likelihood).
@@ -183,6 +186,7 @@ fn run_command(command: Command) -> Result<(), CliError> {
         Command::Rate(args) => rate::run(&args),
         Command::Calibrate(args) => calibrate::run(&args),
         Command::Levels => levels::run(),
+        Command::Lessons(args) => lessons::run(&args),
         Command::Db(args) => db::run(&args),
         Command::Book(args) => book::run(&args),
         Command::Datagen(args) => learn::run_datagen(&args),

@@ -1,6 +1,6 @@
 //! Persistence for the desktop game, in plain Rust (no Bevy): where files
 //! live, atomic writes, settings, the autosave, the saved-games library of
-//! PGN files, opening pasted or dropped FEN/PGN text, the puzzles with
+//! PGN files, the beginner's course progress, opening pasted or dropped FEN/PGN text, the puzzles with
 //! the player's progress, and the game database with its position index.
 //!
 //! Every write goes to a temporary file in the same directory and is then
@@ -12,6 +12,7 @@
 
 pub mod atomic;
 pub mod autosave;
+pub mod course;
 pub mod db;
 pub mod engines;
 pub mod library;

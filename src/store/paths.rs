@@ -30,6 +30,8 @@ pub const MY_PUZZLES_FILE: &str = "my-puzzles.json";
 pub const DATABASE_FILE: &str = "games.sqlite";
 /// The player's rating and its history.
 pub const PROFILE_FILE: &str = "profile.json";
+/// The beginner's course progress (lessons done, exercises solved, stars).
+pub const COURSE_PROGRESS_FILE: &str = "course-progress.json";
 /// The finished games waiting to be added to the database.
 pub const WAITING_GAMES_FILE: &str = "games-waiting.json";
 
@@ -94,6 +96,11 @@ impl Paths {
     /// The puzzle-progress file.
     pub fn puzzle_progress_file(&self) -> PathBuf {
         self.data_dir.join(PUZZLE_PROGRESS_FILE)
+    }
+
+    /// The beginner's course progress file.
+    pub fn course_progress_file(&self) -> PathBuf {
+        self.data_dir.join(COURSE_PROGRESS_FILE)
     }
 
     /// The folder of stored game reviews.

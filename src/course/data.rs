@@ -1,0 +1,789 @@
+//! The course as data: chapters of lessons, each lesson a few pages (a
+//! text over a board with highlighted points and arrows) and exercises
+//! checked by the rules. The content lives in `assets/course/course.json`
+//! (its README describes the fields), compiled into the binary.
+//!
+//! Loading is in two steps so that a mistake in the file is named where it
+//! is: the JSON is read as values, then each chapter, lesson, page and
+//! exercise is read on its own and checked — FENs through the rules'
+//! parser, points and moves as ICCS, solutions and arrows as legal moves
+//! — and any failure is a [`CourseError`] naming the chapter, lesson,
+//! exercise and field. Nothing here panics on bad data.
+
+use super::text::Text;
+use crate::ecco::{self, Opening};
+use crate::rules::{FenError, Move, Position, Square};
+use crate::teach::Pattern;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::fmt;
+use std::sync::OnceLock;
+
+/// The built-in course file.
+pub const COURSE_JSON: &str = include_str!("../../assets/course/course.json");
+
+/// Where in the course file something is.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Where {
+    /// The chapter's id (or its number, 1 = first, if it has none).
+    pub chapter: String,
+    /// The lesson's id, if inside one.
+    pub lesson: Option<String>,
+    /// The exercise's id, if inside one.
+    pub exercise: Option<String>,
+    /// The page, 1 = first, if inside one.
+    pub page: Option<usize>,
+}
+
+impl fmt::Display for Where {
+    /// `chapter pieces / lesson horse / exercise horse-2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "chapter {}", self.chapter)?;
+        if let Some(l) = &self.lesson {
+            write!(f, " / lesson {l}")?;
+        }
+        if let Some(p) = self.page {
+            write!(f, " / page {p}")?;
+        }
+        if let Some(e) = &self.exercise {
+            write!(f, " / exercise {e}")?;
+        }
+        Ok(())
+    }
+}
+
+/// What is wrong with one field of the course file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Problem {
+    /// The position cannot be read.
+    #[error("{0}")]
+    Fen(#[from] FenError),
+    /// Not an ICCS point (`e4`).
+    #[error("'{0}' is not a point (a0 … i9)")]
+    Square(String),
+    /// Not an ICCS move (`h2e2`).
+    #[error("'{0}' is not a move (ICCS, like h2e2)")]
+    Move(String),
+    /// A move of a line that cannot be played where it stands.
+    #[error("move {index} ({mv}) cannot be played there: {why}")]
+    Illegal {
+        /// 1 = the first move of the line.
+        index: usize,
+        /// The move.
+        mv: Move,
+        /// The rules' reason.
+        why: crate::rules::IllegalReason,
+    },
+    /// A text without its English version (every language falls back to it).
+    #[error("has no English (\"en\") text")]
+    NoEnglish,
+    /// An id used twice.
+    #[error("the id '{0}' is used twice")]
+    DuplicateId(String),
+    /// An empty list or a zero count where something is needed.
+    #[error("must not be empty or zero")]
+    Empty,
+    /// A point that should hold a piece is empty, or holds the wrong side's.
+    #[error("{0} holds no piece of the side to move")]
+    NoPieceThere(Square),
+    /// A point that should hold an enemy piece does not.
+    #[error("{0} holds no piece of the other side")]
+    NoTargetThere(Square),
+    /// The ECCO code given is not the one the moves reach.
+    #[error("the moves reach {found}, not {expected}")]
+    Ecco {
+        /// The code the data gives.
+        expected: String,
+        /// What the classification says (`none` if nothing).
+        found: String,
+    },
+    /// An unknown value for a field with a fixed set of values.
+    #[error("'{found}' is not one of {allowed}")]
+    Unknown {
+        /// What was there.
+        found: String,
+        /// The values allowed.
+        allowed: &'static str,
+    },
+}
+
+/// A course file that cannot be used.
+#[derive(Debug, thiserror::Error)]
+pub enum CourseError {
+    /// Not JSON, or not the course's outer shape.
+    #[error("course file: {0}")]
+    Json(#[source] serde_json::Error),
+    /// A chapter, lesson, page or exercise without a field it needs or with
+    /// one of the wrong type.
+    #[error("{at}: {}{error}", field.as_ref().map_or_else(String::new, |f| format!("field `{f}`: ")))]
+    Shape {
+        /// Where.
+        at: Box<Where>,
+        /// The field at fault, when serde's message does not name it.
+        field: Option<String>,
+        /// serde's message.
+        #[source]
+        error: serde_json::Error,
+    },
+    /// A field whose value the rules reject.
+    #[error("{at}: field `{field}`: {problem}")]
+    Field {
+        /// Where.
+        at: Box<Where>,
+        /// The field's name in the file.
+        field: &'static str,
+        /// What is wrong.
+        problem: Problem,
+    },
+}
+
+/// The whole course.
+#[derive(Clone, Debug)]
+pub struct Course {
+    /// The chapters, in teaching order.
+    pub chapters: Vec<Chapter>,
+}
+
+/// A chapter: a theme and its lessons.
+#[derive(Clone, Debug)]
+pub struct Chapter {
+    /// Stable id.
+    pub id: String,
+    /// The title.
+    pub title: Text,
+    /// The lessons, in order.
+    pub lessons: Vec<Lesson>,
+}
+
+/// A lesson: pages to read, then exercises.
+#[derive(Clone, Debug)]
+pub struct Lesson {
+    /// Stable id, unique in the course (progress is keyed by it).
+    pub id: String,
+    /// The title.
+    pub title: Text,
+    /// What to read, in order.
+    pub pages: Vec<Page>,
+    /// What to do, in order.
+    pub exercises: Vec<Exercise>,
+}
+
+/// One page of a lesson: a short text over a board.
+#[derive(Clone, Debug)]
+pub struct Page {
+    /// What the page says.
+    pub text: Text,
+    /// The board shown (after [`Page::moves`], if any), if the page has one.
+    pub position: Option<Position>,
+    /// Moves played from the standard start to reach the board (opening
+    /// pages), ICCS in the file.
+    pub moves: Vec<Move>,
+    /// Points to highlight.
+    pub points: Vec<Square>,
+    /// Arrows to draw, from → to.
+    pub arrows: Vec<Move>,
+    /// The opening the moves reach, named by ECCO (the file gives the code
+    /// and the loader checks the moves reach it).
+    pub opening: Option<Opening>,
+}
+
+/// An exercise: a position, a task judged by the rules, and a solution
+/// (for the hint and for `xiangqi lessons --check`).
+#[derive(Clone, Debug)]
+pub struct Exercise {
+    /// Stable id, unique in the course (progress is keyed by it).
+    pub id: String,
+    /// What to do.
+    pub prompt: Text,
+    /// The start; the side to move is the student's.
+    pub position: Position,
+    /// The task.
+    pub goal: Goal,
+    /// The stored line from the start, both sides' moves where the other
+    /// side moves (mates, endgames), the student's alone in drills.
+    pub solution: Vec<Move>,
+    /// Said once the exercise is solved, if anything.
+    pub note: Option<Text>,
+    /// Points to highlight on the board.
+    pub points: Vec<Square>,
+    /// The classic mate the exercise ends in, if it teaches one (the
+    /// checker proves the final position is that pattern).
+    pub pattern: Option<Pattern>,
+}
+
+/// Every classic mate the course may name, by its Chinese name.
+pub const PATTERNS: [Pattern; 8] = [
+    Pattern::SmotheredPalace,
+    Pattern::DoubleCannon,
+    Pattern::HorseCannon,
+    Pattern::HorseInTrough,
+    Pattern::HeavenAndEarthCannons,
+    Pattern::IronBolt,
+    Pattern::TwoChariots,
+    Pattern::FacingGeneral,
+];
+
+/// What a [`Goal::FindMove`] asks for; the checker proves the accepted
+/// moves are exactly the legal moves of that kind (for `any`, that they
+/// are legal).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Find {
+    /// Whatever the lesson says (the accepted moves are the answer).
+    Any,
+    /// Every move that gives check.
+    Check,
+    /// Every move that mates (or stalemates: a win too).
+    Mate,
+    /// Every capture.
+    Capture,
+}
+
+/// The task of an exercise.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// Bring the piece on `piece` to `target` in at most `max_moves`
+    /// moves, moving nothing else; the other side does not move. With
+    /// `avoid_capture`, never stop on a point an enemy piece attacks.
+    Reach {
+        /// Where the piece stands at the start.
+        piece: Square,
+        /// Where it must go.
+        target: Square,
+        /// Moves allowed.
+        max_moves: u32,
+        /// Never stand where an enemy piece could take.
+        avoid_capture: bool,
+    },
+    /// Take every enemy piece on `targets` in at most `max_moves` moves;
+    /// the other side does not move.
+    TakeAll {
+        /// The pieces to take.
+        targets: Vec<Square>,
+        /// Moves allowed.
+        max_moves: u32,
+        /// Never stand where an enemy piece could take.
+        avoid_capture: bool,
+    },
+    /// Find one move: one of `accept`.
+    FindMove {
+        /// The right answers.
+        accept: Vec<Move>,
+        /// What kind of move is asked for.
+        find: Find,
+    },
+    /// Mate in at most `moves` moves against the engine's best defence.
+    Mate {
+        /// The student's moves allowed.
+        moves: u32,
+    },
+    /// Win (mate or stalemate the other side) within `moves` moves against
+    /// the engine's defence.
+    Win {
+        /// The student's moves allowed.
+        moves: u32,
+    },
+    /// Do not lose for `moves` moves against the engine's attack.
+    Hold {
+        /// The student's moves to survive.
+        moves: u32,
+    },
+}
+
+impl Goal {
+    /// True if the other side replies (played by the engine).
+    pub fn has_defence(&self) -> bool {
+        matches!(
+            self,
+            Goal::Mate { .. } | Goal::Win { .. } | Goal::Hold { .. }
+        )
+    }
+
+    /// The file's name for the kind (`reach`, `take_all`, `find_move`, `mate`, `win`, `hold`).
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Goal::Reach { .. } => "reach",
+            Goal::TakeAll { .. } => "take_all",
+            Goal::FindMove { .. } => "find_move",
+            Goal::Mate { .. } => "mate",
+            Goal::Win { .. } => "win",
+            Goal::Hold { .. } => "hold",
+        }
+    }
+}
+
+impl Course {
+    /// Reads and checks a course file (see the module's description).
+    ///
+    /// # Errors
+    /// [`CourseError`] naming the first chapter/lesson/page/exercise and
+    /// field that cannot be used.
+    pub fn from_json(text: &str) -> Result<Course, CourseError> {
+        #[derive(Deserialize)]
+        struct Top {
+            chapters: Vec<Value>,
+        }
+        let top: Top = serde_json::from_str(text).map_err(CourseError::Json)?;
+        let mut ids = BTreeSet::new();
+        let mut chapters = Vec::new();
+        for (i, v) in top.chapters.into_iter().enumerate() {
+            chapters.push(read_chapter(i, v, &mut ids)?);
+        }
+        Ok(Course { chapters })
+    }
+
+    /// The built-in course (read once). The shipped file is checked by the
+    /// tests; should it ever fail to load, the error is returned here.
+    ///
+    /// # Errors
+    /// The built-in file's [`CourseError`] (a build that shipped a broken file).
+    pub fn builtin() -> Result<&'static Course, &'static CourseError> {
+        static COURSE: OnceLock<Result<Course, CourseError>> = OnceLock::new();
+        COURSE
+            .get_or_init(|| Course::from_json(COURSE_JSON))
+            .as_ref()
+    }
+
+    /// Every lesson in teaching order, with its chapter.
+    pub fn lessons(&self) -> impl Iterator<Item = (&Chapter, &Lesson)> {
+        self.chapters
+            .iter()
+            .flat_map(|c| c.lessons.iter().map(move |l| (c, l)))
+    }
+
+    /// Every exercise, with its chapter and lesson.
+    pub fn exercises(&self) -> impl Iterator<Item = (&Chapter, &Lesson, &Exercise)> {
+        self.lessons()
+            .flat_map(|(c, l)| l.exercises.iter().map(move |e| (c, l, e)))
+    }
+
+    /// The lesson with this id.
+    pub fn lesson(&self, id: &str) -> Option<&Lesson> {
+        self.lessons().map(|(_, l)| l).find(|l| l.id == id)
+    }
+
+    /// The exercise with this id.
+    pub fn exercise(&self, id: &str) -> Option<&Exercise> {
+        self.exercises().map(|(_, _, e)| e).find(|e| e.id == id)
+    }
+
+    /// (chapters, lessons, exercises).
+    pub fn counts(&self) -> (usize, usize, usize) {
+        (
+            self.chapters.len(),
+            self.lessons().count(),
+            self.exercises().count(),
+        )
+    }
+}
+
+/// Reads `v` as a `T`; a failure names `at` and, when serde's message does
+/// not, the field at fault (the key whose removal changes the failure into
+/// success or into that key's absence).
+fn read<T: DeserializeOwned>(at: &Where, v: Value) -> Result<T, CourseError> {
+    let error = match serde_json::from_value::<T>(v.clone()) {
+        Ok(t) => return Ok(t),
+        Err(e) => e,
+    };
+    let named = error.to_string().contains("field `");
+    let field = match v {
+        Value::Object(map) if !named => map.keys().find_map(|k| {
+            let mut fewer = map.clone();
+            fewer.remove(k);
+            match serde_json::from_value::<T>(Value::Object(fewer)) {
+                Ok(_) => Some(k.clone()),
+                Err(e) if e.to_string().contains(&format!("missing field `{k}`")) => {
+                    Some(k.clone())
+                }
+                Err(_) => None,
+            }
+        }),
+        _ => None,
+    };
+    Err(CourseError::Shape {
+        at: Box::new(at.clone()),
+        field,
+        error,
+    })
+}
+
+/// A field error at `at`.
+fn field(at: &Where, field: &'static str, problem: Problem) -> CourseError {
+    CourseError::Field {
+        at: Box::new(at.clone()),
+        field,
+        problem,
+    }
+}
+
+/// The `id` of a JSON object, for naming it before it is read.
+fn id_of(v: &Value) -> Option<String> {
+    v.get("id").and_then(Value::as_str).map(str::to_string)
+}
+
+fn text(at: &Where, name: &'static str, t: Text) -> Result<Text, CourseError> {
+    if t.has_fallback() {
+        Ok(t)
+    } else {
+        Err(field(at, name, Problem::NoEnglish))
+    }
+}
+
+fn unique(at: &Where, ids: &mut BTreeSet<String>, id: &str) -> Result<(), CourseError> {
+    if id.trim().is_empty() {
+        return Err(field(at, "id", Problem::Empty));
+    }
+    if !ids.insert(id.to_string()) {
+        return Err(field(at, "id", Problem::DuplicateId(id.to_string())));
+    }
+    Ok(())
+}
+
+fn read_chapter(i: usize, v: Value, ids: &mut BTreeSet<String>) -> Result<Chapter, CourseError> {
+    #[derive(Deserialize)]
+    struct Raw {
+        id: String,
+        title: Text,
+        lessons: Vec<Value>,
+    }
+    let at = Where {
+        chapter: id_of(&v).unwrap_or_else(|| (i + 1).to_string()),
+        ..Where::default()
+    };
+    let raw: Raw = read(&at, v)?;
+    unique(&at, ids, &format!("chapter:{}", raw.id))?;
+    let title = text(&at, "title", raw.title)?;
+    if raw.lessons.is_empty() {
+        return Err(field(&at, "lessons", Problem::Empty));
+    }
+    let lessons = raw
+        .lessons
+        .into_iter()
+        .map(|l| read_lesson(&at, l, ids))
+        .collect::<Result<_, _>>()?;
+    Ok(Chapter {
+        id: raw.id,
+        title,
+        lessons,
+    })
+}
+
+fn read_lesson(
+    chapter: &Where,
+    v: Value,
+    ids: &mut BTreeSet<String>,
+) -> Result<Lesson, CourseError> {
+    #[derive(Deserialize)]
+    struct Raw {
+        id: String,
+        title: Text,
+        #[serde(default)]
+        pages: Vec<Value>,
+        #[serde(default)]
+        exercises: Vec<Value>,
+    }
+    let at = Where {
+        lesson: Some(id_of(&v).unwrap_or_else(|| "?".into())),
+        ..chapter.clone()
+    };
+    let raw: Raw = read(&at, v)?;
+    unique(&at, ids, &raw.id)?;
+    let title = text(&at, "title", raw.title)?;
+    if raw.pages.is_empty() {
+        return Err(field(&at, "pages", Problem::Empty));
+    }
+    let pages = raw
+        .pages
+        .into_iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let at = Where {
+                page: Some(i + 1),
+                ..at.clone()
+            };
+            read_page(&at, p)
+        })
+        .collect::<Result<_, _>>()?;
+    let exercises = raw
+        .exercises
+        .into_iter()
+        .map(|e| {
+            let at = Where {
+                exercise: Some(id_of(&e).unwrap_or_else(|| "?".into())),
+                ..at.clone()
+            };
+            read_exercise(&at, e, ids)
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(Lesson {
+        id: raw.id,
+        title,
+        pages,
+        exercises,
+    })
+}
+
+fn square(at: &Where, name: &'static str, s: &str) -> Result<Square, CourseError> {
+    Square::parse(s).ok_or_else(|| field(at, name, Problem::Square(s.to_string())))
+}
+
+fn squares(at: &Where, name: &'static str, v: &[String]) -> Result<Vec<Square>, CourseError> {
+    v.iter().map(|s| square(at, name, s)).collect()
+}
+
+fn moves(at: &Where, name: &'static str, v: &[String]) -> Result<Vec<Move>, CourseError> {
+    v.iter()
+        .map(|s| Move::from_iccs(s).ok_or_else(|| field(at, name, Problem::Move(s.to_string()))))
+        .collect()
+}
+
+fn position(at: &Where, fen: &str) -> Result<Position, CourseError> {
+    Position::from_fen(fen).map_err(|e| field(at, "fen", Problem::Fen(e)))
+}
+
+/// Plays `line` from `pos` through the rules; the position reached.
+fn play_line(
+    at: &Where,
+    name: &'static str,
+    pos: &Position,
+    line: &[Move],
+) -> Result<Position, CourseError> {
+    let mut p = *pos;
+    for (i, &mv) in line.iter().enumerate() {
+        p.play(mv).map_err(|e| {
+            field(
+                at,
+                name,
+                Problem::Illegal {
+                    index: i + 1,
+                    mv,
+                    why: e.reason,
+                },
+            )
+        })?;
+    }
+    Ok(p)
+}
+
+fn read_page(at: &Where, v: Value) -> Result<Page, CourseError> {
+    #[derive(Deserialize)]
+    struct Raw {
+        text: Text,
+        fen: Option<String>,
+        #[serde(default)]
+        moves: Vec<String>,
+        #[serde(default)]
+        points: Vec<String>,
+        #[serde(default)]
+        arrows: Vec<String>,
+        ecco: Option<String>,
+    }
+    let raw: Raw = read(at, v)?;
+    let text = text(at, "text", raw.text)?;
+    let start = match &raw.fen {
+        Some(f) => Some(position(at, f)?),
+        None if !raw.moves.is_empty() => Some(Position::startpos()),
+        None => None,
+    };
+    let line = moves(at, "moves", &raw.moves)?;
+    let position = match start {
+        Some(s) => Some(play_line(at, "moves", &s, &line)?),
+        None => None,
+    };
+    let opening = match &raw.ecco {
+        None => None,
+        Some(code) => {
+            let found = position
+                .as_ref()
+                .and_then(|_| ecco::classify(&Position::startpos(), &line));
+            match found {
+                Some(o) if o.code == code => Some(o),
+                other => {
+                    return Err(field(
+                        at,
+                        "ecco",
+                        Problem::Ecco {
+                            expected: code.clone(),
+                            found: other.map_or_else(|| "none".into(), |o| o.code.to_string()),
+                        },
+                    ));
+                }
+            }
+        }
+    };
+    Ok(Page {
+        text,
+        position,
+        moves: line,
+        points: squares(at, "points", &raw.points)?,
+        arrows: moves(at, "arrows", &raw.arrows)?,
+        opening,
+    })
+}
+
+fn read_exercise(
+    at: &Where,
+    v: Value,
+    ids: &mut BTreeSet<String>,
+) -> Result<Exercise, CourseError> {
+    #[derive(Deserialize)]
+    struct Raw {
+        id: String,
+        prompt: Text,
+        fen: String,
+        kind: String,
+        #[serde(default)]
+        solution: Vec<String>,
+        note: Option<Text>,
+        #[serde(default)]
+        points: Vec<String>,
+        piece: Option<String>,
+        target: Option<String>,
+        #[serde(default)]
+        targets: Vec<String>,
+        max_moves: Option<u32>,
+        #[serde(default)]
+        avoid_capture: bool,
+        #[serde(default)]
+        accept: Vec<String>,
+        find: Option<String>,
+        moves: Option<u32>,
+        pattern: Option<String>,
+    }
+    let raw: Raw = read(at, v)?;
+    unique(at, ids, &raw.id)?;
+    let prompt = text(at, "prompt", raw.prompt)?;
+    let note = raw.note.map(|n| text(at, "note", n)).transpose()?;
+    let pos = position(at, &raw.fen)?;
+    let need = |name: &'static str, v: Option<u32>| match v {
+        Some(n) if n > 0 => Ok(n),
+        _ => Err(field(at, name, Problem::Empty)),
+    };
+    let own = |name: &'static str, s: Square| match pos.piece_at(s) {
+        Some(p) if p.color == pos.side_to_move() => Ok(s),
+        _ => Err(field(at, name, Problem::NoPieceThere(s))),
+    };
+    let goal = match raw.kind.as_str() {
+        "reach" => {
+            let piece = square(at, "piece", raw.piece.as_deref().unwrap_or(""))?;
+            Goal::Reach {
+                piece: own("piece", piece)?,
+                target: square(at, "target", raw.target.as_deref().unwrap_or(""))?,
+                max_moves: need("max_moves", raw.max_moves)?,
+                avoid_capture: raw.avoid_capture,
+            }
+        }
+        "take_all" => {
+            let targets = squares(at, "targets", &raw.targets)?;
+            if targets.is_empty() {
+                return Err(field(at, "targets", Problem::Empty));
+            }
+            for &t in &targets {
+                match pos.piece_at(t) {
+                    Some(p) if p.color != pos.side_to_move() => {}
+                    _ => return Err(field(at, "targets", Problem::NoTargetThere(t))),
+                }
+            }
+            Goal::TakeAll {
+                targets,
+                max_moves: need("max_moves", raw.max_moves)?,
+                avoid_capture: raw.avoid_capture,
+            }
+        }
+        "find_move" => {
+            let accept = moves(at, "accept", &raw.accept)?;
+            if accept.is_empty() {
+                return Err(field(at, "accept", Problem::Empty));
+            }
+            for (i, &m) in accept.iter().enumerate() {
+                play_line(at, "accept", &pos, &[m]).map_err(|e| match e {
+                    CourseError::Field {
+                        problem: Problem::Illegal { mv, why, .. },
+                        ..
+                    } => field(
+                        at,
+                        "accept",
+                        Problem::Illegal {
+                            index: i + 1,
+                            mv,
+                            why,
+                        },
+                    ),
+                    e => e,
+                })?;
+            }
+            let find = match raw.find.as_deref().unwrap_or("any") {
+                "any" => Find::Any,
+                "check" => Find::Check,
+                "mate" => Find::Mate,
+                "capture" => Find::Capture,
+                other => {
+                    return Err(field(
+                        at,
+                        "find",
+                        Problem::Unknown {
+                            found: other.to_string(),
+                            allowed: "any, check, mate, capture",
+                        },
+                    ));
+                }
+            };
+            Goal::FindMove { accept, find }
+        }
+        "mate" => Goal::Mate {
+            moves: need("moves", raw.moves)?,
+        },
+        "win" => Goal::Win {
+            moves: need("moves", raw.moves)?,
+        },
+        "hold" => Goal::Hold {
+            moves: need("moves", raw.moves)?,
+        },
+        other => {
+            return Err(field(
+                at,
+                "kind",
+                Problem::Unknown {
+                    found: other.to_string(),
+                    allowed: "reach, take_all, find_move, mate, win, hold",
+                },
+            ));
+        }
+    };
+    let solution = moves(at, "solution", &raw.solution)?;
+    // Lines where both sides move are played through the rules here; the
+    // drills' lines (the other side passes) are played by the checker.
+    if goal.has_defence() {
+        play_line(at, "solution", &pos, &solution)?;
+    }
+    let pattern = match raw.pattern {
+        None => None,
+        Some(name) => Some(
+            PATTERNS
+                .iter()
+                .copied()
+                .find(|p| p.zh() == name || p.en() == name)
+                .ok_or_else(|| {
+                    field(
+                        at,
+                        "pattern",
+                        Problem::Unknown {
+                            found: name.clone(),
+                            allowed: "闷宫, 重炮, 马后炮, 卧槽马, 天地炮, 铁门栓, 双车错, 白脸将",
+                        },
+                    )
+                })?,
+        ),
+    };
+    Ok(Exercise {
+        id: raw.id,
+        prompt,
+        position: pos,
+        goal,
+        solution,
+        note,
+        points: squares(at, "points", &raw.points)?,
+        pattern,
+    })
+}
