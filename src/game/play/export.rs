@@ -1,7 +1,8 @@
 //! Pictures out of the game: [`ExportPicture`] writes the shown position as
 //! a PNG and the game so far as an animated GIF ([`crate::render`]) into the
 //! player's pictures folder (documents, or the game's data folder, when
-//! there is none), off the main thread, and says where in a notice.
+//! there is none), off the main thread, drawn as the board is shown (its piece set and theme),
+//! and says where in a notice.
 //!
 //! With `XIANGQI_HOME` set (tests, portable installs) the pictures go to
 //! `$XIANGQI_HOME/pictures`.
@@ -11,7 +12,7 @@ use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::browse::{Browse, shown_last_move, shown_position};
 use crate::game::play::session::Session;
-use crate::game::settings::StorePaths;
+use crate::game::settings::{StorePaths, UserSettings};
 use crate::render::{Options, gif, png};
 use crate::rules::{Move, Position};
 use bevy::prelude::*;
@@ -74,7 +75,7 @@ pub fn write_pictures(
     last_move: Option<Move>,
     start: &Position,
     moves: &[Move],
-    flip: bool,
+    look: &Options,
 ) -> Result<Vec<PathBuf>, ExportError> {
     let io = |path: &Path| {
         let path = path.to_path_buf();
@@ -83,9 +84,9 @@ pub fn write_pictures(
     std::fs::create_dir_all(dir).map_err(io(dir))?;
     let mut written = Vec::new();
     let options = Options {
-        flip,
         caption: None,
         last_move,
+        ..look.clone()
     };
     let picture = png(shown, &options)?;
     let path = dir.join(format!("{stem}.png"));
@@ -93,8 +94,9 @@ pub fn write_pictures(
     written.push(path);
     if !moves.is_empty() {
         let options = Options {
-            flip,
-            ..Options::default()
+            caption: None,
+            last_move: None,
+            ..look.clone()
         };
         let anim = gif(start, moves, &options)?;
         let path = dir.join(format!("{stem}.gif"));
@@ -111,6 +113,7 @@ fn start_export(
     browse: Res<Browse>,
     paths: Option<Res<StorePaths>>,
     exporting: Option<Res<Exporting>>,
+    settings: Option<Res<UserSettings>>,
     mut notice: ResMut<Notice>,
 ) {
     if requests.read().count() == 0 || exporting.is_some() {
@@ -127,10 +130,16 @@ fn start_export(
     let last = shown_last_move(&session, Some(&browse));
     let start = *session.game.start();
     let moves = session.game.moves().to_vec();
-    let flip = session.flipped;
+    // Drawn as the board is shown: its side at the bottom, its pieces and theme.
+    let look = Options {
+        flip: session.flipped,
+        pieces: settings.as_ref().map_or_else(Default::default, |s| s.piece_set),
+        theme: settings.as_ref().map_or_else(Default::default, |s| s.board_theme),
+        ..Options::default()
+    };
     let stem = format!("xiangqi-{}", crate::store::UtcTime::now().file_stamp());
     let task = AsyncComputeTaskPool::get()
-        .spawn(async move { write_pictures(&dir, &stem, &shown, last, &start, &moves, flip) });
+        .spawn(async move { write_pictures(&dir, &stem, &shown, last, &start, &moves, &look) });
     commands.insert_resource(Exporting(task));
 }
 
@@ -179,14 +188,19 @@ mod tests {
             moves.last().copied(),
             &Position::startpos(),
             &moves,
-            false,
+            &Options::default(),
         )
         .unwrap();
         assert_eq!(written, vec![out.join("x.png"), out.join("x.gif")]);
         assert!(std::fs::read(&written[0]).unwrap().starts_with(b"\x89PNG"));
         assert!(std::fs::read(&written[1]).unwrap().starts_with(b"GIF89a"));
         // No moves: the picture only.
-        let only = write_pictures(&out, "y", &pos, None, &pos, &[], true).unwrap();
+        let flipped = Options {
+            flip: true,
+            pieces: crate::render::PieceSet::Pictograms,
+            ..Options::default()
+        };
+        let only = write_pictures(&out, "y", &pos, None, &pos, &[], &flipped).unwrap();
         assert_eq!(only, vec![out.join("y.png")]);
     }
 }

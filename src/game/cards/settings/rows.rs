@@ -3,6 +3,7 @@
 
 use super::SettingsAction;
 use crate::game::i18n::Phrase;
+use crate::render::{BoardTheme, PieceSet};
 use crate::rules::{Charset, Notation};
 use crate::store::settings::{AnimationSpeed, Language, MAX_ANALYSIS_LINES, ScoreView, Settings};
 
@@ -23,11 +24,13 @@ pub enum Row {
     ScoreView,
     Notation,
     Pieces,
+    PieceSet,
+    Board,
     Language,
 }
 
 impl Row {
-    pub(super) const ALL: [Row; 12] = [
+    pub(super) const ALL: [Row; 14] = [
         Row::Volume,
         Row::Sound,
         Row::Animation,
@@ -39,6 +42,8 @@ impl Row {
         Row::ScoreView,
         Row::Notation,
         Row::Pieces,
+        Row::PieceSet,
+        Row::Board,
         Row::Language,
     ];
 
@@ -55,6 +60,8 @@ impl Row {
             Row::ScoreView => Phrase::ScoreView,
             Row::Notation => Phrase::Notation,
             Row::Pieces => Phrase::PieceChars,
+            Row::PieceSet => Phrase::PieceSet,
+            Row::Board => Phrase::BoardTheme,
             Row::Language => Phrase::Language,
         }
     }
@@ -81,6 +88,13 @@ impl Row {
                 Phrase::NotationIccs,
             ],
             Row::Pieces => &[Phrase::Traditional, Phrase::Simplified],
+            // In the order of `PieceSet::ALL` and `BoardTheme::ALL`.
+            Row::PieceSet => &[
+                Phrase::PiecesCharacters,
+                Phrase::PiecesPictograms,
+                Phrase::PiecesBrush,
+            ],
+            Row::Board => &[Phrase::ThemeWood, Phrase::ThemeDark, Phrase::ThemePaper],
             Row::Language => &[Phrase::LangZh, Phrase::LangEn],
         }
     }
@@ -112,6 +126,14 @@ impl Row {
                 Notation::Iccs => 2,
             },
             Row::Pieces => usize::from(s.piece_chars == Charset::Simplified),
+            Row::PieceSet => PieceSet::ALL
+                .iter()
+                .position(|&p| p == s.piece_set)
+                .unwrap_or(0),
+            Row::Board => BoardTheme::ALL
+                .iter()
+                .position(|&t| t == s.board_theme)
+                .unwrap_or(0),
             Row::Language => usize::from(s.language == Language::En),
         }
     }
@@ -145,6 +167,8 @@ impl Row {
             Row::Pieces => {
                 s.piece_chars = [Charset::Traditional, Charset::Simplified][i];
             }
+            Row::PieceSet => s.piece_set = PieceSet::ALL[i],
+            Row::Board => s.board_theme = BoardTheme::ALL[i],
             Row::Language => s.language = [Language::Zh, Language::En][i],
         }
     }
