@@ -65,7 +65,9 @@ fn median(mut v: Vec<f32>) -> f32 {
 }
 
 /// A side's face and ink, in L*: the face is the disc's commonest
-/// lightness, the ink what stands more than 20 away from it.
+/// lightness (its median), the ink what stands more than 20 away from it
+/// — the quarter of those pixels farthest from the face, the strokes'
+/// cores rather than their anti-aliased edges, which are part face.
 #[derive(Debug)]
 struct Sides {
     face: [f32; 2],
@@ -112,13 +114,15 @@ fn measure(set: PieceSet, theme: BoardTheme, vision: Vision) -> Sides {
             }
         }
         let face = median(ls.clone());
-        let ink: Vec<f32> = ls.into_iter().filter(|l| (l - face).abs() > 20.0).collect();
+        let mut ink: Vec<f32> = ls.into_iter().filter(|l| (l - face).abs() > 20.0).collect();
         assert!(
             ink.len() > 20,
             "{set} on {theme}: the piece at {sq} has no marking"
         );
+        ink.sort_by(|a, b| (b - face).abs().total_cmp(&(a - face).abs()));
+        let core = &ink[..ink.len() / 4];
         faces[side].push(face);
-        inks[side].push(median(ink));
+        inks[side].push(core.iter().sum::<f32>() / core.len() as f32);
     }
     let mean = |v: &Vec<f32>| v.iter().sum::<f32>() / v.len() as f32;
     Sides {
