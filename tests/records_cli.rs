@@ -202,7 +202,10 @@ fn render_refuses_what_it_cannot_do() {
     let o = xiangqi(&["render", "--out", path, "--theme", "neon"]);
     assert_eq!(o.status.code(), Some(2));
     let e = stderr(&o);
-    assert!(e.contains("'neon'") && e.contains("wood, dark and paper"), "{e}");
+    assert!(
+        e.contains("'neon'") && e.contains("wood, dark and paper"),
+        "{e}"
+    );
     assert!(!out.exists(), "nothing is written after an error");
 }
 

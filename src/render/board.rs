@@ -12,8 +12,7 @@ use super::{Options, RenderError};
 use crate::rules::notation::{Charset, to_chinese};
 use crate::rules::{Color, Move, Position, Square};
 use tiny_skia::{
-    FillRule, GradientStop, LinearGradient, PathBuilder, Pixmap, Point, Rect, SpreadMode,
-    Transform,
+    FillRule, GradientStop, LinearGradient, PathBuilder, Pixmap, Point, Rect, SpreadMode, Transform,
 };
 
 /// Pixels between two neighbouring points.
@@ -183,12 +182,7 @@ impl Painter {
             Transform::identity(),
         );
         if let Some(r) = Rect::from_xywh(0.0, 0.0, w, h) {
-            pm.fill_rect(
-                r,
-                &shaded(shader, colors.base),
-                Transform::identity(),
-                None,
-            );
+            pm.fill_rect(r, &shaded(shader, colors.base), Transform::identity(), None);
         }
         // Grain: long, gently waving lines of a darker tone, from a fixed
         // pseudo-random sequence so every image of a position is the same.

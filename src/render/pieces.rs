@@ -210,10 +210,10 @@ fn pictogram(pm: &mut Pixmap, font: &Font, piece: Piece, ch: char, (x, y): (f32,
     face(pm, (x, y), r, tones);
     ring(pm, (x, y), r * 0.955, r * 0.09, &solid(rim, 1.0));
     ring(pm, (x, y), r * 0.84, r * 0.035, &solid(ink, 0.85));
-    // The picture's box: 100 units are 1.08 r, a little above the centre.
-    let side = r * 1.08;
+    // The picture's box: 100 units are 1.04 r, a little above the centre.
+    let side = r * 1.04;
     let s = side / 100.0;
-    let (left, top) = (x - side / 2.0, y - r * 0.13 - side / 2.0);
+    let (left, top) = (x - side / 2.0, y - r * 0.15 - side / 2.0);
     let mut pen = Pen {
         pm,
         t: Transform::from_row(s, 0.0, 0.0, s, left, top),
@@ -229,7 +229,7 @@ fn pictogram(pm: &mut Pixmap, font: &Font, piece: Piece, ch: char, (x, y): (f32,
         PieceKind::General => general(&mut pen),
         PieceKind::Soldier => soldier(&mut pen),
     }
-    font.draw_glyph_centered(pm, ch, x, y + r * 0.6, r * 0.36, &solid(ink, 1.0));
+    font.draw_glyph_centered(pm, ch, x, y + r * 0.6, r * 0.4, &solid(ink, 1.0));
 }
 
 /// The brush piece: a paper (or ink-dark) disc, an open brushed ring
@@ -292,13 +292,7 @@ fn brush(pm: &mut Pixmap, font: &Font, piece: Piece, ch: char, (x, y): (f32, f32
         pb.move_to(c - r * 0.7, c + dy - r * 0.12);
         pb.line_to(c + r * 0.7, c + dy + r * 0.12);
         if let Some(p) = pb.finish() {
-            g.stroke_path(
-                &p,
-                &streak,
-                &stroke(r * 0.018),
-                Transform::identity(),
-                None,
-            );
+            g.stroke_path(&p, &streak, &stroke(r * 0.018), Transform::identity(), None);
         }
     }
     let t = Transform::from_rotate_at(-5.0, c, c).post_translate(x - c, y - c);
@@ -407,7 +401,12 @@ fn chariot(pen: &mut Pen) {
     for l in [16.0, 42.0, 68.0] {
         pen.fill(rect(l, 10.0, l + 16.0, 26.0));
     }
-    pen.fill(poly(&[(12.0, 24.0), (88.0, 24.0), (82.0, 60.0), (18.0, 60.0)]));
+    pen.fill(poly(&[
+        (12.0, 24.0),
+        (88.0, 24.0),
+        (82.0, 60.0),
+        (18.0, 60.0),
+    ]));
     pen.cut(rect(28.0, 33.0, 36.0, 50.0));
     pen.cut(rect(46.0, 33.0, 54.0, 50.0));
     pen.cut(rect(64.0, 33.0, 72.0, 50.0));
@@ -433,14 +432,32 @@ fn horse(pen: &mut Pen) {
     pb.close();
     pen.fill(pb.finish());
     // The mane: tufts along the back of the neck.
-    for (x, y) in [(70.0, 28.0), (75.0, 42.0), (78.0, 56.0), (80.0, 70.0), (81.0, 84.0)] {
-        pen.fill(poly(&[(x - 3.0, y - 7.0), (x + 12.0, y - 1.0), (x, y + 6.0)]));
+    for (x, y) in [
+        (70.0, 28.0),
+        (75.0, 42.0),
+        (78.0, 56.0),
+        (80.0, 70.0),
+        (81.0, 84.0),
+    ] {
+        pen.fill(poly(&[
+            (x - 3.0, y - 7.0),
+            (x + 12.0, y - 1.0),
+            (x, y + 6.0),
+        ]));
     }
-    pen.line(curve((60.0, 28.0), (70.0, 46.0), (72.0, 70.0), (71.0, 96.0)), 2.5, true);
+    pen.line(
+        curve((60.0, 28.0), (70.0, 46.0), (72.0, 70.0), (71.0, 96.0)),
+        2.5,
+        true,
+    );
     pen.cut(dot(45.0, 36.0, 4.0));
     pen.cut(dot(18.0, 62.0, 2.8));
     pen.line(polyline(&[(12.0, 69.0), (24.0, 70.0)]), 2.2, true);
-    pen.line(curve((40.0, 44.0), (34.0, 50.0), (30.0, 56.0), (32.0, 64.0)), 2.0, true);
+    pen.line(
+        curve((40.0, 44.0), (34.0, 50.0), (30.0, 56.0), (32.0, 64.0)),
+        2.0,
+        true,
+    );
 }
 
 /// 象: an elephant's head seen from the front: wide ears, trunk curling
@@ -448,8 +465,16 @@ fn horse(pen: &mut Pen) {
 fn elephant(pen: &mut Pen) {
     pen.fill(oval(2.0, 16.0, 44.0, 70.0));
     pen.fill(oval(56.0, 16.0, 98.0, 70.0));
-    pen.line(curve((14.0, 28.0), (6.0, 42.0), (10.0, 58.0), (26.0, 64.0)), 2.5, true);
-    pen.line(curve((86.0, 28.0), (94.0, 42.0), (90.0, 58.0), (74.0, 64.0)), 2.5, true);
+    pen.line(
+        curve((14.0, 28.0), (6.0, 42.0), (10.0, 58.0), (26.0, 64.0)),
+        2.5,
+        true,
+    );
+    pen.line(
+        curve((86.0, 28.0), (94.0, 42.0), (90.0, 58.0), (74.0, 64.0)),
+        2.5,
+        true,
+    );
     pen.cut(oval(24.0, 8.0, 76.0, 64.0));
     pen.fill(oval(27.0, 11.0, 73.0, 61.0));
     // The trunk, curling out at its tip.
@@ -465,7 +490,12 @@ fn elephant(pen: &mut Pen) {
     // Tusks: ink outlines with ivory inside.
     for side in [-1.0, 1.0] {
         let x = |d: f32| 50.0 + side * d;
-        let tusk = curve((x(11.0), 56.0), (x(14.0), 66.0), (x(18.0), 72.0), (x(26.0), 74.0));
+        let tusk = curve(
+            (x(11.0), 56.0),
+            (x(14.0), 66.0),
+            (x(18.0), 72.0),
+            (x(26.0), 74.0),
+        );
         pen.line(tusk.clone(), 9.0, false);
         pen.line(tusk, 4.5, true);
     }
@@ -479,14 +509,38 @@ fn cannon(pen: &mut Pen) {
     let (dx, dy) = (p1.0 - p0.0, p1.1 - p0.1);
     let len = (dx * dx + dy * dy).sqrt();
     let (ux, uy) = (dx / len, dy / len);
-    let at = |along: f32, across: f32| (p0.0 + ux * along - uy * across, p0.1 + uy * along + ux * across);
+    let at = |along: f32, across: f32| {
+        (
+            p0.0 + ux * along - uy * across,
+            p0.1 + uy * along + ux * across,
+        )
+    };
     // The trail resting on the ground.
     pen.line(polyline(&[(40.0, 66.0), (90.0, 92.0)]), 9.0, false);
-    pen.fill(poly(&[at(0.0, 12.0), at(len, 7.5), at(len, -7.5), at(0.0, -12.0)]));
+    pen.fill(poly(&[
+        at(0.0, 12.0),
+        at(len, 7.5),
+        at(len, -7.5),
+        at(0.0, -12.0),
+    ]));
     pen.fill(dot(at(-5.0, 0.0).0, at(-5.0, 0.0).1, 8.0));
-    pen.fill(poly(&[at(len - 9.0, 10.0), at(len, 10.0), at(len, -10.0), at(len - 9.0, -10.0)]));
-    pen.fill(poly(&[at(26.0, 14.0), at(33.0, 14.0), at(33.0, -14.0), at(26.0, -14.0)]));
-    pen.line(polyline(&[at(len - 10.5, 11.0), at(len - 10.5, -11.0)]), 2.0, true);
+    pen.fill(poly(&[
+        at(len - 9.0, 10.0),
+        at(len, 10.0),
+        at(len, -10.0),
+        at(len - 9.0, -10.0),
+    ]));
+    pen.fill(poly(&[
+        at(26.0, 14.0),
+        at(33.0, 14.0),
+        at(33.0, -14.0),
+        at(26.0, -14.0),
+    ]));
+    pen.line(
+        polyline(&[at(len - 10.5, 11.0), at(len - 10.5, -11.0)]),
+        2.0,
+        true,
+    );
     pen.line(polyline(&[at(24.5, 14.0), at(24.5, -14.0)]), 2.0, true);
     pen.line(polyline(&[at(34.5, 14.0), at(34.5, -14.0)]), 2.0, true);
     wheel(pen, 38.0, 74.0, 19.0, 4);
@@ -507,8 +561,17 @@ fn advisor(pen: &mut Pen) {
     pb.cubic_to(72.0, 60.0, 82.0, 74.0, 82.0, 98.0);
     pb.close();
     pen.fill(pb.finish());
-    pen.line(polyline(&[(40.0, 59.0), (50.0, 72.0), (60.0, 59.0)]), 3.0, true);
-    pen.cut(poly(&[(45.0, 70.0), (55.0, 70.0), (56.0, 96.0), (44.0, 96.0)]));
+    pen.line(
+        polyline(&[(40.0, 59.0), (50.0, 72.0), (60.0, 59.0)]),
+        3.0,
+        true,
+    );
+    pen.cut(poly(&[
+        (45.0, 70.0),
+        (55.0, 70.0),
+        (56.0, 96.0),
+        (44.0, 96.0),
+    ]));
 }
 
 /// 帥 / 將: a crown with three jewelled points.
@@ -527,7 +590,12 @@ fn general(pen: &mut Pen) {
     pen.fill(dot(50.0, 11.0, 7.5));
     pen.fill(dot(90.0, 27.0, 6.5));
     pen.line(polyline(&[(14.0, 74.0), (86.0, 74.0)]), 3.0, true);
-    pen.cut(poly(&[(50.0, 38.0), (57.0, 52.0), (50.0, 64.0), (43.0, 52.0)]));
+    pen.cut(poly(&[
+        (50.0, 38.0),
+        (57.0, 52.0),
+        (50.0, 64.0),
+        (43.0, 52.0),
+    ]));
     pen.cut(dot(30.0, 82.0, 3.8));
     pen.cut(dot(50.0, 82.0, 4.6));
     pen.cut(dot(70.0, 82.0, 3.8));
@@ -536,7 +604,12 @@ fn general(pen: &mut Pen) {
 /// 兵 / 卒: a soldier in a spiked helmet, his spear beside him.
 fn soldier(pen: &mut Pen) {
     pen.line(polyline(&[(84.0, 20.0), (84.0, 98.0)]), 4.5, false);
-    pen.fill(poly(&[(84.0, 2.0), (91.0, 18.0), (84.0, 25.0), (77.0, 18.0)]));
+    pen.fill(poly(&[
+        (84.0, 2.0),
+        (91.0, 18.0),
+        (84.0, 25.0),
+        (77.0, 18.0),
+    ]));
     let mut pb = PathBuilder::new();
     pb.move_to(28.0, 38.0);
     pb.cubic_to(28.0, 14.0, 72.0, 14.0, 72.0, 38.0);
@@ -547,7 +620,12 @@ fn soldier(pen: &mut Pen) {
     pen.fill(dot(50.0, 50.0, 11.5));
     pen.line(polyline(&[(26.0, 43.5), (74.0, 43.5)]), 2.5, true);
     pen.fill(oval(30.0, 58.0, 70.0, 68.0));
-    pen.fill(poly(&[(38.0, 64.0), (62.0, 64.0), (70.0, 88.0), (30.0, 88.0)]));
+    pen.fill(poly(&[
+        (38.0, 64.0),
+        (62.0, 64.0),
+        (70.0, 88.0),
+        (30.0, 88.0),
+    ]));
     pen.fill(rect(22.0, 88.0, 78.0, 98.0));
     pen.line(polyline(&[(26.0, 88.5), (74.0, 88.5)]), 2.5, true);
     pen.line(polyline(&[(34.0, 63.0), (66.0, 63.0)]), 2.0, true);

@@ -165,7 +165,9 @@ impl FromStr for PieceSet {
         PieceSet::ALL
             .into_iter()
             .find(|set| set.name() == name)
-            .ok_or_else(|| StyleError::UnknownPieceSet { name: s.to_string() })
+            .ok_or_else(|| StyleError::UnknownPieceSet {
+                name: s.to_string(),
+            })
     }
 }
 
@@ -183,7 +185,9 @@ impl FromStr for BoardTheme {
         BoardTheme::ALL
             .into_iter()
             .find(|t| t.name() == name)
-            .ok_or_else(|| StyleError::UnknownTheme { name: s.to_string() })
+            .ok_or_else(|| StyleError::UnknownTheme {
+                name: s.to_string(),
+            })
     }
 }
 

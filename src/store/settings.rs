@@ -561,13 +561,23 @@ mod tests {
         fs::write(&p, r#"{"piece_set": "pictograms", "board_theme": "dark"}"#).unwrap();
         let (s, w) = Settings::load(&p);
         assert!(w.is_none(), "{w:?}");
-        assert_eq!((s.piece_set, s.board_theme), (PieceSet::Pictograms, BoardTheme::Dark));
+        assert_eq!(
+            (s.piece_set, s.board_theme),
+            (PieceSet::Pictograms, BoardTheme::Dark)
+        );
         // An unknown name is a warning and the default, the rest is kept.
-        fs::write(&p, r#"{"volume": 20, "piece_set": "emoji", "board_theme": "paper"}"#).unwrap();
+        fs::write(
+            &p,
+            r#"{"volume": 20, "piece_set": "emoji", "board_theme": "paper"}"#,
+        )
+        .unwrap();
         let (s, w) = Settings::load(&p);
         assert!(w.is_some());
         assert_eq!(s.volume, 20);
-        assert_eq!((s.piece_set, s.board_theme), (PieceSet::Characters, BoardTheme::Paper));
+        assert_eq!(
+            (s.piece_set, s.board_theme),
+            (PieceSet::Characters, BoardTheme::Paper)
+        );
     }
 
     #[test]

@@ -133,8 +133,12 @@ fn start_export(
     // Drawn as the board is shown: its side at the bottom, its pieces and theme.
     let look = Options {
         flip: session.flipped,
-        pieces: settings.as_ref().map_or_else(Default::default, |s| s.piece_set),
-        theme: settings.as_ref().map_or_else(Default::default, |s| s.board_theme),
+        pieces: settings
+            .as_ref()
+            .map_or_else(Default::default, |s| s.piece_set),
+        theme: settings
+            .as_ref()
+            .map_or_else(Default::default, |s| s.board_theme),
         ..Options::default()
     };
     let stem = format!("xiangqi-{}", crate::store::UtcTime::now().file_stamp());

@@ -52,7 +52,10 @@ pub struct BoardTextures([Handle<Image>; 3]);
 impl BoardTextures {
     /// The surface of `theme`.
     pub fn get(&self, theme: BoardTheme) -> Handle<Image> {
-        let i = BoardTheme::ALL.iter().position(|&t| t == theme).unwrap_or(0);
+        let i = BoardTheme::ALL
+            .iter()
+            .position(|&t| t == theme)
+            .unwrap_or(0);
         self.0[i].clone()
     }
 }
@@ -84,8 +87,8 @@ fn wood_image(w: u32, h: u32, theme: BoardTheme) -> Image {
             let fine = ((fy + wave * 0.5) * 170.0 * tau).sin() * 0.5 + 0.5;
             let shade = match theme {
                 BoardTheme::Wood => 0.93 + 0.05 * grain + 0.02 * fine + 0.015 * noise(),
-                BoardTheme::Dark => 0.90 + 0.08 * grain + 0.03 * fine + 0.02 * noise(),
-                BoardTheme::Paper => 0.975 + 0.01 * grain + 0.012 * fine + 0.012 * noise(),
+                BoardTheme::Dark => 0.92 + 0.05 * grain + 0.02 * fine + 0.02 * noise(),
+                BoardTheme::Paper => 0.98 + 0.006 * grain + 0.01 * fine + 0.012 * noise(),
             };
             let base = match theme {
                 // The classic board's tone, as it always was.

@@ -14,14 +14,14 @@
 //! glow under a general in check. An illegal click shakes the piece.
 
 use crate::game::board::layout::BoardLayout;
-use crate::game::settings::UserSettings;
-use crate::render::{PIECE_IMAGE_SPAN, PieceSet};
 use crate::game::board::shapes::{Shapes, UNIT};
 use crate::game::board::z;
 use crate::game::play::browse::{Browse, shown_position};
 use crate::game::play::session::{BoardChanged, Session};
+use crate::game::settings::UserSettings;
 use crate::game::theme::{Fonts, palette};
 use crate::game::{GameSet, Screen};
+use crate::render::{PIECE_IMAGE_SPAN, PieceSet};
 use crate::rules::{Color as Side, Piece, PieceKind, Position, Square};
 use bevy::prelude::*;
 
