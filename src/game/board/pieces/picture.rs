@@ -175,4 +175,67 @@ mod tests {
         assert_eq!(image_side(60.0, 1.0), 57);
         assert_eq!(image_side(60.0, 2.0), 114);
     }
+
+    #[test]
+    fn changing_the_piece_set_shows_the_other_parts_and_draws_the_pictures_at_once() {
+        use crate::store::Settings;
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::asset::AssetPlugin::default()))
+            .init_asset::<Image>()
+            .insert_resource(UserSettings(Settings::default()))
+            .insert_resource(BoardLayout::default())
+            .init_resource::<PieceImages>()
+            .add_systems(Update, (paint_piece_images, show_look));
+        let engraved = app
+            .world_mut()
+            .spawn((LookPart::Engraved, Visibility::Inherited))
+            .id();
+        let picture = app
+            .world_mut()
+            .spawn((LookPart::Picture, Visibility::Hidden))
+            .id();
+        let horse = Piece {
+            color: Side::Black,
+            kind: PieceKind::Horse,
+        };
+        let size = |app: &App| {
+            let handle = app.world().resource::<PieceImages>().get(horse);
+            let images = app.world().resource::<Assets<Image>>();
+            images.get(&handle).map(|i| (i.width(), i.height()))
+        };
+        let shown = |app: &App, e: Entity| app.world().get::<Visibility>(e).copied();
+        app.update();
+        assert_eq!(shown(&app, engraved), Some(Visibility::Inherited));
+        assert_eq!(shown(&app, picture), Some(Visibility::Hidden));
+        assert_eq!(size(&app), Some((1, 1)), "nothing drawn for the characters");
+
+        app.world_mut().resource_mut::<UserSettings>().piece_set = PieceSet::Pictograms;
+        app.update();
+        assert_eq!(shown(&app, engraved), Some(Visibility::Hidden));
+        assert_eq!(shown(&app, picture), Some(Visibility::Inherited));
+        let side = image_side(BoardLayout::default().cell, 1.0);
+        assert_eq!(size(&app), Some((side, side)));
+        let handle = app.world().resource::<PieceImages>().get(horse);
+        let pictogram = app
+            .world()
+            .resource::<Assets<Image>>()
+            .get(&handle)
+            .unwrap()
+            .data
+            .clone();
+
+        app.world_mut().resource_mut::<UserSettings>().piece_set = PieceSet::Brush;
+        app.update();
+        let brush = app
+            .world()
+            .resource::<Assets<Image>>()
+            .get(&handle)
+            .unwrap()
+            .data
+            .clone();
+        assert_ne!(
+            pictogram, brush,
+            "the pictures are drawn again in the new set"
+        );
+    }
 }
