@@ -190,4 +190,45 @@ fn render_refuses_what_it_cannot_do() {
         "{}",
         stderr(&o)
     );
+    // A piece set or a theme that does not exist: named, with the ones that do.
+    let path = out.to_str().unwrap();
+    let o = xiangqi(&["render", "--out", path, "--pieces", "emoji"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(
+        e.contains("'emoji'") && e.contains("characters, pictograms and brush"),
+        "{e}"
+    );
+    let o = xiangqi(&["render", "--out", path, "--theme", "neon"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(
+        e.contains("'neon'") && e.contains("wood, dark and paper"),
+        "{e}"
+    );
+    assert!(!out.exists(), "nothing is written after an error");
+}
+
+#[test]
+fn render_draws_each_piece_set_on_each_theme() {
+    let dir = scratch("sets");
+    let mut seen = Vec::new();
+    for pieces in ["characters", "pictograms", "brush"] {
+        for theme in ["wood", "dark", "paper"] {
+            let out = dir.join(format!("{pieces}-{theme}.png"));
+            let o = xiangqi(&[
+                "render",
+                "--pieces",
+                pieces,
+                "--theme",
+                theme,
+                "--out",
+                out.to_str().unwrap(),
+            ]);
+            assert!(o.status.success(), "{pieces} {theme}: {}", stderr(&o));
+            let png = tiny_skia::Pixmap::load_png(&out).unwrap();
+            assert!(!seen.contains(&png.data().to_vec()), "{pieces} {theme}");
+            seen.push(png.data().to_vec());
+        }
+    }
 }

@@ -83,6 +83,9 @@ pub struct PlayArgs {
     /// closes it, back to the settings).
     #[arg(long, conflicts_with_all = ["mode", "review", "puzzles", "games", "editor"])]
     engines: bool,
+    /// Open with the settings card open (for screenshots).
+    #[arg(long, hide = true)]
+    settings: bool,
     /// Play against this engine (a command line: the program and its
     /// arguments, e.g. "/opt/pikafish" or "xiangqi uci") as the computer
     /// side of the chosen mode (Red's in AI vs AI).
@@ -315,6 +318,7 @@ pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliEr
         open: args.open,
         editor: args.editor,
         engines: args.engines,
+        settings: args.settings,
         engine: args
             .engine
             .as_deref()

@@ -4,7 +4,7 @@
 //! half an image.
 
 use super::CliError;
-use crate::render::{self, Options};
+use crate::render::{self, BoardTheme, Options, PieceSet};
 use crate::rules::{Move, Position};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -38,6 +38,14 @@ pub struct RenderArgs {
     /// Black at the bottom.
     #[arg(long)]
     flip: bool,
+    /// How the pieces are drawn: characters (the engraved Chinese
+    /// characters), pictograms (a picture of each piece, its character
+    /// small) or brush.
+    #[arg(long, value_name = "NAME", default_value = "characters")]
+    pieces: PieceSet,
+    /// The board's colours: wood, dark or paper.
+    #[arg(long, value_name = "NAME", default_value = "wood")]
+    theme: BoardTheme,
 }
 
 /// Draws and writes the pictures asked for, one `wrote …` line each.
@@ -58,6 +66,8 @@ pub fn run(args: &RenderArgs) -> Result<(), CliError> {
             flip: args.flip,
             caption: args.caption.clone(),
             last_move: moves.last().copied(),
+            pieces: args.pieces,
+            theme: args.theme,
         };
         let bytes = render::png(&end, &options).map_err(CliError::new)?;
         write(path, &bytes, &mut out)?;
@@ -67,6 +77,8 @@ pub fn run(args: &RenderArgs) -> Result<(), CliError> {
             flip: args.flip,
             caption: args.caption.clone(),
             last_move: None,
+            pieces: args.pieces,
+            theme: args.theme,
         };
         let bytes = render::gif(&start, &moves, &options)
             .map_err(|e| CliError::new(format!("{}: {e}", path.display())))?;

@@ -89,6 +89,8 @@ pub struct LaunchOptions {
     pub editor: bool,
     /// Open the menu with the engine list's card open (`--engines`).
     pub engines: bool,
+    /// Open with the settings card open (`--settings`, for screenshots).
+    pub settings: bool,
     /// An engine of the command line as the computer side (`--engine`).
     pub engine: Option<crate::store::engines::EngineEntry>,
     /// An engine of the command line for the analysis (`--analysis-engine`).
@@ -248,6 +250,7 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, RunError> {
     play::game_review::configure_launch(&mut app, &opts);
     play::editor::configure_launch(&mut app, &opts);
     cards::engines::configure_launch(&mut app, &opts);
+    cards::settings::configure_launch(&mut app, &opts);
 
     let exit = app.run();
     dev_tools::report(&stats);

@@ -6,12 +6,13 @@
 //! bottom.
 
 use super::font::Font;
+use super::pieces::{self, Look, rgba, shaded, solid, stroke};
+use super::style::{Rgb, ThemeColors};
 use super::{Options, RenderError};
 use crate::rules::notation::{Charset, to_chinese};
-use crate::rules::{Color, Move, PieceKind, Position, Square};
+use crate::rules::{Color, Move, Position, Square};
 use tiny_skia::{
-    Color as Rgba, FillRule, GradientStop, LinearGradient, Paint, Path, PathBuilder, Pixmap, Point,
-    RadialGradient, Rect, Shader, SpreadMode, Stroke, Transform,
+    FillRule, GradientStop, LinearGradient, PathBuilder, Pixmap, Point, Rect, SpreadMode, Transform,
 };
 
 /// Pixels between two neighbouring points.
@@ -25,39 +26,7 @@ const CAPTION_LINE: f32 = CELL * 0.45;
 /// The most lines a caption may take.
 pub(super) const MAX_CAPTION_LINES: usize = 6;
 
-const INK: (u8, u8, u8) = (74, 44, 18);
-const RED: (u8, u8, u8) = (178, 28, 34);
-const BLACK: (u8, u8, u8) = (28, 28, 30);
-const MARK: (u8, u8, u8) = (22, 104, 196);
-
-fn rgba((r, g, b): (u8, u8, u8), a: f32) -> Rgba {
-    Rgba::from_rgba8(r, g, b, (a.clamp(0.0, 1.0) * 255.0).round() as u8)
-}
-
-fn solid(c: (u8, u8, u8), a: f32) -> Paint<'static> {
-    let mut p = Paint::default();
-    p.set_color(rgba(c, a));
-    p.anti_alias = true;
-    p
-}
-
-fn shaded(shader: Option<Shader<'static>>, fallback: (u8, u8, u8)) -> Paint<'static> {
-    match shader {
-        Some(shader) => Paint {
-            shader,
-            anti_alias: true,
-            ..Paint::default()
-        },
-        None => solid(fallback, 1.0),
-    }
-}
-
-fn stroke(width: f32) -> Stroke {
-    Stroke {
-        width,
-        ..Stroke::default()
-    }
-}
+const MARK: Rgb = (22, 104, 196);
 
 /// Draws boards with one font and one size.
 pub(super) struct Painter {
@@ -159,16 +128,27 @@ impl Painter {
         }
         let mut pm = Pixmap::new(self.width(), self.height()).ok_or(RenderError::Font)?;
         let flip = options.flip;
-        self.wood(&mut pm);
-        self.grid(&mut pm);
-        self.river(&mut pm);
-        self.coordinates(&mut pm, flip);
+        let colors = options.theme.colors();
+        self.wood(&mut pm, colors);
+        self.grid(&mut pm, colors.ink);
+        self.river(&mut pm, colors.ink);
+        self.coordinates(&mut pm, flip, colors.ink);
+        let look = Look {
+            set: options.pieces,
+            charset: Charset::Traditional,
+        };
+        let r = CELL * 0.45;
+        for sq in Square::all() {
+            if pos.piece_at(sq).is_some() {
+                pieces::shadow(&mut pm, point(sq, flip), r, options.theme);
+            }
+        }
         if let Some(m) = options.last_move {
             self.left_mark(&mut pm, point(m.from(), flip));
         }
         for sq in Square::all() {
             if let Some(p) = pos.piece_at(sq) {
-                self.piece(&mut pm, point(sq, flip), p.color, p.kind);
+                pieces::draw(&mut pm, &self.font, look, p, point(sq, flip), r);
             }
         }
         if let Some(m) = options.last_move {
@@ -179,18 +159,20 @@ impl Painter {
             .as_deref()
             .filter(|_| self.caption_lines > 0)
         {
-            self.caption(&mut pm, text);
+            self.caption(&mut pm, text, colors.ink);
         }
         Ok(pm)
     }
 
-    /// Warm wood: a diagonal gradient, soft grain, a darker rim.
-    fn wood(&self, pm: &mut Pixmap) {
+    /// The surface (warm wood, ebony, paper): a diagonal gradient, soft
+    /// grain, a darker edge.
+    fn wood(&self, pm: &mut Pixmap, colors: &ThemeColors) {
         let (w, h) = (pm.width() as f32, pm.height() as f32);
+        let [light, middle, far] = colors.surface;
         let stops = vec![
-            GradientStop::new(0.0, rgba((236, 198, 138), 1.0)),
-            GradientStop::new(0.45, rgba((224, 178, 112), 1.0)),
-            GradientStop::new(1.0, rgba((230, 186, 122), 1.0)),
+            GradientStop::new(0.0, rgba(light, 1.0)),
+            GradientStop::new(0.45, rgba(middle, 1.0)),
+            GradientStop::new(1.0, rgba(far, 1.0)),
         ];
         let shader = LinearGradient::new(
             Point::from_xy(0.0, 0.0),
@@ -200,12 +182,7 @@ impl Painter {
             Transform::identity(),
         );
         if let Some(r) = Rect::from_xywh(0.0, 0.0, w, h) {
-            pm.fill_rect(
-                r,
-                &shaded(shader, (226, 182, 118)),
-                Transform::identity(),
-                None,
-            );
+            pm.fill_rect(r, &shaded(shader, colors.base), Transform::identity(), None);
         }
         // Grain: long, gently waving lines of a darker tone, from a fixed
         // pseudo-random sequence so every image of a position is the same.
@@ -229,11 +206,11 @@ impl Painter {
                 pb.line_to(x, y + wave);
             }
             if let Some(path) = pb.finish() {
-                let alpha = 0.05 + next() * 0.08;
+                let alpha = (0.05 + next() * 0.08) * colors.grain.1;
                 let width = 0.8 + next() * 2.2;
                 pm.stroke_path(
                     &path,
-                    &solid((150, 96, 40), alpha),
+                    &solid(colors.grain.0, alpha),
                     &stroke(width),
                     Transform::identity(),
                     None,
@@ -246,7 +223,7 @@ impl Painter {
             let path = PathBuilder::from_rect(r);
             pm.stroke_path(
                 &path,
-                &solid((120, 72, 30), 0.55),
+                &solid(colors.edge, 0.55),
                 &stroke(6.0),
                 Transform::identity(),
                 None,
@@ -254,14 +231,15 @@ impl Painter {
         }
     }
 
-    fn line(pm: &mut Pixmap, a: (f32, f32), b: (f32, f32), width: f32, alpha: f32) {
+    fn line(pm: &mut Pixmap, a: (f32, f32), b: (f32, f32), width: f32, ink: (Rgb, f32)) {
+        let (ink, alpha) = ink;
         let mut pb = PathBuilder::new();
         pb.move_to(a.0, a.1);
         pb.line_to(b.0, b.1);
         if let Some(path) = pb.finish() {
             pm.stroke_path(
                 &path,
-                &solid(INK, alpha),
+                &solid(ink, alpha),
                 &stroke(width),
                 Transform::identity(),
                 None,
@@ -272,24 +250,24 @@ impl Painter {
     /// Grid lines (the inner files break at the river), palace diagonals,
     /// a double frame and the small corner marks of the cannons' and
     /// soldiers' points.
-    fn grid(&self, pm: &mut Pixmap) {
+    fn grid(&self, pm: &mut Pixmap, ink: Rgb) {
         let at = |col: f32, row: f32| (MARGIN + col * CELL, MARGIN + row * CELL);
         let w = CELL * 0.028;
         for row in 0..10 {
-            Self::line(pm, at(0.0, row as f32), at(8.0, row as f32), w, 0.9);
+            Self::line(pm, at(0.0, row as f32), at(8.0, row as f32), w, (ink, 0.9));
         }
         for col in 0..9 {
             let c = col as f32;
             if col == 0 || col == 8 {
-                Self::line(pm, at(c, 0.0), at(c, 9.0), w, 0.9);
+                Self::line(pm, at(c, 0.0), at(c, 9.0), w, (ink, 0.9));
             } else {
-                Self::line(pm, at(c, 0.0), at(c, 4.0), w, 0.9);
-                Self::line(pm, at(c, 5.0), at(c, 9.0), w, 0.9);
+                Self::line(pm, at(c, 0.0), at(c, 4.0), w, (ink, 0.9));
+                Self::line(pm, at(c, 5.0), at(c, 9.0), w, (ink, 0.9));
             }
         }
         for top in [0.0, 7.0] {
-            Self::line(pm, at(3.0, top), at(5.0, top + 2.0), w, 0.9);
-            Self::line(pm, at(5.0, top), at(3.0, top + 2.0), w, 0.9);
+            Self::line(pm, at(3.0, top), at(5.0, top + 2.0), w, (ink, 0.9));
+            Self::line(pm, at(5.0, top), at(3.0, top + 2.0), w, (ink, 0.9));
         }
         for (pad, width) in [(CELL * 0.64, CELL * 0.06), (CELL * 0.56, CELL * 0.02)] {
             let r = Rect::from_ltrb(
@@ -302,7 +280,7 @@ impl Painter {
                 let path = PathBuilder::from_rect(r);
                 pm.stroke_path(
                     &path,
-                    &solid(INK, 0.95),
+                    &solid(ink, 0.95),
                     &stroke(width),
                     Transform::identity(),
                     None,
@@ -340,7 +318,7 @@ impl Painter {
                 if let Some(path) = pb.finish() {
                     pm.stroke_path(
                         &path,
-                        &solid(INK, 0.85),
+                        &solid(ink, 0.85),
                         &stroke(w),
                         Transform::identity(),
                         None,
@@ -351,10 +329,10 @@ impl Painter {
     }
 
     /// 楚河 on the left half of the river, 漢界 on the right.
-    fn river(&self, pm: &mut Pixmap) {
+    fn river(&self, pm: &mut Pixmap, ink: Rgb) {
         let y = MARGIN + 4.5 * CELL;
         let size = CELL * 0.62;
-        let paint = solid(INK, 0.72);
+        let paint = solid(ink, 0.72);
         for (col, ch) in [(1.35, '楚'), (2.65, '河'), (5.35, '漢'), (6.65, '界')] {
             self.font
                 .draw_glyph_centered(pm, ch, MARGIN + col * CELL, y, size, &paint);
@@ -362,9 +340,9 @@ impl Painter {
     }
 
     /// Files a–i under and over the board, ranks 0–9 left and right.
-    fn coordinates(&self, pm: &mut Pixmap, flip: bool) {
+    fn coordinates(&self, pm: &mut Pixmap, flip: bool, ink: Rgb) {
         let size = CELL * 0.3;
-        let paint = solid(INK, 0.85);
+        let paint = solid(ink, 0.85);
         let scale = size / self.font.units_per_em();
         let letter_base = self.font.x_height() * scale / 2.0;
         let digit_base = self.font.cap_height() * scale / 2.0;
@@ -426,66 +404,7 @@ impl Painter {
         }
     }
 
-    /// A lacquered disc with a shadow, a rim, an inner ring in the side's
-    /// colour and the engraved character.
-    fn piece(&self, pm: &mut Pixmap, (x, y): (f32, f32), color: Color, kind: PieceKind) {
-        let r = CELL * 0.45;
-        let ink = match color {
-            Color::Red => RED,
-            Color::Black => BLACK,
-        };
-        let id = Transform::identity();
-        if let Some(shadow) = circle(x + CELL * 0.035, y + CELL * 0.055, r) {
-            pm.fill_path(
-                &shadow,
-                &solid((60, 34, 10), 0.35),
-                FillRule::Winding,
-                id,
-                None,
-            );
-        }
-        let Some(disc) = circle(x, y, r) else { return };
-        let face = RadialGradient::new(
-            Point::from_xy(x - r * 0.35, y - r * 0.4),
-            0.0,
-            Point::from_xy(x, y),
-            r * 1.15,
-            vec![
-                GradientStop::new(0.0, rgba((255, 246, 226), 1.0)),
-                GradientStop::new(0.6, rgba((243, 221, 176), 1.0)),
-                GradientStop::new(1.0, rgba((214, 178, 120), 1.0)),
-            ],
-            SpreadMode::Pad,
-            id,
-        );
-        pm.fill_path(
-            &disc,
-            &shaded(face, (240, 216, 170)),
-            FillRule::Winding,
-            id,
-            None,
-        );
-        pm.stroke_path(
-            &disc,
-            &solid((128, 80, 34), 0.95),
-            &stroke(CELL * 0.04),
-            id,
-            None,
-        );
-        if let Some(ring) = circle(x, y, r * 0.8) {
-            pm.stroke_path(&ring, &solid(ink, 0.9), &stroke(CELL * 0.03), id, None);
-        }
-        self.font.draw_glyph_centered(
-            pm,
-            piece_char(color, kind),
-            x,
-            y,
-            CELL * 0.52,
-            &solid(ink, 1.0),
-        );
-    }
-
-    fn caption(&self, pm: &mut Pixmap, text: &str) {
+    fn caption(&self, pm: &mut Pixmap, text: &str, ink: Rgb) {
         let Ok((lines, size)) = self.layout(text) else {
             return;
         };
@@ -496,13 +415,9 @@ impl Painter {
         for (i, line) in lines.iter().take(self.caption_lines).enumerate() {
             let baseline = first + i as f32 * CAPTION_LINE;
             self.font
-                .draw_centered(pm, line, x, baseline, size, &solid(INK, 1.0));
+                .draw_centered(pm, line, x, baseline, size, &solid(ink, 1.0));
         }
     }
-}
-
-fn circle(x: f32, y: f32, r: f32) -> Option<Path> {
-    PathBuilder::from_circle(x, y, r)
 }
 
 /// The pixel centre of a point.
@@ -524,27 +439,6 @@ pub(super) fn point(sq: Square, flip: bool) -> (f32, f32) {
     (MARGIN + col * CELL, MARGIN + row * CELL)
 }
 
-/// The character engraved on a piece: 帥仕相傌俥炮兵 for Red, 將士象馬車砲卒 for Black.
-pub(super) fn piece_char(color: Color, kind: PieceKind) -> char {
-    use PieceKind::*;
-    match (color, kind) {
-        (Color::Red, General) => '帥',
-        (Color::Red, Advisor) => '仕',
-        (Color::Red, Elephant) => '相',
-        (Color::Red, Horse) => '傌',
-        (Color::Red, Chariot) => '俥',
-        (Color::Red, Cannon) => '炮',
-        (Color::Red, Soldier) => '兵',
-        (Color::Black, General) => '將',
-        (Color::Black, Advisor) => '士',
-        (Color::Black, Elephant) => '象',
-        (Color::Black, Horse) => '馬',
-        (Color::Black, Chariot) => '車',
-        (Color::Black, Cannon) => '砲',
-        (Color::Black, Soldier) => '卒',
-    }
-}
-
 /// `12. 炮二平五` / `12... 马８进７`: a move as a frame's caption.
 pub(super) fn move_caption(before: &Position, m: Move) -> String {
     let n = before.fullmove_number();
@@ -563,9 +457,11 @@ mod tests {
     fn the_font_has_every_character_the_board_draws() {
         let font = Font::pieces().unwrap();
         for c in Color::ALL {
-            for k in PieceKind::ALL {
-                let ch = piece_char(c, k);
-                assert!(font.glyph(ch).and_then(|g| g.path).is_some(), "{ch}");
+            for kind in crate::rules::PieceKind::ALL {
+                for charset in [Charset::Traditional, Charset::Simplified] {
+                    let ch = pieces::piece_char(crate::rules::Piece { color: c, kind }, charset);
+                    assert!(font.glyph(ch).and_then(|g| g.path).is_some(), "{ch}");
+                }
             }
         }
         for ch in "楚河漢界abcdefghi0123456789.．炮二平五马８进７帅将車傌兵卒后前".chars()

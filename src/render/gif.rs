@@ -57,7 +57,7 @@ const CLEAR: u8 = 255;
 pub(super) fn encode(
     painter: &Painter,
     frames: &[GifFrame],
-    flip: bool,
+    look: &Options,
 ) -> Result<Vec<u8>, RenderError> {
     let (w, h) = (painter.width(), painter.height());
     let too_big = || RenderError::Gif(format!("{w}×{h} is too large for a GIF"));
@@ -67,9 +67,9 @@ pub(super) fn encode(
     );
     let paint = |f: &GifFrame| -> Result<Vec<u8>, RenderError> {
         let options = Options {
-            flip,
             caption: f.caption.clone(),
             last_move: f.last_move,
+            ..look.clone()
         };
         // Opaque pixels: premultiplied equals straight RGBA.
         Ok(painter.paint(&f.position, &options)?.data().to_vec())

@@ -1,8 +1,10 @@
 //! Pictures of positions and games: a PNG of one position and an animated
-//! GIF of a whole game, drawn as a wooden board with grid lines, palace
-//! diagonals, the river's 楚河 漢界, coordinates (ICCS files a–i and ranks
-//! 0–9), lacquered pieces engraved with their Chinese characters, the last
-//! move marked, and an optional caption underneath.
+//! GIF of a whole game, drawn as a board (wood, dark or paper: [`BoardTheme`])
+//! with grid lines, palace diagonals, the river's 楚河 漢界, coordinates
+//! (ICCS files a–i and ranks 0–9), the pieces (lacquered discs engraved
+//! with their Chinese characters, pictograms, or brush-written characters:
+//! [`PieceSet`]), the last move marked, and an optional caption underneath.
+//! The game's window draws its pieces with the same code ([`piece_rgba`]).
 //!
 //! Drawing is vector work in `tiny-skia` (anti-aliased paths and
 //! gradients); characters come from the project's own piece font through
@@ -12,10 +14,14 @@
 mod board;
 mod font;
 mod gif;
+mod pieces;
+mod style;
 
-use crate::rules::{Move, Position};
+use crate::rules::{Charset, Move, Piece, Position};
 
 pub use gif::{GifFrame, game_frames};
+pub use pieces::{BLACK_INK, RED_INK, piece_char};
+pub use style::{BoardTheme, PieceSet, Rgb, StyleError, ThemeColors};
 
 /// What to draw besides the position.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -26,6 +32,10 @@ pub struct Options {
     pub caption: Option<String>,
     /// The move that led to the position, marked on its two points.
     pub last_move: Option<Move>,
+    /// How the pieces are drawn.
+    pub pieces: PieceSet,
+    /// The board's colours.
+    pub theme: BoardTheme,
 }
 
 /// Why a picture could not be made.
@@ -132,7 +142,50 @@ pub fn gif(start: &Position, moves: &[Move], options: &Options) -> Result<Vec<u8
     // Every frame has a line for its move; the first may need more.
     let painter = board::Painter::with_lines(caption_lines(options)?.max(1))?;
     let frames = game_frames(start, moves, options);
-    gif::encode(&painter, &frames, options.flip)
+    gif::encode(&painter, &frames, options)
+}
+
+/// How far a piece image reaches round the piece's centre, in radii: the
+/// image of [`piece_rgba`] is `2 × PIECE_IMAGE_SPAN` radii wide, so a
+/// character piece's rim and the anti-aliased edges fit inside it.
+pub const PIECE_IMAGE_SPAN: f32 = 1.06;
+
+/// One piece drawn alone on a transparent square `side` pixels wide, as
+/// straight RGBA bytes row by row (the game's window draws its pieces
+/// from these). The piece's radius is `side / (2 × PIECE_IMAGE_SPAN)`;
+/// there is no shadow.
+///
+/// # Errors
+/// [`RenderError::Font`] if the built-in font cannot be read (or `side`
+/// is 0).
+///
+/// # Examples
+/// ```
+/// use xiangqi::render::{PieceSet, piece_rgba};
+/// use xiangqi::rules::{Charset, Color, Piece, PieceKind};
+/// let horse = Piece { color: Color::Black, kind: PieceKind::Horse };
+/// let rgba = piece_rgba(horse, PieceSet::Pictograms, Charset::Traditional, 64).unwrap();
+/// assert_eq!(rgba.len(), 64 * 64 * 4);
+/// ```
+pub fn piece_rgba(
+    piece: Piece,
+    set: PieceSet,
+    charset: Charset,
+    side: u32,
+) -> Result<Vec<u8>, RenderError> {
+    let font = font::Font::pieces().ok_or(RenderError::Font)?;
+    let mut pm = tiny_skia::Pixmap::new(side, side).ok_or(RenderError::Font)?;
+    let half = side as f32 / 2.0;
+    let look = pieces::Look { set, charset };
+    pieces::draw(
+        &mut pm,
+        &font,
+        look,
+        piece,
+        (half, half),
+        half / PIECE_IMAGE_SPAN,
+    );
+    Ok(straight_rgba(&pm))
 }
 
 /// How many lines the caption of `options` takes (0 without one).

@@ -10,6 +10,7 @@ use super::engines::EngineList;
 use super::players::{Players, settings_keys};
 use super::{Warning, atomic, load_json_lenient, parse_json_lenient, set_aside_if_damaged};
 use crate::engine::Level;
+use crate::render::{BoardTheme, PieceSet};
 use crate::rules::clock::TimeControl;
 use crate::rules::handicap::Handicap;
 use crate::rules::{ByColor, Charset, Color, Notation};
@@ -102,6 +103,10 @@ pub struct Settings {
     pub notation: Notation,
     /// Piece characters.
     pub piece_chars: Charset,
+    /// How the pieces are drawn (characters, pictograms, brush).
+    pub piece_set: PieceSet,
+    /// The board's colours (wood, dark, paper).
+    pub board_theme: BoardTheme,
     /// Interface language.
     pub language: Language,
     /// Lines the analysis shows, 1..=[`MAX_ANALYSIS_LINES`].
@@ -156,6 +161,8 @@ impl Default for Settings {
             show_eval_bar: false,
             notation: Notation::Chinese,
             piece_chars: Charset::Traditional,
+            piece_set: PieceSet::Characters,
+            board_theme: BoardTheme::Wood,
             language: Language::Zh,
             analysis_lines: 3,
             score_view: ScoreView::Red,
@@ -445,6 +452,8 @@ mod tests {
             show_eval_bar: true,
             notation: Notation::Wxf,
             piece_chars: Charset::Simplified,
+            piece_set: PieceSet::Pictograms,
+            board_theme: BoardTheme::Paper,
             language: Language::En,
             ladder: crate::engine::level::LADDER,
             analysis_lines: 5,
@@ -553,6 +562,35 @@ mod tests {
         assert_eq!(s.volume, 10);
         assert_eq!(s.language, Language::En);
         assert_eq!(s.notation, Settings::default().notation);
+        // Files from before the piece sets and board themes: the classic look.
+        assert_eq!(s.piece_set, PieceSet::Characters);
+        assert_eq!(s.board_theme, BoardTheme::Wood);
+    }
+
+    #[test]
+    fn the_piece_set_and_the_board_theme_are_kept_by_name() {
+        let t = TempDir::new("settings-look");
+        let p = t.path().join("settings.json");
+        fs::write(&p, r#"{"piece_set": "pictograms", "board_theme": "dark"}"#).unwrap();
+        let (s, w) = Settings::load(&p);
+        assert!(w.is_none(), "{w:?}");
+        assert_eq!(
+            (s.piece_set, s.board_theme),
+            (PieceSet::Pictograms, BoardTheme::Dark)
+        );
+        // An unknown name is a warning and the default, the rest is kept.
+        fs::write(
+            &p,
+            r#"{"volume": 20, "piece_set": "emoji", "board_theme": "paper"}"#,
+        )
+        .unwrap();
+        let (s, w) = Settings::load(&p);
+        assert!(w.is_some());
+        assert_eq!(s.volume, 20);
+        assert_eq!(
+            (s.piece_set, s.board_theme),
+            (PieceSet::Characters, BoardTheme::Paper)
+        );
     }
 
     #[test]

@@ -1,12 +1,13 @@
 //! The board's decoration: sprites for the grid, palace diagonals, corner
 //! marks and frame, and 2D text for the river and the file numbers, drawn
-//! for a layout and an orientation.
+//! for a layout, an orientation and a board theme (whose ink they take).
 
 use crate::game::Screen;
 use crate::game::board::layout::BoardLayout;
 use crate::game::board::{shapes, z};
 use crate::game::i18n::RED_FILE_NUMERALS;
 use crate::game::theme::{Fonts, palette};
+use crate::render::BoardTheme;
 use bevy::prelude::*;
 
 /// Lines, marks and labels of the board (rebuilt on resize/flip).
@@ -23,18 +24,19 @@ pub(super) fn spawn_decor(
     images: &mut Assets<Image>,
     layout: &BoardLayout,
     flipped: bool,
-    fonts: &Fonts,
+    (fonts, theme): (&Fonts, BoardTheme),
 ) {
     let at = |f: f32, r: f32| layout.world_of(Vec2::new(f, r), flipped);
     let lw = layout.line_width();
-    let mut lines = grid_lines(&at, lw);
-    lines.extend(frame_lines(&at, lw));
-    lines.extend(corner_marks(&at, lw));
+    let ink = palette::board_ink(theme);
+    let mut lines = grid_lines(&at, lw, ink);
+    lines.extend(frame_lines(&at, lw, palette::board_frame(theme)));
+    lines.extend(corner_marks(&at, lw, ink));
     for line in lines {
         commands.spawn((line.sprite(images), line.transform(), decor()));
     }
-    spawn_river(commands, layout, fonts);
-    spawn_file_numbers(commands, layout, &at, fonts);
+    spawn_river(commands, layout, fonts, ink);
+    spawn_file_numbers(commands, layout, &at, fonts, ink);
 }
 
 /// Lines, marks and labels go when the board is redrawn or left.
@@ -84,8 +86,8 @@ impl Line {
 }
 
 /// Ranks, files (the inner ones stop at the river) and the palaces' diagonals.
-fn grid_lines(at: &impl Fn(f32, f32) -> Vec2, lw: f32) -> Vec<Line> {
-    let ink = |a, b| Line::new(a, b, lw, palette::INK);
+fn grid_lines(at: &impl Fn(f32, f32) -> Vec2, lw: f32, color: Color) -> Vec<Line> {
+    let ink = |a, b| Line::new(a, b, lw, color);
     let mut lines = Vec::new();
     for r in 0..10 {
         lines.push(ink(at(0.0, r as f32), at(8.0, r as f32)));
@@ -107,7 +109,7 @@ fn grid_lines(at: &impl Fn(f32, f32) -> Vec2, lw: f32) -> Vec<Line> {
 }
 
 /// The frame: a thicker line a little outside the grid.
-fn frame_lines(at: &impl Fn(f32, f32) -> Vec2, lw: f32) -> Vec<Line> {
+fn frame_lines(at: &impl Fn(f32, f32) -> Vec2, lw: f32, color: Color) -> Vec<Line> {
     let m = 0.22;
     let fw = (lw * 2.5).round();
     let corners = [
@@ -117,12 +119,12 @@ fn frame_lines(at: &impl Fn(f32, f32) -> Vec2, lw: f32) -> Vec<Line> {
         at(-m, 9.0 + m),
     ];
     (0..4)
-        .map(|i| Line::new(corners[i], corners[(i + 1) % 4], fw, palette::FRAME))
+        .map(|i| Line::new(corners[i], corners[(i + 1) % 4], fw, color))
         .collect()
 }
 
 /// The corner marks at the cannon and soldier points.
-fn corner_marks(at: &impl Fn(f32, f32) -> Vec2, lw: f32) -> Vec<Line> {
+fn corner_marks(at: &impl Fn(f32, f32) -> Vec2, lw: f32, ink: Color) -> Vec<Line> {
     let gap = 0.08;
     let arm = 0.2;
     let mut points = vec![(1.0, 2.0), (7.0, 2.0), (1.0, 7.0), (7.0, 7.0)];
@@ -139,15 +141,15 @@ fn corner_marks(at: &impl Fn(f32, f32) -> Vec2, lw: f32) -> Vec<Line> {
             }
             let c = Vec2::new(fx, r + sy * gap);
             let corner = at(c.x, c.y);
-            lines.push(Line::new(corner, at(c.x + sx * arm, c.y), lw, palette::INK));
-            lines.push(Line::new(corner, at(c.x, c.y + sy * arm), lw, palette::INK));
+            lines.push(Line::new(corner, at(c.x + sx * arm, c.y), lw, ink));
+            lines.push(Line::new(corner, at(c.x, c.y + sy * arm), lw, ink));
         }
     }
     lines
 }
 
 /// 楚河 漢界 across the river.
-fn spawn_river(commands: &mut Commands, layout: &BoardLayout, fonts: &Fonts) {
+fn spawn_river(commands: &mut Commands, layout: &BoardLayout, fonts: &Fonts, ink: Color) {
     let cell = layout.cell;
     let river_px = (cell * 0.5).round();
     for (text, dx) in [("楚 河", -2.0), ("漢 界", 2.0)] {
@@ -155,7 +157,7 @@ fn spawn_river(commands: &mut Commands, layout: &BoardLayout, fonts: &Fonts) {
         commands.spawn((
             Text2d::new(text),
             fonts.pieces(river_px),
-            TextColor(palette::INK.with_alpha(0.85)),
+            TextColor(ink.with_alpha(0.85)),
             Transform::from_translation(pos.extend(z::GRID)),
             decor(),
         ));
@@ -168,6 +170,7 @@ fn spawn_file_numbers(
     layout: &BoardLayout,
     at: &impl Fn(f32, f32) -> Vec2,
     fonts: &Fonts,
+    ink: Color,
 ) {
     let num_px = (layout.cell * 0.3).round().max(10.0);
     let off = 0.72;
@@ -179,7 +182,7 @@ fn spawn_file_numbers(
             commands.spawn((
                 Text2d::new(text),
                 fonts.pieces(num_px),
-                TextColor(palette::INK.with_alpha(0.9)),
+                TextColor(ink.with_alpha(0.9)),
                 Transform::from_translation(at(f, r).extend(z::GRID)),
                 decor(),
                 FileNumber,

@@ -1,9 +1,11 @@
 //! The drawn board and the pointer on it.
 //!
-//! The board is a wood-textured sprite (the one pickable surface) under
-//! its decoration ([`crate::game::board::decor`]), which is rebuilt when
-//! the window size or the orientation changes, so lines stay one or two
-//! whole pixels wide at any size.
+//! The board is a textured sprite (wood, ebony or paper, as the board
+//! theme says; the one pickable surface) under its decoration
+//! ([`crate::game::board::decor`]), which is rebuilt when the window size,
+//! the orientation or the theme changes, so lines stay one or two whole
+//! pixels wide at any size. The window round the board takes the theme's
+//! background.
 //!
 //! Pointer events on the surface are turned into [`BoardInput`] messages:
 //! a click on a point, or a drag of a piece from one point to another.
@@ -13,8 +15,10 @@ use crate::game::board::layout::BoardLayout;
 use crate::game::board::z;
 use crate::game::play::analysis::{Analysis, AnalysisCommand};
 use crate::game::play::session::{BoardInput, Session};
-use crate::game::theme::{Fonts, WoodTexture};
+use crate::game::settings::UserSettings;
+use crate::game::theme::{BoardTextures, Fonts, palette};
 use crate::game::{GameSet, Screen};
+use crate::render::BoardTheme;
 use crate::rules::Square;
 use bevy::picking::events::{Click, Drag, DragEnd, Pointer, Press};
 use bevy::picking::pointer::PointerButton;
@@ -31,9 +35,12 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(OnExit(Screen::Playing), reset_gesture)
     .add_systems(
         Update,
-        redraw_board
-            .in_set(GameSet::Present)
-            .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
+        (
+            redraw_board
+                .in_set(GameSet::Present)
+                .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
+            follow_theme_background.in_set(GameSet::Present),
+        ),
     );
 }
 
@@ -59,12 +66,21 @@ fn reset_gesture(mut gesture: ResMut<Gesture>) {
     *gesture = Gesture::default();
 }
 
-fn spawn_surface(mut commands: Commands, wood: Res<WoodTexture>) {
+/// The board theme in force (the classic wood without settings).
+fn theme_of(settings: Option<&UserSettings>) -> BoardTheme {
+    settings.map_or(BoardTheme::default(), |s| s.board_theme)
+}
+
+fn spawn_surface(
+    mut commands: Commands,
+    textures: Res<BoardTextures>,
+    settings: Option<Res<UserSettings>>,
+) {
     commands
         .spawn((
             BoardSurface,
             Sprite {
-                image: wood.0.clone(),
+                image: textures.get(theme_of(settings.as_deref())),
                 custom_size: Some(Vec2::ONE),
                 ..default()
             },
@@ -202,11 +218,20 @@ fn on_drag_end(
     *gesture = Gesture::default();
 }
 
+/// The window's background follows the board theme.
+fn follow_theme_background(settings: Option<Res<UserSettings>>, mut clear: ResMut<ClearColor>) {
+    let want = palette::board_background(theme_of(settings.as_deref()));
+    if clear.0 != want {
+        clear.0 = want;
+    }
+}
+
 /// What the decoration was last drawn for.
 #[derive(Default, PartialEq, Clone, Copy)]
 struct DrawnFor {
     layout: Option<BoardLayout>,
     flipped: bool,
+    theme: BoardTheme,
 }
 
 fn redraw_board(
@@ -214,14 +239,18 @@ fn redraw_board(
     layout: Res<BoardLayout>,
     session: Res<Session>,
     fonts: Res<Fonts>,
+    settings: Option<Res<UserSettings>>,
+    textures: Res<BoardTextures>,
     mut images: ResMut<Assets<Image>>,
     decor: Query<Entity, With<BoardDecor>>,
     mut surface: Query<(&mut Sprite, &mut Transform), With<BoardSurface>>,
     mut drawn: Local<DrawnFor>,
 ) {
+    let theme = theme_of(settings.as_deref());
     let want = DrawnFor {
         layout: Some(*layout),
         flipped: session.flipped,
+        theme,
     };
     let fresh_surface = surface
         .iter()
@@ -235,7 +264,9 @@ fn redraw_board(
     }
     for (mut sprite, mut tf) in &mut surface {
         sprite.custom_size = Some(layout.board_size());
+        sprite.image = textures.get(theme);
         tf.translation = layout.center.extend(z::SURFACE);
     }
-    spawn_decor(&mut commands, &mut images, &layout, session.flipped, &fonts);
+    let look = (&*fonts, theme);
+    spawn_decor(&mut commands, &mut images, &layout, session.flipped, look);
 }

@@ -1,7 +1,8 @@
 //! Pictures out of the game: [`ExportPicture`] asks the desktop's file
 //! dialog where, then writes the shown position as a PNG and the game so
 //! far as an animated GIF beside it under the same name ([`crate::render`]),
-//! off the main thread, and says where in a notice. Without a dialog they
+//! off the main thread, drawn as the board is shown (its piece set and
+//! theme), and says where in a notice. Without a dialog they
 //! go into the player's pictures folder (documents, or the game's data
 //! folder, when there is none), and the notice says why.
 //!
@@ -16,8 +17,7 @@ use crate::game::play::file_dialog::{
     AskFile, DialogOutcome, DialogSystems, FileAnswer, FileWanted,
 };
 use crate::game::play::session::Session;
-use crate::game::settings::CurrentLang;
-use crate::game::settings::StorePaths;
+use crate::game::settings::{CurrentLang, StorePaths, UserSettings};
 use crate::render::{Options, gif, png};
 use crate::rules::{Move, Position};
 use bevy::prelude::*;
@@ -86,7 +86,7 @@ pub fn write_pictures(
     last_move: Option<Move>,
     start: &Position,
     moves: &[Move],
-    flip: bool,
+    look: &Options,
 ) -> Result<Vec<PathBuf>, ExportError> {
     let io = |path: &Path| {
         let path = path.to_path_buf();
@@ -95,9 +95,9 @@ pub fn write_pictures(
     std::fs::create_dir_all(dir).map_err(io(dir))?;
     let mut written = Vec::new();
     let options = Options {
-        flip,
         caption: None,
         last_move,
+        ..look.clone()
     };
     let picture = png(shown, &options)?;
     let path = dir.join(format!("{stem}.png"));
@@ -105,8 +105,9 @@ pub fn write_pictures(
     written.push(path);
     if !moves.is_empty() {
         let options = Options {
-            flip,
-            ..Options::default()
+            caption: None,
+            last_move: None,
+            ..look.clone()
         };
         let anim = gif(start, moves, &options)?;
         let path = dir.join(format!("{stem}.gif"));
@@ -140,6 +141,7 @@ fn start_export(
     paths: Option<Res<StorePaths>>,
     exporting: Option<Res<Exporting>>,
     lang: CurrentLang,
+    settings: Option<Res<UserSettings>>,
     mut notice: ResMut<Notice>,
 ) {
     let picture = |w: &FileWanted| matches!(w, FileWanted::SavePicture(_));
@@ -179,9 +181,19 @@ fn start_export(
     let last = shown_last_move(&session, Some(&browse));
     let start = *session.game.start();
     let moves = session.game.moves().to_vec();
-    let flip = session.flipped;
+    // Drawn as the board is shown: its side at the bottom, its pieces and theme.
+    let look = Options {
+        flip: session.flipped,
+        pieces: settings
+            .as_ref()
+            .map_or_else(Default::default, |s| s.piece_set),
+        theme: settings
+            .as_ref()
+            .map_or_else(Default::default, |s| s.board_theme),
+        ..Options::default()
+    };
     let task = AsyncComputeTaskPool::get()
-        .spawn(async move { write_pictures(&dir, &stem, &shown, last, &start, &moves, flip) });
+        .spawn(async move { write_pictures(&dir, &stem, &shown, last, &start, &moves, &look) });
     commands.insert_resource(Exporting(task, why));
 }
 
@@ -233,14 +245,19 @@ mod tests {
             moves.last().copied(),
             &Position::startpos(),
             &moves,
-            false,
+            &Options::default(),
         )
         .unwrap();
         assert_eq!(written, vec![out.join("x.png"), out.join("x.gif")]);
         assert!(std::fs::read(&written[0]).unwrap().starts_with(b"\x89PNG"));
         assert!(std::fs::read(&written[1]).unwrap().starts_with(b"GIF89a"));
         // No moves: the picture only.
-        let only = write_pictures(&out, "y", &pos, None, &pos, &[], true).unwrap();
+        let flipped = Options {
+            flip: true,
+            pieces: crate::render::PieceSet::Pictograms,
+            ..Options::default()
+        };
+        let only = write_pictures(&out, "y", &pos, None, &pos, &[], &flipped).unwrap();
         assert_eq!(only, vec![out.join("y.png")]);
     }
 }

@@ -21,6 +21,7 @@ pub use icons::{Icon, Icons};
 pub use tooltip::{PointerWish, Tooltip};
 pub use widget::{Label, OnPress, Toggled, button, button_box, label, screen_root, set_display};
 
+use crate::render::BoardTheme;
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
@@ -28,7 +29,7 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(ClearColor(palette::BACKGROUND))
         .init_resource::<Fonts>()
-        .init_resource::<WoodTexture>()
+        .init_resource::<BoardTextures>()
         .init_resource::<Icons>()
         .add_plugins((focus::plugin, tooltip::plugin, fade::plugin))
         .add_observer(widget::press)
@@ -43,19 +44,32 @@ pub(super) fn plugin(app: &mut App) {
     app.world_mut().spawn((Camera2d, Msaa::Off));
 }
 
-/// A procedurally generated wood grain for the board.
+/// The board's surface in each theme: procedurally generated grain (wood,
+/// ebony) or fibres (paper) over the theme's base tone.
 #[derive(Resource, Clone)]
-pub struct WoodTexture(pub Handle<Image>);
+pub struct BoardTextures([Handle<Image>; 3]);
 
-impl FromWorld for WoodTexture {
-    fn from_world(world: &mut World) -> Self {
-        let image = wood_image(256, 256);
-        WoodTexture(world.resource_mut::<Assets<Image>>().add(image))
+impl BoardTextures {
+    /// The surface of `theme`.
+    pub fn get(&self, theme: BoardTheme) -> Handle<Image> {
+        let i = BoardTheme::ALL
+            .iter()
+            .position(|&t| t == theme)
+            .unwrap_or(0);
+        self.0[i].clone()
     }
 }
 
-/// Warm wood: long wavy grain lines over a base tone, with a little noise.
-fn wood_image(w: u32, h: u32) -> Image {
+impl FromWorld for BoardTextures {
+    fn from_world(world: &mut World) -> Self {
+        let mut images = world.resource_mut::<Assets<Image>>();
+        BoardTextures(BoardTheme::ALL.map(|t| images.add(wood_image(256, 256, t))))
+    }
+}
+
+/// Long wavy grain lines over the theme's base tone, with a little noise
+/// (on paper, fainter and finer: fibres).
+fn wood_image(w: u32, h: u32, theme: BoardTheme) -> Image {
     let mut data = Vec::with_capacity((w * h * 4) as usize);
     let mut seed = 0x2545_f491_u32;
     let mut noise = || {
@@ -71,8 +85,19 @@ fn wood_image(w: u32, h: u32) -> Image {
             let wave = (fx * tau * 2.0).sin() * 0.03 + (fx * tau * 5.0 + 1.3).sin() * 0.01;
             let grain = ((fy + wave) * 38.0 * tau).sin() * 0.5 + 0.5;
             let fine = ((fy + wave * 0.5) * 170.0 * tau).sin() * 0.5 + 0.5;
-            let shade = 0.93 + 0.05 * grain + 0.02 * fine + 0.015 * noise();
-            let base = [0.90_f32, 0.74, 0.50];
+            let shade = match theme {
+                BoardTheme::Wood => 0.93 + 0.05 * grain + 0.02 * fine + 0.015 * noise(),
+                BoardTheme::Dark => 0.92 + 0.05 * grain + 0.02 * fine + 0.02 * noise(),
+                BoardTheme::Paper => 0.98 + 0.006 * grain + 0.01 * fine + 0.012 * noise(),
+            };
+            let base = match theme {
+                // The classic board's tone, as it always was.
+                BoardTheme::Wood => [0.90_f32, 0.74, 0.50],
+                _ => {
+                    let (r, g, b) = theme.colors().base;
+                    [r, g, b].map(|c| f32::from(c) / 255.0)
+                }
+            };
             for c in base {
                 data.push((c * shade * 255.0).clamp(0.0, 255.0) as u8);
             }

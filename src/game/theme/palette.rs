@@ -1,5 +1,8 @@
-//! The game's colours.
+//! The game's colours. The board's own (its surface, lines, labels and
+//! the window round it) follow the board theme and come from
+//! [`crate::render::BoardTheme::colors`], which the pictures share.
 
+use crate::render::{BoardTheme, Rgb};
 use crate::rules::Color as Side;
 use bevy::prelude::Color;
 
@@ -14,13 +17,36 @@ pub const BUTTON_PRESS: Color = Color::srgb(0.56, 0.43, 0.30);
 pub const BUTTON_ON: Color = Color::srgb(0.70, 0.28, 0.20);
 pub const BUTTON_BORDER: Color = Color::srgb(0.55, 0.43, 0.31);
 
+/// The wooden frame colour (the evaluation bar's edge; the board's frame
+/// follows the theme: [`board_frame`]).
 pub const FRAME: Color = Color::srgb(0.45, 0.28, 0.14);
-pub const INK: Color = Color::srgb(0.32, 0.18, 0.08);
+
+/// An sRGB colour of the render module's palette.
+pub const fn rgb((r, g, b): Rgb) -> Color {
+    Color::srgb_u8(r, g, b)
+}
+
+/// The board's lines, river words and file numbers in `theme`.
+pub fn board_ink(theme: BoardTheme) -> Color {
+    rgb(theme.colors().ink)
+}
+
+/// The thick frame round the grid in `theme`.
+pub fn board_frame(theme: BoardTheme) -> Color {
+    rgb(theme.colors().frame)
+}
+
+/// The window round the board in `theme`.
+pub fn board_background(theme: BoardTheme) -> Color {
+    rgb(theme.colors().background)
+}
 
 pub const PIECE_FACE: Color = Color::srgb(0.97, 0.90, 0.76);
 pub const PIECE_RIM: Color = Color::srgb(0.55, 0.34, 0.16);
 pub const PIECE_SHADOW: Color = Color::srgba(0.12, 0.06, 0.02, 0.35);
-pub const RED_INK: Color = Color::srgb(0.72, 0.10, 0.08);
+/// Red's vermilion, light enough to stay apart from black ink for eyes
+/// that do not see red (the pictures' [`crate::render::RED_INK`]).
+pub const RED_INK: Color = rgb(crate::render::RED_INK);
 pub const BLACK_INK: Color = Color::srgb(0.10, 0.09, 0.08);
 
 /// The ink of a side's characters.

@@ -3,7 +3,9 @@
 //! A piece is an unscaled root entity at its point with children: a shadow,
 //! the rim, the face, an inner ring (anti-aliased shape sprites from
 //! [`Shapes`], scaled to the cell) and
-//! the engraved character (2D text sized in pixels, so it stays sharp).
+//! the engraved character (2D text sized in pixels, so it stays sharp);
+//! and the picture the pictogram and brush sets show instead of the rim,
+//! face, ring and character ([`picture`]).
 //! Pieces follow [`BoardChanged`]: a move glides along an easing curve, a
 //! captured piece fades and shrinks, anything else redraws from the position.
 //!
@@ -16,19 +18,25 @@ use crate::game::board::shapes::{Shapes, UNIT};
 use crate::game::board::z;
 use crate::game::play::browse::{Browse, shown_position};
 use crate::game::play::session::{BoardChanged, Session};
+use crate::game::settings::UserSettings;
 use crate::game::theme::{Fonts, palette};
 use crate::game::{GameSet, Screen};
+use crate::render::{PIECE_IMAGE_SPAN, PieceSet};
 use crate::rules::{Color as Side, Piece, PieceKind, Position, Square};
 use bevy::prelude::*;
 
 mod marks;
 mod motion;
+mod picture;
+
+use picture::{LookPart, PieceImages};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.init_resource::<PieceImages>().add_systems(
         Update,
         (
             (follow_board, marks::shake_on_illegal).in_set(GameSet::Animate),
+            (picture::paint_piece_images, picture::show_look).in_set(GameSet::Present),
             (motion::animate_pieces, motion::fit_parts)
                 .chain()
                 .in_set(GameSet::Animate),
@@ -135,31 +143,35 @@ struct Shadow;
 #[derive(Component)]
 struct Glyph(f32);
 
+/// What pieces are made of: the shapes, the font, the board's layout,
+/// the pictures and the set in force.
+struct Kit<'a> {
+    shapes: &'a Shapes,
+    fonts: &'a Fonts,
+    layout: &'a BoardLayout,
+    pictures: &'a PieceImages,
+    set: PieceSet,
+}
+
 /// Every piece of `position`, each at its point.
-fn spawn_position(
-    commands: &mut Commands,
-    look: (&Shapes, &Fonts, &BoardLayout),
-    flipped: bool,
-    position: &Position,
-) {
-    let (shapes, fonts, layout) = look;
+fn spawn_position(commands: &mut Commands, kit: &Kit, flipped: bool, position: &Position) {
     for (sq, piece) in [Side::Red, Side::Black]
         .into_iter()
         .flat_map(|c| position.pieces(c).collect::<Vec<_>>())
     {
-        spawn_piece(commands, shapes, fonts, layout, flipped, sq, piece);
+        spawn_piece(commands, kit, flipped, sq, piece);
     }
 }
 
-fn spawn_piece(
-    commands: &mut Commands,
-    shapes: &Shapes,
-    fonts: &Fonts,
-    layout: &BoardLayout,
-    flipped: bool,
-    sq: Square,
-    piece: Piece,
-) {
+fn spawn_piece(commands: &mut Commands, kit: &Kit, flipped: bool, sq: Square, piece: Piece) {
+    let Kit {
+        shapes,
+        fonts,
+        layout,
+        pictures,
+        set,
+    } = *kit;
+    let engraved = (LookPart::Engraved, LookPart::Engraved.visibility(set));
     let world = layout.square_world(sq, flipped);
     let part = |radius: f32, offset: Vec2| Part { radius, offset };
     let r = RADIUS;
@@ -181,11 +193,13 @@ fn spawn_piece(
                 shape(&shapes.disc, palette::PIECE_RIM),
                 part(r, Vec2::ZERO),
                 Transform::from_xyz(0.0, 0.0, 0.0),
+                engraved,
             ),
             (
                 shape(&shapes.disc, palette::PIECE_FACE),
                 part(r * 0.9, Vec2::new(0.0, 0.005)),
                 Transform::from_xyz(0.0, 0.0, 0.1),
+                engraved,
             ),
             (
                 shape(
@@ -194,6 +208,7 @@ fn spawn_piece(
                 ),
                 part(r * 0.9, Vec2::ZERO),
                 Transform::from_xyz(0.0, 0.0, 0.2),
+                engraved,
             ),
             (
                 Glyph(0.5),
@@ -201,6 +216,19 @@ fn spawn_piece(
                 fonts.pieces(glyph_px),
                 TextColor(palette::ink(piece.color)),
                 Transform::from_xyz(0.0, 0.0, 0.3),
+                engraved,
+            ),
+            (
+                Sprite {
+                    image: pictures.get(piece),
+                    custom_size: Some(Vec2::splat(2.0 * PIECE_IMAGE_SPAN)),
+                    ..default()
+                },
+                Tint(Color::WHITE),
+                part(r, Vec2::ZERO),
+                Transform::from_xyz(0.0, 0.0, 0.15),
+                LookPart::Picture,
+                LookPart::Picture.visibility(set),
             ),
         ],
     ));
@@ -213,6 +241,8 @@ fn follow_board(
     layout: Res<BoardLayout>,
     shapes: Res<Shapes>,
     fonts: Res<Fonts>,
+    pictures: Res<PieceImages>,
+    settings: Option<Res<UserSettings>>,
     pieces: Query<(Entity, &PieceView, &Transform), Without<Dying>>,
     browse: Option<Res<Browse>>,
 ) {
@@ -258,8 +288,14 @@ fn follow_board(
             commands.entity(e).despawn();
         }
         let shown = shown_position(&session, browse);
-        let look = (&*shapes, &*fonts, &*layout);
-        spawn_position(&mut commands, look, session.flipped, &shown);
+        let kit = Kit {
+            shapes: &shapes,
+            fonts: &fonts,
+            layout: &layout,
+            pictures: &pictures,
+            set: settings.map_or(PieceSet::Characters, |s| s.piece_set),
+        };
+        spawn_position(&mut commands, &kit, session.flipped, &shown);
         return;
     }
     for victim in dying {

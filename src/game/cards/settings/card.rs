@@ -23,7 +23,7 @@ pub(super) fn spawn_card(
 ) {
     let lang = *lang;
     // Everything shrinks in small windows so the whole card fits.
-    let size = Scale::fit(layout.window, Vec2::new(640.0, 860.0), 0.55, 1.0);
+    let size = Scale::fit(layout.window, Vec2::new(640.0, 960.0), 0.55, 1.0);
     focus.0 = 0;
     let row_fonts = fonts.clone();
     commands.spawn((

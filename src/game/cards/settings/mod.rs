@@ -52,6 +52,22 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// `--settings`: the card opens as the game starts (for screenshots), a
+/// few frames in, when the window's size is known and the card is sized
+/// for it.
+pub(crate) fn configure_launch(app: &mut App, opts: &crate::game::LaunchOptions) {
+    if opts.settings {
+        app.add_systems(Update, open_at_start);
+    }
+}
+
+fn open_at_start(mut frames: Local<u32>, mut next: ResMut<NextState<SettingsView>>) {
+    *frames += 1;
+    if *frames == 5 {
+        next.set(SettingsView::Open);
+    }
+}
+
 /// A choice on the settings card (also marks its button).
 #[derive(Component, Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SettingsAction {

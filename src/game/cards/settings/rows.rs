@@ -3,6 +3,7 @@
 
 use super::SettingsAction;
 use crate::game::i18n::Phrase;
+use crate::render::{BoardTheme, PieceSet};
 use crate::rules::{Charset, Notation};
 use crate::store::settings::{AnimationSpeed, Language, MAX_ANALYSIS_LINES, ScoreView, Settings};
 
@@ -23,6 +24,8 @@ pub enum Row {
     ScoreView,
     Notation,
     Pieces,
+    PieceSet,
+    Board,
     Language,
     Speech,
     SpeechVolume,
@@ -41,7 +44,7 @@ fn nearest(presets: &[u8], value: u8) -> usize {
 }
 
 impl Row {
-    pub(super) const ALL: [Row; 14] = [
+    pub(super) const ALL: [Row; 16] = [
         Row::Volume,
         Row::Sound,
         Row::Animation,
@@ -53,6 +56,8 @@ impl Row {
         Row::ScoreView,
         Row::Notation,
         Row::Pieces,
+        Row::PieceSet,
+        Row::Board,
         Row::Language,
         Row::Speech,
         Row::SpeechVolume,
@@ -71,6 +76,8 @@ impl Row {
             Row::ScoreView => Phrase::ScoreView,
             Row::Notation => Phrase::Notation,
             Row::Pieces => Phrase::PieceChars,
+            Row::PieceSet => Phrase::PieceSet,
+            Row::Board => Phrase::BoardTheme,
             Row::Language => Phrase::Language,
             Row::Speech => Phrase::SpeakMoves,
             Row::SpeechVolume => Phrase::SpeechVolume,
@@ -99,6 +106,13 @@ impl Row {
                 Phrase::NotationIccs,
             ],
             Row::Pieces => &[Phrase::Traditional, Phrase::Simplified],
+            // In the order of `PieceSet::ALL` and `BoardTheme::ALL`.
+            Row::PieceSet => &[
+                Phrase::PiecesCharacters,
+                Phrase::PiecesPictograms,
+                Phrase::PiecesBrush,
+            ],
+            Row::Board => &[Phrase::ThemeWood, Phrase::ThemeDark, Phrase::ThemePaper],
             Row::Language => &[Phrase::LangZh, Phrase::LangEn],
             Row::Speech => &[Phrase::Off, Phrase::Slow, Phrase::Normal, Phrase::Fast],
             Row::SpeechVolume => &[Phrase::Soft, Phrase::Medium, Phrase::Loud],
@@ -132,6 +146,14 @@ impl Row {
                 Notation::Iccs => 2,
             },
             Row::Pieces => usize::from(s.piece_chars == Charset::Simplified),
+            Row::PieceSet => PieceSet::ALL
+                .iter()
+                .position(|&p| p == s.piece_set)
+                .unwrap_or(0),
+            Row::Board => BoardTheme::ALL
+                .iter()
+                .position(|&t| t == s.board_theme)
+                .unwrap_or(0),
             Row::Language => usize::from(s.language == Language::En),
             Row::Speech if !s.speak_moves => 0,
             Row::Speech => 1 + nearest(&SPEECH_SPEEDS, s.speech_speed),
@@ -168,6 +190,8 @@ impl Row {
             Row::Pieces => {
                 s.piece_chars = [Charset::Traditional, Charset::Simplified][i];
             }
+            Row::PieceSet => s.piece_set = PieceSet::ALL[i],
+            Row::Board => s.board_theme = BoardTheme::ALL[i],
             Row::Language => s.language = [Language::Zh, Language::En][i],
             Row::Speech => {
                 s.speak_moves = i > 0;
