@@ -9,6 +9,7 @@ pub mod ecco;
 pub mod engine;
 #[cfg(feature = "gui")]
 pub mod game;
+pub mod hant;
 pub mod icon;
 pub mod learn;
 pub mod render;

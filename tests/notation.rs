@@ -6,7 +6,8 @@
 use proptest::prelude::*;
 use xiangqi::rules::notation::{
     self, BlackDigits, Charset, ChineseStyle, MoveParseError, Notation, detect_notation,
-    parse_chinese, parse_move, parse_wxf, to_chinese, to_iccs, to_wxf,
+    parse_chinese, parse_move, parse_vietnamese, parse_wxf, to_chinese, to_iccs, to_vietnamese,
+    to_wxf,
 };
 use xiangqi::rules::{Color, IllegalReason, Move, PieceKind, Position};
 
@@ -156,6 +157,53 @@ fn tandem_pieces_use_front_and_rear() {
     assert_eq!(to_chinese(&b, mv("e8c7"), Charset::Simplified), "后马进３");
     assert_eq!(parse_move(&b, "后马进3").unwrap(), mv("e8c7"));
     assert_eq!(to_wxf(&b, mv("e8c7")), "H-+3");
+}
+
+/// Vietnamese records: `P2-5 M8.7`, letters Tg S T M X P B, `.` tiến,
+/// `/` thoái, `-` bình, `t`/`g`/`s` for front, middle and rear.
+#[test]
+fn vietnamese_notation_writes_moves_as_vietnamese_records_do() {
+    let mut p = Position::startpos();
+    let mut line = Vec::new();
+    for m in ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b7b3", "g3g4", "c6c5"] {
+        line.push(to_vietnamese(&p, mv(m)));
+        p.play(mv(m)).unwrap();
+    }
+    assert_eq!(
+        line,
+        ["P2-5", "M8.7", "M2.3", "X9-8", "X1-2", "P2.4", "B3.1", "B3.1"]
+    );
+    let p = Position::startpos();
+    assert_eq!(to_vietnamese(&p, mv("e0e1")), "Tg5.1");
+    assert_eq!(to_vietnamese(&p, mv("d0e1")), "S6.5");
+    assert_eq!(to_vietnamese(&p, mv("c0e2")), "T7.5");
+    assert_eq!(to_vietnamese(&p, mv("h2h1")), "P2/1");
+    let t = pos(TANDEM);
+    assert_eq!(to_vietnamese(&t, mv("a4a5")), "Xt.1");
+    assert_eq!(to_vietnamese(&t, mv("a0a1")), "Xs.1");
+    assert_eq!(to_vietnamese(&t, mv("a4g4")), "Xt-3");
+    assert_eq!(to_vietnamese(&t, mv("h1h0")), "Ps/1");
+    let mut three = pos(SOLDIERS);
+    three.play(mv("c7b7")).unwrap();
+    three.play(mv("d9d8")).unwrap();
+    assert_eq!(to_vietnamese(&three, mv("a6b6")), "Bg-8");
+    assert_eq!(to_vietnamese(&pos(SOLDIERS), mv("a7b7")), "Bt9-8");
+    for (s, m, at) in [
+        ("P2-5", "h2e2", Position::startpos()),
+        ("M8.7", "b0c2", Position::startpos()),
+        ("Tg5.1", "e0e1", Position::startpos()),
+        ("Xs.1", "a0a1", pos(TANDEM)),
+        ("Bg-8", "a6b6", three),
+        ("C3.1", "g3g4", Position::startpos()),
+    ] {
+        assert_eq!(parse_vietnamese(&at, s).unwrap(), mv(m), "{s}");
+    }
+    assert_eq!(
+        notation::format_move(&Position::startpos(), mv("h2e2"), Notation::Vietnamese, ChineseStyle::default()),
+        "P2-5"
+    );
+    assert!(parse_vietnamese(&Position::startpos(), "K5.1").is_err());
+    assert!(parse_vietnamese(&Position::startpos(), "").is_err());
 }
 
 #[test]
@@ -487,6 +535,8 @@ fn check_round_trips(p: &Position) -> Result<(), TestCaseError> {
         prop_assert_eq!(parse_move(p, &to_iccs(m)), Ok(m));
         let n = notation::format_move(p, m, Notation::Iccs, ChineseStyle::default());
         prop_assert_eq!(n, m.to_string());
+        let v = to_vietnamese(p, m);
+        prop_assert_eq!(parse_vietnamese(p, &v), Ok(m), "{} in {}", v, p.fen());
     }
     Ok(())
 }

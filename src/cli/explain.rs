@@ -1,4 +1,4 @@
-//! `xiangqi explain [--fen FEN] [--moves M…] [--move M] [--json] [--lang zh|en]`:
+//! `xiangqi explain [--fen FEN] [--moves M…] [--move M] [--json] [--lang zh|zh-Hant|en|vi]`:
 //! what a move does (or what stands in the position, without `--move`),
 //! as the teacher's motifs: one sentence a line, or one JSON object with
 //! `motifs`, each with its `kind`, the pieces and points, the line that
@@ -26,7 +26,7 @@ pub struct ExplainArgs {
     #[arg(long)]
     json: bool,
     /// The sentences' language.
-    #[arg(long, value_parser = ["zh", "en"], default_value = "en")]
+    #[arg(long, value_parser = ["zh", "zh-Hant", "en", "vi"], default_value = "en")]
     lang: String,
 }
 
@@ -43,11 +43,10 @@ fn played(pos: &mut Position, text: &str, what: &str) -> Result<Move, CliError> 
 /// A bad FEN, a move that cannot be read or is not legal (naming it and
 /// its number), output that cannot be written.
 pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
-    let lang = if args.lang == "zh" {
-        Language::Zh
-    } else {
-        Language::En
-    };
+    let lang = Language::ALL
+        .into_iter()
+        .find(|l| l.code() == args.lang)
+        .unwrap_or(Language::En);
     let mut pos =
         Position::from_fen(&args.fen).map_err(|e| CliError::new(format!("bad FEN: {e}")))?;
     let mut history = Vec::new();
@@ -87,7 +86,9 @@ pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
             if motifs.is_empty() {
                 let none = match lang {
                     Language::Zh => "没有值得一提的战术",
+                    Language::ZhHant => "沒有值得一提的戰術",
                     Language::En => "nothing tactical to note",
+                    Language::Vi => "không có gì đáng chú ý về chiến thuật",
                 };
                 writeln!(out, "{none}")?;
             }

@@ -1,4 +1,4 @@
-//! `xiangqi lessons [--lang zh|en] [--check] [--file PATH]`: the
+//! `xiangqi lessons [--lang zh|zh-Hant|en|vi] [--check] [--file PATH]`: the
 //! beginner's course — its chapters and lessons, numbered, with their
 //! exercise counts — or, with `--check`, every exercise's solution played
 //! through the rules and won against the engine's defence
@@ -14,7 +14,7 @@ use std::path::PathBuf;
 #[derive(clap::Args, Debug)]
 pub struct LessonsArgs {
     /// The titles' language.
-    #[arg(long, value_parser = ["zh", "en"], default_value = "en")]
+    #[arg(long, value_parser = ["zh", "zh-Hant", "en", "vi"], default_value = "en")]
     lang: String,
     /// Prove every exercise: play its solution through the rules, and win
     /// the engine-defended ones against the engine.
@@ -53,20 +53,25 @@ pub fn run(args: &LessonsArgs) -> Result<(), CliError> {
 
 /// The list as `xiangqi lessons` prints it.
 pub fn write_list(course: &Course, lang: &str, out: &mut dyn Write) -> io::Result<()> {
-    let zh = lang == "zh";
+    let zh = lang.starts_with("zh");
+    let vi = lang == "vi";
     for (ci, chapter) in course.chapters.iter().enumerate() {
         let title = chapter.title.get(lang);
         if zh {
             writeln!(out, "第{}章 {title}", ci + 1)?;
+        } else if vi {
+            writeln!(out, "Chương {}: {title}", ci + 1)?;
         } else {
             writeln!(out, "Chapter {}: {title}", ci + 1)?;
         }
         for (li, lesson) in chapter.lessons.iter().enumerate() {
             let n = lesson.exercises.len();
-            let count = match (zh, n) {
-                (true, n) => format!("{n}题"),
-                (false, 1) => "1 exercise".to_string(),
-                (false, n) => format!("{n} exercises"),
+            let count = match (zh, vi, n) {
+                (true, _, n) if lang == "zh-Hant" => format!("{n}題"),
+                (true, _, n) => format!("{n}题"),
+                (false, true, n) => format!("{n} bài tập"),
+                (false, false, 1) => "1 exercise".to_string(),
+                (false, false, n) => format!("{n} exercises"),
             };
             let title = lesson.title.get(lang);
             let pad = super::output::padded(title, 34);
@@ -74,8 +79,12 @@ pub fn write_list(course: &Course, lang: &str, out: &mut dyn Write) -> io::Resul
         }
     }
     let (c, l, e) = course.counts();
-    if zh {
+    if lang == "zh-Hant" {
+        writeln!(out, "共{c}章，{l}課，{e}題")
+    } else if zh {
         writeln!(out, "共{c}章，{l}课，{e}题")
+    } else if vi {
+        writeln!(out, "{c} chương, {l} bài học, {e} bài tập")
     } else {
         writeln!(out, "{c} chapters, {l} lessons, {e} exercises")
     }

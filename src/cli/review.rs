@@ -36,7 +36,7 @@ pub struct ReviewArgs {
     #[arg(long)]
     traditional: bool,
     /// The language of the sentences that say why a move was weak.
-    #[arg(long, value_parser = ["zh", "en"], default_value = "en")]
+    #[arg(long, value_parser = ["zh", "zh-Hant", "en", "vi"], default_value = "en")]
     lang: String,
 }
 
@@ -94,11 +94,10 @@ pub fn run(args: &ReviewArgs) -> Result<(), CliError> {
     };
     let title = super::output::escape_controls(&title);
     let mut out = io::stdout().lock();
-    let lang = if args.lang == "zh" {
-        Language::Zh
-    } else {
-        Language::En
-    };
+    let lang = Language::ALL
+        .into_iter()
+        .find(|l| l.code() == args.lang)
+        .unwrap_or(Language::En);
     super::output::finish(print(
         &mut out, &title, &start, &moves, &result, &limits, charset, lang,
     ))

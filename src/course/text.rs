@@ -1,5 +1,5 @@
 //! A course text in several languages: one string per language code
-//! (`"zh"`, `"en"`, later `"zh-Hant"`, `"vi"` …), so a new language is
+//! (`"zh"`, `"en"`, `"zh-Hant"`, `"vi"` …), so a new language is
 //! added to the data file alone. Reading falls back from a regional code
 //! to its base (`zh-Hant` → `zh`) and then to English, which every text
 //! must have (the loader checks it).
@@ -13,10 +13,7 @@ pub const FALLBACK: &str = "en";
 
 /// The data file's code for one of the game's languages.
 pub fn code(lang: Language) -> &'static str {
-    match lang {
-        Language::Zh => "zh",
-        Language::En => "en",
-    }
+    lang.code()
 }
 
 /// A text keyed by language code.

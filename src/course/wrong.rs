@@ -261,6 +261,69 @@ impl WrongMove {
         match lang {
             Language::En => self.to_string(),
             Language::Zh => self.zh(),
+            Language::ZhHant => crate::hant::to_traditional(&self.zh()).into_owned(),
+            Language::Vi => self.vi(),
+        }
+    }
+
+    /// The reason in Vietnamese.
+    pub fn vi(&self) -> String {
+        let name = |p: Piece| piece_name(p, Language::Vi);
+        match *self {
+            WrongMove::SamePoint => "quân phải đi tới một điểm khác".into(),
+            WrongMove::NoPiece { at } => format!("không có quân nào ở {at}"),
+            WrongMove::NotYourPiece { piece } => {
+                format!("quân {} này là của đối phương; đang đến lượt bạn", name(piece))
+            }
+            WrongMove::OwnPiece { piece, at } => format!(
+                "ở {at} là quân {} của bạn; không thể ăn quân mình",
+                name(piece)
+            ),
+            WrongMove::GeneralOneStep => "Tướng mỗi lần chỉ đi một bước thẳng".into(),
+            WrongMove::GeneralLeavesPalace => "Tướng không được ra khỏi cung".into(),
+            WrongMove::AdvisorOneDiagonal => "Sĩ mỗi lần chỉ đi chéo một bước".into(),
+            WrongMove::AdvisorLeavesPalace => "Sĩ không được ra khỏi cung".into(),
+            WrongMove::ElephantShape => "Tượng đi chéo đúng hai bước (hình chữ điền)".into(),
+            WrongMove::ElephantCrossesRiver => "Tượng không được qua sông".into(),
+            WrongMove::ElephantEyeBlocked { eye } => {
+                format!("có quân ở {eye}, mắt Tượng bị cản")
+            }
+            WrongMove::HorseShape => "Mã đi thẳng một bước rồi chéo một bước".into(),
+            WrongMove::HorseLegBlocked { leg } => format!("có quân ở {leg}, chân Mã bị cản"),
+            WrongMove::StraightOnly { kind } => format!(
+                "{} chỉ đi theo hàng dọc hoặc hàng ngang",
+                name(Piece::new(Color::Red, kind))
+            ),
+            WrongMove::ChariotBlocked { at } => {
+                format!("Xe không nhảy qua quân được: {at} chắn đường")
+            }
+            WrongMove::CannonBlocked { at } => format!(
+                "Pháo khi không ăn quân thì đi như Xe, không nhảy qua quân: {at} chắn đường"
+            ),
+            WrongMove::CannonScreen { screens: 0 } => {
+                "Pháo ăn quân phải cách đúng một quân (ngòi)".into()
+            }
+            WrongMove::CannonScreen { screens } => format!(
+                "Pháo ăn quân phải cách đúng một quân, ở đây cách {screens} quân"
+            ),
+            WrongMove::SoldierBackward => "Tốt không bao giờ đi lùi".into(),
+            WrongMove::SoldierSidewaysBeforeRiver => "Tốt chỉ đi ngang sau khi qua sông".into(),
+            WrongMove::SoldierOneStep => "Tốt mỗi lần chỉ đi một bước".into(),
+            WrongMove::GeneralsFace { file } => {
+                format!("hai Tướng sẽ đối mặt nhau trên cột {file}")
+            }
+            WrongMove::LeavesGeneralInCheck {
+                by,
+                at,
+                was_in_check: true,
+            } => format!(
+                "bạn đang bị chiếu, sau nước này {} ở {at} vẫn chiếu Tướng",
+                name(by)
+            ),
+            WrongMove::LeavesGeneralInCheck { by, at, .. } => format!(
+                "nước này để Tướng của bạn bị {} ở {at} chiếu",
+                name(by)
+            ),
         }
     }
 

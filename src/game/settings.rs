@@ -63,8 +63,8 @@ impl UserSettings {
         self.language
     }
 
-    /// Switches the interface language to the other one (the menu's
-    /// language button).
+    /// Switches the interface language to the next one (the menu's
+    /// language button cycles through the four).
     pub fn toggle_language(&mut self) {
         self.language = self.lang().toggled();
     }

@@ -57,7 +57,8 @@ impl From<Charset> for ChineseStyle {
     }
 }
 
-/// The three move notations.
+/// The move notations: the three a player chooses, and Vietnamese, which
+/// the game writes in place of Chinese when it speaks Vietnamese.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Notation {
@@ -68,6 +69,10 @@ pub enum Notation {
     Wxf,
     /// `h2e2`.
     Iccs,
+    /// `P2-5`, `M8.7` (see [`to_vietnamese`]). Never stored: the settings
+    /// hold one of the other three.
+    #[serde(skip)]
+    Vietnamese,
 }
 
 impl fmt::Display for Notation {
@@ -76,6 +81,7 @@ impl fmt::Display for Notation {
             Notation::Chinese => "Chinese",
             Notation::Wxf => "WXF",
             Notation::Iccs => "ICCS",
+            Notation::Vietnamese => "Vietnamese",
         })
     }
 }
@@ -409,6 +415,123 @@ pub fn to_wxf(pos: &Position, m: Move) -> String {
     s
 }
 
+/// A move as Vietnamese players write it, e.g. `P2-5`, `M8.7`, `X1/1`.
+///
+/// The convention of Vietnamese records (biên bản): the piece's letter —
+/// `Tg` Tướng (general), `S` Sĩ, `T` Tượng, `M` Mã, `X` Xe, `P` Pháo, `B`
+/// Binh/Tốt (soldier; not `T`, which is the elephant) — then the file
+/// counted as in Chinese notation, Arabic digits for both sides, then the
+/// action, `.` tiến (forward), `/` thoái (back), `-` bình (sideways), and
+/// the steps or the destination file as in Chinese notation.
+///
+/// Two like pieces on one file: `t` (trước, front) or `s` (sau, rear)
+/// follows the letter in place of the file (`Xt.1`, `Ps-5`); three
+/// soldiers: `t`, `g` (giữa, middle), `s`. Four or five soldiers on a file
+/// have no common form: `a`–`e` from the front, as WXF writes them.
+/// Soldiers doubled on two files keep the file after the designator
+/// (`Bt9-8`), as in the other notations.
+///
+/// # Examples
+/// ```
+/// use xiangqi::rules::{Move, Position};
+/// use xiangqi::rules::notation::to_vietnamese;
+/// let pos = Position::startpos();
+/// assert_eq!(to_vietnamese(&pos, Move::from_iccs("h2e2").unwrap()), "P2-5");
+/// assert_eq!(to_vietnamese(&pos, Move::from_iccs("h0g2").unwrap()), "M2.3");
+/// ```
+pub fn to_vietnamese(pos: &Position, m: Move) -> String {
+    let Some(d) = describe(pos, m) else {
+        return String::new();
+    };
+    let mut s = String::with_capacity(8);
+    s.push_str(match d.kind {
+        PieceKind::General => "Tg",
+        PieceKind::Advisor => "S",
+        PieceKind::Elephant => "T",
+        PieceKind::Horse => "M",
+        PieceKind::Chariot => "X",
+        PieceKind::Cannon => "P",
+        PieceKind::Soldier => "B",
+    });
+    if let Some(o) = d.ordinal {
+        s.push(match o {
+            Ordinal::Front => 't',
+            Ordinal::Middle => 'g',
+            Ordinal::Rear => 's',
+            Ordinal::Nth(k) => (b'a' + k.clamp(1, 5) - 1) as char,
+        });
+    }
+    if let Some(f) = d.file {
+        s.push((b'0' + f) as char);
+    }
+    s.push(match d.action {
+        Action::Forward => '.',
+        Action::Backward => '/',
+        Action::Sideways => '-',
+    });
+    s.push((b'0' + d.number.min(9)) as char);
+    s
+}
+
+/// Parses a move in Vietnamese notation ([`to_vietnamese`]; `Tg` or `Tuong`
+/// for the general, `C` too for the soldier) and checks it against the
+/// legal moves of `pos`: the move is read as its WXF twin.
+///
+/// # Errors
+/// As [`parse_wxf`], for the WXF twin of the text (a piece letter that
+/// is none of Vietnamese notation's is reported as malformed).
+///
+/// # Examples
+/// ```
+/// use xiangqi::rules::{Move, Position};
+/// use xiangqi::rules::notation::parse_vietnamese;
+/// let pos = Position::startpos();
+/// assert_eq!(parse_vietnamese(&pos, "M8.7").unwrap(), Move::from_iccs("b0c2").unwrap());
+/// assert_eq!(parse_vietnamese(&pos, "P2-5").unwrap(), Move::from_iccs("h2e2").unwrap());
+/// ```
+pub fn parse_vietnamese(pos: &Position, s: &str) -> Result<Move, MoveParseError> {
+    let v = normalize(s);
+    let text: String = v.iter().collect();
+    let (letter, rest) = if let Some(rest) = text.strip_prefix("Tg") {
+        ('K', rest)
+    } else {
+        let mut it = text.chars();
+        let letter = match it.next() {
+            None => return Err(MoveParseError::Empty),
+            Some('S') => 'A',
+            Some('T') => 'E',
+            Some('M') => 'H',
+            Some('X') => 'R',
+            Some('P') => 'C',
+            Some('B' | 'C') => 'P',
+            Some(ch) => {
+                return Err(MoveParseError::Unexpected {
+                    notation: Notation::Vietnamese,
+                    ch,
+                    at: 1,
+                    expected: "a piece letter Tg, S, T, M, X, P or B",
+                });
+            }
+        };
+        (letter, it.as_str())
+    };
+    let mut wxf = String::from(letter);
+    let body: Vec<char> = rest.chars().collect();
+    let last_action = body.iter().rposition(|c| matches!(c, '.' | '/' | '-'));
+    for (i, &c) in body.iter().enumerate() {
+        wxf.push(match c {
+            't' => '+',
+            'g' => '.',
+            's' => '-',
+            '.' if Some(i) == last_action => '+',
+            '/' if Some(i) == last_action => '-',
+            '-' if Some(i) == last_action => '.',
+            c => c,
+        });
+    }
+    parse_wxf(pos, &wxf)
+}
+
 /// A move in ICCS coordinates, e.g. `h2e2`.
 pub fn to_iccs(m: Move) -> String {
     m.to_string()
@@ -420,6 +543,7 @@ pub fn format_move(pos: &Position, m: Move, notation: Notation, style: ChineseSt
         Notation::Chinese => to_chinese(pos, m, style),
         Notation::Wxf => to_wxf(pos, m),
         Notation::Iccs => to_iccs(m),
+        Notation::Vietnamese => to_vietnamese(pos, m),
     }
 }
 
@@ -486,6 +610,7 @@ pub fn parse_move(pos: &Position, s: &str) -> Result<Move, MoveParseError> {
         Some(Notation::Chinese) => parse_chinese(pos, s),
         Some(Notation::Wxf) => parse_wxf(pos, s),
         Some(Notation::Iccs) => parse_iccs(pos, s),
+        Some(Notation::Vietnamese) => parse_vietnamese(pos, s),
     }
 }
 

@@ -106,6 +106,7 @@ impl Synth {
             // Pinyin with tone numbers, read as Mandarin.
             Voice::Mandarin => "cmn-latn-pinyin",
             Voice::English => "en",
+            Voice::Vietnamese => "vi",
         };
         // espeak-ng: 175 words a minute is its normal pace; amplitude 0..200.
         let speed = u32::from(tone.speed.clamp(50, 200)) * 175 / 100;

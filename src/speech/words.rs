@@ -8,9 +8,12 @@
 //! are those of Chinese notation ([`crate::rules::notation::to_chinese`]),
 //! read one character at a time. English follows WXF notation
 //! ([`crate::rules::notation::to_wxf`]) in words: "Cannon two to five",
-//! "Horse eight forward to seven", "Front chariot back two".
+//! "Horse eight forward to seven", "Front chariot back two". Vietnamese
+//! reads Vietnamese notation ([`crate::rules::notation::to_vietnamese`]) as
+//! players say it: "Pháo hai bình năm", "Mã tám tiến bảy", "Xe trước thoái
+//! một".
 
-use crate::rules::notation::{Charset, to_chinese, to_wxf};
+use crate::rules::notation::{Charset, to_chinese, to_vietnamese, to_wxf};
 use crate::rules::{GameResult, Move, Position};
 use crate::store::settings::Language;
 
@@ -21,14 +24,17 @@ pub enum Voice {
     Mandarin,
     /// English.
     English,
+    /// Vietnamese.
+    Vietnamese,
 }
 
 impl Voice {
     /// The voice for the game's language.
     pub fn of(lang: Language) -> Voice {
         match lang {
-            Language::Zh => Voice::Mandarin,
+            Language::Zh | Language::ZhHant => Voice::Mandarin,
             Language::En => Voice::English,
+            Language::Vi => Voice::Vietnamese,
         }
     }
 }
@@ -79,7 +85,55 @@ pub fn spoken_move(pos: &Position, mv: Move, voice: Voice) -> String {
             .collect::<Vec<_>>()
             .join(" "),
         Voice::English => wxf_in_words(&to_wxf(pos, mv)),
+        Voice::Vietnamese => vietnamese_in_words(&to_vietnamese(pos, mv)),
     }
+}
+
+/// Vietnamese number words.
+const SO: [&str; 10] = [
+    "không", "một", "hai", "ba", "bốn", "năm", "sáu", "bảy", "tám", "chín",
+];
+
+/// `P2-5` → "Pháo hai bình năm"; `M8.7` → "Mã tám tiến bảy"; `Xs/1` → "Xe
+/// sau thoái một"; `Bg-6` → "Binh giữa bình sáu".
+fn vietnamese_in_words(text: &str) -> String {
+    let (piece, rest) = match text.strip_prefix("Tg") {
+        Some(rest) => ("Tướng", rest),
+        None => {
+            let mut chars = text.chars();
+            let piece = match chars.next() {
+                Some('S') => "Sĩ",
+                Some('T') => "Tượng",
+                Some('M') => "Mã",
+                Some('X') => "Xe",
+                Some('P') => "Pháo",
+                Some('B') => "Binh",
+                _ => return text.to_string(),
+            };
+            (piece, chars.as_str())
+        }
+    };
+    let mut words = vec![piece.to_string()];
+    for c in rest.chars() {
+        words.push(
+            match c {
+                't' => "trước",
+                'g' => "giữa",
+                's' => "sau",
+                'a' => "thứ nhất",
+                'b' => "thứ hai",
+                'c' => "thứ ba",
+                'd' => "thứ tư",
+                'e' => "thứ năm",
+                '.' => "tiến",
+                '/' => "thoái",
+                '-' => "bình",
+                d => d.to_digit(10).map_or("", |d| SO[d as usize]),
+            }
+            .to_string(),
+        );
+    }
+    words.join(" ")
 }
 
 /// `C2.5` → "Cannon two to five"; `H8+7` → "Horse eight forward to
@@ -148,6 +202,7 @@ pub fn spoken_check(voice: Voice) -> &'static str {
     match voice {
         Voice::Mandarin => "jiang1 jun1",
         Voice::English => "Check",
+        Voice::Vietnamese => "Chiếu tướng",
     }
 }
 
@@ -156,6 +211,7 @@ pub fn spoken_mate(voice: Voice) -> &'static str {
     match voice {
         Voice::Mandarin => "jiang1 si3",
         Voice::English => "checkmate",
+        Voice::Vietnamese => "chiếu bí",
     }
 }
 
@@ -168,6 +224,9 @@ pub fn spoken_result(result: GameResult, voice: Voice) -> &'static str {
         (GameResult::RedWins, Voice::English) => "Red wins",
         (GameResult::BlackWins, Voice::English) => "Black wins",
         (GameResult::Draw, Voice::English) => "Draw",
+        (GameResult::RedWins, Voice::Vietnamese) => "Đỏ thắng",
+        (GameResult::BlackWins, Voice::Vietnamese) => "Đen thắng",
+        (GameResult::Draw, Voice::Vietnamese) => "Hòa",
     }
 }
 
@@ -221,6 +280,20 @@ mod tests {
             said(Some(tandem), "e1e0", Voice::English),
             "Rear chariot back one"
         );
+    }
+
+    #[test]
+    fn vietnamese_says_the_vietnamese_move_in_words() {
+        assert_eq!(said(None, "h2e2", Voice::Vietnamese), "Pháo hai bình năm");
+        assert_eq!(said(None, "b0c2", Voice::Vietnamese), "Mã tám tiến bảy");
+        let tandem = "5k3/9/9/9/9/9/4R4/9/4R4/3K5 w";
+        assert_eq!(
+            said(Some(tandem), "e1e0", Voice::Vietnamese),
+            "Xe sau thoái một"
+        );
+        assert_eq!(Voice::of(Language::Vi), Voice::Vietnamese);
+        assert_eq!(Voice::of(Language::ZhHant), Voice::Mandarin);
+        assert_eq!(spoken_check(Voice::Vietnamese), "Chiếu tướng");
     }
 
     #[test]

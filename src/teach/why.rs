@@ -61,7 +61,7 @@ impl Why {
     /// …" / "让对方马三进五：…；应走车一平二：…".
     pub fn text(&self, voice: impl Into<Voice>) -> String {
         let voice = voice.into();
-        let zh = voice.lang == Language::Zh;
+        let zh = voice.lang.is_chinese();
         let mut parts = Vec::new();
         if let Some(a) = &self.allowed {
             let said = sentence(&a.motif, voice);
@@ -85,7 +85,7 @@ impl Why {
                 format!("better {m}: {said}")
             });
         }
-        parts.join(if zh { "；" } else { "; " })
+        in_lang(parts.join(if zh { "；" } else { "; " }), voice.lang)
     }
 }
 
@@ -168,12 +168,22 @@ impl Strong {
     pub fn text(&self, voice: impl Into<Voice>) -> String {
         let voice = voice.into();
         let said = sentence(&self.did.motif, voice);
-        match (voice.lang == Language::Zh, self.punishes) {
+        let text = match (voice.lang.is_chinese(), self.punishes) {
             (true, true) => format!("抓住失误：{said}"),
             (true, false) => format!("好棋：{said}"),
             (false, true) => format!("punishes the mistake: {said}"),
             (false, false) => format!("strong: {said}"),
-        }
+        };
+        in_lang(text, voice.lang)
+    }
+}
+
+/// A Chinese text in the characters of `lang` (the teacher writes
+/// Simplified; Vietnamese reads the English words for now).
+fn in_lang(text: String, lang: Language) -> String {
+    match lang {
+        Language::ZhHant => crate::hant::to_traditional(&text).into_owned(),
+        _ => text,
     }
 }
 

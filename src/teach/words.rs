@@ -32,10 +32,36 @@ impl From<Language> for Voice {
     }
 }
 
-/// A piece's name: 车, 马, 相/象 … by its side in Chinese.
+/// A piece's name: 车, 马, 相/象 … by its side in Chinese (俥, 傌, 砲 … in
+/// Traditional), Xe, Mã, Tượng … in Vietnamese.
 pub fn piece_name(p: Piece, lang: Language) -> &'static str {
     match lang {
         Language::En => p.kind.name(),
+        Language::Vi => match p.kind {
+            PieceKind::General => "Tướng",
+            PieceKind::Advisor => "Sĩ",
+            PieceKind::Elephant => "Tượng",
+            PieceKind::Horse => "Mã",
+            PieceKind::Chariot => "Xe",
+            PieceKind::Cannon => "Pháo",
+            PieceKind::Soldier => "Tốt",
+        },
+        Language::ZhHant => match (p.kind, p.color) {
+            (PieceKind::General, Color::Red) => "帥",
+            (PieceKind::General, Color::Black) => "將",
+            (PieceKind::Advisor, Color::Red) => "仕",
+            (PieceKind::Advisor, Color::Black) => "士",
+            (PieceKind::Elephant, Color::Red) => "相",
+            (PieceKind::Elephant, Color::Black) => "象",
+            (PieceKind::Horse, Color::Red) => "傌",
+            (PieceKind::Horse, Color::Black) => "馬",
+            (PieceKind::Chariot, Color::Red) => "俥",
+            (PieceKind::Chariot, Color::Black) => "車",
+            (PieceKind::Cannon, Color::Red) => "炮",
+            (PieceKind::Cannon, Color::Black) => "砲",
+            (PieceKind::Soldier, Color::Red) => "兵",
+            (PieceKind::Soldier, Color::Black) => "卒",
+        },
         Language::Zh => match (p.kind, p.color) {
             (PieceKind::General, Color::Red) => "帅",
             (PieceKind::General, Color::Black) => "将",
@@ -73,8 +99,26 @@ fn pawns(cp: i32) -> String {
 /// The motif in a sentence (its line read from [`Motif::start`]).
 pub fn sentence(m: &Motif, voice: impl Into<Voice>) -> String {
     let voice = voice.into();
+    match voice.lang {
+        Language::ZhHant => crate::hant::to_traditional(&sentence_in(m, voice)).into_owned(),
+        Language::Zh | Language::En => sentence_in(m, voice),
+        // Vietnamese: the English sentence for now, its pieces named in
+        // English too.
+        Language::Vi => sentence_in(
+            m,
+            Voice {
+                lang: Language::En,
+                ..voice
+            },
+        ),
+    }
+}
+
+/// [`sentence`] in Chinese (Simplified but for the pieces' names) or in
+/// English.
+fn sentence_in(m: &Motif, voice: Voice) -> String {
     let lang = voice.lang;
-    let zh = lang == Language::Zh;
+    let zh = lang.is_chinese();
     let name = |i: usize| m.pieces.get(i).map_or("", |&(_, p)| piece_name(p, lang));
     let at = |i: usize| {
         m.pieces
@@ -265,25 +309,27 @@ pub fn sentence(m: &Motif, voice: impl Into<Voice>) -> String {
 
 /// A motif's kind in a word or two, as a puzzle's theme: "捉双" / "fork".
 pub fn kind_word(kind: Kind, lang: Language) -> &'static str {
-    let (zh, en) = match kind {
-        Kind::Mate => ("杀法", "mate"),
-        Kind::DoubleCheck => ("双将", "double check"),
-        Kind::DiscoveredCheck => ("闪将", "discovered check"),
-        Kind::Check => ("将军", "check"),
-        Kind::Fork => ("捉双", "fork"),
-        Kind::Pin => ("牵制", "pin"),
-        Kind::DiscoveredAttack => ("闪击", "discovered attack"),
-        Kind::Capture => ("得子", "winning material"),
-        Kind::Hanging => ("无根子", "hanging piece"),
-        Kind::Trapped => ("困子", "trapped piece"),
-        Kind::Threat => ("威胁", "threat"),
-        Kind::Defends => ("防守", "defence"),
-        Kind::Blocked => ("堵塞", "blocking"),
-        Kind::ExposedGeneral => ("将帅暴露", "exposed general"),
-        Kind::Perpetual => ("长将", "perpetual check"),
+    let (zh, hant, en, vi) = match kind {
+        Kind::Mate => ("杀法", "殺法", "mate", "chiếu hết"),
+        Kind::DoubleCheck => ("双将", "雙將", "double check", "chiếu đôi"),
+        Kind::DiscoveredCheck => ("闪将", "閃將", "discovered check", "chiếu mở"),
+        Kind::Check => ("将军", "將軍", "check", "chiếu tướng"),
+        Kind::Fork => ("捉双", "捉雙", "fork", "bắt đôi"),
+        Kind::Pin => ("牵制", "牽制", "pin", "ghim quân"),
+        Kind::DiscoveredAttack => ("闪击", "閃擊", "discovered attack", "tấn công mở"),
+        Kind::Capture => ("得子", "得子", "winning material", "ăn quân"),
+        Kind::Hanging => ("无根子", "無根子", "hanging piece", "quân không được bảo vệ"),
+        Kind::Trapped => ("困子", "困子", "trapped piece", "quân bị vây"),
+        Kind::Threat => ("威胁", "威脅", "threat", "đe dọa"),
+        Kind::Defends => ("防守", "防守", "defence", "phòng thủ"),
+        Kind::Blocked => ("堵塞", "堵塞", "blocking", "cản quân"),
+        Kind::ExposedGeneral => ("将帅暴露", "將帥暴露", "exposed general", "tướng hở"),
+        Kind::Perpetual => ("长将", "長將", "perpetual check", "chiếu mãi"),
     };
     match lang {
         Language::Zh => zh,
+        Language::ZhHant => hant,
         Language::En => en,
+        Language::Vi => vi,
     }
 }

@@ -16,7 +16,8 @@ pub fn side_name(c: Color, lang: Lang) -> &'static str {
     }
 }
 
-/// The result line of a finished game: "红方胜" / "Red wins" / "和棋".
+/// The result line of a finished game: "红方胜" / "Red wins" / "和棋" /
+/// "Đỏ thắng".
 pub fn result_text(o: &Outcome, lang: Lang) -> &'static str {
     match o.result {
         GameResult::RedWins => Phrase::RedWins.get(lang),
@@ -25,42 +26,78 @@ pub fn result_text(o: &Outcome, lang: Lang) -> &'static str {
     }
 }
 
+/// A text written in Simplified Chinese, in the Chinese of `lang`: as it
+/// is, or in Traditional characters.
+fn chinese(text: String, lang: Lang) -> String {
+    match lang {
+        Lang::ZhHant => crate::hant::to_traditional(&text).into_owned(),
+        _ => text,
+    }
+}
+
 /// Why the game ended, in words.
 pub fn reason_text(r: &Reason, lang: Lang) -> String {
     let side = |c: &Color| side_name(*c, lang);
-    match (r, lang) {
-        (Reason::Checkmate, Lang::Zh) => "将死".into(),
-        (Reason::Checkmate, Lang::En) => "checkmate".into(),
-        (Reason::Stalemate, Lang::Zh) => "困毙(无子可动)".into(),
-        (Reason::Stalemate, Lang::En) => "stalemate: no legal move".into(),
-        (Reason::PerpetualCheck { by }, Lang::Zh) => format!("{}长将判负", side(by)),
-        (Reason::PerpetualCheck { by }, Lang::En) => {
-            format!("perpetual check by {}", side(by).to_lowercase())
-        }
-        (Reason::PerpetualChase { by }, Lang::Zh) => format!("{}长捉判负", side(by)),
-        (Reason::PerpetualChase { by }, Lang::En) => {
-            format!("perpetual chase by {}", side(by).to_lowercase())
-        }
-        (Reason::Repetition, Lang::Zh) => "三次重复局面".into(),
-        (Reason::Repetition, Lang::En) => "threefold repetition".into(),
-        (Reason::SixtyMoveRule, Lang::Zh) => "六十回合自然限着".into(),
-        (Reason::SixtyMoveRule, Lang::En) => "60-move rule".into(),
-        (Reason::NoAttackingMaterial, Lang::Zh) => "双方均无进攻子力".into(),
-        (Reason::NoAttackingMaterial, Lang::En) => "no attacking material".into(),
-        (Reason::Resignation { by }, Lang::Zh) => format!("{}认输", side(by)),
-        (Reason::Resignation { by }, Lang::En) => format!("{} resigned", side(by)),
-        (Reason::AgreedDraw, Lang::Zh) => "双方议和".into(),
-        (Reason::AgreedDraw, Lang::En) => "draw agreed".into(),
-        // On time.
-        (Reason::Timeout { by }, Lang::Zh) => format!("{}超时判负", side(by)),
-        (Reason::Timeout { by }, Lang::En) => format!("{} lost on time", side(by)),
-        (Reason::TimeoutDraw { by }, Lang::Zh) => {
-            format!("{}超时,对方无子可胜,判和", side(by))
-        }
-        (Reason::TimeoutDraw { by }, Lang::En) => format!(
-            "{} ran out of time, but the other side cannot mate: a draw",
-            side(by)
-        ),
+    match lang {
+        Lang::Zh | Lang::ZhHant => chinese(reason_zh(r, lang), lang),
+        Lang::En => match r {
+            Reason::Checkmate => "checkmate".into(),
+            Reason::Stalemate => "stalemate: no legal move".into(),
+            Reason::PerpetualCheck { by } => {
+                format!("perpetual check by {}", side(by).to_lowercase())
+            }
+            Reason::PerpetualChase { by } => {
+                format!("perpetual chase by {}", side(by).to_lowercase())
+            }
+            Reason::Repetition => "threefold repetition".into(),
+            Reason::SixtyMoveRule => "60-move rule".into(),
+            Reason::NoAttackingMaterial => "no attacking material".into(),
+            Reason::Resignation { by } => format!("{} resigned", side(by)),
+            Reason::AgreedDraw => "draw agreed".into(),
+            Reason::Timeout { by } => format!("{} lost on time", side(by)),
+            Reason::TimeoutDraw { by } => format!(
+                "{} ran out of time, but the other side cannot mate: a draw",
+                side(by)
+            ),
+        },
+        Lang::Vi => match r {
+            Reason::Checkmate => "chiếu bí".into(),
+            Reason::Stalemate => "hết nước đi (bị vây)".into(),
+            Reason::PerpetualCheck { by } => {
+                format!("{} chiếu liên tục, bị xử thua", side(by))
+            }
+            Reason::PerpetualChase { by } => {
+                format!("{} đuổi bắt liên tục, bị xử thua", side(by))
+            }
+            Reason::Repetition => "lặp lại thế cờ ba lần".into(),
+            Reason::SixtyMoveRule => "luật 60 nước".into(),
+            Reason::NoAttackingMaterial => "hai bên đều hết quân tấn công".into(),
+            Reason::Resignation { by } => format!("{} xin thua", side(by)),
+            Reason::AgreedDraw => "hai bên thỏa thuận hòa".into(),
+            Reason::Timeout { by } => format!("{} hết giờ, bị xử thua", side(by)),
+            Reason::TimeoutDraw { by } => format!(
+                "{} hết giờ, nhưng bên kia không thể chiếu hết: hòa",
+                side(by)
+            ),
+        },
+    }
+}
+
+/// [`reason_text`] in Simplified Chinese (the side's name in `lang`).
+fn reason_zh(r: &Reason, lang: Lang) -> String {
+    let side = |c: &Color| side_name(*c, lang);
+    match r {
+        Reason::Checkmate => "将死".into(),
+        Reason::Stalemate => "困毙(无子可动)".into(),
+        Reason::PerpetualCheck { by } => format!("{}长将判负", side(by)),
+        Reason::PerpetualChase { by } => format!("{}长捉判负", side(by)),
+        Reason::Repetition => "三次重复局面".into(),
+        Reason::SixtyMoveRule => "六十回合自然限着".into(),
+        Reason::NoAttackingMaterial => "双方均无进攻子力".into(),
+        Reason::Resignation { by } => format!("{}认输", side(by)),
+        Reason::AgreedDraw => "双方议和".into(),
+        Reason::Timeout { by } => format!("{}超时判负", side(by)),
+        Reason::TimeoutDraw { by } => format!("{}超时,对方无子可胜,判和", side(by)),
     }
 }
 
@@ -68,58 +105,100 @@ pub fn reason_text(r: &Reason, lang: Lang) -> String {
 pub fn clock_text(c: crate::rules::clock::TimeControl, lang: Lang) -> String {
     use crate::rules::clock::TimeControl as C;
     let time = |secs: u32| match (lang, secs) {
-        (Lang::Zh, s) if s >= 60 && s % 60 == 0 => format!("{}分", s / 60),
-        (Lang::Zh, s) if s >= 60 => format!("{}分{}秒", s / 60, s % 60),
-        (Lang::Zh, s) => format!("{s}秒"),
+        (Lang::Zh | Lang::ZhHant, s) if s >= 60 && s % 60 == 0 => format!("{}分", s / 60),
+        (Lang::Zh | Lang::ZhHant, s) if s >= 60 => format!("{}分{}秒", s / 60, s % 60),
+        (Lang::Zh | Lang::ZhHant, s) => format!("{s}秒"),
         (Lang::En, s) if s >= 60 && s % 60 == 0 => format!("{} min", s / 60),
         (Lang::En, s) if s >= 60 => format!("{} min {} s", s / 60, s % 60),
         (Lang::En, s) => format!("{s} s"),
+        (Lang::Vi, s) if s >= 60 && s % 60 == 0 => format!("{} phút", s / 60),
+        (Lang::Vi, s) if s >= 60 => format!("{} phút {} giây", s / 60, s % 60),
+        (Lang::Vi, s) => format!("{s} giây"),
     };
-    match (c, lang) {
-        (C::None, Lang::Zh) => "不限时".into(),
+    let text = match (c, lang) {
+        (C::None, Lang::Zh | Lang::ZhHant) => "不限时".into(),
         (C::None, Lang::En) => "No clock".into(),
-        (C::Fischer { base, increment }, Lang::Zh) => format!("{}+{}", time(base), time(increment)),
-        (C::Fischer { base, increment }, Lang::En) => {
+        (C::None, Lang::Vi) => "Không giới hạn".into(),
+        (C::Fischer { base, increment }, Lang::Zh | Lang::ZhHant) => {
+            format!("{}+{}", time(base), time(increment))
+        }
+        (C::Fischer { base, increment }, Lang::En | Lang::Vi) => {
             format!("{} + {}", time(base), time(increment))
         }
-        (C::Countdown { base: 0, per_move }, Lang::Zh) => format!("步时{}", time(per_move)),
+        (C::Countdown { base: 0, per_move }, Lang::Zh | Lang::ZhHant) => {
+            format!("步时{}", time(per_move))
+        }
         (C::Countdown { base: 0, per_move }, Lang::En) => format!("{} a move", time(per_move)),
-        (C::Countdown { base, per_move }, Lang::Zh) => {
+        (C::Countdown { base: 0, per_move }, Lang::Vi) => {
+            format!("{} mỗi nước", time(per_move))
+        }
+        (C::Countdown { base, per_move }, Lang::Zh | Lang::ZhHant) => {
             format!("{} 读秒{}", time(base), time(per_move))
         }
         (C::Countdown { base, per_move }, Lang::En) => {
             format!("{}, then {} a move", time(base), time(per_move))
         }
+        (C::Countdown { base, per_move }, Lang::Vi) => {
+            format!("{}, rồi {} mỗi nước", time(base), time(per_move))
+        }
+    };
+    chinese(text, lang)
+}
+
+/// A name the data spells in Chinese and English (an opening's, a level's,
+/// a handicap's): the one for `lang` — Traditional from the Chinese one,
+/// and the English one for Vietnamese where the data has no Vietnamese.
+pub fn pick(lang: Lang, zh: &str, en: &str) -> String {
+    match lang {
+        Lang::Zh => zh.to_string(),
+        Lang::ZhHant => crate::hant::to_traditional(zh).into_owned(),
+        Lang::En | Lang::Vi => en.to_string(),
     }
 }
 
-/// A name the data spells in both languages (a level's, a handicap's):
-/// the one in `lang`.
-pub fn pick<T>(lang: Lang, zh: T, en: T) -> T {
-    match lang {
-        Lang::Zh => zh,
-        Lang::En => en,
+/// A level group's Vietnamese name, from its English one.
+fn tier_vi(tier_en: &str) -> &str {
+    match tier_en {
+        "Beginner" => "Nhập môn",
+        "Novice" => "Tập sự",
+        "Elementary" => "Sơ cấp",
+        "Intermediate" => "Trung cấp",
+        "Advanced" => "Cao cấp",
+        "Expert" => "Chuyên gia",
+        "Master" => "Kiện tướng",
+        "Grandmaster" => "Đại kiện tướng",
+        other => other,
     }
 }
 
 /// A level's name (its number aside).
-pub fn level_name(level: Level, lang: Lang) -> &'static str {
-    pick(lang, level.name_zh(), level.name_en())
+pub fn level_name(level: Level, lang: Lang) -> String {
+    match lang {
+        Lang::Vi => {
+            let en = level.name_en();
+            match en.rsplit_once(' ') {
+                Some((tier, step)) => format!("{} {step}", tier_vi(tier)),
+                None => tier_vi(en).to_string(),
+            }
+        }
+        _ => pick(lang, level.name_zh(), level.name_en()),
+    }
 }
 
 /// The name of a level's group: "入门" …
-pub fn tier_name(level: Level, lang: Lang) -> &'static str {
-    pick(lang, level.tier_zh(), level.tier_en())
+pub fn tier_name(level: Level, lang: Lang) -> String {
+    match lang {
+        Lang::Vi => tier_vi(level.tier_en()).to_string(),
+        _ => pick(lang, level.tier_zh(), level.tier_en()),
+    }
 }
 
 /// The opening line of the move list: "开局 C00 中炮对屏风马" / "Opening C00
 /// Central Cannon vs Screen Horses" (the Chinese name where ECCO's has no
-/// English one).
+/// English one; Vietnamese reads the English name, as ECCO has no
+/// Vietnamese ones).
 pub fn opening_text(o: &crate::ecco::Opening, lang: Lang) -> String {
-    let name = match lang {
-        Lang::Zh => o.zh,
-        Lang::En => o.en.unwrap_or(o.zh),
-    };
+    let name = pick(lang, o.zh, o.en.unwrap_or(o.zh));
     format!("{} {} {name}", Phrase::OpeningLabel.get(lang), o.code)
 }
 
@@ -133,8 +212,11 @@ pub fn level_record(level: Level, won: u32, drawn: u32, lost: u32, lang: Lang) -
         level_name(level, lang)
     );
     match lang {
-        Lang::Zh => format!("你对{who}：{won}胜 {drawn}和 {lost}负"),
+        Lang::Zh | Lang::ZhHant => {
+            chinese(format!("你对{who}：{won}胜 {drawn}和 {lost}负"), lang)
+        }
         Lang::En => format!("You against {who}: {won} won, {drawn} drawn, {lost} lost"),
+        Lang::Vi => format!("Bạn đấu {who}: thắng {won}, hòa {drawn}, thua {lost}"),
     }
 }
 
@@ -144,7 +226,9 @@ pub fn result_shares(won: u32, drawn: u32, lost: u32, lang: Lang) -> String {
     let pc = |n: u32| (100.0 * f64::from(n) / all).round();
     match lang {
         Lang::Zh => format!("胜{}% 和{}% 负{}%", pc(won), pc(drawn), pc(lost)),
+        Lang::ZhHant => format!("勝{}% 和{}% 負{}%", pc(won), pc(drawn), pc(lost)),
         Lang::En => format!("W {}% D {}% L {}%", pc(won), pc(drawn), pc(lost)),
+        Lang::Vi => format!("thắng {}% hòa {}% thua {}%", pc(won), pc(drawn), pc(lost)),
     }
 }
 
@@ -153,34 +237,58 @@ pub fn result_shares(won: u32, drawn: u32, lost: u32, lang: Lang) -> String {
 pub fn last_results(scores: &[f64], lang: Lang) -> String {
     let word = |s: f64| match (lang, s) {
         (Lang::Zh, s) if s > 0.75 => "胜",
-        (Lang::Zh, s) if s >= 0.25 => "和",
+        (Lang::ZhHant, s) if s > 0.75 => "勝",
+        (Lang::Zh | Lang::ZhHant, s) if s >= 0.25 => "和",
         (Lang::Zh, _) => "负",
+        (Lang::ZhHant, _) => "負",
         (Lang::En, s) if s > 0.75 => "W",
         (Lang::En, s) if s >= 0.25 => "D",
         (Lang::En, _) => "L",
+        // Thắng, hòa, bại.
+        (Lang::Vi, s) if s > 0.75 => "T",
+        (Lang::Vi, s) if s >= 0.25 => "H",
+        (Lang::Vi, _) => "B",
     };
-    let words: Vec<&str> = scores.iter().map(|&s| word(s)).collect();
+    let words = scores.iter().map(|&s| word(s)).collect::<Vec<_>>().join(" ");
     match lang {
-        Lang::Zh => format!("最近（新在前）：{}", words.join(" ")),
-        Lang::En => format!("Last, newest first: {}", words.join(" ")),
+        Lang::Zh => format!("最近（新在前）：{words}"),
+        Lang::ZhHant => format!("最近（新在前）：{words}"),
+        Lang::En => format!("Last, newest first: {words}"),
+        Lang::Vi => format!("Gần đây, mới nhất trước (T thắng, H hòa, B thua): {words}"),
     }
 }
 
 /// A handicap's name: "让单马" / "Horse odds".
-pub fn handicap_name(handicap: Handicap, lang: Lang) -> &'static str {
-    pick(lang, handicap.name_zh(), handicap.name_en())
+pub fn handicap_name(handicap: Handicap, lang: Lang) -> String {
+    match lang {
+        Lang::Vi => match handicap {
+            Handicap::None => "Không chấp",
+            Handicap::Horse => "Chấp một Mã",
+            Handicap::TwoHorses => "Chấp hai Mã",
+            Handicap::Chariot => "Chấp một Xe",
+            Handicap::ChariotHorse => "Chấp Xe và Mã",
+            Handicap::AdvisorsElephants => "Chấp Sĩ Tượng",
+            Handicap::NinePieces => "Chấp chín quân",
+        }
+        .to_string(),
+        _ => pick(lang, handicap.name_zh(), handicap.name_en()),
+    }
 }
 
 /// A player's engine's strength setting: "1 s", "深度 8" / "depth 8".
 pub fn strength_text(strength: Strength, lang: Lang) -> String {
-    strength.text(lang == Lang::Zh)
+    match (strength, lang) {
+        (Strength::Depth(d), Lang::Vi) => format!("độ sâu {d}"),
+        (s, lang) => s.text(lang.is_chinese()),
+    }
 }
 
 /// The move a game stood at: "第12回合" / "move 12".
 pub fn at_move(number: u32, lang: Lang) -> String {
     match lang {
-        Lang::Zh => format!("第{number}回合"),
+        Lang::Zh | Lang::ZhHant => format!("第{number}回合"),
         Lang::En => format!("move {number}"),
+        Lang::Vi => format!("nước {number}"),
     }
 }
 
@@ -188,8 +296,9 @@ pub fn at_move(number: u32, lang: Lang) -> String {
 pub fn on_variation(depth: usize, lang: Lang) -> String {
     let on = Phrase::OnVariation.get(lang);
     match lang {
-        Lang::Zh => format!("{on}: {depth}"),
+        Lang::Zh | Lang::ZhHant => format!("{on}: {depth}"),
         Lang::En => format!("{on}: ply {depth}"),
+        Lang::Vi => format!("{on}: nửa nước {depth}"),
     }
 }
 
@@ -197,8 +306,9 @@ pub fn on_variation(depth: usize, lang: Lang) -> String {
 pub fn browsing_ply(ply: usize, total: usize, lang: Lang) -> String {
     let browsing = Phrase::Browsing.get(lang);
     match lang {
-        Lang::Zh => format!("{browsing}: {ply} / {total}"),
+        Lang::Zh | Lang::ZhHant => format!("{browsing}: {ply} / {total}"),
         Lang::En => format!("{browsing}: ply {ply} of {total}"),
+        Lang::Vi => format!("{browsing}: nửa nước {ply} / {total}"),
     }
 }
 
@@ -206,8 +316,8 @@ pub fn browsing_ply(ply: usize, total: usize, lang: Lang) -> String {
 pub fn side_to_move(side: Color, lang: Lang) -> String {
     let side = side_name(side, lang);
     match lang {
-        Lang::Zh => format!("{side}{}", Phrase::SideToMove.get(lang)),
-        Lang::En => format!("{side} {}", Phrase::ToMove.get(lang)),
+        Lang::Zh | Lang::ZhHant => format!("{side}{}", Phrase::SideToMove.get(lang)),
+        Lang::En | Lang::Vi => format!("{side} {}", Phrase::ToMove.get(lang)),
     }
 }
 
@@ -215,8 +325,9 @@ pub fn side_to_move(side: Color, lang: Lang) -> String {
 pub fn mate_in(moves: u32, lang: Lang) -> String {
     let mate = Phrase::MateIn.get(lang);
     match lang {
-        Lang::Zh => format!("{moves}{mate}"),
+        Lang::Zh | Lang::ZhHant => format!("{moves}{mate}"),
         Lang::En => format!("{mate} {moves}"),
+        Lang::Vi => format!("{mate} {moves} nước"),
     }
 }
 
@@ -224,29 +335,36 @@ pub fn mate_in(moves: u32, lang: Lang) -> String {
 /// day has come.
 pub fn due_today(n: usize, lang: Lang) -> String {
     match lang {
-        Lang::Zh => format!("今日待练 {n}"),
+        Lang::Zh | Lang::ZhHant => chinese(format!("今日待练 {n}"), lang),
         Lang::En => format!("{n} due today"),
+        Lang::Vi => format!("{n} bài đến hạn hôm nay"),
     }
 }
 
 /// When a puzzle from the player's mistakes comes back: "今日待练" /
 /// "due today", "3天后再练" / "back in 3 days".
 pub fn comes_back(days: u64, lang: Lang) -> String {
-    match (days, lang) {
-        (0, Lang::Zh) => "今日待练".into(),
+    let text = match (days, lang) {
+        (0, Lang::Zh | Lang::ZhHant) => "今日待练".into(),
         (0, Lang::En) => "due today".into(),
-        (1, Lang::Zh) => "明天再练".into(),
+        (0, Lang::Vi) => "đến hạn hôm nay".into(),
+        (1, Lang::Zh | Lang::ZhHant) => "明天再练".into(),
         (1, Lang::En) => "back tomorrow".into(),
-        (d, Lang::Zh) => format!("{d}天后再练"),
+        (1, Lang::Vi) => "luyện lại ngày mai".into(),
+        (d, Lang::Zh | Lang::ZhHant) => format!("{d}天后再练"),
         (d, Lang::En) => format!("back in {d} days"),
-    }
+        (d, Lang::Vi) => format!("luyện lại sau {d} ngày"),
+    };
+    chinese(text, lang)
 }
 
 /// A puzzle's theme before it is answered: "主题：捉双" / "Theme: fork".
 pub fn theme_line(kind: crate::teach::Kind, lang: Lang) -> String {
+    let word = crate::teach::words::kind_word(kind, lang);
     match lang {
-        Lang::Zh => format!("主题：{}", crate::teach::words::kind_word(kind, lang)),
-        Lang::En => format!("Theme: {}", crate::teach::words::kind_word(kind, lang)),
+        Lang::Zh | Lang::ZhHant => format!("{}：{word}", chinese("主题".into(), lang)),
+        Lang::En => format!("Theme: {word}"),
+        Lang::Vi => format!("Chủ đề: {word}"),
     }
 }
 
@@ -271,5 +389,70 @@ mod tests {
         let en = opening_text(&o, Lang::En);
         assert!(en.starts_with(&format!("Opening {} ", o.code)), "{en}");
         assert!(en.contains("Screen Horses"), "{en}");
+    }
+
+    #[test]
+    fn every_sentence_reads_in_every_language() {
+        use crate::rules::clock::TimeControl;
+        let level = Level::MAX;
+        let reasons = [
+            Reason::Checkmate,
+            Reason::Stalemate,
+            Reason::PerpetualCheck { by: Color::Red },
+            Reason::PerpetualChase { by: Color::Black },
+            Reason::Repetition,
+            Reason::SixtyMoveRule,
+            Reason::NoAttackingMaterial,
+            Reason::Resignation { by: Color::Red },
+            Reason::AgreedDraw,
+            Reason::Timeout { by: Color::Black },
+            Reason::TimeoutDraw { by: Color::Red },
+        ];
+        for lang in Lang::ALL {
+            let mut texts: Vec<String> = reasons.iter().map(|r| reason_text(r, lang)).collect();
+            texts.extend([
+                clock_text(TimeControl::None, lang),
+                clock_text(TimeControl::Fischer { base: 600, increment: 5 }, lang),
+                clock_text(TimeControl::Countdown { base: 0, per_move: 30 }, lang),
+                clock_text(TimeControl::Countdown { base: 90, per_move: 30 }, lang),
+                level_name(level, lang),
+                tier_name(level, lang),
+                level_record(level, 3, 1, 2, lang),
+                result_shares(3, 1, 2, lang),
+                last_results(&[1.0, 0.5, 0.0], lang),
+                strength_text(Strength::Depth(8), lang),
+                at_move(12, lang),
+                on_variation(3, lang),
+                browsing_ply(3, 10, lang),
+                side_to_move(Color::Red, lang),
+                mate_in(3, lang),
+                due_today(3, lang),
+                comes_back(0, lang),
+                comes_back(1, lang),
+                comes_back(3, lang),
+                theme_line(crate::teach::Kind::Fork, lang),
+            ]);
+            texts.extend(Handicap::ALL.iter().map(|&h| handicap_name(h, lang)));
+            for text in &texts {
+                assert!(!text.trim().is_empty(), "{lang:?}");
+                match lang {
+                    // Chinese characters, and none of the other set's.
+                    Lang::Zh => assert!(!text.contains(['負', '後', '將']), "{text}"),
+                    Lang::ZhHant => {
+                        assert!(!text.contains(['负', '后', '将', '练', '时']), "{text}")
+                    }
+                    Lang::En | Lang::Vi => {
+                        assert!(!text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{text}")
+                    }
+                }
+            }
+        }
+        assert_eq!(reason_text(&Reason::PerpetualCheck { by: Color::Red }, Lang::ZhHant), "紅方長將判負");
+        assert_eq!(reason_text(&Reason::Repetition, Lang::ZhHant), "三次重複局面");
+        assert_eq!(comes_back(3, Lang::ZhHant), "3天後再練");
+        assert_eq!(reason_text(&Reason::Checkmate, Lang::Vi), "chiếu bí");
+        assert_eq!(level_name(Level::MAX, Lang::Vi), format!("Đại kiện tướng {}", Level::MAX.name_en().rsplit_once(' ').unwrap().1));
+        assert_eq!(handicap_name(Handicap::Horse, Lang::ZhHant), "讓單馬");
+        assert_eq!(clock_text(TimeControl::Countdown { base: 90, per_move: 30 }, Lang::Vi), "1 phút 30 giây, rồi 30 giây mỗi nước");
     }
 }

@@ -175,8 +175,18 @@ fn switching_the_language_retranslates_every_label_and_is_remembered() {
     assert_eq!(app.world().resource::<UserSettings>().lang(), Lang::En);
     assert_eq!(texts(&app), ["Undo", "Settings", "Evaluation bar", "Start"]);
 
-    // From the menu's language button (what it does): the language changes,
-    // the setting (and the file) follow.
+    // From the menu's language button (what it does): the language changes
+    // to the next of the four, the setting (and the file) follow.
+    app.world_mut()
+        .resource_mut::<UserSettings>()
+        .toggle_language();
+    app.update();
+    app.update();
+    assert_eq!(settings(&app).language, Language::Vi);
+    assert_eq!(
+        texts(&app),
+        ["Đi lại", "Cài đặt", "Thanh đánh giá", "Bắt đầu"]
+    );
     app.world_mut()
         .resource_mut::<UserSettings>()
         .toggle_language();
@@ -184,31 +194,84 @@ fn switching_the_language_retranslates_every_label_and_is_remembered() {
     app.update();
     assert_eq!(settings(&app).language, Language::Zh);
     assert_eq!(texts(&app), ["悔棋", "设置", "局面评估条", "开始"]);
+    app.world_mut().resource_mut::<UserSettings>().language = Language::ZhHant;
+    app.update();
+    app.update();
+    assert_eq!(texts(&app), ["悔棋", "設定", "局面評估條", "開始"]);
     let (saved, _) = Settings::load(&Paths::under(dir.path()).settings_file());
-    assert_eq!(saved.language, Language::Zh);
+    assert_eq!(saved.language, Language::ZhHant);
 }
 
 #[test]
-fn every_text_has_both_languages() {
-    // Texts that are meant to read the same or to name the other language.
+fn every_text_has_every_language() {
+    // Texts that are meant to read the same in every language.
     let same = [
         Phrase::NotationWxf,
         Phrase::NotationIccs,
         Phrase::LangZh,
+        Phrase::LangZhHant,
         Phrase::LangEn,
+        Phrase::LangVi,
     ];
+    // Latin letters in a Chinese text: the title, a language's own name.
     let ascii_in_chinese = [Phrase::Subtitle, Phrase::LanguageToggle];
+    // Vietnamese words that are English ones too (Menu, Engine) or numbers.
+    let vi_as_en = [
+        Phrase::Menu,
+        Phrase::Engines,
+        Phrase::One,
+        Phrase::Two,
+        Phrase::Three,
+        Phrase::Four,
+        Phrase::Five,
+    ];
     for &t in Phrase::ALL {
-        let (zh, en) = (t.get(Lang::Zh), t.get(Lang::En));
-        assert!(!zh.is_empty() && !en.is_empty(), "{t:?}");
+        let [zh, hant, en, vi] = Lang::ALL.map(|l| t.get(l));
+        for (lang, text) in [("zh", zh), ("zh-Hant", hant), ("en", en), ("vi", vi)] {
+            assert!(!text.trim().is_empty(), "{t:?} has no {lang} text");
+        }
         if !ascii_in_chinese.contains(&t) && !same.contains(&t) {
             assert!(!zh.is_ascii(), "{t:?} in Chinese: {zh}");
+            assert!(!hant.is_ascii(), "{t:?} in Traditional Chinese: {hant}");
         }
         if !same.contains(&t) {
             assert_ne!(zh, en, "{t:?}");
+            assert_ne!(vi, zh, "{t:?}");
+            assert_ne!(vi, hant, "{t:?}");
+            assert!(
+                vi != en || vi_as_en.contains(&t),
+                "{t:?} reads in English in Vietnamese: {vi}"
+            );
         }
     }
     assert!(Phrase::ALL.len() > 100, "all texts, not a sample");
+}
+
+/// The game's words in Traditional Chinese are the ones Taiwanese players
+/// read: the pieces, 著 for a move, 將軍 for check.
+#[test]
+fn traditional_texts_use_the_traditional_game_words() {
+    let hant = |p: Phrase| p.get(Lang::ZhHant);
+    assert_eq!(hant(Phrase::Check), "將軍!");
+    assert_eq!(hant(Phrase::Traditional), "繁體 帥傌");
+    assert_eq!(hant(Phrase::Simplified), "簡體 帅马");
+    assert_eq!(hant(Phrase::JudgeBlunder), "敗著");
+    assert_eq!(hant(Phrase::FindBestMove), "找出最佳著法");
+    assert_eq!(hant(Phrase::Puzzles), "殘局");
+    assert_eq!(hant(Phrase::Settings), "設定");
+    assert_eq!(hant(Phrase::RedWins), "紅方勝");
+    assert_eq!(hant(Phrase::Draw), "和棋");
+    // No simplified character is left in a Traditional text, but for the
+    // samples of the simplified pieces.
+    for &t in Phrase::ALL {
+        if t == Phrase::Simplified {
+            continue;
+        }
+        let text = t.get(Lang::ZhHant);
+        for c in ["们", "这", "时", "设", "着", "后", "复", "谱", "库", "为", "马", "车", "将"] {
+            assert!(!text.contains(c), "{t:?}: {text} has {c}");
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -113,7 +113,13 @@ impl Row {
                 Phrase::PiecesBrush,
             ],
             Row::Board => &[Phrase::ThemeWood, Phrase::ThemeDark, Phrase::ThemePaper],
-            Row::Language => &[Phrase::LangZh, Phrase::LangEn],
+            // In the order of `Language::ALL`, each in its own words.
+            Row::Language => &[
+                Phrase::LangZh,
+                Phrase::LangZhHant,
+                Phrase::LangEn,
+                Phrase::LangVi,
+            ],
             Row::Speech => &[Phrase::Off, Phrase::Slow, Phrase::Normal, Phrase::Fast],
             Row::SpeechVolume => &[Phrase::Soft, Phrase::Medium, Phrase::Loud],
         }
@@ -154,7 +160,10 @@ impl Row {
                 .iter()
                 .position(|&t| t == s.board_theme)
                 .unwrap_or(0),
-            Row::Language => usize::from(s.language == Language::En),
+            Row::Language => Language::ALL
+                .iter()
+                .position(|&l| l == s.language)
+                .unwrap_or(0),
             Row::Speech if !s.speak_moves => 0,
             Row::Speech => 1 + nearest(&SPEECH_SPEEDS, s.speech_speed),
             Row::SpeechVolume => nearest(&SPEECH_VOLUMES, s.speech_volume),
@@ -192,7 +201,7 @@ impl Row {
             }
             Row::PieceSet => s.piece_set = PieceSet::ALL[i],
             Row::Board => s.board_theme = BoardTheme::ALL[i],
-            Row::Language => s.language = [Language::Zh, Language::En][i],
+            Row::Language => s.language = Language::ALL[i],
             Row::Speech => {
                 s.speak_moves = i > 0;
                 if i > 0 {

@@ -1,0 +1,88 @@
+//! Simplified Chinese to Traditional Chinese (as Taiwan writes it), for
+//! the texts the game builds at run time and the data it shows (sentences
+//! with values, the teacher's words, the openings' and puzzles' names).
+//! The interface's fixed words have their Traditional text by hand in
+//! `game::i18n`; this is for the rest.
+//!
+//! Not a general converter: its tables ([`table`], made by
+//! `make_table.py` with OpenCC from the game's own texts) hold the
+//! characters the game writes and the few words in which a character reads
+//! otherwise (重複 but 復盤). A character it does not know is kept as it is,
+//! which for most characters is right (the two sets share them).
+
+mod table;
+
+use std::borrow::Cow;
+
+/// `text` in Traditional characters: the longest known word first, then
+/// one character at a time.
+///
+/// # Examples
+///
+/// ```
+/// use xiangqi::hant::to_traditional;
+/// assert_eq!(to_traditional("红方长将判负"), "紅方長將判負");
+/// assert_eq!(to_traditional("三次重复局面，复盘"), "三次重複局面，復盤");
+/// assert_eq!(to_traditional("Red"), "Red");
+/// ```
+pub fn to_traditional(text: &str) -> Cow<'_, str> {
+    if text.is_ascii() {
+        return Cow::Borrowed(text);
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    'scan: while i < chars.len() {
+        for n in [3, 2] {
+            if i + n <= chars.len() {
+                let word: String = chars[i..i + n].iter().collect();
+                if let Ok(at) = table::WORDS.binary_search_by(|(s, _)| (*s).cmp(word.as_str())) {
+                    out.push_str(table::WORDS[at].1);
+                    i += n;
+                    continue 'scan;
+                }
+            }
+        }
+        let c = chars[i];
+        out.push(
+            table::CHARS
+                .binary_search_by(|(s, _)| s.cmp(&c))
+                .map_or(c, |at| table::CHARS[at].1),
+        );
+        i += 1;
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tables_are_sorted_for_the_binary_search() {
+        assert!(table::CHARS.windows(2).all(|w| w[0].0 < w[1].0));
+        assert!(table::WORDS.windows(2).all(|w| w[0].0 < w[1].0));
+    }
+
+    #[test]
+    fn the_game_words_read_as_taiwan_writes_them() {
+        for (simplified, traditional) in [
+            ("将死", "將死"),
+            ("困毙", "困斃"),
+            ("六十回合自然限着", "六十回合自然限著"),
+            ("着法", "著法"),
+            ("后炮平五", "後炮平五"),
+            ("3天后再练", "3天後再練"),
+            ("车马炮", "車馬炮"),
+            ("帅将", "帥將"),
+            ("双方议和", "雙方議和"),
+            ("复制", "複製"),
+            ("重复", "重複"),
+            ("复盘", "復盤"),
+            ("让单马", "讓單馬"),
+            ("特级大师", "特級大師"),
+        ] {
+            assert_eq!(to_traditional(simplified), traditional);
+        }
+    }
+}
