@@ -65,8 +65,8 @@ fn the_desktop_entry_names_the_binary_and_the_icon() {
 
 /// Every character the game writes is in the fonts' subset (a missing one
 /// shows as an empty box): each non-ASCII character outside comments in
-/// `src/game/`, and in the level names of `src/engine/level.rs`, is in
-/// `assets/fonts/charset.txt`.
+/// `src/game/`, `src/teach/`, `src/course/`, `src/hant/` and the level
+/// names of `src/engine/level.rs` is in `assets/fonts/charset.txt`.
 #[test]
 fn the_font_subset_holds_every_character_the_game_writes() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -76,7 +76,16 @@ fn the_font_subset_holds_every_character_the_game_writes() {
             .chars()
             .collect();
     let mut missing = Vec::new();
-    let mut dirs = vec![root.join("src/game"), root.join("src/engine/level")];
+    // The views, the level names, and the texts the game shows from
+    // elsewhere: the teacher's sentences, the course's reasons, the
+    // Traditional forms of run-time texts.
+    let mut dirs = vec![
+        root.join("src/game"),
+        root.join("src/engine/level"),
+        root.join("src/teach"),
+        root.join("src/course"),
+        root.join("src/hant"),
+    ];
     let mut files = Vec::new();
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(&dir).unwrap() {
@@ -105,4 +114,36 @@ fn the_font_subset_holds_every_character_the_game_writes() {
         "not in the font subset:\n{}",
         missing.join("\n")
     );
+}
+
+/// The course in all four languages and every Vietnamese letter with its
+/// marks (ư ơ ạ ả ấ ầ ẩ ẫ ậ … đ, both cases) have glyphs in both fonts —
+/// read from the fonts themselves, not from the list they were made from.
+#[test]
+fn the_fonts_draw_the_course_traditional_chinese_and_vietnamese() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let lower = "aàáảãạăằắẳẵặâầấẩẫậbcdđeèéẻẽẹêềếểễệghiìíỉĩịklmnoòóỏõọôồốổỗộơờớởỡợ\
+                 pqrstuùúủũụưừứửữựvxyỳýỷỹỵ";
+    let mut wanted: Vec<char> = lower.chars().filter(|c| !c.is_whitespace()).collect();
+    wanted.extend(lower.to_uppercase().chars().filter(|c| !c.is_whitespace()));
+    wanted.extend((0x1EA0..0x1EFA).filter_map(char::from_u32));
+    // The pieces and moves in Traditional characters.
+    wanted.extend("俥傌相仕帥炮兵車馬象士將砲卒進退平後".chars());
+    let course = std::fs::read_to_string(root.join("assets/course/course.json")).unwrap();
+    wanted.extend(
+        course
+            .chars()
+            .filter(|c| !c.is_ascii() && !c.is_whitespace()),
+    );
+    wanted.sort_unstable();
+    wanted.dedup();
+    for font in ["ui.otf", "pieces.otf"] {
+        let data = std::fs::read(root.join("assets/fonts").join(font)).unwrap();
+        let face = ttf_parser::Face::parse(&data, 0).unwrap();
+        let missing: String = wanted
+            .iter()
+            .filter(|&&c| face.glyph_index(c).is_none())
+            .collect();
+        assert!(missing.is_empty(), "{font} has no glyph for {missing}");
+    }
 }

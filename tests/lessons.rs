@@ -55,23 +55,38 @@ fn every_exercise_passes_the_check_and_the_course_is_big_enough() {
 }
 
 #[test]
-fn every_text_has_chinese_and_english() {
+fn every_text_has_all_four_languages() {
+    // Simplified, Traditional (written out in the file, not converted at
+    // run time), Vietnamese, English: each its own, none falling back.
     for (chapter, lesson) in course().lessons() {
         let mut texts = vec![&chapter.title, &lesson.title];
         texts.extend(lesson.pages.iter().map(|p| &p.text));
         texts.extend(lesson.exercises.iter().map(|e| &e.prompt));
         for t in texts {
+            for code in ["en", "zh", "zh-Hant", "vi"] {
+                assert!(
+                    t.0.get(code).is_some_and(|s| !s.trim().is_empty()),
+                    "{}: no {code} in {t:?}",
+                    lesson.id
+                );
+            }
+            let (en, zh, hant, vi) = (t.get("en"), t.get("zh"), t.get("zh-Hant"), t.get("vi"));
+            assert!(zh != en && hant != en && vi != en, "{}: {t:?}", lesson.id);
             assert!(
-                !t.get("zh").is_empty() && t.get("zh") != t.get("en"),
-                "{}: {t:?}",
-                lesson.id
+                !hant.contains(['们', '这', '马', '车', '将', '着', '后', '过']),
+                "{hant}"
             );
-            assert_eq!(
-                t.get("vi"),
-                t.get("en"),
-                "missing languages fall back to English"
-            );
+            // Vietnamese is written with its diacritics and its own
+            // notation, not the Chinese one.
+            assert!(!vi.contains(['进', '退', '平']), "{vi}");
         }
+    }
+    let vi: String = course()
+        .lessons()
+        .flat_map(|(_, l)| l.pages.iter().map(|p| p.text.get("vi").to_string()))
+        .collect();
+    for c in ['ư', 'ơ', 'đ', 'ạ', 'ấ', 'ề', 'ộ'] {
+        assert!(vi.contains(c), "Vietnamese without {c}");
     }
 }
 
@@ -163,6 +178,29 @@ fn the_command_lists_lessons_and_check_names_a_failing_exercise() {
     let (c, l, e) = course().counts();
     assert!(
         text.ends_with(&format!("共{c}章，{l}课，{e}题\n")),
+        "{text}"
+    );
+    let out = Command::new(bin)
+        .args(["lessons", "--lang", "zh-Hant"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("第1章 棋盤與記譜\n  1.1 "), "{text}");
+    assert!(
+        text.ends_with(&format!("共{c}章，{l}課，{e}題\n")),
+        "{text}"
+    );
+    let out = Command::new(bin)
+        .args(["lessons", "--lang", "vi"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("Chương 1: Bàn cờ và cách ghi nước đi\n  1.1 "),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(&format!("{c} chương, {l} bài học, {e} bài tập\n")),
         "{text}"
     );
     let out = Command::new(bin).arg("lessons").output().unwrap();

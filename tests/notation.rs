@@ -69,6 +69,34 @@ fn traditional_charset_uses_traditional_characters() {
         ["炮二平五", "馬８進７", "傌二進三", "砲８進７"]
     );
     assert_eq!(chinese_line("i0i1 a9a8", trad), ["俥一進一", "車１進１"]);
+    // As Traditional Chinese players write and type them: 俥傌相仕帥炮兵
+    // for Red, 車馬象士將砲卒 for Black, 進退平.
+    assert_eq!(
+        chinese_line("b0c2 c0e2 d0e1 e0e1", trad),
+        ["傌八進七", "相七進五", "仕六進五", "帥五進一"]
+    );
+    let start = Position::startpos();
+    for (text, m) in [
+        ("傌八進七", "b0c2"),
+        ("馬八進七", "b0c2"),
+        ("俥一進一", "i0i1"),
+        ("炮二退一", "h2h1"),
+        ("兵七進一", "c3c4"),
+    ] {
+        assert_eq!(parse_chinese(&start, text), Ok(mv(m)), "{text}");
+    }
+    let mut black = Position::startpos();
+    black.play(mv("h2e2")).unwrap();
+    for (text, m) in [
+        ("馬８進７", "h9g7"),
+        ("砲８平５", "h7e7"),
+        ("卒７進１", "g6g5"),
+        ("象３進５", "c9e7"),
+        ("士４進５", "d9e8"),
+        ("將５進１", "e9e8"),
+    ] {
+        assert_eq!(parse_chinese(&black, text), Ok(mv(m)), "{text}");
+    }
 }
 
 #[test]
@@ -165,13 +193,17 @@ fn tandem_pieces_use_front_and_rear() {
 fn vietnamese_notation_writes_moves_as_vietnamese_records_do() {
     let mut p = Position::startpos();
     let mut line = Vec::new();
-    for m in ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b7b3", "g3g4", "c6c5"] {
+    for m in [
+        "h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b7b3", "g3g4", "c6c5",
+    ] {
         line.push(to_vietnamese(&p, mv(m)));
         p.play(mv(m)).unwrap();
     }
     assert_eq!(
         line,
-        ["P2-5", "M8.7", "M2.3", "X9-8", "X1-2", "P2.4", "B3.1", "B3.1"]
+        [
+            "P2-5", "M8.7", "M2.3", "X9-8", "X1-2", "P2.4", "B3.1", "B3.1"
+        ]
     );
     let p = Position::startpos();
     assert_eq!(to_vietnamese(&p, mv("e0e1")), "Tg5.1");
@@ -199,7 +231,12 @@ fn vietnamese_notation_writes_moves_as_vietnamese_records_do() {
         assert_eq!(parse_vietnamese(&at, s).unwrap(), mv(m), "{s}");
     }
     assert_eq!(
-        notation::format_move(&Position::startpos(), mv("h2e2"), Notation::Vietnamese, ChineseStyle::default()),
+        notation::format_move(
+            &Position::startpos(),
+            mv("h2e2"),
+            Notation::Vietnamese,
+            ChineseStyle::default()
+        ),
         "P2-5"
     );
     assert!(parse_vietnamese(&Position::startpos(), "K5.1").is_err());
@@ -494,6 +531,17 @@ fn notation_is_detected() {
     assert_eq!(detect_notation("C2-1"), Some(Notation::Wxf));
     assert_eq!(detect_notation("c2-1"), Some(Notation::Wxf));
     assert_eq!(detect_notation("炮二平五"), Some(Notation::Chinese));
+    assert_eq!(detect_notation("M8.7"), Some(Notation::Vietnamese));
+    assert_eq!(detect_notation("Tg5.1"), Some(Notation::Vietnamese));
+    assert_eq!(detect_notation("X1/1"), Some(Notation::Vietnamese));
+    // P and B are WXF's letters too: WXF first, then Vietnamese.
+    let start = Position::startpos();
+    assert_eq!(parse_move(&start, "P2-5"), Ok(mv("h2e2")));
+    assert_eq!(parse_move(&start, "P7+1"), Ok(mv("c3c4")));
+    assert_eq!(parse_move(&start, "B7.1"), Ok(mv("c3c4")));
+    assert_eq!(parse_move(&start, "M2.3"), Ok(mv("h0g2")));
+    assert_eq!(parse_move(&start, "P2.7"), Ok(mv("h2h9")));
+    assert!(parse_move(&start, "P2+5").is_err());
     assert_eq!(detect_notation(" "), None);
     assert!(parse_chinese(&Position::startpos(), "炮二平五").is_ok());
 }

@@ -26,6 +26,23 @@ fn a_move_and_a_check_are_spoken_in_mandarin_and_in_english() {
     }
 }
 
+/// Traditional Chinese speaks Mandarin, as Simplified does; Vietnamese
+/// says the move in its own words with espeak-ng's `vi` voice.
+#[test]
+fn a_move_is_spoken_in_traditional_chinese_and_in_vietnamese() {
+    use xiangqi::store::settings::Language;
+    let pos = Position::startpos();
+    let mv = Move::from_iccs("h2e2").unwrap();
+    assert_eq!(Voice::of(Language::ZhHant), Voice::Mandarin);
+    let vi = Voice::of(Language::Vi);
+    let said = spoken_move(&pos, mv, vi);
+    assert_eq!(said, "Pháo hai bình năm");
+    let text = format!("{said}, {}", spoken_check(vi));
+    let (loud, secs) = speak(vi, &text, Tone::default());
+    assert!(secs > 0.8 && secs < 6.0, "{secs} s for {text}");
+    assert!(loud > 0.2, "only {loud} of the samples sound");
+}
+
 #[test]
 fn the_speed_and_the_volume_are_heard() {
     let text = "pao4 er4 ping2 wu3";

@@ -20,7 +20,9 @@ Chinese numerals, every piece name in simplified and traditional form, the
 3755 level-1 characters of GB 2312 (the most common simplified characters,
 taken from Python's built-in gb2312 codec so no word list has to be
 downloaded), traditional forms of the game's vocabulary, and every non-ASCII
-character found in src/**/*.rs at the time the script runs.  Re-run after
+character found in src/**/*.rs and the course (assets/course/course.json,
+Simplified, Traditional and Vietnamese) at the time the script runs, and
+every Vietnamese letter with its marks.  Re-run after
 adding UI strings with new characters; the script fails if a character used
 in src/ has no glyph in the source font.
 
@@ -91,6 +93,20 @@ VOCABULARY_TC = """
 上一步 下一步 第一步 最後一步 自動 手動 窗口 視窗 全螢幕 主題 木紋 顏色 經典 現代
 """
 
+# Vietnamese: every letter with its marks (Latin-1, Latin Extended-A/B and
+# the Latin Extended Additional block U+1EA0–U+1EF9), both cases,
+# precomposed (the game writes Vietnamese in NFC; the fonts have no
+# combining hook or dot below).
+VIETNAMESE_LOWER = (
+    "aàáảãạăằắẳẵặâầấẩẫậbcdđeèéẻẽẹêềếểễệghiìíỉĩịklmnoòóỏõọôồốổỗộơờớởỡợ"
+    "pqrstuùúủũụưừứửữựvxyỳýỷỹỵ"
+)
+VIETNAMESE = (
+    VIETNAMESE_LOWER
+    + VIETNAMESE_LOWER.upper()
+    + "".join(chr(c) for c in range(0x1EA0, 0x1EFA))
+)
+
 OPTIONAL_SYMBOLS = (
     # Latin-1 and general punctuation, arrows, shapes that UIs like to use.
     "¡¢£¥§¨©«®°±²³´µ¶·¹»¼½¾¿×÷"
@@ -114,9 +130,13 @@ def gb2312_level1():
 
 
 def source_chars():
-    """Every non-ASCII character in the Rust sources and the puzzle names, with where it was seen."""
+    """Every non-ASCII character in the Rust sources, the puzzle names and
+    the course (every language), with where it was seen."""
     found = {}
-    sources = sorted((REPO / "src").rglob("*.rs")) + [REPO / "assets/puzzles/puzzles.jsonl"]
+    sources = sorted((REPO / "src").rglob("*.rs")) + [
+        REPO / "assets/puzzles/puzzles.jsonl",
+        REPO / "assets/course/course.json",
+    ]
     for path in sources:
         text = path.read_text(encoding="utf-8")
         for ch in text:
@@ -130,6 +150,7 @@ def charset():
     chars |= set(REQUIRED)
     chars |= set(c for c in VOCABULARY_SC + VOCABULARY_TC if not c.isspace())
     chars |= set(OPTIONAL_SYMBOLS)
+    chars |= set(VIETNAMESE)
     chars |= set(chr(c) for c in range(0x3001, 0x3020))  # CJK symbols/punct.
     chars |= set(chr(c) for c in range(0xFF01, 0xFF5F))  # full-width ASCII
     chars |= set("\u3000\uFFE5\uFF5F\uFF60")  # ideographic space, ￥, ｟｠
@@ -143,6 +164,7 @@ def main():
     from_src = source_chars()
     must = set(REQUIRED) | set(from_src) | set(chr(c) for c in range(0x20, 0x7F))
     must |= set(c for c in VOCABULARY_SC + VOCABULARY_TC if not c.isspace())
+    must |= set(VIETNAMESE)
     (HERE / "charset.txt").write_text(
         "".join(sorted(chars)) + "\n", encoding="utf-8"
     )

@@ -76,10 +76,12 @@ pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
     } else {
         (|| -> std::io::Result<()> {
             if let Some(m) = the_move {
+                // The move as the language's players write it.
+                let voice = crate::teach::Voice::from(lang);
                 writeln!(
                     out,
                     "{} ({})",
-                    to_chinese(&pos, m, crate::rules::Charset::Simplified),
+                    crate::rules::notation::format_move(&pos, m, voice.notation, voice.style),
                     to_iccs(m)
                 )?;
             }

@@ -65,13 +65,19 @@ impl Mistake {
                     format!("bài này chỉ đi quân ở {expected}")
                 }
                 Mistake::WouldBeTaken { by } => format!("ở đó quân ở {by} sẽ ăn mất"),
-                Mistake::CannotFinish => "đi tới đó thì không đủ số nước còn lại để xong bài".into(),
+                Mistake::CannotFinish => {
+                    "đi tới đó thì không đủ số nước còn lại để xong bài".into()
+                }
                 Mistake::NotTheAnswer => "nước này hợp lệ, nhưng không phải nước bài cần".into(),
                 Mistake::NoCheck => "nước này không chiếu tướng".into(),
                 Mistake::NotMate => "nước này là chiếu, nhưng Tướng vẫn còn đường thoát".into(),
                 Mistake::NoCapture => "nước này không ăn quân nào".into(),
-                Mistake::NoForcedMate => "sau nước này đối phương thoát được, không chiếu hết nữa".into(),
-                Mistake::TakesGeneral => "Tướng không bao giờ bị ăn: ván cờ kết thúc khi chiếu hết".into(),
+                Mistake::NoForcedMate => {
+                    "sau nước này đối phương thoát được, không chiếu hết nữa".into()
+                }
+                Mistake::TakesGeneral => {
+                    "Tướng không bao giờ bị ăn: ván cờ kết thúc khi chiếu hết".into()
+                }
             },
             Language::Zh => match *self {
                 Mistake::WrongPiece { expected } => format!("这一题只走{expected}上的棋子"),

@@ -273,7 +273,10 @@ impl WrongMove {
             WrongMove::SamePoint => "quân phải đi tới một điểm khác".into(),
             WrongMove::NoPiece { at } => format!("không có quân nào ở {at}"),
             WrongMove::NotYourPiece { piece } => {
-                format!("quân {} này là của đối phương; đang đến lượt bạn", name(piece))
+                format!(
+                    "quân {} này là của đối phương; đang đến lượt bạn",
+                    name(piece)
+                )
             }
             WrongMove::OwnPiece { piece, at } => format!(
                 "ở {at} là quân {} của bạn; không thể ăn quân mình",
@@ -303,9 +306,9 @@ impl WrongMove {
             WrongMove::CannonScreen { screens: 0 } => {
                 "Pháo ăn quân phải cách đúng một quân (ngòi)".into()
             }
-            WrongMove::CannonScreen { screens } => format!(
-                "Pháo ăn quân phải cách đúng một quân, ở đây cách {screens} quân"
-            ),
+            WrongMove::CannonScreen { screens } => {
+                format!("Pháo ăn quân phải cách đúng một quân, ở đây cách {screens} quân")
+            }
             WrongMove::SoldierBackward => "Tốt không bao giờ đi lùi".into(),
             WrongMove::SoldierSidewaysBeforeRiver => "Tốt chỉ đi ngang sau khi qua sông".into(),
             WrongMove::SoldierOneStep => "Tốt mỗi lần chỉ đi một bước".into(),
@@ -320,10 +323,9 @@ impl WrongMove {
                 "bạn đang bị chiếu, sau nước này {} ở {at} vẫn chiếu Tướng",
                 name(by)
             ),
-            WrongMove::LeavesGeneralInCheck { by, at, .. } => format!(
-                "nước này để Tướng của bạn bị {} ở {at} chiếu",
-                name(by)
-            ),
+            WrongMove::LeavesGeneralInCheck { by, at, .. } => {
+                format!("nước này để Tướng của bạn bị {} ở {at} chiếu", name(by))
+            }
         }
     }
 

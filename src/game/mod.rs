@@ -232,6 +232,11 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, RunError> {
     })
     .map_err(|why| dev_tools::no_window(&why))?;
     app.add_plugins(embedded::plugin);
+    // A first start speaks the system's language (tests leave it out and
+    // start in the default one).
+    app.insert_resource(settings::SystemLanguage(
+        crate::store::settings::Language::from_environment(|name| std::env::var(name).ok()),
+    ));
     logic_plugins(&mut app);
     view_plugins(&mut app);
     play::worker::search_at_idle_priority();

@@ -7,6 +7,9 @@
 //! valid) are used, the problem is kept in [`SettingsFile`] for the settings
 //! card and posted as a [`Notice`]. Nothing is written until the player changes a setting.
 //!
+//! A first start, with no settings file yet, takes the language of the
+//! system's locale ([`SystemLanguage`]).
+//!
 //! Tests point the plugin at a temporary folder by inserting [`StorePaths`]
 //! before adding it; the game uses [`Paths::from_env`] (`XIANGQI_HOME` or
 //! the platform directories).
@@ -25,9 +28,13 @@ pub(super) fn plugin(app: &mut App) {
         .world_mut()
         .get_resource_or_insert_with(|| StorePaths(Paths::from_env()))
         .clone();
+    let system = app
+        .world()
+        .get_resource::<SystemLanguage>()
+        .and_then(|l| l.0);
     let (settings, warning) = match &paths.0 {
-        Some(p) => Settings::load(&p.settings_file()),
-        None => (Settings::default(), None),
+        Some(p) if p.settings_file().exists() => Settings::load(&p.settings_file()),
+        _ => (Settings::first_start(system), None),
     };
     app.insert_resource(SavedSettings(settings.clone()))
         .insert_resource(UserSettings(settings))
@@ -37,6 +44,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, announce_problem.in_set(GameSet::Present))
         .add_systems(Last, save_changes);
 }
+
+/// The language of the system's locale (`LC_ALL`, `LC_MESSAGES`, `LANG`),
+/// which a first start — no settings file yet — speaks. The game inserts
+/// it before the plugins; without it (the tests) a first start speaks the
+/// default language.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SystemLanguage(pub Option<Lang>);
 
 /// Where the game keeps its files (`None`: nowhere, nothing is saved).
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]

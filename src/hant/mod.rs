@@ -1,14 +1,21 @@
 //! Simplified Chinese to Traditional Chinese (as Taiwan writes it), for
 //! the texts the game builds at run time and the data it shows (sentences
-//! with values, the teacher's words, the openings' and puzzles' names).
-//! The interface's fixed words have their Traditional text by hand in
-//! `game::i18n`; this is for the rest.
+//! with values, the teacher's words, the rules' reasons, the openings' and
+//! puzzles' names). The interface's fixed words have their Traditional
+//! text by hand in `game::i18n`, the course has it written out in
+//! `assets/course/course.json`; this is for the rest.
 //!
 //! Not a general converter: its tables ([`table`], made by
-//! `make_table.py` with OpenCC from the game's own texts) hold the
-//! characters the game writes and the few words in which a character reads
-//! otherwise (重複 but 復盤). A character it does not know is kept as it is,
-//! which for most characters is right (the two sets share them).
+//! `tools/hant_table.py` with OpenCC's `s2tw` from the game's own texts)
+//! hold the characters the game writes and the words in which a character
+//! reads otherwise than its usual form (重複 and 複製 but 復盤). A
+//! character it does not know is kept as it is, which for most characters
+//! is right (the two sets share them). A general converter crate (`zhconv`,
+//! OpenCC's tables with MediaWiki's) would weigh megabytes of tables for
+//! texts the game knows in advance, and its phrase tables change words
+//! (`s2twp` reads 在线 as 線上, "online", and 的士 as 計程車, "taxi", in
+//! the course's sentences); the small table is checked against the game's
+//! words by the tests below.
 
 mod table;
 

@@ -1,5 +1,20 @@
 //! Move notations, both directions: Chinese (中文记谱: 炮二平五, 马８进７,
-//! 前车进一), WXF (`C2.5`, `H8+7`, `R+.3`) and ICCS (`h2e2`, `H2-E2`).
+//! 前车进一; in Traditional characters 炮二平五, 傌八進七, 前俥進一), WXF
+//! (`C2.5`, `H8+7`, `R+.3`), ICCS (`h2e2`, `H2-E2`) and Vietnamese
+//! (`P2-5`, `M8.7`, `Xt.1`).
+//!
+//! Vietnamese notation is how Vietnamese records (biên bản, kỳ phổ) and
+//! books write moves: Chinese notation with Latin letters. The piece —
+//! `Tg` Tướng (general), `S` Sĩ, `T` Tượng (elephant), `M` Mã (horse), `X`
+//! Xe (chariot), `P` Pháo (cannon), `B` Binh/Tốt (soldier; never `T`, the
+//! elephant's; some write `C`, chốt) — then its file, counted 1–9 from
+//! the mover's right by both sides, then `.` tấn/tiến (forward), `/` thoái
+//! (back) or `-` bình (sideways), then the steps or the file reached, as
+//! in Chinese notation: 炮二平五 is `P2-5`, 马8进7 `M8.7`, 车一退一 `X1/1`.
+//! Two like pieces on a file are `t` trước (front) and `s` sau (rear) in
+//! place of the file (`Pt.1`, `Xs-4`), three soldiers `t`, `g` giữa
+//! (middle), `s`. The GUI writes Vietnamese where the player chose Chinese
+//! notation and reads Vietnamese; WXF and ICCS stay as they are.
 //!
 //! Chinese and WXF describe a move the way a player sees it: which piece
 //! (by file, or by its place in a column of like pieces), which way it goes
@@ -473,8 +488,8 @@ pub fn to_vietnamese(pos: &Position, m: Move) -> String {
     s
 }
 
-/// Parses a move in Vietnamese notation ([`to_vietnamese`]; `Tg` or `Tuong`
-/// for the general, `C` too for the soldier) and checks it against the
+/// Parses a move in Vietnamese notation ([`to_vietnamese`]; `C`, for chốt,
+/// is read as the soldier too, as some records write it) and checks it against the
 /// legal moves of `pos`: the move is read as its WXF twin.
 ///
 /// # Errors
@@ -583,11 +598,23 @@ pub fn detect_notation(s: &str) -> Option<Notation> {
         && v[1].is_ascii_digit()
         && (v[2].is_ascii_alphabetic()
             || (v[2] == '-' && v.len() == 5 && v[3].is_ascii_alphabetic()));
-    Some(if iccs { Notation::Iccs } else { Notation::Wxf })
+    // Vietnamese: a letter WXF does not have (Tg, S, T, M, X) or its `/`
+    // for back. P and B are letters of both (a Vietnamese cannon is WXF's
+    // soldier): those are WXF's, and `parse_move` tries Vietnamese after.
+    let vietnamese =
+        matches!(v[0], 'T' | 'S' | 'M' | 'X') || (v.contains(&'/') && !v.contains(&'+'));
+    Some(if iccs {
+        Notation::Iccs
+    } else if vietnamese {
+        Notation::Vietnamese
+    } else {
+        Notation::Wxf
+    })
 }
 
-/// Parses a move in any of the three notations (detected from the text) and
-/// checks it against the legal moves of `pos`.
+/// Parses a move in any of the notations (detected from the text:
+/// Chinese, WXF, ICCS or Vietnamese) and checks it against the legal moves
+/// of `pos`.
 ///
 /// # Errors
 /// A [`MoveParseError`] saying whether the text is malformed, names no
@@ -602,13 +629,21 @@ pub fn detect_notation(s: &str) -> Option<Notation> {
 /// assert_eq!(parse_move(&pos, "炮二平五").unwrap(), m);
 /// assert_eq!(parse_move(&pos, "C2.5").unwrap(), m);
 /// assert_eq!(parse_move(&pos, "H2-E2").unwrap(), m);
+/// assert_eq!(parse_move(&pos, "P2-5").unwrap(), m);
 /// assert!(parse_move(&pos, "车八进十").is_err());
 /// ```
 pub fn parse_move(pos: &Position, s: &str) -> Result<Move, MoveParseError> {
     match detect_notation(s) {
         None => Err(MoveParseError::Empty),
         Some(Notation::Chinese) => parse_chinese(pos, s),
-        Some(Notation::Wxf) => parse_wxf(pos, s),
+        // `P2-5`, `B7.1`: not a WXF move, perhaps a Vietnamese one.
+        Some(Notation::Wxf) => parse_wxf(pos, s).or_else(|wxf| {
+            if s.contains(['+', '=']) {
+                Err(wxf)
+            } else {
+                parse_vietnamese(pos, s).map_err(|_| wxf)
+            }
+        }),
         Some(Notation::Iccs) => parse_iccs(pos, s),
         Some(Notation::Vietnamese) => parse_vietnamese(pos, s),
     }

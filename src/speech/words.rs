@@ -10,7 +10,7 @@
 //! ([`crate::rules::notation::to_wxf`]) in words: "Cannon two to five",
 //! "Horse eight forward to seven", "Front chariot back two". Vietnamese
 //! reads Vietnamese notation ([`crate::rules::notation::to_vietnamese`]) as
-//! players say it: "Pháo hai bình năm", "Mã tám tiến bảy", "Xe trước thoái
+//! players say it: "Pháo hai bình năm", "Mã tám tấn bảy", "Xe trước thoái
 //! một".
 
 use crate::rules::notation::{Charset, to_chinese, to_vietnamese, to_wxf};
@@ -94,7 +94,7 @@ const SO: [&str; 10] = [
     "không", "một", "hai", "ba", "bốn", "năm", "sáu", "bảy", "tám", "chín",
 ];
 
-/// `P2-5` → "Pháo hai bình năm"; `M8.7` → "Mã tám tiến bảy"; `Xs/1` → "Xe
+/// `P2-5` → "Pháo hai bình năm"; `M8.7` → "Mã tám tấn bảy"; `Xs/1` → "Xe
 /// sau thoái một"; `Bg-6` → "Binh giữa bình sáu".
 fn vietnamese_in_words(text: &str) -> String {
     let (piece, rest) = match text.strip_prefix("Tg") {
@@ -125,7 +125,7 @@ fn vietnamese_in_words(text: &str) -> String {
                 'c' => "thứ ba",
                 'd' => "thứ tư",
                 'e' => "thứ năm",
-                '.' => "tiến",
+                '.' => "tấn",
                 '/' => "thoái",
                 '-' => "bình",
                 d => d.to_digit(10).map_or("", |d| SO[d as usize]),
@@ -285,7 +285,7 @@ mod tests {
     #[test]
     fn vietnamese_says_the_vietnamese_move_in_words() {
         assert_eq!(said(None, "h2e2", Voice::Vietnamese), "Pháo hai bình năm");
-        assert_eq!(said(None, "b0c2", Voice::Vietnamese), "Mã tám tiến bảy");
+        assert_eq!(said(None, "b0c2", Voice::Vietnamese), "Mã tám tấn bảy");
         let tandem = "5k3/9/9/9/9/9/4R4/9/4R4/3K5 w";
         assert_eq!(
             said(Some(tandem), "e1e0", Voice::Vietnamese),

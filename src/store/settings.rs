@@ -116,7 +116,10 @@ impl Language {
         let lang = parts.next().unwrap_or("");
         let rest: Vec<&str> = parts.collect();
         Some(match lang {
-            "zh" if rest.iter().any(|p| matches!(*p, "tw" | "hk" | "mo" | "hant")) => {
+            "zh" if rest
+                .iter()
+                .any(|p| matches!(*p, "tw" | "hk" | "mo" | "hant")) =>
+            {
                 Language::ZhHant
             }
             "zh" => Language::Zh,
@@ -136,8 +139,8 @@ impl Language {
             .or_else(|| set("LC_MESSAGES"))
             .or_else(|| set("LANG"))?;
         let own = Language::from_locale(&locale)?;
-        let preferred = set("LANGUAGE")
-            .and_then(|list| list.split(':').find_map(Language::from_locale));
+        let preferred =
+            set("LANGUAGE").and_then(|list| list.split(':').find_map(Language::from_locale));
         Some(preferred.unwrap_or(own))
     }
 }
@@ -266,6 +269,15 @@ fn level_key(row: Color) -> &'static str {
 }
 
 impl Settings {
+    /// The settings of a first start: the defaults, in the system's
+    /// language when its locale names one ([`Language::from_environment`]).
+    pub fn first_start(system: Option<Language>) -> Settings {
+        Settings {
+            language: system.unwrap_or_default(),
+            ..Settings::default()
+        }
+    }
+
     /// Reads the settings file.
     ///
     /// A missing file gives the defaults and no warning. A broken one gives
@@ -729,7 +741,10 @@ mod tests {
             }
         };
         assert_eq!(Language::from_environment(env(&[])), None);
-        assert_eq!(Language::from_environment(env(&[("LANG", "C.UTF-8")])), None);
+        assert_eq!(
+            Language::from_environment(env(&[("LANG", "C.UTF-8")])),
+            None
+        );
         assert_eq!(
             Language::from_environment(env(&[("LANG", "vi_VN.UTF-8")])),
             Some(Language::Vi)
@@ -745,10 +760,7 @@ mod tests {
         );
         // LANGUAGE's list, only when the locale is not C.
         assert_eq!(
-            Language::from_environment(env(&[
-                ("LANG", "en_US.UTF-8"),
-                ("LANGUAGE", "vi:en"),
-            ])),
+            Language::from_environment(env(&[("LANG", "en_US.UTF-8"), ("LANGUAGE", "vi:en"),])),
             Some(Language::Vi)
         );
         assert_eq!(

@@ -55,6 +55,21 @@ impl Pattern {
         }
     }
 
+    /// The Vietnamese name: the Sino-Vietnamese reading of the Chinese one,
+    /// as Vietnamese books name the classic mates.
+    pub fn vi(self) -> &'static str {
+        match self {
+            Pattern::SmotheredPalace => "Muộn cung",
+            Pattern::DoubleCannon => "Trùng pháo",
+            Pattern::HorseCannon => "Mã hậu pháo",
+            Pattern::HorseInTrough => "Ngọa tào mã",
+            Pattern::HeavenAndEarthCannons => "Thiên địa pháo",
+            Pattern::IronBolt => "Thiết môn xuyên",
+            Pattern::TwoChariots => "Song xa thác",
+            Pattern::FacingGeneral => "Bạch diện tướng",
+        }
+    }
+
     /// The name in `--json` (the Chinese one, as players search for it).
     pub fn key(self) -> &'static str {
         self.zh()

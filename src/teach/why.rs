@@ -69,20 +69,20 @@ impl Why {
                 said
             } else {
                 let r = line_text(&a.from, &[a.mv], voice);
-                if zh {
-                    format!("让对方{r}：{said}")
-                } else {
-                    format!("allows {r}: {said}")
+                match voice.lang {
+                    Language::Zh | Language::ZhHant => format!("让对方{r}：{said}"),
+                    Language::En => format!("allows {r}: {said}"),
+                    Language::Vi => format!("để đối phương đi {r}: {said}"),
                 }
             });
         }
         if let Some(b) = &self.better {
             let m = line_text(&b.from, &[b.mv], voice);
             let said = sentence(&b.motif, voice);
-            parts.push(if zh {
-                format!("应走{m}：{said}")
-            } else {
-                format!("better {m}: {said}")
+            parts.push(match voice.lang {
+                Language::Zh | Language::ZhHant => format!("应走{m}：{said}"),
+                Language::En => format!("better {m}: {said}"),
+                Language::Vi => format!("nên đi {m}: {said}"),
             });
         }
         in_lang(parts.join(if zh { "；" } else { "; " }), voice.lang)
@@ -168,18 +168,20 @@ impl Strong {
     pub fn text(&self, voice: impl Into<Voice>) -> String {
         let voice = voice.into();
         let said = sentence(&self.did.motif, voice);
-        let text = match (voice.lang.is_chinese(), self.punishes) {
-            (true, true) => format!("抓住失误：{said}"),
-            (true, false) => format!("好棋：{said}"),
-            (false, true) => format!("punishes the mistake: {said}"),
-            (false, false) => format!("strong: {said}"),
+        let text = match (voice.lang, self.punishes) {
+            (Language::Zh | Language::ZhHant, true) => format!("抓住失误：{said}"),
+            (Language::Zh | Language::ZhHant, false) => format!("好棋：{said}"),
+            (Language::En, true) => format!("punishes the mistake: {said}"),
+            (Language::En, false) => format!("strong: {said}"),
+            (Language::Vi, true) => format!("bắt được sai lầm: {said}"),
+            (Language::Vi, false) => format!("nước hay: {said}"),
         };
         in_lang(text, voice.lang)
     }
 }
 
-/// A Chinese text in the characters of `lang` (the teacher writes
-/// Simplified; Vietnamese reads the English words for now).
+/// A text in the characters of `lang`: the teacher writes Chinese in
+/// Simplified characters, which Traditional Chinese converts.
 fn in_lang(text: String, lang: Language) -> String {
     match lang {
         Language::ZhHant => crate::hant::to_traditional(&text).into_owned(),

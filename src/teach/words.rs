@@ -1,4 +1,5 @@
-//! Motifs in words, Chinese and English: short and concrete, naming the
+//! Motifs in words, Chinese (Simplified, and Traditional through
+//! [`crate::hant`]), English and Vietnamese: short and concrete, naming the
 //! pieces, their points and the moves that show it, written in the
 //! notation the player reads ([`Voice`]; Chinese notation unless told).
 
@@ -21,13 +22,21 @@ pub struct Voice {
 }
 
 impl From<Language> for Voice {
-    /// The language with moves in simplified Chinese notation, as players
-    /// write them.
+    /// The language with moves as its players write them: Chinese
+    /// notation in simplified characters (English too), in traditional
+    /// ones for Traditional Chinese, Vietnamese notation (`P2-5`) for
+    /// Vietnamese.
     fn from(lang: Language) -> Voice {
         Voice {
             lang,
-            notation: Notation::Chinese,
-            style: Charset::Simplified.into(),
+            notation: match lang {
+                Language::Vi => Notation::Vietnamese,
+                _ => Notation::Chinese,
+            },
+            style: match lang {
+                Language::ZhHant => Charset::Traditional.into(),
+                _ => Charset::Simplified.into(),
+            },
         }
     }
 }
@@ -102,15 +111,140 @@ pub fn sentence(m: &Motif, voice: impl Into<Voice>) -> String {
     match voice.lang {
         Language::ZhHant => crate::hant::to_traditional(&sentence_in(m, voice)).into_owned(),
         Language::Zh | Language::En => sentence_in(m, voice),
-        // Vietnamese: the English sentence for now, its pieces named in
-        // English too.
-        Language::Vi => sentence_in(
-            m,
-            Voice {
-                lang: Language::En,
-                ..voice
-            },
+        Language::Vi => sentence_vi(m, voice),
+    }
+}
+
+/// [`sentence`] in Vietnamese: the pieces as Vietnamese players name them
+/// (Xe, Mã, Pháo …), chiếu tướng for check, chiếu hết for mate.
+fn sentence_vi(m: &Motif, voice: Voice) -> String {
+    let name = |i: usize| {
+        m.pieces
+            .get(i)
+            .map_or("", |&(_, p)| piece_name(p, Language::Vi))
+    };
+    let at = |i: usize| {
+        m.pieces
+            .get(i)
+            .map_or(String::new(), |&(s, _): &(Square, Piece)| s.to_string())
+    };
+    let line = line_text(&m.start, &m.line, voice);
+    let first = line.split(' ').next().unwrap_or("").to_string();
+    match m.kind {
+        Kind::Mate => {
+            let n = m.mate_in.unwrap_or(1);
+            match m.pattern {
+                Some(p) => format!("{} ({}): {line}, chiếu hết sau {n} nước", p.vi(), p.zh()),
+                None if n == 1 => format!("{line} chiếu hết"),
+                None => format!("chiếu hết sau {n} nước: {line}"),
+            }
+        }
+        Kind::DoubleCheck => "chiếu đôi: hai quân cùng chiếu tướng".into(),
+        Kind::DiscoveredCheck => format!(
+            "chiếu mở: {} tránh ra, {} ở {} chiếu tướng",
+            name(0),
+            name(1),
+            at(1)
         ),
+        Kind::Check => format!("{} chiếu tướng", name(0)),
+        Kind::Capture => {
+            let victim = m
+                .pieces
+                .get(1)
+                .map_or(0, |&(s, p)| super::board::value(p, s));
+            match m.gain {
+                g if g >= victim - 50 => format!("ăn không {} ở {}", name(1), at(1)),
+                g if g >= 100 => format!(
+                    "ăn {} ở {}, sau khi đổi quân lời {}",
+                    name(1),
+                    at(1),
+                    pawns(g)
+                ),
+                g if g <= -100 => format!(
+                    "ăn {} ở {} nhưng phải trả lại {}: thí quân",
+                    name(1),
+                    at(1),
+                    pawns(-g)
+                ),
+                _ => format!("đổi quân: ăn {} ở {}", name(1), at(1)),
+            }
+        }
+        Kind::Hanging if m.by_move => format!(
+            "bỏ {} ở {} không được bảo vệ: {first} ăn được",
+            name(0),
+            at(0)
+        ),
+        Kind::Hanging => format!("{} ở {} không được bảo vệ: {first} ăn được", name(0), at(0)),
+        Kind::Fork => {
+            let targets: Vec<String> = (1..m.pieces.len())
+                .map(|i| format!("{} ở {}", name(i), at(i)))
+                .collect();
+            format!(
+                "{} bắt {}: {}",
+                name(0),
+                if targets.len() > 2 {
+                    "nhiều quân"
+                } else {
+                    "đôi"
+                },
+                targets.join(" và ")
+            )
+        }
+        Kind::Pin => format!(
+            "{} ở {} ghim {} ở {}: {} không thể rời đi",
+            name(0),
+            at(0),
+            name(1),
+            at(1),
+            name(1)
+        ),
+        Kind::DiscoveredAttack => format!(
+            "tấn công mở: {} tránh ra, {} tấn công {} ở {}",
+            name(0),
+            name(1),
+            name(2),
+            at(2)
+        ),
+        Kind::Trapped => format!("{} ở {} bị vây, không còn chỗ nào an toàn", name(0), at(0)),
+        Kind::Threat => match m.mate_in {
+            Some(n) => format!("dọa chiếu hết sau {n} nước: {line}"),
+            None if m.line.len() == 3 => {
+                let moves: Vec<&str> = line.split(' ').collect();
+                format!(
+                    "{} chiếu tướng, sau {} thì {} ăn {} ở {}",
+                    moves[0],
+                    moves.get(1).unwrap_or(&""),
+                    moves.get(2).unwrap_or(&""),
+                    name(1),
+                    at(1)
+                )
+            }
+            None => format!("dọa {first}, ăn {} ở {}", name(1), at(1)),
+        },
+        Kind::Defends => format!("chặn được đòn {first} của đối phương"),
+        Kind::Blocked => match m.pieces.get(1).map(|p| p.1.kind) {
+            Some(PieceKind::Elephant) => format!("cản mắt Tượng ở {}", at(1)),
+            _ => format!("cản chân Mã ở {}", at(1)),
+        },
+        Kind::ExposedGeneral => {
+            let side = if m.side == Color::Red {
+                "Đỏ"
+            } else {
+                "Đen"
+            };
+            format!("Tướng bên {side} đã mất Sĩ che chở")
+        }
+        Kind::Perpetual => {
+            let check = m
+                .pieces
+                .get(1)
+                .is_some_and(|&(_, p)| p.kind == PieceKind::General);
+            if check {
+                "lặp lại nước chiếu này là chiếu mãi, theo luật bị xử thua".into()
+            } else {
+                "lặp lại nước đuổi bắt này là đuổi bắt mãi, theo luật bị xử thua".into()
+            }
+        }
     }
 }
 
@@ -318,7 +452,12 @@ pub fn kind_word(kind: Kind, lang: Language) -> &'static str {
         Kind::Pin => ("牵制", "牽制", "pin", "ghim quân"),
         Kind::DiscoveredAttack => ("闪击", "閃擊", "discovered attack", "tấn công mở"),
         Kind::Capture => ("得子", "得子", "winning material", "ăn quân"),
-        Kind::Hanging => ("无根子", "無根子", "hanging piece", "quân không được bảo vệ"),
+        Kind::Hanging => (
+            "无根子",
+            "無根子",
+            "hanging piece",
+            "quân không được bảo vệ",
+        ),
         Kind::Trapped => ("困子", "困子", "trapped piece", "quân bị vây"),
         Kind::Threat => ("威胁", "威脅", "threat", "đe dọa"),
         Kind::Defends => ("防守", "防守", "defence", "phòng thủ"),

@@ -174,7 +174,9 @@ fn engine_failure_vi(f: &EngineFailure) -> String {
             said(stderr, lang)
         ),
         EngineFailure::NoLegalMoves { engine } => {
-            format!("Engine “{engine}” được yêu cầu đi, nhưng ván đã kết thúc: không còn nước hợp lệ")
+            format!(
+                "Engine “{engine}” được yêu cầu đi, nhưng ván đã kết thúc: không còn nước hợp lệ"
+            )
         }
         EngineFailure::BadRequest { engine, why } => {
             format!("Không hỏi được engine “{engine}”: {why}")
@@ -186,7 +188,9 @@ fn engine_failure_vi(f: &EngineFailure) -> String {
 pub fn client_error_text(e: &ClientError, lang: Lang) -> String {
     let zh = match (e, lang) {
         (e, Lang::En) => return e.to_string(),
-        (ClientError::BadCommand(c), Lang::Vi) => return format!("Không hiểu được lệnh engine “{c}”"),
+        (ClientError::BadCommand(c), Lang::Vi) => {
+            return format!("Không hiểu được lệnh engine “{c}”");
+        }
         (ClientError::Spawn { program, why }, Lang::Vi) => {
             return format!("Không khởi động được “{program}”: {why}");
         }
@@ -232,7 +236,9 @@ pub fn engine_missing_text(name: &str, lang: Lang) -> String {
 /// A protocol in the engine list that is neither UCI nor UCCI.
 pub fn protocol_error_text(e: &UnknownProtocol, lang: Lang) -> String {
     match lang {
-        Lang::Zh | Lang::ZhHant => chinese(format!("协议须为 uci 或 ucci，而不是「{}」", e.0), lang),
+        Lang::Zh | Lang::ZhHant => {
+            chinese(format!("协议须为 uci 或 ucci，而不是「{}」", e.0), lang)
+        }
         Lang::En => e.to_string(),
         Lang::Vi => format!("Giao thức phải là uci hoặc ucci, không phải “{}”", e.0),
     }

@@ -212,9 +212,7 @@ pub fn level_record(level: Level, won: u32, drawn: u32, lost: u32, lang: Lang) -
         level_name(level, lang)
     );
     match lang {
-        Lang::Zh | Lang::ZhHant => {
-            chinese(format!("你对{who}：{won}胜 {drawn}和 {lost}负"), lang)
-        }
+        Lang::Zh | Lang::ZhHant => chinese(format!("你对{who}：{won}胜 {drawn}和 {lost}负"), lang),
         Lang::En => format!("You against {who}: {won} won, {drawn} drawn, {lost} lost"),
         Lang::Vi => format!("Bạn đấu {who}: thắng {won}, hòa {drawn}, thua {lost}"),
     }
@@ -249,7 +247,11 @@ pub fn last_results(scores: &[f64], lang: Lang) -> String {
         (Lang::Vi, s) if s >= 0.25 => "H",
         (Lang::Vi, _) => "B",
     };
-    let words = scores.iter().map(|&s| word(s)).collect::<Vec<_>>().join(" ");
+    let words = scores
+        .iter()
+        .map(|&s| word(s))
+        .collect::<Vec<_>>()
+        .join(" ");
     match lang {
         Lang::Zh => format!("最近（新在前）：{words}"),
         Lang::ZhHant => format!("最近（新在前）：{words}"),
@@ -412,9 +414,27 @@ mod tests {
             let mut texts: Vec<String> = reasons.iter().map(|r| reason_text(r, lang)).collect();
             texts.extend([
                 clock_text(TimeControl::None, lang),
-                clock_text(TimeControl::Fischer { base: 600, increment: 5 }, lang),
-                clock_text(TimeControl::Countdown { base: 0, per_move: 30 }, lang),
-                clock_text(TimeControl::Countdown { base: 90, per_move: 30 }, lang),
+                clock_text(
+                    TimeControl::Fischer {
+                        base: 600,
+                        increment: 5,
+                    },
+                    lang,
+                ),
+                clock_text(
+                    TimeControl::Countdown {
+                        base: 0,
+                        per_move: 30,
+                    },
+                    lang,
+                ),
+                clock_text(
+                    TimeControl::Countdown {
+                        base: 90,
+                        per_move: 30,
+                    },
+                    lang,
+                ),
                 level_name(level, lang),
                 tier_name(level, lang),
                 level_record(level, 3, 1, 2, lang),
@@ -442,17 +462,41 @@ mod tests {
                         assert!(!text.contains(['负', '后', '将', '练', '时']), "{text}")
                     }
                     Lang::En | Lang::Vi => {
-                        assert!(!text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)), "{text}")
+                        assert!(
+                            !text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                            "{text}"
+                        )
                     }
                 }
             }
         }
-        assert_eq!(reason_text(&Reason::PerpetualCheck { by: Color::Red }, Lang::ZhHant), "紅方長將判負");
-        assert_eq!(reason_text(&Reason::Repetition, Lang::ZhHant), "三次重複局面");
+        assert_eq!(
+            reason_text(&Reason::PerpetualCheck { by: Color::Red }, Lang::ZhHant),
+            "紅方長將判負"
+        );
+        assert_eq!(
+            reason_text(&Reason::Repetition, Lang::ZhHant),
+            "三次重複局面"
+        );
         assert_eq!(comes_back(3, Lang::ZhHant), "3天後再練");
         assert_eq!(reason_text(&Reason::Checkmate, Lang::Vi), "chiếu bí");
-        assert_eq!(level_name(Level::MAX, Lang::Vi), format!("Đại kiện tướng {}", Level::MAX.name_en().rsplit_once(' ').unwrap().1));
+        assert_eq!(
+            level_name(Level::MAX, Lang::Vi),
+            format!(
+                "Đại kiện tướng {}",
+                Level::MAX.name_en().rsplit_once(' ').unwrap().1
+            )
+        );
         assert_eq!(handicap_name(Handicap::Horse, Lang::ZhHant), "讓單馬");
-        assert_eq!(clock_text(TimeControl::Countdown { base: 90, per_move: 30 }, Lang::Vi), "1 phút 30 giây, rồi 30 giây mỗi nước");
+        assert_eq!(
+            clock_text(
+                TimeControl::Countdown {
+                    base: 90,
+                    per_move: 30
+                },
+                Lang::Vi
+            ),
+            "1 phút 30 giây, rồi 30 giây mỗi nước"
+        );
     }
 }

@@ -3,16 +3,29 @@
 //! variations as text with their moves), in the notation the settings
 //! choose. The panel's move list draws it.
 
+use crate::game::i18n::Lang;
 use crate::game::play::session::Session;
 use crate::game::settings::UserSettings;
 use crate::rules::notation::{BlackDigits, ChineseStyle, Notation, format_move};
 use crate::rules::records::{Mark, MoveTree, NodeId};
 use crate::rules::{Charset, Color as Side};
 
-/// The notation and characters the list (and the panel's best line) is written in.
+/// The notation and characters the list (and the panel's best line) is
+/// written in: the chosen notation in the language's own habits — Chinese
+/// notation is written in Traditional characters (俥傌炮, 進退平) in
+/// Traditional Chinese whatever the pieces show, and in Vietnamese it is
+/// the Vietnamese records' notation (`P2-5`, `M8.7`).
 pub fn list_style(settings: Option<&UserSettings>) -> (Notation, ChineseStyle) {
     let notation = settings.map_or(Notation::Chinese, |s| s.notation);
-    let charset = settings.map_or(Charset::Simplified, |s| s.charset());
+    let lang = settings.map_or(Lang::default(), |s| s.lang());
+    let notation = match (notation, lang) {
+        (Notation::Chinese, Lang::Vi) => Notation::Vietnamese,
+        (n, _) => n,
+    };
+    let charset = match lang {
+        Lang::ZhHant => Charset::Traditional,
+        _ => settings.map_or(Charset::Simplified, |s| s.charset()),
+    };
     (
         notation,
         ChineseStyle {

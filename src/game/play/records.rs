@@ -15,10 +15,10 @@ use crate::game::play::file_dialog::{AskFile, DialogOutcome, FileAnswer, FileWan
 use crate::game::play::session::{GameOpener, OpenFile, Session};
 use crate::game::settings::CurrentLang;
 use crate::game::settings::{StorePaths, UserSettings};
-use crate::rules::notation::{ChineseStyle, Notation};
+use crate::rules::Color as Side;
+use crate::rules::notation::Notation;
 use crate::rules::pgn::PgnGame;
 use crate::rules::records::{MoveTree, write_pgn_tree};
-use crate::rules::{Charset, Color as Side};
 use crate::store::LibraryError;
 use crate::store::library;
 use crate::store::record::{self, OpenError, OpenedGame};
@@ -349,8 +349,10 @@ fn pgn_text(
     lang: Lang,
     clock: Option<&MatchClock>,
 ) -> String {
+    // The file keeps one of PGN's notations (Chinese, not the Vietnamese
+    // form), in the list's characters.
     let notation = settings.map_or(Notation::Chinese, |s| s.notation);
-    let style = ChineseStyle::from(settings.map_or(Charset::Simplified, |s| s.charset()));
+    let style = crate::game::play::move_list::list_style(settings).1;
     let (pgn, tree) = record_of(session, lang, clock);
     write_pgn_tree(&pgn.tags, &tree, pgn.result, notation, style)
 }

@@ -37,6 +37,39 @@ fn settings(app: &App) -> &Settings {
     &app.world().resource::<UserSettings>().0
 }
 
+/// A first start speaks the system's language; once there is a settings
+/// file, the file's language is kept whatever the locale says.
+#[test]
+fn a_first_start_speaks_the_language_of_the_system() {
+    let dir = TempDir::new("game-settings-first-start");
+    let with_locale = |lang: Option<Language>| {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StatesPlugin));
+        logic_plugins(&mut app);
+        app.insert_resource(StorePaths(Some(Paths::under(dir.path()))));
+        app.insert_resource(crate::game::settings::SystemLanguage(lang));
+        app.add_plugins(crate::game::settings::plugin);
+        app.update();
+        app
+    };
+    let app = with_locale(Some(Language::Vi));
+    assert_eq!(settings(&app).language, Language::Vi);
+    assert_eq!(
+        Phrase::Settings.get(app.world().resource::<UserSettings>().lang()),
+        "Cài đặt"
+    );
+    let app = with_locale(None);
+    assert_eq!(settings(&app).language, Language::default());
+    // A settings file: its language, not the locale's.
+    let mut app = with_locale(Some(Language::ZhHant));
+    assert_eq!(settings(&app).language, Language::ZhHant);
+    app.world_mut().resource_mut::<UserSettings>().language = Language::En;
+    app.update();
+    app.update();
+    let app = with_locale(Some(Language::Vi));
+    assert_eq!(settings(&app).language, Language::En);
+}
+
 #[test]
 fn changed_settings_are_saved_and_come_back_in_the_next_session() {
     let dir = TempDir::new("game-settings-persist");
@@ -268,7 +301,9 @@ fn traditional_texts_use_the_traditional_game_words() {
             continue;
         }
         let text = t.get(Lang::ZhHant);
-        for c in ["们", "这", "时", "设", "着", "后", "复", "谱", "库", "为", "马", "车", "将"] {
+        for c in [
+            "们", "这", "时", "设", "着", "后", "复", "谱", "库", "为", "马", "车", "将",
+        ] {
             assert!(!text.contains(c), "{t:?}: {text} has {c}");
         }
     }

@@ -147,7 +147,8 @@ impl Row {
             Row::AnalysisLines => usize::from(s.analysis_lines.clamp(1, MAX_ANALYSIS_LINES) - 1),
             Row::ScoreView => usize::from(s.score_view == ScoreView::Mover),
             Row::Notation => match s.notation {
-                Notation::Chinese => 0,
+                // In Vietnamese the first choice reads "Kiểu Việt" (P2-5).
+                Notation::Chinese | Notation::Vietnamese => 0,
                 Notation::Wxf => 1,
                 Notation::Iccs => 2,
             },

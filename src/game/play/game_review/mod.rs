@@ -224,11 +224,12 @@ pub fn review_offered(session: &Session, clock: Option<&MatchClock>) -> bool {
         || session.setup.players.mode == Mode::Hotseat && clock.is_none_or(|c| c.clock.is_none())
 }
 
-/// Is this a player name the game writes for the computer ("电脑 3", "AI 3")?
+/// Is this a player name the game writes for the computer ("电脑 3", "AI 3",
+/// "Máy 3", in any of the languages)?
 pub fn is_computer_name(name: &str) -> bool {
     let words = name.trim().trim_end_matches(|c: char| c.is_ascii_digit());
     let words = words.trim();
-    [crate::game::i18n::Lang::Zh, crate::game::i18n::Lang::En]
+    crate::game::i18n::Lang::ALL
         .iter()
         .any(|&l| words == Phrase::Computer.get(l))
 }

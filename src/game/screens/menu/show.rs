@@ -113,9 +113,9 @@ pub(super) fn show_level_headings(
 /// The groups' names, in the language.
 pub(super) fn show_tier_names(lang: CurrentLang, mut tiers: Query<(&TierName, &mut Text)>) {
     for (name, mut text) in &mut tiers {
-        let want = crate::engine::Level::new(name.0).map_or("", |l| tier_name(l, *lang));
+        let want = crate::engine::Level::new(name.0).map_or(String::new(), |l| tier_name(l, *lang));
         if text.0 != want {
-            text.0 = want.to_string();
+            text.0 = want;
         }
     }
 }
