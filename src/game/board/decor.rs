@@ -5,7 +5,7 @@
 use crate::game::Screen;
 use crate::game::board::layout::BoardLayout;
 use crate::game::board::{shapes, z};
-use crate::game::i18n::RED_FILE_NUMERALS;
+use crate::game::i18n::{Lang, RED_FILE_NUMERALS};
 use crate::game::theme::{Fonts, palette};
 use crate::render::BoardTheme;
 use bevy::prelude::*;
@@ -14,9 +14,26 @@ use bevy::prelude::*;
 #[derive(Component, Clone)]
 pub(super) struct BoardDecor;
 
-/// A file number beside the board (hidden by the coordinates setting).
+/// A file number beside the board (hidden by the coordinates setting):
+/// the file counted from its side's right, 1–9, and whether it is Red's
+/// (一…九, or digits where the language writes them so).
 #[derive(Component, Clone, Copy)]
-pub struct FileNumber;
+pub struct FileNumber {
+    /// 1–9 from the side's right.
+    pub number: u8,
+    /// Red's number, below the board.
+    pub red: bool,
+}
+
+/// A file number's text in `lang`: Red's in Chinese numerals, but in
+/// Vietnamese, whose records count both sides' files in digits.
+pub fn file_number_text(n: FileNumber, lang: Lang) -> String {
+    if n.red && lang != Lang::Vi {
+        RED_FILE_NUMERALS[usize::from(n.number.clamp(1, 9) - 1)].to_string()
+    } else {
+        n.number.to_string()
+    }
+}
 
 /// Draws the decoration for `layout`, seen from Black when `flipped`.
 pub(super) fn spawn_decor(
@@ -24,7 +41,7 @@ pub(super) fn spawn_decor(
     images: &mut Assets<Image>,
     layout: &BoardLayout,
     flipped: bool,
-    (fonts, theme): (&Fonts, BoardTheme),
+    (fonts, theme, lang): (&Fonts, BoardTheme, Lang),
 ) {
     let at = |f: f32, r: f32| layout.world_of(Vec2::new(f, r), flipped);
     let lw = layout.line_width();
@@ -36,7 +53,7 @@ pub(super) fn spawn_decor(
         commands.spawn((line.sprite(images), line.transform(), decor()));
     }
     spawn_river(commands, layout, fonts, ink);
-    spawn_file_numbers(commands, layout, &at, fonts, ink);
+    spawn_file_numbers(commands, layout, &at, fonts, ink, lang);
 }
 
 /// Lines, marks and labels go when the board is redrawn or left.
@@ -164,28 +181,36 @@ fn spawn_river(commands: &mut Commands, layout: &BoardLayout, fonts: &Fonts, ink
     }
 }
 
-/// File numbers: Red counts 一…九 from its right, Black 1…9 from its right.
+/// File numbers: Red counts 一…九 from its right, Black 1…9 from its right
+/// (Red in digits too in Vietnamese).
 fn spawn_file_numbers(
     commands: &mut Commands,
     layout: &BoardLayout,
     at: &impl Fn(f32, f32) -> Vec2,
     fonts: &Fonts,
     ink: Color,
+    lang: Lang,
 ) {
     let num_px = (layout.cell * 0.3).round().max(10.0);
     let off = 0.72;
     for file in 0..9u8 {
         let f = f32::from(file);
-        let red = RED_FILE_NUMERALS[usize::from(8 - file)];
-        let black = (file + 1).to_string();
-        for (text, r) in [(red.to_string(), -off), (black, 9.0 + off)] {
+        let red = FileNumber {
+            number: 9 - file,
+            red: true,
+        };
+        let black = FileNumber {
+            number: file + 1,
+            red: false,
+        };
+        for (n, r) in [(red, -off), (black, 9.0 + off)] {
             commands.spawn((
-                Text2d::new(text),
+                Text2d::new(file_number_text(n, lang)),
                 fonts.pieces(num_px),
                 TextColor(ink.with_alpha(0.9)),
                 Transform::from_translation(at(f, r).extend(z::GRID)),
                 decor(),
-                FileNumber,
+                n,
             ));
         }
     }

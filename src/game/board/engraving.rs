@@ -1,9 +1,9 @@
 //! Display settings applied to the drawn board: the characters engraved on
 //! the pieces (traditional 帥傌 or simplified 帅马) and the file numbers
-//! around the board. Both follow [`UserSettings`] at once, including pieces
+//! around the board (shown or not, in the language's numerals). Both follow [`UserSettings`] at once, including pieces
 //! spawned later (a new game, undo).
 
-use crate::game::board::decor::FileNumber;
+use crate::game::board::decor::{FileNumber, file_number_text};
 use crate::game::board::pieces::{PieceView, piece_char};
 use crate::game::play::session::Session;
 use crate::game::settings::UserSettings;
@@ -55,15 +55,19 @@ fn engrave_pieces(
 
 fn show_file_numbers(
     settings: Res<UserSettings>,
-    mut numbers: Query<&mut Visibility, With<FileNumber>>,
+    mut numbers: Query<(&FileNumber, &mut Visibility, &mut Text2d)>,
 ) {
     let want = if settings.show_coordinates {
         Visibility::Inherited
     } else {
         Visibility::Hidden
     };
-    for mut v in &mut numbers {
+    for (&n, mut v, mut text) in &mut numbers {
         v.set_if_neq(want);
+        let label = file_number_text(n, settings.lang());
+        if text.0 != label {
+            text.0 = label;
+        }
     }
 }
 

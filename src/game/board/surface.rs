@@ -13,6 +13,7 @@
 use crate::game::board::decor::{BoardDecor, spawn_decor};
 use crate::game::board::layout::BoardLayout;
 use crate::game::board::z;
+use crate::game::i18n::Lang;
 use crate::game::play::analysis::{Analysis, AnalysisCommand};
 use crate::game::play::session::{BoardInput, Session};
 use crate::game::settings::UserSettings;
@@ -267,6 +268,9 @@ fn redraw_board(
         sprite.image = textures.get(theme);
         tf.translation = layout.center.extend(z::SURFACE);
     }
-    let look = (&*fonts, theme);
+    let lang = settings
+        .as_deref()
+        .map_or(Lang::default(), UserSettings::lang);
+    let look = (&*fonts, theme, lang);
     spawn_decor(&mut commands, &mut images, &layout, session.flipped, look);
 }

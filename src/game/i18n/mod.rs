@@ -19,8 +19,8 @@ pub use engine_words::{
 pub use phrases::Phrase;
 pub use sentences::{
     at_move, browsing_ply, clock_text, comes_back, due_today, handicap_name, last_results,
-    level_name, level_record, mate_in, on_variation, opening_text, pick, reason_text,
-    result_shares, result_text, side_name, side_to_move, strength_text, theme_line, tier_name,
+    level_name, level_record, mate_in, on_variation, opening_text, reason_text, result_shares,
+    result_text, side_name, side_to_move, strength_text, theme_line, tier_name,
 };
 
 /// The language of the interface: the language setting itself

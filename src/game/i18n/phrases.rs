@@ -749,7 +749,7 @@ texts! {
     ImportFolderIntoDatabase => ("导入文件夹…", "Import a folder…", hant: "匯入資料夾…", vi: "Nhập thư mục…"),
     Browse => ("浏览…", "Browse…", hant: "瀏覽…", vi: "Duyệt…"),
     SpeakMoves => ("语音报着", "Spoken moves", hant: "語音報著", vi: "Đọc nước đi"),
-    SpeechVolume => ("语音音量", "Speech volume", hant: "語音音量", vi: "Âm lượng giọng đọc"),
+    SpeechVolume => ("语音音量", "Speech volume", hant: "語音音量", vi: "Âm lượng đọc"),
     Soft => ("轻", "Soft", hant: "輕", vi: "Nhỏ"),
     Medium => ("中", "Medium", hant: "中", vi: "Vừa"),
     Loud => ("响", "Loud", hant: "響", vi: "To"),

@@ -2,7 +2,7 @@
 //! on a narrow card beside a clock) and what it is doing.
 
 use super::{Badge, CardField, PlayerCard, PlayerCards};
-use crate::game::i18n::{Lang, Phrase, pick, side_name};
+use crate::game::i18n::{Lang, Phrase, level_name, side_name};
 use crate::game::play::Play;
 use crate::game::play::ai::{AiState, level_info};
 use crate::game::play::clock::MatchClock;
@@ -93,7 +93,10 @@ fn who_text(
         Player::Engine { name } => format!("{} · {name}", Phrase::Computer.get(lang)),
         Player::Ai { level } => {
             let info = level_info(level);
-            let name = pick(lang, info.name_zh, info.name_en);
+            let name = level_name(
+                crate::engine::Level::new(info.level).unwrap_or_default(),
+                lang,
+            );
             if short {
                 format!("{} {level} · {name}", Phrase::Computer.get(lang))
             } else {

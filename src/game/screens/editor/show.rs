@@ -9,7 +9,7 @@ use super::panel::{
 use super::{BoxPiece, Picked};
 use crate::engine::Level;
 use crate::game::Mode;
-use crate::game::i18n::{Lang, Phrase, pick, side_to_move};
+use crate::game::i18n::{Lang, Phrase, level_name, side_to_move};
 use crate::game::play::editor::{Editor, EditorStatus};
 use crate::game::settings::CurrentLang;
 use crate::game::theme::{OnPress, Toggled, palette, set_display};
@@ -224,7 +224,10 @@ pub(super) fn show_level_name(
     mut texts: Query<&mut Text, With<super::panel::LevelChosenText>>,
 ) {
     let info = crate::game::play::ai::level_info(editor.level);
-    let name = pick(*lang, info.name_zh, info.name_en);
+    let name = level_name(
+        crate::engine::Level::new(info.level).unwrap_or_default(),
+        *lang,
+    );
     let want = format!(
         "{name} · {} {}",
         Phrase::LevelRating.get(*lang),

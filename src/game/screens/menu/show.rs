@@ -4,7 +4,7 @@
 //! widget.
 
 use super::*;
-use crate::game::i18n::{due_today, pick, strength_text, tier_name};
+use crate::game::i18n::{due_today, level_name, strength_text, tier_name};
 use crate::game::notice::Notice;
 use crate::game::play::autosave::can_continue;
 use crate::game::play::my_puzzle::MyPuzzleStore;
@@ -223,7 +223,10 @@ pub(super) fn show_skill(
 /// "7 业余五级 · 等级分 1450": the chosen level's number, name and rating.
 fn chosen_level_text(level: u8, lang: Lang) -> String {
     let info = crate::game::play::ai::level_info(level);
-    let name = pick(lang, info.name_zh, info.name_en);
+    let name = level_name(
+        crate::engine::Level::new(info.level).unwrap_or_default(),
+        lang,
+    );
     format!(
         "{} {name} · {} {}",
         info.level,
