@@ -408,4 +408,13 @@ texts! {
     Medium => ("中", "Medium"),
     Loud => ("响", "Loud"),
     NoSpeechSynth => ("语音报着需要语音合成器", "Spoken moves need a speech synthesizer"),
+    FirstStartTitle => ("欢迎来到象棋", "Welcome to xiangqi"),
+    FirstStartQuestion => ("你下过象棋吗？", "Have you played xiangqi before?"),
+    FirstStartNew => ("我是新手", "I am new to xiangqi"),
+    FirstStartNewNote => ("从零学起：课程教你棋子怎么走、怎么将死", "Start from zero: the course teaches the moves and how to mate"),
+    FirstStartRules => ("我懂规则", "I know the rules"),
+    FirstStartRulesNote => ("和电脑下一盘，从入门难度开始", "Play the computer, starting at a beginner's level"),
+    FirstStartClub => ("我在棋社下棋", "I play at a club"),
+    FirstStartClubNote => ("从初级难度开始，下几盘后按你的等级分推荐", "Start at Elementary; after a few games your rating suggests the level"),
+    Skip => ("跳过", "Skip"),
 }
