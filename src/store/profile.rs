@@ -154,13 +154,13 @@ impl Profile {
     /// to learn from but not a wall); the weakest when none, and `None`
     /// before the first rated game.
     pub fn suggestion(&self, levels: &[(u8, i32)]) -> Option<u8> {
-        let me = self.rating?;
-        levels
-            .iter()
-            .filter(|(_, r)| expected(me, f64::from(*r)) >= 0.4)
-            .max_by_key(|(_, r)| *r)
-            .or_else(|| levels.iter().min_by_key(|(_, r)| *r))
-            .map(|(l, _)| *l)
+        suggestion_for(self.rating?, levels)
+    }
+
+    /// [`Profile::suggestion`], or before the first rated game the one for
+    /// `assumed` (what the player said of themself on the first start).
+    pub fn suggestion_or(&self, assumed: Option<f64>, levels: &[(u8, i32)]) -> Option<u8> {
+        suggestion_for(self.rating.or(assumed)?, levels)
     }
 
     /// Reads the profile; a missing file is a new player.
@@ -241,6 +241,17 @@ impl Profile {
     }
 }
 
+/// The strongest of `levels` (`(level, rating)` pairs) a player rated `me`
+/// is expected to score at least 40 % against; the weakest when none.
+fn suggestion_for(me: f64, levels: &[(u8, i32)]) -> Option<u8> {
+    levels
+        .iter()
+        .filter(|(_, r)| expected(me, f64::from(*r)) >= 0.4)
+        .max_by_key(|(_, r)| *r)
+        .or_else(|| levels.iter().min_by_key(|(_, r)| *r))
+        .map(|(l, _)| *l)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -295,6 +306,17 @@ mod tests {
         assert_eq!(p.suggestion(&levels), Some(1));
         p.rating = Some(5000.0);
         assert_eq!(p.suggestion(&levels), Some(5));
+    }
+
+    #[test]
+    fn before_a_rating_the_first_starts_answer_stands_in() {
+        let levels = [(1, 400), (2, 600), (3, 800), (4, 1000), (5, 1200)];
+        let mut p = Profile::default();
+        assert_eq!(p.suggestion_or(None, &levels), None);
+        assert_eq!(p.suggestion_or(Some(880.0), &levels), Some(3));
+        // A rating of the player's own wins over what they said.
+        p.rating = Some(1300.0);
+        assert_eq!(p.suggestion_or(Some(100.0), &levels), Some(5));
     }
 
     #[test]

@@ -145,6 +145,32 @@ impl Language {
     }
 }
 
+/// What the player said of themself on the first start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Experience {
+    /// New to xiangqi: the course first.
+    New,
+    /// Knows the rules.
+    KnowsRules,
+    /// Plays at a club.
+    Club,
+}
+
+impl Experience {
+    /// The rating the level suggestion assumes until the player has one of
+    /// their own (on the levels' scale: 入门 1 is about 690, 初级 4 about
+    /// 1920). A newcomer and a player who knows the rules get the first
+    /// levels, a club player one that takes some beating.
+    pub fn assumed_rating(self) -> f64 {
+        match self {
+            Experience::New => 600.0,
+            Experience::KnowsRules => 900.0,
+            Experience::Club => 1900.0,
+        }
+    }
+}
+
 /// Whose point of view the analysis scores take.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -207,6 +233,15 @@ pub struct Settings {
     pub speech_volume: u8,
     /// The spoken moves' pace, percent of normal (50..=200).
     pub speech_speed: u8,
+    /// The first-start card was answered or skipped (a new player sees it
+    /// once, at the menu).
+    /// (A file without it predates the card: [`Settings::load`] sets it.)
+    pub first_start_done: bool,
+    /// What the player answered on it (the level suggested until a rating
+    /// exists follows it).
+    /// (Written even when `None`: the lenient reader only keeps keys the
+    /// defaults have.)
+    pub experience: Option<Experience>,
     /// The player's own engines.
     pub engines: EngineList,
     /// Which ladder the levels of `players` are of
@@ -250,6 +285,8 @@ impl Default for Settings {
             speak_moves: false,
             speech_volume: 70,
             speech_speed: 100,
+            first_start_done: false,
+            experience: None,
             engines: EngineList::default(),
             players: Players::default(),
             analysis_engine: None,
@@ -287,8 +324,22 @@ impl Settings {
         let (mut s, warning) = load_json_lenient::<Settings>(path);
         if let Ok(bytes) = std::fs::read(path) {
             s.migrate_levels(&bytes);
+            s.migrate_first_start(&bytes);
         }
         s.checked(path, warning)
+    }
+
+    /// A settings file without `first_start_done` was written before the
+    /// first-start card existed (or is too damaged to say): its player has
+    /// played here before and is not asked.
+    fn migrate_first_start(&mut self, bytes: &[u8]) {
+        let text = String::from_utf8_lossy(bytes);
+        let found = serde_json::from_str::<serde_json::Value>(&text)
+            .ok()
+            .or_else(|| super::salvage_json(&text));
+        if found.is_none_or(|v| v.get("first_start_done").is_none()) {
+            self.first_start_done = true;
+        }
     }
 
     /// Level numbers from a file of an older ladder (no `ladder`, or a
@@ -522,6 +573,34 @@ mod tests {
         let (s, w) = Settings::load(&t.path().join("settings.json"));
         assert_eq!(s, Settings::default());
         assert!(w.is_none());
+        assert!(!s.first_start_done, "a new player is asked");
+    }
+
+    #[test]
+    fn only_a_file_that_predates_the_first_start_card_counts_as_asked() {
+        let t = TempDir::new("settings-first-start");
+        let p = t.path().join("settings.json");
+        let cases = [
+            (r#"{"volume": 40}"#, true, None),
+            (r#"{"volume": 40, "first_start_do"#, true, None),
+            (r#"{"first_start_done": false}"#, false, None),
+            (
+                r#"{"first_start_done": true, "experience": "knows-rules"}"#,
+                true,
+                Some(Experience::KnowsRules),
+            ),
+            (
+                r#"{"first_start_done": true, "experience": "grandmaster"}"#,
+                true,
+                None,
+            ),
+        ];
+        for (text, done, said) in cases {
+            fs::write(&p, text).unwrap();
+            let (s, _) = Settings::load(&p);
+            assert_eq!(s.first_start_done, done, "{text}");
+            assert_eq!(s.experience, said, "{text}");
+        }
     }
 
     #[test]
@@ -557,6 +636,8 @@ mod tests {
             speak_moves: true,
             speech_volume: 40,
             speech_speed: 140,
+            first_start_done: true,
+            experience: Some(Experience::Club),
             engines: serde_json::from_str(
                 r#"[{"name": "Pikafish", "command": "pikafish", "protocol": "uci", "options": [["Threads", "2"]],
                     "strength": {"depth": 12}}]"#,
@@ -789,6 +870,7 @@ mod tests {
             s,
             Settings {
                 volume: 50,
+                first_start_done: true,
                 ..Settings::default()
             }
         );
@@ -861,7 +943,13 @@ mod tests {
         let p = t.path().join("settings.json");
         fs::write(&p, "[1, 2]").unwrap();
         let (s, w) = Settings::load(&p);
-        assert_eq!(s, Settings::default());
+        assert_eq!(
+            s,
+            Settings {
+                first_start_done: true,
+                ..Settings::default()
+            }
+        );
         assert!(w.unwrap().to_string().contains("not a JSON object"));
     }
 

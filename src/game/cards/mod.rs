@@ -1,14 +1,15 @@
-//! Cards over whatever screen is showing: the settings card, and the card
-//! of the player's engines opened from it.
+//! Cards over whatever screen is showing: the settings card, the card of
+//! the player's engines opened from it, and the first start's question.
 
 pub mod engines;
+pub mod first_start;
 pub mod settings;
 mod views;
 
-pub use views::{EnginesView, SettingsView};
+pub use views::{EnginesView, FirstStartView, SettingsView};
 
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins((settings::plugin, engines::plugin));
+    app.add_plugins((settings::plugin, engines::plugin, first_start::plugin));
 }

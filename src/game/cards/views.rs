@@ -23,3 +23,13 @@ pub enum EnginesView {
     /// Yes, over the current screen (the settings card closes under it).
     Open,
 }
+
+/// Is the first start's card showing?
+#[derive(States, Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum FirstStartView {
+    /// No.
+    #[default]
+    Closed,
+    /// Yes, over the menu.
+    Open,
+}

@@ -759,4 +759,28 @@ texts! {
         hant: "語音報著需要語音合成器",
         vi: "Đọc nước đi cần bộ tổng hợp giọng nói",
     ),
+    FirstStartTitle => ("欢迎来到象棋", "Welcome to xiangqi", hant: "歡迎來到象棋", vi: "Chào mừng đến với cờ tướng"),
+    FirstStartQuestion => ("你下过象棋吗？", "Have you played xiangqi before?", hant: "你下過象棋嗎？", vi: "Bạn đã từng chơi cờ tướng chưa?"),
+    FirstStartNew => ("我是新手", "I am new to xiangqi", hant: "我是新手", vi: "Tôi mới chơi cờ tướng"),
+    FirstStartNewNote => (
+        "从零学起：课程教你棋子怎么走、怎么将死",
+        "Start from zero: the course teaches the moves and how to mate",
+        hant: "從零學起：課程教你棋子怎麼走、怎麼將死",
+        vi: "Học từ đầu: bài học dạy cách đi quân và cách chiếu bí",
+    ),
+    FirstStartRules => ("我懂规则", "I know the rules", hant: "我懂規則", vi: "Tôi biết luật chơi"),
+    FirstStartRulesNote => (
+        "和电脑下一盘，从入门难度开始",
+        "Play the computer, starting at a beginner's level",
+        hant: "和電腦下一盤，從入門難度開始",
+        vi: "Chơi với máy, bắt đầu từ mức Nhập môn",
+    ),
+    FirstStartClub => ("我在棋社下棋", "I play at a club", hant: "我在棋社下棋", vi: "Tôi chơi ở câu lạc bộ"),
+    FirstStartClubNote => (
+        "从初级难度开始，下几盘后按你的等级分推荐",
+        "Start at Elementary; after a few games your rating suggests the level",
+        hant: "從初級難度開始，下幾盤後按你的等級分推薦",
+        vi: "Bắt đầu ở mức Sơ cấp; chơi vài ván rồi hệ số của bạn sẽ gợi ý mức phù hợp",
+    ),
+    Skip => ("跳过", "Skip", hant: "跳過", vi: "Bỏ qua"),
 }

@@ -18,6 +18,7 @@ pub mod explorer;
 pub mod export;
 pub mod external;
 pub mod file_dialog;
+pub mod first_start;
 pub mod game_db;
 pub mod game_review;
 pub mod hint;
@@ -52,7 +53,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((clock::plugin, export::plugin, file_dialog::plugin));
     app.add_plugins(editor::plugin);
     app.add_plugins((variations::plugin, game_db::plugin, explorer::plugin));
-    app.add_plugins((rating::plugin, shown::plugin));
+    app.add_plugins((rating::plugin, shown::plugin, first_start::plugin));
 }
 
 /// Whose move it is while [`Screen::Playing`].

@@ -19,7 +19,18 @@ use crate::game::settings::{CurrentLang, StorePaths};
 use crate::game::{GameSet, Mode, Screen};
 use crate::rules::{Color as Side, GameResult, Position};
 use crate::store::profile::Profile;
+use crate::store::settings::Experience;
 use bevy::prelude::*;
+
+/// The level the player's rating suggests, or before the first rated game
+/// what they said on the first start (see `Profile::suggestion_or`).
+pub fn suggested_level(profile: &Profile, said: Option<Experience>) -> Option<u8> {
+    let levels: Vec<(u8, i32)> = Level::ALL
+        .iter()
+        .map(|l| (l.number(), l.rating()))
+        .collect();
+    profile.suggestion_or(said.map(Experience::assumed_rating), &levels)
+}
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PlayerRating>()

@@ -10,6 +10,7 @@ mod doors;
 mod editor;
 mod engines;
 mod engines_play;
+mod first_start;
 mod game_review;
 mod keyboard;
 mod puzzles;

@@ -111,9 +111,11 @@ fn a_broken_settings_file_keeps_what_it_can_gives_a_notice_and_is_kept_aside() {
     fs::write(&file, broken).unwrap();
     let mut app = settings_app(dir.path());
     app.update();
-    // The volume before the damage is kept, the rest are the defaults.
+    // The volume before the damage is kept, the rest are the defaults (and
+    // a player with a settings file is not asked what they know).
     let want = Settings {
         volume: 40,
+        first_start_done: true,
         ..Settings::default()
     };
     assert_eq!(*settings(&app), want);

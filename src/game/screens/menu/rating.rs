@@ -10,23 +10,26 @@ use crate::game::i18n::level_name;
 use crate::game::notice::Notice;
 use crate::game::play::rating::PlayerRating;
 use crate::store::profile::{PROVISIONAL_GAMES, Profile};
+use crate::store::settings::Experience;
 
 /// Rated games the graph shows, at most.
 const GRAPH_GAMES: usize = 30;
 
-/// The level the player's rating suggests (see `Profile::suggestion`).
-pub(super) fn suggested_level(profile: &Profile) -> Option<u8> {
-    let levels: Vec<(u8, i32)> = Level::ALL
-        .iter()
-        .map(|l| (l.number(), l.rating()))
-        .collect();
-    profile.suggestion(&levels)
-}
+pub(super) use crate::game::play::rating::suggested_level;
 
 /// "Your rating 1234 (provisional) · 12 games · suggested: 业余三级", or
 /// how to get one.
-pub(super) fn rating_text(profile: &Profile, lang: Lang) -> String {
+pub(super) fn rating_text(profile: &Profile, said: Option<Experience>, lang: Lang) -> String {
     let Some(rating) = profile.rating else {
+        // What the player said on the first start suggests a level.
+        if let Some(level) = suggested_level(profile, said).and_then(Level::new) {
+            return format!(
+                "{} · {} {}",
+                Phrase::NoRatingYet.get(lang),
+                Phrase::SuggestedLevel.get(lang),
+                level_name(level, lang)
+            );
+        }
         return Phrase::NoRatingYet.get(lang).to_string();
     };
     let mut text = format!("{} {:.0}", Phrase::YourRating.get(lang), rating.round());
@@ -38,7 +41,7 @@ pub(super) fn rating_text(profile: &Profile, lang: Lang) -> String {
         profile.games,
         Phrase::RatedGames.get(lang)
     ));
-    if let Some(level) = suggested_level(profile).and_then(Level::new) {
+    if let Some(level) = suggested_level(profile, said).and_then(Level::new) {
         let name = level_name(level, lang);
         text.push_str(&format!(" · {} {name}", Phrase::SuggestedLevel.get(lang)));
     }
@@ -56,6 +59,7 @@ pub(super) struct Shown {
 #[allow(clippy::too_many_arguments)]
 pub(super) fn show_rating(
     setup: Res<GameSetup>,
+    settings: Option<Res<crate::game::settings::UserSettings>>,
     lang: CurrentLang,
     paths: Option<Res<StorePaths>>,
     mut rating: ResMut<PlayerRating>,
@@ -81,7 +85,8 @@ pub(super) fn show_rating(
         set_display(&mut node, rated_mode);
     }
     // Read in place: the profile is not copied each frame.
-    let suggestion = suggested_level(rating.get(paths.as_deref(), &mut notice));
+    let said = settings.as_ref().and_then(|s| s.experience);
+    let suggestion = suggested_level(rating.get(paths.as_deref(), &mut notice), said);
     for mut node in &mut suggest {
         set_display(
             &mut node,
@@ -103,7 +108,7 @@ pub(super) fn show_rating(
         return;
     };
     for mut text in &mut texts {
-        text.0 = rating_text(profile, *lang);
+        text.0 = rating_text(profile, said, *lang);
     }
     let values: Vec<f64> = profile
         .history
@@ -204,13 +209,19 @@ mod tests {
     #[test]
     fn the_text_says_how_to_get_a_rating_then_the_rating_and_a_suggestion() {
         let mut p = Profile::default();
-        assert_eq!(rating_text(&p, Lang::En), Phrase::NoRatingYet.get(Lang::En));
+        assert_eq!(
+            rating_text(&p, None, Lang::En),
+            Phrase::NoRatingYet.get(Lang::En)
+        );
+        // Before a rating, what the player said suggests a level.
+        let said = rating_text(&p, Some(Experience::KnowsRules), Lang::En);
+        assert!(said.contains("Beginner 3"), "{said}");
         p.record(2, Level::new(2).unwrap().rating(), 1.0, 0, 1);
-        let text = rating_text(&p, Lang::En);
+        let text = rating_text(&p, None, Lang::En);
         let r = p.rating.unwrap().round();
         assert!(text.starts_with(&format!("Your rating {r:.0}")), "{text}");
         assert!(text.contains(Phrase::Provisional.get(Lang::En)), "{text}");
-        let level = Level::new(suggested_level(&p).unwrap()).unwrap();
+        let level = Level::new(suggested_level(&p, None).unwrap()).unwrap();
         assert!(text.ends_with(level.name_en()), "{text}");
     }
 

@@ -63,7 +63,12 @@ impl MenuChoice<'_> {
                 }
             }
             MenuAction::Suggested => {
-                if let Some(level) = self.rating.peek().and_then(super::rating::suggested_level) {
+                let said = self.settings.as_ref().and_then(|s| s.experience);
+                if let Some(level) = self
+                    .rating
+                    .peek()
+                    .and_then(|p| super::rating::suggested_level(p, said))
+                {
                     setup.players.computers.red.level = level;
                     self.focus.black = false;
                 }

@@ -99,7 +99,7 @@ fn choose_it_sets_the_level_the_players_rating_suggests() {
         let world = app.world_mut();
         let mut rating = world.resource_mut::<crate::game::play::rating::PlayerRating>();
         let mut notice = crate::game::notice::Notice::default();
-        super::super::rating::suggested_level(rating.get(Some(&paths), &mut notice))
+        super::super::rating::suggested_level(rating.get(Some(&paths), &mut notice), None)
     };
     // At its own rating the player expects 50 % there; the next level
     // up is a step of 60 % or more away, about 40 % at best.
