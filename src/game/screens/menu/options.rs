@@ -1,7 +1,7 @@
 //! The menu's clock and handicap choices: one section ([`options_section`])
 //! the menu places with one line.
 //!
-//! Each side's clock steps through [`CLOCKS`] (◂ ▸), so either side may
+//! Each side's clock steps through [`CLOCKS`] (◀ ▶), so either side may
 //! play on another control (time odds); the handicap steps through
 //! [`Handicap::ALL`] and the giving side is Red or Black. The choices are
 //! kept in the settings like the mode and levels, go into
@@ -180,7 +180,7 @@ pub fn options_section(lang: Lang, fonts: &Fonts, k: f32) -> impl Bundle + use<>
     )
 }
 
-/// "红方 ◂ 10分+5秒 ▸".
+/// "红方 ◀ 10分+5秒 ▶".
 fn stepper(side: Side, name: Phrase, lang: Lang, fonts: &Fonts, k: f32) -> impl Bundle + use<> {
     (
         row((4.0 * k).round()),
