@@ -6,7 +6,7 @@
 //! `assets/course/course.json`; this is for the rest.
 //!
 //! Not a general converter: its tables ([`table`], made by
-//! `tools/hant_table.py` with OpenCC's `s2tw` from the game's own texts)
+//! `src/hant/make_table.py` with OpenCC's `s2tw` from the game's own texts)
 //! hold the characters the game writes and the words in which a character
 //! reads otherwise than its usual form (重複 and 複製 but 復盤). A
 //! character it does not know is kept as it is, which for most characters
