@@ -30,6 +30,7 @@ import collections
 import json
 import pathlib
 import re
+import subprocess
 
 import opencc
 
@@ -146,6 +147,8 @@ def main():
         lines.append(f'    ("{s}", "{t}"),')
     lines.append("];")
     (HERE / "table.rs").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    # Laid out as `cargo fmt --check` wants it.
+    subprocess.run(["rustfmt", "--edition", "2024", str(HERE / "table.rs")], check=True)
     print(f"{len(chars)} characters, {len(words)} words")
     amb = {s: dict(f) for s, f in seen.items() if len(f) > 1}
     print("read otherwise in some words:", json.dumps(amb, ensure_ascii=False))

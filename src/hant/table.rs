@@ -277,8 +277,4 @@ pub(super) const CHARS: &[(char, char)] = &[
 
 /// Words of two or three characters whose characters read otherwise than
 /// [`CHARS`] has them, sorted.
-pub(super) const WORDS: &[(&str, &str)] = &[
-    ("复制", "複製"),
-    ("复盘", "復盤"),
-    ("复能", "復能"),
-];
+pub(super) const WORDS: &[(&str, &str)] = &[("复制", "複製"), ("复盘", "復盤"), ("复能", "復能")];
