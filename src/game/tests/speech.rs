@@ -59,6 +59,9 @@ fn each_move_is_said_and_a_check_with_its_move() {
     assert_eq!(started(&app), ["ju1 jiu3 jin4 yi1"]);
     click(&mut app, "d9");
     click(&mut app, "d8");
+    // Said before the next move comes (a move still waiting would be
+    // dropped for the newer one, as a player wants).
+    run_until(&mut app, "the reply said", |app| started(app).len() == 2);
     click(&mut app, "a2");
     click(&mut app, "d2");
     run_until(&mut app, "the check said", |app| started(app).len() == 3);
@@ -76,6 +79,7 @@ fn a_mate_is_said_with_its_move_and_then_the_result() {
     click(&mut app, "a2");
     click(&mut app, "d9");
     click(&mut app, "d8");
+    run_until(&mut app, "the reply said", |app| started(app).len() == 2);
     click(&mut app, "a2");
     click(&mut app, "d2");
     run_until(&mut app, "the result said", |app| started(app).len() == 4);
