@@ -2,8 +2,8 @@
 //! what they have captured), what the AI is thinking, the move list, and
 //! the toolbar. Right of the board in wide windows, below it in tall ones.
 //! Its children: the player cards, the toolbar, the move list with the
-//! review buttons, the evaluation bar beside the board, a puzzle's card and
-//! the help card.
+//! review buttons, the evaluation bar beside the board, a puzzle's card, a
+//! lesson's card and the help card.
 
 pub mod analysis;
 pub mod clock;
@@ -12,6 +12,7 @@ pub mod eval_bar;
 pub mod explorer;
 pub mod graph;
 pub mod help;
+pub mod lesson_card;
 pub mod move_list;
 pub mod my_puzzle_card;
 pub mod player_cards;
@@ -44,7 +45,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((analysis::plugin, explorer::plugin));
     app.add_plugins(comment_field::plugin);
     app.add_plugins((review_card::plugin, graph::plugin, my_puzzle_card::plugin));
-    app.add_plugins(clock::plugin);
+    app.add_plugins((clock::plugin, lesson_card::plugin));
     app.add_systems(OnEnter(Screen::Playing), spawn_panel)
         .add_systems(
             Update,

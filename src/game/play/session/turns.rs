@@ -11,8 +11,9 @@ use crate::game::{Mode, Screen};
 use crate::rules::{Color, Move, Position, Square};
 use bevy::prelude::*;
 
-/// Plays `mv` and reports it. Returns false (changing nothing) if illegal.
-fn play_move(session: &mut Session, mv: Move, now: f64, out: &mut Outputs) -> bool {
+/// Plays `mv` and reports it (the course plays the engine's replies through
+/// it too). Returns false (changing nothing) if illegal.
+pub(crate) fn play_move(session: &mut Session, mv: Move, now: f64, out: &mut Outputs) -> bool {
     let pos = *session.position();
     let Some(piece) = pos.piece_at(mv.from()) else {
         return false;
