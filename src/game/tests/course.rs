@@ -10,7 +10,7 @@ use super::run_until;
 use crate::course::State as Standing;
 use crate::course::{Course, Exercise, Lesson, WrongMove, progress};
 use crate::game::i18n::{Lang, wrong_move_text};
-use crate::game::play::Play;
+use crate::game::play::{Play, Turn};
 use crate::game::play::course::judge::CourseJobs;
 use crate::game::play::course::{ActiveLesson, LessonCommand, Note, OpenLesson, Step};
 use crate::game::play::session::{BoardInput, GameCommand};
@@ -86,6 +86,41 @@ fn attempt_state(app: &App) -> Standing {
     active(app).attempt.as_ref().expect("an exercise").state()
 }
 
+/// Waits for the board to take the student's move, then plays `m`.
+fn student_plays(app: &mut App, m: Move) {
+    let what = format!(
+        "the student's turn before {m} in {} after {:?} (board {})",
+        exercise(app).id,
+        active(app).attempt.as_ref().map(|a| a.moves().to_vec()),
+        session(app).position().fen()
+    );
+    run_until(app, &what, |a| {
+        *a.world().resource::<State<Turn>>().get() == Turn::Human
+    });
+    play_move(app, m);
+}
+
+/// Solves the exercise shown with the course's own next steps (not
+/// counted as hints), whatever the defence replies.
+fn solve(app: &mut App) {
+    for _ in 0..40 {
+        run_until(app, "the defence's reply", |a| {
+            attempt_state(a) != Standing::DefenceToMove
+        });
+        if attempt_state(app) != Standing::StudentToMove {
+            return;
+        }
+        let mut defender = crate::course::Defender::default();
+        let m = active(app)
+            .attempt
+            .as_ref()
+            .unwrap()
+            .next_step(&mut defender)
+            .expect("a next step");
+        student_plays(app, m);
+    }
+}
+
 /// Plays the student's moves of the exercise's stored solution.
 fn play_solution(app: &mut App) {
     let ex = exercise(app);
@@ -103,7 +138,7 @@ fn play_solution(app: &mut App) {
             active(app).attempt.as_ref().unwrap().position(),
             "the board shows the attempt"
         );
-        play_move(app, m);
+        student_plays(app, m);
     }
 }
 
@@ -212,6 +247,8 @@ fn a_move_against_the_rules_is_refused_with_the_rule_in_words() {
         "the course says why"
     );
     assert_eq!(session(&app).position(), &from, "nothing moved");
+    app.world_mut().write_message(BoardInput::Deselect);
+    app.update();
     let en = wrong_move_text(&WrongMove::HorseShape, Lang::En);
     assert!(en.starts_with("Not allowed: ") && en.contains("horse"), "{en}");
     let zh = wrong_move_text(&WrongMove::HorseShape, Lang::Zh);
@@ -284,10 +321,12 @@ fn the_engine_defends_off_the_main_thread_and_its_reply_is_played() {
     let home = TempDir::new("course-defence");
     let mut app = list_app(&home);
     open(&mut app, "mate-two-chariots", true);
+    go_to_exercise(&mut app, 0);
+    solve(&mut app);
     go_to_exercise(&mut app, 1);
     let ex = exercise(&app);
     assert!(ex.goal.has_defence());
-    play_move(&mut app, ex.solution[0]);
+    student_plays(&mut app, ex.solution[0]);
     // The frame returned with the reply still being searched.
     assert_eq!(attempt_state(&app), Standing::DefenceToMove);
     assert!(app.world().resource::<CourseJobs>().defending());
@@ -302,22 +341,7 @@ fn the_engine_defends_off_the_main_thread_and_its_reply_is_played() {
     );
     assert!(!app.world().resource::<CourseJobs>().defending());
     // The rest of the mate, whatever the defence chose.
-    for _ in 0..4 {
-        if attempt_state(&app) != Standing::StudentToMove {
-            break;
-        }
-        let mut defender = crate::course::Defender::default();
-        let m = active(&app)
-            .attempt
-            .as_ref()
-            .unwrap()
-            .next_step(&mut defender)
-            .expect("a winning move");
-        play_move(&mut app, m);
-        run_until(&mut app, "the attempt to go on", |a| {
-            attempt_state(a) != Standing::DefenceToMove
-        });
-    }
+    solve(&mut app);
     assert_eq!(attempt_state(&app), Standing::Solved(3));
     assert_eq!(saved(&home).stars(&ex.id), 3);
     // Retry starts the exercise again from its position.
@@ -347,3 +371,5 @@ fn the_launch_opens_the_list_and_the_lesson_asked_for() {
     assert_eq!(active(&app).lesson.id, "horse");
     assert_eq!(active(&app).number, "2.4");
 }
+
+

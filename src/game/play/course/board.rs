@@ -96,6 +96,14 @@ fn show_step(
     if session.setup.players.mode != players.mode {
         session.setup.players = players.clone();
     }
+    // A drill's board is the course's to judge: a bare board is no draw.
+    let drill = active
+        .attempt
+        .as_ref()
+        .is_some_and(|a| !a.exercise().goal.has_defence());
+    if session.drill != drill {
+        session.drill = drill;
+    }
     if active.on_board {
         return;
     }

@@ -31,9 +31,12 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Inbox>()
         .add_systems(
             Update,
+            // After the session's moves of the frame (`GameSet::Rules`) and
+            // before its turn follows them (`GameSet::Resolve`): a drill's
+            // move leaves the student to move with no flicker of the turn.
             (collect, judge, poll_reply, poll_hint)
                 .chain()
-                .in_set(GameSet::Resolve)
+                .in_set(GameSet::Ai)
                 .run_if(
                     in_state(Play::Course)
                         .and_then(resource_exists::<Session>)
@@ -171,12 +174,10 @@ fn judge(
         let position = *attempt.position();
         match feedback {
             Feedback::Illegal(_) | Feedback::Mistake(_) => {
-                // Taken back: the board as it was before the move.
-                if session.game.undo() {
-                    session.touch(now);
-                    selection.clear();
-                    out.changed.write(BoardChanged::Reset);
-                }
+                // Taken back: the board as the attempt stands, put back by
+                // `board` (a drill's bare board has no record to undo).
+                active.on_board = false;
+                selection.clear();
                 out.sound.write(SoundCue::Illegal);
                 active.note = Some(match feedback {
                     Feedback::Illegal(w) => Note::Wrong(w),

@@ -434,7 +434,15 @@ fn back_to_list(mut commands_in: MessageReader<GameCommand>, mut next: ResMut<Ne
     }
 }
 
-fn end_lesson(mut commands: Commands, mut jobs: ResMut<judge::CourseJobs>) {
+fn end_lesson(
+    mut commands: Commands,
+    mut jobs: ResMut<judge::CourseJobs>,
+    session: Option<ResMut<crate::game::play::session::Session>>,
+) {
     commands.remove_resource::<ActiveLesson>();
     jobs.clear();
+    // A game opened over a lesson ends by the rules again.
+    if let Some(mut session) = session {
+        session.drill = false;
+    }
 }
