@@ -20,7 +20,7 @@ Chinese numerals, every piece name in simplified and traditional form, the
 3755 level-1 characters of GB 2312 (the most common simplified characters,
 taken from Python's built-in gb2312 codec so no word list has to be
 downloaded), traditional forms of the game's vocabulary, and every non-ASCII
-character found in src/**/*.rs at the time the script runs.  Re-run after
+character found in src/**/*.rs (and the puzzles and the course) at the time the script runs.  Re-run after
 adding UI strings with new characters; the script fails if a character used
 in src/ has no glyph in the source font.
 
@@ -116,7 +116,10 @@ def gb2312_level1():
 def source_chars():
     """Every non-ASCII character in the Rust sources and the puzzle names, with where it was seen."""
     found = {}
-    sources = sorted((REPO / "src").rglob("*.rs")) + [REPO / "assets/puzzles/puzzles.jsonl"]
+    sources = sorted((REPO / "src").rglob("*.rs")) + [
+        REPO / "assets/puzzles/puzzles.jsonl",
+        REPO / "assets/course/course.json",
+    ]
     for path in sources:
         text = path.read_text(encoding="utf-8")
         for ch in text:

@@ -232,10 +232,14 @@ fn refresh_panel(
     time: Res<Time>,
     mut texts: Query<(&Field, &mut Text, &mut Node)>,
     settings: Option<Res<crate::game::settings::UserSettings>>,
+    play: Option<Res<State<crate::game::play::Play>>>,
 ) {
     let lang = *lang;
     let style = crate::game::play::move_list::list_style(settings.as_deref()).1;
-    let outcome = session.game.outcome();
+    // A drill's bare board is no draw: the lesson's card says how it stands.
+    let outcome = session.ended();
+    // A lesson's board is kept paused: nothing to say about it.
+    let lesson = play.is_some_and(|p| *p.get() == crate::game::play::Play::Course);
     for (field, mut text, mut node) in &mut texts {
         let want = match field {
             Field::Result => match &outcome {
@@ -257,7 +261,7 @@ fn refresh_panel(
                     } else {
                         format!("{}… {secs:.1} s", Phrase::Thinking.get(lang))
                     }
-                } else if session.paused {
+                } else if session.paused && !lesson {
                     Phrase::Paused.get(lang).to_string()
                 } else if let Some(o) = &outcome {
                     reason_text(&o.reason, lang)

@@ -3,7 +3,7 @@
 //! [`progress`] decides) — a click opens one, Enter the next to do; a
 //! lesson done can be played again. Esc goes back to the menu.
 
-use super::{course, course_text, stars_text};
+use super::{course, course_text};
 use crate::course::{Lesson, progress};
 use crate::game::i18n::{Lang, Phrase, chapter_number};
 use crate::game::notice::Notice;
@@ -61,7 +61,7 @@ fn status_line(lesson: &Lesson, progress: &CourseProgress, open: bool, lang: Lan
     if most == 0 {
         return state.get(lang).to_string();
     }
-    format!("{} · {}", stars_text(earned, most), state.get(lang))
+    format!("★ {earned} / {most} · {}", state.get(lang))
 }
 
 /// A lesson's tile: "2.4 The horse" over its stars and state; a locked
