@@ -143,7 +143,9 @@ pub enum CourseError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LessonNumberError {
     /// Not chapter.lesson.
-    #[error("'{given}' is not a lesson number: give chapter.lesson as `xiangqi lessons` numbers them, 1.1 to {last}")]
+    #[error(
+        "'{given}' is not a lesson number: give chapter.lesson as `xiangqi lessons` numbers them, 1.1 to {last}"
+    )]
     NotANumber {
         /// What was given.
         given: String,
@@ -151,7 +153,9 @@ pub enum LessonNumberError {
         last: String,
     },
     /// A number past the course.
-    #[error("there is no lesson {given}: the lessons are numbered 1.1 to {last} (see `xiangqi lessons`)")]
+    #[error(
+        "there is no lesson {given}: the lessons are numbered 1.1 to {last} (see `xiangqi lessons`)"
+    )]
     NoSuchLesson {
         /// What was given.
         given: String,
@@ -405,7 +409,10 @@ impl Course {
             format!("{c}.{l}")
         };
         let parsed = given.split_once('.').and_then(|(c, l)| {
-            Some((c.trim().parse::<usize>().ok()?, l.trim().parse::<usize>().ok()?))
+            Some((
+                c.trim().parse::<usize>().ok()?,
+                l.trim().parse::<usize>().ok()?,
+            ))
         });
         let Some((c, l)) = parsed else {
             return Err(LessonNumberError::NotANumber {
@@ -852,7 +859,10 @@ mod lesson_number_tests {
         assert_eq!(course.lesson_by_number("2.4").unwrap().id, "horse");
         assert_eq!(course.lesson_by_number("horse").unwrap().id, "horse");
         let e = course.lesson_by_number("9.9").unwrap_err().to_string();
-        assert!(e.contains("no lesson 9.9") && e.contains("1.1 to 6."), "{e}");
+        assert!(
+            e.contains("no lesson 9.9") && e.contains("1.1 to 6."),
+            "{e}"
+        );
         let e = course.lesson_by_number("two").unwrap_err().to_string();
         assert!(e.contains("'two'") && e.contains("chapter.lesson"), "{e}");
         assert!(course.lesson_by_number("2.0").is_err());

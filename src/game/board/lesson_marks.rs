@@ -40,7 +40,10 @@ fn draw_lesson_marks(
     mut images: ResMut<Assets<Image>>,
     mut drawn: Local<Option<Drawn>>,
 ) {
-    let (arrows, points) = active.as_deref().map(ActiveLesson::marks).unwrap_or_default();
+    let (arrows, points) = active
+        .as_deref()
+        .map(ActiveLesson::marks)
+        .unwrap_or_default();
     let want = (arrows, points, session.flipped, *layout);
     if drawn.as_ref() == Some(&want) {
         return;

@@ -6,9 +6,7 @@
 //! It only reads [`ActiveLesson`] and sends [`LessonCommand`]s.
 
 use crate::course::{Failure, State};
-use crate::game::i18n::{
-    Lang, Phrase, lesson_step, mistake_text, reason_text, wrong_move_text,
-};
+use crate::game::i18n::{Lang, Phrase, lesson_step, mistake_text, reason_text, wrong_move_text};
 use crate::game::panel::{InfoColumn, dock_first};
 use crate::game::play::Play;
 use crate::game::play::course::judge::CourseJobs;
@@ -26,7 +24,11 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Play::Course), spawn_card)
         .add_systems(
             Update,
-            (dock_first::<LessonCard, InfoColumn>, refresh_card, show_buttons)
+            (
+                dock_first::<LessonCard, InfoColumn>,
+                refresh_card,
+                show_buttons,
+            )
                 .in_set(GameSet::Present)
                 .run_if(
                     in_state(Screen::Playing)
@@ -149,7 +151,9 @@ fn texts(
             }
             (
                 step,
-                exercise.map_or("", |e| course_text(&e.prompt, lang)).to_string(),
+                exercise
+                    .map_or("", |e| course_text(&e.prompt, lang))
+                    .to_string(),
             )
         }
     };
@@ -176,7 +180,9 @@ fn status(
     match active.note {
         Some(Note::Wrong(w)) => return (wrong_move_text(&w, lang), palette::WRONG_TEXT),
         Some(Note::Mistake(m)) => return (mistake_text(&m, lang), palette::WRONG_TEXT),
-        Some(Note::Hint(_)) => return (Phrase::LessonHintMove.get(lang).into(), palette::GOOD_TEXT),
+        Some(Note::Hint(_)) => {
+            return (Phrase::LessonHintMove.get(lang).into(), palette::GOOD_TEXT);
+        }
         Some(Note::NoHint) => return (Phrase::LessonNoHint.get(lang).into(), palette::TEXT_DIM),
         Some(Note::Solved(stars)) => {
             let mut text = format!(
@@ -270,9 +276,7 @@ fn show_buttons(
     for (button, mut node) in &mut buttons {
         let show = match button.0 {
             LessonCommand::Back => active.previous_step().is_some(),
-            LessonCommand::Next => {
-                active.next_step().is_some() && exercise_solved(&active, &store)
-            }
+            LessonCommand::Next => active.next_step().is_some() && exercise_solved(&active, &store),
             LessonCommand::Hint => going,
             LessonCommand::Retry => in_exercise,
             LessonCommand::NextLesson => active.next_step().is_none() && done,

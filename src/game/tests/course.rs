@@ -10,10 +10,10 @@ use super::run_until;
 use crate::course::State as Standing;
 use crate::course::{Course, Exercise, Lesson, WrongMove, progress};
 use crate::game::i18n::{Lang, wrong_move_text};
-use crate::game::play::{Play, Turn};
 use crate::game::play::course::judge::CourseJobs;
 use crate::game::play::course::{ActiveLesson, LessonCommand, Note, OpenLesson, Step};
 use crate::game::play::session::{BoardInput, GameCommand};
+use crate::game::play::{Play, Turn};
 use crate::game::{Mode, Screen};
 use crate::rules::{Move, Square};
 use crate::store::Paths;
@@ -154,10 +154,7 @@ fn the_first_lesson_opens_on_its_first_page_and_a_locked_one_is_refused() {
 
     open(&mut app, "board-points", false);
     assert_eq!(screen(&app), Screen::Playing);
-    assert_eq!(
-        *app.world().resource::<State<Play>>().get(),
-        Play::Course
-    );
+    assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Course);
     let a = active(&app);
     assert_eq!(a.step, Step::Page(0));
     assert_eq!(a.number, "1.1");
@@ -217,10 +214,7 @@ fn solving_every_exercise_saves_the_stars_and_unlocks_the_next_lesson() {
     app.update();
     assert_eq!(active(&app).lesson.id, "board-coordinates");
     assert_eq!(active(&app).step, Step::Page(0));
-    assert_eq!(
-        *app.world().resource::<State<Play>>().get(),
-        Play::Course
-    );
+    assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Course);
     // A lesson done can be played again.
     open(&mut app, "board-points", false);
     assert_eq!(active(&app).lesson.id, "board-points");
@@ -250,7 +244,10 @@ fn a_move_against_the_rules_is_refused_with_the_rule_in_words() {
     app.world_mut().write_message(BoardInput::Deselect);
     app.update();
     let en = wrong_move_text(&WrongMove::HorseShape, Lang::En);
-    assert!(en.starts_with("Not allowed: ") && en.contains("horse"), "{en}");
+    assert!(
+        en.starts_with("Not allowed: ") && en.contains("horse"),
+        "{en}"
+    );
     let zh = wrong_move_text(&WrongMove::HorseShape, Lang::Zh);
     assert!(zh.contains("马"), "{zh}");
     // Counted as a mistake: solving now earns two stars.
@@ -269,7 +266,10 @@ fn a_legal_move_that_misses_the_task_is_taken_back_with_the_reason() {
     go_to_exercise(&mut app, 0);
     let start = exercise(&app).position;
     // b0a2 is a horse move, but from a2 f5 is out of reach in the moves left.
-    play_move(&mut app, Move::new(Square::parse("b0").unwrap(), Square::parse("a2").unwrap()));
+    play_move(
+        &mut app,
+        Move::new(Square::parse("b0").unwrap(), Square::parse("a2").unwrap()),
+    );
     app.update();
     assert!(
         matches!(active(&app).note, Some(Note::Mistake(_))),
@@ -354,10 +354,8 @@ fn the_engine_defends_off_the_main_thread_and_its_reply_is_played() {
 #[test]
 fn the_launch_opens_the_list_and_the_lesson_asked_for() {
     let home = TempDir::new("course-launch");
-    let mut app = crate::game::tests::logic_app(
-        Some(home.path()),
-        crate::game::tests::slow_backend(),
-    );
+    let mut app =
+        crate::game::tests::logic_app(Some(home.path()), crate::game::tests::slow_backend());
     let opts = crate::game::LaunchOptions {
         lessons: true,
         lesson: Some("horse".into()),
@@ -371,5 +369,3 @@ fn the_launch_opens_the_list_and_the_lesson_asked_for() {
     assert_eq!(active(&app).lesson.id, "horse");
     assert_eq!(active(&app).number, "2.4");
 }
-
-

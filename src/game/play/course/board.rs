@@ -135,7 +135,10 @@ fn show_step(
     };
     session.setup.start = *game.start();
     session.setup.players = players;
-    session.flipped = active.attempt.as_ref().is_some_and(|a| a.student() == Color::Black);
+    session.flipped = active
+        .attempt
+        .as_ref()
+        .is_some_and(|a| a.student() == Color::Black);
     session.replace_game(game, time.elapsed_secs_f64());
     session.paused = true;
     selection.clear();

@@ -199,7 +199,13 @@ fn judge(
                 active.note = None;
             }
             Feedback::Solved { stars } => {
-                solved(&mut active, stars, &mut store, paths.as_deref(), &mut notice);
+                solved(
+                    &mut active,
+                    stars,
+                    &mut store,
+                    paths.as_deref(),
+                    &mut notice,
+                );
             }
             Feedback::Failed(f) => active.note = Some(Note::Failed(f)),
             Feedback::Defended { .. } | Feedback::NotNow => {}
@@ -259,7 +265,13 @@ fn poll_reply(
     session.paused = true;
     match feedback {
         Feedback::Solved { stars } => {
-            solved(&mut active, stars, &mut store, paths.as_deref(), &mut notice);
+            solved(
+                &mut active,
+                stars,
+                &mut store,
+                paths.as_deref(),
+                &mut notice,
+            );
         }
         Feedback::Failed(f) => active.note = Some(Note::Failed(f)),
         _ => {}

@@ -303,10 +303,7 @@ fn open_lesson(
     }
     progress.last_lesson = Some(lesson.id.clone());
     store.save(paths.as_deref(), &mut notice);
-    commands.insert_resource(ActiveLesson::new(
-        lesson,
-        lesson_number(course, &lesson.id),
-    ));
+    commands.insert_resource(ActiveLesson::new(lesson, lesson_number(course, &lesson.id)));
     commands.remove_resource::<PendingGame>();
     // Set only when it changes: a new lesson on the board keeps the state.
     NextState::set_if_neq(&mut *play, Play::Course);
@@ -336,7 +333,12 @@ fn lesson_commands(
     // and new game start the exercise again; the hint is the course's.
     let mut from_game: Vec<LessonCommand> = Vec::new();
     for c in game_commands.read() {
-        if in_course && matches!(c, GameCommand::Undo | GameCommand::Redo | GameCommand::NewGame) {
+        if in_course
+            && matches!(
+                c,
+                GameCommand::Undo | GameCommand::Redo | GameCommand::NewGame
+            )
+        {
             from_game.push(LessonCommand::Retry);
         }
     }
@@ -354,14 +356,13 @@ fn lesson_commands(
         };
         match command {
             LessonCommand::Next => {
-                let mut solved_before = |a: &ActiveLesson| match a.step {
-                    Step::Exercise(i) => a.lesson.exercises.get(i).is_some_and(|e| {
-                        store
-                            .get(paths.as_deref(), &mut notice)
-                            .is_solved(&e.id)
-                    }),
-                    Step::Page(_) => true,
-                };
+                let mut solved_before =
+                    |a: &ActiveLesson| match a.step {
+                        Step::Exercise(i) => a.lesson.exercises.get(i).is_some_and(|e| {
+                            store.get(paths.as_deref(), &mut notice).is_solved(&e.id)
+                        }),
+                        Step::Page(_) => true,
+                    };
                 let may = active.solved().is_some() || solved_before(&active);
                 if let (true, Some(step)) = (may, active.next_step()) {
                     if let Step::Page(_) = active.step
