@@ -66,7 +66,8 @@ fn the_desktop_entry_names_the_binary_and_the_icon() {
 /// Every character the game writes is in the fonts' subset (a missing one
 /// shows as an empty box): each non-ASCII character outside comments in
 /// `src/game/`, `src/teach/`, `src/course/`, `src/hant/` and the level
-/// names of `src/engine/level.rs` is in `assets/fonts/charset.txt`.
+/// names of `src/engine/level.rs`, and in the lessons
+/// (`assets/course/course.json`), is in `assets/fonts/charset.txt`.
 #[test]
 fn the_font_subset_holds_every_character_the_game_writes() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
@@ -108,6 +109,13 @@ fn the_font_subset_holds_every_character_the_game_writes() {
                 missing.push(format!("{}:{}: {c:?}", path.display(), n + 1));
             }
         }
+    }
+    let lessons = std::fs::read_to_string(root.join("assets/course/course.json")).unwrap();
+    for c in lessons
+        .chars()
+        .filter(|c| !c.is_ascii() && !charset.contains(c))
+    {
+        missing.push(format!("assets/course/course.json: {c:?}"));
     }
     assert!(
         missing.is_empty(),

@@ -64,6 +64,13 @@ pub struct PlayArgs {
     /// Open the saved games (with their import line).
     #[arg(long, conflicts_with_all = ["mode", "review", "open", "puzzles"])]
     games: bool,
+    /// Open the course "Learn to play": its chapters and lessons.
+    #[arg(long, conflicts_with_all = ["mode", "review", "open", "puzzles", "games", "editor"])]
+    lessons: bool,
+    /// With --lessons: open this lesson at once, numbered as `xiangqi
+    /// lessons` lists them (e.g. 2.4), even one not yet unlocked.
+    #[arg(long, value_name = "N", requires = "lessons")]
+    lesson: Option<String>,
     /// Play on a clock: `600+5` (10 min + 5 s a move), `600:30` (10 min,
     /// then 30 s a move), `0:30` (30 s a move); `RED/BLACK` for time odds.
     #[arg(long, value_name = "SPEC", value_parser = parse_clock)]
@@ -219,6 +226,9 @@ fn check(args: &PlayArgs) -> Result<(), CliError> {
         }
         .map_err(|e| CliError::new(format!("bad FEN: {e}")))?;
     }
+    if let Some(number) = &args.lesson {
+        lesson_id(number)?;
+    }
     if args.frames > 0 && args.screenshot.is_none() {
         return Err(CliError::new("--frames needs --screenshot PATH"));
     }
@@ -245,6 +255,16 @@ fn check(args: &PlayArgs) -> Result<(), CliError> {
         launch_engine(command, None, Vec::new(), None)?;
     }
     Ok(())
+}
+
+/// The id of the lesson `--lesson` names.
+fn lesson_id(number: &str) -> Result<String, CliError> {
+    let course = crate::course::Course::builtin()
+        .map_err(|e| CliError::new(format!("the built-in course: {e}")))?;
+    course
+        .lesson_by_number(number)
+        .map(|l| l.id.clone())
+        .map_err(|e| CliError::new(format!("--lesson: {e}")))
 }
 
 /// The screenshot can be written where asked: its folder exists and a file
@@ -313,6 +333,8 @@ pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliEr
         review_ply: args.ply,
         puzzles: args.puzzles,
         games: args.games,
+        lessons: args.lessons,
+        lesson: args.lesson.as_deref().map(lesson_id).transpose()?,
         clock: args.clock,
         handicap: args.handicap,
         open: args.open,

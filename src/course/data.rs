@@ -139,6 +139,31 @@ pub enum CourseError {
     },
 }
 
+/// A lesson number (`--lesson 2.4`) that names no lesson.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LessonNumberError {
+    /// Not chapter.lesson.
+    #[error(
+        "'{given}' is not a lesson number: give chapter.lesson as `xiangqi lessons` numbers them, 1.1 to {last}"
+    )]
+    NotANumber {
+        /// What was given.
+        given: String,
+        /// The last lesson's number.
+        last: String,
+    },
+    /// A number past the course.
+    #[error(
+        "there is no lesson {given}: the lessons are numbered 1.1 to {last} (see `xiangqi lessons`)"
+    )]
+    NoSuchLesson {
+        /// What was given.
+        given: String,
+        /// The last lesson's number.
+        last: String,
+    },
+}
+
 /// The whole course.
 #[derive(Clone, Debug)]
 pub struct Course {
@@ -366,6 +391,42 @@ impl Course {
     /// The exercise with this id.
     pub fn exercise(&self, id: &str) -> Option<&Exercise> {
         self.exercises().map(|(_, _, e)| e).find(|e| e.id == id)
+    }
+
+    /// The lesson `number` names as `xiangqi lessons` numbers them:
+    /// chapter and lesson from 1, `2.4` (a lesson's id is taken too).
+    ///
+    /// # Errors
+    /// [`LessonNumberError`] saying what is wrong and the numbers there are.
+    pub fn lesson_by_number(&self, number: &str) -> Result<&Lesson, LessonNumberError> {
+        let given = number.trim();
+        if let Some(lesson) = self.lesson(given) {
+            return Ok(lesson);
+        }
+        let last = || {
+            let c = self.chapters.len();
+            let l = self.chapters.last().map_or(0, |ch| ch.lessons.len());
+            format!("{c}.{l}")
+        };
+        let parsed = given.split_once('.').and_then(|(c, l)| {
+            Some((
+                c.trim().parse::<usize>().ok()?,
+                l.trim().parse::<usize>().ok()?,
+            ))
+        });
+        let Some((c, l)) = parsed else {
+            return Err(LessonNumberError::NotANumber {
+                given: given.to_string(),
+                last: last(),
+            });
+        };
+        c.checked_sub(1)
+            .and_then(|c| self.chapters.get(c))
+            .and_then(|ch| l.checked_sub(1).and_then(|l| ch.lessons.get(l)))
+            .ok_or_else(|| LessonNumberError::NoSuchLesson {
+                given: given.to_string(),
+                last: last(),
+            })
     }
 
     /// (chapters, lessons, exercises).
@@ -786,4 +847,24 @@ fn read_exercise(
         points: squares(at, "points", &raw.points)?,
         pattern,
     })
+}
+
+#[cfg(test)]
+mod lesson_number_tests {
+    use super::*;
+
+    #[test]
+    fn lessons_are_found_by_their_listed_number_or_id_and_a_bad_number_says_the_range() {
+        let course = Course::builtin().expect("the built-in course");
+        assert_eq!(course.lesson_by_number("2.4").unwrap().id, "horse");
+        assert_eq!(course.lesson_by_number("horse").unwrap().id, "horse");
+        let e = course.lesson_by_number("9.9").unwrap_err().to_string();
+        assert!(
+            e.contains("no lesson 9.9") && e.contains("1.1 to 6."),
+            "{e}"
+        );
+        let e = course.lesson_by_number("two").unwrap_err().to_string();
+        assert!(e.contains("'two'") && e.contains("chapter.lesson"), "{e}");
+        assert!(course.lesson_by_number("2.0").is_err());
+    }
 }

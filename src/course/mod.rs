@@ -52,7 +52,10 @@ pub mod wrong;
 
 pub use attempt::{Attempt, Failure, Feedback, Mistake, State, stars};
 pub use check::{CheckFailure, CheckProblem, CheckReport, check_course, check_exercise};
-pub use data::{Chapter, Course, CourseError, Exercise, Find, Goal, Lesson, Page, Problem, Where};
+pub use data::{
+    Chapter, Course, CourseError, Exercise, Find, Goal, Lesson, LessonNumberError, Page, Problem,
+    Where,
+};
 pub use solve::Defender;
 pub use text::Text;
 pub use wrong::{WrongMove, why};

@@ -76,6 +76,10 @@ pub struct LaunchOptions {
     pub puzzles: bool,
     /// Open the saved games.
     pub games: bool,
+    /// Open the course's list of lessons (`--lessons`).
+    pub lessons: bool,
+    /// With `lessons`: open the lesson with this id (`--lesson 2.4`).
+    pub lesson: Option<String>,
     /// Clocks for Red and Black (the menu's choice otherwise).
     pub clock: Option<(
         crate::rules::clock::TimeControl,
@@ -111,6 +115,9 @@ pub enum Screen {
     SavedGames,
     /// The position editor.
     Editor,
+    /// The course "Learn to play": its chapters and lessons (a lesson is
+    /// played on the board, in [`play::Play::Course`]).
+    Course,
 }
 
 /// The order of the game's own systems in `Update`.
@@ -254,6 +261,7 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, RunError> {
     }
     play::game_review::configure_launch(&mut app, &opts);
     play::editor::configure_launch(&mut app, &opts);
+    play::course::configure_launch(&mut app, &opts);
     cards::engines::configure_launch(&mut app, &opts);
     cards::settings::configure_launch(&mut app, &opts);
 

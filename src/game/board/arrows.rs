@@ -120,8 +120,8 @@ fn draw_analysis_arrows(
 }
 
 /// An arrow for `mv` on the board as laid out, or `None` for a move of no
-/// length.
-fn arrow_sprite(
+/// length (a lesson's arrows are drawn with it too).
+pub(crate) fn arrow_sprite(
     layout: &BoardLayout,
     flipped: bool,
     mv: Move,

@@ -1,6 +1,7 @@
 //! The board: its layout in the window, the drawn surface and the pointer
-//! on it, the pieces and their marks, the hint's arrow, and what appears
-//! over the board (the game-over card, the check banner).
+//! on it, the pieces and their marks, the hint's arrow, a lesson's arrows
+//! and points, and what appears over the board (the game-over card, the
+//! check banner).
 
 pub mod arrows;
 pub mod better_move;
@@ -9,6 +10,7 @@ pub mod decor;
 pub mod engraving;
 pub mod hover;
 pub mod layout;
+pub mod lesson_marks;
 pub mod overlay;
 pub mod pieces;
 pub mod shapes;
@@ -28,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
         overlay::plugin,
         cursor::plugin,
         hover::plugin,
+        lesson_marks::plugin,
     ));
 }
 

@@ -18,9 +18,10 @@ pub use engine_words::{
 
 pub use phrases::Phrase;
 pub use sentences::{
-    at_move, browsing_ply, clock_text, comes_back, due_today, handicap_name, last_results,
-    level_name, level_record, mate_in, on_variation, opening_text, reason_text, result_shares,
-    result_text, side_name, side_to_move, strength_text, theme_line, tier_name,
+    at_move, browsing_ply, chapter_number, clock_text, comes_back, due_today, handicap_name,
+    last_results, lesson_step, level_name, level_record, mate_in, mistake_text, on_variation,
+    opening_text, reason_text, result_shares, result_text, side_name, side_to_move, strength_text,
+    theme_line, tier_name, wrong_move_text,
 };
 
 /// The language of the interface: the language setting itself

@@ -370,6 +370,32 @@ pub fn theme_line(kind: crate::teach::Kind, lang: Lang) -> String {
     }
 }
 
+/// A chapter's number before its title: "第2章" / "Chapter 2:" /
+/// "Chương 2:".
+pub fn chapter_number(n: usize, lang: Lang) -> String {
+    match lang {
+        Lang::Zh | Lang::ZhHant => format!("第{n}章"),
+        Lang::En => format!("Chapter {n}:"),
+        Lang::Vi => format!("Chương {n}:"),
+    }
+}
+
+/// "Page 2 / 5", "Exercise 1 / 3": where in its lesson the student is.
+pub fn lesson_step(step: Phrase, n: usize, of: usize, lang: Lang) -> String {
+    format!("{} {n} / {of}", step.get(lang))
+}
+
+/// Why a lesson's move is refused: the rule it breaks ("the horse's leg on
+/// e3 is blocked"), worded by the course ([`crate::course::WrongMove`]).
+pub fn wrong_move_text(w: &crate::course::WrongMove, lang: Lang) -> String {
+    format!("{}{}", Phrase::LessonWrongMove.get(lang), w.text(lang))
+}
+
+/// Why a legal move misses the exercise's task, worded by the course.
+pub fn mistake_text(m: &crate::course::Mistake, lang: Lang) -> String {
+    format!("{}{}", Phrase::LessonMistake.get(lang), m.text(lang))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,8 +2,8 @@
 //! what they have captured), what the AI is thinking, the move list, and
 //! the toolbar. Right of the board in wide windows, below it in tall ones.
 //! Its children: the player cards, the toolbar, the move list with the
-//! review buttons, the evaluation bar beside the board, a puzzle's card and
-//! the help card.
+//! review buttons, the evaluation bar beside the board, a puzzle's card, a
+//! lesson's card and the help card.
 
 pub mod analysis;
 pub mod clock;
@@ -12,6 +12,7 @@ pub mod eval_bar;
 pub mod explorer;
 pub mod graph;
 pub mod help;
+pub mod lesson_card;
 pub mod move_list;
 pub mod my_puzzle_card;
 pub mod player_cards;
@@ -44,7 +45,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((analysis::plugin, explorer::plugin));
     app.add_plugins(comment_field::plugin);
     app.add_plugins((review_card::plugin, graph::plugin, my_puzzle_card::plugin));
-    app.add_plugins(clock::plugin);
+    app.add_plugins((clock::plugin, lesson_card::plugin));
     app.add_systems(OnEnter(Screen::Playing), spawn_panel)
         .add_systems(
             Update,
@@ -231,10 +232,14 @@ fn refresh_panel(
     time: Res<Time>,
     mut texts: Query<(&Field, &mut Text, &mut Node)>,
     settings: Option<Res<crate::game::settings::UserSettings>>,
+    play: Option<Res<State<crate::game::play::Play>>>,
 ) {
     let lang = *lang;
     let style = crate::game::play::move_list::list_style(settings.as_deref()).1;
-    let outcome = session.game.outcome();
+    // A drill's bare board is no draw: the lesson's card says how it stands.
+    let outcome = session.ended();
+    // A lesson's board is kept paused: nothing to say about it.
+    let lesson = play.is_some_and(|p| *p.get() == crate::game::play::Play::Course);
     for (field, mut text, mut node) in &mut texts {
         let want = match field {
             Field::Result => match &outcome {
@@ -256,7 +261,7 @@ fn refresh_panel(
                     } else {
                         format!("{}… {secs:.1} s", Phrase::Thinking.get(lang))
                     }
-                } else if session.paused {
+                } else if session.paused && !lesson {
                     Phrase::Paused.get(lang).to_string()
                 } else if let Some(o) = &outcome {
                     reason_text(&o.reason, lang)

@@ -101,7 +101,7 @@ fn choose_clock(
     mut clock: ResMut<MatchClock>,
 ) {
     let new_game = game_commands.read().any(|c| *c == GameCommand::NewGame);
-    if *play.get() == Play::Puzzle {
+    if *play.get() != Play::Free {
         if clock.clock.is_some() {
             clock.set(None, &[]);
         }

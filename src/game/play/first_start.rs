@@ -2,10 +2,11 @@
 //! rules" or "I play at a club" (or skipped). The answer is kept in the
 //! settings, so the card is shown once; it sets the level suggested until
 //! the player has a rating of their own ([`super::rating::suggested_level`])
-//! and puts that level in the menu's game against the computer.
+//! and puts that level in the menu's game against the computer. A
+//! newcomer is taken to the course ("Learn to play").
 
 use crate::game::GameSet;
-use crate::game::Mode;
+use crate::game::{Mode, Screen};
 use crate::game::notice::Notice;
 use crate::game::play::rating::{PlayerRating, suggested_level};
 use crate::game::play::session::GameSetup;
@@ -34,6 +35,7 @@ fn answer(
     mut rating: ResMut<PlayerRating>,
     paths: Option<Res<StorePaths>>,
     mut notice: ResMut<Notice>,
+    mut screen: ResMut<NextState<Screen>>,
 ) {
     let Some(FirstStartAnswer(said)) = answers.read().last().copied() else {
         return;
@@ -46,6 +48,10 @@ fn answer(
     let Some(said) = said else {
         return;
     };
+    // A newcomer goes to the course's first lesson list.
+    if said == Experience::New {
+        screen.set(Screen::Course);
+    }
     // The game against the computer at the level suggested.
     if let Some(level) = suggested_level(rating.get(paths.as_deref(), &mut notice), Some(said)) {
         settings.players.mode = Mode::Red;

@@ -35,7 +35,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<HintRequest>()
         .add_systems(
             Update,
-            (drop_stale_hint, start_hint, poll_hint)
+            (
+                drop_stale_hint,
+                // A lesson's hint is the course's own (`play::course`).
+                start_hint.run_if(not(in_state(crate::game::play::Play::Course))),
+                poll_hint,
+            )
                 .chain()
                 .in_set(GameSet::Resolve),
         );

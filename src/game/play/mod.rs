@@ -13,6 +13,7 @@ pub mod autosave;
 pub mod browse;
 pub mod captures;
 pub mod clock;
+pub mod course;
 pub mod editor;
 pub mod explorer;
 pub mod export;
@@ -53,7 +54,12 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((clock::plugin, export::plugin, file_dialog::plugin));
     app.add_plugins(editor::plugin);
     app.add_plugins((variations::plugin, game_db::plugin, explorer::plugin));
-    app.add_plugins((rating::plugin, shown::plugin, first_start::plugin));
+    app.add_plugins((
+        rating::plugin,
+        shown::plugin,
+        first_start::plugin,
+        course::plugin,
+    ));
 }
 
 /// Whose move it is while [`Screen::Playing`].
@@ -78,4 +84,6 @@ pub enum Play {
     Free,
     /// A puzzle attempt ([`puzzle::ActivePuzzle`] says which).
     Puzzle,
+    /// A lesson of the course ([`course::ActiveLesson`] says which).
+    Course,
 }

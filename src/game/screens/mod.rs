@@ -1,7 +1,8 @@
 //! The screens that fill the window: the menu, the puzzle list, the saved
-//! games and the position editor (the cards over them are in
+//! games, the position editor and the course's list of lessons (the cards over them are in
 //! [`crate::game::cards`]).
 
+pub mod course;
 pub mod editor;
 pub mod menu;
 pub mod puzzles;
@@ -17,5 +18,5 @@ pub(super) fn plugin(app: &mut App) {
         saved_games::review_button::plugin,
     ));
     app.add_plugins((menu::options::plugin, saved_games::import_field::plugin));
-    app.add_plugins(editor::plugin);
+    app.add_plugins((editor::plugin, course::plugin));
 }

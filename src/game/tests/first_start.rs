@@ -141,3 +141,32 @@ fn a_player_whose_settings_predate_the_card_is_not_asked() {
     assert!(!card_open(&app));
     assert!(settings(&app).first_start_done);
 }
+
+#[test]
+fn a_newcomer_is_taken_to_the_course_at_the_first_level() {
+    let home = tempfile::tempdir().unwrap();
+    let mut app = menu_app(home.path());
+    tap(&mut app, KeyCode::Digit1);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Course,
+        "New to xiangqi opens the course"
+    );
+    let s = settings(&app);
+    assert_eq!(s.experience, Some(Experience::New));
+    assert_eq!(s.players.computers.red.level, Level::MIN.number());
+}
+
+#[test]
+fn the_other_answers_stay_at_the_menu() {
+    for key in [KeyCode::Digit2, KeyCode::Digit3, KeyCode::Escape] {
+        let home = tempfile::tempdir().unwrap();
+        let mut app = menu_app(home.path());
+        tap(&mut app, key);
+        assert_eq!(
+            *app.world().resource::<State<Screen>>().get(),
+            Screen::Menu,
+            "{key:?}"
+        );
+    }
+}

@@ -4,6 +4,7 @@
 mod analysis;
 mod browse;
 mod clock;
+mod course;
 mod database;
 mod dialogs;
 mod doors;

@@ -93,6 +93,9 @@ pub const TOAST_ERROR: Color = Color::srgb(1.0, 0.75, 0.7);
 // move's marks).
 pub const HINT_ARROW: Color = Color::srgba(0.10, 0.62, 0.25, 0.78);
 pub const ANALYSIS_ARROW: Color = Color::srgb(0.12, 0.38, 0.78);
+/// A lesson's arrows and highlighted points.
+pub const LESSON_ARROW: Color = Color::srgba(0.90, 0.45, 0.08, 0.80);
+pub const LESSON_POINT: Color = Color::srgba(0.98, 0.72, 0.18, 0.55);
 pub const BETTER_MOVE_ARROW: Color = Color::srgba(0.16, 0.50, 0.95, 0.80);
 
 // The clock's face: running, under ten seconds, flag fallen.

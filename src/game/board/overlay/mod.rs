@@ -56,7 +56,12 @@ fn spawn_game_over(
     session: Res<Session>,
     fonts: Res<Fonts>,
     lang: CurrentLang,
+    play: Option<Res<State<crate::game::play::Play>>>,
 ) {
+    // A lesson's card says how an exercise ended.
+    if play.is_some_and(|p| *p.get() == crate::game::play::Play::Course) {
+        return;
+    }
     let lang = *lang;
     let Some((headline, detail)) = card_texts(&session, lang) else {
         return;

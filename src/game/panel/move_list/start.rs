@@ -133,6 +133,7 @@ fn show_notes(
     mut parts: Query<(&Part, &mut Text, &mut Node), (Without<StartCard>, Without<MoveBox>)>,
     added: Query<(), Added<StartCard>>,
     mut explorer_was_on: Local<bool>,
+    play: Option<Res<State<crate::game::play::Play>>>,
 ) {
     // The explorer's answers change often; only its being shown matters here.
     let explorer_toggled = explorer.is_on() != *explorer_was_on;
@@ -149,7 +150,9 @@ fn show_notes(
         return;
     }
     let with_book = !explorer.is_on();
-    let notes = start_notes(&session, rating.peek(), with_book);
+    // A lesson's board is the lesson's: no book moves beside it.
+    let lesson = play.is_some_and(|p| *p.get() == crate::game::play::Play::Course);
+    let notes = start_notes(&session, rating.peek(), with_book).filter(|_| !lesson);
     let shown = notes.is_some();
     for mut node in &mut cards {
         set_display(&mut node, shown);

@@ -122,8 +122,8 @@ pub(super) fn refresh_cards(
 ) {
     let lang = *lang;
     for mut node in &mut roots {
-        // A puzzle's card says who plays what.
-        set_display(&mut node, *play.get() != Play::Puzzle);
+        // A puzzle's or a lesson's card says who plays what.
+        set_display(&mut node, *play.get() == Play::Free);
     }
     let stm = session.side_to_move();
     let over = session.game.outcome();

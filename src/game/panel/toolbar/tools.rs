@@ -255,7 +255,12 @@ pub const TOOLS: &[Tool] = &[
 /// The context of the game now.
 pub fn tool_context(session: &Session, play: &Play, clocked: bool) -> ToolContext {
     ToolContext {
-        mode: session.setup.players.mode,
+        // A lesson's board is never the computer's to pause: its tools
+        // are a two-player game's (undo and new game retry the exercise).
+        mode: match play {
+            Play::Course => Mode::Hotseat,
+            _ => session.setup.players.mode,
+        },
         over: session.game.outcome().is_some(),
         puzzle: *play == Play::Puzzle,
         paused: session.paused,

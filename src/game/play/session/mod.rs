@@ -30,7 +30,7 @@ pub use messages::{
 };
 pub use open::{ClockSetup, GameOpener, PendingGame};
 pub use setup::{Computer, GameSetup, MAX_LEVEL, Player};
-pub(crate) use turns::pick;
+pub(crate) use turns::{pick, play_move};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameSetup>()
@@ -139,6 +139,10 @@ pub struct Session {
     pub changed_at: f64,
     /// What the player took back against the computer in this game.
     pub takebacks: Takebacks,
+    /// A lesson's drill: only the student moves, and the course, not the
+    /// rules' endings (a bare board is a draw by them), says when it is
+    /// over — the board takes moves whatever [`Game::outcome`] says.
+    pub drill: bool,
 }
 
 /// Take-backs against the computer, which weigh a game's rating down
@@ -164,6 +168,7 @@ impl Session {
             paused: false,
             changed_at: now,
             takebacks: Takebacks::default(),
+            drill: false,
         }
     }
 
@@ -177,14 +182,24 @@ impl Session {
         self.position().side_to_move()
     }
 
+    /// How the game on the board has ended, as the board takes it: never
+    /// in a [`Session::drill`].
+    pub fn ended(&self) -> Option<crate::rules::Outcome> {
+        if self.drill {
+            None
+        } else {
+            self.game.outcome()
+        }
+    }
+
     /// Is a human to move in a game still going on?
     pub fn human_to_move(&self) -> bool {
-        self.game.outcome().is_none() && self.setup.player(self.side_to_move()) == Player::Human
+        self.ended().is_none() && self.setup.player(self.side_to_move()) == Player::Human
     }
 
     /// The turn state this session is in.
     pub fn turn(&self) -> Turn {
-        if self.game.outcome().is_some() {
+        if self.ended().is_some() {
             Turn::Over
         } else if self.human_to_move() {
             Turn::Human

@@ -11,14 +11,25 @@ use crate::game::{Mode, Screen};
 use crate::rules::{Color, Move, Position, Square};
 use bevy::prelude::*;
 
-/// Plays `mv` and reports it. Returns false (changing nothing) if illegal.
-fn play_move(session: &mut Session, mv: Move, now: f64, out: &mut Outputs) -> bool {
+/// Plays `mv` and reports it (the course plays the engine's replies through
+/// it too). Returns false (changing nothing) if illegal.
+pub(crate) fn play_move(session: &mut Session, mv: Move, now: f64, out: &mut Outputs) -> bool {
     let pos = *session.position();
     let Some(piece) = pos.piece_at(mv.from()) else {
         return false;
     };
     let captured = pos.piece_at(mv.to());
-    if session.game.play(mv).is_err() {
+    if session.drill && session.game.outcome().is_some() {
+        // A drill on a board the rules call drawn (bare generals): the
+        // record cannot go on, so the board is the position after the move,
+        // a game of its own; the course judges the move.
+        if !pos.is_legal(mv) {
+            return false;
+        }
+        let mut after = pos;
+        after.make(mv);
+        session.game = crate::rules::Game::new(after);
+    } else if session.game.play(mv).is_err() {
         return false;
     }
     session.touch(now);
@@ -28,7 +39,7 @@ fn play_move(session: &mut Session, mv: Move, now: f64, out: &mut Outputs) -> bo
         captured,
     });
     let after = session.position();
-    if let Some(outcome) = session.game.outcome() {
+    if let Some(outcome) = session.ended() {
         let cue = match (outcome.result.winner(), session.setup.human_color()) {
             (None, _) => SoundCue::Draw,
             (Some(w), Some(h)) if w != h => SoundCue::Lose,

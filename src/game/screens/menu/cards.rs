@@ -214,7 +214,7 @@ pub(super) struct SuggestButton;
 #[derive(Component)]
 pub(super) struct PuzzlesDue;
 
-/// Puzzles, saved games | settings, language | quit.
+/// Learn to play, puzzles, saved games | settings, language | quit.
 pub(super) fn more_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use<> {
     let px = s.px(17.0).max(12.0);
     let bar = || {
@@ -232,6 +232,13 @@ pub(super) fn more_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use
             .justify_content(JustifyContent::Center),
         Pickable::IGNORE,
         children![
+            button(
+                Phrase::LearnToPlay,
+                lang,
+                fonts,
+                px,
+                OnPress::go(Screen::Course)
+            ),
             button(
                 Phrase::Puzzles,
                 lang,

@@ -1,0 +1,449 @@
+//! The course "Learn to play" on the board, the logic: which lesson is
+//! open and which of its steps — a page to read, an exercise to do — the
+//! board shows, the student's moves judged by the course's
+//! [`Attempt`], the engine's replies and the hints found off the main
+//! thread, and the progress saved.
+//!
+//! A lesson is an ordinary session in [`Play::Course`], put on the board
+//! through the session's own door ([`crate::game::play::session::Session::replace_game`]) so pieces,
+//! clicks and animation are the game's. The session is kept paused: its
+//! AI never moves; the course's defender does ([`judge`]). While a page is
+//! shown both sides are "computer", so the board takes no moves; in an
+//! exercise the student's side is the human's.
+//!
+//! - [`board`] — puts the step's position on the board.
+//! - [`judge`] — the moves and refused clicks, judged; the engine's
+//!   replies and the hints, off the main thread.
+//!
+//! It writes nothing to the views but its state ([`ActiveLesson`]), which
+//! the lesson card and the board's marks read.
+
+pub mod board;
+pub mod judge;
+
+use crate::course::{Attempt, Course, Failure, Lesson, Mistake, WrongMove, progress};
+use crate::game::i18n::Phrase;
+use crate::game::notice::Notice;
+use crate::game::play::Play;
+use crate::game::play::hint::HintRequest;
+use crate::game::play::session::{GameCommand, GameSetup, PendingGame};
+use crate::game::settings::StorePaths;
+use crate::game::{GameSet, LaunchOptions, Screen};
+use crate::rules::{Move, Square};
+use crate::store::course::CourseProgress;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<CourseProgressStore>()
+        .add_message::<OpenLesson>()
+        .add_message::<LessonCommand>()
+        .add_systems(OnExit(Play::Course), end_lesson)
+        .add_systems(
+            Update,
+            (
+                (open_lesson, lesson_commands, read_last_page)
+                    .chain()
+                    .in_set(GameSet::Input),
+                // After the session's own Menu (which goes to the menu).
+                back_to_list
+                    .in_set(GameSet::Resolve)
+                    .run_if(in_state(Play::Course)),
+            ),
+        )
+        .add_plugins((board::plugin, judge::plugin));
+}
+
+/// `--lessons [--lesson N]`: the list opens, and the lesson with it.
+pub(crate) fn configure_launch(app: &mut App, opts: &LaunchOptions) {
+    if opts.lessons {
+        app.insert_state(Screen::Course);
+    }
+    if let Some(id) = &opts.lesson {
+        app.world_mut().write_message(OpenLesson {
+            id: id.clone(),
+            despite_lock: true,
+        });
+    }
+}
+
+/// Open a lesson (a click in the list, "Next lesson", `--lesson`).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct OpenLesson {
+    /// The lesson's id.
+    pub id: String,
+    /// Open it even if not yet unlocked (`--lesson`, for authors).
+    pub despite_lock: bool,
+}
+
+impl OpenLesson {
+    /// The lesson `id`, if it is unlocked.
+    pub fn unlocked(id: &str) -> OpenLesson {
+        OpenLesson {
+            id: id.to_string(),
+            despite_lock: false,
+        }
+    }
+}
+
+/// The lesson card's buttons and keys.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LessonCommand {
+    /// The next page or exercise.
+    Next,
+    /// The page or exercise before.
+    Back,
+    /// Show the next step of the exercise (costs a star).
+    Hint,
+    /// Start the exercise again.
+    Retry,
+    /// Open the lesson after this one.
+    NextLesson,
+}
+
+/// Where in its lesson the student is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Reading page `n` (0 = first).
+    Page(usize),
+    /// Doing exercise `n` (0 = first).
+    Exercise(usize),
+}
+
+/// What the course says about the last thing done, for the lesson card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// A move that breaks a rule, refused.
+    Wrong(WrongMove),
+    /// A legal move that does not do the task, taken back.
+    Mistake(Mistake),
+    /// The hint: this move (also drawn as an arrow).
+    Hint(Move),
+    /// No hint now (the other side is to move, or nothing is left).
+    NoHint,
+    /// Solved with this many stars.
+    Solved(u8),
+    /// Over without success.
+    Failed(Failure),
+}
+
+/// The lesson open on the board (while [`Play::Course`]).
+#[derive(Resource, Clone, Debug)]
+pub struct ActiveLesson {
+    /// The lesson.
+    pub lesson: &'static Lesson,
+    /// Its number as `xiangqi lessons` gives it ("2.4").
+    pub number: String,
+    /// The step shown.
+    pub step: Step,
+    /// The try at the exercise shown.
+    pub attempt: Option<Attempt>,
+    /// What the course says now.
+    pub note: Option<Note>,
+    /// The board shows the step (false: [`board`] puts it there).
+    pub on_board: bool,
+}
+
+impl ActiveLesson {
+    fn new(lesson: &'static Lesson, number: String) -> ActiveLesson {
+        ActiveLesson {
+            lesson,
+            number,
+            step: Step::Page(0),
+            attempt: None,
+            note: None,
+            on_board: false,
+        }
+        .at(Step::Page(0))
+    }
+
+    /// The same lesson at `step` (an exercise starts afresh).
+    fn at(mut self, step: Step) -> ActiveLesson {
+        let step = match step {
+            Step::Page(_) if self.lesson.pages.is_empty() => Step::Exercise(0),
+            s => s,
+        };
+        self.step = step;
+        self.attempt = match step {
+            Step::Exercise(i) => self.lesson.exercises.get(i).map(Attempt::new),
+            Step::Page(_) => None,
+        };
+        self.note = None;
+        self.on_board = false;
+        self
+    }
+
+    /// The step after this one, if any (the pages, then the exercises).
+    pub fn next_step(&self) -> Option<Step> {
+        let (pages, exercises) = (self.lesson.pages.len(), self.lesson.exercises.len());
+        match self.step {
+            Step::Page(i) if i + 1 < pages => Some(Step::Page(i + 1)),
+            Step::Page(_) if exercises > 0 => Some(Step::Exercise(0)),
+            Step::Exercise(i) if i + 1 < exercises => Some(Step::Exercise(i + 1)),
+            _ => None,
+        }
+    }
+
+    /// The step before this one, if any.
+    pub fn previous_step(&self) -> Option<Step> {
+        let pages = self.lesson.pages.len();
+        match self.step {
+            Step::Page(i) if i > 0 => Some(Step::Page(i - 1)),
+            Step::Exercise(0) if pages > 0 => Some(Step::Page(pages - 1)),
+            Step::Exercise(i) if i > 0 => Some(Step::Exercise(i - 1)),
+            _ => None,
+        }
+    }
+
+    /// Is the exercise shown solved in this try?
+    pub fn solved(&self) -> Option<u8> {
+        match self.note {
+            Some(Note::Solved(stars)) => Some(stars),
+            _ => None,
+        }
+    }
+
+    /// The arrows and points the step shows on the board.
+    pub fn marks(&self) -> (Vec<Move>, Vec<Square>) {
+        match self.step {
+            Step::Page(i) => self
+                .lesson
+                .pages
+                .get(i)
+                .map(|p| (p.arrows.clone(), p.points.clone()))
+                .unwrap_or_default(),
+            Step::Exercise(i) => (
+                Vec::new(),
+                self.lesson
+                    .exercises
+                    .get(i)
+                    .map(|e| e.points.clone())
+                    .unwrap_or_default(),
+            ),
+        }
+    }
+}
+
+/// The lesson after `id` in the course's order.
+pub fn lesson_after(course: &'static Course, id: &str) -> Option<&'static Lesson> {
+    let mut lessons = course.lessons().map(|(_, l)| l);
+    lessons.find(|l| l.id == id)?;
+    lessons.next()
+}
+
+/// A lesson's number as `xiangqi lessons` gives it ("2.4").
+pub fn lesson_number(course: &Course, id: &str) -> String {
+    for (ci, chapter) in course.chapters.iter().enumerate() {
+        if let Some(li) = chapter.lessons.iter().position(|l| l.id == id) {
+            return format!("{}.{}", ci + 1, li + 1);
+        }
+    }
+    String::new()
+}
+
+/// The student's progress, read from its file on first use.
+#[derive(Resource, Default)]
+pub struct CourseProgressStore {
+    progress: Option<CourseProgress>,
+}
+
+impl CourseProgressStore {
+    /// The progress (loaded from `paths` the first time).
+    pub fn get(&mut self, paths: Option<&StorePaths>, notice: &mut Notice) -> &mut CourseProgress {
+        self.progress.get_or_insert_with(|| {
+            let Some(p) = paths.and_then(|p| p.0.as_ref()) else {
+                return CourseProgress::default();
+            };
+            let (progress, warning) = CourseProgress::load(&p.course_progress_file());
+            if let Some(w) = warning {
+                notice.post(Phrase::CourseProgressBroken, w.to_string(), true);
+            }
+            progress
+        })
+    }
+
+    /// The progress if already read (the views read it, never load it).
+    pub fn peek(&self) -> Option<&CourseProgress> {
+        self.progress.as_ref()
+    }
+
+    /// Writes the progress file (atomically).
+    pub fn save(&self, paths: Option<&StorePaths>, notice: &mut Notice) {
+        let (Some(progress), Some(p)) = (&self.progress, paths.and_then(|p| p.0.as_ref())) else {
+            return;
+        };
+        if let Err(e) = progress.save(&p.course_progress_file()) {
+            notice.post(Phrase::CourseProgressNotSaved, e.to_string(), true);
+        }
+    }
+}
+
+fn open_lesson(
+    mut requests: MessageReader<OpenLesson>,
+    mut commands: Commands,
+    mut store: ResMut<CourseProgressStore>,
+    paths: Option<Res<StorePaths>>,
+    mut notice: ResMut<Notice>,
+    screen: Res<State<Screen>>,
+    mut setup: ResMut<GameSetup>,
+    mut next: ResMut<NextState<Screen>>,
+    mut play: ResMut<NextState<Play>>,
+) {
+    let Some(request) = requests.read().last().cloned() else {
+        return;
+    };
+    let Ok(course) = Course::builtin() else {
+        return;
+    };
+    let Some(lesson) = course.lesson(&request.id) else {
+        return;
+    };
+    let progress = store.get(paths.as_deref(), &mut notice);
+    if !request.despite_lock && !progress::is_unlocked(course, progress, &lesson.id) {
+        return;
+    }
+    progress.last_lesson = Some(lesson.id.clone());
+    store.save(paths.as_deref(), &mut notice);
+    commands.insert_resource(ActiveLesson::new(lesson, lesson_number(course, &lesson.id)));
+    commands.remove_resource::<PendingGame>();
+    // Set only when it changes: a new lesson on the board keeps the state.
+    NextState::set_if_neq(&mut *play, Play::Course);
+    // The session starts from the setup; the board then shows the step.
+    setup.start = board::step_position(lesson, Step::Page(0)).0;
+    setup.players = board::players_for(None);
+    if *screen.get() != Screen::Playing {
+        NextState::set_if_neq(&mut *next, Screen::Playing);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn lesson_commands(
+    mut requests: MessageReader<LessonCommand>,
+    mut game_commands: MessageReader<GameCommand>,
+    mut hint_requests: MessageReader<HintRequest>,
+    active: Option<ResMut<ActiveLesson>>,
+    mut store: ResMut<CourseProgressStore>,
+    paths: Option<Res<StorePaths>>,
+    mut notice: ResMut<Notice>,
+    mut open: MessageWriter<OpenLesson>,
+    mut jobs: ResMut<judge::CourseJobs>,
+    play: Option<Res<State<Play>>>,
+) {
+    let in_course = play.is_some_and(|p| *p.get() == Play::Course);
+    // The toolbar's commands mean the lesson's own in a lesson: undo, redo
+    // and new game start the exercise again; the hint is the course's.
+    let mut from_game: Vec<LessonCommand> = Vec::new();
+    for c in game_commands.read() {
+        if in_course
+            && matches!(
+                c,
+                GameCommand::Undo | GameCommand::Redo | GameCommand::NewGame
+            )
+        {
+            from_game.push(LessonCommand::Retry);
+        }
+    }
+    if hint_requests.read().count() > 0 && in_course {
+        from_game.push(LessonCommand::Hint);
+    }
+    let Some(mut active) = active else {
+        requests.clear();
+        return;
+    };
+    let commands: Vec<LessonCommand> = requests.read().copied().chain(from_game).collect();
+    for command in commands {
+        let Ok(course) = Course::builtin() else {
+            return;
+        };
+        match command {
+            LessonCommand::Next => {
+                let mut solved_before =
+                    |a: &ActiveLesson| match a.step {
+                        Step::Exercise(i) => a.lesson.exercises.get(i).is_some_and(|e| {
+                            store.get(paths.as_deref(), &mut notice).is_solved(&e.id)
+                        }),
+                        Step::Page(_) => true,
+                    };
+                let may = active.solved().is_some() || solved_before(&active);
+                if let (true, Some(step)) = (may, active.next_step()) {
+                    if let Step::Page(_) = active.step
+                        && !matches!(step, Step::Page(_))
+                    {
+                        read_pages(&active, &mut store, paths.as_deref(), &mut notice);
+                    }
+                    jobs.clear();
+                    *active = active.clone().at(step);
+                } else if active.next_step().is_none() && matches!(active.step, Step::Page(_)) {
+                    // The last page of a lesson without exercises.
+                    read_pages(&active, &mut store, paths.as_deref(), &mut notice);
+                }
+            }
+            LessonCommand::Back => {
+                if let Some(step) = active.previous_step() {
+                    jobs.clear();
+                    *active = active.clone().at(step);
+                }
+            }
+            LessonCommand::Retry => {
+                if let Some(attempt) = active.attempt.as_mut() {
+                    attempt.restart();
+                }
+                jobs.clear();
+                active.note = None;
+                active.on_board = false;
+            }
+            LessonCommand::Hint => judge::ask_hint(&mut active, &mut jobs),
+            LessonCommand::NextLesson => {
+                if let Some(next) = lesson_after(course, &active.lesson.id) {
+                    open.write(OpenLesson::unlocked(&next.id));
+                }
+            }
+        }
+    }
+}
+
+/// Marks the lesson's pages read (a lesson without exercises is then done).
+fn read_pages(
+    active: &ActiveLesson,
+    store: &mut CourseProgressStore,
+    paths: Option<&StorePaths>,
+    notice: &mut Notice,
+) {
+    if progress::record_read(store.get(paths, notice), active.lesson) {
+        store.save(paths, notice);
+    }
+}
+
+/// A lesson without exercises is done once its last page is shown.
+fn read_last_page(
+    active: Option<Res<ActiveLesson>>,
+    mut store: ResMut<CourseProgressStore>,
+    paths: Option<Res<StorePaths>>,
+    mut notice: ResMut<Notice>,
+) {
+    let Some(active) = active.filter(|a| a.is_changed()) else {
+        return;
+    };
+    if active.lesson.exercises.is_empty() && active.next_step().is_none() {
+        read_pages(&active, &mut store, paths.as_deref(), &mut notice);
+    }
+}
+
+/// Menu from a lesson goes back to the course's list.
+fn back_to_list(mut commands_in: MessageReader<GameCommand>, mut next: ResMut<NextState<Screen>>) {
+    if commands_in.read().any(|c| *c == GameCommand::Menu) {
+        next.set(Screen::Course);
+    }
+}
+
+fn end_lesson(
+    mut commands: Commands,
+    mut jobs: ResMut<judge::CourseJobs>,
+    session: Option<ResMut<crate::game::play::session::Session>>,
+) {
+    commands.remove_resource::<ActiveLesson>();
+    jobs.clear();
+    // A game opened over a lesson ends by the rules again.
+    if let Some(mut session) = session {
+        session.drill = false;
+    }
+}

@@ -1,0 +1,371 @@
+//! Headless tests of the course on the board: opening lessons (and being
+//! refused a locked one), pages then exercises, moves judged by the
+//! course's attempt — a solution solves and is saved, a move against the
+//! rules says which rule, a hint costs a star — the engine's defence
+//! replying through its task, the next lesson unlocking, and Menu going
+//! back to the list.
+
+use super::browse::{app_in, play_move, session, setup};
+use super::run_until;
+use crate::course::State as Standing;
+use crate::course::{Course, Exercise, Lesson, WrongMove, progress};
+use crate::game::i18n::{Lang, wrong_move_text};
+use crate::game::play::course::judge::CourseJobs;
+use crate::game::play::course::{ActiveLesson, LessonCommand, Note, OpenLesson, Step};
+use crate::game::play::session::{BoardInput, GameCommand};
+use crate::game::play::{Play, Turn};
+use crate::game::{Mode, Screen};
+use crate::rules::{Move, Square};
+use crate::store::Paths;
+use crate::store::course::CourseProgress;
+use crate::store::test_util::TempDir;
+use bevy::prelude::*;
+
+fn course() -> &'static Course {
+    Course::builtin().expect("the built-in course")
+}
+
+fn lesson(id: &str) -> &'static Lesson {
+    course().lesson(id).expect("a lesson of the course")
+}
+
+fn active(app: &App) -> &ActiveLesson {
+    app.world().resource::<ActiveLesson>()
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn saved(home: &TempDir) -> CourseProgress {
+    CourseProgress::load(&Paths::under(home.path()).course_progress_file()).0
+}
+
+/// The course's list, as `--lessons` opens it.
+fn list_app(home: &TempDir) -> App {
+    app_in(home.path(), setup(Mode::Red), Screen::Course)
+}
+
+fn open(app: &mut App, id: &str, despite_lock: bool) {
+    app.world_mut().write_message(OpenLesson {
+        id: id.to_string(),
+        despite_lock,
+    });
+    app.update();
+    app.update();
+    app.update();
+}
+
+fn command(app: &mut App, c: LessonCommand) {
+    app.world_mut().write_message(c);
+    app.update();
+    app.update();
+}
+
+/// Next until exercise `i` is shown (its board set up).
+fn go_to_exercise(app: &mut App, i: usize) {
+    for _ in 0..20 {
+        if active(app).step == Step::Exercise(i) && active(app).on_board {
+            return;
+        }
+        command(app, LessonCommand::Next);
+    }
+    panic!("exercise {i} not reached: at {:?}", active(app).step);
+}
+
+fn exercise(app: &App) -> Exercise {
+    active(app)
+        .attempt
+        .as_ref()
+        .expect("an exercise shown")
+        .exercise()
+        .clone()
+}
+
+fn attempt_state(app: &App) -> Standing {
+    active(app).attempt.as_ref().expect("an exercise").state()
+}
+
+/// Waits for the board to take the student's move, then plays `m`.
+fn student_plays(app: &mut App, m: Move) {
+    let what = format!(
+        "the student's turn before {m} in {} after {:?} (board {})",
+        exercise(app).id,
+        active(app).attempt.as_ref().map(|a| a.moves().to_vec()),
+        session(app).position().fen()
+    );
+    run_until(app, &what, |a| {
+        *a.world().resource::<State<Turn>>().get() == Turn::Human
+    });
+    play_move(app, m);
+}
+
+/// Solves the exercise shown with the course's own next steps (not
+/// counted as hints), whatever the defence replies.
+fn solve(app: &mut App) {
+    for _ in 0..40 {
+        run_until(app, "the defence's reply", |a| {
+            attempt_state(a) != Standing::DefenceToMove
+        });
+        if attempt_state(app) != Standing::StudentToMove {
+            return;
+        }
+        let mut defender = crate::course::Defender::default();
+        let m = active(app)
+            .attempt
+            .as_ref()
+            .unwrap()
+            .next_step(&mut defender)
+            .expect("a next step");
+        student_plays(app, m);
+    }
+}
+
+/// Plays the student's moves of the exercise's stored solution.
+fn play_solution(app: &mut App) {
+    let ex = exercise(app);
+    let defended = ex.goal.has_defence();
+    for (k, &m) in ex.solution.iter().enumerate() {
+        if defended && k % 2 == 1 {
+            // The engine's reply (the stored line's, or as good).
+            run_until(app, "the defence's reply", |a| {
+                attempt_state(a) != Standing::DefenceToMove
+            });
+            continue;
+        }
+        assert_eq!(
+            session(app).position(),
+            active(app).attempt.as_ref().unwrap().position(),
+            "the board shows the attempt"
+        );
+        student_plays(app, m);
+    }
+}
+
+#[test]
+fn the_first_lesson_opens_on_its_first_page_and_a_locked_one_is_refused() {
+    let home = TempDir::new("course-open");
+    let mut app = list_app(&home);
+    assert_eq!(screen(&app), Screen::Course);
+    // The second lesson is locked until the first is done.
+    open(&mut app, "board-coordinates", false);
+    assert_eq!(screen(&app), Screen::Course, "a locked lesson stays shut");
+    assert!(app.world().get_resource::<ActiveLesson>().is_none());
+
+    open(&mut app, "board-points", false);
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Course);
+    let a = active(&app);
+    assert_eq!(a.step, Step::Page(0));
+    assert_eq!(a.number, "1.1");
+    assert!(a.on_board);
+    // A page takes no moves and the computer never plays.
+    let s = session(&app);
+    assert_eq!(s.setup.players.mode, Mode::AiVsAi);
+    assert!(s.paused);
+    // The page's points are the marks the board draws.
+    let page = &lesson("board-points").pages[0];
+    assert_eq!(active(&app).marks().1, page.points);
+    assert_eq!(saved(&home).last_lesson.as_deref(), Some("board-points"));
+
+    // Next goes through the pages to the first exercise, Back returns.
+    go_to_exercise(&mut app, 0);
+    let ex = exercise(&app);
+    assert_eq!(session(&app).position(), &ex.position);
+    assert_eq!(session(&app).setup.players.mode, Mode::Red);
+    command(&mut app, LessonCommand::Back);
+    assert_eq!(active(&app).step, Step::Page(2));
+    // Next cannot skip an exercise not solved.
+    go_to_exercise(&mut app, 0);
+    command(&mut app, LessonCommand::Next);
+    assert_eq!(active(&app).step, Step::Exercise(0));
+
+    // Menu goes back to the list.
+    app.world_mut().write_message(GameCommand::Menu);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Course);
+    assert!(app.world().get_resource::<ActiveLesson>().is_none());
+}
+
+#[test]
+fn solving_every_exercise_saves_the_stars_and_unlocks_the_next_lesson() {
+    let home = TempDir::new("course-solve");
+    let mut app = list_app(&home);
+    open(&mut app, "board-points", false);
+    let n = lesson("board-points").exercises.len();
+    for i in 0..n {
+        go_to_exercise(&mut app, i);
+        let id = exercise(&app).id;
+        play_solution(&mut app);
+        app.update();
+        assert_eq!(active(&app).note, Some(Note::Solved(3)), "{id}");
+        let p = saved(&home);
+        assert_eq!(p.stars(&id), 3, "{id} saved with three stars");
+        // Solved, the board takes no more moves.
+        assert_eq!(session(&app).setup.players.mode, Mode::AiVsAi);
+    }
+    let p = saved(&home);
+    assert!(p.is_lesson_done("board-points"));
+    assert!(progress::is_unlocked(course(), &p, "board-coordinates"));
+    assert!(!progress::is_unlocked(course(), &p, "board-goal"));
+    // The next lesson opens from the last exercise.
+    command(&mut app, LessonCommand::NextLesson);
+    app.update();
+    assert_eq!(active(&app).lesson.id, "board-coordinates");
+    assert_eq!(active(&app).step, Step::Page(0));
+    assert_eq!(*app.world().resource::<State<Play>>().get(), Play::Course);
+    // A lesson done can be played again.
+    open(&mut app, "board-points", false);
+    assert_eq!(active(&app).lesson.id, "board-points");
+}
+
+#[test]
+fn a_move_against_the_rules_is_refused_with_the_rule_in_words() {
+    let home = TempDir::new("course-wrong");
+    let mut app = list_app(&home);
+    open(&mut app, "horse", true);
+    go_to_exercise(&mut app, 0);
+    // The horse on b0 asked to go straight up: not its shape.
+    let from = exercise(&app).position;
+    app.world_mut()
+        .write_message(BoardInput::Click(Square::parse("b0").unwrap()));
+    app.update();
+    app.world_mut()
+        .write_message(BoardInput::Click(Square::parse("b2").unwrap()));
+    app.update();
+    app.update();
+    assert_eq!(
+        active(&app).note,
+        Some(Note::Wrong(WrongMove::HorseShape)),
+        "the course says why"
+    );
+    assert_eq!(session(&app).position(), &from, "nothing moved");
+    app.world_mut().write_message(BoardInput::Deselect);
+    app.update();
+    let en = wrong_move_text(&WrongMove::HorseShape, Lang::En);
+    assert!(
+        en.starts_with("Not allowed: ") && en.contains("horse"),
+        "{en}"
+    );
+    let zh = wrong_move_text(&WrongMove::HorseShape, Lang::Zh);
+    assert!(zh.contains("马"), "{zh}");
+    // Counted as a mistake: solving now earns two stars.
+    let id = exercise(&app).id;
+    play_solution(&mut app);
+    app.update();
+    assert_eq!(active(&app).note, Some(Note::Solved(2)));
+    assert_eq!(saved(&home).stars(&id), 2);
+}
+
+#[test]
+fn a_legal_move_that_misses_the_task_is_taken_back_with_the_reason() {
+    let home = TempDir::new("course-mistake");
+    let mut app = list_app(&home);
+    open(&mut app, "horse", true);
+    go_to_exercise(&mut app, 0);
+    let start = exercise(&app).position;
+    // b0a2 is a horse move, but from a2 f5 is out of reach in the moves left.
+    play_move(
+        &mut app,
+        Move::new(Square::parse("b0").unwrap(), Square::parse("a2").unwrap()),
+    );
+    app.update();
+    assert!(
+        matches!(active(&app).note, Some(Note::Mistake(_))),
+        "{:?}",
+        active(&app).note
+    );
+    assert_eq!(session(&app).position(), &start, "the move is taken back");
+    assert_eq!(attempt_state(&app), Standing::StudentToMove);
+}
+
+#[test]
+fn a_hint_shows_the_next_step_and_costs_the_star() {
+    let home = TempDir::new("course-hint");
+    let mut app = list_app(&home);
+    open(&mut app, "board-points", false);
+    go_to_exercise(&mut app, 0);
+    let id = exercise(&app).id;
+    command(&mut app, LessonCommand::Hint);
+    run_until(&mut app, "the hint", |a| {
+        matches!(active(a).note, Some(Note::Hint(_)))
+    });
+    let Some(Note::Hint(m)) = active(&app).note else {
+        unreachable!()
+    };
+    assert_eq!(m, exercise(&app).solution[0]);
+    assert_eq!(active(&app).attempt.as_ref().unwrap().hints(), 1);
+    // The board's hint arrow shows it.
+    let generation = session(&app).generation;
+    assert_eq!(
+        app.world()
+            .resource::<crate::game::play::hint::Hint>()
+            .arrow(generation),
+        Some(m)
+    );
+    play_solution(&mut app);
+    app.update();
+    assert_eq!(active(&app).note, Some(Note::Solved(2)));
+    assert_eq!(saved(&home).stars(&id), 2, "a hint costs the third star");
+    // The toolbar's hint (H) is the course's hint too: none when solved.
+    app.world_mut()
+        .write_message(crate::game::play::hint::HintRequest);
+    app.update();
+    app.update();
+    assert_eq!(active(&app).note, Some(Note::NoHint));
+}
+
+#[test]
+fn the_engine_defends_off_the_main_thread_and_its_reply_is_played() {
+    let home = TempDir::new("course-defence");
+    let mut app = list_app(&home);
+    open(&mut app, "mate-two-chariots", true);
+    go_to_exercise(&mut app, 0);
+    solve(&mut app);
+    go_to_exercise(&mut app, 1);
+    let ex = exercise(&app);
+    assert!(ex.goal.has_defence());
+    student_plays(&mut app, ex.solution[0]);
+    // The frame returned with the reply still being searched.
+    assert_eq!(attempt_state(&app), Standing::DefenceToMove);
+    assert!(app.world().resource::<CourseJobs>().defending());
+    assert_eq!(session(&app).game.ply(), 1);
+    run_until(&mut app, "the engine's reply", |a| {
+        attempt_state(a) != Standing::DefenceToMove
+    });
+    assert_eq!(session(&app).game.ply(), 2, "the reply is on the board");
+    assert_eq!(
+        session(&app).position(),
+        active(&app).attempt.as_ref().unwrap().position()
+    );
+    assert!(!app.world().resource::<CourseJobs>().defending());
+    // The rest of the mate, whatever the defence chose.
+    solve(&mut app);
+    assert_eq!(attempt_state(&app), Standing::Solved(3));
+    assert_eq!(saved(&home).stars(&ex.id), 3);
+    // Retry starts the exercise again from its position.
+    command(&mut app, LessonCommand::Retry);
+    app.update();
+    assert_eq!(session(&app).position(), &ex.position);
+    assert_eq!(attempt_state(&app), Standing::StudentToMove);
+}
+
+#[test]
+fn the_launch_opens_the_list_and_the_lesson_asked_for() {
+    let home = TempDir::new("course-launch");
+    let mut app =
+        crate::game::tests::logic_app(Some(home.path()), crate::game::tests::slow_backend());
+    let opts = crate::game::LaunchOptions {
+        lessons: true,
+        lesson: Some("horse".into()),
+        ..Default::default()
+    };
+    crate::game::play::course::configure_launch(&mut app, &opts);
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Playing);
+    assert_eq!(active(&app).lesson.id, "horse");
+    assert_eq!(active(&app).number, "2.4");
+}
