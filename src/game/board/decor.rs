@@ -25,10 +25,20 @@ pub struct FileNumber {
     pub red: bool,
 }
 
+/// A rank's number beside the board's left edge, 0 (Red's back rank) to 9,
+/// shown only in a lesson, where points are named as the course names them
+/// (e0, h2: [`file_number_text`] gives the file's letter there).
+#[derive(Component, Clone, Copy)]
+pub struct RankNumber;
+
 /// A file number's text in `lang`: Red's in Chinese numerals, but in
-/// Vietnamese, whose records count both sides' files in digits.
-pub fn file_number_text(n: FileNumber, lang: Lang) -> String {
-    if n.red && lang != Lang::Vi {
+/// Vietnamese, whose records count both sides' files in digits; in a
+/// `lesson` Red's side names the files by the letters the course uses,
+/// a to i from Red's left.
+pub fn file_number_text(n: FileNumber, lang: Lang, lesson: bool) -> String {
+    if n.red && lesson {
+        char::from(b'a' + 9 - n.number.clamp(1, 9)).to_string()
+    } else if n.red && lang != Lang::Vi {
         RED_FILE_NUMERALS[usize::from(n.number.clamp(1, 9) - 1)].to_string()
     } else {
         n.number.to_string()
@@ -205,7 +215,7 @@ fn spawn_file_numbers(
         };
         for (n, r) in [(red, -off), (black, 9.0 + off)] {
             commands.spawn((
-                Text2d::new(file_number_text(n, lang)),
+                Text2d::new(file_number_text(n, lang, false)),
                 fonts.pieces(num_px),
                 TextColor(ink.with_alpha(0.9)),
                 Transform::from_translation(at(f, r).extend(z::GRID)),
@@ -213,5 +223,17 @@ fn spawn_file_numbers(
                 n,
             ));
         }
+    }
+    // The ranks, left of the frame (shown in a lesson).
+    for rank in 0..10u8 {
+        commands.spawn((
+            Text2d::new(rank.to_string()),
+            fonts.pieces(num_px),
+            TextColor(ink.with_alpha(0.9)),
+            Transform::from_translation(at(-0.62, f32::from(rank)).extend(z::GRID)),
+            Visibility::Hidden,
+            decor(),
+            RankNumber,
+        ));
     }
 }

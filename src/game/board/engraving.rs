@@ -1,10 +1,12 @@
 //! Display settings applied to the drawn board: the characters engraved on
 //! the pieces (traditional 帥傌 or simplified 帅马) and the file numbers
-//! around the board (shown or not, in the language's numerals). Both follow [`UserSettings`] at once, including pieces
+//! around the board (shown or not, in the language's numerals; in a
+//! lesson the course's point names, a–i and 0–9). Both follow [`UserSettings`] at once, including pieces
 //! spawned later (a new game, undo).
 
-use crate::game::board::decor::{FileNumber, file_number_text};
+use crate::game::board::decor::{FileNumber, RankNumber, file_number_text};
 use crate::game::board::pieces::{PieceView, piece_char};
+use crate::game::play::Play;
 use crate::game::play::session::Session;
 use crate::game::settings::UserSettings;
 use crate::game::{GameSet, Screen};
@@ -53,27 +55,59 @@ fn engrave_pieces(
     }
 }
 
+/// The file numbers follow the coordinates setting and the language; in a
+/// lesson the points are named as the course names them (files a–i below,
+/// ranks 0–9 at the left), whatever the setting, since its texts use them.
 fn show_file_numbers(
     settings: Res<UserSettings>,
-    mut numbers: Query<(&FileNumber, &mut Visibility, &mut Text2d)>,
+    play: Option<Res<State<Play>>>,
+    mut numbers: Query<(&FileNumber, &mut Visibility, &mut Text2d), Without<RankNumber>>,
+    mut ranks: Query<&mut Visibility, With<RankNumber>>,
 ) {
-    let want = if settings.show_coordinates {
-        Visibility::Inherited
-    } else {
-        Visibility::Hidden
+    let lesson = play.is_some_and(|p| *p.get() == Play::Course);
+    let shown = |on: bool| {
+        if on {
+            Visibility::Inherited
+        } else {
+            Visibility::Hidden
+        }
     };
     for (&n, mut v, mut text) in &mut numbers {
-        v.set_if_neq(want);
-        let label = file_number_text(n, settings.lang());
+        // (Black's numbers would only crowd the names a lesson uses.)
+        v.set_if_neq(shown(if lesson {
+            n.red
+        } else {
+            settings.show_coordinates
+        }));
+        let label = file_number_text(n, settings.lang(), lesson);
         if text.0 != label {
             text.0 = label;
         }
+    }
+    for mut v in &mut ranks {
+        v.set_if_neq(shown(lesson));
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn in_a_lesson_reds_files_are_lettered_as_the_course_names_them() {
+        let red = |number| FileNumber { number, red: true };
+        let black = FileNumber {
+            number: 1,
+            red: false,
+        };
+        let lang = crate::game::i18n::Lang::Zh;
+        // Red's file 九 is the a-file at its left, 一 the i-file.
+        assert_eq!(file_number_text(red(9), lang, true), "a");
+        assert_eq!(file_number_text(red(5), lang, true), "e");
+        assert_eq!(file_number_text(red(1), lang, true), "i");
+        assert_eq!(file_number_text(red(9), lang, false), "九");
+        assert_eq!(file_number_text(black, lang, true), "1");
+    }
 
     #[test]
     fn simplified_pieces_differ_only_where_the_characters_do() {

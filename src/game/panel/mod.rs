@@ -236,10 +236,10 @@ fn refresh_panel(
 ) {
     let lang = *lang;
     let style = crate::game::play::move_list::list_style(settings.as_deref()).1;
-    // A drill's bare board is no draw: the lesson's card says how it stands.
-    let outcome = session.ended();
-    // A lesson's board is kept paused: nothing to say about it.
+    // A lesson's board is kept paused, and a page's or a drill's bare board
+    // is no draw: the lesson's card says how it stands.
     let lesson = play.is_some_and(|p| *p.get() == crate::game::play::Play::Course);
+    let outcome = if lesson { None } else { session.ended() };
     for (field, mut text, mut node) in &mut texts {
         let want = match field {
             Field::Result => match &outcome {

@@ -6,11 +6,11 @@
 //! newcomer is taken to the course ("Learn to play").
 
 use crate::game::GameSet;
-use crate::game::{Mode, Screen};
 use crate::game::notice::Notice;
 use crate::game::play::rating::{PlayerRating, suggested_level};
 use crate::game::play::session::GameSetup;
 use crate::game::settings::{StorePaths, UserSettings};
+use crate::game::{Mode, Screen};
 use crate::store::settings::Experience;
 use bevy::prelude::*;
 
