@@ -238,18 +238,6 @@ pub struct Exercise {
     pub pattern: Option<Pattern>,
 }
 
-/// Every classic mate the course may name, by its Chinese name.
-pub const PATTERNS: [Pattern; 8] = [
-    Pattern::SmotheredPalace,
-    Pattern::DoubleCannon,
-    Pattern::HorseCannon,
-    Pattern::HorseInTrough,
-    Pattern::HeavenAndEarthCannons,
-    Pattern::IronBolt,
-    Pattern::TwoChariots,
-    Pattern::FacingGeneral,
-];
-
 /// What a [`Goal::FindMove`] asks for; the checker proves the accepted
 /// moves are exactly the legal moves of that kind (for `any`, that they
 /// are legal).
@@ -821,7 +809,7 @@ fn read_exercise(
     let pattern = match raw.pattern {
         None => None,
         Some(name) => Some(
-            PATTERNS
+            Pattern::ALL
                 .iter()
                 .copied()
                 .find(|p| p.zh() == name || p.en() == name)

@@ -27,6 +27,18 @@ pub enum Pattern {
 }
 
 impl Pattern {
+    /// Every classic mate, in the order the course teaches them.
+    pub const ALL: [Pattern; 8] = [
+        Pattern::SmotheredPalace,
+        Pattern::DoubleCannon,
+        Pattern::HorseCannon,
+        Pattern::HorseInTrough,
+        Pattern::HeavenAndEarthCannons,
+        Pattern::IronBolt,
+        Pattern::TwoChariots,
+        Pattern::FacingGeneral,
+    ];
+
     /// The name players know it by.
     pub fn zh(self) -> &'static str {
         match self {

@@ -28,17 +28,6 @@ const KINDS: [Kind; 15] = [
     Kind::Perpetual,
 ];
 
-const PATTERNS: [Pattern; 8] = [
-    Pattern::SmotheredPalace,
-    Pattern::DoubleCannon,
-    Pattern::HorseCannon,
-    Pattern::HorseInTrough,
-    Pattern::HeavenAndEarthCannons,
-    Pattern::IronBolt,
-    Pattern::TwoChariots,
-    Pattern::FacingGeneral,
-];
-
 impl From<&Why> for WhyRecord {
     fn from(why: &Why) -> WhyRecord {
         WhyRecord {
@@ -114,7 +103,7 @@ pub fn motif_of(r: &MotifRecord) -> Option<Motif> {
         _ => return None,
     };
     let pattern = match &r.pattern {
-        Some(name) => Some(PATTERNS.into_iter().find(|p| p.key() == name)?),
+        Some(name) => Some(Pattern::ALL.into_iter().find(|p| p.key() == name)?),
         None => None,
     };
     Some(Motif {

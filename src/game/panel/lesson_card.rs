@@ -59,11 +59,19 @@ enum Line {
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
 struct CardButton(LessonCommand);
 
-fn spawn_card(mut commands: Commands, fonts: Res<Fonts>, lang: CurrentLang) {
+fn spawn_card(
+    mut commands: Commands,
+    fonts: Res<Fonts>,
+    lang: CurrentLang,
+    layout: Option<Res<crate::game::board::layout::BoardLayout>>,
+) {
     let lang = *lang;
+    // A lesson is read: its text grows with a taller window (the panel has
+    // the room), up to a third larger than at 800×600.
+    let k = layout.map_or(1.0, |l| (l.window.y / 640.0).clamp(1.0, 1.35));
     let btn = |t: Phrase, c: LessonCommand| {
         (
-            button(t, lang, &fonts, 14.0, OnPress::send(c)),
+            button(t, lang, &fonts, 14.0 * k, OnPress::send(c)),
             CardButton(c),
         )
     };
@@ -71,7 +79,7 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>, lang: CurrentLang) {
         (
             l,
             Text::new(""),
-            fonts.ui(px),
+            fonts.ui(px * k),
             TextColor(color),
             // Long texts wrap inside the card.
             plain().max_width(Val::Percent(100.0)),
@@ -100,7 +108,7 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>, lang: CurrentLang) {
                         Phrase::LessonList,
                         lang,
                         &fonts,
-                        14.0,
+                        14.0 * k,
                         OnPress::go(Screen::Course)
                     ),
                 ],
