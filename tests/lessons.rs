@@ -385,6 +385,14 @@ fn mistakes_and_hints_cost_stars_and_the_engine_defends() {
         f = a.try_move(m);
     }
     assert_eq!(f, Feedback::Solved { stars: 1 });
+    // Asking again for the same step costs nothing more; the next step does.
+    let mut a = Attempt::new(horse);
+    let m = a.hint(&mut defender).unwrap();
+    assert_eq!(a.hint(&mut defender), Some(m));
+    assert_eq!(a.hints(), 1);
+    assert_eq!(a.try_move(m), Feedback::Moved);
+    a.hint(&mut defender).unwrap();
+    assert_eq!(a.hints(), 2);
     // Only the drill's piece moves, and a move that cannot finish in time is refused.
     let chariot = course.exercise("chariot-1").unwrap();
     let mut a = Attempt::new(chariot);

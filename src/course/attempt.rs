@@ -195,6 +195,9 @@ pub struct Attempt {
     moves: Vec<Move>,
     tracked: Option<Square>,
     hints: u32,
+    /// The number of moves made when the last hint was given: asking
+    /// again for the same step costs nothing more.
+    hinted_at: Option<usize>,
     mistakes: u32,
     state: State,
 }
@@ -213,6 +216,7 @@ impl Attempt {
                 _ => None,
             },
             hints: 0,
+            hinted_at: None,
             mistakes: 0,
             state: State::StudentToMove,
             exercise: exercise.clone(),
@@ -501,11 +505,13 @@ impl Attempt {
             .then(|| line[self.moves.len()])
     }
 
-    /// The next step, counted as a hint (see [`Attempt::next_step`]).
+    /// The next step, counted as a hint (see [`Attempt::next_step`]) —
+    /// once for a step, however often it is asked for.
     pub fn hint(&mut self, defender: &mut Defender) -> Option<Move> {
         let m = self.next_step(defender);
-        if m.is_some() {
+        if m.is_some() && self.hinted_at != Some(self.moves.len()) {
             self.hints += 1;
+            self.hinted_at = Some(self.moves.len());
         }
         m
     }
