@@ -117,7 +117,7 @@ fn tab_walks_the_toolbar_in_its_table_order_and_enter_runs_the_command() {
     app.update();
     let context = tool_context(session(&app), &Play::Free, false);
     let want: Vec<usize> = (0..TOOLS.len())
-        .filter(|&i| (TOOLS[i].shown)(&context))
+        .filter(|&i| TOOLS[i].shown_in(&context))
         .collect();
     assert!(want.len() >= 10, "{want:?}");
     let mut seen = Vec::new();

@@ -177,7 +177,7 @@ fn show_tools(
     }
     *shown_for = Some(context);
     for (b, mut node) in &mut buttons {
-        set_display(&mut node, (TOOLS[b.0].shown)(&context));
+        set_display(&mut node, TOOLS[b.0].shown_in(&context));
     }
 }
 

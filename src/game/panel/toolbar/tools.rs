@@ -23,6 +23,8 @@ pub struct ToolContext {
     pub over: bool,
     /// A puzzle is being solved.
     pub puzzle: bool,
+    /// A lesson of the course is on the board.
+    pub lesson: bool,
     /// AI vs AI, or a game on a clock, is paused.
     pub paused: bool,
     /// The game is played on a clock.
@@ -75,6 +77,27 @@ const fn tool(
         shown,
     }
 }
+
+impl Tool {
+    /// Is it shown in `context`? In a lesson only the tools that make sense
+    /// there ([`LESSON_TOOLS`]): no resigning, saving or analysing an
+    /// exercise.
+    pub fn shown_in(&self, context: &ToolContext) -> bool {
+        (self.shown)(context) && (!context.lesson || LESSON_TOOLS.contains(&self.icon))
+    }
+}
+
+/// The tools a lesson keeps: undo and redo (which retry the exercise), the
+/// hint (the course's), turning the board, and the application's own.
+const LESSON_TOOLS: [Icon; 7] = [
+    Icon::Undo,
+    Icon::Redo,
+    Icon::Hint,
+    Icon::Flip,
+    Icon::Help,
+    Icon::Settings,
+    Icon::Menu,
+];
 
 fn always(_: &ToolContext) -> bool {
     true
@@ -263,6 +286,7 @@ pub fn tool_context(session: &Session, play: &Play, clocked: bool) -> ToolContex
         },
         over: session.game.outcome().is_some(),
         puzzle: *play == Play::Puzzle,
+        lesson: *play == Play::Course,
         paused: session.paused,
         clocked,
     }
@@ -276,7 +300,7 @@ mod tests {
         TOOLS
             .iter()
             .find(|t| t.icon == icon)
-            .is_some_and(|t| (t.shown)(context))
+            .is_some_and(|t| t.shown_in(context))
     }
 
     #[test]
@@ -285,6 +309,7 @@ mod tests {
             mode,
             over: false,
             puzzle: false,
+            lesson: false,
             paused,
             clocked,
         };
@@ -301,5 +326,40 @@ mod tests {
         };
         assert!(!shown(Icon::Pause, &over));
         assert!(shown(Icon::Export, &over));
+    }
+
+    #[test]
+    fn a_lesson_keeps_only_the_tools_that_make_sense_in_it() {
+        let lesson = ToolContext {
+            mode: Mode::Hotseat,
+            over: false,
+            puzzle: false,
+            lesson: true,
+            paused: false,
+            clocked: false,
+        };
+        for icon in [
+            Icon::Undo,
+            Icon::Hint,
+            Icon::Flip,
+            Icon::Settings,
+            Icon::Menu,
+        ] {
+            assert!(shown(icon, &lesson), "{icon:?}");
+        }
+        for icon in [
+            Icon::Resign,
+            Icon::Save,
+            Icon::Analysis,
+            Icon::Export,
+            Icon::NewGame,
+        ] {
+            assert!(!shown(icon, &lesson), "{icon:?}");
+        }
+        let game = ToolContext {
+            lesson: false,
+            ..lesson
+        };
+        assert!(shown(Icon::Resign, &game) && shown(Icon::Save, &game));
     }
 }
