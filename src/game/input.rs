@@ -56,9 +56,18 @@ fn file_keys(
     mut hint: MessageWriter<HintRequest>,
     mut analysis: MessageWriter<AnalysisCommand>,
     mut explorer: MessageWriter<ExplorerCommand>,
+    play: Option<Res<State<crate::game::play::Play>>>,
 ) {
     let ctrl = held(&keys, KeyCode::ControlLeft, KeyCode::ControlRight);
     let shift = held(&keys, KeyCode::ShiftLeft, KeyCode::ShiftRight);
+    // A lesson has the course's hint and nothing to save, copy or analyse
+    // (its toolbar shows the same).
+    if play.is_some_and(|p| *p.get() == crate::game::play::Play::Course) {
+        if !ctrl && keys.just_pressed(KeyCode::KeyH) {
+            hint.write(HintRequest);
+        }
+        return;
+    }
     if ctrl && keys.just_pressed(KeyCode::KeyS) {
         out.write(if shift {
             FileCommand::SaveAs

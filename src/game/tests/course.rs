@@ -369,3 +369,71 @@ fn the_launch_opens_the_list_and_the_lesson_asked_for() {
     assert_eq!(active(&app).lesson.id, "horse");
     assert_eq!(active(&app).number, "2.4");
 }
+
+#[test]
+fn space_does_not_set_a_lessons_page_playing() {
+    let home = TempDir::new("course-space");
+    let mut app = list_app(&home);
+    app.add_plugins(crate::game::input::plugin);
+    let horse = course().lesson_by_number("2.4").expect("lesson 2.4");
+    open(&mut app, &horse.id, true);
+    assert_eq!(active(&app).step, Step::Page(0));
+    let before = session(&app).position().fen();
+    for _ in 0..3 {
+        app.world_mut()
+            .resource_mut::<ButtonInput<KeyCode>>()
+            .press(KeyCode::Space);
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.release(KeyCode::Space);
+        keys.clear();
+        for _ in 0..5 {
+            app.update();
+        }
+    }
+    assert!(session(&app).paused, "a page's board stays paused");
+    assert_eq!(
+        session(&app).position().fen(),
+        before,
+        "nobody plays on a page"
+    );
+}
+
+#[test]
+fn a_lesson_takes_the_hint_key_but_not_the_analysis_or_save_keys() {
+    let home = TempDir::new("course-keys");
+    let mut app = list_app(&home);
+    app.add_plugins(crate::game::input::plugin);
+    let horse = course().lesson_by_number("2.4").expect("lesson 2.4");
+    open(&mut app, &horse.id, true);
+    go_to_exercise(&mut app, 0);
+    let tap = |app: &mut App, chord: &[KeyCode]| {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        for &k in chord {
+            keys.press(k);
+        }
+        app.update();
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        for &k in chord {
+            keys.release(k);
+        }
+        keys.clear();
+        app.update();
+    };
+    tap(&mut app, &[KeyCode::KeyA]);
+    tap(&mut app, &[KeyCode::ControlLeft, KeyCode::KeyS]);
+    assert!(
+        !app.world()
+            .resource::<crate::game::play::analysis::Analysis>()
+            .is_on(),
+        "A does not show the analysis in an exercise"
+    );
+    assert!(
+        !Paths::under(home.path()).games_dir().exists(),
+        "Ctrl+S saves no game"
+    );
+    tap(&mut app, &[KeyCode::KeyH]);
+    run_until(&mut app, "the hint", |a| {
+        active(a).attempt.as_ref().is_some_and(|t| t.hints() == 1)
+    });
+}
