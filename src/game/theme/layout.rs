@@ -6,6 +6,7 @@
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::theme::palette;
 use crate::game::theme::scale::Scale;
+use crate::game::theme::shape::Shape;
 use crate::game::theme::widget::label;
 use bevy::prelude::*;
 
@@ -43,6 +44,27 @@ pub fn wrapping_row(gap: f32) -> Node {
         row_gap: Val::Px(gap),
         ..default()
     }
+}
+
+/// A list screen's grid of tiles: a wrapping row, centred, that takes the
+/// height left and scrolls (the puzzles, the course's lessons). The wheel
+/// reaches it through the tiles, which still show their hover.
+pub fn scrolling_tiles(gap: f32) -> impl Bundle {
+    (
+        wrapping_row(gap)
+            .justify_content(JustifyContent::Center)
+            .align_content(AlignContent::FlexStart)
+            .flex_grow(1.0)
+            .min_height(Val::Px(0.0))
+            .width(Val::Percent(100.0))
+            .max_width(Val::Px(1200.0))
+            .overflow(Overflow::scroll_y()),
+        ScrollPosition::default(),
+        Pickable {
+            should_block_lower: false,
+            is_hoverable: true,
+        },
+    )
 }
 
 /// A title (of a screen, a card): a translated label in the accent colour.

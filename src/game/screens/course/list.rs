@@ -9,7 +9,7 @@ use crate::game::i18n::{Lang, Phrase, chapter_number};
 use crate::game::notice::Notice;
 use crate::game::play::course::{CourseProgressStore, OpenLesson};
 use crate::game::settings::{CurrentLang, StorePaths};
-use crate::game::theme::layout::{tile_box, wrapping_row};
+use crate::game::theme::layout::{scrolling_tiles, tile_box};
 use crate::game::theme::shape::{Shape, plain};
 use crate::game::theme::{Fonts, OnPress, Toggled, button, label, palette, screen_root};
 use crate::game::{GameSet, Screen};
@@ -150,22 +150,7 @@ fn spawn_list(
                 TextColor(palette::TEXT_DIM),
                 Pickable::IGNORE,
             ));
-            root.spawn((
-                wrapping_row(8.0)
-                    .justify_content(JustifyContent::Center)
-                    .align_content(AlignContent::FlexStart)
-                    .flex_grow(1.0)
-                    .min_height(Val::Px(0.0))
-                    .width(Val::Percent(100.0))
-                    .max_width(Val::Px(1200.0))
-                    .overflow(Overflow::scroll_y()),
-                ScrollPosition::default(),
-                Pickable {
-                    should_block_lower: false,
-                    is_hoverable: true,
-                },
-            ))
-            .with_children(|grid| {
+            root.spawn(scrolling_tiles(8.0)).with_children(|grid| {
                 for (ci, chapter) in course.chapters.iter().enumerate() {
                     grid.spawn((
                         Text::new(format!(

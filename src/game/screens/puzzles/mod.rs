@@ -11,7 +11,7 @@ use crate::game::notice::Notice;
 use crate::game::play::puzzle::{PuzzleProgress, StartPuzzle};
 use crate::game::settings::CurrentLang;
 use crate::game::settings::StorePaths;
-use crate::game::theme::layout::{tile_box, wrapping_row};
+use crate::game::theme::layout::{scrolling_tiles, tile_box};
 use crate::game::theme::shape::{Shape, plain};
 use crate::game::theme::{Fonts, OnPress, Toggled, button, label, palette, screen_root};
 use crate::game::{GameSet, Screen};
@@ -139,22 +139,7 @@ fn spawn_list(
                 TextColor(palette::TEXT_DIM),
                 Pickable::IGNORE,
             ));
-            root.spawn((
-                wrapping_row(8.0)
-                    .justify_content(JustifyContent::Center)
-                    .align_content(AlignContent::FlexStart)
-                    .flex_grow(1.0)
-                    .min_height(Val::Px(0.0))
-                    .width(Val::Percent(100.0))
-                    .max_width(Val::Px(1200.0))
-                    .overflow(Overflow::scroll_y()),
-                ScrollPosition::default(),
-                Pickable {
-                    should_block_lower: false,
-                    is_hoverable: true,
-                },
-            ))
-            .with_children(|grid| {
+            root.spawn(scrolling_tiles(8.0)).with_children(|grid| {
                 // Filled by `fill_my_puzzles`, and again after a removal.
                 grid.spawn(mine::section());
                 grid.spawn(centred(
