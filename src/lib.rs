@@ -7,6 +7,7 @@ pub mod client;
 pub mod course;
 pub mod ecco;
 pub mod engine;
+pub mod exercise;
 #[cfg(feature = "gui")]
 pub mod game;
 pub mod hant;

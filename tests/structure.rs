@@ -430,3 +430,170 @@ fn logic_plays_moves_by_command_not_by_clicks() {
         .collect();
     assert!(drops.is_empty(), "file drops faked in {drops:?}");
 }
+
+/// Files under `src` whose path starts with `under`, with their code
+/// (outside tests) and their path from the repository.
+fn sources_under(under: &str) -> Vec<(String, String)> {
+    modules()
+        .values()
+        .map(|path| {
+            let rel = path
+                .strip_prefix(env!("CARGO_MANIFEST_DIR"))
+                .unwrap_or(path)
+                .display()
+                .to_string();
+            (rel, code(path))
+        })
+        .filter(|(rel, _)| rel.starts_with(under))
+        .collect()
+}
+
+#[test]
+fn every_exercise_sits_behind_the_one_seam() {
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game");
+    // No lesson's special case anywhere on the game's side, tests included.
+    let mut drills = Vec::new();
+    let mut stack = vec![game.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).expect("a folder") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if std::fs::read_to_string(&path).is_ok_and(|t| t.contains("drill")) {
+                drills.push(path.display().to_string());
+            }
+        }
+    }
+    assert!(drills.is_empty(), "`drill` on the game's side: {drills:?}");
+
+    // The session knows no exercise: no field for lessons or puzzles.
+    let session = code(&game.join("play/session/mod.rs"));
+    let fields = session
+        .split("pub struct Session {")
+        .nth(1)
+        .and_then(|rest| rest.split('}').next())
+        .expect("the Session struct");
+    for word in ["drill", "lesson", "puzzle", "exercise", "course"] {
+        assert!(
+            !fields.to_lowercase().contains(word),
+            "Session has a field for {word}: {fields}"
+        );
+    }
+
+    // The exercise modes lock the board by the exercise's word, never by
+    // faking players or pausing, and nothing drops the board's input.
+    for (file, text) in sources_under("src/game/play/")
+        .into_iter()
+        .filter(|(f, _)| {
+            f.starts_with("src/game/play/course/")
+                || f.starts_with("src/game/play/exercise/")
+                || f.ends_with("/puzzle.rs")
+                || f.ends_with("/my_puzzle.rs")
+        })
+    {
+        assert!(!text.contains("Mode::AiVsAi"), "{file} fakes players");
+        assert!(!text.contains("paused ="), "{file} pauses the board");
+        assert!(!text.contains(".paused = "), "{file} pauses the board");
+    }
+    let clearing: Vec<String> = files_with("Messages<BoardInput>");
+    assert!(clearing.is_empty(), "board input dropped in {clearing:?}");
+}
+
+#[test]
+fn a_human_move_is_played_through_one_door_after_the_exercise_verdict() {
+    // `Game::play` on the session's game: only in the turn flow's
+    // `play_move`, which a human's move reaches through `human_move`.
+    let players: Vec<String> = sources_under("src/game/")
+        .into_iter()
+        .filter(|(_, text)| text.contains("session.game.play(") || text.contains("s.game.play("))
+        .map(|(f, _)| f)
+        .collect();
+    assert_eq!(players, ["src/game/play/session/turns.rs"], "{players:?}");
+    let turns = code(Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/src/game/play/session/turns.rs"
+    )));
+    assert_eq!(turns.matches("session.game.play(").count(), 1);
+    // A human's move goes to `human_move`, never straight to `play_move`.
+    let human = turns
+        .split("fn handle_board_input(")
+        .nth(1)
+        .and_then(|t| t.split("\nfn ").next())
+        .expect("the board input's system");
+    assert!(human.contains("human_move(") && !human.contains("play_move("));
+    let outside: Vec<String> = sources_under("src/game/")
+        .into_iter()
+        .filter(|(f, text)| f != "src/game/play/session/turns.rs" && text.contains("play_move("))
+        .map(|(f, _)| f)
+        .collect();
+    assert!(
+        outside.is_empty(),
+        "moves played past the door in {outside:?}"
+    );
+}
+
+#[test]
+fn the_modes_states_are_run_conditions_not_branches() {
+    // Outside the modes' own files, `Play::Course` and `Play::Puzzle` only
+    // choose when systems run (run conditions, state schedules).
+    let allowed = [
+        "in_state(",
+        "OnEnter(",
+        "OnExit(",
+        "DespawnOnExit(",
+        "set_if_neq(",
+    ];
+    // The toolbar's context is a pure function of the play state, which
+    // its tests call with each state.
+    let allow_files = ["src/game/panel/toolbar/tools.rs"];
+    let mut found = Vec::new();
+    for (file, text) in sources_under("src/game/") {
+        if file.starts_with("src/game/play/exercise/") || allow_files.contains(&file.as_str()) {
+            continue;
+        }
+        for line in text.lines() {
+            if (line.contains("Play::Course") || line.contains("Play::Puzzle"))
+                && !allowed.iter().any(|a| line.contains(a))
+            {
+                found.push(format!("{file}: {}", line.trim()));
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "the play state compared in a body: {found:#?}"
+    );
+}
+
+#[test]
+fn searches_run_through_the_one_helper() {
+    // The task pool is the search helper's; the others run no search: a
+    // file dialog, a picture's frames, the database's queries.
+    let pool: Vec<String> = files_with("AsyncComputeTaskPool::get()")
+        .into_iter()
+        .filter(|f| {
+            !matches!(
+                f.as_str(),
+                "src/game/play/search.rs"
+                    | "src/game/play/file_dialog.rs"
+                    | "src/game/desktop/file_dialog.rs"
+                    | "src/game/play/export.rs"
+                    | "src/game/play/game_db/mod.rs"
+            )
+        })
+        .collect();
+    assert!(
+        pool.is_empty(),
+        "a task started past the helper in {pool:?}"
+    );
+    for (file, text) in sources_under("src/game/") {
+        if file != "src/game/play/search.rs" && text.contains("AsyncComputeTaskPool") {
+            for engine in ["Engine", "Defender", "SearchRequest"] {
+                assert!(
+                    !text.contains(&format!("{engine}::")),
+                    "{file} searches on the pool itself"
+                );
+            }
+        }
+    }
+}

@@ -509,11 +509,19 @@ impl Attempt {
     /// once for a step, however often it is asked for.
     pub fn hint(&mut self, defender: &mut Defender) -> Option<Move> {
         let m = self.next_step(defender);
-        if m.is_some() && self.hinted_at != Some(self.moves.len()) {
+        if m.is_some() {
+            self.count_hint();
+        }
+        m
+    }
+
+    /// Counts a hint given for the step now (found elsewhere, from
+    /// [`Attempt::next_step`]) — once a step.
+    pub fn count_hint(&mut self) {
+        if self.hinted_at != Some(self.moves.len()) {
             self.hints += 1;
             self.hinted_at = Some(self.moves.len());
         }
-        m
     }
 
     /// The next step for the student, not counted: the stored line's while

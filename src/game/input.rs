@@ -11,6 +11,7 @@
 //! the menu and the lists. The menu, the lists and the settings card read
 //! their own keys.
 
+use crate::game::play::Play;
 use crate::game::play::analysis::AnalysisCommand;
 use crate::game::play::browse::BrowseCommand;
 use crate::game::play::explorer::ExplorerCommand;
@@ -31,9 +32,17 @@ pub(super) fn plugin(app: &mut App) {
                 .before(game_keys)
                 .in_set(GameSet::Input)
                 .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
-            (game_keys, file_keys)
+            game_keys
                 .in_set(GameSet::Input)
                 .run_if(in_state(Screen::Playing)),
+            // A lesson has the course's hint and nothing to save, copy or
+            // analyse (its toolbar shows the same).
+            file_keys
+                .in_set(GameSet::Input)
+                .run_if(in_state(Screen::Playing).and_then(not(in_state(Play::Course)))),
+            lesson_keys
+                .in_set(GameSet::Input)
+                .run_if(in_state(Play::Course)),
             review_keys
                 .in_set(GameSet::Input)
                 .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
@@ -50,24 +59,23 @@ fn held(keys: &ButtonInput<KeyCode>, a: KeyCode, b: KeyCode) -> bool {
     keys.any_pressed([a, b]) || keys.any_just_released([a, b]) || keys.any_just_pressed([a, b])
 }
 
+/// In a lesson: H asks for the course's hint.
+fn lesson_keys(keys: Res<ButtonInput<KeyCode>>, mut hint: MessageWriter<HintRequest>) {
+    let ctrl = held(&keys, KeyCode::ControlLeft, KeyCode::ControlRight);
+    if !ctrl && keys.just_pressed(KeyCode::KeyH) {
+        hint.write(HintRequest);
+    }
+}
+
 fn file_keys(
     keys: Res<ButtonInput<KeyCode>>,
     mut out: MessageWriter<FileCommand>,
     mut hint: MessageWriter<HintRequest>,
     mut analysis: MessageWriter<AnalysisCommand>,
     mut explorer: MessageWriter<ExplorerCommand>,
-    play: Option<Res<State<crate::game::play::Play>>>,
 ) {
     let ctrl = held(&keys, KeyCode::ControlLeft, KeyCode::ControlRight);
     let shift = held(&keys, KeyCode::ShiftLeft, KeyCode::ShiftRight);
-    // A lesson has the course's hint and nothing to save, copy or analyse
-    // (its toolbar shows the same).
-    if play.is_some_and(|p| *p.get() == crate::game::play::Play::Course) {
-        if !ctrl && keys.just_pressed(KeyCode::KeyH) {
-            hint.write(HintRequest);
-        }
-        return;
-    }
     if ctrl && keys.just_pressed(KeyCode::KeyS) {
         out.write(if shift {
             FileCommand::SaveAs

@@ -16,7 +16,11 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        (engrave_pieces, show_file_numbers)
+        (
+            engrave_pieces,
+            show_file_numbers::<false>.run_if(not(in_state(Play::Course))),
+            show_file_numbers::<true>.run_if(in_state(Play::Course)),
+        )
             .in_set(GameSet::Present)
             .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
     );
@@ -57,14 +61,14 @@ fn engrave_pieces(
 
 /// The file numbers follow the coordinates setting and the language; in a
 /// lesson the points are named as the course names them (files a–i below,
-/// ranks 0–9 at the left), whatever the setting, since its texts use them.
-fn show_file_numbers(
+/// ranks 0–9 at the left), whatever the setting, since its texts use them
+/// (`LESSON`).
+fn show_file_numbers<const LESSON: bool>(
     settings: Res<UserSettings>,
-    play: Option<Res<State<Play>>>,
     mut numbers: Query<(&FileNumber, &mut Visibility, &mut Text2d), Without<RankNumber>>,
     mut ranks: Query<&mut Visibility, With<RankNumber>>,
 ) {
-    let lesson = play.is_some_and(|p| *p.get() == Play::Course);
+    let lesson = LESSON;
     let shown = |on: bool| {
         if on {
             Visibility::Inherited

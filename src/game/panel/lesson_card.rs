@@ -5,12 +5,14 @@
 //! the buttons: back, next, hint, retry, the next lesson and the list.
 //! It only reads [`ActiveLesson`] and sends [`LessonCommand`]s.
 
-use crate::course::{Failure, State};
+use crate::course::{Attempt, State};
+use crate::exercise::Failure;
 use crate::game::i18n::{Lang, Phrase, lesson_step, mistake_text, reason_text, wrong_move_text};
 use crate::game::panel::{InfoColumn, dock_first};
 use crate::game::play::Play;
-use crate::game::play::course::judge::CourseJobs;
 use crate::game::play::course::{ActiveLesson, CourseProgressStore, LessonCommand, Note, Step};
+use crate::game::play::exercise::ActiveExercise;
+use crate::game::play::exercise::run::ExerciseJobs;
 use crate::game::play::session::Session;
 use crate::game::screens::course::{course_text, stars_text};
 use crate::game::settings::CurrentLang;
@@ -133,7 +135,8 @@ fn exercise_solved(active: &ActiveLesson, store: &CourseProgressStore) -> bool {
 /// The card's lines for the lesson as it stands.
 fn texts(
     active: &ActiveLesson,
-    jobs: &CourseJobs,
+    attempt: Option<&Attempt>,
+    jobs: &ExerciseJobs,
     store: &CourseProgressStore,
     lang: Lang,
 ) -> [(Line, String, Color); 4] {
@@ -165,7 +168,7 @@ fn texts(
             )
         }
     };
-    let (status, color) = status(active, jobs, store, lang);
+    let (status, color) = status(active, attempt, jobs, store, lang);
     [
         (Line::Title, title, palette::ACCENT),
         (Line::Step, step, palette::TEXT_DIM),
@@ -177,7 +180,8 @@ fn texts(
 /// What the course says now, and its colour.
 fn status(
     active: &ActiveLesson,
-    jobs: &CourseJobs,
+    attempt: Option<&Attempt>,
+    jobs: &ExerciseJobs,
     store: &CourseProgressStore,
     lang: Lang,
 ) -> (String, Color) {
@@ -198,11 +202,7 @@ fn status(
                 Phrase::LessonSolved.get(lang),
                 stars_text(u32::from(stars), 3)
             );
-            if let Some(note) = active
-                .attempt
-                .as_ref()
-                .and_then(|a| a.exercise().note.as_ref())
-            {
+            if let Some(note) = attempt.and_then(|a| a.exercise().note.as_ref()) {
                 text = format!("{text} {}", course_text(note, lang));
             }
             if last && lesson_done {
@@ -214,6 +214,7 @@ fn status(
             let why = match f {
                 Failure::OutOfMoves => Phrase::PuzzleOutOfMoves.get(lang).to_string(),
                 Failure::GameOver(o) => reason_text(&o.reason, lang),
+                Failure::NotGoodEnough => Phrase::NotGoodEnough.get(lang).to_string(),
             };
             return (
                 format!(
@@ -226,13 +227,13 @@ fn status(
         }
         None => {}
     }
-    if jobs.defending() {
+    if jobs.busy() {
         return (Phrase::LessonDefending.get(lang).into(), palette::TEXT_DIM);
     }
     if jobs.hinting() {
         return (Phrase::LessonHinting.get(lang).into(), palette::TEXT_DIM);
     }
-    match active.attempt.as_ref() {
+    match attempt {
         Some(a) if a.state() == State::StudentToMove => (
             format!(
                 "{} · {} {}",
@@ -249,13 +250,15 @@ fn status(
 
 fn refresh_card(
     active: Res<ActiveLesson>,
-    jobs: Res<CourseJobs>,
+    exercise: Option<Res<ActiveExercise>>,
+    jobs: Res<ExerciseJobs>,
     store: Res<CourseProgressStore>,
     lang: CurrentLang,
     mut lines: Query<(&Line, &mut Text, &mut TextColor, &mut Node)>,
 ) {
     let lang = *lang;
-    let texts = texts(&active, &jobs, &store, lang);
+    let attempt = exercise.as_deref().and_then(ActiveExercise::get::<Attempt>);
+    let texts = texts(&active, attempt, &jobs, &store, lang);
     for (line, mut text, mut color, mut node) in &mut lines {
         let Some((_, want, c)) = texts.iter().find(|(l, _, _)| l == line) else {
             continue;
@@ -270,14 +273,13 @@ fn refresh_card(
 /// Hint and Retry in an exercise; the next lesson at the end of one done.
 fn show_buttons(
     active: Res<ActiveLesson>,
+    exercise: Option<Res<ActiveExercise>>,
     store: Res<CourseProgressStore>,
     mut buttons: Query<(&CardButton, &mut Node)>,
 ) {
-    let in_exercise = active.attempt.is_some();
-    let going = active
-        .attempt
-        .as_ref()
-        .is_some_and(|a| a.state() == State::StudentToMove);
+    let attempt = exercise.as_deref().and_then(ActiveExercise::get::<Attempt>);
+    let in_exercise = attempt.is_some();
+    let going = attempt.is_some_and(|a| a.state() == State::StudentToMove);
     let done = store
         .peek()
         .is_some_and(|p| p.is_lesson_done(&active.lesson.id));

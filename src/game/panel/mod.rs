@@ -49,7 +49,13 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(OnEnter(Screen::Playing), spawn_panel)
         .add_systems(
             Update,
-            (place_panel, refresh_panel)
+            (
+                place_panel,
+                refresh_panel::<false>.run_if(not(in_state(crate::game::play::Play::Course))),
+                // A page's or a lesson task's board is no draw by the rules:
+                // the lesson's card says how it stands.
+                refresh_panel::<true>.run_if(in_state(crate::game::play::Play::Course)),
+            )
                 .chain()
                 .in_set(GameSet::Present)
                 .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
@@ -225,21 +231,17 @@ pub fn line_text(pos: &Position, line: &[Move], style: ChineseStyle) -> String {
     out.join(" ")
 }
 
-fn refresh_panel(
+fn refresh_panel<const LESSON: bool>(
     session: Res<Session>,
     lang: CurrentLang,
     ai: Res<AiState>,
     time: Res<Time>,
     mut texts: Query<(&Field, &mut Text, &mut Node)>,
     settings: Option<Res<crate::game::settings::UserSettings>>,
-    play: Option<Res<State<crate::game::play::Play>>>,
 ) {
     let lang = *lang;
     let style = crate::game::play::move_list::list_style(settings.as_deref()).1;
-    // A lesson's board is kept paused, and a page's or a drill's bare board
-    // is no draw: the lesson's card says how it stands.
-    let lesson = play.is_some_and(|p| *p.get() == crate::game::play::Play::Course);
-    let outcome = if lesson { None } else { session.ended() };
+    let outcome = if LESSON { None } else { session.ended() };
     for (field, mut text, mut node) in &mut texts {
         let want = match field {
             Field::Result => match &outcome {
@@ -261,7 +263,7 @@ fn refresh_panel(
                     } else {
                         format!("{}… {secs:.1} s", Phrase::Thinking.get(lang))
                     }
-                } else if session.paused && !lesson {
+                } else if session.paused && !LESSON {
                     Phrase::Paused.get(lang).to_string()
                 } else if let Some(o) = &outcome {
                     reason_text(&o.reason, lang)

@@ -100,6 +100,7 @@ fn spawn_card(
 
 fn refresh_card(
     active: Option<Res<ActiveMyPuzzle>>,
+    exercise: Option<Res<crate::game::play::exercise::ActiveExercise>>,
     lang: CurrentLang,
     settings: Option<Res<UserSettings>>,
     store: Res<MyPuzzleStore>,
@@ -109,6 +110,7 @@ fn refresh_card(
         return;
     };
     let lang = *lang;
+    let verdict = ActiveMyPuzzle::verdict(exercise.as_deref());
     let p = &active.puzzle;
     // The theme may be found after the attempt started: read it from the store.
     let theme = store
@@ -155,7 +157,7 @@ fn refresh_card(
                 },
             ),
             Line::Theme => (
-                match (theme, active.verdict) {
+                match (theme, verdict) {
                     (Some(t), MyVerdict::Solved(_) | MyVerdict::Wrong(_)) => {
                         crate::teach::why_of(t)
                             .map(|w| w.text(teacher_voice(settings.as_deref(), lang)))
@@ -168,7 +170,7 @@ fn refresh_card(
                 },
                 palette::TEXT_DIM,
             ),
-            Line::Status => match active.verdict {
+            Line::Status => match verdict {
                 MyVerdict::ToMove => (String::new(), palette::TEXT),
                 MyVerdict::Checking(m) => (
                     format!("{} {}…", words(m), Phrase::CheckingMove.get(lang)),

@@ -82,11 +82,12 @@ fn spawn_card(
 
 fn refresh_card(
     active: Option<Res<ActivePuzzle>>,
+    exercise: Option<Res<crate::game::play::exercise::ActiveExercise>>,
     lang: CurrentLang,
     mut titles: Query<&mut Text, (With<CardTitle>, Without<CardStatus>)>,
     mut statuses: Query<(&mut Text, &mut TextColor), (With<CardStatus>, Without<CardTitle>)>,
 ) {
-    let Some(active) = active else {
+    let (Some(active), Some(verdict)) = (active, ActivePuzzle::verdict(exercise.as_deref())) else {
         return;
     };
     let lang = *lang;
@@ -98,7 +99,7 @@ fn refresh_card(
         p.name,
         mate_text(p.mate_in_plies, lang)
     );
-    let (status, color) = match active.verdict {
+    let (status, color) = match verdict {
         Verdict::Solved { .. } => (Phrase::PuzzleSolved.get(lang).to_string(), palette::ACCENT),
         Verdict::Failed(f) => (
             format!(

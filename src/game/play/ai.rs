@@ -38,7 +38,12 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<AiBackend>()
         .add_systems(
             Update,
-            (cancel_stale_search, start_search, poll_search)
+            (
+                cancel_stale_search,
+                // An exercise's defence is its own unless left to the AI.
+                start_search.run_if(crate::game::play::exercise::session_ai_plays),
+                poll_search,
+            )
                 .chain()
                 .in_set(GameSet::Ai),
         )

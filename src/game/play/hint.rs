@@ -7,7 +7,8 @@
 //! (a move, undo, new game) makes it stale: a running search is dropped,
 //! which stops it, and a shown hint disappears.
 //!
-//! In a puzzle, the first hint is the puzzle's known winning move.
+//! An exercise with a hint of its own (a lesson's next step, a puzzle's
+//! known first move) gives it instead ([`crate::game::play::exercise`]).
 //!
 //! Once a hint is shown, what it does is found in the background too
 //! ([`crate::teach`]: the fork, the capture, the threat…) and read beside
@@ -19,7 +20,6 @@ use crate::game::GameSet;
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::external::{self, ExternalEngines, Use};
-use crate::game::play::puzzle::ActivePuzzle;
 use crate::game::play::search::{OffThreadSearch, SearchJob, SharedEngine};
 use crate::game::play::session::Session;
 use crate::game::settings::UserSettings;
@@ -37,8 +37,8 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 drop_stale_hint,
-                // A lesson's hint is the course's own (`play::course`).
-                start_hint.run_if(not(in_state(crate::game::play::Play::Course))),
+                // An exercise's own hint is its own (`play::exercise`).
+                start_hint.run_if(not(crate::game::play::exercise::exercise_gives_hint)),
                 poll_hint,
             )
                 .chain()
@@ -135,7 +135,6 @@ fn start_hint(
     mut hint: ResMut<Hint>,
     session: Option<Res<Session>>,
     backend: Res<HintBackend>,
-    puzzle: Option<Res<ActivePuzzle>>,
     time: Res<Time>,
     settings: Option<Res<UserSettings>>,
     mut engines: ResMut<ExternalEngines>,
@@ -149,14 +148,6 @@ fn start_hint(
         return;
     };
     if session.game.outcome().is_some() || hint.search.is_some() {
-        return;
-    }
-    // A puzzle's first move is known.
-    if session.game.ply() == 0
-        && let Some(m) = puzzle.as_ref().and_then(|p| p.puzzle().first_move())
-        && session.position().is_legal(m)
-    {
-        hint.shown = Some((session.generation, m));
         return;
     }
     let now = time.elapsed_secs_f64();

@@ -15,6 +15,7 @@ pub mod captures;
 pub mod clock;
 pub mod course;
 pub mod editor;
+pub mod exercise;
 pub mod explorer;
 pub mod export;
 pub mod external;
@@ -59,6 +60,7 @@ pub(super) fn plugin(app: &mut App) {
         shown::plugin,
         first_start::plugin,
         course::plugin,
+        exercise::plugin,
     ));
 }
 

@@ -3,15 +3,16 @@
 //!
 //! A game review ([`crate::game::play::game_review`]) adds one puzzle per
 //! mistake or blunder of a human side: the position before it, "find the
-//! better move". An attempt is a session in [`Play::Puzzle`] (hot-seat, so
-//! no AI moves; the board turned so the side to move sits at the bottom)
-//! with [`ActiveMyPuzzle`] saying which puzzle. The player has one move:
-//! the engine's own move solves it at once, the mistake itself fails at
-//! once, and any other move is judged off the main thread by
-//! [`accepts`] — it solves the puzzle when the engine rates it within
-//! [`MARGIN`] of its best, searched as deep as the review was. Retry (new
-//! game) or undo try again. Attempts and solved marks are saved in the
-//! puzzles' file.
+//! better move". An attempt is a session in [`Play::Puzzle`] (hot-seat, the
+//! board turned so the side to move sits at the bottom) with
+//! [`ActiveMyPuzzle`] saying which puzzle, and the exercise on the board a
+//! [`MyPuzzleAttempt`] (through [`crate::game::play::exercise`]): the
+//! player has one move; the engine's own move solves it at once, the
+//! mistake itself fails at once, and any other move is judged off the main
+//! thread by the review's acceptance — it solves the puzzle when the engine
+//! rates it within the margin of its best, searched as deep as the review
+//! was. Retry (new game) or undo try again. Attempts and solved marks are
+//! saved in the puzzles' file.
 //!
 //! The first answer of an attempt moves the puzzle on its schedule
 //! ([`crate::store::schedule`]): solved, it comes back in 1, 3, 7 … days;
@@ -20,20 +21,22 @@
 //! ([`crate::teach::why`]) as its theme: found once, off the main thread,
 //! for every puzzle that has none yet, and kept in the file.
 
-use crate::engine::Limits;
-use crate::engine::review::accepts;
+use crate::exercise::mine::MyPuzzleAttempt;
+pub use crate::exercise::mine::MyVerdict;
+use crate::exercise::{Exercise, Verdict};
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::Play;
+use crate::game::play::exercise::{ActiveExercise, ExerciseEvent};
 use crate::game::play::puzzle::ActivePuzzle;
-use crate::game::play::search::{OffThreadSearch, ReviewEngine, ReviewLimits};
-use crate::game::play::session::{BoardInput, GameCommand, GameSetup, PendingGame, Session};
+use crate::game::play::search::{OffThreadSearch, ReviewLimits};
+use crate::game::play::session::{GameSetup, PendingGame, Session};
 use crate::game::settings::StorePaths;
 use crate::game::{GameSet, Mode, Screen};
+use crate::rules::Color;
 use crate::rules::Position;
-use crate::rules::{Color, Move};
 use crate::store::Players;
-use crate::store::my_puzzles::{MARGIN, MyPuzzle, MyPuzzles};
+use crate::store::my_puzzles::{MyPuzzle, MyPuzzles};
 use crate::store::now_unix;
 use crate::store::theme::WhyRecord;
 use crate::teach::{Explainer, why};
@@ -56,13 +59,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                one_move_only.in_set(GameSet::Input),
-                judge_attempt.in_set(GameSet::Resolve),
+                orient.in_set(GameSet::Rules),
+                record_answers.in_set(GameSet::Resolve),
             )
                 .run_if(
                     in_state(Play::Puzzle)
                         .and_then(resource_exists::<Session>)
-                        .and_then(resource_exists::<ActiveMyPuzzle>),
+                        .and_then(resource_exists::<ActiveMyPuzzle>)
+                        .and_then(resource_exists::<ActiveExercise>),
                 ),
         );
 }
@@ -138,36 +142,22 @@ impl MyPuzzleStore {
     }
 }
 
-/// Where an attempt stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MyVerdict {
-    /// The player is to move.
-    ToMove,
-    /// The engine is judging this move.
-    Checking(Move),
-    /// This move solves it.
-    Solved(Move),
-    /// This move is not good enough.
-    Wrong(Move),
-}
-
-/// The puzzle from the player's games being attempted.
+/// The puzzle from the player's games being attempted (the attempt is the
+/// [`ActiveExercise`]).
 #[derive(Resource)]
 pub struct ActiveMyPuzzle {
     /// The puzzle.
     pub puzzle: MyPuzzle,
-    /// Where the attempt stands.
-    pub verdict: MyVerdict,
-    check: Option<OffThreadSearch<bool>>,
-    oriented: bool,
     /// The attempt's first answer was recorded on the schedule.
     answered: bool,
 }
 
 impl ActiveMyPuzzle {
-    /// Is the engine judging a move?
-    pub fn checking(&self) -> bool {
-        self.check.is_some()
+    /// Where the attempt on the board stands.
+    pub fn verdict(exercise: Option<&ActiveExercise>) -> MyVerdict {
+        exercise
+            .and_then(|e| e.get::<MyPuzzleAttempt>())
+            .map_or(MyVerdict::ToMove, MyPuzzleAttempt::verdict)
     }
 }
 
@@ -197,12 +187,11 @@ fn start_my_puzzle(
     mut setup: ResMut<GameSetup>,
     session: Option<ResMut<Session>>,
     mut store: ResMut<MyPuzzleStore>,
-    paths: Option<Res<StorePaths>>,
-    mut notice: ResMut<Notice>,
+    (paths, mut notice): (Option<Res<StorePaths>>, ResMut<Notice>),
+    limits: Res<ReviewLimits>,
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
     mut play: ResMut<NextState<Play>>,
-    mut game_commands: MessageWriter<GameCommand>,
 ) {
     let Some(StartMyPuzzle(id)) = requests.read().last().cloned() else {
         return;
@@ -211,7 +200,7 @@ fn start_my_puzzle(
     let Some(puzzle) = mine.get_mut(&id) else {
         return;
     };
-    let Some(start) = puzzle.position() else {
+    let Some(attempt) = MyPuzzleAttempt::new(puzzle, &limits.quick) else {
         notice.post(
             Phrase::CannotOpen,
             format!("{}: {}", puzzle.id, puzzle.fen),
@@ -222,6 +211,7 @@ fn start_my_puzzle(
     puzzle.attempts += 1;
     let puzzle = puzzle.clone();
     store.save(paths.as_deref(), &mut notice);
+    let start = attempt.start();
     let new_setup = GameSetup {
         players: Players::new(
             Mode::Hotseat,
@@ -232,11 +222,9 @@ fn start_my_puzzle(
     };
     commands.insert_resource(ActiveMyPuzzle {
         puzzle,
-        verdict: MyVerdict::ToMove,
-        check: None,
-        oriented: false,
         answered: false,
     });
+    commands.insert_resource(ActiveExercise::new(attempt, Screen::Puzzles));
     commands.remove_resource::<ActivePuzzle>();
     commands.remove_resource::<PendingGame>();
     // From one puzzle to the next the state stays: leaving it would end
@@ -244,11 +232,16 @@ fn start_my_puzzle(
     NextState::set_if_neq(&mut *play, Play::Puzzle);
     *setup = new_setup.clone();
     match (session, screen.get()) {
-        (Some(mut session), Screen::Playing) => {
-            session.setup = new_setup;
-            game_commands.write(GameCommand::NewGame);
-        }
+        (Some(mut session), Screen::Playing) => session.setup = new_setup,
         _ => next.set(Screen::Playing),
+    }
+}
+
+/// The side to move sits at the bottom of a puzzle's fresh board.
+fn orient(exercise: Res<ActiveExercise>, mut session: ResMut<Session>) {
+    let flipped = exercise.exercise().student() == Color::Black;
+    if !exercise.on_board && session.flipped != flipped {
+        session.flipped = flipped;
     }
 }
 
@@ -272,117 +265,30 @@ fn remove_my_puzzle(
     }
 }
 
-/// One move is the answer: after it the board takes no more.
-fn one_move_only(
-    session: Res<Session>,
-    active: Res<ActiveMyPuzzle>,
-    mut input: ResMut<Messages<BoardInput>>,
-) {
-    if session.game.ply() > 0 || active.checking() {
-        input.clear();
-    }
-}
-
-/// The search limits a move is judged with: as deep as the review looked
-/// (bounded by the quick review's limits).
-fn judge_limits(puzzle: &MyPuzzle, limits: &ReviewLimits) -> Limits {
-    let mut l = limits.quick.clone();
-    if puzzle.depth > 0 {
-        l.depth = Some(l.depth.map_or(puzzle.depth, |d| d.min(puzzle.depth)));
-    }
-    l
-}
-
-fn judge_attempt(
+/// The attempt's answer, as the exercise gives it: at once for the
+/// engine's own move or the mistake itself, after the judgement otherwise.
+fn record_answers(
+    mut events: MessageReader<ExerciseEvent>,
     mut active: ResMut<ActiveMyPuzzle>,
-    mut session: ResMut<Session>,
     mut store: ResMut<MyPuzzleStore>,
     paths: Option<Res<StorePaths>>,
     mut notice: ResMut<Notice>,
-    limits: Res<ReviewLimits>,
-    engine: Res<ReviewEngine>,
-    time: Res<Time>,
 ) {
-    let Some(start) = active.puzzle.position() else {
-        return;
-    };
-    // The session may still hold the previous game for a frame.
-    if *session.game.start() != start {
-        return;
-    }
-    if !active.oriented {
-        active.oriented = true;
-        let flipped = start.side_to_move() == Color::Black;
-        if session.flipped != flipped {
-            session.flipped = flipped;
-        }
-    }
-    let Some(&mv) = session.game.moves().first() else {
-        // Retry or undo: to move again.
-        if active.verdict != MyVerdict::ToMove {
-            active.verdict = MyVerdict::ToMove;
-            active.check = None;
-        }
-        return;
-    };
-    match active.verdict {
-        MyVerdict::Checking(m) if m == mv => {
-            let Some(check) = &mut active.check else {
-                return;
-            };
-            let Some(answer) = check.poll() else {
-                return;
-            };
-            active.check = None;
-            let solved = answer.unwrap_or(false);
-            active.verdict = if solved {
-                MyVerdict::Solved(mv)
-            } else {
-                MyVerdict::Wrong(mv)
-            };
-            record_answer(
-                &mut active,
-                solved,
-                &mut store,
-                paths.as_deref(),
-                &mut notice,
-            );
-        }
-        MyVerdict::Solved(m) | MyVerdict::Wrong(m) if m == mv => {}
-        _ => {
-            let best = active.puzzle.best_move();
-            if Some(mv) == best {
-                active.verdict = MyVerdict::Solved(mv);
-                active.check = None;
-                record_answer(&mut active, true, &mut store, paths.as_deref(), &mut notice);
-            } else if Some(mv) == active.puzzle.played_move() || best.is_none() {
-                active.verdict = MyVerdict::Wrong(mv);
-                active.check = None;
-                record_answer(
-                    &mut active,
-                    false,
-                    &mut store,
-                    paths.as_deref(),
-                    &mut notice,
-                );
-            } else {
-                let best = best.unwrap_or(Move::NULL);
-                let limits = judge_limits(&active.puzzle, &limits);
-                let engine = engine.0.clone();
-                active.verdict = MyVerdict::Checking(mv);
-                // Started from the session at the puzzle's start: the job's
-                // position is the one after the move; the puzzle's is known.
-                active.check = Some(OffThreadSearch::start(
-                    session.search_from(),
-                    time.elapsed_secs_f64(),
-                    move |job| {
-                        Some(engine.with(|e| {
-                            accepts(e, &start, &[], mv, best, MARGIN, &limits, &job.stop)
-                        }))
-                    },
-                ));
-            }
-        }
+    for event in events.read() {
+        let solved = match event {
+            ExerciseEvent::Judged(_, Verdict::Solved { .. })
+            | ExerciseEvent::Answered(Verdict::Solved { .. }) => true,
+            ExerciseEvent::Judged(_, Verdict::Failed(_))
+            | ExerciseEvent::Answered(Verdict::Failed(_)) => false,
+            _ => continue,
+        };
+        record_answer(
+            &mut active,
+            solved,
+            &mut store,
+            paths.as_deref(),
+            &mut notice,
+        );
     }
 }
 
@@ -506,4 +412,5 @@ fn find_themes(
 
 fn end_attempt(mut commands: Commands) {
     commands.remove_resource::<ActiveMyPuzzle>();
+    commands.remove_resource::<ActiveExercise>();
 }

@@ -3,19 +3,23 @@
 //!
 //! An attempt is an ordinary session — the player is Red, the engine defends
 //! Black at full strength (the top level) — in the [`Play::Puzzle`] state, with
-//! [`ActivePuzzle`] saying which puzzle it is. After every move
-//! the plies played are judged with [`crate::store::puzzles::judge`]: mate in
-//! time solves the puzzle (saved at once), running out of moves or any other
-//! end fails it, which stops the engine; Retry (New game) starts again.
+//! [`ActivePuzzle`] saying which puzzle it is. The attempt is an exercise
+//! on the board ([`PuzzleAttempt`], through [`crate::game::play::exercise`]):
+//! every move is judged with [`crate::store::puzzles::judge`]: mate in time
+//! solves the puzzle (saved at once), running out of moves or any other end
+//! fails it, and the engine no longer replies; Retry (New game) starts again.
 
+use crate::exercise::Verdict;
+use crate::exercise::puzzle::PuzzleAttempt;
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::Play;
-use crate::game::play::session::{GameCommand, GameSetup, PendingGame, Session};
+use crate::game::play::exercise::{ActiveExercise, ExerciseEvent};
+use crate::game::play::session::{GameSetup, PendingGame, Session};
 use crate::game::settings::StorePaths;
 use crate::game::{GameSet, Mode, Screen};
 use crate::store::Players;
-use crate::store::puzzles::{self, Progress, Puzzle, Verdict};
+use crate::store::puzzles::{self, Progress, Puzzle};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -27,9 +31,9 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 (next_puzzle, start_puzzle).chain().in_set(GameSet::Input),
-                (judge_attempt, back_to_list)
+                record_solved
                     .in_set(GameSet::Resolve)
-                    .run_if(in_state(Play::Puzzle).and_then(resource_exists::<Session>)),
+                    .run_if(in_state(Play::Puzzle).and_then(resource_exists::<ActivePuzzle>)),
             ),
         );
 }
@@ -45,13 +49,19 @@ pub struct StartPuzzle(pub usize);
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NextPuzzle;
 
-/// The puzzle being attempted (while [`Play::Puzzle`]).
+/// The puzzle being attempted (while [`Play::Puzzle`]; the attempt is the
+/// [`ActiveExercise`]).
 #[derive(Resource, Clone, Debug)]
 pub struct ActivePuzzle {
     /// Index in [`puzzles::all`].
     pub index: usize,
-    /// The verdict after the moves played so far.
-    pub verdict: Verdict,
+}
+
+impl ActivePuzzle {
+    /// The verdict on the moves played so far.
+    pub fn verdict(exercise: Option<&ActiveExercise>) -> Option<puzzles::Verdict> {
+        exercise?.get::<PuzzleAttempt>().map(PuzzleAttempt::verdict)
+    }
 }
 
 impl ActivePuzzle {
@@ -114,12 +124,10 @@ fn start_puzzle(
     mut setup: ResMut<GameSetup>,
     session: Option<ResMut<Session>>,
     mut progress: ResMut<PuzzleProgress>,
-    paths: Option<Res<StorePaths>>,
-    mut notice: ResMut<Notice>,
+    (paths, mut notice): (Option<Res<StorePaths>>, ResMut<Notice>),
     screen: Res<State<Screen>>,
     mut next: ResMut<NextState<Screen>>,
     mut play: ResMut<NextState<Play>>,
-    mut game_commands: MessageWriter<GameCommand>,
 ) {
     let Some(&StartPuzzle(index)) = requests.read().last() else {
         return;
@@ -127,8 +135,8 @@ fn start_puzzle(
     let Some(puzzle) = puzzles::all().get(index) else {
         return;
     };
-    let start = match puzzle.position() {
-        Ok(p) => p,
+    let attempt = match PuzzleAttempt::new(puzzle, DEFENDER_LEVEL) {
+        Ok(a) => a,
         Err(e) => {
             notice.post(Phrase::CannotOpen, format!("{}: {e}", puzzle.id), true);
             return;
@@ -136,70 +144,54 @@ fn start_puzzle(
     };
     let new_setup = GameSetup {
         players: Players::new(Mode::Red, DEFENDER_LEVEL, DEFENDER_LEVEL),
-        start,
+        start: crate::exercise::Exercise::start(&attempt),
     };
     progress
         .get(paths.as_deref(), &mut notice)
         .record_attempt(&puzzle.id);
     progress.save(paths.as_deref(), &mut notice);
-    commands.insert_resource(ActivePuzzle {
-        index,
-        verdict: puzzles::judge(puzzle, &[]),
-    });
+    commands.insert_resource(ActivePuzzle { index });
+    commands.insert_resource(ActiveExercise::new(attempt, Screen::Puzzles));
     commands.remove_resource::<PendingGame>();
-    play.set(Play::Puzzle);
+    NextState::set_if_neq(&mut *play, Play::Puzzle);
     *setup = new_setup.clone();
     match (session, screen.get()) {
-        // Already on the board (next puzzle): restart the session with it.
+        // Already on the board (next puzzle): the exercise's board replaces it.
         (Some(mut session), Screen::Playing) => {
             session.setup = new_setup;
             session.flipped = false;
-            game_commands.write(GameCommand::NewGame);
         }
         _ => next.set(Screen::Playing),
     }
 }
 
-fn judge_attempt(
-    active: Option<ResMut<ActivePuzzle>>,
-    mut session: ResMut<Session>,
+/// A solved puzzle is saved at once.
+fn record_solved(
+    mut events: MessageReader<ExerciseEvent>,
+    active: Res<ActivePuzzle>,
     mut progress: ResMut<PuzzleProgress>,
     paths: Option<Res<StorePaths>>,
     mut notice: ResMut<Notice>,
 ) {
-    let Some(mut active) = active else {
+    let solved = events.read().any(|e| {
+        matches!(
+            e,
+            ExerciseEvent::Judged(_, Verdict::Solved { .. })
+                | ExerciseEvent::Answered(Verdict::Solved { .. })
+        )
+    });
+    if !solved {
         return;
-    };
-    // The session may still hold the previous game for a frame.
-    if session.game.start().hash() != active.puzzle().position().map_or(0, |p| p.hash()) {
-        return;
     }
-    let verdict = puzzles::judge(active.puzzle(), session.game.moves());
-    if verdict != active.verdict {
-        if let Verdict::Solved { .. } = verdict {
-            let id = active.puzzle().id.clone();
-            let p = progress.get(paths.as_deref(), &mut notice);
-            if !p.is_solved(&id) {
-                p.record_solved(&id);
-                progress.save(paths.as_deref(), &mut notice);
-            }
-        }
-        active.verdict = verdict;
-    }
-    // A failed attempt stops the engine (Retry or undo go on).
-    let failed = matches!(verdict, Verdict::Failed(_));
-    if session.paused != failed {
-        session.paused = failed;
-    }
-}
-
-/// Menu from a puzzle goes back to the puzzle list.
-fn back_to_list(mut commands_in: MessageReader<GameCommand>, mut next: ResMut<NextState<Screen>>) {
-    if commands_in.read().any(|c| *c == GameCommand::Menu) {
-        next.set(Screen::Puzzles);
+    let id = active.puzzle().id.clone();
+    let p = progress.get(paths.as_deref(), &mut notice);
+    if !p.is_solved(&id) {
+        p.record_solved(&id);
+        progress.save(paths.as_deref(), &mut notice);
     }
 }
 
 fn end_attempt(mut commands: Commands) {
     commands.remove_resource::<ActivePuzzle>();
+    commands.remove_resource::<ActiveExercise>();
 }

@@ -10,8 +10,9 @@ use super::run_until;
 use crate::course::State as Standing;
 use crate::course::{Course, Exercise, Lesson, WrongMove, progress};
 use crate::game::i18n::{Lang, wrong_move_text};
-use crate::game::play::course::judge::CourseJobs;
 use crate::game::play::course::{ActiveLesson, LessonCommand, Note, OpenLesson, Step};
+use crate::game::play::exercise::ActiveExercise;
+use crate::game::play::exercise::run::ExerciseJobs;
 use crate::game::play::session::{BoardInput, GameCommand};
 use crate::game::play::{Play, Turn};
 use crate::game::{Mode, Screen};
@@ -65,7 +66,7 @@ fn command(app: &mut App, c: LessonCommand) {
 /// Next until exercise `i` is shown (its board set up).
 fn go_to_exercise(app: &mut App, i: usize) {
     for _ in 0..20 {
-        if active(app).step == Step::Exercise(i) && active(app).on_board {
+        if active(app).step == Step::Exercise(i) && on_board(app) {
             return;
         }
         command(app, LessonCommand::Next);
@@ -73,17 +74,32 @@ fn go_to_exercise(app: &mut App, i: usize) {
     panic!("exercise {i} not reached: at {:?}", active(app).step);
 }
 
+/// The lesson's exercise on the board (a page's board, or an attempt).
+fn on_board_exercise(app: &App) -> &ActiveExercise {
+    app.world().resource::<ActiveExercise>()
+}
+
+/// Does the board show the step's exercise?
+fn on_board(app: &App) -> bool {
+    app.world()
+        .get_resource::<ActiveExercise>()
+        .is_some_and(|e| e.on_board)
+}
+
+/// The try at the exercise shown.
+fn attempt(app: &App) -> Option<crate::course::Attempt> {
+    app.world()
+        .get_resource::<ActiveExercise>()
+        .and_then(|e| e.get::<crate::course::Attempt>())
+        .cloned()
+}
+
 fn exercise(app: &App) -> Exercise {
-    active(app)
-        .attempt
-        .as_ref()
-        .expect("an exercise shown")
-        .exercise()
-        .clone()
+    attempt(app).expect("an exercise shown").exercise().clone()
 }
 
 fn attempt_state(app: &App) -> Standing {
-    active(app).attempt.as_ref().expect("an exercise").state()
+    attempt(app).expect("an exercise").state()
 }
 
 /// Waits for the board to take the student's move, then plays `m`.
@@ -91,7 +107,7 @@ fn student_plays(app: &mut App, m: Move) {
     let what = format!(
         "the student's turn before {m} in {} after {:?} (board {})",
         exercise(app).id,
-        active(app).attempt.as_ref().map(|a| a.moves().to_vec()),
+        attempt(app).map(|a| a.moves().to_vec()),
         session(app).position().fen()
     );
     run_until(app, &what, |a| {
@@ -111,9 +127,7 @@ fn solve(app: &mut App) {
             return;
         }
         let mut defender = crate::course::Defender::default();
-        let m = active(app)
-            .attempt
-            .as_ref()
+        let m = attempt(app)
             .unwrap()
             .next_step(&mut defender)
             .expect("a next step");
@@ -135,7 +149,7 @@ fn play_solution(app: &mut App) {
         }
         assert_eq!(
             session(app).position(),
-            active(app).attempt.as_ref().unwrap().position(),
+            attempt(app).unwrap().position(),
             "the board shows the attempt"
         );
         student_plays(app, m);
@@ -158,11 +172,14 @@ fn the_first_lesson_opens_on_its_first_page_and_a_locked_one_is_refused() {
     let a = active(&app);
     assert_eq!(a.step, Step::Page(0));
     assert_eq!(a.number, "1.1");
-    assert!(a.on_board);
-    // A page takes no moves and the computer never plays.
+    assert!(on_board(&app));
+    // A page takes no moves (the exercise's lock: nobody moves) and the
+    // computer never plays; the board is not locked by faking players.
     let s = session(&app);
-    assert_eq!(s.setup.players.mode, Mode::AiVsAi);
-    assert!(s.paused);
+    assert_eq!(s.setup.players.mode, Mode::Hotseat);
+    assert!(!s.paused);
+    assert_eq!(on_board_exercise(&app).exercise().mover(), None);
+    assert_ne!(*app.world().resource::<State<Turn>>().get(), Turn::Human);
     // The page's points are the marks the board draws.
     let page = &lesson("board-points").pages[0];
     assert_eq!(active(&app).marks().1, page.points);
@@ -203,7 +220,7 @@ fn solving_every_exercise_saves_the_stars_and_unlocks_the_next_lesson() {
         let p = saved(&home);
         assert_eq!(p.stars(&id), 3, "{id} saved with three stars");
         // Solved, the board takes no more moves.
-        assert_eq!(session(&app).setup.players.mode, Mode::AiVsAi);
+        assert_eq!(on_board_exercise(&app).exercise().mover(), None);
     }
     let p = saved(&home);
     assert!(p.is_lesson_done("board-points"));
@@ -280,6 +297,76 @@ fn a_legal_move_that_misses_the_task_is_taken_back_with_the_reason() {
     assert_eq!(attempt_state(&app), Standing::StudentToMove);
 }
 
+/// What the board and the sounds were told, from the moment it is added.
+#[derive(Resource, Default)]
+struct Heard {
+    changed: Vec<crate::game::play::session::BoardChanged>,
+    sounds: Vec<crate::game::play::session::SoundCue>,
+}
+
+fn hear(
+    mut changed: MessageReader<crate::game::play::session::BoardChanged>,
+    mut sounds: MessageReader<crate::game::play::session::SoundCue>,
+    mut heard: ResMut<Heard>,
+) {
+    heard.changed.extend(changed.read().copied());
+    heard.sounds.extend(sounds.read().copied());
+}
+
+#[test]
+fn a_move_the_course_refuses_is_never_played_heard_or_put_back() {
+    use crate::game::play::session::{BoardChanged, SoundCue};
+    let home = TempDir::new("course-refused");
+    let mut app = list_app(&home);
+    open(&mut app, "horse", true);
+    go_to_exercise(&mut app, 0);
+    let start = exercise(&app).position;
+    app.init_resource::<Heard>().add_systems(Last, hear);
+    app.update();
+    let generation = session(&app).generation;
+    // A horse move from which the target is out of reach (a mistake), then
+    // a move against the rules (the horse two points straight ahead).
+    for (from, to) in [("b0", "a2"), ("b0", "b2")] {
+        app.world_mut().resource_mut::<Heard>().changed.clear();
+        app.world_mut().resource_mut::<Heard>().sounds.clear();
+        let m = Move::new(Square::parse(from).unwrap(), Square::parse(to).unwrap());
+        play_move(&mut app, m);
+        app.update();
+        let heard = app.world().resource::<Heard>();
+        assert!(
+            !heard
+                .changed
+                .iter()
+                .any(|c| matches!(c, BoardChanged::Moved { .. } | BoardChanged::Reset)),
+            "{m}: the board was told {:?}",
+            heard.changed
+        );
+        assert!(
+            !heard
+                .sounds
+                .iter()
+                .any(|s| matches!(s, SoundCue::Move | SoundCue::Capture | SoundCue::Check)),
+            "{m}: {:?}",
+            heard.sounds
+        );
+        assert!(
+            heard.sounds.contains(&SoundCue::Illegal),
+            "{m} is refused aloud"
+        );
+        assert!(
+            session(&app).game.moves().is_empty(),
+            "{m} never in the game"
+        );
+        assert_eq!(session(&app).position(), &start);
+        assert_eq!(session(&app).generation, generation, "no board rebuilt");
+        assert!(
+            matches!(active(&app).note, Some(Note::Mistake(_) | Note::Wrong(_))),
+            "{m}: {:?}",
+            active(&app).note
+        );
+    }
+}
+
 #[test]
 fn a_hint_shows_the_next_step_and_costs_the_star() {
     let home = TempDir::new("course-hint");
@@ -295,7 +382,7 @@ fn a_hint_shows_the_next_step_and_costs_the_star() {
         unreachable!()
     };
     assert_eq!(m, exercise(&app).solution[0]);
-    assert_eq!(active(&app).attempt.as_ref().unwrap().hints(), 1);
+    assert_eq!(attempt(&app).unwrap().hints(), 1);
     // The board's hint arrow shows it.
     let generation = session(&app).generation;
     assert_eq!(
@@ -329,17 +416,14 @@ fn the_engine_defends_off_the_main_thread_and_its_reply_is_played() {
     student_plays(&mut app, ex.solution[0]);
     // The frame returned with the reply still being searched.
     assert_eq!(attempt_state(&app), Standing::DefenceToMove);
-    assert!(app.world().resource::<CourseJobs>().defending());
+    assert!(app.world().resource::<ExerciseJobs>().busy());
     assert_eq!(session(&app).game.ply(), 1);
     run_until(&mut app, "the engine's reply", |a| {
         attempt_state(a) != Standing::DefenceToMove
     });
     assert_eq!(session(&app).game.ply(), 2, "the reply is on the board");
-    assert_eq!(
-        session(&app).position(),
-        active(&app).attempt.as_ref().unwrap().position()
-    );
-    assert!(!app.world().resource::<CourseJobs>().defending());
+    assert_eq!(session(&app).position(), attempt(&app).unwrap().position());
+    assert!(!app.world().resource::<ExerciseJobs>().busy());
     // The rest of the mate, whatever the defence chose.
     solve(&mut app);
     assert_eq!(attempt_state(&app), Standing::Solved(3));
@@ -391,7 +475,7 @@ fn space_does_not_set_a_lessons_page_playing() {
             app.update();
         }
     }
-    assert!(session(&app).paused, "a page's board stays paused");
+    assert!(!session(&app).paused, "no board is locked by pausing it");
     assert_eq!(
         session(&app).position().fen(),
         before,
@@ -434,6 +518,6 @@ fn a_lesson_takes_the_hint_key_but_not_the_analysis_or_save_keys() {
     );
     tap(&mut app, &[KeyCode::KeyH]);
     run_until(&mut app, "the hint", |a| {
-        active(a).attempt.as_ref().is_some_and(|t| t.hints() == 1)
+        attempt(a).is_some_and(|t| t.hints() == 1)
     });
 }

@@ -277,7 +277,10 @@ fn a_stored_review_is_used_at_once_and_a_damaged_one_is_redone() {
 }
 
 fn verdict(app: &App) -> MyVerdict {
-    app.world().resource::<ActiveMyPuzzle>().verdict
+    ActiveMyPuzzle::verdict(
+        app.world()
+            .get_resource::<crate::game::play::exercise::ActiveExercise>(),
+    )
 }
 
 #[test]

@@ -21,7 +21,11 @@ fn mating_move(pos: &Position) -> Option<Move> {
 }
 
 fn verdict(app: &App) -> Verdict {
-    app.world().resource::<ActivePuzzle>().verdict
+    ActivePuzzle::verdict(
+        app.world()
+            .get_resource::<crate::game::play::exercise::ActiveExercise>(),
+    )
+    .expect("a puzzle on the board")
 }
 
 #[test]
@@ -87,7 +91,13 @@ fn a_puzzle_not_mated_in_time_fails_stops_the_engine_and_can_be_retried() {
     play_move(&mut app, m);
     app.update();
     assert_eq!(verdict(&app), Verdict::Failed(Failure::OutOfMoves));
-    assert!(session(&app).paused, "the engine stops");
+    // The engine stops: the exercise waits for no reply (no board paused).
+    assert!(!session(&app).paused);
+    let exercise = app
+        .world()
+        .resource::<crate::game::play::exercise::ActiveExercise>();
+    assert!(exercise.exercise().standing().is_over());
+    assert_eq!(exercise.exercise().mover(), None);
     for _ in 0..10 {
         app.update();
     }

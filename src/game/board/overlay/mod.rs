@@ -18,18 +18,25 @@ use bevy::prelude::*;
 mod seal;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Turn::Over), (spawn_game_over, seal::stamp_result))
-        .add_systems(
-            Update,
-            (
-                place_overlay,
-                retranslate_card,
-                close_for_review,
-                (seal::spawn_banner, seal::fade_banner).chain(),
-            )
-                .in_set(GameSet::Present)
-                .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
-        );
+    app.add_systems(
+        OnEnter(Turn::Over),
+        (
+            // A lesson's card says how an exercise ended.
+            spawn_game_over.run_if(not(in_state(crate::game::play::Play::Course))),
+            seal::stamp_result,
+        ),
+    )
+    .add_systems(
+        Update,
+        (
+            place_overlay,
+            retranslate_card,
+            close_for_review,
+            (seal::spawn_banner, seal::fade_banner).chain(),
+        )
+            .in_set(GameSet::Present)
+            .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
+    );
 }
 
 /// The game-over card; it appears after [`OVERLAY_DELAY`] so the last move
@@ -56,12 +63,7 @@ fn spawn_game_over(
     session: Res<Session>,
     fonts: Res<Fonts>,
     lang: CurrentLang,
-    play: Option<Res<State<crate::game::play::Play>>>,
 ) {
-    // A lesson's card says how an exercise ended.
-    if play.is_some_and(|p| *p.get() == crate::game::play::Play::Course) {
-        return;
-    }
     let lang = *lang;
     let Some((headline, detail)) = card_texts(&session, lang) else {
         return;

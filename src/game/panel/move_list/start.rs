@@ -25,7 +25,11 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        show_notes
+        (
+            show_notes::<false>.run_if(not(in_state(crate::game::play::Play::Course))),
+            // A lesson's board is the lesson's: no book moves beside it.
+            show_notes::<true>.run_if(in_state(crate::game::play::Play::Course)),
+        )
             .in_set(GameSet::Present)
             .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
     );
@@ -121,7 +125,7 @@ fn words(
     ]
 }
 
-fn show_notes(
+fn show_notes<const LESSON: bool>(
     session: Res<Session>,
     rating: Res<PlayerRating>,
     explorer: Res<Explorer>,
@@ -133,7 +137,6 @@ fn show_notes(
     mut parts: Query<(&Part, &mut Text, &mut Node), (Without<StartCard>, Without<MoveBox>)>,
     added: Query<(), Added<StartCard>>,
     mut explorer_was_on: Local<bool>,
-    play: Option<Res<State<crate::game::play::Play>>>,
 ) {
     // The explorer's answers change often; only its being shown matters here.
     let explorer_toggled = explorer.is_on() != *explorer_was_on;
@@ -150,8 +153,7 @@ fn show_notes(
         return;
     }
     let with_book = !explorer.is_on();
-    // A lesson's board is the lesson's: no book moves beside it.
-    let lesson = play.is_some_and(|p| *p.get() == crate::game::play::Play::Course);
+    let lesson = LESSON;
     let notes = start_notes(&session, rating.peek(), with_book).filter(|_| !lesson);
     let shown = notes.is_some();
     for mut node in &mut cards {

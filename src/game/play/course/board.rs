@@ -1,31 +1,45 @@
 //! The lesson's step on the board: a page's position (or the opening its
-//! moves reach, the last move marked), or the exercise's position as its
-//! attempt stands, put on the session through its own door
-//! ([`crate::game::play::session::Session::replace_game`]) and announced as [`BoardChanged::Reset`] so
-//! the pieces follow. Who may move is set with it: nobody on a page, the
-//! student's side in an exercise until it is over. The session stays
-//! paused throughout, so its own AI never plays: the course's defender does.
+//! moves reach, the last move marked) as a board to look at, or the
+//! exercise's attempt — each an exercise the one door puts on the board
+//! ([`crate::game::play::exercise`]). Who sits where follows it: the
+//! student's side at the bottom in an exercise, the two sides a hot-seat
+//! board's on a page (the exercise, not the players, says who may move).
 
 use super::{ActiveLesson, Step};
-use crate::course::{Lesson, State};
+use crate::course::{Attempt, Lesson};
+use crate::exercise::viewing::Viewing;
 use crate::game::play::Play;
-use crate::game::play::hint::Hint;
-use crate::game::play::session::{BoardChanged, Selection, Session};
-use crate::game::{GameSet, Mode};
-use crate::rules::{Color, Game, Position};
+use crate::game::play::exercise::ActiveExercise;
+use crate::game::play::session::Session;
+use crate::game::{GameSet, Mode, Screen};
+use crate::rules::{Color, Position};
 use crate::store::Players;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        // After the session's commands (a new game, an undo) of the frame.
-        show_step.in_set(GameSet::Ai).run_if(
+        // Before the exercise's board is shown (`GameSet::Ai`).
+        seat_student.in_set(GameSet::Rules).run_if(
             in_state(Play::Course)
                 .and_then(resource_exists::<Session>)
-                .and_then(resource_exists::<ActiveLesson>),
+                .and_then(resource_exists::<ActiveLesson>)
+                .and_then(resource_exists_and_changed::<ActiveExercise>),
         ),
     );
+}
+
+/// The exercise of `step` in `lesson`, fresh; Menu goes back to the list.
+pub fn exercise_for(lesson: &Lesson, step: Step) -> ActiveExercise {
+    match step {
+        Step::Exercise(i) if i < lesson.exercises.len() => {
+            ActiveExercise::new(Attempt::new(&lesson.exercises[i]), Screen::Course)
+        }
+        _ => {
+            let (start, moves) = step_position(lesson, step);
+            ActiveExercise::new(Viewing { start, moves }, Screen::Course)
+        }
+    }
 }
 
 /// The position a step starts from, and the moves played to reach what it
@@ -60,88 +74,32 @@ pub fn step_position(lesson: &Lesson, step: Step) -> (Position, Vec<crate::rules
     }
 }
 
-/// Who plays: in an exercise still going, the student against the
-/// (paused) computer; otherwise the computer on both sides, so the board
-/// takes no moves.
+/// Who plays: the student against the computer in an exercise (the
+/// exercise's own defender answers for it), two players on a page.
 pub fn players_for(student: Option<Color>) -> Players {
     let mode = match student {
         Some(Color::Red) => Mode::Red,
         Some(Color::Black) => Mode::Black,
-        None => Mode::AiVsAi,
+        None => Mode::Hotseat,
     };
     Players::new(mode, 1, 1)
 }
 
-/// The student's side while the exercise shown is still to be done.
-pub fn student_now(active: &ActiveLesson) -> Option<Color> {
-    active
-        .attempt
-        .as_ref()
-        .filter(|a| matches!(a.state(), State::StudentToMove | State::DefenceToMove))
-        .map(|a| a.student())
+/// The student's side, in an exercise.
+pub fn student_of(exercise: &ActiveExercise) -> Option<Color> {
+    exercise.get::<Attempt>().map(Attempt::student)
 }
 
-fn show_step(
-    mut active: ResMut<ActiveLesson>,
-    mut session: ResMut<Session>,
-    mut selection: ResMut<Selection>,
-    mut hint: ResMut<Hint>,
-    time: Res<Time>,
-    mut changed: MessageWriter<BoardChanged>,
-) {
-    if !session.paused {
-        session.paused = true;
-    }
-    let players = players_for(student_now(&active));
+/// Seats the student of a new step: at the bottom, as the human side.
+fn seat_student(exercise: Res<ActiveExercise>, mut session: ResMut<Session>) {
+    let student = student_of(&exercise);
+    let players = players_for(student);
     if session.setup.players.mode != players.mode {
-        session.setup.players = players.clone();
+        session.setup.players = players;
     }
-    // A drill's board is the course's to judge: a bare board is no draw.
-    let drill = active
-        .attempt
-        .as_ref()
-        .is_some_and(|a| !a.exercise().goal.has_defence());
-    if session.drill != drill {
-        session.drill = drill;
+    // A step's board, or a retried one, is turned as the step wants.
+    let flipped = student == Some(Color::Black);
+    if session.flipped != flipped && !exercise.on_board {
+        session.flipped = flipped;
     }
-    if active.on_board {
-        return;
-    }
-    active.on_board = true;
-    let game = match &active.attempt {
-        // The exercise as its try stands (from the start after a retry).
-        Some(attempt) => {
-            let mut game = Game::new(attempt.exercise().position);
-            for &m in attempt.moves() {
-                if game.play(m).is_err() {
-                    // A drill's moves leave the other side to move: show the
-                    // position as it is.
-                    game = Game::new(*attempt.position());
-                    break;
-                }
-            }
-            game
-        }
-        None => {
-            let (start, moves) = step_position(active.lesson, active.step);
-            let mut game = Game::new(start);
-            for m in moves {
-                if game.play(m).is_err() {
-                    break;
-                }
-            }
-            game
-        }
-    };
-    session.setup.start = *game.start();
-    session.setup.players = players;
-    session.flipped = active
-        .attempt
-        .as_ref()
-        .is_some_and(|a| a.student() == Color::Black);
-    session.replace_game(game, time.elapsed_secs_f64());
-    session.paused = true;
-    selection.clear();
-    hint.shown = None;
-    changed.write(BoardChanged::Reset);
 }

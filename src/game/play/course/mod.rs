@@ -4,16 +4,15 @@
 //! [`Attempt`], the engine's replies and the hints found off the main
 //! thread, and the progress saved.
 //!
-//! A lesson is an ordinary session in [`Play::Course`], put on the board
-//! through the session's own door ([`crate::game::play::session::Session::replace_game`]) so pieces,
-//! clicks and animation are the game's. The session is kept paused: its
-//! AI never moves; the course's defender does ([`judge`]). While a page is
-//! shown both sides are "computer", so the board takes no moves; in an
-//! exercise the student's side is the human's.
+//! A lesson is an ordinary session in [`Play::Course`]; each step is an
+//! exercise on the board through the one door for exercises
+//! ([`crate::game::play::exercise`]): a page is a board to look at
+//! ([`crate::exercise::viewing::Viewing`], nobody moves), an exercise is
+//! the course's [`Attempt`], which judges each move before it is played
+//! and whose defender and hint are searched by the one search helper.
 //!
-//! - [`board`] — puts the step's position on the board.
-//! - [`judge`] — the moves and refused clicks, judged; the engine's
-//!   replies and the hints, off the main thread.
+//! - [`board`] — the step's exercise, and who sits where.
+//! - [`judge`] — what the attempt said, as the card's note; the stars saved.
 //!
 //! It writes nothing to the views but its state ([`ActiveLesson`]), which
 //! the lesson card and the board's marks read.
@@ -21,10 +20,12 @@
 pub mod board;
 pub mod judge;
 
-use crate::course::{Attempt, Course, Failure, Lesson, Mistake, WrongMove, progress};
+use crate::course::{Course, Lesson, Mistake, WrongMove, progress};
+use crate::exercise::Failure;
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::Play;
+use crate::game::play::exercise::ActiveExercise;
 use crate::game::play::hint::HintRequest;
 use crate::game::play::session::{GameCommand, GameSetup, PendingGame};
 use crate::game::settings::StorePaths;
@@ -40,15 +41,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Play::Course), end_lesson)
         .add_systems(
             Update,
-            (
-                (open_lesson, lesson_commands, read_last_page)
-                    .chain()
-                    .in_set(GameSet::Input),
-                // After the session's own Menu (which goes to the menu).
-                back_to_list
-                    .in_set(GameSet::Resolve)
-                    .run_if(in_state(Play::Course)),
-            ),
+            (open_lesson, lesson_commands, read_last_page)
+                .chain()
+                .in_set(GameSet::Input),
         )
         .add_plugins((board::plugin, judge::plugin));
 }
@@ -133,14 +128,10 @@ pub struct ActiveLesson {
     pub lesson: &'static Lesson,
     /// Its number as `xiangqi lessons` gives it ("2.4").
     pub number: String,
-    /// The step shown.
+    /// The step shown (its exercise is the [`ActiveExercise`]).
     pub step: Step,
-    /// The try at the exercise shown.
-    pub attempt: Option<Attempt>,
     /// What the course says now.
     pub note: Option<Note>,
-    /// The board shows the step (false: [`board`] puts it there).
-    pub on_board: bool,
 }
 
 impl ActiveLesson {
@@ -149,27 +140,25 @@ impl ActiveLesson {
             lesson,
             number,
             step: Step::Page(0),
-            attempt: None,
             note: None,
-            on_board: false,
         }
         .at(Step::Page(0))
     }
 
-    /// The same lesson at `step` (an exercise starts afresh).
+    /// The same lesson at `step` (its exercise starts afresh: see
+    /// [`board::exercise_for`]).
     fn at(mut self, step: Step) -> ActiveLesson {
-        let step = match step {
+        self.step = match step {
             Step::Page(_) if self.lesson.pages.is_empty() => Step::Exercise(0),
             s => s,
         };
-        self.step = step;
-        self.attempt = match step {
-            Step::Exercise(i) => self.lesson.exercises.get(i).map(Attempt::new),
-            Step::Page(_) => None,
-        };
         self.note = None;
-        self.on_board = false;
         self
+    }
+
+    /// The exercise of the step shown, fresh.
+    pub fn exercise(&self) -> ActiveExercise {
+        board::exercise_for(self.lesson, self.step)
     }
 
     /// The step after this one, if any (the pages, then the exercises).
@@ -303,7 +292,9 @@ fn open_lesson(
     }
     progress.last_lesson = Some(lesson.id.clone());
     store.save(paths.as_deref(), &mut notice);
-    commands.insert_resource(ActiveLesson::new(lesson, lesson_number(course, &lesson.id)));
+    let active = ActiveLesson::new(lesson, lesson_number(course, &lesson.id));
+    commands.insert_resource(active.exercise());
+    commands.insert_resource(active);
     commands.remove_resource::<PendingGame>();
     // Set only when it changes: a new lesson on the board keeps the state.
     NextState::set_if_neq(&mut *play, Play::Course);
@@ -315,89 +306,84 @@ fn open_lesson(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The card's buttons: a step forward or back (its exercise put on the
+/// board), the hint and the retry as the board's own commands, the next
+/// lesson.
 fn lesson_commands(
     mut requests: MessageReader<LessonCommand>,
-    mut game_commands: MessageReader<GameCommand>,
-    mut hint_requests: MessageReader<HintRequest>,
+    mut commands: Commands,
     active: Option<ResMut<ActiveLesson>>,
     mut store: ResMut<CourseProgressStore>,
-    paths: Option<Res<StorePaths>>,
-    mut notice: ResMut<Notice>,
+    (paths, mut notice): (Option<Res<StorePaths>>, ResMut<Notice>),
     mut open: MessageWriter<OpenLesson>,
-    mut jobs: ResMut<judge::CourseJobs>,
-    play: Option<Res<State<Play>>>,
+    mut hint: MessageWriter<HintRequest>,
+    mut game: MessageWriter<GameCommand>,
 ) {
-    let in_course = play.is_some_and(|p| *p.get() == Play::Course);
-    // The toolbar's commands mean the lesson's own in a lesson: undo, redo
-    // and new game start the exercise again; the hint is the course's.
-    let mut from_game: Vec<LessonCommand> = Vec::new();
-    for c in game_commands.read() {
-        if in_course
-            && matches!(
-                c,
-                GameCommand::Undo | GameCommand::Redo | GameCommand::NewGame
-            )
-        {
-            from_game.push(LessonCommand::Retry);
-        }
-    }
-    if hint_requests.read().count() > 0 && in_course {
-        from_game.push(LessonCommand::Hint);
-    }
     let Some(mut active) = active else {
         requests.clear();
         return;
     };
-    let commands: Vec<LessonCommand> = requests.read().copied().chain(from_game).collect();
-    for command in commands {
-        let Ok(course) = Course::builtin() else {
-            return;
-        };
-        match command {
-            LessonCommand::Next => {
-                let mut solved_before =
-                    |a: &ActiveLesson| match a.step {
-                        Step::Exercise(i) => a.lesson.exercises.get(i).is_some_and(|e| {
-                            store.get(paths.as_deref(), &mut notice).is_solved(&e.id)
-                        }),
-                        Step::Page(_) => true,
-                    };
-                let may = active.solved().is_some() || solved_before(&active);
-                if let (true, Some(step)) = (may, active.next_step()) {
-                    if let Step::Page(_) = active.step
-                        && !matches!(step, Step::Page(_))
-                    {
-                        read_pages(&active, &mut store, paths.as_deref(), &mut notice);
-                    }
-                    jobs.clear();
-                    *active = active.clone().at(step);
-                } else if active.next_step().is_none() && matches!(active.step, Step::Page(_)) {
-                    // The last page of a lesson without exercises.
-                    read_pages(&active, &mut store, paths.as_deref(), &mut notice);
-                }
-            }
-            LessonCommand::Back => {
-                if let Some(step) = active.previous_step() {
-                    jobs.clear();
-                    *active = active.clone().at(step);
-                }
+    let Ok(course) = Course::builtin() else {
+        return;
+    };
+    for command in requests.read().copied().collect::<Vec<_>>() {
+        let step = match command {
+            LessonCommand::Next => next_step(&active, &mut store, paths.as_deref(), &mut notice),
+            LessonCommand::Back => active.previous_step(),
+            LessonCommand::Hint => {
+                hint.write(HintRequest);
+                None
             }
             LessonCommand::Retry => {
-                if let Some(attempt) = active.attempt.as_mut() {
-                    attempt.restart();
-                }
-                jobs.clear();
-                active.note = None;
-                active.on_board = false;
+                game.write(GameCommand::NewGame);
+                None
             }
-            LessonCommand::Hint => judge::ask_hint(&mut active, &mut jobs),
             LessonCommand::NextLesson => {
                 if let Some(next) = lesson_after(course, &active.lesson.id) {
                     open.write(OpenLesson::unlocked(&next.id));
                 }
+                None
             }
+        };
+        if let Some(step) = step {
+            *active = active.clone().at(step);
+            commands.insert_resource(active.exercise());
         }
+    }
+}
+
+/// The step Next goes to, once the step allows going on (a page read, an
+/// exercise solved now or before); marks the pages read on leaving them.
+fn next_step(
+    active: &ActiveLesson,
+    store: &mut CourseProgressStore,
+    paths: Option<&StorePaths>,
+    notice: &mut Notice,
+) -> Option<Step> {
+    let solved_before = match active.step {
+        Step::Exercise(i) => active
+            .lesson
+            .exercises
+            .get(i)
+            .is_some_and(|e| store.get(paths, notice).is_solved(&e.id)),
+        Step::Page(_) => true,
+    };
+    let may = active.solved().is_some() || solved_before;
+    match (may, active.next_step()) {
+        (true, Some(step)) => {
+            if let Step::Page(_) = active.step
+                && !matches!(step, Step::Page(_))
+            {
+                read_pages(active, store, paths, notice);
+            }
+            Some(step)
+        }
+        (_, None) if matches!(active.step, Step::Page(_)) => {
+            // The last page of a lesson without exercises.
+            read_pages(active, store, paths, notice);
+            None
+        }
+        _ => None,
     }
 }
 
@@ -428,22 +414,7 @@ fn read_last_page(
     }
 }
 
-/// Menu from a lesson goes back to the course's list.
-fn back_to_list(mut commands_in: MessageReader<GameCommand>, mut next: ResMut<NextState<Screen>>) {
-    if commands_in.read().any(|c| *c == GameCommand::Menu) {
-        next.set(Screen::Course);
-    }
-}
-
-fn end_lesson(
-    mut commands: Commands,
-    mut jobs: ResMut<judge::CourseJobs>,
-    session: Option<ResMut<crate::game::play::session::Session>>,
-) {
+fn end_lesson(mut commands: Commands) {
     commands.remove_resource::<ActiveLesson>();
-    jobs.clear();
-    // A game opened over a lesson ends by the rules again.
-    if let Some(mut session) = session {
-        session.drill = false;
-    }
+    commands.remove_resource::<ActiveExercise>();
 }

@@ -253,6 +253,8 @@ impl Starter<'_, '_> {
         self.commands.remove_resource::<PendingGame>();
         self.commands.remove_resource::<ActivePuzzle>();
         self.commands.remove_resource::<ActiveMyPuzzle>();
+        self.commands
+            .remove_resource::<crate::game::play::exercise::ActiveExercise>();
         // Against the AI the human sits at the bottom; otherwise the board
         // stays as it was in the editor.
         if matches!(mode, Mode::Hotseat | Mode::AiVsAi) {

@@ -116,4 +116,5 @@ pub(crate) struct Outputs<'w> {
     pub illegal: MessageWriter<'w, IllegalInput>,
     pub check: MessageWriter<'w, CheckAlert>,
     pub sound: MessageWriter<'w, SoundCue>,
+    pub exercise: MessageWriter<'w, crate::game::play::exercise::active::ExerciseEvent>,
 }

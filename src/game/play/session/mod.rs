@@ -13,6 +13,7 @@
 //! dropped.
 
 use crate::game::play::Turn;
+use crate::game::play::exercise::active::ActiveExercise;
 use crate::game::{GameSet, LaunchOptions, Mode, Screen};
 use crate::rules::records::{MoveTree, NodeId};
 use crate::rules::{Color, Game, GameResult, Move, Position, Square};
@@ -30,7 +31,7 @@ pub use messages::{
 };
 pub use open::{ClockSetup, GameOpener, PendingGame};
 pub use setup::{Computer, GameSetup, MAX_LEVEL, Player};
-pub(crate) use turns::{pick, play_move};
+pub(crate) use turns::pick;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameSetup>()
@@ -139,10 +140,6 @@ pub struct Session {
     pub changed_at: f64,
     /// What the player took back against the computer in this game.
     pub takebacks: Takebacks,
-    /// A lesson's drill: only the student moves, and the course, not the
-    /// rules' endings (a bare board is a draw by them), says when it is
-    /// over — the board takes moves whatever [`Game::outcome`] says.
-    pub drill: bool,
 }
 
 /// Take-backs against the computer, which weigh a game's rating down
@@ -168,7 +165,6 @@ impl Session {
             paused: false,
             changed_at: now,
             takebacks: Takebacks::default(),
-            drill: false,
         }
     }
 
@@ -182,19 +178,29 @@ impl Session {
         self.position().side_to_move()
     }
 
-    /// How the game on the board has ended, as the board takes it: never
-    /// in a [`Session::drill`].
+    /// How the game on the board has ended.
     pub fn ended(&self) -> Option<crate::rules::Outcome> {
-        if self.drill {
-            None
-        } else {
-            self.game.outcome()
-        }
+        self.game.outcome()
     }
 
     /// Is a human to move in a game still going on?
     pub fn human_to_move(&self) -> bool {
         self.ended().is_none() && self.setup.player(self.side_to_move()) == Player::Human
+    }
+
+    /// The turn state with `exercise` on the board: the student's move
+    /// when it lets the side to move play; over when the rules end it.
+    pub fn turn_with(&self, exercise: Option<&dyn crate::exercise::Exercise>) -> Turn {
+        let Some(e) = exercise else {
+            return self.turn();
+        };
+        if e.mover() == Some(self.side_to_move()) {
+            Turn::Human
+        } else if e.ends_by_rules() && self.ended().is_some() {
+            Turn::Over
+        } else {
+            Turn::Ai
+        }
     }
 
     /// The turn state this session is in.
@@ -358,11 +364,12 @@ pub(crate) fn apply_pending(
 
 fn sync_turn(
     session: Res<Session>,
+    exercise: Option<Res<ActiveExercise>>,
     turn: Res<State<Turn>>,
     mut next: ResMut<NextState<Turn>>,
     mut selection: ResMut<Selection>,
 ) {
-    let want = session.turn();
+    let want = session.turn_with(exercise.as_deref().map(ActiveExercise::exercise));
     if *turn.get() != want {
         next.set(want);
     }

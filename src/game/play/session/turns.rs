@@ -6,32 +6,71 @@ use super::{
     AiMoveChosen, BoardChanged, BoardInput, CheckAlert, GameCommand, IllegalInput, Outputs,
     Selection, Session, SoundCue,
 };
+use crate::exercise::Verdict;
 use crate::game::play::Turn;
+use crate::game::play::exercise::active::{ActiveExercise, ExerciseEvent};
 use crate::game::{Mode, Screen};
-use crate::rules::{Color, Move, Position, Square};
+use crate::rules::{Color, Move, Outcome, Piece, Position, Square};
 use bevy::prelude::*;
 
-/// Plays `mv` and reports it (the course plays the engine's replies through
-/// it too). Returns false (changing nothing) if illegal.
+/// Plays `mv` and reports it (the AI's moves, and a human's through
+/// [`human_move`]). Returns false (changing nothing) if illegal.
 pub(crate) fn play_move(session: &mut Session, mv: Move, now: f64, out: &mut Outputs) -> bool {
     let pos = *session.position();
     let Some(piece) = pos.piece_at(mv.from()) else {
         return false;
     };
-    let captured = pos.piece_at(mv.to());
-    if session.drill && session.game.outcome().is_some() {
-        // A drill on a board the rules call drawn (bare generals): the
-        // record cannot go on, so the board is the position after the move,
-        // a game of its own; the course judges the move.
-        if !pos.is_legal(mv) {
-            return false;
-        }
-        let mut after = pos;
-        after.make(mv);
-        session.game = crate::rules::Game::new(after);
-    } else if session.game.play(mv).is_err() {
+    if session.game.play(mv).is_err() {
         return false;
     }
+    let ended = session.ended();
+    announce(session, mv, piece, pos.piece_at(mv.to()), ended, now, out);
+    true
+}
+
+/// The one door for a human's move: an exercise on the board judges it
+/// before it is played, and a move it refuses is never played (no move on
+/// the board, no move sound). Returns whether the move was played.
+pub(crate) fn human_move(
+    session: &mut Session,
+    exercise: Option<&mut ActiveExercise>,
+    mv: Move,
+    now: f64,
+    out: &mut Outputs,
+) -> bool {
+    let Some(exercise) = exercise else {
+        return play_move(session, mv, now, out);
+    };
+    let verdict = exercise.judge(mv);
+    out.exercise.write(ExerciseEvent::Judged(mv, verdict));
+    if let Verdict::Refuse(_) = verdict {
+        out.sound.write(SoundCue::Illegal);
+        return false;
+    }
+    if exercise.exercise().ends_by_rules() {
+        return play_move(session, mv, now, out);
+    }
+    // A task the rules do not end (a bare board they call drawn): the
+    // board is the exercise's position after the move, a game of its own.
+    let pos = *session.position();
+    let Some(piece) = pos.piece_at(mv.from()) else {
+        return false;
+    };
+    session.game = crate::rules::Game::new(exercise.exercise().position());
+    announce(session, mv, piece, pos.piece_at(mv.to()), None, now, out);
+    true
+}
+
+/// Tells the views and the sounds of a move played.
+fn announce(
+    session: &mut Session,
+    mv: Move,
+    piece: Piece,
+    captured: Option<Piece>,
+    ended: Option<Outcome>,
+    now: f64,
+    out: &mut Outputs,
+) {
     session.touch(now);
     out.changed.write(BoardChanged::Moved {
         mv,
@@ -39,7 +78,7 @@ pub(crate) fn play_move(session: &mut Session, mv: Move, now: f64, out: &mut Out
         captured,
     });
     let after = session.position();
-    if let Some(outcome) = session.ended() {
+    if let Some(outcome) = ended {
         let cue = match (outcome.result.winner(), session.setup.human_color()) {
             (None, _) => SoundCue::Draw,
             (Some(w), Some(h)) if w != h => SoundCue::Lose,
@@ -61,25 +100,35 @@ pub(crate) fn play_move(session: &mut Session, mv: Move, now: f64, out: &mut Out
     } else {
         out.sound.write(SoundCue::Move);
     }
-    true
+}
+
+/// May a human move the side to move now (the exercise's lock, if one is
+/// on the board)?
+fn may_move(session: &Session, exercise: Option<&ActiveExercise>) -> bool {
+    match exercise {
+        Some(e) => e.exercise().mover() == Some(session.side_to_move()),
+        None => session.human_to_move(),
+    }
 }
 
 pub(super) fn handle_board_input(
     mut inputs: MessageReader<BoardInput>,
     mut session: ResMut<Session>,
     mut selection: ResMut<Selection>,
+    mut exercise: Option<ResMut<ActiveExercise>>,
     time: Res<Time>,
     mut out: Outputs,
 ) {
     let now = time.elapsed_secs_f64();
     for input in inputs.read() {
-        if !session.human_to_move() {
-            // The AI's turn (a second click in the frame the human moved).
+        if !may_move(&session, exercise.as_deref()) {
+            // The AI's turn (a second click in the frame the human moved),
+            // or the exercise takes no move now.
             continue;
         }
         let pos = *session.position();
         if let Some(mv) = pick(*input, &pos, &mut selection, &mut out) {
-            play_move(&mut session, mv, now, &mut out);
+            human_move(&mut session, exercise.as_deref_mut(), mv, now, &mut out);
         }
     }
 }
@@ -151,10 +200,24 @@ pub(super) fn handle_commands(
     mut trouble: Option<ResMut<crate::game::play::external::EngineTrouble>>,
     mut notice: Option<ResMut<crate::game::notice::Notice>>,
     mut engines: Option<ResMut<crate::game::play::external::ExternalEngines>>,
+    mut exercise: Option<ResMut<ActiveExercise>>,
 ) {
     let now = time.elapsed_secs_f64();
     for command in commands_in.read() {
         debug!("command {command:?}");
+        if let Some(exercise) = exercise.as_deref_mut()
+            && exercise_command(
+                *command,
+                exercise,
+                &mut session,
+                &mut next_screen,
+                now,
+                &mut out,
+            )
+        {
+            selection.clear();
+            continue;
+        }
         match command {
             GameCommand::Undo => {
                 if undo(&mut session) {
@@ -172,9 +235,9 @@ pub(super) fn handle_commands(
             }
             GameCommand::Flip => session.flipped = !session.flipped,
             GameCommand::Play(mv) => {
-                if session.human_to_move() && session.position().is_legal(*mv) {
+                if may_move(&session, exercise.as_deref()) && session.position().is_legal(*mv) {
                     selection.clear();
-                    play_move(&mut session, *mv, now, &mut out);
+                    human_move(&mut session, exercise.as_deref_mut(), *mv, now, &mut out);
                 }
             }
             GameCommand::NewGame => {
@@ -218,6 +281,33 @@ pub(super) fn handle_commands(
                 }
             }
         }
+    }
+}
+
+/// Undo, New game and Menu in an exercise: taken back or started again,
+/// or back to where it was chosen; Resign means nothing there. True when
+/// the command was the exercise's.
+fn exercise_command(
+    command: GameCommand,
+    exercise: &mut ActiveExercise,
+    session: &mut Session,
+    next_screen: &mut NextState<Screen>,
+    now: f64,
+    out: &mut Outputs,
+) -> bool {
+    match command {
+        GameCommand::Undo | GameCommand::Redo | GameCommand::NewGame => {
+            exercise.restart(command == GameCommand::Undo);
+            out.exercise.write(ExerciseEvent::Restarted);
+            true
+        }
+        GameCommand::Menu => {
+            session.touch(now);
+            next_screen.set(exercise.back_to());
+            true
+        }
+        GameCommand::Resign => true,
+        _ => false,
     }
 }
 
@@ -294,6 +384,7 @@ fn redo(session: &mut Session) -> bool {
 pub(super) fn apply_ai_moves(
     mut answers: MessageReader<AiMoveChosen>,
     mut session: ResMut<Session>,
+    mut exercise: Option<ResMut<ActiveExercise>>,
     time: Res<Time>,
     mut out: Outputs,
 ) {
@@ -302,8 +393,19 @@ pub(super) fn apply_ai_moves(
             debug!("dropping a stale AI answer {}", answer.mv);
             continue;
         }
-        if session.turn() != Turn::Ai || session.paused {
+        if session.turn_with(exercise.as_deref().map(ActiveExercise::exercise)) != Turn::Ai
+            || session.paused
+        {
             continue;
+        }
+        // The other side's move in an exercise: told to it, played unless refused.
+        if let Some(exercise) = exercise.as_deref_mut() {
+            let verdict = exercise.replied(answer.mv);
+            out.exercise.write(ExerciseEvent::Answered(verdict));
+            if let Verdict::Refuse(_) = verdict {
+                warn!("the exercise refused the defender's move {}", answer.mv);
+                continue;
+            }
         }
         if !play_move(&mut session, answer.mv, time.elapsed_secs_f64(), &mut out) {
             warn!("the AI chose an illegal move {}", answer.mv);

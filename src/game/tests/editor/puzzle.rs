@@ -73,11 +73,17 @@ fn a_position_saved_as_a_puzzle_joins_my_puzzles_and_its_best_move_solves_it() {
         app.update();
         run_until(&mut app, "the verdict", |a| {
             !matches!(
-                a.world().resource::<ActiveMyPuzzle>().verdict,
+                ActiveMyPuzzle::verdict(
+                    a.world()
+                        .get_resource::<crate::game::play::exercise::ActiveExercise>()
+                ),
                 MyVerdict::Checking(_) | MyVerdict::ToMove
             )
         });
-        let verdict = app.world().resource::<ActiveMyPuzzle>().verdict;
+        let verdict = ActiveMyPuzzle::verdict(
+            app.world()
+                .get_resource::<crate::game::play::exercise::ActiveExercise>(),
+        );
         let want = if m == best || ok {
             MyVerdict::Solved(m)
         } else {

@@ -1,0 +1,241 @@
+//! The exercise's board put on the session, its questions (the
+//! defender's reply, a move's judgement) and its hint answered off the
+//! main thread by the one search helper, and the clicks the board refused
+//! told to it (so a lesson can say which rule the move breaks).
+
+use super::active::{ActiveExercise, ExerciseEvent};
+use crate::exercise::{Answer, Defence, Question, Standing};
+use crate::game::GameSet;
+use crate::game::play::hint::{Hint, HintRequest};
+use crate::game::play::search::OffThreadSearch;
+use crate::game::play::session::{AiMoveChosen, BoardChanged, IllegalInput, Selection, Session};
+use crate::rules::Move;
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ExerciseJobs>().add_systems(
+        Update,
+        (
+            // After the session's commands and moves of the frame.
+            (show, refused_clicks, ask, poll, start_hint, poll_hint)
+                .chain()
+                .in_set(GameSet::Ai)
+                .run_if(resource_exists::<ActiveExercise>.and_then(resource_exists::<Session>)),
+            drop_jobs.run_if(resource_removed::<ActiveExercise>),
+        ),
+    );
+}
+
+/// May the session's own AI play? Without an exercise, as always; with
+/// one, only the defence it leaves to the game's AI, while it waits for it.
+pub fn session_ai_plays(exercise: Option<Res<ActiveExercise>>) -> bool {
+    exercise.is_none_or(|a| {
+        let e = a.exercise();
+        matches!(e.defence(), Defence::Engine { .. }) && e.standing() == Standing::Waiting
+    })
+}
+
+/// Does the exercise on the board give its own hint now?
+pub fn exercise_gives_hint(exercise: Option<Res<ActiveExercise>>) -> bool {
+    exercise.is_some_and(|a| a.exercise().hint().is_some())
+}
+
+/// A question being answered, for the exercise's version it was asked at.
+struct Job {
+    version: u64,
+    search: OffThreadSearch<Answer>,
+}
+
+/// The searches running for the exercise: its question, its hint.
+#[derive(Resource, Default)]
+pub struct ExerciseJobs {
+    question: Option<Job>,
+    hint: Option<Job>,
+    /// The version whose question was asked (asked once).
+    asked: Option<u64>,
+}
+
+impl ExerciseJobs {
+    /// Is a question being answered (the defender thinking, a move judged)?
+    pub fn busy(&self) -> bool {
+        self.question.is_some()
+    }
+
+    /// Is a hint being found?
+    pub fn hinting(&self) -> bool {
+        self.hint.is_some()
+    }
+}
+
+fn drop_jobs(mut jobs: ResMut<ExerciseJobs>) {
+    *jobs = ExerciseJobs::default();
+}
+
+fn start(question: Question, version: u64, session: &Session, now: f64) -> Job {
+    Job {
+        version,
+        search: OffThreadSearch::start(session.search_from(), now, move |job| {
+            Some(question.run(&job.stop))
+        }),
+    }
+}
+
+/// Puts the exercise as it stands on the board (a new one, a retry).
+fn show(
+    mut active: ResMut<ActiveExercise>,
+    mut session: ResMut<Session>,
+    mut selection: ResMut<Selection>,
+    mut hint: ResMut<Hint>,
+    time: Res<Time>,
+    mut changed: MessageWriter<BoardChanged>,
+) {
+    if active.on_board {
+        return;
+    }
+    active.on_board = true;
+    let game = active.board();
+    session.setup.start = *game.start();
+    session.replace_game(game, time.elapsed_secs_f64());
+    selection.clear();
+    hint.shown = None;
+    changed.write(BoardChanged::Reset);
+}
+
+/// A point the selected piece cannot go to: the exercise is told, to say why.
+fn refused_clicks(
+    mut refused: MessageReader<IllegalInput>,
+    mut active: ResMut<ActiveExercise>,
+    mut events: MessageWriter<ExerciseEvent>,
+) {
+    for r in refused.read() {
+        if let Some(from) = r.selected {
+            let mv = Move::new(from, r.square);
+            let verdict = active.judge(mv);
+            events.write(ExerciseEvent::Judged(mv, verdict));
+        }
+    }
+}
+
+/// Starts answering the exercise's question, once for each version.
+fn ask(
+    active: Res<ActiveExercise>,
+    mut jobs: ResMut<ExerciseJobs>,
+    session: Res<Session>,
+    time: Res<Time>,
+) {
+    let version = active.version();
+    if jobs.question.as_ref().is_some_and(|j| j.version != version) {
+        jobs.question = None;
+    }
+    if jobs.asked == Some(version) || jobs.question.is_some() || !active.on_board {
+        return;
+    }
+    jobs.asked = Some(version);
+    if let Some(q) = active.exercise().question() {
+        jobs.question = Some(start(q, version, &session, time.elapsed_secs_f64()));
+    }
+}
+
+/// An answer for the exercise as it still stands: a reply goes to the
+/// board as the defender's move (the session plays it and tells the
+/// exercise); a judgement goes to the exercise.
+fn poll(
+    mut active: ResMut<ActiveExercise>,
+    mut jobs: ResMut<ExerciseJobs>,
+    session: Res<Session>,
+    mut replies: MessageWriter<AiMoveChosen>,
+    mut events: MessageWriter<ExerciseEvent>,
+) {
+    let Some(job) = jobs.question.as_mut() else {
+        return;
+    };
+    let Some(answer) = job.search.poll() else {
+        return;
+    };
+    let version = job.version;
+    jobs.question = None;
+    if version != active.version() {
+        return;
+    }
+    match answer {
+        Some(Answer::Reply(Some(mv))) => {
+            replies.write(AiMoveChosen {
+                mv,
+                generation: session.generation,
+            });
+        }
+        Some(a @ Answer::Accepted(_)) => {
+            let verdict = active.answer(a);
+            events.write(ExerciseEvent::Answered(verdict));
+        }
+        _ => warn!("the exercise's question found no answer"),
+    }
+}
+
+fn start_hint(
+    mut requests: MessageReader<HintRequest>,
+    mut active: ResMut<ActiveExercise>,
+    mut jobs: ResMut<ExerciseJobs>,
+    session: Res<Session>,
+    time: Res<Time>,
+    (mut hint, mut events): (ResMut<Hint>, MessageWriter<ExerciseEvent>),
+) {
+    if requests.read().count() == 0 || jobs.hint.is_some() {
+        return;
+    }
+    let Some(q) = active.exercise().hint() else {
+        return;
+    };
+    match q.ready() {
+        Some(Answer::Hint(found)) => {
+            show_hint(&mut active, found, &session, &mut hint, &mut events)
+        }
+        _ => {
+            jobs.hint = Some(start(
+                q,
+                active.version(),
+                &session,
+                time.elapsed_secs_f64(),
+            ))
+        }
+    }
+}
+
+/// The hint found: told to the exercise (it may cost a star) and drawn as
+/// the board's arrow, gone with the next move.
+fn show_hint(
+    active: &mut ActiveExercise,
+    found: Option<Move>,
+    session: &Session,
+    hint: &mut Hint,
+    events: &mut MessageWriter<ExerciseEvent>,
+) {
+    active.note(|e| e.hinted(found));
+    hint.shown = found.map(|m| (session.generation, m));
+    events.write(ExerciseEvent::Hinted(found));
+}
+
+fn poll_hint(
+    mut active: ResMut<ActiveExercise>,
+    mut jobs: ResMut<ExerciseJobs>,
+    session: Res<Session>,
+    mut hint: ResMut<Hint>,
+    mut events: MessageWriter<ExerciseEvent>,
+) {
+    let Some(job) = jobs.hint.as_mut() else {
+        return;
+    };
+    let Some(answer) = job.search.poll() else {
+        return;
+    };
+    let version = job.version;
+    jobs.hint = None;
+    if version != active.version() {
+        return;
+    }
+    let found = match answer {
+        Some(Answer::Hint(m)) => m,
+        _ => None,
+    };
+    show_hint(&mut active, found, &session, &mut hint, &mut events);
+}
