@@ -41,7 +41,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 cancel_stale_search,
                 // An exercise's defence is its own unless left to the AI.
-                start_search.run_if(crate::game::play::exercise::session_ai_plays),
+                start_search.run_if(crate::game::play::exercise::active::session_ai_plays),
                 poll_search,
             )
                 .chain()

@@ -3,7 +3,7 @@
 //! may move; and what it said, [`ExerciseEvent`], for the modes that keep
 //! progress and the views.
 
-use crate::exercise::{Answer, Defence, Exercise, Verdict};
+use crate::exercise::{Answer, Defence, Exercise, Standing, Verdict};
 use crate::game::Screen;
 use crate::rules::{Game, Move};
 use bevy::prelude::*;
@@ -127,4 +127,18 @@ impl ActiveExercise {
         }
         game
     }
+}
+
+/// May the session's own AI play? Without an exercise, as always; with
+/// one, only the defence it leaves to the game's AI, while it waits for it.
+pub fn session_ai_plays(exercise: Option<Res<ActiveExercise>>) -> bool {
+    exercise.is_none_or(|a| {
+        let e = a.exercise();
+        matches!(e.defence(), Defence::Engine { .. }) && e.standing() == Standing::Waiting
+    })
+}
+
+/// Does the exercise on the board give its own hint now?
+pub fn exercise_gives_hint(exercise: Option<Res<ActiveExercise>>) -> bool {
+    exercise.is_some_and(|a| a.exercise().hint().is_some())
 }

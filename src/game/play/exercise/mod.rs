@@ -15,7 +15,6 @@ pub mod active;
 pub mod run;
 
 pub use active::{ActiveExercise, ExerciseEvent};
-pub use run::{exercise_gives_hint, session_ai_plays};
 
 use bevy::prelude::*;
 

@@ -4,7 +4,7 @@
 //! told to it (so a lesson can say which rule the move breaks).
 
 use super::active::{ActiveExercise, ExerciseEvent};
-use crate::exercise::{Answer, Defence, Question, Standing};
+use crate::exercise::{Answer, Question};
 use crate::game::GameSet;
 use crate::game::play::hint::{Hint, HintRequest};
 use crate::game::play::search::OffThreadSearch;
@@ -24,20 +24,6 @@ pub(super) fn plugin(app: &mut App) {
             drop_jobs.run_if(resource_removed::<ActiveExercise>),
         ),
     );
-}
-
-/// May the session's own AI play? Without an exercise, as always; with
-/// one, only the defence it leaves to the game's AI, while it waits for it.
-pub fn session_ai_plays(exercise: Option<Res<ActiveExercise>>) -> bool {
-    exercise.is_none_or(|a| {
-        let e = a.exercise();
-        matches!(e.defence(), Defence::Engine { .. }) && e.standing() == Standing::Waiting
-    })
-}
-
-/// Does the exercise on the board give its own hint now?
-pub fn exercise_gives_hint(exercise: Option<Res<ActiveExercise>>) -> bool {
-    exercise.is_some_and(|a| a.exercise().hint().is_some())
 }
 
 /// A question being answered, for the exercise's version it was asked at.
