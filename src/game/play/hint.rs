@@ -38,7 +38,9 @@ pub(super) fn plugin(app: &mut App) {
             (
                 drop_stale_hint,
                 // An exercise's own hint is its own (`play::exercise`).
-                start_hint.run_if(not(crate::game::play::exercise::active::exercise_gives_hint)),
+                start_hint.run_if(not(
+                    crate::game::play::exercise::active::exercise_gives_hint,
+                )),
                 poll_hint,
             )
                 .chain()

@@ -126,3 +126,65 @@ fn waiting_for_the_engine_changes_nothing_the_editor_shows() {
         1
     );
 }
+
+/// Counts the board input every reader can still see.
+#[derive(Resource, Default)]
+struct SeenInput(usize);
+
+fn see_input(mut inputs: MessageReader<BoardInput>, mut seen: ResMut<SeenInput>) {
+    seen.0 += inputs.read().count();
+}
+
+#[test]
+fn a_puzzle_of_mine_takes_exactly_one_move_and_drops_no_input() {
+    let home = TempDir::new("editor-puzzle-one-move");
+    let mut app = editor_app(home.path());
+    let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w";
+    set_up(&mut app, fen);
+    let pos = editor(&app).setup.validate().expect("valid");
+    send(&mut app, EditorCommand::SaveAsPuzzle);
+    run_until(&mut app, "the engine's answer", |a| !editor(a).saving());
+    let file = Paths::under(home.path()).my_puzzles_file();
+    let p = MyPuzzles::load(&file).0.puzzles[0].clone();
+    app.world_mut().write_message(StartMyPuzzle(p.id.clone()));
+    run_until(&mut app, "the attempt", |a| {
+        a.world().contains_resource::<ActiveMyPuzzle>()
+            && a.world()
+                .get_resource::<Session>()
+                .is_some_and(|s| *s.game.start() == pos)
+    });
+    app.update();
+    app.init_resource::<SeenInput>()
+        .add_systems(PreUpdate, see_input);
+    let best = p.best_move().expect("a best move");
+    // The best move, then the clicks of a second move: the board takes the
+    // one answer only, and nothing is cleared away.
+    let second = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| m != best && m.from() != best.from())
+        .expect("another move");
+    for m in [best, second] {
+        app.world_mut().write_message(BoardInput::Click(m.from()));
+        app.update();
+        app.world_mut().write_message(BoardInput::Click(m.to()));
+        app.update();
+    }
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<Session>().game.moves(),
+        [best],
+        "one move, no second"
+    );
+    assert_eq!(app.world().resource::<SeenInput>().0, 4, "no input dropped");
+    assert_eq!(
+        ActiveMyPuzzle::verdict(
+            app.world()
+                .get_resource::<crate::game::play::exercise::ActiveExercise>()
+        ),
+        MyVerdict::Solved(best)
+    );
+}
