@@ -716,3 +716,45 @@ fn the_package_files_come_from_the_program_itself() {
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("tcsh"), "{}", stderr(&bad));
 }
+
+// Issue 53 F1: a reader that goes away or a full output neither panics nor
+// cuts the tree short: the files are all written before the list is printed.
+#[test]
+fn dist_files_writes_the_whole_tree_whatever_becomes_of_its_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let count = |root: &std::path::Path| {
+        fn walk(p: &std::path::Path) -> usize {
+            std::fs::read_dir(p).map_or(0, |rd| {
+                rd.flatten()
+                    .map(|e| {
+                        let p = e.path();
+                        if p.is_dir() {
+                            walk(&p)
+                        } else {
+                            1
+                        }
+                    })
+                    .sum()
+            })
+        }
+        walk(root)
+    };
+    let whole = dir.path().join("whole");
+    let o = xiangqi(&["dist-files", whole.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let files = count(&whole);
+    assert_eq!(stdout(&o).lines().count(), files);
+    let r1 = dir.path().join("r1");
+    let o = xiangqi_to(&["dist-files", r1.to_str().unwrap()], closed_pipe());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    assert_eq!(count(&r1), files);
+    let r2 = dir.path().join("r2");
+    let o = xiangqi_to(&["dist-files", r2.to_str().unwrap()], dev_full());
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "error: cannot write the output: No space left on device (os error 28)\n"
+    );
+    assert_eq!(count(&r2), files);
+}

@@ -79,8 +79,11 @@ pub fn files() -> Result<Vec<(PathBuf, Vec<u8>)>, CliError> {
     Ok(files)
 }
 
-/// `xiangqi dist-files ROOT`: writes them (each through a temporary file).
+/// `xiangqi dist-files ROOT`: writes them (each through a temporary
+/// file), the whole tree first, then lists the paths written, so a reader
+/// that goes away (`| head -1`) or a full output cannot cut the tree short.
 pub fn dist_files(args: &DistArgs) -> Result<(), CliError> {
+    let mut written = Vec::new();
     for (path, bytes) in files()? {
         let to = args.root.join(&path);
         if let Some(dir) = to.parent() {
@@ -89,7 +92,14 @@ pub fn dist_files(args: &DistArgs) -> Result<(), CliError> {
         }
         crate::store::atomic::write_output(&to, &bytes)
             .map_err(|e| CliError::new(format!("writing {}: {e}", to.display())))?;
-        println!("{}", to.display());
+        written.push(to);
     }
-    Ok(())
+    let mut out = std::io::stdout().lock();
+    super::output::finish((|| {
+        use std::io::Write;
+        for to in &written {
+            writeln!(out, "{}", to.display())?;
+        }
+        out.flush()
+    })())
 }
