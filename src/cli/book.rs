@@ -157,7 +157,7 @@ fn run_build(args: &BuildArgs) -> Result<(), CliError> {
 
 /// Reads a book file.
 fn read_book(path: &std::path::Path) -> Result<Book, CliError> {
-    let bytes = std::fs::read(path)
+    let bytes = super::input::read_limited(path, super::input::MAX_BOOK_BYTES, "a book file")
         .map_err(|e| CliError::new(format!("reading {}: {e}", path.display())))?;
     book::format::from_bytes(&bytes).map_err(|e| CliError::new(format!("{}: {e}", path.display())))
 }

@@ -6,6 +6,7 @@
 //! (chapter/lesson/exercise and why) and the command exits with code 2.
 
 use super::CliError;
+use super::input::{MAX_COURSE_BYTES, read_limited};
 use crate::course::{Course, Defender, check_course};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -34,9 +35,9 @@ pub fn run(args: &LessonsArgs) -> Result<(), CliError> {
     let owned;
     let course = match &args.file {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
+            let bytes = read_limited(path, MAX_COURSE_BYTES, "a course file")
                 .map_err(|e| CliError::new(format!("reading {}: {e}", path.display())))?;
-            owned = Course::from_json(&text)
+            owned = Course::from_bytes(&bytes)
                 .map_err(|e| CliError::new(format!("{}: {e}", path.display())))?;
             &owned
         }

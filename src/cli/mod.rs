@@ -8,6 +8,7 @@ mod calibrate;
 mod db;
 mod dist;
 mod explain;
+mod input;
 mod learn;
 mod lessons;
 mod levels;
