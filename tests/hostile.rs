@@ -1975,3 +1975,41 @@ fn negative_go_numbers_are_refused_alike_and_a_mistyped_searchmove_is_named() {
     assert!(!out.contains("unknown go parameter"), "{out}");
     assert!(out.contains("bestmove h2e2"), "{out}");
 }
+
+// Issue 53 F8: the course, book and collection readers took a FIFO (and
+// waited on it for ever) or a device (read until memory ran out). They
+// take regular files only, and a course or book file only up to its limit.
+#[cfg(unix)]
+#[test]
+fn course_book_and_collection_readers_refuse_pipes_devices_and_huge_files() {
+    let dir = scratch();
+    let fifo = dir.path().join("f.json");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let zero = dir.path().join("z.json");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    for path in [s(&fifo), s(&zero)] {
+        for args in [
+            vec!["lessons", "--file", path],
+            vec!["book", "show", "--book", path],
+            vec!["calibrate", path],
+            vec!["rate", path],
+        ] {
+            let r = xiangqi(&args, 20);
+            let e = one_error_line(&r);
+            assert!(e.contains("not a regular file"), "{args:?}: {e}");
+        }
+    }
+    // Files past the limits (sparse: nothing is written).
+    let big = dir.path().join("big.json");
+    let f = std::fs::File::create(&big).unwrap();
+    f.set_len(65 << 20).unwrap();
+    for (args, says) in [
+        (vec!["lessons", "--file", s(&big)], "too large to be a course file"),
+        (vec!["book", "show", "--book", s(&big)], "too large to be a book file"),
+    ] {
+        let r = xiangqi(&args, 60);
+        let e = one_error_line(&r);
+        assert!(e.contains(says), "{args:?}: {e}");
+    }
+}
