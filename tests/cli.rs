@@ -728,11 +728,7 @@ fn dist_files_writes_the_whole_tree_whatever_becomes_of_its_output() {
                 rd.flatten()
                     .map(|e| {
                         let p = e.path();
-                        if p.is_dir() {
-                            walk(&p)
-                        } else {
-                            1
-                        }
+                        if p.is_dir() { walk(&p) } else { 1 }
                     })
                     .sum()
             })

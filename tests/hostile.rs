@@ -2005,8 +2005,14 @@ fn course_book_and_collection_readers_refuse_pipes_devices_and_huge_files() {
     let f = std::fs::File::create(&big).unwrap();
     f.set_len(65 << 20).unwrap();
     for (args, says) in [
-        (vec!["lessons", "--file", s(&big)], "too large to be a course file"),
-        (vec!["book", "show", "--book", s(&big)], "too large to be a book file"),
+        (
+            vec!["lessons", "--file", s(&big)],
+            "too large to be a course file",
+        ),
+        (
+            vec!["book", "show", "--book", s(&big)],
+            "too large to be a book file",
+        ),
     ] {
         let r = xiangqi(&args, 60);
         let e = one_error_line(&r);

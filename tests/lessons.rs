@@ -528,7 +528,14 @@ fn an_exercise_that_cannot_start_or_asks_too_many_moves_is_refused() {
         "prompt": {"en": "p"}, "kind": "win", "moves": 4, "fen": bare})))
     .unwrap_err();
     assert!(
-        matches!(&err, CourseError::Field { field: "fen", problem: Problem::Over(_), .. }),
+        matches!(
+            &err,
+            CourseError::Field {
+                field: "fen",
+                problem: Problem::Over(_),
+                ..
+            }
+        ),
         "{err}"
     );
     assert!(err.to_string().contains("no attacking material"), "{err}");
@@ -539,7 +546,14 @@ fn an_exercise_that_cannot_start_or_asks_too_many_moves_is_refused() {
         "max_moves": 2, "fen": stalemate})))
     .unwrap_err();
     assert!(
-        matches!(&err, CourseError::Field { field: "fen", problem: Problem::NoMove, .. }),
+        matches!(
+            &err,
+            CourseError::Field {
+                field: "fen",
+                problem: Problem::NoMove,
+                ..
+            }
+        ),
         "{err}"
     );
     let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
@@ -549,7 +563,13 @@ fn an_exercise_that_cannot_start_or_asks_too_many_moves_is_refused() {
             "target": "c2", "fen": start})))
         .unwrap_err();
         assert!(
-            matches!(&err, CourseError::Field { problem: Problem::TooMany { max: 30, .. }, .. }),
+            matches!(
+                &err,
+                CourseError::Field {
+                    problem: Problem::TooMany { max: 30, .. },
+                    ..
+                }
+            ),
             "{kind}: {err}"
         );
     }
@@ -561,7 +581,10 @@ fn an_exercise_that_cannot_start_or_asks_too_many_moves_is_refused() {
     let report = check_course(&course, &mut Defender::default(), &mut |_, _, _| {});
     assert!(began.elapsed().as_secs() < 30, "{:?}", began.elapsed());
     assert!(
-        matches!(report.failures[0].problem, CheckProblem::NotProved { moves: 30, .. }),
+        matches!(
+            report.failures[0].problem,
+            CheckProblem::NotProved { moves: 30, .. }
+        ),
         "{}",
         report.failures[0]
     );
@@ -572,8 +595,14 @@ fn an_exercise_that_cannot_start_or_asks_too_many_moves_is_refused() {
     ex.goal = xiangqi::course::data::Goal::Win { moves: 30 };
     ex.solution = vec![mv("e0e1")];
     let problem = xiangqi::course::check_exercise(&ex, &mut Defender::default()).unwrap_err();
-    assert!(matches!(problem, CheckProblem::NotNow { ply: 1, .. }), "{problem}");
-    assert!(problem.to_string().contains("no attacking material"), "{problem}");
+    assert!(
+        matches!(problem, CheckProblem::NotNow { ply: 1, .. }),
+        "{problem}"
+    );
+    assert!(
+        problem.to_string().contains("no attacking material"),
+        "{problem}"
+    );
 }
 
 // Issue 53 F12: a byte order mark is skipped, a byte that is not UTF-8 is
@@ -606,4 +635,53 @@ fn course_file_messages_name_what_is_wrong() {
     assert_eq!(err, "chapter c: field `id`: the id 'c' is used twice");
     let err = Course::from_json("{\"chapters\":[]}").unwrap_err();
     assert!(matches!(err, CourseError::NoChapters), "{err}");
+}
+
+// Issue 53 F11 and F25: titles from a course file reach the terminal with
+// their control characters escaped, and a long title is cut to its column.
+#[test]
+fn the_list_escapes_titles_and_fits_them_to_the_column() {
+    let mut v: serde_json::Value =
+        serde_json::from_str(xiangqi::course::data::COURSE_JSON).unwrap();
+    v["chapters"][0]["title"]["en"] = "A\u{0}B\u{1b}]0;PWN\u{7}\u{1b}[2JC".into();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("c.json");
+    std::fs::write(&path, v.to_string()).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(["lessons", "--file"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("Chapter 1: A\\u{0}B\\u{1b}]0;PWN\\u{7}\\u{1b}[2JC\n"),
+        "{text}"
+    );
+    assert!(!text.contains('\u{1b}'));
+    // The shipped course's longest titles: the count still stands apart.
+    let out = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .arg("lessons")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("  ")).collect();
+    assert!(rows.iter().any(|r| r.contains('…')), "{text}");
+    for row in rows {
+        // `  5.2   ` (8 cells), 34 cells of title, a space, the count.
+        let mut cells = 0;
+        let at = row
+            .char_indices()
+            .find(|&(_, c)| {
+                let here = cells;
+                cells += unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+                here == 8 + 34 + 1
+            })
+            .map_or(row.len(), |(i, _)| i);
+        let (head, count) = row.split_at(at);
+        assert!(
+            head.ends_with(' ') && count.starts_with(|c: char| c.is_ascii_digit()),
+            "{row:?}"
+        );
+    }
 }

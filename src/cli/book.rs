@@ -138,7 +138,7 @@ fn run_build(args: &BuildArgs) -> Result<(), CliError> {
     crate::store::atomic::write_atomic(&args.out, &bytes)
         .map_err(|e| CliError::new(format!("writing {}: {e}", args.out.display())))?;
     let moves: usize = built.positions().map(|(_, m)| m.len()).sum();
-    let games: u32 = built
+    let games: u64 = built
         .moves(&Position::startpos())
         .iter()
         .map(book::BookMove::games)
@@ -176,7 +176,7 @@ fn run_show(args: &ShowArgs) -> Result<(), CliError> {
         return finish(writeln!(
             std::io::stdout(),
             "recipe: {}\npositions: {}, moves: {moves}, book moves up to ply {}\npositions by ply: {}",
-            book.recipe(),
+            super::output::escape_controls(book.recipe()),
             book.len(),
             book.depth() + 1,
             book.by_ply()
@@ -210,7 +210,7 @@ fn run_show(args: &ShowArgs) -> Result<(), CliError> {
         let style = ChineseStyle::from(Charset::Simplified);
         for m in moves {
             let text = format_move(&pos, m.mv, notation, style);
-            let decided = f64::from(m.games().max(1));
+            let decided = m.games().max(1) as f64;
             let pct = |n: u32| format!("{:.0}%", 100.0 * f64::from(n) / decided);
             writeln!(
                 out,

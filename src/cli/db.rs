@@ -466,9 +466,9 @@ fn search(
                         format!("{}, ", escape_controls(&r.event))
                     },
                     if r.date.is_empty() {
-                        "no date"
+                        "no date".to_string()
                     } else {
-                        &r.date
+                        escape_controls(&r.date)
                     },
                     r.result.map_or("*", GameResult::pgn),
                     r.ply,

@@ -7,6 +7,7 @@
 
 use super::CliError;
 use super::input::{MAX_COURSE_BYTES, read_limited};
+use super::output::{escape_controls, fitted};
 use crate::course::{Course, Defender, check_course};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -52,12 +53,15 @@ pub fn run(args: &LessonsArgs) -> Result<(), CliError> {
     super::output::finish(write_list(course, &args.lang, &mut out))
 }
 
+/// The width of the lessons' title column, in terminal cells.
+const TITLE_CELLS: usize = 34;
+
 /// The list as `xiangqi lessons` prints it.
 pub fn write_list(course: &Course, lang: &str, out: &mut dyn Write) -> io::Result<()> {
     let zh = lang.starts_with("zh");
     let vi = lang == "vi";
     for (ci, chapter) in course.chapters.iter().enumerate() {
-        let title = chapter.title.get(lang);
+        let title = escape_controls(chapter.title.get(lang));
         if zh {
             writeln!(out, "第{}章 {title}", ci + 1)?;
         } else if vi {
@@ -74,8 +78,7 @@ pub fn write_list(course: &Course, lang: &str, out: &mut dyn Write) -> io::Resul
                 (false, false, 1) => "1 exercise".to_string(),
                 (false, false, n) => format!("{n} exercises"),
             };
-            let title = lesson.title.get(lang);
-            let pad = super::output::padded(title, 34);
+            let pad = fitted(&escape_controls(lesson.title.get(lang)), TITLE_CELLS);
             writeln!(out, "  {}.{:<3} {pad} {count}", ci + 1, li + 1)?;
         }
     }

@@ -133,7 +133,9 @@ pub enum CourseError {
     #[error("course file: field `chapters`: there are no chapters")]
     NoChapters,
     /// A byte that is not UTF-8.
-    #[error("course file: line {line}, column {column} (byte {offset}): the byte 0x{byte:02x} is not UTF-8")]
+    #[error(
+        "course file: line {line}, column {column} (byte {offset}): the byte 0x{byte:02x} is not UTF-8"
+    )]
     NotUtf8 {
         /// 1 = the first line.
         line: usize,
@@ -395,9 +397,15 @@ impl Course {
                 let offset = e.valid_up_to();
                 let before = &bytes[..offset];
                 let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-                let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+                let line_start = before
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |i| i + 1);
                 // Valid UTF-8 up to the offset: count characters, not bytes.
-                let column = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+                let column = String::from_utf8_lossy(&before[line_start..])
+                    .chars()
+                    .count()
+                    + 1;
                 Err(CourseError::NotUtf8 {
                     line,
                     column,

@@ -444,7 +444,7 @@ mod tests {
             after.make(m.mv);
             let replies = book.moves(&after);
             assert!(!replies.is_empty() && replies.len() <= 2);
-            let below: u32 = replies.iter().map(BookMove::games).sum();
+            let below: u64 = replies.iter().map(BookMove::games).sum();
             assert_eq!(below, m.games(), "{}", m.mv);
             // Red's wins after a first move are Black's losses after it.
             let red_wins: u32 = replies.iter().map(|r| r.losses).sum();
@@ -453,7 +453,7 @@ mod tests {
         assert_eq!(book.depth(), 1);
         // One game a leaf: as many games at the start as leaves.
         let leaves: usize = book.positions().skip(1).map(|(_, m)| m.len()).sum();
-        let at_start: u32 = firsts.iter().map(BookMove::games).sum();
+        let at_start: u64 = firsts.iter().map(BookMove::games).sum();
         assert_eq!(at_start as usize, leaves);
     }
 

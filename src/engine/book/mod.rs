@@ -33,6 +33,10 @@ const SHIPPED: &[u8] = include_bytes!("../../../assets/book/book.bin");
 
 /// A stored score this far from zero or farther is a mate.
 const MATE_STORED: i32 = 30_000;
+/// The largest stored score a book may hold (a mate in one; the file
+/// reader refuses anything beyond, which would read as a mate for the
+/// other side).
+pub const MAX_STORED: i16 = (MATE_STORED - 1) as i16;
 /// Centipawn scores are kept within this.
 const CP_STORED: i32 = 20_000;
 
@@ -81,9 +85,10 @@ impl BookMove {
         }
     }
 
-    /// Games played on from it.
-    pub fn games(&self) -> u32 {
-        self.wins + self.draws + self.losses
+    /// Games played on from it (summed wide: three counts near `u32::MAX`
+    /// do not wrap).
+    pub fn games(&self) -> u64 {
+        u64::from(self.wins) + u64::from(self.draws) + u64::from(self.losses)
     }
 }
 
@@ -219,7 +224,7 @@ impl Book {
     pub fn pick(&self, pos: &Position, roll: u64) -> Option<Move> {
         let moves = self.moves(pos);
         let moves = &moves[..];
-        let weight = |m: &BookMove| u64::from(m.games()) + 1;
+        let weight = |m: &BookMove| m.games().saturating_add(1);
         let total: u64 = moves.iter().map(weight).sum();
         if total == 0 {
             return None;
