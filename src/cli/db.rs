@@ -11,6 +11,7 @@ use crate::store::db::{self, Database, DbError, Explorer, Filter, Owner, Progres
 use std::cell::Cell;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// Arguments of `db`.
@@ -197,9 +198,9 @@ fn parse_date(s: &str) -> Result<String, String> {
 /// # Errors
 /// The database cannot be opened or fails; bad arguments; output that
 /// cannot be written.
-pub fn run(args: &DbArgs) -> Result<(), CliError> {
+pub fn run(args: &DbArgs) -> Result<ExitCode, CliError> {
     if let DbCommand::Bench { games, dir, seed } = &args.command {
-        return bench(*games, dir.as_deref(), *seed);
+        return bench(*games, dir.as_deref(), *seed).map(|()| ExitCode::SUCCESS);
     }
     // The game's own database is rebuilt with the player's saved games;
     // another one from what can be read of it.
@@ -290,13 +291,25 @@ fn command(
     database: &mut Database,
     command: &DbCommand,
     errors: &DbErrors,
-) -> Result<(), CliError> {
+) -> Result<ExitCode, CliError> {
     match command {
         DbCommand::Import {
             inputs,
             mine,
             quiet,
         } => import(database, inputs, mine.as_deref(), *quiet, errors),
+        DbCommand::Bench { .. } => Ok(ExitCode::SUCCESS),
+        other => read_command(database, other, errors).map(|()| ExitCode::SUCCESS),
+    }
+}
+
+/// The commands that only read: search, stats, export.
+fn read_command(
+    database: &mut Database,
+    command: &DbCommand,
+    errors: &DbErrors,
+) -> Result<(), CliError> {
+    match command {
         DbCommand::Search {
             position,
             filter,
@@ -325,7 +338,7 @@ fn command(
             (pgn, charset(*traditional)),
             errors,
         ),
-        DbCommand::Bench { .. } => Ok(()),
+        DbCommand::Import { .. } | DbCommand::Bench { .. } => Ok(()),
     }
 }
 
@@ -335,7 +348,7 @@ fn import(
     mine: Option<&str>,
     quiet: bool,
     errors: &DbErrors,
-) -> Result<(), CliError> {
+) -> Result<ExitCode, CliError> {
     let owner = match mine {
         Some("red") => Owner::Mine(crate::rules::Color::Red),
         Some("black") => Owner::Mine(crate::rules::Color::Black),
@@ -372,7 +385,14 @@ fn import(
             (summary.added + summary.duplicates) as f64 / summary.elapsed.as_secs_f64().max(1e-3)
         )
     })();
-    finish(written)
+    finish(written)?;
+    // As `cp` and `rsync` do: a script can tell that an input was not
+    // taken (a file refused whole, not a game refused inside one).
+    if summary.refused.iter().any(|r| r.game.is_none()) {
+        Ok(ExitCode::from(1))
+    } else {
+        Ok(ExitCode::SUCCESS)
+    }
 }
 
 fn progress_line(p: &Progress) -> String {

@@ -165,6 +165,8 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         None => play::run(play::PlayArgs::default(), false),
         Some(Command::Play(args)) => play::run(args, true),
+        // `db import` says with exit code 1 that an input was refused.
+        Some(Command::Db(args)) => db::run(&args),
         Some(other) => run_command(other).map(|()| ExitCode::SUCCESS),
     };
     result.unwrap_or_else(|e| {
@@ -176,8 +178,8 @@ pub fn main() -> ExitCode {
 /// Runs a command that prints and returns.
 fn run_command(command: Command) -> Result<(), CliError> {
     match command {
-        // Handled by `main`, which needs the window's exit code.
-        Command::Play(_) => Ok(()),
+        // Handled by `main`, which needs their exit codes.
+        Command::Play(_) | Command::Db(_) => Ok(()),
         Command::Perft(args) => perft::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Review(args) => review::run(&args),
@@ -188,7 +190,6 @@ fn run_command(command: Command) -> Result<(), CliError> {
         Command::Calibrate(args) => calibrate::run(&args),
         Command::Levels => levels::run(),
         Command::Lessons(args) => lessons::run(&args),
-        Command::Db(args) => db::run(&args),
         Command::Book(args) => book::run(&args),
         Command::Datagen(args) => learn::run_datagen(&args),
         Command::Train(args) => learn::run_train(&args),
