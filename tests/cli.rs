@@ -647,7 +647,7 @@ fn explain_tells_a_move_in_words_and_as_json() {
         (vec!["explain", "--move", "a0a5"], "--move 'a0a5'"),
         (
             vec!["explain", "--moves", "h2e2", "xx"],
-            "--moves: move 2 'xx'",
+            "--moves: 'xx' at move 1...",
         ),
         (vec!["explain", "--lang", "fr"], "fr"),
     ] {
@@ -753,4 +753,43 @@ fn dist_files_writes_the_whole_tree_whatever_becomes_of_its_output() {
         "error: cannot write the output: No space left on device (os error 28)\n"
     );
     assert_eq!(count(&r2), files);
+}
+
+// Issue 53 F20: `--moves` is read alike by every command: a quoted line of
+// moves, move numbers between them, and no move after the game is over
+// (here a threefold repetition), as `replay` refuses it.
+#[test]
+fn moves_are_read_alike_by_explain_db_search_and_book_show() {
+    let shuffle = "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9 h0g2";
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    let db = db.to_str().unwrap();
+    for args in [
+        vec!["replay", shuffle],
+        vec!["explain", "--moves", shuffle],
+        vec!["db", "--db", db, "search", "--moves", shuffle],
+        vec!["book", "show", "--moves", shuffle],
+    ] {
+        let o = xiangqi(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert!(
+            err.contains("'h0g2' at move 5") || err.contains("move 5 (h0g2)"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            err.contains("the game is already over: 1/2-1/2 draw (repetition)"),
+            "{args:?}: {err}"
+        );
+    }
+    // One quoted line, with move numbers, or separate words: the same.
+    let one = xiangqi(&["explain", "--moves", "1. h2e2 h9g7", "--json"]);
+    let words = xiangqi(&["explain", "--moves", "h2e2", "h9g7", "--json"]);
+    assert!(one.status.success(), "{}", stderr(&one));
+    assert_eq!(stdout(&one), stdout(&words));
+    assert!(
+        stdout(&one).contains("rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w"),
+        "{}",
+        stdout(&one)
+    );
 }

@@ -6,7 +6,7 @@ use super::CliError;
 use super::output::{escape_controls, finish, padded};
 use crate::ecco::CodePrefix;
 use crate::rules::notation::{ChineseStyle, format_move};
-use crate::rules::{Charset, GameResult, Notation, Position, notation};
+use crate::rules::{Charset, GameResult, Notation, Position};
 use crate::store::db::{self, Database, DbError, Explorer, Filter, Owner, Progress, Tally};
 use std::cell::Cell;
 use std::io::{IsTerminal, Write};
@@ -117,26 +117,14 @@ impl PositionArgs {
 
     /// The position after the moves, and the moves.
     fn played(&self) -> Result<(Position, Vec<crate::rules::Move>), CliError> {
-        let mut played = Vec::new();
-        let mut pos = match &self.fen {
+        let start = match &self.fen {
             Some(fen) => {
                 Position::from_fen(fen.trim()).map_err(|e| CliError::new(format!("--fen: {e}")))?
             }
             None => Position::startpos(),
         };
-        for token in self.moves.iter().flat_map(|m| m.split_whitespace()) {
-            let m = notation::parse_move(&pos, token).map_err(|e| {
-                CliError::new(format!(
-                    "--moves: '{}' at move {}: {e}",
-                    escape_controls(token),
-                    crate::rules::pgn::move_number_label(&pos)
-                ))
-            })?;
-            pos.play(m)
-                .map_err(|e| CliError::new(format!("--moves: '{token}': {e}")))?;
-            played.push(m);
-        }
-        Ok((pos, played))
+        let game = super::moves::play(start, &self.moves)?;
+        Ok((*game.position(), game.moves().to_vec()))
     }
 }
 

@@ -13,6 +13,7 @@ mod learn;
 mod lessons;
 mod levels;
 mod matches;
+mod moves;
 mod output;
 mod perft;
 mod play;
