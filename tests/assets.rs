@@ -45,7 +45,7 @@ fn the_committed_icon_equals_the_drawing() {
 #[test]
 fn the_desktop_entry_names_the_binary_and_the_icon() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/desktop");
-    let entry = std::fs::read_to_string(dir.join("xiangqi.desktop")).unwrap();
+    let entry = std::fs::read_to_string(dir.join("io.github.xiangqi.Xiangqi.desktop")).unwrap();
     let lines: Vec<&str> = entry.lines().collect();
     assert_eq!(lines.first(), Some(&"[Desktop Entry]"));
     for want in [

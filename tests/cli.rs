@@ -667,7 +667,7 @@ fn the_package_files_come_from_the_program_itself() {
     assert!(out.status.success(), "{}", stderr(&out));
     let share = root.join("usr/share");
     // The man page from the command line's definition: every command in it.
-    let man = std::fs::read_to_string(share.join("man/man1/xiangqi.1")).unwrap();
+    let man = std::fs::read_to_string(share.join("man/man6/xiangqi.6")).unwrap();
     assert!(
         man.starts_with(".ie") || man.contains(".TH xiangqi"),
         "{man:.200}"
@@ -695,10 +695,21 @@ fn the_package_files_come_from_the_program_itself() {
         assert!(text.contains(mark) && text.contains("review"), "{path}");
     }
     // The desktop entry, AppStream metadata and the icon at each size.
-    let desktop = std::fs::read_to_string(share.join("applications/xiangqi.desktop")).unwrap();
+    let desktop =
+        std::fs::read_to_string(share.join("applications/io.github.xiangqi.Xiangqi.desktop"))
+            .unwrap();
     assert!(desktop.contains("Exec=xiangqi") && desktop.contains("Icon=xiangqi"));
-    let meta = std::fs::read_to_string(share.join("metainfo/xiangqi.metainfo.xml")).unwrap();
-    assert!(meta.contains("<launchable type=\"desktop-id\">xiangqi.desktop</launchable>"));
+    let meta =
+        std::fs::read_to_string(share.join("metainfo/io.github.xiangqi.Xiangqi.metainfo.xml"))
+            .unwrap();
+    // AppStream's component id is reverse-DNS, and names the desktop entry.
+    assert!(
+        meta.contains("<id>io.github.xiangqi.Xiangqi</id>"),
+        "{meta}"
+    );
+    assert!(meta.contains(
+        "<launchable type=\"desktop-id\">io.github.xiangqi.Xiangqi.desktop</launchable>"
+    ));
     for size in [16, 32, 48, 64, 128, 256] {
         let png =
             std::fs::read(share.join(format!("icons/hicolor/{size}x{size}/apps/xiangqi.png")))
@@ -792,4 +803,74 @@ fn moves_are_read_alike_by_explain_db_search_and_book_show() {
         "{}",
         stdout(&one)
     );
+}
+
+// Issue 53 F23: the completions leave out the hidden commands and offer
+// the names of the piece sets and themes; every page the man page lists is
+// installed; `--version` says whether the build has the game window.
+#[test]
+fn completions_man_pages_and_version_say_only_what_is_there() {
+    for shell in ["bash", "zsh", "fish"] {
+        let text = stdout(&xiangqi(&["completions", shell]));
+        for hidden in ["gen-sounds", "dist-files", "gen-icon", "\"tune\"", "tune:"] {
+            assert!(!text.contains(hidden), "{shell} offers {hidden}");
+        }
+        assert!(text.contains("replay"), "{shell}");
+        for name in ["pictograms", "brush", "paper"] {
+            assert!(text.contains(name), "{shell} lacks {name}");
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("root");
+    assert!(
+        xiangqi(&["dist-files", root.to_str().unwrap()])
+            .status
+            .success()
+    );
+    let man = root.join("usr/share/man/man6");
+    let mut listed = 0;
+    for entry in std::fs::read_dir(&man).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        // `xiangqi\-replay(6)`: each page a page lists is there.
+        for part in text.split("xiangqi\\-").skip(1) {
+            let Some((name, _)) = part.split_once("(6)") else {
+                continue;
+            };
+            let file = format!("xiangqi-{}.6", name.replace("\\-", "-"));
+            assert!(man.join(&file).is_file(), "{file} is listed, not installed");
+            listed += 1;
+        }
+    }
+    assert!(listed >= 20, "{listed}");
+    assert!(!man.join("xiangqi-dist-files.6").exists());
+    let version = stdout(&xiangqi(&["--version"]));
+    let features = if cfg!(feature = "gui") {
+        "features: gui"
+    } else {
+        "features: none"
+    };
+    assert!(
+        version
+            .lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with(features)),
+        "{version}"
+    );
+    assert_eq!(stdout(&xiangqi(&["-V"])).lines().count(), 1);
+    // The package script refuses a binary without the game window (its
+    // menu entry would fail), before packing anything.
+    if !cfg!(feature = "gui") {
+        let out = dir.path().join("deb");
+        let o = Command::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.ci/deb"))
+            .args([env!("CARGO_BIN_EXE_xiangqi"), out.to_str().unwrap()])
+            .output()
+            .expect(".ci/deb runs");
+        assert_eq!(o.status.code(), Some(2));
+        let err = stderr(&o);
+        assert!(
+            err.starts_with("error: ") && err.contains("features: gui"),
+            "{err}"
+        );
+        assert!(!out.exists());
+    }
 }

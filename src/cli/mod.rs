@@ -38,9 +38,21 @@ impl CliError {
     }
 }
 
+/// `xiangqi --version`: the version, and on a line of its own what the
+/// build holds, `features: gui` or `features: none` (`.ci/deb` packs only
+/// a binary with the game window; `-V` prints the version alone).
+const LONG_VERSION: &str = if cfg!(feature = "gui") {
+    concat!(env!("CARGO_PKG_VERSION"), "\nfeatures: gui")
+} else {
+    concat!(
+        env!("CARGO_PKG_VERSION"),
+        "\nfeatures: none (no game window: the command line and the engine)"
+    )
+};
+
 /// Xiangqi (Chinese chess): the game, and an engine for other programs.
 #[derive(Parser, Debug)]
-#[command(name = "xiangqi", bin_name = "xiangqi", version, about, long_about = None)]
+#[command(name = "xiangqi", bin_name = "xiangqi", version, long_version = LONG_VERSION, about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
