@@ -27,9 +27,7 @@ pub struct DistArgs {
 /// The icon's sizes in `hicolor`.
 const ICON_SIZES: [u32; 6] = [16, 32, 48, 64, 128, 256];
 
-/// The game's id on desktops (AppStream wants a reverse-DNS name): the
-/// desktop entry's and the metadata's file names.
-pub const APP_ID: &str = "io.github.xiangqi.Xiangqi";
+use crate::icon::APP_ID;
 
 const DESKTOP: &str = include_str!("../../assets/desktop/io.github.xiangqi.Xiangqi.desktop");
 const METAINFO: &str = include_str!("../../assets/desktop/io.github.xiangqi.Xiangqi.metainfo.xml");
