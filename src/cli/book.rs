@@ -1,5 +1,5 @@
 //! `xiangqi book build …` grows the opening book with the engine's own
-//! search (see [`crate::engine::book::build`] and `docs/book.md`);
+//! search (see [`crate::learn::book_build`] and `docs/book.md`);
 //! `xiangqi book show [--fen FEN] [--moves M…]` prints a position's book
 //! moves with the engine's score and the games' wins, draws and losses.
 
@@ -7,7 +7,8 @@ use super::CliError;
 use super::db::PositionArgs;
 use super::output::{finish, padded};
 use crate::engine::Score;
-use crate::engine::book::{self, Book, BuildProgress, Recipe};
+use crate::engine::book::{self, Book};
+use crate::learn::book_build::{self, BuildProgress, Recipe};
 use crate::rules::notation::{ChineseStyle, format_move};
 use crate::rules::{Charset, Notation, Position};
 use std::io::{IsTerminal, Write};
@@ -130,7 +131,7 @@ fn run_build(args: &BuildArgs) -> Result<(), CliError> {
             crate::learn::datagen::clock(start.elapsed())
         );
     };
-    let built = book::build(&recipe, threads, &report);
+    let built = book_build::build(&recipe, threads, &report);
     if tty {
         eprintln!();
     }

@@ -3,8 +3,9 @@
 //! The book is a tree of positions from the start, each with the moves the
 //! engine's search found good there: the move, the search's score for the
 //! side that plays it, and how the games played on from it went for that
-//! side (won, drawn, lost). [`build`] grows it (`xiangqi book build`, its
-//! recipe in `docs/book.md`); [`format`] writes and reads it. The book the
+//! side (won, drawn, lost). The engine's self-play grows it
+//! (`crate::learn::book_build`, `xiangqi book build`, its recipe in
+//! `docs/book.md`); [`format`] writes and reads it. The book the
 //! game ships is `assets/book/book.bin`, inside the binary ([`embedded`]).
 //!
 //! Who reads it: the levels, which play a book move in the opening for
@@ -17,10 +18,8 @@
 //! Every stored position is replayed from the start when the book is read,
 //! so a book whose moves are not legal is refused, not trusted.
 
-pub mod build;
 pub mod format;
 
-pub use build::{BuildProgress, Recipe, build};
 pub use format::BookError;
 
 use crate::engine::Score;
@@ -118,7 +117,7 @@ struct Entry {
 
 impl Book {
     /// An empty book that names its recipe.
-    fn new(recipe: String) -> Book {
+    pub(crate) fn new(recipe: String) -> Book {
         Book {
             recipe,
             ..Book::default()
@@ -128,7 +127,7 @@ impl Book {
     /// Adds a position reached from entry `from` (its parent) by a move,
     /// or the start (`None`); returns its index. A position already in the
     /// book keeps its first entry.
-    fn push(
+    pub(crate) fn push(
         &mut self,
         from: Option<(u32, Move)>,
         position: Position,
@@ -180,8 +179,18 @@ impl Book {
         }
     }
 
+    /// Entry `i` (in the order grown): its position and moves.
+    pub(crate) fn entry(&self, i: usize) -> Option<(&Position, &[BookMove])> {
+        self.entries.get(i).map(|e| (&e.position, &e.moves[..]))
+    }
+
+    /// Entry `i`'s moves, to fill in their results.
+    pub(crate) fn moves_mut(&mut self, i: usize) -> Option<&mut [BookMove]> {
+        self.entries.get_mut(i).map(|e| &mut e.moves[..])
+    }
+
     /// The entry of `pos`, and whether it is its mirror image's.
-    fn find(&self, pos: &Position) -> Option<(usize, bool)> {
+    pub(crate) fn find(&self, pos: &Position) -> Option<(usize, bool)> {
         if let Some(&i) = self.index.get(&pos.hash()) {
             return Some((i, false));
         }
@@ -241,7 +250,7 @@ impl Book {
 }
 
 /// The position seen in a mirror (files a and i swapped, b and h, …).
-fn mirrored(pos: &Position) -> Option<Position> {
+pub(crate) fn mirrored(pos: &Position) -> Option<Position> {
     crate::ecco::mirrored(pos)
 }
 
