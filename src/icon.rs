@@ -14,6 +14,12 @@ pub const PNG_SIZE: u32 = 256;
 /// File name of the committed PNG (in `assets/desktop`).
 pub const PNG_NAME: &str = "xiangqi.png";
 
+/// The game's id on desktops, reverse-DNS as AppStream wants it: the
+/// AppStream component's id, the desktop entry's file name, and the
+/// window's Wayland app id and X11 class (`StartupWMClass`), by which
+/// desktops match the window to its entry and icon.
+pub const APP_ID: &str = "io.github.xiangqi.Xiangqi";
+
 const FACE: [f32; 3] = [0.97, 0.90, 0.76];
 const RIM: [f32; 3] = [0.55, 0.34, 0.16];
 const RED: [f32; 3] = [0.72, 0.10, 0.08];

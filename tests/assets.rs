@@ -45,7 +45,8 @@ fn the_committed_icon_equals_the_drawing() {
 #[test]
 fn the_desktop_entry_names_the_binary_and_the_icon() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/desktop");
-    let entry = std::fs::read_to_string(dir.join("xiangqi.desktop")).unwrap();
+    let entry =
+        std::fs::read_to_string(dir.join(format!("{}.desktop", xiangqi::icon::APP_ID))).unwrap();
     let lines: Vec<&str> = entry.lines().collect();
     assert_eq!(lines.first(), Some(&"[Desktop Entry]"));
     for want in [
@@ -53,6 +54,7 @@ fn the_desktop_entry_names_the_binary_and_the_icon() {
         "Exec=xiangqi",
         "Icon=xiangqi",
         "Terminal=false",
+        "StartupWMClass=io.github.xiangqi.Xiangqi",
     ] {
         assert!(lines.contains(&want), "{want} missing");
     }

@@ -123,3 +123,80 @@ fn a_bad_book_or_move_is_one_line_and_exit_code_2() {
     ]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// A book file of the start position alone, by hand (the format of
+/// `src/engine/book/format.rs`, checksum and all).
+fn book_file(recipe: &str, moves: &[(&str, i16, [u64; 3])]) -> Vec<u8> {
+    fn varint(out: &mut Vec<u8>, mut n: u64) {
+        while n >= 0x80 {
+            out.push((n as u8 & 0x7f) | 0x80);
+            n >>= 7;
+        }
+        out.push(n as u8);
+    }
+    let mut out = b"XQBOOK\x01".to_vec();
+    varint(&mut out, recipe.len() as u64);
+    out.extend_from_slice(recipe.as_bytes());
+    varint(&mut out, 1);
+    out.push(moves.len() as u8);
+    for (mv, score, counts) in moves {
+        let mv = xiangqi::rules::Move::from_iccs(mv).unwrap();
+        out.extend_from_slice(&mv.to_bits().to_le_bytes());
+        out.extend_from_slice(&score.to_le_bytes());
+        for &n in counts {
+            varint(&mut out, n);
+        }
+    }
+    let crc = crc32fast::hash(&out);
+    out.extend_from_slice(&crc.to_le_bytes());
+    out
+}
+
+// Issue 53 F11 and F13: a recipe's control characters are escaped, the
+// games of counts near the largest do not wrap, a move listed twice and a
+// score past a mate in one are refused with a line naming them.
+#[test]
+fn book_show_escapes_the_recipe_and_refuses_impossible_books() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("b.bin");
+    let p = path.to_str().unwrap();
+    let max = u64::from(u32::MAX);
+    std::fs::write(
+        &path,
+        book_file(
+            "A\u{1b}]0;PWN\u{7}\u{1b}[2J",
+            &[("h2e2", 30, [max, max, max])],
+        ),
+    )
+    .unwrap();
+    let o = xiangqi(&["book", "show", "--recipe", "--book", p]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        text.starts_with("recipe: A\\u{1b}]0;PWN\\u{7}\\u{1b}[2J\n"),
+        "{text}"
+    );
+    let o = xiangqi(&["book", "show", "--book", p, "--notation", "iccs"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains(&format!(" {}  ", 3 * max)), "{text}");
+    assert!(text.contains(" 33% "), "{text}");
+    for (moves, says) in [
+        (
+            vec![("h2e2", 30, [1, 0, 0]), ("h2e2", 20, [0, 1, 0])],
+            "the move h2e2 is listed twice",
+        ),
+        (
+            vec![("h2e2", 30_500, [1, 0, 0])],
+            "the move h2e2 has the score 30500",
+        ),
+        (vec![("h2e2", i16::MIN, [1, 0, 0])], "the score -32768"),
+    ] {
+        std::fs::write(&path, book_file("r", &moves)).unwrap();
+        let o = xiangqi(&["book", "show", "--book", p]);
+        assert_eq!(o.status.code(), Some(2));
+        let err = stderr(&o);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{err}");
+    }
+}

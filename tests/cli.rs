@@ -647,7 +647,7 @@ fn explain_tells_a_move_in_words_and_as_json() {
         (vec!["explain", "--move", "a0a5"], "--move 'a0a5'"),
         (
             vec!["explain", "--moves", "h2e2", "xx"],
-            "--moves: move 2 'xx'",
+            "--moves: 'xx' at move 1...",
         ),
         (vec!["explain", "--lang", "fr"], "fr"),
     ] {
@@ -667,7 +667,7 @@ fn the_package_files_come_from_the_program_itself() {
     assert!(out.status.success(), "{}", stderr(&out));
     let share = root.join("usr/share");
     // The man page from the command line's definition: every command in it.
-    let man = std::fs::read_to_string(share.join("man/man1/xiangqi.1")).unwrap();
+    let man = std::fs::read_to_string(share.join("man/man6/xiangqi.6")).unwrap();
     assert!(
         man.starts_with(".ie") || man.contains(".TH xiangqi"),
         "{man:.200}"
@@ -695,10 +695,21 @@ fn the_package_files_come_from_the_program_itself() {
         assert!(text.contains(mark) && text.contains("review"), "{path}");
     }
     // The desktop entry, AppStream metadata and the icon at each size.
-    let desktop = std::fs::read_to_string(share.join("applications/xiangqi.desktop")).unwrap();
+    let desktop =
+        std::fs::read_to_string(share.join("applications/io.github.xiangqi.Xiangqi.desktop"))
+            .unwrap();
     assert!(desktop.contains("Exec=xiangqi") && desktop.contains("Icon=xiangqi"));
-    let meta = std::fs::read_to_string(share.join("metainfo/xiangqi.metainfo.xml")).unwrap();
-    assert!(meta.contains("<launchable type=\"desktop-id\">xiangqi.desktop</launchable>"));
+    let meta =
+        std::fs::read_to_string(share.join("metainfo/io.github.xiangqi.Xiangqi.metainfo.xml"))
+            .unwrap();
+    // AppStream's component id is reverse-DNS, and names the desktop entry.
+    assert!(
+        meta.contains("<id>io.github.xiangqi.Xiangqi</id>"),
+        "{meta}"
+    );
+    assert!(meta.contains(
+        "<launchable type=\"desktop-id\">io.github.xiangqi.Xiangqi.desktop</launchable>"
+    ));
     for size in [16, 32, 48, 64, 128, 256] {
         let png =
             std::fs::read(share.join(format!("icons/hicolor/{size}x{size}/apps/xiangqi.png")))
@@ -715,4 +726,151 @@ fn the_package_files_come_from_the_program_itself() {
     let bad = xiangqi(&["completions", "tcsh"]);
     assert_eq!(bad.status.code(), Some(2));
     assert!(stderr(&bad).contains("tcsh"), "{}", stderr(&bad));
+}
+
+// Issue 53 F1: a reader that goes away or a full output neither panics nor
+// cuts the tree short: the files are all written before the list is printed.
+#[test]
+fn dist_files_writes_the_whole_tree_whatever_becomes_of_its_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let count = |root: &std::path::Path| {
+        fn walk(p: &std::path::Path) -> usize {
+            std::fs::read_dir(p).map_or(0, |rd| {
+                rd.flatten()
+                    .map(|e| {
+                        let p = e.path();
+                        if p.is_dir() { walk(&p) } else { 1 }
+                    })
+                    .sum()
+            })
+        }
+        walk(root)
+    };
+    let whole = dir.path().join("whole");
+    let o = xiangqi(&["dist-files", whole.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let files = count(&whole);
+    assert_eq!(stdout(&o).lines().count(), files);
+    let r1 = dir.path().join("r1");
+    let o = xiangqi_to(&["dist-files", r1.to_str().unwrap()], closed_pipe());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+    assert_eq!(count(&r1), files);
+    let r2 = dir.path().join("r2");
+    let o = xiangqi_to(&["dist-files", r2.to_str().unwrap()], dev_full());
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(
+        stderr(&o),
+        "error: cannot write the output: No space left on device (os error 28)\n"
+    );
+    assert_eq!(count(&r2), files);
+}
+
+// Issue 53 F20: `--moves` is read alike by every command: a quoted line of
+// moves, move numbers between them, and no move after the game is over
+// (here a threefold repetition), as `replay` refuses it.
+#[test]
+fn moves_are_read_alike_by_explain_db_search_and_book_show() {
+    let shuffle = "h0g2 h9g7 g2h0 g7h9 h0g2 h9g7 g2h0 g7h9 h0g2";
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("g.db");
+    let db = db.to_str().unwrap();
+    for args in [
+        vec!["replay", shuffle],
+        vec!["explain", "--moves", shuffle],
+        vec!["db", "--db", db, "search", "--moves", shuffle],
+        vec!["book", "show", "--moves", shuffle],
+    ] {
+        let o = xiangqi(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = stderr(&o);
+        assert!(
+            err.contains("'h0g2' at move 5") || err.contains("move 5 (h0g2)"),
+            "{args:?}: {err}"
+        );
+        assert!(
+            err.contains("the game is already over: 1/2-1/2 draw (repetition)"),
+            "{args:?}: {err}"
+        );
+    }
+    // One quoted line, with move numbers, or separate words: the same.
+    let one = xiangqi(&["explain", "--moves", "1. h2e2 h9g7", "--json"]);
+    let words = xiangqi(&["explain", "--moves", "h2e2", "h9g7", "--json"]);
+    assert!(one.status.success(), "{}", stderr(&one));
+    assert_eq!(stdout(&one), stdout(&words));
+    assert!(
+        stdout(&one).contains("rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w"),
+        "{}",
+        stdout(&one)
+    );
+}
+
+// Issue 53 F23: the completions leave out the hidden commands and offer
+// the names of the piece sets and themes; every page the man page lists is
+// installed; `--version` says whether the build has the game window.
+#[test]
+fn completions_man_pages_and_version_say_only_what_is_there() {
+    for shell in ["bash", "zsh", "fish"] {
+        let text = stdout(&xiangqi(&["completions", shell]));
+        for hidden in ["gen-sounds", "dist-files", "gen-icon", "\"tune\"", "tune:"] {
+            assert!(!text.contains(hidden), "{shell} offers {hidden}");
+        }
+        assert!(text.contains("replay"), "{shell}");
+        for name in ["pictograms", "brush", "paper"] {
+            assert!(text.contains(name), "{shell} lacks {name}");
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("root");
+    assert!(
+        xiangqi(&["dist-files", root.to_str().unwrap()])
+            .status
+            .success()
+    );
+    let man = root.join("usr/share/man/man6");
+    let mut listed = 0;
+    for entry in std::fs::read_dir(&man).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        // `xiangqi\-replay(6)`: each page a page lists is there.
+        for part in text.split("xiangqi\\-").skip(1) {
+            let Some((name, _)) = part.split_once("(6)") else {
+                continue;
+            };
+            let file = format!("xiangqi-{}.6", name.replace("\\-", "-"));
+            assert!(man.join(&file).is_file(), "{file} is listed, not installed");
+            listed += 1;
+        }
+    }
+    assert!(listed >= 20, "{listed}");
+    assert!(!man.join("xiangqi-dist-files.6").exists());
+    let version = stdout(&xiangqi(&["--version"]));
+    let features = if cfg!(feature = "gui") {
+        "features: gui"
+    } else {
+        "features: none"
+    };
+    assert!(
+        version
+            .lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with(features)),
+        "{version}"
+    );
+    assert_eq!(stdout(&xiangqi(&["-V"])).lines().count(), 1);
+    // The package script refuses a binary without the game window (its
+    // menu entry would fail), before packing anything.
+    if !cfg!(feature = "gui") {
+        let out = dir.path().join("deb");
+        let o = Command::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.ci/deb"))
+            .args([env!("CARGO_BIN_EXE_xiangqi"), out.to_str().unwrap()])
+            .output()
+            .expect(".ci/deb runs");
+        assert_eq!(o.status.code(), Some(2));
+        let err = stderr(&o);
+        assert!(
+            err.starts_with("error: ") && err.contains("features: gui"),
+            "{err}"
+        );
+        assert!(!out.exists());
+    }
 }

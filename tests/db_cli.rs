@@ -397,3 +397,45 @@ fn an_import_killed_in_the_middle_of_a_file_leaves_the_files_before_it() {
         stdout(&o)
     );
 }
+
+// Issue 53 F10 and F25: a record's Date reaches the terminal escaped; a
+// full-width ECCO code is read as typed with a Chinese input method; an
+// invalid code is quoted as given, its control characters shown.
+#[test]
+fn search_escapes_the_date_and_reads_full_width_and_hostile_opening_codes() {
+    let dir = scratch("f10");
+    let db = dir.join("games.db");
+    let pgn = dir.join("esc.pgn");
+    std::fs::write(
+        &pgn,
+        "[Game \"Chinese Chess\"]\n[Red \"R\"]\n[Black \"B\"]\n\
+         [Date \"2020.01.01\u{1b}]0;PWN\u{7}\u{1b}[2J\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 1-0\n",
+    )
+    .unwrap();
+    let o = xiangqi(&db, &["import", pgn.to_str().unwrap(), "--quiet"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = xiangqi(&db, &["search", "--moves", "h2e2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{7}'),
+        "{text:?}"
+    );
+    assert!(
+        text.contains("2020.01.01\\u{1b}]0;PWN\\u{7}\\u{1b}[2J"),
+        "{text}"
+    );
+    let o = xiangqi(&db, &["search", "--opening", "Ｂ０５"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("R – B"), "{}", stdout(&o));
+    let o = xiangqi(&db, &["search", "--opening", "C2\u{1b}[31m"]);
+    assert_eq!(o.status.code(), Some(2));
+    let e = stderr(&o);
+    assert!(
+        e.starts_with(
+            "error: invalid value 'C2\\u{1b}[31m' for '--opening <CODE>': 'C2\\u{1b}[31m': "
+        ),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

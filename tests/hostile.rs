@@ -1325,7 +1325,10 @@ fn another_programs_sqlite_file_is_refused_and_left_untouched() {
     assert!(r.stdout.contains("games:     3 "), "{}", r.stdout);
 }
 
-// A FIFO named as an import source hung `db import`.
+// A FIFO named as an import source hung `db import`. Issue 53 F27: an
+// input refused (here every one: a FIFO, a device) exits with code 1, as
+// `cp` does, the summary line as it was; a game refused inside a file
+// that was read does not.
 #[cfg(unix)]
 #[test]
 fn an_import_refuses_a_fifo_at_once() {
@@ -1334,10 +1337,53 @@ fn an_import_refuses_a_fifo_at_once() {
     let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
     assert!(made.success());
     let db = dir.path().join("g.sqlite");
-    let r = xiangqi(&["db", "--db", s(&db), "import", "--quiet", s(&fifo)], 20);
-    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    let r = xiangqi(
+        &[
+            "db",
+            "--db",
+            s(&db),
+            "import",
+            "--quiet",
+            s(&fifo),
+            "/dev/null",
+        ],
+        20,
+    );
+    assert_eq!(r.code(), Some(1), "{}", r.stderr);
+    assert_eq!(r.stderr, "");
     assert!(r.stdout.contains("not a regular file"), "{}", r.stdout);
-    assert!(r.stdout.contains("0 games added"), "{}", r.stdout);
+    assert!(
+        r.stdout
+            .contains("0 files: 0 games added, 0 already there, 2 refused, in "),
+        "{}",
+        r.stdout
+    );
+    // One good file beside the FIFO: imported, and still exit code 1.
+    let good = write(dir.path(), "good.pgn", ONE_GAME);
+    let r = xiangqi(
+        &[
+            "db",
+            "--db",
+            s(&db),
+            "import",
+            "--quiet",
+            s(&fifo),
+            s(&good),
+        ],
+        20,
+    );
+    assert_eq!(r.code(), Some(1), "{}", r.stderr);
+    assert!(r.stdout.contains("1 games added"), "{}", r.stdout);
+    // A file with one unreadable game among good ones: the file was read.
+    let mixed = write(
+        dir.path(),
+        "mixed.pgn",
+        b"[Red \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 2. h0g2 1-0\n\n\
+          [Red \"C\"]\n[Black \"D\"]\n[Result \"1-0\"]\n\n1. a0a5 1-0\n",
+    );
+    let r = xiangqi(&["db", "--db", s(&db), "import", "--quiet", s(&mixed)], 20);
+    assert!(r.stdout.contains("1 refused"), "{}", r.stdout);
+    assert_eq!(r.code(), Some(0), "{}", r.stdout);
 }
 
 // A collection file that is not PGN (a move list) was read
@@ -1355,7 +1401,7 @@ fn an_import_holds_a_file_other_than_pgn_to_the_record_limit() {
     assert!(std::fs::metadata(&big).expect("size").len() > 8 << 20);
     let db = dir.path().join("g.sqlite");
     let r = xiangqi(&["db", "--db", s(&db), "import", "--quiet", s(&big)], 30);
-    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    assert_eq!(r.code(), Some(1), "{}", r.stderr);
     assert!(
         r.stdout.contains("too large to be a game record"),
         "{}",
@@ -1787,7 +1833,8 @@ fn an_import_follows_links_to_files_and_names_the_links_it_does_not_follow() {
         .expect("a link");
     let db = dir.path().join("g.sqlite");
     let r = xiangqi(&["db", "--db", s(&db), "import", "--quiet", s(&games)], 30);
-    assert_eq!(r.code(), Some(0), "{}", r.stderr);
+    // The links not followed are refused inputs (issue 53 F27).
+    assert_eq!(r.code(), Some(1), "{}", r.stderr);
     assert!(r.stdout.contains("1 games added"), "{}", r.stdout);
     assert!(r.stdout.contains("a link to a folder"), "{}", r.stdout);
     assert!(r.stdout.contains("a link to nothing"), "{}", r.stdout);
@@ -1974,4 +2021,48 @@ fn negative_go_numbers_are_refused_alike_and_a_mistyped_searchmove_is_named() {
     );
     assert!(!out.contains("unknown go parameter"), "{out}");
     assert!(out.contains("bestmove h2e2"), "{out}");
+}
+
+// Issue 53 F8: the course, book and collection readers took a FIFO (and
+// waited on it for ever) or a device (read until memory ran out). They
+// take regular files only, and a course or book file only up to its limit.
+#[cfg(unix)]
+#[test]
+fn course_book_and_collection_readers_refuse_pipes_devices_and_huge_files() {
+    let dir = scratch();
+    let fifo = dir.path().join("f.json");
+    let made = Command::new("mkfifo").arg(&fifo).status().expect("mkfifo");
+    assert!(made.success());
+    let zero = dir.path().join("z.json");
+    std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+    for path in [s(&fifo), s(&zero)] {
+        for args in [
+            vec!["lessons", "--file", path],
+            vec!["book", "show", "--book", path],
+            vec!["calibrate", path],
+            vec!["rate", path],
+        ] {
+            let r = xiangqi(&args, 20);
+            let e = one_error_line(&r);
+            assert!(e.contains("not a regular file"), "{args:?}: {e}");
+        }
+    }
+    // Files past the limits (sparse: nothing is written).
+    let big = dir.path().join("big.json");
+    let f = std::fs::File::create(&big).unwrap();
+    f.set_len(65 << 20).unwrap();
+    for (args, says) in [
+        (
+            vec!["lessons", "--file", s(&big)],
+            "too large to be a course file",
+        ),
+        (
+            vec!["book", "show", "--book", s(&big)],
+            "too large to be a book file",
+        ),
+    ] {
+        let r = xiangqi(&args, 60);
+        let e = one_error_line(&r);
+        assert!(e.contains(says), "{args:?}: {e}");
+    }
 }

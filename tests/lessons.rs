@@ -490,3 +490,198 @@ fn progress_round_trips_through_its_file_and_lessons_unlock_in_order() {
     assert!(warning.is_none());
     assert!(newer.is_lesson_done("board-points") && newer.stars.is_empty());
 }
+
+/// A course of one chapter, one lesson, one exercise `ex`.
+fn one_exercise(ex: serde_json::Value) -> String {
+    serde_json::json!({"chapters": [{"id": "c", "title": {"en": "t"}, "lessons": [{"id": "l",
+        "title": {"en": "t"}, "pages": [{"text": {"en": "p"}}], "exercises": [ex]}]}]})
+    .to_string()
+}
+
+// Issue 53 F3: one exercise with 20,000 unknown keys took 76 s to name
+// its bad field (each key removed in turn from a copy of the whole map).
+#[test]
+fn a_bad_field_among_thousands_of_unknown_keys_is_named_in_linear_time() {
+    let mut ex = serde_json::json!({"id": "e", "prompt": {"en": "p"}, "fen": 5, "kind": "reach"});
+    for i in 0..20_000 {
+        ex[format!("a{i:05}")] = i.into();
+    }
+    let text = one_exercise(ex);
+    let start = std::time::Instant::now();
+    let err = Course::from_json(&text).unwrap_err().to_string();
+    let took = start.elapsed();
+    assert_eq!(
+        err,
+        "chapter c / lesson l / exercise e: field `fen`: invalid type: integer `5`, expected a string"
+    );
+    assert!(took.as_secs() < 5, "{took:?}");
+}
+
+// Issue 53 F4: a game the rules have ended before the first move, a side
+// with no move, and counts of moves without bound are refused when the
+// file is read; the checker stops on a move the game does not take and
+// gives up a mate proof past its budget.
+#[test]
+fn an_exercise_that_cannot_start_or_asks_too_many_moves_is_refused() {
+    let bare = "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1";
+    let err = Course::from_json(&one_exercise(serde_json::json!({"id": "w",
+        "prompt": {"en": "p"}, "kind": "win", "moves": 4, "fen": bare})))
+    .unwrap_err();
+    assert!(
+        matches!(
+            &err,
+            CourseError::Field {
+                field: "fen",
+                problem: Problem::Over(_),
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains("no attacking material"), "{err}");
+    // Black to move and stalemated: a drill with nothing to play.
+    let stalemate = "3k5/4R4/9/9/9/9/9/9/9/5K3 b - - 0 1";
+    let err = Course::from_json(&one_exercise(serde_json::json!({"id": "r",
+        "prompt": {"en": "p"}, "kind": "reach", "piece": "d9", "target": "e9",
+        "max_moves": 2, "fen": stalemate})))
+    .unwrap_err();
+    assert!(
+        matches!(
+            &err,
+            CourseError::Field {
+                field: "fen",
+                problem: Problem::NoMove,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    let start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    for (kind, name) in [("mate", "moves"), ("win", "moves"), ("reach", "max_moves")] {
+        let err = Course::from_json(&one_exercise(serde_json::json!({"id": "m",
+            "prompt": {"en": "p"}, "kind": kind, name: 4_294_967_295u32, "piece": "b0",
+            "target": "c2", "fen": start})))
+        .unwrap_err();
+        assert!(
+            matches!(
+                &err,
+                CourseError::Field {
+                    problem: Problem::TooMany { max: 30, .. },
+                    ..
+                }
+            ),
+            "{kind}: {err}"
+        );
+    }
+    // The most allowed, from the start: the proof gives up, in time.
+    let course = Course::from_json(&one_exercise(serde_json::json!({"id": "m",
+        "prompt": {"en": "p"}, "kind": "mate", "moves": 30, "fen": start})))
+    .unwrap();
+    let began = std::time::Instant::now();
+    let report = check_course(&course, &mut Defender::default(), &mut |_, _, _| {});
+    assert!(began.elapsed().as_secs() < 30, "{:?}", began.elapsed());
+    assert!(
+        matches!(
+            report.failures[0].problem,
+            CheckProblem::NotProved { moves: 30, .. }
+        ),
+        "{}",
+        report.failures[0]
+    );
+    // An exercise made in code, past the loader: the first move is not
+    // taken, and the checker says why instead of trying again.
+    let mut ex = course.exercises().next().unwrap().2.clone();
+    ex.position = Position::from_fen(bare).unwrap();
+    ex.goal = xiangqi::course::data::Goal::Win { moves: 30 };
+    ex.solution = vec![mv("e0e1")];
+    let problem = xiangqi::course::check_exercise(&ex, &mut Defender::default()).unwrap_err();
+    assert!(
+        matches!(problem, CheckProblem::NotNow { ply: 1, .. }),
+        "{problem}"
+    );
+    assert!(
+        problem.to_string().contains("no attacking material"),
+        "{problem}"
+    );
+}
+
+// Issue 53 F12: a byte order mark is skipped, a byte that is not UTF-8 is
+// named by line and column, a lesson id like a chapter's is no clash, and
+// a course without chapters is refused.
+#[test]
+fn course_file_messages_name_what_is_wrong() {
+    let text = one_exercise(serde_json::json!({"id": "e", "prompt": {"en": "p"},
+        "kind": "find_move", "accept": ["h2e2"],
+        "fen": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"}));
+    assert!(Course::from_json(&format!("\u{feff}{text}")).is_ok());
+    let mut bytes = b"{\n  \"chapters\": [\n    \"\xe9t\xe9\"]}".to_vec();
+    let err = Course::from_bytes(&bytes).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "course file: line 3, column 6 (byte 23): the byte 0xe9 is not UTF-8"
+    );
+    bytes.clear();
+    // The chapter `c` and a lesson called `chapter:c` are different things.
+    let clash = text.replace("\"id\":\"l\"", "\"id\":\"chapter:c\"");
+    assert!(clash.contains("chapter:c"));
+    assert!(Course::from_json(&clash).is_ok());
+    // Two chapters with one id: the second chapter is blamed.
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let mut second = v["chapters"][0].clone();
+    second["lessons"][0]["id"] = "l2".into();
+    second["lessons"][0]["exercises"][0]["id"] = "e2".into();
+    v["chapters"].as_array_mut().unwrap().push(second);
+    let err = Course::from_json(&v.to_string()).unwrap_err().to_string();
+    assert_eq!(err, "chapter c: field `id`: the id 'c' is used twice");
+    let err = Course::from_json("{\"chapters\":[]}").unwrap_err();
+    assert!(matches!(err, CourseError::NoChapters), "{err}");
+}
+
+// Issue 53 F11 and F25: titles from a course file reach the terminal with
+// their control characters escaped, and a long title is cut to its column.
+#[test]
+fn the_list_escapes_titles_and_fits_them_to_the_column() {
+    let mut v: serde_json::Value =
+        serde_json::from_str(xiangqi::course::data::COURSE_JSON).unwrap();
+    v["chapters"][0]["title"]["en"] = "A\u{0}B\u{1b}]0;PWN\u{7}\u{1b}[2JC".into();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("c.json");
+    std::fs::write(&path, v.to_string()).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(["lessons", "--file"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("Chapter 1: A\\u{0}B\\u{1b}]0;PWN\\u{7}\\u{1b}[2JC\n"),
+        "{text}"
+    );
+    assert!(!text.contains('\u{1b}'));
+    // The shipped course's longest titles: the count still stands apart.
+    let out = Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .arg("lessons")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = text.lines().filter(|l| l.starts_with("  ")).collect();
+    assert!(rows.iter().any(|r| r.contains('…')), "{text}");
+    for row in rows {
+        // `  5.2   ` (8 cells), 34 cells of title, a space, the count.
+        let mut cells = 0;
+        let at = row
+            .char_indices()
+            .find(|&(_, c)| {
+                let here = cells;
+                cells += unicode_width::UnicodeWidthChar::width(c).unwrap_or(0);
+                here == 8 + 34 + 1
+            })
+            .map_or(row.len(), |(i, _)| i);
+        let (head, count) = row.split_at(at);
+        assert!(
+            head.ends_with(' ') && count.starts_with(|c: char| c.is_ascii_digit()),
+            "{row:?}"
+        );
+    }
+}

@@ -586,10 +586,10 @@ fn calibrate_sets_reported_scores_beside_the_points_taken_and_the_promise() {
         .collect::<Vec<_>>()
         .join(" ");
     assert!(steep_row.starts_with("32 2 100.0% 8"), "{steep_row}");
-    // A gzip file cut short is an error naming it.
+    // A gzip file of which nothing unpacks is an error naming it.
     let cut = dir.join("cut.pgn.gz");
     let whole = std::fs::read(&gz).unwrap();
-    std::fs::write(&cut, &whole[..whole.len() / 2]).unwrap();
+    std::fs::write(&cut, &whole[..12]).unwrap();
     let o = xiangqi(&["calibrate", cut.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("gzip"), "{}", stderr(&o));
@@ -649,4 +649,29 @@ fn the_display_promise_holds_on_the_games_it_was_fitted_on() {
         .and_then(|g| g.parse().ok())
         .unwrap_or_else(|| panic!("{text}"));
     assert!(gap.abs() <= 5.0, "{text}");
+}
+
+// Issue 53 F24: a `.pgn.gz` cut short is read as far as it unpacks, with a
+// note that it ends early, instead of being refused whole.
+#[test]
+fn calibrate_uses_what_a_cut_short_gzip_file_unpacks() {
+    let whole = std::fs::read("benches/calibration/selfplay-200ms.pgn.gz").unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let cut = dir.path().join("t.pgn.gz");
+    std::fs::write(&cut, &whole[..20_000]).unwrap();
+    let o = xiangqi(&["calibrate", cut.to_str().unwrap(), "--min-positions", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.starts_with("note: ") && err.contains("t.pgn.gz: the gzip file ends early"),
+        "{err}"
+    );
+    let text = String::from_utf8_lossy(&o.stdout);
+    let games: usize = text
+        .split(" scored positions from ")
+        .nth(1)
+        .and_then(|t| t.split_whitespace().next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(games > 0, "{text}");
 }

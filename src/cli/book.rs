@@ -1,5 +1,5 @@
 //! `xiangqi book build …` grows the opening book with the engine's own
-//! search (see [`crate::engine::book::build`] and `docs/book.md`);
+//! search (see [`crate::learn::book_build`] and `docs/book.md`);
 //! `xiangqi book show [--fen FEN] [--moves M…]` prints a position's book
 //! moves with the engine's score and the games' wins, draws and losses.
 
@@ -7,7 +7,8 @@ use super::CliError;
 use super::db::PositionArgs;
 use super::output::{finish, padded};
 use crate::engine::Score;
-use crate::engine::book::{self, Book, BuildProgress, Recipe};
+use crate::engine::book::{self, Book};
+use crate::learn::book_build::{self, BuildProgress, Recipe};
 use crate::rules::notation::{ChineseStyle, format_move};
 use crate::rules::{Charset, Notation, Position};
 use std::io::{IsTerminal, Write};
@@ -130,7 +131,7 @@ fn run_build(args: &BuildArgs) -> Result<(), CliError> {
             crate::learn::datagen::clock(start.elapsed())
         );
     };
-    let built = book::build(&recipe, threads, &report);
+    let built = book_build::build(&recipe, threads, &report);
     if tty {
         eprintln!();
     }
@@ -138,7 +139,7 @@ fn run_build(args: &BuildArgs) -> Result<(), CliError> {
     crate::store::atomic::write_atomic(&args.out, &bytes)
         .map_err(|e| CliError::new(format!("writing {}: {e}", args.out.display())))?;
     let moves: usize = built.positions().map(|(_, m)| m.len()).sum();
-    let games: u32 = built
+    let games: u64 = built
         .moves(&Position::startpos())
         .iter()
         .map(book::BookMove::games)
@@ -157,7 +158,7 @@ fn run_build(args: &BuildArgs) -> Result<(), CliError> {
 
 /// Reads a book file.
 fn read_book(path: &std::path::Path) -> Result<Book, CliError> {
-    let bytes = std::fs::read(path)
+    let bytes = super::input::read_limited(path, super::input::MAX_BOOK_BYTES, "a book file")
         .map_err(|e| CliError::new(format!("reading {}: {e}", path.display())))?;
     book::format::from_bytes(&bytes).map_err(|e| CliError::new(format!("{}: {e}", path.display())))
 }
@@ -176,7 +177,7 @@ fn run_show(args: &ShowArgs) -> Result<(), CliError> {
         return finish(writeln!(
             std::io::stdout(),
             "recipe: {}\npositions: {}, moves: {moves}, book moves up to ply {}\npositions by ply: {}",
-            book.recipe(),
+            super::output::escape_controls(book.recipe()),
             book.len(),
             book.depth() + 1,
             book.by_ply()
@@ -210,7 +211,7 @@ fn run_show(args: &ShowArgs) -> Result<(), CliError> {
         let style = ChineseStyle::from(Charset::Simplified);
         for m in moves {
             let text = format_move(&pos, m.mv, notation, style);
-            let decided = f64::from(m.games().max(1));
+            let decided = m.games().max(1) as f64;
             let pct = |n: u32| format!("{:.0}%", 100.0 * f64::from(n) / decided);
             writeln!(
                 out,

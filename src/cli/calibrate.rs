@@ -72,8 +72,7 @@ fn gather(
     let mut counted = 0;
     let mut unreadable = 0;
     for file in &args.files {
-        let bytes = crate::store::record::read_collection_bytes(file)
-            .map_err(|e| CliError::new(format!("cannot read {}: {e}", file.display())))?;
+        let bytes = super::input::read_collection_noting(file)?;
         crate::store::record::for_each_game(&bytes, |_, opened| {
             let Ok(opened) = opened else {
                 unreadable += 1;

@@ -6,11 +6,12 @@ use super::CliError;
 use super::output::{escape_controls, finish, padded};
 use crate::ecco::CodePrefix;
 use crate::rules::notation::{ChineseStyle, format_move};
-use crate::rules::{Charset, GameResult, Notation, Position, notation};
+use crate::rules::{Charset, GameResult, Notation, Position};
 use crate::store::db::{self, Database, DbError, Explorer, Filter, Owner, Progress, Tally};
 use std::cell::Cell;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 /// Arguments of `db`.
@@ -116,26 +117,14 @@ impl PositionArgs {
 
     /// The position after the moves, and the moves.
     fn played(&self) -> Result<(Position, Vec<crate::rules::Move>), CliError> {
-        let mut played = Vec::new();
-        let mut pos = match &self.fen {
+        let start = match &self.fen {
             Some(fen) => {
                 Position::from_fen(fen.trim()).map_err(|e| CliError::new(format!("--fen: {e}")))?
             }
             None => Position::startpos(),
         };
-        for token in self.moves.iter().flat_map(|m| m.split_whitespace()) {
-            let m = notation::parse_move(&pos, token).map_err(|e| {
-                CliError::new(format!(
-                    "--moves: '{}' at move {}: {e}",
-                    escape_controls(token),
-                    crate::rules::pgn::move_number_label(&pos)
-                ))
-            })?;
-            pos.play(m)
-                .map_err(|e| CliError::new(format!("--moves: '{token}': {e}")))?;
-            played.push(m);
-        }
-        Ok((pos, played))
+        let game = super::moves::play(start, &self.moves)?;
+        Ok((*game.position(), game.moves().to_vec()))
     }
 }
 
@@ -197,9 +186,9 @@ fn parse_date(s: &str) -> Result<String, String> {
 /// # Errors
 /// The database cannot be opened or fails; bad arguments; output that
 /// cannot be written.
-pub fn run(args: &DbArgs) -> Result<(), CliError> {
+pub fn run(args: &DbArgs) -> Result<ExitCode, CliError> {
     if let DbCommand::Bench { games, dir, seed } = &args.command {
-        return bench(*games, dir.as_deref(), *seed);
+        return bench(*games, dir.as_deref(), *seed).map(|()| ExitCode::SUCCESS);
     }
     // The game's own database is rebuilt with the player's saved games;
     // another one from what can be read of it.
@@ -290,13 +279,25 @@ fn command(
     database: &mut Database,
     command: &DbCommand,
     errors: &DbErrors,
-) -> Result<(), CliError> {
+) -> Result<ExitCode, CliError> {
     match command {
         DbCommand::Import {
             inputs,
             mine,
             quiet,
         } => import(database, inputs, mine.as_deref(), *quiet, errors),
+        DbCommand::Bench { .. } => Ok(ExitCode::SUCCESS),
+        other => read_command(database, other, errors).map(|()| ExitCode::SUCCESS),
+    }
+}
+
+/// The commands that only read: search, stats, export.
+fn read_command(
+    database: &mut Database,
+    command: &DbCommand,
+    errors: &DbErrors,
+) -> Result<(), CliError> {
+    match command {
         DbCommand::Search {
             position,
             filter,
@@ -325,7 +326,7 @@ fn command(
             (pgn, charset(*traditional)),
             errors,
         ),
-        DbCommand::Bench { .. } => Ok(()),
+        DbCommand::Import { .. } | DbCommand::Bench { .. } => Ok(()),
     }
 }
 
@@ -335,7 +336,7 @@ fn import(
     mine: Option<&str>,
     quiet: bool,
     errors: &DbErrors,
-) -> Result<(), CliError> {
+) -> Result<ExitCode, CliError> {
     let owner = match mine {
         Some("red") => Owner::Mine(crate::rules::Color::Red),
         Some("black") => Owner::Mine(crate::rules::Color::Black),
@@ -372,7 +373,14 @@ fn import(
             (summary.added + summary.duplicates) as f64 / summary.elapsed.as_secs_f64().max(1e-3)
         )
     })();
-    finish(written)
+    finish(written)?;
+    // As `cp` and `rsync` do: a script can tell that an input was not
+    // taken (a file refused whole, not a game refused inside one).
+    if summary.refused.iter().any(|r| r.game.is_none()) {
+        Ok(ExitCode::from(1))
+    } else {
+        Ok(ExitCode::SUCCESS)
+    }
 }
 
 fn progress_line(p: &Progress) -> String {
@@ -466,9 +474,9 @@ fn search(
                         format!("{}, ", escape_controls(&r.event))
                     },
                     if r.date.is_empty() {
-                        "no date"
+                        "no date".to_string()
                     } else {
-                        &r.date
+                        escape_controls(&r.date)
                     },
                     r.result.map_or("*", GameResult::pgn),
                     r.ply,

@@ -16,8 +16,8 @@ pub struct ExplainArgs {
     /// The position (default: the standard opening).
     #[arg(long, default_value = START_FEN)]
     fen: String,
-    /// Moves played from it first (ICCS, WXF or Chinese).
-    #[arg(long, num_args = 1.., value_name = "MOVE")]
+    /// Moves played from it first (ICCS, WXF or Chinese; spaces or commas between).
+    #[arg(long, num_args = 1.., value_delimiter = ',', value_name = "MOVE")]
     moves: Vec<String>,
     /// The move to explain (without it: the position's motifs).
     #[arg(long = "move", value_name = "MOVE")]
@@ -47,22 +47,20 @@ pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
         .into_iter()
         .find(|l| l.code() == args.lang)
         .unwrap_or(Language::En);
-    let mut pos =
+    let start =
         Position::from_fen(&args.fen).map_err(|e| CliError::new(format!("bad FEN: {e}")))?;
-    let mut history = Vec::new();
-    for (i, text) in args.moves.iter().enumerate() {
-        let before = pos;
-        played(&mut pos, text, &format!("--moves: move {}", i + 1))?;
-        history.push(before);
-    }
+    let game = super::moves::play(start, &args.moves)?;
+    let pos = *game.position();
+    let (positions, _) = game.history();
+    let history = &positions[..positions.len() - 1];
     let mut explainer = Explainer::default();
     let (the_move, motifs) = match &args.the_move {
         Some(text) => {
             let mut after = pos;
             let m = played(&mut after, text, "--move")?;
-            (Some(m), explainer.of_move(&pos, &history, m))
+            (Some(m), explainer.of_move(&pos, history, m))
         }
-        None => (None, explainer.of_position(&pos, &history)),
+        None => (None, explainer.of_position(&pos, history)),
     };
     let mut out = std::io::stdout().lock();
     let written = if args.json {

@@ -6,6 +6,8 @@
 //! (chapter/lesson/exercise and why) and the command exits with code 2.
 
 use super::CliError;
+use super::input::{MAX_COURSE_BYTES, read_limited};
+use super::output::{escape_controls, fitted};
 use crate::course::{Course, Defender, check_course};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -34,9 +36,9 @@ pub fn run(args: &LessonsArgs) -> Result<(), CliError> {
     let owned;
     let course = match &args.file {
         Some(path) => {
-            let text = std::fs::read_to_string(path)
+            let bytes = read_limited(path, MAX_COURSE_BYTES, "a course file")
                 .map_err(|e| CliError::new(format!("reading {}: {e}", path.display())))?;
-            owned = Course::from_json(&text)
+            owned = Course::from_bytes(&bytes)
                 .map_err(|e| CliError::new(format!("{}: {e}", path.display())))?;
             &owned
         }
@@ -51,12 +53,15 @@ pub fn run(args: &LessonsArgs) -> Result<(), CliError> {
     super::output::finish(write_list(course, &args.lang, &mut out))
 }
 
+/// The width of the lessons' title column, in terminal cells.
+const TITLE_CELLS: usize = 34;
+
 /// The list as `xiangqi lessons` prints it.
 pub fn write_list(course: &Course, lang: &str, out: &mut dyn Write) -> io::Result<()> {
     let zh = lang.starts_with("zh");
     let vi = lang == "vi";
     for (ci, chapter) in course.chapters.iter().enumerate() {
-        let title = chapter.title.get(lang);
+        let title = escape_controls(chapter.title.get(lang));
         if zh {
             writeln!(out, "第{}章 {title}", ci + 1)?;
         } else if vi {
@@ -73,8 +78,7 @@ pub fn write_list(course: &Course, lang: &str, out: &mut dyn Write) -> io::Resul
                 (false, false, 1) => "1 exercise".to_string(),
                 (false, false, n) => format!("{n} exercises"),
             };
-            let title = lesson.title.get(lang);
-            let pad = super::output::padded(title, 34);
+            let pad = fitted(&escape_controls(lesson.title.get(lang)), TITLE_CELLS);
             writeln!(out, "  {}.{:<3} {pad} {count}", ci + 1, li + 1)?;
         }
     }

@@ -8,10 +8,12 @@ mod calibrate;
 mod db;
 mod dist;
 mod explain;
+mod input;
 mod learn;
 mod lessons;
 mod levels;
 mod matches;
+mod moves;
 mod output;
 mod perft;
 mod play;
@@ -36,9 +38,21 @@ impl CliError {
     }
 }
 
+/// `xiangqi --version`: the version, and on a line of its own what the
+/// build holds, `features: gui` or `features: none` (`.ci/deb` packs only
+/// a binary with the game window; `-V` prints the version alone).
+const LONG_VERSION: &str = if cfg!(feature = "gui") {
+    concat!(env!("CARGO_PKG_VERSION"), "\nfeatures: gui")
+} else {
+    concat!(
+        env!("CARGO_PKG_VERSION"),
+        "\nfeatures: none (no game window: the command line and the engine)"
+    )
+};
+
 /// Xiangqi (Chinese chess): the game, and an engine for other programs.
 #[derive(Parser, Debug)]
-#[command(name = "xiangqi", bin_name = "xiangqi", version, about, long_about = None)]
+#[command(name = "xiangqi", bin_name = "xiangqi", version, long_version = LONG_VERSION, about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -164,6 +178,8 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         None => play::run(play::PlayArgs::default(), false),
         Some(Command::Play(args)) => play::run(args, true),
+        // `db import` says with exit code 1 that an input was refused.
+        Some(Command::Db(args)) => db::run(&args),
         Some(other) => run_command(other).map(|()| ExitCode::SUCCESS),
     };
     result.unwrap_or_else(|e| {
@@ -175,8 +191,8 @@ pub fn main() -> ExitCode {
 /// Runs a command that prints and returns.
 fn run_command(command: Command) -> Result<(), CliError> {
     match command {
-        // Handled by `main`, which needs the window's exit code.
-        Command::Play(_) => Ok(()),
+        // Handled by `main`, which needs their exit codes.
+        Command::Play(_) | Command::Db(_) => Ok(()),
         Command::Perft(args) => perft::run(&args),
         Command::Replay(args) => replay::run(&args),
         Command::Review(args) => review::run(&args),
@@ -187,7 +203,6 @@ fn run_command(command: Command) -> Result<(), CliError> {
         Command::Calibrate(args) => calibrate::run(&args),
         Command::Levels => levels::run(),
         Command::Lessons(args) => lessons::run(&args),
-        Command::Db(args) => db::run(&args),
         Command::Book(args) => book::run(&args),
         Command::Datagen(args) => learn::run_datagen(&args),
         Command::Train(args) => learn::run_train(&args),

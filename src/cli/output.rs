@@ -49,6 +49,27 @@ pub fn padded(text: &str, width: usize) -> String {
     format!("{text}{}", " ".repeat(pad))
 }
 
+/// `text` in exactly `width` terminal cells: padded with spaces, or cut
+/// (at a character, never inside a wide one) and ended with `…`.
+pub fn fitted(text: &str, width: usize) -> String {
+    use unicode_width::UnicodeWidthChar;
+    if cells(text) <= width {
+        return padded(text, width);
+    }
+    let mut out = String::new();
+    let mut used = 0;
+    for c in text.chars() {
+        let w = c.width().unwrap_or(0);
+        if used + w + 1 > width {
+            break;
+        }
+        out.push(c);
+        used += w;
+    }
+    out.push('…');
+    padded(&out, width)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,6 +79,18 @@ mod tests {
         assert_eq!(
             escape_controls("a\u{1b}]0;x\u{7}\n炮二平五"),
             "a\\u{1b}]0;x\\u{7}\\n炮二平五"
+        );
+    }
+
+    #[test]
+    fn a_long_title_is_cut_to_its_column_by_terminal_cells() {
+        assert_eq!(fitted("abc", 5), "abc  ");
+        assert_eq!(fitted("abcdef", 5), "abcd…");
+        // Two cells a character: 炮二 is four, the ellipsis one more.
+        assert_eq!(fitted("炮二平五进", 6), "炮二… ");
+        assert_eq!(
+            cells(&fitted("Two chariots against a full defence", 34)),
+            34
         );
     }
 }

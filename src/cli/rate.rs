@@ -62,8 +62,7 @@ struct Games {
 impl Games {
     fn read(&mut self, file: &std::path::Path) -> Result<(), CliError> {
         // A collection's limit, read a few hundred games at a time.
-        let bytes = crate::store::record::read_collection_bytes(file)
-            .map_err(|e| CliError::new(format!("cannot read {}: {e}", file.display())))?;
+        let bytes = super::input::read_collection_noting(file)?;
         crate::store::record::for_each_game(&bytes, |_, game| {
             let Ok(game) = game else {
                 self.unreadable += 1;

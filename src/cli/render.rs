@@ -41,11 +41,60 @@ pub struct RenderArgs {
     /// How the pieces are drawn: characters (the engraved Chinese
     /// characters), pictograms (a picture of each piece, its character
     /// small) or brush.
-    #[arg(long, value_name = "NAME", default_value = "characters")]
+    #[arg(long, value_name = "NAME", default_value = "characters",
+          value_parser = StyleName::<PieceSet>::new(|| PieceSet::ALL.map(PieceSet::name).to_vec()))]
     pieces: PieceSet,
     /// The board's colours: wood, dark or paper.
-    #[arg(long, value_name = "NAME", default_value = "wood")]
+    #[arg(long, value_name = "NAME", default_value = "wood",
+          value_parser = StyleName::<BoardTheme>::new(|| BoardTheme::ALL.map(BoardTheme::name).to_vec()))]
     theme: BoardTheme,
+}
+
+/// A style's name on the command line: read by the style's own `FromStr`
+/// (whose error names the choices), and the names offered to the shell's
+/// completions and the help.
+#[derive(Clone)]
+struct StyleName<T> {
+    names: fn() -> Vec<&'static str>,
+    of: std::marker::PhantomData<fn() -> T>,
+}
+
+impl<T> StyleName<T> {
+    fn new(names: fn() -> Vec<&'static str>) -> Self {
+        StyleName {
+            names,
+            of: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<T> clap::builder::TypedValueParser for StyleName<T>
+where
+    T: std::str::FromStr + Clone + Send + Sync + 'static,
+    T::Err: std::error::Error + Send + Sync + 'static,
+{
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<T, clap::Error> {
+        clap::builder::StringValueParser::new()
+            .try_map(|s| s.parse::<T>())
+            .parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        Some(Box::new(
+            (self.names)()
+                .into_iter()
+                .map(clap::builder::PossibleValue::new),
+        ))
+    }
 }
 
 /// Draws and writes the pictures asked for, one `wrote …` line each.

@@ -31,6 +31,12 @@ pub fn one_line(e: &clap::Error, subcommand: Option<&str>) -> String {
             message.push(line.strip_prefix("error:").unwrap_or(line).trim());
         }
     }
+    // clap's text drops the escape sequences of a value it quotes (`C2\e[31m`
+    // shows as a valid `C2`): the value as typed, escaped by the caller.
+    let exact = value_validation(e);
+    if let (Some(first), Some(exact)) = (message.first_mut(), exact.as_deref()) {
+        *first = exact;
+    }
     let mut out = message.join(" ");
     for tip in tips {
         out.push_str("; ");
@@ -38,4 +44,21 @@ pub fn one_line(e: &clap::Error, subcommand: Option<&str>) -> String {
     }
     out.push_str(&format!(" (see '{command} --help')"));
     out
+}
+
+/// `invalid value 'VALUE' for 'ARG': WHY` with the value exactly as given,
+/// for a value its parser refused.
+fn value_validation(e: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() != ErrorKind::ValueValidation {
+        return None;
+    }
+    let (Some(ContextValue::String(arg)), Some(ContextValue::String(value)), Some(why)) = (
+        e.get(ContextKind::InvalidArg),
+        e.get(ContextKind::InvalidValue),
+        std::error::Error::source(e),
+    ) else {
+        return None;
+    };
+    Some(format!("invalid value '{value}' for '{arg}': {why}"))
 }

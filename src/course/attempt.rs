@@ -257,6 +257,16 @@ impl Attempt {
         &self.moves
     }
 
+    /// How the rules have ended the game of a defended exercise, if they
+    /// have (drills and find-the-move have no game: `None`).
+    pub fn game_outcome(&self) -> Option<Outcome> {
+        if self.exercise.goal.has_defence() {
+            self.game.outcome()
+        } else {
+            None
+        }
+    }
+
     /// Where it stands.
     pub fn state(&self) -> State {
         self.state

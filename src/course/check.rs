@@ -18,7 +18,7 @@
 
 use super::attempt::{Attempt, Feedback, Mistake, State};
 use super::data::{Chapter, Course, Exercise, Find, Goal, Lesson};
-use super::solve::{Defender, forced_win};
+use super::solve::{Defender, PROOF_BUDGET, Proof, prove_win};
 use super::wrong::WrongMove;
 use crate::rules::Move;
 use crate::teach::board::Board;
@@ -70,6 +70,24 @@ pub enum CheckProblem {
     NotForced {
         /// Moves allowed.
         moves: u32,
+    },
+    /// The mate prover ran out of its budget of positions.
+    #[error("a forced mate in {moves} is not proved: more than {budget} positions to look at")]
+    NotProved {
+        /// Moves allowed.
+        moves: u32,
+        /// The positions the prover may look at.
+        budget: u64,
+    },
+    /// The attempt takes no move now (a game the rules have ended).
+    #[error("move {ply} ({mv}) of the solution is not taken: {why}")]
+    NotNow {
+        /// 1 = the first move.
+        ply: usize,
+        /// The move.
+        mv: Move,
+        /// Why the attempt takes no move.
+        why: String,
     },
     /// The mate reached is not the classic pattern the exercise names.
     #[error("the mate after {line} is {found}, not {expected}")]
@@ -167,10 +185,8 @@ pub fn check_exercise(ex: &Exercise, defender: &mut Defender) -> Result<bool, Ch
     if let Goal::FindMove { accept, find } = &ex.goal {
         check_accept(ex, accept, *find)?;
     }
-    if let Goal::Mate { moves } = ex.goal
-        && forced_win(&ex.position, moves).is_none()
-    {
-        return Err(CheckProblem::NotForced { moves });
+    if let Goal::Mate { moves } = ex.goal {
+        check_forced(ex, moves)?;
     }
     // A find-the-move without a stored line is answered by its first
     // accepted move.
@@ -209,33 +225,58 @@ pub fn check_exercise(ex: &Exercise, defender: &mut Defender) -> Result<bool, Ch
                     left_line = true;
                 }
             }
-            State::StudentToMove => {
-                // Drills play their stored line alone; the others find the
-                // next step as a hint would once off the line.
-                let next = if ex.goal.has_defence() {
-                    attempt.next_step(defender)
-                } else {
-                    drill_line.get(attempt.moves().len()).copied()
-                };
-                let Some(mv) = next else {
-                    return Err(CheckProblem::Unfinished {
-                        plies: attempt.moves().len(),
-                    });
-                };
-                let ply = attempt.moves().len() + 1;
-                match attempt.try_move(mv) {
-                    Feedback::Illegal(why) => return Err(CheckProblem::Illegal { ply, mv, why }),
-                    Feedback::Mistake(mistake) => {
-                        return Err(CheckProblem::Refused { ply, mv, mistake });
-                    }
-                    _ => {}
-                }
-            }
+            State::StudentToMove => student_step(ex, &mut attempt, &drill_line, defender)?,
         }
     }
     Err(CheckProblem::Unfinished {
         plies: attempt.moves().len(),
     })
+}
+
+/// The mate is forced within `moves`, as the prover shows in its budget.
+fn check_forced(ex: &Exercise, moves: u32) -> Result<(), CheckProblem> {
+    match prove_win(&ex.position, moves, PROOF_BUDGET) {
+        Proof::Win(_) => Ok(()),
+        Proof::NoWin => Err(CheckProblem::NotForced { moves }),
+        Proof::OutOfBudget => Err(CheckProblem::NotProved {
+            moves,
+            budget: PROOF_BUDGET,
+        }),
+    }
+}
+
+/// Plays the student's next move: drills their stored line alone, the
+/// others the next step as a hint would find it once off the line.
+fn student_step(
+    ex: &Exercise,
+    attempt: &mut Attempt,
+    drill_line: &[Move],
+    defender: &mut Defender,
+) -> Result<(), CheckProblem> {
+    let next = if ex.goal.has_defence() {
+        attempt.next_step(defender)
+    } else {
+        drill_line.get(attempt.moves().len()).copied()
+    };
+    let Some(mv) = next else {
+        return Err(CheckProblem::Unfinished {
+            plies: attempt.moves().len(),
+        });
+    };
+    let ply = attempt.moves().len() + 1;
+    match attempt.try_move(mv) {
+        Feedback::Illegal(why) => Err(CheckProblem::Illegal { ply, mv, why }),
+        Feedback::Mistake(mistake) => Err(CheckProblem::Refused { ply, mv, mistake }),
+        // A game already over takes no move: say so rather than go on.
+        Feedback::NotNow => {
+            let why = attempt.game_outcome().map_or_else(
+                || "the exercise takes no move now".to_string(),
+                |o| format!("the game is already over: {o}"),
+            );
+            Err(CheckProblem::NotNow { ply, mv, why })
+        }
+        _ => Ok(()),
+    }
 }
 
 /// A mate that names its pattern ends in it.

@@ -85,6 +85,20 @@ pub enum Problem {
     /// An empty list or a zero count where something is needed.
     #[error("must not be empty or zero")]
     Empty,
+    /// A count of moves past the most allowed.
+    #[error("{found} is more than the most allowed, {max}")]
+    TooMany {
+        /// What the file gives.
+        found: u32,
+        /// The most allowed ([`MAX_MOVES`]).
+        max: u32,
+    },
+    /// The position is a game the rules have already ended.
+    #[error("the game is already over there: {0}")]
+    Over(crate::rules::Outcome),
+    /// The side to move has no legal move.
+    #[error("the side to move has no legal move")]
+    NoMove,
     /// A point that should hold a piece is empty, or holds the wrong side's.
     #[error("{0} holds no piece of the side to move")]
     NoPieceThere(Square),
@@ -115,6 +129,23 @@ pub enum CourseError {
     /// Not JSON, or not the course's outer shape.
     #[error("course file: {0}")]
     Json(#[source] serde_json::Error),
+    /// A course without a chapter.
+    #[error("course file: field `chapters`: there are no chapters")]
+    NoChapters,
+    /// A byte that is not UTF-8.
+    #[error(
+        "course file: line {line}, column {column} (byte {offset}): the byte 0x{byte:02x} is not UTF-8"
+    )]
+    NotUtf8 {
+        /// 1 = the first line.
+        line: usize,
+        /// 1 = the first character of the line.
+        column: usize,
+        /// The byte's offset in the file, 0 = the first.
+        offset: usize,
+        /// The byte.
+        byte: u8,
+    },
     /// A chapter, lesson, page or exercise without a field it needs or with
     /// one of the wrong type.
     #[error("{at}: {}{error}", field.as_ref().map_or_else(String::new, |f| format!("field `{f}`: ")))]
@@ -337,13 +368,52 @@ impl Course {
         struct Top {
             chapters: Vec<Value>,
         }
+        // An editor's byte order mark is no part of the JSON.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let top: Top = serde_json::from_str(text).map_err(CourseError::Json)?;
+        if top.chapters.is_empty() {
+            return Err(CourseError::NoChapters);
+        }
+        // Chapters have ids of their own; lessons and exercises share one
+        // set (progress is keyed by them).
+        let mut chapter_ids = BTreeSet::new();
         let mut ids = BTreeSet::new();
         let mut chapters = Vec::new();
         for (i, v) in top.chapters.into_iter().enumerate() {
-            chapters.push(read_chapter(i, v, &mut ids)?);
+            chapters.push(read_chapter(i, v, &mut chapter_ids, &mut ids)?);
         }
         Ok(Course { chapters })
+    }
+
+    /// [`Course::from_json`] of a file's bytes, which must be UTF-8.
+    ///
+    /// # Errors
+    /// [`CourseError::NotUtf8`] naming the line, column and byte offset of
+    /// the first byte that is not UTF-8, or what [`Course::from_json`] says.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Course, CourseError> {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Course::from_json(text),
+            Err(e) => {
+                let offset = e.valid_up_to();
+                let before = &bytes[..offset];
+                let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+                let line_start = before
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |i| i + 1);
+                // Valid UTF-8 up to the offset: count characters, not bytes.
+                let column = String::from_utf8_lossy(&before[line_start..])
+                    .chars()
+                    .count()
+                    + 1;
+                Err(CourseError::NotUtf8 {
+                    line,
+                    column,
+                    offset,
+                    byte: bytes[offset],
+                })
+            }
+        }
     }
 
     /// The built-in course (read once). The shipped file is checked by the
@@ -429,7 +499,9 @@ impl Course {
 
 /// Reads `v` as a `T`; a failure names `at` and, when serde's message does
 /// not, the field at fault (the key whose removal changes the failure into
-/// success or into that key's absence).
+/// success or into that key's absence). Only the keys `T` knows are tried,
+/// on an object of those keys alone, so a file with thousands of unknown
+/// keys is answered in time linear in its size.
 fn read<T: DeserializeOwned>(at: &Where, v: Value) -> Result<T, CourseError> {
     let error = match serde_json::from_value::<T>(v.clone()) {
         Ok(t) => return Ok(t),
@@ -437,17 +509,24 @@ fn read<T: DeserializeOwned>(at: &Where, v: Value) -> Result<T, CourseError> {
     };
     let named = error.to_string().contains("field `");
     let field = match v {
-        Value::Object(map) if !named => map.keys().find_map(|k| {
-            let mut fewer = map.clone();
-            fewer.remove(k);
-            match serde_json::from_value::<T>(Value::Object(fewer)) {
-                Ok(_) => Some(k.clone()),
-                Err(e) if e.to_string().contains(&format!("missing field `{k}`")) => {
-                    Some(k.clone())
+        Value::Object(map) if !named => {
+            let known = fields_of::<T>();
+            let map: serde_json::Map<String, Value> = map
+                .into_iter()
+                .filter(|(k, _)| known.contains(&k.as_str()))
+                .collect();
+            map.keys().find_map(|k| {
+                let mut fewer = map.clone();
+                fewer.remove(k);
+                match serde_json::from_value::<T>(Value::Object(fewer)) {
+                    Ok(_) => Some(k.clone()),
+                    Err(e) if e.to_string().contains(&format!("missing field `{k}`")) => {
+                        Some(k.clone())
+                    }
+                    Err(_) => None,
                 }
-                Err(_) => None,
-            }
-        }),
+            })
+        }
         _ => None,
     };
     Err(CourseError::Shape {
@@ -455,6 +534,38 @@ fn read<T: DeserializeOwned>(at: &Where, v: Value) -> Result<T, CourseError> {
         field,
         error,
     })
+}
+
+/// The field names a struct `T` reads: serde's derive hands them to
+/// `deserialize_struct`, which this deserializer records and then refuses.
+/// Empty for anything that is not a struct.
+fn fields_of<T: DeserializeOwned>() -> &'static [&'static str] {
+    use serde::de::{self, Visitor};
+    use std::cell::Cell;
+    struct Introspect<'a>(&'a Cell<&'static [&'static str]>);
+    impl<'de> de::Deserializer<'de> for Introspect<'_> {
+        type Error = de::value::Error;
+        fn deserialize_any<V: Visitor<'de>>(self, _: V) -> Result<V::Value, Self::Error> {
+            Err(de::Error::custom("not a struct"))
+        }
+        fn deserialize_struct<V: Visitor<'de>>(
+            self,
+            _: &'static str,
+            fields: &'static [&'static str],
+            _: V,
+        ) -> Result<V::Value, Self::Error> {
+            self.0.set(fields);
+            Err(de::Error::custom("fields recorded"))
+        }
+        serde::forward_to_deserialize_any! {
+            bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+            bytes byte_buf option unit unit_struct newtype_struct seq tuple
+            tuple_struct map enum identifier ignored_any
+        }
+    }
+    let fields = Cell::new(&[][..]);
+    let _ = T::deserialize(Introspect(&fields));
+    fields.get()
 }
 
 /// A field error at `at`.
@@ -489,7 +600,12 @@ fn unique(at: &Where, ids: &mut BTreeSet<String>, id: &str) -> Result<(), Course
     Ok(())
 }
 
-fn read_chapter(i: usize, v: Value, ids: &mut BTreeSet<String>) -> Result<Chapter, CourseError> {
+fn read_chapter(
+    i: usize,
+    v: Value,
+    chapter_ids: &mut BTreeSet<String>,
+    ids: &mut BTreeSet<String>,
+) -> Result<Chapter, CourseError> {
     #[derive(Deserialize)]
     struct Raw {
         id: String,
@@ -501,7 +617,7 @@ fn read_chapter(i: usize, v: Value, ids: &mut BTreeSet<String>) -> Result<Chapte
         ..Where::default()
     };
     let raw: Raw = read(&at, v)?;
-    unique(&at, ids, &format!("chapter:{}", raw.id))?;
+    unique(&at, chapter_ids, &raw.id)?;
     let title = text(&at, "title", raw.title)?;
     if raw.lessons.is_empty() {
         return Err(field(&at, "lessons", Problem::Empty));
@@ -671,123 +787,126 @@ fn read_page(at: &Where, v: Value) -> Result<Page, CourseError> {
     })
 }
 
+/// The most moves an exercise may allow (`moves`, `max_moves`): the
+/// shipped course asks for at most 15, and the checker's proofs grow
+/// quickly with the number.
+pub const MAX_MOVES: u32 = 30;
+
+/// An exercise as the file writes it, before it is checked.
+#[derive(Deserialize)]
+struct RawExercise {
+    id: String,
+    prompt: Text,
+    fen: String,
+    kind: String,
+    #[serde(default)]
+    solution: Vec<String>,
+    note: Option<Text>,
+    #[serde(default)]
+    points: Vec<String>,
+    piece: Option<String>,
+    target: Option<String>,
+    #[serde(default)]
+    targets: Vec<String>,
+    max_moves: Option<u32>,
+    #[serde(default)]
+    avoid_capture: bool,
+    #[serde(default)]
+    accept: Vec<String>,
+    find: Option<String>,
+    moves: Option<u32>,
+    pattern: Option<String>,
+}
+
 fn read_exercise(
     at: &Where,
     v: Value,
     ids: &mut BTreeSet<String>,
 ) -> Result<Exercise, CourseError> {
-    #[derive(Deserialize)]
-    struct Raw {
-        id: String,
-        prompt: Text,
-        fen: String,
-        kind: String,
-        #[serde(default)]
-        solution: Vec<String>,
-        note: Option<Text>,
-        #[serde(default)]
-        points: Vec<String>,
-        piece: Option<String>,
-        target: Option<String>,
-        #[serde(default)]
-        targets: Vec<String>,
-        max_moves: Option<u32>,
-        #[serde(default)]
-        avoid_capture: bool,
-        #[serde(default)]
-        accept: Vec<String>,
-        find: Option<String>,
-        moves: Option<u32>,
-        pattern: Option<String>,
-    }
-    let raw: Raw = read(at, v)?;
+    let raw: RawExercise = read(at, v)?;
     unique(at, ids, &raw.id)?;
-    let prompt = text(at, "prompt", raw.prompt)?;
-    let note = raw.note.map(|n| text(at, "note", n)).transpose()?;
+    let prompt = text(at, "prompt", raw.prompt.clone())?;
+    let note = raw.note.clone().map(|n| text(at, "note", n)).transpose()?;
     let pos = position(at, &raw.fen)?;
-    let need = |name: &'static str, v: Option<u32>| match v {
+    let goal = read_goal(at, &raw, &pos)?;
+    playable(at, &pos, &goal)?;
+    let solution = moves(at, "solution", &raw.solution)?;
+    // Lines where both sides move are played through the rules here; the
+    // drills' lines (the other side passes) are played by the checker.
+    if goal.has_defence() {
+        play_line(at, "solution", &pos, &solution)?;
+    }
+    Ok(Exercise {
+        id: raw.id,
+        prompt,
+        position: pos,
+        goal,
+        solution,
+        note,
+        points: squares(at, "points", &raw.points)?,
+        pattern: read_pattern(at, raw.pattern)?,
+    })
+}
+
+/// The student must have something to do: a side without a legal move,
+/// or, where the other side replies, a game the rules have already ended
+/// (mate, stalemate, bare generals, a spent 60-move count), would refuse
+/// every move for ever. (Drills are no game: a lone piece walking to a
+/// point beside the generals is one.)
+fn playable(at: &Where, pos: &Position, goal: &Goal) -> Result<(), CourseError> {
+    if goal.has_defence()
+        && let Some(outcome) = crate::rules::Game::new(*pos).outcome()
+    {
+        return Err(field(at, "fen", Problem::Over(outcome)));
+    }
+    if !pos.has_legal_move() {
+        return Err(field(at, "fen", Problem::NoMove));
+    }
+    Ok(())
+}
+
+/// A count of moves the exercise allows: 1 to [`MAX_MOVES`].
+fn count(at: &Where, name: &'static str, v: Option<u32>) -> Result<u32, CourseError> {
+    match v {
+        Some(n) if n > MAX_MOVES => Err(field(
+            at,
+            name,
+            Problem::TooMany {
+                found: n,
+                max: MAX_MOVES,
+            },
+        )),
         Some(n) if n > 0 => Ok(n),
         _ => Err(field(at, name, Problem::Empty)),
-    };
-    let own = |name: &'static str, s: Square| match pos.piece_at(s) {
-        Some(p) if p.color == pos.side_to_move() => Ok(s),
-        _ => Err(field(at, name, Problem::NoPieceThere(s))),
-    };
-    let goal = match raw.kind.as_str() {
+    }
+}
+
+/// The task, from the exercise's `kind` and the fields that kind uses.
+fn read_goal(at: &Where, raw: &RawExercise, pos: &Position) -> Result<Goal, CourseError> {
+    Ok(match raw.kind.as_str() {
         "reach" => {
             let piece = square(at, "piece", raw.piece.as_deref().unwrap_or(""))?;
+            match pos.piece_at(piece) {
+                Some(p) if p.color == pos.side_to_move() => {}
+                _ => return Err(field(at, "piece", Problem::NoPieceThere(piece))),
+            }
             Goal::Reach {
-                piece: own("piece", piece)?,
+                piece,
                 target: square(at, "target", raw.target.as_deref().unwrap_or(""))?,
-                max_moves: need("max_moves", raw.max_moves)?,
+                max_moves: count(at, "max_moves", raw.max_moves)?,
                 avoid_capture: raw.avoid_capture,
             }
         }
-        "take_all" => {
-            let targets = squares(at, "targets", &raw.targets)?;
-            if targets.is_empty() {
-                return Err(field(at, "targets", Problem::Empty));
-            }
-            for &t in &targets {
-                match pos.piece_at(t) {
-                    Some(p) if p.color != pos.side_to_move() => {}
-                    _ => return Err(field(at, "targets", Problem::NoTargetThere(t))),
-                }
-            }
-            Goal::TakeAll {
-                targets,
-                max_moves: need("max_moves", raw.max_moves)?,
-                avoid_capture: raw.avoid_capture,
-            }
-        }
-        "find_move" => {
-            let accept = moves(at, "accept", &raw.accept)?;
-            if accept.is_empty() {
-                return Err(field(at, "accept", Problem::Empty));
-            }
-            for (i, &m) in accept.iter().enumerate() {
-                play_line(at, "accept", &pos, &[m]).map_err(|e| match e {
-                    CourseError::Field {
-                        problem: Problem::Illegal { mv, why, .. },
-                        ..
-                    } => field(
-                        at,
-                        "accept",
-                        Problem::Illegal {
-                            index: i + 1,
-                            mv,
-                            why,
-                        },
-                    ),
-                    e => e,
-                })?;
-            }
-            let find = match raw.find.as_deref().unwrap_or("any") {
-                "any" => Find::Any,
-                "check" => Find::Check,
-                "mate" => Find::Mate,
-                "capture" => Find::Capture,
-                other => {
-                    return Err(field(
-                        at,
-                        "find",
-                        Problem::Unknown {
-                            found: other.to_string(),
-                            allowed: "any, check, mate, capture",
-                        },
-                    ));
-                }
-            };
-            Goal::FindMove { accept, find }
-        }
+        "take_all" => read_take_all(at, raw, pos)?,
+        "find_move" => read_find_move(at, raw, pos)?,
         "mate" => Goal::Mate {
-            moves: need("moves", raw.moves)?,
+            moves: count(at, "moves", raw.moves)?,
         },
         "win" => Goal::Win {
-            moves: need("moves", raw.moves)?,
+            moves: count(at, "moves", raw.moves)?,
         },
         "hold" => Goal::Hold {
-            moves: need("moves", raw.moves)?,
+            moves: count(at, "moves", raw.moves)?,
         },
         other => {
             return Err(field(
@@ -799,42 +918,87 @@ fn read_exercise(
                 },
             ));
         }
-    };
-    let solution = moves(at, "solution", &raw.solution)?;
-    // Lines where both sides move are played through the rules here; the
-    // drills' lines (the other side passes) are played by the checker.
-    if goal.has_defence() {
-        play_line(at, "solution", &pos, &solution)?;
-    }
-    let pattern = match raw.pattern {
-        None => None,
-        Some(name) => Some(
-            Pattern::ALL
-                .iter()
-                .copied()
-                .find(|p| p.zh() == name || p.en() == name)
-                .ok_or_else(|| {
-                    field(
-                        at,
-                        "pattern",
-                        Problem::Unknown {
-                            found: name.clone(),
-                            allowed: "闷宫, 重炮, 马后炮, 卧槽马, 天地炮, 铁门栓, 双车错, 白脸将",
-                        },
-                    )
-                })?,
-        ),
-    };
-    Ok(Exercise {
-        id: raw.id,
-        prompt,
-        position: pos,
-        goal,
-        solution,
-        note,
-        points: squares(at, "points", &raw.points)?,
-        pattern,
     })
+}
+
+fn read_take_all(at: &Where, raw: &RawExercise, pos: &Position) -> Result<Goal, CourseError> {
+    let targets = squares(at, "targets", &raw.targets)?;
+    if targets.is_empty() {
+        return Err(field(at, "targets", Problem::Empty));
+    }
+    for &t in &targets {
+        match pos.piece_at(t) {
+            Some(p) if p.color != pos.side_to_move() => {}
+            _ => return Err(field(at, "targets", Problem::NoTargetThere(t))),
+        }
+    }
+    Ok(Goal::TakeAll {
+        targets,
+        max_moves: count(at, "max_moves", raw.max_moves)?,
+        avoid_capture: raw.avoid_capture,
+    })
+}
+
+fn read_find_move(at: &Where, raw: &RawExercise, pos: &Position) -> Result<Goal, CourseError> {
+    let accept = moves(at, "accept", &raw.accept)?;
+    if accept.is_empty() {
+        return Err(field(at, "accept", Problem::Empty));
+    }
+    for (i, &m) in accept.iter().enumerate() {
+        play_line(at, "accept", pos, &[m]).map_err(|e| match e {
+            CourseError::Field {
+                problem: Problem::Illegal { mv, why, .. },
+                ..
+            } => field(
+                at,
+                "accept",
+                Problem::Illegal {
+                    index: i + 1,
+                    mv,
+                    why,
+                },
+            ),
+            e => e,
+        })?;
+    }
+    let find = match raw.find.as_deref().unwrap_or("any") {
+        "any" => Find::Any,
+        "check" => Find::Check,
+        "mate" => Find::Mate,
+        "capture" => Find::Capture,
+        other => {
+            return Err(field(
+                at,
+                "find",
+                Problem::Unknown {
+                    found: other.to_string(),
+                    allowed: "any, check, mate, capture",
+                },
+            ));
+        }
+    };
+    Ok(Goal::FindMove { accept, find })
+}
+
+fn read_pattern(at: &Where, pattern: Option<String>) -> Result<Option<Pattern>, CourseError> {
+    let Some(name) = pattern else {
+        return Ok(None);
+    };
+    Pattern::ALL
+        .iter()
+        .copied()
+        .find(|p| p.zh() == name || p.en() == name)
+        .map(Some)
+        .ok_or_else(|| {
+            field(
+                at,
+                "pattern",
+                Problem::Unknown {
+                    found: name.clone(),
+                    allowed: "闷宫, 重炮, 马后炮, 卧槽马, 天地炮, 铁门栓, 双车错, 白脸将",
+                },
+            )
+        })
 }
 
 #[cfg(test)]

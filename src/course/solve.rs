@@ -62,38 +62,92 @@ impl Defender {
     }
 }
 
+/// Positions the mate prover may look at for one question before it gives
+/// up (a second or so): the shipped course's proofs need under a
+/// hundred, and the bound keeps a long mate from an open position (a
+/// hostile or careless course file) from taking minutes.
+pub const PROOF_BUDGET: u64 = 20_000;
+
+/// What the mate prover found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// This move wins within the moves allowed against every defence.
+    Win(Move),
+    /// No move does.
+    NoWin,
+    /// Not proved either way within the budget of positions.
+    OutOfBudget,
+}
+
 /// A move for the side to move that wins — leaves the other side without
 /// a legal move (mate, or stalemate, which loses in xiangqi) — within
 /// `moves` of its own moves against every defence; the quickest such move.
-/// `None` if there is none. Repetitions are not judged (the mates are short).
+/// `None` if there is none, or if [`PROOF_BUDGET`] positions did not prove
+/// one. Repetitions are not judged (the mates are short).
 pub fn forced_win(pos: &Position, moves: u32) -> Option<Move> {
-    let mut memo = HashMap::new();
-    (1..=moves).find_map(|n| win_in(pos, n, &mut memo))
+    match prove_win(pos, moves, PROOF_BUDGET) {
+        Proof::Win(m) => Some(m),
+        Proof::NoWin | Proof::OutOfBudget => None,
+    }
 }
 
-fn win_in(pos: &Position, n: u32, memo: &mut HashMap<(u64, u32), Option<Move>>) -> Option<Move> {
-    if let Some(&known) = memo.get(&(pos.hash(), n)) {
-        return known;
-    }
-    let mut candidates: Vec<Move> = pos.legal_moves().iter().copied().collect();
-    // Checks first: most mates are made of them.
-    candidates.sort_by_key(|&m| !pos.gives_check(m));
-    let found = candidates.into_iter().find(|&m| {
-        let mut after = *pos;
-        after.make(m);
-        let replies = after.legal_moves();
-        if replies.is_empty() {
-            return true;
+/// [`forced_win`], looking at `budget` positions at most and saying when
+/// that was not enough.
+pub fn prove_win(pos: &Position, moves: u32, budget: u64) -> Proof {
+    let mut prover = Prover {
+        memo: HashMap::new(),
+        left: budget,
+    };
+    for n in 1..=moves {
+        let found = prover.win_in(pos, n);
+        if prover.left == 0 {
+            return Proof::OutOfBudget;
         }
-        n > 1
-            && replies.iter().all(|&r| {
-                let mut next = after;
-                next.make(r);
-                win_in(&next, n - 1, memo).is_some()
-            })
-    });
-    memo.insert((pos.hash(), n), found);
-    found
+        if let Some(m) = found {
+            return Proof::Win(m);
+        }
+    }
+    Proof::NoWin
+}
+
+struct Prover {
+    memo: HashMap<(u64, u32), Option<Move>>,
+    /// Positions it may still look at; at 0 every answer is "no".
+    left: u64,
+}
+
+impl Prover {
+    fn win_in(&mut self, pos: &Position, n: u32) -> Option<Move> {
+        if let Some(&known) = self.memo.get(&(pos.hash(), n)) {
+            return known;
+        }
+        if self.left == 0 {
+            return None;
+        }
+        self.left -= 1;
+        let mut candidates: Vec<Move> = pos.legal_moves().iter().copied().collect();
+        // Checks first: most mates are made of them.
+        candidates.sort_by_key(|&m| !pos.gives_check(m));
+        let found = candidates.into_iter().find(|&m| {
+            let mut after = *pos;
+            after.make(m);
+            let replies = after.legal_moves();
+            if replies.is_empty() {
+                return true;
+            }
+            n > 1
+                && replies.iter().all(|&r| {
+                    let mut next = after;
+                    next.make(r);
+                    self.win_in(&next, n - 1).is_some()
+                })
+        });
+        // An answer cut short by the budget is not remembered.
+        if self.left > 0 {
+            self.memo.insert((pos.hash(), n), found);
+        }
+        found
+    }
 }
 
 /// What a drill asks for, as the search sees it.

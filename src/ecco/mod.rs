@@ -342,7 +342,18 @@ impl std::str::FromStr for CodePrefix {
     /// [`CodeError::Shape`] for anything but a letter A–E and up to two
     /// digits; [`CodeError::Unknown`] when no opening's code starts so.
     fn from_str(s: &str) -> Result<CodePrefix, CodeError> {
-        let t = s.trim().to_ascii_uppercase();
+        // Full-width letters and digits (`Ｃ２０`) as typed with a Chinese
+        // input method.
+        let t: String = s
+            .trim()
+            .chars()
+            .map(|c| match c {
+                '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+                c => c,
+            })
+            .collect::<String>()
+            .trim()
+            .to_ascii_uppercase();
         let b = t.as_bytes();
         let shaped = (1..=3).contains(&b.len())
             && (b'A'..=b'E').contains(&b[0])

@@ -221,8 +221,9 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, RunError> {
                 .set(WindowPlugin {
                     primary_window: Some(Window {
                         title: "象棋 Xiangqi".into(),
-                        // The X11 class the desktop entry's StartupWMClass names.
-                        name: Some("xiangqi".into()),
+                        // The Wayland app id and X11 class: the desktop
+                        // entry's name and its StartupWMClass.
+                        name: Some(crate::icon::APP_ID.into()),
                         resolution,
                         present_mode: PresentMode::AutoVsync,
                         ..default()

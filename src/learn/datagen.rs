@@ -22,6 +22,7 @@
 //! that is stopped and started again with the same command goes on with
 //! new games instead of repeating old ones, and stops at the same totals.
 
+use super::adjudicate::{Adjudicator, Thresholds};
 use super::data::{DataWriter, Record};
 use crate::arena::openings::Opening;
 use crate::engine::rng::Rng;
@@ -95,15 +96,15 @@ impl Progress {
     }
 }
 
-/// A won game once the score stays beyond this (centipawns)…
-const WIN_SCORE: i32 = 1000;
-/// …for this many plies.
-const WIN_PLIES: usize = 6;
-/// A drawn game once the score stays within this…
-const DRAW_SCORE: i32 = 15;
-/// …for this many plies, after [`DRAW_FROM_PLY`].
-const DRAW_PLIES: usize = 20;
-const DRAW_FROM_PLY: usize = 120;
+/// A game is won once the score stays beyond ±10 pawns for 6 plies, drawn
+/// once it stays within ±0.15 for 20 plies after ply 120.
+const ADJUDICATION: Thresholds = Thresholds {
+    win_score: 1000,
+    win_plies: 6,
+    draw_score: 15,
+    draw_plies: 20,
+    draw_from_ply: 120,
+};
 /// A game still going at this many plies is drawn.
 const MAX_PLIES: usize = 400;
 /// Plies at the start of a game that are never kept.
@@ -381,7 +382,7 @@ fn play_game(
     let first_ply = game.ply();
     // Kept positions with their scores from the side to move's view.
     let mut kept: Vec<(Position, i32)> = Vec::new();
-    let mut adjudicator = Adjudicator::default();
+    let mut adjudicator = Adjudicator::new(ADJUDICATION);
     let result = loop {
         if let Some(o) = game.outcome() {
             break o.result;
@@ -446,49 +447,6 @@ fn playable_start(
         if cp(r.score).abs() <= START_LIMIT {
             return Some(game);
         }
-    }
-}
-
-/// Ends a game early on the search's score, from Red's side: won once it
-/// has stayed beyond [`WIN_SCORE`] for [`WIN_PLIES`], drawn once it has
-/// stayed within [`DRAW_SCORE`] for [`DRAW_PLIES`] after [`DRAW_FROM_PLY`].
-#[derive(Default)]
-struct Adjudicator {
-    /// The winning side's sign and the plies it has been winning.
-    win_run: (i32, usize),
-    /// The plies the score has been level.
-    draw_run: usize,
-}
-
-impl Adjudicator {
-    /// Takes the score `red` at `ply`; the result if it ends the game.
-    fn judge(&mut self, red: i32, ply: usize) -> Option<GameResult> {
-        let sign = red.signum();
-        if red.abs() >= WIN_SCORE {
-            self.win_run = if self.win_run.0 == sign {
-                (sign, self.win_run.1 + 1)
-            } else {
-                (sign, 1)
-            };
-        } else {
-            self.win_run = (0, 0);
-        }
-        if self.win_run.1 >= WIN_PLIES {
-            return Some(if self.win_run.0 > 0 {
-                GameResult::RedWins
-            } else {
-                GameResult::BlackWins
-            });
-        }
-        if ply >= DRAW_FROM_PLY && red.abs() <= DRAW_SCORE {
-            self.draw_run += 1;
-            if self.draw_run >= DRAW_PLIES {
-                return Some(GameResult::Draw);
-            }
-        } else {
-            self.draw_run = 0;
-        }
-        None
     }
 }
 

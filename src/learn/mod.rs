@@ -9,7 +9,13 @@
 //!   it with [`crate::engine::nnue`].
 //! - [`tune`] — fits the classical evaluation's weights to game results
 //!   (`xiangqi tune`).
+//! - [`book_build`] — grows the opening book with the engine's search and
+//!   its games against itself (`xiangqi book build`).
+//! - [`adjudicate`] — when a self-play game is over before the rules end
+//!   it, for `datagen` and `book_build` alike.
 
+pub mod adjudicate;
+pub mod book_build;
 pub mod data;
 pub mod datagen;
 pub mod trainer;

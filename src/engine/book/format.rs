@@ -87,6 +87,27 @@ pub enum BookError {
         /// The position.
         index: usize,
     },
+    /// The same move twice in one position.
+    #[error("opening book position {index}: the move {mv} is listed twice")]
+    RepeatedMove {
+        /// The position.
+        index: usize,
+        /// The move (ICCS).
+        mv: String,
+    },
+    /// A stored score past a mate in one.
+    #[error(
+        "opening book position {index}: the move {mv} has the score {score}, outside ±{}",
+        super::MAX_STORED
+    )]
+    Score {
+        /// The position.
+        index: usize,
+        /// The move (ICCS).
+        mv: String,
+        /// The stored score.
+        score: i16,
+    },
     /// A number that does not fit.
     #[error("opening book: a number at byte {at} is too large")]
     Overflow {
@@ -174,28 +195,16 @@ pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
         if n == 0 {
             return Err(BookError::NoMoves { index });
         }
-        let mut moves = Vec::with_capacity(n as usize);
+        let mut moves: Vec<BookMove> = Vec::with_capacity(n as usize);
         for _ in 0..n {
-            let mv = r.mv(index)?;
-            if !position.is_legal(mv) {
-                return Err(BookError::Illegal {
+            let m = r.book_move(index, &position)?;
+            if moves.iter().any(|earlier| earlier.mv == m.mv) {
+                return Err(BookError::RepeatedMove {
                     index,
-                    mv: mv.to_string(),
+                    mv: m.mv.to_string(),
                 });
             }
-            let score = i16::from_le_bytes([r.byte()?, r.byte()?]);
-            let mut counts = [0u32; 3];
-            for c in &mut counts {
-                let at = r.at;
-                *c = u32::try_from(r.varint()?).map_err(|_| BookError::Overflow { at })?;
-            }
-            moves.push(BookMove {
-                mv,
-                stored_score: score,
-                wins: counts[0],
-                draws: counts[1],
-                losses: counts[2],
-            });
+            moves.push(m);
         }
         if book.index.contains_key(&position.hash()) {
             return Err(BookError::Repeated { index });
@@ -270,6 +279,38 @@ impl Reader<'_> {
             }
         }
         Err(BookError::Overflow { at: start })
+    }
+
+    /// One move of position `index` (at `position`): legal there, its
+    /// score within ±[`super::MAX_STORED`], its counts each within a `u32`.
+    fn book_move(&mut self, index: usize, position: &Position) -> Result<BookMove, BookError> {
+        let mv = self.mv(index)?;
+        if !position.is_legal(mv) {
+            return Err(BookError::Illegal {
+                index,
+                mv: mv.to_string(),
+            });
+        }
+        let score = i16::from_le_bytes([self.byte()?, self.byte()?]);
+        if !(-super::MAX_STORED..=super::MAX_STORED).contains(&score) {
+            return Err(BookError::Score {
+                index,
+                mv: mv.to_string(),
+                score,
+            });
+        }
+        let mut counts = [0u32; 3];
+        for c in &mut counts {
+            let at = self.at;
+            *c = u32::try_from(self.varint()?).map_err(|_| BookError::Overflow { at })?;
+        }
+        Ok(BookMove {
+            mv,
+            stored_score: score,
+            wins: counts[0],
+            draws: counts[1],
+            losses: counts[2],
+        })
     }
 
     fn mv(&mut self, index: usize) -> Result<Move, BookError> {
@@ -363,5 +404,44 @@ mod tests {
             }
         );
         assert!(e.to_string().contains("h9h5"), "{e}");
+    }
+
+    // Issue 53 F13: a move listed twice in one position, and a score past
+    // a mate in one (which read as a mate for the other side), are refused;
+    // counts at their largest sum without wrapping.
+    #[test]
+    fn impossible_books_are_refused_and_large_counts_add_up() {
+        let mut book = small();
+        let again = book.entries[0].moves[0];
+        book.entries[0].moves.push(again);
+        assert_eq!(
+            from_bytes(&to_bytes(&book)),
+            Err(BookError::RepeatedMove {
+                index: 0,
+                mv: "h2e2".into()
+            })
+        );
+        for score in [i16::MIN, -30_000, 30_000, 30_500, i16::MAX] {
+            let mut book = small();
+            book.entries[1].moves[0].stored_score = score;
+            let e = from_bytes(&to_bytes(&book)).unwrap_err();
+            assert_eq!(
+                e,
+                BookError::Score {
+                    index: 1,
+                    mv: "h9g7".into(),
+                    score
+                }
+            );
+        }
+        let mut book = small();
+        book.entries[1].moves[0].stored_score = super::super::MAX_STORED;
+        let back = from_bytes(&to_bytes(&book)).unwrap();
+        assert_eq!(back.entries[1].moves[0].score(), Score::Mate(1));
+        let mut book = small();
+        let m = &mut book.entries[0].moves[0];
+        (m.wins, m.draws, m.losses) = (u32::MAX, u32::MAX, u32::MAX);
+        let back = from_bytes(&to_bytes(&book)).unwrap();
+        assert_eq!(back.entries[0].moves[0].games(), 3 * u64::from(u32::MAX));
     }
 }

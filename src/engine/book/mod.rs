@@ -3,8 +3,9 @@
 //! The book is a tree of positions from the start, each with the moves the
 //! engine's search found good there: the move, the search's score for the
 //! side that plays it, and how the games played on from it went for that
-//! side (won, drawn, lost). [`build`] grows it (`xiangqi book build`, its
-//! recipe in `docs/book.md`); [`format`] writes and reads it. The book the
+//! side (won, drawn, lost). The engine's self-play grows it
+//! (`crate::learn::book_build`, `xiangqi book build`, its recipe in
+//! `docs/book.md`); [`format`] writes and reads it. The book the
 //! game ships is `assets/book/book.bin`, inside the binary ([`embedded`]).
 //!
 //! Who reads it: the levels, which play a book move in the opening for
@@ -17,10 +18,8 @@
 //! Every stored position is replayed from the start when the book is read,
 //! so a book whose moves are not legal is refused, not trusted.
 
-pub mod build;
 pub mod format;
 
-pub use build::{BuildProgress, Recipe, build};
 pub use format::BookError;
 
 use crate::engine::Score;
@@ -33,6 +32,10 @@ const SHIPPED: &[u8] = include_bytes!("../../../assets/book/book.bin");
 
 /// A stored score this far from zero or farther is a mate.
 const MATE_STORED: i32 = 30_000;
+/// The largest stored score a book may hold (a mate in one; the file
+/// reader refuses anything beyond, which would read as a mate for the
+/// other side).
+pub const MAX_STORED: i16 = (MATE_STORED - 1) as i16;
 /// Centipawn scores are kept within this.
 const CP_STORED: i32 = 20_000;
 
@@ -81,9 +84,10 @@ impl BookMove {
         }
     }
 
-    /// Games played on from it.
-    pub fn games(&self) -> u32 {
-        self.wins + self.draws + self.losses
+    /// Games played on from it (summed wide: three counts near `u32::MAX`
+    /// do not wrap).
+    pub fn games(&self) -> u64 {
+        u64::from(self.wins) + u64::from(self.draws) + u64::from(self.losses)
     }
 }
 
@@ -113,7 +117,7 @@ struct Entry {
 
 impl Book {
     /// An empty book that names its recipe.
-    fn new(recipe: String) -> Book {
+    pub(crate) fn new(recipe: String) -> Book {
         Book {
             recipe,
             ..Book::default()
@@ -123,7 +127,7 @@ impl Book {
     /// Adds a position reached from entry `from` (its parent) by a move,
     /// or the start (`None`); returns its index. A position already in the
     /// book keeps its first entry.
-    fn push(
+    pub(crate) fn push(
         &mut self,
         from: Option<(u32, Move)>,
         position: Position,
@@ -175,8 +179,18 @@ impl Book {
         }
     }
 
+    /// Entry `i` (in the order grown): its position and moves.
+    pub(crate) fn entry(&self, i: usize) -> Option<(&Position, &[BookMove])> {
+        self.entries.get(i).map(|e| (&e.position, &e.moves[..]))
+    }
+
+    /// Entry `i`'s moves, to fill in their results.
+    pub(crate) fn moves_mut(&mut self, i: usize) -> Option<&mut [BookMove]> {
+        self.entries.get_mut(i).map(|e| &mut e.moves[..])
+    }
+
     /// The entry of `pos`, and whether it is its mirror image's.
-    fn find(&self, pos: &Position) -> Option<(usize, bool)> {
+    pub(crate) fn find(&self, pos: &Position) -> Option<(usize, bool)> {
         if let Some(&i) = self.index.get(&pos.hash()) {
             return Some((i, false));
         }
@@ -219,7 +233,7 @@ impl Book {
     pub fn pick(&self, pos: &Position, roll: u64) -> Option<Move> {
         let moves = self.moves(pos);
         let moves = &moves[..];
-        let weight = |m: &BookMove| u64::from(m.games()) + 1;
+        let weight = |m: &BookMove| m.games().saturating_add(1);
         let total: u64 = moves.iter().map(weight).sum();
         if total == 0 {
             return None;
@@ -236,7 +250,7 @@ impl Book {
 }
 
 /// The position seen in a mirror (files a and i swapped, b and h, …).
-fn mirrored(pos: &Position) -> Option<Position> {
+pub(crate) fn mirrored(pos: &Position) -> Option<Position> {
     crate::ecco::mirrored(pos)
 }
 

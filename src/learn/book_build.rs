@@ -21,7 +21,8 @@
 //!   and a node budget, never a time: the same recipe makes the same file
 //!   on any machine, however loaded, with any number of threads.
 
-use super::{Book, BookMove};
+use super::adjudicate::{Adjudicator, Thresholds};
+use crate::engine::book::{Book, BookMove, mirror_move, mirrored};
 use crate::engine::{Engine, Limits, Score, SearchRequest};
 use crate::rules::{Game, GameResult, Move, Position};
 use std::collections::{HashMap, HashSet};
@@ -30,16 +31,15 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// The hash table of every search, MB (fixed: it changes the results).
 const BUILD_HASH_MB: usize = 16;
-/// A playout is won once the score stays beyond this (shown centipawns)…
-const WIN_SCORE: i32 = 800;
-/// …for this many plies.
-const WIN_PLIES: usize = 4;
-/// A playout is drawn once the score stays within this…
-const DRAW_SCORE: i32 = 15;
-/// …for this many plies…
-const DRAW_PLIES: usize = 20;
-/// …after this many.
-const DRAW_FROM_PLY: usize = 80;
+/// A playout is won once the score stays beyond ±8 pawns for 4 plies,
+/// drawn once it stays within ±0.15 for 20 plies after ply 80.
+const ADJUDICATION: Thresholds = Thresholds {
+    win_score: 800,
+    win_plies: 4,
+    draw_score: 15,
+    draw_plies: 20,
+    draw_from_ply: 80,
+};
 /// A playout this long is a draw.
 const MAX_PLIES: usize = 300;
 
@@ -136,7 +136,7 @@ pub fn build(recipe: &Recipe, threads: usize, progress: &(dyn Fn(BuildProgress) 
             for &(mv, _) in &moves {
                 let mut child = pos;
                 child.make(mv);
-                let mirror = super::mirrored(&child).map_or(child.hash(), |m| m.hash());
+                let mirror = mirrored(&child).map_or(child.hash(), |m| m.hash());
                 if ply + 1 < recipe.plies && !seen.contains(&mirror) && seen.insert(child.hash()) {
                     next.push((Some((index, mv)), child));
                 }
@@ -161,7 +161,7 @@ fn candidates(
     engine.clear();
     // In a position that is its own mirror image (the start) a move and
     // its mirror are one opening: twice the lines, one of each pair kept.
-    let symmetric = super::mirrored(pos).is_some_and(|m| m.hash() == pos.hash());
+    let symmetric = mirrored(pos).is_some_and(|m| m.hash() == pos.hash());
     let stop = AtomicBool::new(false);
     let limits = Limits {
         nodes: Some(nodes),
@@ -208,7 +208,7 @@ fn fold_mirrors(lines: &[(Move, Score)]) -> Vec<(Move, Score)> {
     };
     let mut kept: Vec<(Move, Score)> = Vec::new();
     for &(mv, score) in lines {
-        let mirror = super::mirror_move(mv);
+        let mirror = mirror_move(mv);
         if kept.iter().any(|&(k, _)| k == mirror || k == mv) {
             continue;
         }
@@ -238,9 +238,9 @@ fn play_out(
     // The leaves, in the order the tree meets them.
     let mut leaves: Vec<Position> = Vec::new();
     let mut leaf_index: HashMap<u64, usize> = HashMap::new();
-    for e in &book.entries {
-        for m in &e.moves {
-            let mut child = e.position;
+    for (position, moves) in book.positions() {
+        for m in moves {
+            let mut child = *position;
             child.make(m.mv);
             if book.find(&child).is_some() || leaf_of(&leaf_index, &child).is_some() {
                 continue;
@@ -266,12 +266,13 @@ fn play_out(
     // Red's wins, draws and Black's wins below each position, the deepest
     // first (a position's children come after it, but for a move back into
     // an earlier position).
-    let mut below = vec![[0u32; 3]; book.entries.len()];
-    for i in (0..book.entries.len()).rev() {
-        let pos = book.entries[i].position;
+    let mut below = vec![[0u32; 3]; book.len()];
+    for i in (0..book.len()).rev() {
+        let Some((&pos, moves)) = book.entry(i) else {
+            continue;
+        };
         let mover = pos.side_to_move();
-        let counts: Vec<[u32; 3]> = book.entries[i]
-            .moves
+        let counts: Vec<[u32; 3]> = moves
             .iter()
             .map(|m| {
                 let mut child = pos;
@@ -284,7 +285,8 @@ fn play_out(
             })
             .collect();
         let mut sum = [0u32; 3];
-        for (m, &[red, draws, black]) in book.entries[i].moves.iter_mut().zip(&counts) {
+        let moves = book.moves_mut(i).unwrap_or_default();
+        for (m, &[red, draws, black]) in moves.iter_mut().zip(&counts) {
             (m.wins, m.draws, m.losses) = if mover == crate::rules::Color::Red {
                 (red, draws, black)
             } else {
@@ -303,7 +305,7 @@ fn leaf_of(leaves: &HashMap<u64, usize>, pos: &Position) -> Option<usize> {
     leaves
         .get(&pos.hash())
         .copied()
-        .or_else(|| super::mirrored(pos).and_then(|m| leaves.get(&m.hash()).copied()))
+        .or_else(|| mirrored(pos).and_then(|m| leaves.get(&m.hash()).copied()))
 }
 
 /// Red's win, a draw, Black's win: 0, 1, 2.
@@ -324,7 +326,7 @@ fn playout(engine: &mut Engine, start: Position, nodes: u64) -> GameResult {
         ..Limits::default()
     };
     let mut game = Game::new(start);
-    let (mut win_run, mut draw_run) = ((0, 0usize), 0usize);
+    let mut adjudicator = Adjudicator::new(ADJUDICATION);
     loop {
         if let Some(o) = game.outcome() {
             return o.result;
@@ -343,27 +345,8 @@ fn playout(engine: &mut Engine, start: Position, nodes: u64) -> GameResult {
             return GameResult::win_for(pos.side_to_move().flip());
         }
         let red = centipawns(r.score).clamp(-100_000, 100_000) * pos.side_to_move().sign();
-        win_run = if red.abs() >= WIN_SCORE && red.signum() == win_run.0 {
-            (win_run.0, win_run.1 + 1)
-        } else if red.abs() >= WIN_SCORE {
-            (red.signum(), 1)
-        } else {
-            (0, 0)
-        };
-        if win_run.1 >= WIN_PLIES {
-            return if win_run.0 > 0 {
-                GameResult::RedWins
-            } else {
-                GameResult::BlackWins
-            };
-        }
-        draw_run = if game.ply() >= DRAW_FROM_PLY && red.abs() <= DRAW_SCORE {
-            draw_run + 1
-        } else {
-            0
-        };
-        if draw_run >= DRAW_PLIES {
-            return GameResult::Draw;
+        if let Some(result) = adjudicator.judge(red, game.ply()) {
+            return result;
         }
         if game.play(r.best).is_err() {
             return GameResult::win_for(pos.side_to_move().flip());
@@ -444,7 +427,7 @@ mod tests {
             after.make(m.mv);
             let replies = book.moves(&after);
             assert!(!replies.is_empty() && replies.len() <= 2);
-            let below: u32 = replies.iter().map(BookMove::games).sum();
+            let below: u64 = replies.iter().map(BookMove::games).sum();
             assert_eq!(below, m.games(), "{}", m.mv);
             // Red's wins after a first move are Black's losses after it.
             let red_wins: u32 = replies.iter().map(|r| r.losses).sum();
@@ -453,7 +436,7 @@ mod tests {
         assert_eq!(book.depth(), 1);
         // One game a leaf: as many games at the start as leaves.
         let leaves: usize = book.positions().skip(1).map(|(_, m)| m.len()).sum();
-        let at_start: u32 = firsts.iter().map(BookMove::games).sum();
+        let at_start: u64 = firsts.iter().map(BookMove::games).sum();
         assert_eq!(at_start as usize, leaves);
     }
 
