@@ -18,3 +18,4 @@ pub mod sound_synth;
 pub mod speech;
 pub mod store;
 pub mod teach;
+pub mod words;

@@ -6,7 +6,7 @@
 
 use super::CliError;
 use crate::rules::{Move, Position, START_FEN, parse_move, to_chinese, to_iccs};
-use crate::store::settings::Language;
+use crate::words::Language;
 use crate::teach::{Explainer, Motif, sentence, words};
 use std::io::Write;
 
@@ -77,7 +77,7 @@ pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
         (|| -> std::io::Result<()> {
             if let Some(m) = the_move {
                 // The move as the language's players write it.
-                let voice = crate::teach::Voice::from(lang);
+                let voice = crate::words::Writing::from(lang);
                 writeln!(
                     out,
                     "{} ({})",

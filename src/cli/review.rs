@@ -10,7 +10,7 @@ use crate::engine::review::{self, GameReview, Judgement, SideSummary};
 use crate::engine::{DEFAULT_HASH_MB, Engine, Limits, Score};
 use crate::rules::notation::{self, Charset};
 use crate::rules::{Color, Move, Position};
-use crate::store::settings::Language;
+use crate::words::Language;
 use crate::teach::{self, Explainer};
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;

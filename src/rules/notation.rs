@@ -185,33 +185,62 @@ fn list(moves: &[Move]) -> String {
 // ---------------------------------------------------------------------------
 // The shared description of a move.
 
+/// Which way a move goes, as the notations say it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Action {
+pub enum Action {
+    /// 进 / `+` / `.` (Vietnamese tiến): toward the other side.
     Forward,
+    /// 退 / `-` / `/` (thoái): back toward the mover's own side.
     Backward,
+    /// 平 / `.` / `-` (bình): along the rank.
     Sideways,
 }
 
 /// Place of a piece in a column of like pieces, counted from the front.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Ordinal {
+pub enum Ordinal {
+    /// 前 / `+` / `t`.
     Front,
+    /// 中 / `.` / `g` (the middle of three).
     Middle,
+    /// 后 / `-` / `s`.
     Rear,
-    /// 1-based, 一 = front.
+    /// 1-based, 一 = front (four or five soldiers on a file).
     Nth(u8),
 }
 
-#[derive(Clone, Copy, Debug)]
-struct Desc {
-    kind: PieceKind,
-    /// File 1..9 in the mover's numbering.
-    file: Option<u8>,
-    ordinal: Option<Ordinal>,
-    action: Action,
-    /// Steps, or destination file (mover's numbering); 10 only from 十.
-    number: u8,
+/// A move as the notations describe it (Chinese, WXF and Vietnamese are
+/// three spellings of it): which piece, by its file or its place in a
+/// column of like pieces, which way it goes, and how far or to which file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveDescription {
+    /// The piece's kind.
+    pub kind: PieceKind,
+    /// File 1..9 in the mover's numbering (from the mover's right); `None`
+    /// when the ordinal names the piece alone.
+    pub file: Option<u8>,
+    /// Its place in a column of like pieces, when it shares a file.
+    pub ordinal: Option<Ordinal>,
+    /// Which way it goes.
+    pub action: Action,
+    /// Steps, or destination file (mover's numbering) for the pieces that
+    /// move diagonally and for sideways moves; 10 only from 十.
+    pub number: u8,
 }
+
+impl MoveDescription {
+    /// True if the number names the file reached (sideways moves, and
+    /// horses, elephants and advisors), not the steps gone.
+    pub fn number_is_file(&self) -> bool {
+        self.action == Action::Sideways
+            || matches!(
+                self.kind,
+                PieceKind::Horse | PieceKind::Elephant | PieceKind::Advisor
+            )
+    }
+}
+
+type Desc = MoveDescription;
 
 /// File number as the owner of the pieces counts it (1..9 from its right).
 fn own_file(c: Color, file: u8) -> u8 {
@@ -262,8 +291,18 @@ fn ordinal_fits(ord: Ordinal, idx: usize, n: usize) -> bool {
         }
 }
 
-/// The canonical description of a move (docs/RULES.md's conventions).
-fn describe(pos: &Position, m: Move) -> Option<Desc> {
+/// The canonical description of `m`, played in `pos` (docs/RULES.md's
+/// conventions); `None` when no piece stands on its from-point.
+///
+/// # Examples
+/// ```
+/// use xiangqi::rules::{Move, PieceKind, Position};
+/// use xiangqi::rules::notation::{Action, describe_move};
+/// let pos = Position::startpos();
+/// let d = describe_move(&pos, Move::from_iccs("h2e2").unwrap()).unwrap();
+/// assert_eq!((d.kind, d.file, d.action, d.number), (PieceKind::Cannon, Some(2), Action::Sideways, 5));
+/// ```
+pub fn describe_move(pos: &Position, m: Move) -> Option<MoveDescription> {
     let piece = pos.piece_at(m.from())?;
     let (c, kind) = (piece.color, piece.kind);
     let (action, number) = action_of(kind, c, m);
@@ -313,27 +352,41 @@ fn describe(pos: &Position, m: Move) -> Option<Desc> {
 
 const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
-fn piece_char(c: Color, kind: PieceKind, cs: Charset) -> char {
+/// A piece's character in Chinese notation and on the pieces: 帥仕相傌俥炮兵 /
+/// 將士象馬車砲卒, or in simplified characters 帅仕相马车炮兵 / 将士象马车炮卒.
+pub fn piece_glyph(piece: Piece, cs: Charset) -> &'static str {
     use PieceKind::*;
-    match (cs, c, kind) {
-        (Charset::Simplified, Color::Red, General) => '帅',
-        (Charset::Simplified, Color::Black, General) => '将',
-        (Charset::Traditional, Color::Red, General) => '帥',
-        (Charset::Traditional, Color::Black, General) => '將',
-        (_, Color::Red, Advisor) => '仕',
-        (_, Color::Black, Advisor) => '士',
-        (_, Color::Red, Elephant) => '相',
-        (_, Color::Black, Elephant) => '象',
-        (Charset::Simplified, _, Horse) => '马',
-        (Charset::Traditional, Color::Red, Horse) => '傌',
-        (Charset::Traditional, Color::Black, Horse) => '馬',
-        (Charset::Simplified, _, Chariot) => '车',
-        (Charset::Traditional, Color::Red, Chariot) => '俥',
-        (Charset::Traditional, Color::Black, Chariot) => '車',
-        (Charset::Traditional, Color::Black, Cannon) => '砲',
-        (_, _, Cannon) => '炮',
-        (_, Color::Red, Soldier) => '兵',
-        (_, Color::Black, Soldier) => '卒',
+    match (cs, piece.color, piece.kind) {
+        (Charset::Simplified, Color::Red, General) => "帅",
+        (Charset::Simplified, Color::Black, General) => "将",
+        (Charset::Traditional, Color::Red, General) => "帥",
+        (Charset::Traditional, Color::Black, General) => "將",
+        (_, Color::Red, Advisor) => "仕",
+        (_, Color::Black, Advisor) => "士",
+        (_, Color::Red, Elephant) => "相",
+        (_, Color::Black, Elephant) => "象",
+        (Charset::Simplified, _, Horse) => "马",
+        (Charset::Traditional, Color::Red, Horse) => "傌",
+        (Charset::Traditional, Color::Black, Horse) => "馬",
+        (Charset::Simplified, _, Chariot) => "车",
+        (Charset::Traditional, Color::Red, Chariot) => "俥",
+        (Charset::Traditional, Color::Black, Chariot) => "車",
+        (Charset::Traditional, Color::Black, Cannon) => "砲",
+        (_, _, Cannon) => "炮",
+        (_, Color::Red, Soldier) => "兵",
+        (_, Color::Black, Soldier) => "卒",
+    }
+}
+
+impl Piece {
+    /// The piece's character in `cs` ([`piece_glyph`]).
+    pub fn glyph(self, cs: Charset) -> &'static str {
+        piece_glyph(self, cs)
+    }
+
+    /// The piece's character in `cs` as a `char`.
+    pub fn glyph_char(self, cs: Charset) -> char {
+        piece_glyph(self, cs).chars().next().unwrap_or('?')
     }
 }
 
@@ -361,7 +414,7 @@ fn number_char(c: Color, n: u8, style: ChineseStyle) -> char {
 /// ```
 pub fn to_chinese(pos: &Position, m: Move, style: impl Into<ChineseStyle>) -> String {
     let style = style.into();
-    let Some(d) = describe(pos, m) else {
+    let Some(d) = describe_move(pos, m) else {
         return String::new();
     };
     let c = pos.side_to_move();
@@ -377,7 +430,7 @@ pub fn to_chinese(pos: &Position, m: Move, style: impl Into<ChineseStyle>) -> St
             Ordinal::Nth(k) => RED_NUMERALS[(k.clamp(1, 9) - 1) as usize],
         });
     }
-    s.push(piece_char(c, d.kind, style.charset));
+    s.push(Piece::new(c, d.kind).glyph_char(style.charset));
     if let Some(f) = d.file {
         s.push(number_char(c, f, style));
     }
@@ -397,7 +450,7 @@ pub fn to_chinese(pos: &Position, m: Move, style: impl Into<ChineseStyle>) -> St
 /// `-`; four or five: `a`–`e` from the front). Soldiers doubled on two files
 /// keep the file after the designator: `P+9.8`.
 pub fn to_wxf(pos: &Position, m: Move) -> String {
-    let Some(d) = describe(pos, m) else {
+    let Some(d) = describe_move(pos, m) else {
         return String::new();
     };
     let mut s = String::with_capacity(6);
@@ -455,7 +508,7 @@ pub fn to_wxf(pos: &Position, m: Move) -> String {
 /// assert_eq!(to_vietnamese(&pos, Move::from_iccs("h0g2").unwrap()), "M2.3");
 /// ```
 pub fn to_vietnamese(pos: &Position, m: Move) -> String {
-    let Some(d) = describe(pos, m) else {
+    let Some(d) = describe_move(pos, m) else {
         return String::new();
     };
     let mut s = String::with_capacity(8);

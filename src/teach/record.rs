@@ -159,7 +159,7 @@ pub fn theme_kind(r: &WhyRecord) -> Option<Kind> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::settings::Language;
+    use crate::words::Language;
     use crate::teach::{Explainer, why};
 
     #[test]

@@ -45,15 +45,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Last, stop_on_exit);
 }
 
-/// A level's name and search depth, for the menu and the panel.
+/// A level's number, search depth and rating, for the menu and the panel
+/// (its name in each language: [`LevelInfo::name`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LevelInfo {
     /// 1 to `engine::Level::COUNT`.
     pub level: u8,
-    /// Chinese name.
-    pub name_zh: &'static str,
-    /// English name.
-    pub name_en: &'static str,
     /// Maximum search depth in plies.
     pub depth: u32,
     /// Its rating (`engine::Level::rating`).
@@ -65,13 +62,18 @@ pub fn levels() -> Vec<LevelInfo> {
     Level::ALL.iter().map(|l| level_info(l.number())).collect()
 }
 
+impl LevelInfo {
+    /// The level's name in `lang` ([`crate::game::i18n::level_name`]).
+    pub fn name(&self, lang: crate::game::i18n::Lang) -> String {
+        crate::game::i18n::level_name(Level::new(self.level).unwrap_or_default(), lang)
+    }
+}
+
 /// One level's description (out-of-range numbers are clamped).
 pub fn level_info(level: u8) -> LevelInfo {
     let l = Level::new(level.clamp(1, MAX_LEVEL)).unwrap_or_default();
     LevelInfo {
         level: l.number(),
-        name_zh: l.name_zh(),
-        name_en: l.name_en(),
         depth: l.max_depth(),
         rating: l.rating(),
     }
