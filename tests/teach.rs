@@ -3,8 +3,8 @@
 //! at their length.
 
 use xiangqi::rules::{Move, Position};
-use xiangqi::words::Language;
 use xiangqi::teach::{Explainer, Kind, Motif, Pattern, sentence};
+use xiangqi::words::Language;
 
 fn explain(fen: &str, history: &[&str], m: &str) -> Vec<Motif> {
     let mut pos = Position::from_fen(fen).unwrap();

@@ -161,6 +161,17 @@ pub enum MoveParseError {
         /// The legal moves that fit, in ICCS.
         candidates: Vec<Move>,
     },
+    /// The text is a legal move in WXF and another in Vietnamese notation
+    /// (`P` is WXF's soldier and Vietnamese's cannon, `C` the other way).
+    #[error("ambiguous: {text} is {vietnamese} in Vietnamese notation, {wxf} in WXF")]
+    TwoNotations {
+        /// The text as typed (trimmed).
+        text: String,
+        /// The Vietnamese reading.
+        vietnamese: Move,
+        /// The WXF reading.
+        wxf: Move,
+    },
     /// The described piece exists but cannot move that way.
     #[error("no such move in this position")]
     NoSuchMove,
@@ -560,8 +571,8 @@ pub fn to_vietnamese(pos: &Position, m: Move) -> String {
 pub fn parse_vietnamese(pos: &Position, s: &str) -> Result<Move, MoveParseError> {
     let v = normalize(s);
     let text: String = v.iter().collect();
-    let (letter, rest) = if let Some(rest) = text.strip_prefix("Tg") {
-        ('K', rest)
+    let (letter, rest, skip) = if let Some(rest) = text.strip_prefix("Tg") {
+        ('K', rest, 2)
     } else {
         let mut it = text.chars();
         let letter = match it.next() {
@@ -577,11 +588,11 @@ pub fn parse_vietnamese(pos: &Position, s: &str) -> Result<Move, MoveParseError>
                     notation: Notation::Vietnamese,
                     ch,
                     at: 1,
-                    expected: "a piece letter Tg, S, T, M, X, P or B",
+                    expected: VI_PIECE,
                 });
             }
         };
-        (letter, it.as_str())
+        (letter, it.as_str(), 1)
     };
     let mut wxf = String::from(letter);
     let body: Vec<char> = rest.chars().collect();
@@ -597,7 +608,68 @@ pub fn parse_vietnamese(pos: &Position, s: &str) -> Result<Move, MoveParseError>
             c => c,
         });
     }
-    parse_wxf(pos, &wxf)
+    parse_wxf(pos, &wxf).map_err(|e| in_vietnamese(e, &body, skip))
+}
+
+/// What Vietnamese notation's piece letters are, for its errors.
+const VI_PIECE: &str = "a piece letter Tg, S, T, M, X, P or B";
+
+/// An error of the WXF twin of a Vietnamese move told in Vietnamese
+/// notation: the characters and the designator as they were typed (`body`,
+/// the text after the piece letter, which took `skip` characters), what
+/// was expected in Vietnamese notation's terms.
+fn in_vietnamese(e: MoveParseError, body: &[char], skip: usize) -> MoveParseError {
+    let expected = |wxf: &'static str| match wxf {
+        "a piece letter K A E H R C P" => VI_PIECE,
+        "a file or designator, a direction (+ - .) and a number" => {
+            "a file or t/g/s, a direction (. / -) and a number"
+        }
+        "a direction: + forward, - backward, . sideways" => {
+            "a direction: . forward, / back, - sideways"
+        }
+        "a file digit or + - . designator" => "a file digit or t, g, s",
+        other => other,
+    };
+    match e {
+        MoveParseError::Unexpected {
+            ch,
+            at,
+            expected: x,
+            ..
+        } => {
+            // Character `at` of the twin is the piece letter (1) or
+            // character `at - 2` of the body.
+            let typed = at.checked_sub(2).and_then(|i| body.get(i).copied());
+            MoveParseError::Unexpected {
+                notation: Notation::Vietnamese,
+                ch: typed.unwrap_or(ch),
+                at: if at == 1 { 1 } else { at - 1 + skip },
+                expected: expected(x),
+            }
+        }
+        MoveParseError::Incomplete { expected: x, .. } => MoveParseError::Incomplete {
+            notation: Notation::Vietnamese,
+            expected: expected(x),
+        },
+        MoveParseError::NoTandem {
+            color,
+            kind,
+            designator,
+        } => MoveParseError::NoTandem {
+            color,
+            kind,
+            designator: designator
+                .chars()
+                .map(|c| match c {
+                    '+' => 't',
+                    '.' => 'g',
+                    '-' => 's',
+                    c => c,
+                })
+                .collect(),
+        },
+        other => other,
+    }
 }
 
 /// A move in ICCS coordinates, e.g. `h2e2`.
@@ -694,11 +766,65 @@ pub fn parse_move(pos: &Position, s: &str) -> Result<Move, MoveParseError> {
             if s.contains(['+', '=']) {
                 Err(wxf)
             } else {
-                parse_vietnamese(pos, s).map_err(|_| wxf)
+                parse_vietnamese(pos, s).map_err(|vi| {
+                    // A Vietnamese piece letter in lower case (`m8.7`) is
+                    // told in Vietnamese notation.
+                    let first = normalize(s).first().copied().unwrap_or(' ');
+                    if matches!(first, 't' | 's' | 'm' | 'x') {
+                        vi
+                    } else {
+                        wxf
+                    }
+                })
             }
         }),
         Some(Notation::Iccs) => parse_iccs(pos, s),
         Some(Notation::Vietnamese) => parse_vietnamese(pos, s),
+    }
+}
+
+/// Parses a move a person typed, as [`parse_move`], but never reads a
+/// text that is a legal move in both WXF and Vietnamese notation (`P3.2`:
+/// WXF's soldier sideways, Vietnamese's cannon forward) as one of them
+/// unasked: with `prefer` set to one of the two (the notation of the
+/// player's language), its reading; otherwise
+/// [`MoveParseError::TwoNotations`], naming both.
+///
+/// # Errors
+/// As [`parse_move`], and [`MoveParseError::TwoNotations`].
+///
+/// # Examples
+/// ```
+/// use xiangqi::rules::{Move, Position};
+/// use xiangqi::rules::notation::{Notation, parse_typed_move};
+/// let pos = Position::from_fen("3k5/9/9/9/6P2/9/9/6C2/9/4K4 w - - 0 1").unwrap();
+/// let vi = parse_typed_move(&pos, "P3.2", Some(Notation::Vietnamese)).unwrap();
+/// assert_eq!(vi, Move::from_iccs("g2g4").unwrap());
+/// let refused = parse_typed_move(&pos, "P3.2", None).unwrap_err();
+/// assert_eq!(
+///     refused.to_string(),
+///     "ambiguous: P3.2 is g2g4 in Vietnamese notation, g5h5 in WXF"
+/// );
+/// ```
+pub fn parse_typed_move(
+    pos: &Position,
+    s: &str,
+    prefer: Option<Notation>,
+) -> Result<Move, MoveParseError> {
+    if detect_notation(s) != Some(Notation::Wxf) || s.contains(['+', '=']) {
+        return parse_move(pos, s);
+    }
+    match (parse_wxf(pos, s), parse_vietnamese(pos, s)) {
+        (Ok(wxf), Ok(vietnamese)) if wxf != vietnamese => match prefer {
+            Some(Notation::Vietnamese) => Ok(vietnamese),
+            Some(Notation::Wxf) => Ok(wxf),
+            _ => Err(MoveParseError::TwoNotations {
+                text: normalize(s).iter().collect(),
+                vietnamese,
+                wxf,
+            }),
+        },
+        _ => parse_move(pos, s),
     }
 }
 

@@ -120,9 +120,8 @@ fn vietnamese(d: &MoveDescription) -> String {
             Ordinal::Front => "trước",
             Ordinal::Middle => "giữa",
             Ordinal::Rear => "sau",
-            Ordinal::Nth(k) => {
-                ["thứ nhất", "thứ hai", "thứ ba", "thứ tư", "thứ năm"][usize::from(k.clamp(1, 5) - 1)]
-            }
+            Ordinal::Nth(k) => ["thứ nhất", "thứ hai", "thứ ba", "thứ tư", "thứ năm"]
+                [usize::from(k.clamp(1, 5) - 1)],
         });
     }
     if let Some(f) = d.file {

@@ -8,17 +8,20 @@
 //! perpetual.
 
 use super::board::value;
-use crate::rules::geometry::{Reach, own_half};
 use super::exchange::{best_capture, exchange, least_taker, threatened_on};
 use super::pattern::{Pattern, pattern_of};
 use crate::engine::{Engine, Limits, Score, SearchRequest};
 use crate::rules::game::judge_repetition;
+use crate::rules::geometry::{Reach, own_half};
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Reason, Square, chased, is_chase};
 use std::sync::atomic::AtomicBool;
 
 /// The kinds of motif, named as `xiangqi explain --json` writes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Kind {
+    /// The game is over: the side to move has no legal move, mated (in
+    /// check) or stalemated, and loses.
+    GameOver,
     /// Mate, in a number of moves.
     Mate,
     /// Two pieces give check at once.
@@ -57,6 +60,7 @@ impl Kind {
     /// The name in `--json`.
     pub fn name(self) -> &'static str {
         match self {
+            Kind::GameOver => "game_over",
             Kind::Mate => "mate",
             Kind::DoubleCheck => "double_check",
             Kind::DiscoveredCheck => "discovered_check",
@@ -270,6 +274,9 @@ impl Explainer {
         self.engine.clear();
         let us = pos.side_to_move();
         let b = Reach::of(pos);
+        if !pos.has_legal_move() {
+            return over(pos, &b);
+        }
         let mut found = Vec::new();
         let (score, pv) = self.search(pos, history);
         if let Score::Mate(n) = score
@@ -302,18 +309,7 @@ impl Explainer {
         found.extend(self.threat_against(pos, history));
         found.extend(pins(&b, us));
         found.extend(pins(&b, us.flip()));
-        for c in Color::ALL {
-            if pos.count(c, PieceKind::Advisor) == 0
-                && pos.count(c.flip(), PieceKind::Chariot) > 0
-                && let Some(g) = b.general(c)
-            {
-                found.push(Motif::new(
-                    Kind::ExposedGeneral,
-                    c,
-                    vec![(g, Piece::new(c, PieceKind::General))],
-                ));
-            }
-        }
+        found.extend(exposed_generals(pos, &b));
         found.sort_by_key(|f| f.kind);
         found
     }
@@ -627,6 +623,51 @@ fn perpetual(
         _ => return None,
     };
     Some(Motif::new(Kind::Perpetual, mover, pieces).from(pos, vec![m]))
+}
+
+/// The motifs of a position whose side to move has no legal move: the game
+/// is over (mated when in check, stalemated otherwise: a loss either way),
+/// said first, then the check and the generals without advisors; no threat
+/// or capture, as nobody moves any more.
+fn over(pos: &Position, b: &Reach) -> Vec<Motif> {
+    let us = pos.side_to_move();
+    let general = b
+        .general(us)
+        .map(|g| (g, Piece::new(us, PieceKind::General)));
+    let mut end = Motif::new(Kind::GameOver, us, general.into_iter().collect());
+    end.start = *pos;
+    end.mate_in = pos.in_check().then_some(0);
+    let mut found = vec![end];
+    if pos.in_check()
+        && let Some((g, p)) = general
+    {
+        let checkers = b.attackers(g, us.flip());
+        let mut c = Motif::new(Kind::Check, us.flip(), pieces_at(b, &checkers));
+        c.pieces.push((g, p));
+        found.push(c);
+    }
+    found.extend(exposed_generals(pos, b));
+    found.sort_by_key(|f| f.kind);
+    found
+}
+
+/// The generals stripped of their advisors while the other side has a
+/// chariot.
+fn exposed_generals(pos: &Position, b: &Reach) -> Vec<Motif> {
+    Color::ALL
+        .into_iter()
+        .filter(|&c| {
+            pos.count(c, PieceKind::Advisor) == 0 && pos.count(c.flip(), PieceKind::Chariot) > 0
+        })
+        .filter_map(|c| {
+            let g = b.general(c)?;
+            Some(Motif::new(
+                Kind::ExposedGeneral,
+                c,
+                vec![(g, Piece::new(c, PieceKind::General))],
+            ))
+        })
+        .collect()
 }
 
 /// What taking on `to` from `from` would win were it `by`'s turn in

@@ -136,9 +136,7 @@ impl Mated<'_> {
     /// 重炮 or 马后炮: the screen of a cannon's check.
     fn screened(&self) -> Option<Pattern> {
         for &c in &self.cannon_checks {
-            let screen = between(c, self.g)
-                .into_iter()
-                .find_map(|s| self.b.get(s));
+            let screen = between(c, self.g).into_iter().find_map(|s| self.b.get(s));
             match screen {
                 Some(p) if p == Piece::new(self.side, PieceKind::Cannon) => {
                     return Some(Pattern::DoubleCannon);

@@ -85,7 +85,9 @@ impl Why {
                 Language::Vi => format!("nên đi {m}: {said}"),
             });
         }
-        voice.lang.chinese(&parts.join(if zh { "；" } else { "; " }))
+        voice
+            .lang
+            .chinese(&parts.join(if zh { "；" } else { "; " }))
     }
 }
 
@@ -179,7 +181,6 @@ impl Strong {
         voice.lang.chinese(&text)
     }
 }
-
 
 /// What the review says about one move: why a weak one was weak, or what
 /// a strong one did.

@@ -35,6 +35,8 @@ fn pawns(cp: i32) -> String {
 /// Which sentence a motif takes, the same in every language.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Says {
+    Mated,
+    NoMove,
     MatePattern,
     MateNow,
     MateIn,
@@ -72,16 +74,33 @@ enum Says {
 /// `{n}` the moves to mate; `{pattern}` the mate's name in the language and
 /// `{pattern_zh}` in Chinese; `{gain}` and `{loss}` the material in
 /// pawns; `{targets}` a fork's targets; `{side}` the side's name;
-/// `{taker}` the piece that takes a hanging one, `{back}` the one that
-/// takes back.
+/// `{taker}` the piece that takes a hanging one (its line's first move),
+/// `{back}` the one that takes back.
 const SENTENCES: &[(Says, &str, &str, &str)] = &[
+    (
+        Says::Mated,
+        "对局已结束：{side}被将死，判负",
+        "the game is over: {side} is checkmated",
+        "ván cờ đã kết thúc: {side} bị chiếu bí",
+    ),
+    (
+        Says::NoMove,
+        "对局已结束：{side}无子可动（困毙），判负",
+        "the game is over: {side} has no legal move (stalemate), which loses",
+        "ván cờ đã kết thúc: {side} hết nước đi (bị vây), bị xử thua",
+    ),
     (
         Says::MatePattern,
         "{pattern}：{line}，{n}步成杀",
         "{pattern} ({pattern_zh}): {line} mates in {n}",
         "{pattern} ({pattern_zh}): {line}, chiếu hết sau {n} nước",
     ),
-    (Says::MateNow, "{line}，绝杀", "{line} mates", "{line} chiếu hết"),
+    (
+        Says::MateNow,
+        "{line}，绝杀",
+        "{line} mates",
+        "{line} chiếu hết",
+    ),
     (
         Says::MateIn,
         "{n}步杀：{line}",
@@ -100,7 +119,12 @@ const SENTENCES: &[(Says, &str, &str, &str)] = &[
         "discovered check: the {p0} steps aside and the {p1} on {at1} gives check",
         "chiếu mở: {p0} tránh ra, {p1} ở {at1} chiếu tướng",
     ),
-    (Says::Check, "{p0}将军", "the {p0} gives check", "{p0} chiếu tướng"),
+    (
+        Says::Check,
+        "{p0}将军",
+        "the {p0} gives check",
+        "{p0} chiếu tướng",
+    ),
     (
         Says::CaptureFree,
         "吃{p1}，净得一子",
@@ -256,6 +280,8 @@ impl Says {
     /// The sentence a motif takes.
     fn of(m: &Motif) -> Says {
         match m.kind {
+            Kind::GameOver if m.mate_in.is_some() => Says::Mated,
+            Kind::GameOver => Says::NoMove,
             Kind::Mate => match (m.pattern, m.mate_in.unwrap_or(1)) {
                 (Some(_), _) => Says::MatePattern,
                 (None, 1) => Says::MateNow,
@@ -326,7 +352,11 @@ impl Says {
 fn values(m: &Motif, writing: Writing) -> Vec<(String, String)> {
     let lang = writing.lang;
     let name = |i: usize| m.pieces.get(i).map_or("", |&(_, p)| piece_name(p, lang));
-    let at = |i: usize| m.pieces.get(i).map_or(String::new(), |&(s, _)| s.to_string());
+    let at = |i: usize| {
+        m.pieces
+            .get(i)
+            .map_or(String::new(), |&(s, _)| s.to_string())
+    };
     let line = line_text(&m.start, &m.line, writing);
     let moves: Vec<String> = line.split(' ').map(str::to_string).collect();
     let mv = |i: usize| moves.get(i).cloned().unwrap_or_default();
@@ -343,7 +373,11 @@ fn values(m: &Motif, writing: Writing) -> Vec<(String, String)> {
         Language::Vi => p.vi(),
     });
     let side = column(if m.side == Color::Red { RED } else { BLACK }, lang);
-    let taker = m.pieces.get(1).map_or("", |&(_, p)| piece_name(p, lang));
+    let taker = m
+        .line
+        .first()
+        .and_then(|mv| m.start.piece_at(mv.from()))
+        .map_or("", |p| piece_name(p, lang));
     let back = m.taken_back_by().map_or("", |(_, p)| piece_name(p, lang));
     let v = vec![
         ("{pattern_zh}", m.pattern.map_or("", |p| p.zh()).to_string()),
@@ -383,6 +417,7 @@ pub fn sentence(m: &Motif, writing: impl Into<Writing>) -> String {
 /// A motif's kind in a word or two, as a puzzle's theme: "捉双" / "fork".
 pub fn kind_word(kind: Kind, lang: Language) -> &'static str {
     let (zh, hant, en, vi) = match kind {
+        Kind::GameOver => ("终局", "終局", "game over", "hết ván"),
         Kind::Mate => ("杀法", "殺法", "mate", "chiếu hết"),
         Kind::DoubleCheck => ("双将", "雙將", "double check", "chiếu đôi"),
         Kind::DiscoveredCheck => ("闪将", "閃將", "discovered check", "chiếu mở"),

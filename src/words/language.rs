@@ -83,15 +83,17 @@ impl Language {
         let rest: Vec<&str> = parts.collect();
         let has = |tags: &[&str]| rest.iter().any(|p| tags.contains(p));
         match lang {
-            "zh" | "cmn" | "yue" | "nan" | "hak" | "wuu" | "hsn" | "gan" => Some(if has(&["hans"]) {
-                Language::Zh
-            } else if has(&["hant", "tw", "hk", "mo"])
-                || (rest.is_empty() && matches!(lang, "yue" | "nan" | "hak"))
-            {
-                Language::ZhHant
-            } else {
-                Language::Zh
-            }),
+            "zh" | "cmn" | "yue" | "nan" | "hak" | "wuu" | "hsn" | "gan" => {
+                Some(if has(&["hans"]) {
+                    Language::Zh
+                } else if has(&["hant", "tw", "hk", "mo"])
+                    || (rest.is_empty() && matches!(lang, "yue" | "nan" | "hak"))
+                {
+                    Language::ZhHant
+                } else {
+                    Language::Zh
+                })
+            }
             "vi" => Some(Language::Vi),
             "en" => Some(Language::En),
             _ => None,
@@ -225,11 +227,7 @@ mod tests {
             ("cmn_CN.UTF-8", Language::Zh),
         ] {
             let lang = move |name: &str| (name == "LANG").then(|| locale.to_string());
-            assert_eq!(
-                Language::from_environment(lang),
-                Some(language),
-                "{locale}"
-            );
+            assert_eq!(Language::from_environment(lang), Some(language), "{locale}");
         }
     }
 }

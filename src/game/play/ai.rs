@@ -46,7 +46,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// A level's number, search depth and rating, for the menu and the panel
-/// (its name in each language: [`LevelInfo::name`]).
+/// (its name, in each language, is `game::i18n::level_name`'s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LevelInfo {
     /// 1 to `engine::Level::COUNT`.
@@ -60,13 +60,6 @@ pub struct LevelInfo {
 /// The levels, weakest first.
 pub fn levels() -> Vec<LevelInfo> {
     Level::ALL.iter().map(|l| level_info(l.number())).collect()
-}
-
-impl LevelInfo {
-    /// The level's name in `lang` ([`crate::game::i18n::level_name`]).
-    pub fn name(&self, lang: crate::game::i18n::Lang) -> String {
-        crate::game::i18n::level_name(Level::new(self.level).unwrap_or_default(), lang)
-    }
 }
 
 /// One level's description (out-of-range numbers are clamped).

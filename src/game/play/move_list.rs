@@ -32,10 +32,7 @@ pub fn list_style(settings: Option<&UserSettings>) -> (Notation, ChineseStyle) {
 
 /// How the teacher's sentences speak to this player: the shown language,
 /// with moves in the list's notation and characters.
-pub fn teacher_voice(
-    settings: Option<&UserSettings>,
-    lang: crate::game::i18n::Lang,
-) -> Writing {
+pub fn teacher_voice(settings: Option<&UserSettings>, lang: crate::game::i18n::Lang) -> Writing {
     let (notation, style) = list_style(settings);
     Writing {
         lang,

@@ -22,7 +22,7 @@ use crate::game::settings::UserSettings;
 use crate::game::theme::{Fonts, palette};
 use crate::game::{GameSet, Screen};
 use crate::render::{PIECE_IMAGE_SPAN, PieceSet};
-use crate::rules::{Color as Side, Piece, PieceKind, Position, Square};
+use crate::rules::{Color as Side, Piece, Position, Square};
 use bevy::prelude::*;
 
 mod marks;
