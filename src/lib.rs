@@ -19,3 +19,4 @@ pub mod sound_synth;
 pub mod speech;
 pub mod store;
 pub mod teach;
+pub mod words;

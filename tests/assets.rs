@@ -67,7 +67,7 @@ fn the_desktop_entry_names_the_binary_and_the_icon() {
 
 /// Every character the game writes is in the fonts' subset (a missing one
 /// shows as an empty box): each non-ASCII character outside comments in
-/// `src/game/`, `src/teach/`, `src/course/`, `src/hant/` and the level
+/// `src/game/`, `src/teach/`, `src/course/`, `src/hant/`, `src/words/` and the level
 /// names of `src/engine/level.rs`, and in the lessons
 /// (`assets/course/course.json`), is in `assets/fonts/charset.txt`.
 #[test]
@@ -88,6 +88,7 @@ fn the_font_subset_holds_every_character_the_game_writes() {
         root.join("src/teach"),
         root.join("src/course"),
         root.join("src/hant"),
+        root.join("src/words"),
     ];
     let mut files = Vec::new();
     while let Some(dir) = dirs.pop() {

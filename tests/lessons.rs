@@ -427,7 +427,7 @@ fn mistakes_and_hints_cost_stars_and_the_engine_defends() {
     let mut a = Attempt::new(check);
     assert_eq!(a.try_move(mv("d0d1")), Feedback::Mistake(Mistake::NoCheck));
     assert_eq!(
-        Mistake::NoCheck.text(xiangqi::store::settings::Language::Zh),
+        Mistake::NoCheck.text(xiangqi::words::Language::Zh),
         "这步没有将军"
     );
 }

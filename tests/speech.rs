@@ -30,7 +30,7 @@ fn a_move_and_a_check_are_spoken_in_mandarin_and_in_english() {
 /// says the move in its own words with espeak-ng's `vi` voice.
 #[test]
 fn a_move_is_spoken_in_traditional_chinese_and_in_vietnamese() {
-    use xiangqi::store::settings::Language;
+    use xiangqi::words::Language;
     let pos = Position::startpos();
     let mv = Move::from_iccs("h2e2").unwrap();
     assert_eq!(Voice::of(Language::ZhHant), Voice::Mandarin);

@@ -3,8 +3,8 @@
 //! at their length.
 
 use xiangqi::rules::{Move, Position};
-use xiangqi::store::settings::Language;
 use xiangqi::teach::{Explainer, Kind, Motif, Pattern, sentence};
+use xiangqi::words::Language;
 
 fn explain(fen: &str, history: &[&str], m: &str) -> Vec<Motif> {
     let mut pos = Position::from_fen(fen).unwrap();
@@ -61,7 +61,7 @@ fn a_pin_to_the_general_leaves_the_pinned_piece_trapped() {
     // general may not leave the file.
     let pos = Position::from_fen("4k4/9/9/9/4n4/9/4P4/9/4C4/3K5 b").unwrap();
     let pins = xiangqi::teach::motif::pins(
-        &xiangqi::teach::board::Board::of(&pos),
+        &xiangqi::rules::geometry::Reach::of(&pos),
         xiangqi::rules::Color::Black,
     );
     assert_eq!(pins.len(), 1, "{pins:?}");

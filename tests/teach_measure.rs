@@ -487,7 +487,7 @@ fn check_claims() {
                                 .map(|&x| xiangqi::rules::to_iccs(x))
                                 .collect::<Vec<_>>()
                                 .join(" "),
-                            xiangqi::teach::sentence(c, xiangqi::store::settings::Language::En),
+                            xiangqi::teach::sentence(c, xiangqi::words::Language::En),
                             i + 1
                         ));
                     }

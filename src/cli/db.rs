@@ -123,7 +123,7 @@ impl PositionArgs {
             }
             None => Position::startpos(),
         };
-        let game = super::moves::play(start, &self.moves)?;
+        let game = super::moves::play(start, &self.moves, None)?;
         Ok((*game.position(), game.moves().to_vec()))
     }
 }

@@ -2,12 +2,18 @@
 //! what a move does (or what stands in the position, without `--move`),
 //! as the teacher's motifs: one sentence a line, or one JSON object with
 //! `motifs`, each with its `kind`, the pieces and points, the line that
-//! shows it and its `text`.
+//! shows it and its `text`. Moves are read as the language writes them (a
+//! text that is a different legal move in WXF and in Vietnamese notation is
+//! read in Vietnamese for `--lang vi`, refused as ambiguous otherwise) and
+//! written in its notation: `move_text` and each motif's `line_text` in the
+//! JSON (`move_chinese` and `line_chinese` stay Simplified Chinese, for the
+//! scripts that read them).
 
 use super::CliError;
-use crate::rules::{Move, Position, START_FEN, parse_move, to_chinese, to_iccs};
-use crate::store::settings::Language;
+use crate::rules::notation::parse_typed_move;
+use crate::rules::{Move, Position, START_FEN, to_chinese, to_iccs};
 use crate::teach::{Explainer, Motif, sentence, words};
+use crate::words::{Language, Writing};
 use std::io::Write;
 
 /// Arguments of `explain`.
@@ -30,8 +36,10 @@ pub struct ExplainArgs {
     lang: String,
 }
 
-fn played(pos: &mut Position, text: &str, what: &str) -> Result<Move, CliError> {
-    let m = parse_move(pos, text).map_err(|e| CliError::new(format!("{what} '{text}': {e}")))?;
+fn played(pos: &mut Position, text: &str, what: &str, lang: Language) -> Result<Move, CliError> {
+    let prefer = Some(Writing::from(lang).notation);
+    let m = parse_typed_move(pos, text, prefer)
+        .map_err(|e| CliError::new(format!("{what} '{text}': {e}")))?;
     pos.play(m)
         .map_err(|e| CliError::new(format!("{what} '{text}': {e}")))?;
     Ok(m)
@@ -49,7 +57,7 @@ pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
         .unwrap_or(Language::En);
     let start =
         Position::from_fen(&args.fen).map_err(|e| CliError::new(format!("bad FEN: {e}")))?;
-    let game = super::moves::play(start, &args.moves)?;
+    let game = super::moves::play(start, &args.moves, Some(Writing::from(lang).notation))?;
     let pos = *game.position();
     let (positions, _) = game.history();
     let history = &positions[..positions.len() - 1];
@@ -57,16 +65,18 @@ pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
     let (the_move, motifs) = match &args.the_move {
         Some(text) => {
             let mut after = pos;
-            let m = played(&mut after, text, "--move")?;
+            let m = played(&mut after, text, "--move", lang)?;
             (Some(m), explainer.of_move(&pos, history, m))
         }
         None => (None, explainer.of_position(&pos, history)),
     };
     let mut out = std::io::stdout().lock();
+    let writing = Writing::from(lang);
     let written = if args.json {
         let object = serde_json::json!({
             "fen": pos.fen(),
             "move": the_move.map(to_iccs),
+            "move_text": the_move.map(|m| writing.move_text(&pos, m)),
             "move_chinese": the_move.map(|m| to_chinese(&pos, m, crate::rules::Charset::Simplified)),
             "motifs": motifs.iter().map(|m| json(m, lang)).collect::<Vec<_>>(),
         });
@@ -75,13 +85,7 @@ pub fn run(args: &ExplainArgs) -> Result<(), CliError> {
         (|| -> std::io::Result<()> {
             if let Some(m) = the_move {
                 // The move as the language's players write it.
-                let voice = crate::teach::Voice::from(lang);
-                writeln!(
-                    out,
-                    "{} ({})",
-                    crate::rules::notation::format_move(&pos, m, voice.notation, voice.style),
-                    to_iccs(m)
-                )?;
+                writeln!(out, "{} ({})", writing.move_text(&pos, m), to_iccs(m))?;
             }
             if motifs.is_empty() {
                 let none = match lang {
@@ -119,6 +123,7 @@ fn json(m: &Motif, lang: Language) -> serde_json::Value {
             "color": side(p.color),
         })).collect::<Vec<_>>(),
         "line": m.line.iter().map(|&x| to_iccs(x)).collect::<Vec<_>>(),
+        "line_text": words::line_text(&m.start, &m.line, lang),
         "line_chinese": words::line_text(&m.start, &m.line, Language::Zh),
         "gain": m.gain,
         "mate_in": m.mate_in,

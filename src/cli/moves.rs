@@ -22,12 +22,18 @@ pub fn tokens(args: &[String]) -> impl Iterator<Item = &str> {
         })
 }
 
-/// The game of `--moves` played from `start`.
+/// The game of `--moves` played from `start`; a move both WXF and the
+/// Vietnamese notation read, differently, is read in `prefer` (refused as
+/// ambiguous without one).
 ///
 /// # Errors
 /// `--moves: 'TOKEN' at move N: WHY` for a move that cannot be read, is
 /// not legal, or comes after the game is over.
-pub fn play(start: Position, args: &[String]) -> Result<Game, CliError> {
+pub fn play(
+    start: Position,
+    args: &[String],
+    prefer: Option<notation::Notation>,
+) -> Result<Game, CliError> {
     let mut game = Game::new(start);
     for token in tokens(args) {
         let pos = *game.position();
@@ -38,7 +44,7 @@ pub fn play(start: Position, args: &[String]) -> Result<Game, CliError> {
                 move_number_label(&pos)
             ))
         };
-        let m = notation::parse_move(&pos, token).map_err(|e| at(e.to_string()))?;
+        let m = notation::parse_typed_move(&pos, token, prefer).map_err(|e| at(e.to_string()))?;
         game.play(m).map_err(|e| match e {
             GameError::Over(o) => at(format!("the game is already over: {o}")),
             GameError::Illegal(i) => at(i.to_string()),

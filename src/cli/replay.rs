@@ -123,7 +123,9 @@ fn replay(args: &ReplayArgs, out: &mut impl Write) -> Result<(), Failure> {
             None => token,
         };
         let pos = *game.position();
-        let m = notation::parse_move(&pos, mv).map_err(|e| {
+        // Typed by a person: a text that is two different moves in WXF
+        // and Vietnamese notation is refused, naming both.
+        let m = notation::parse_typed_move(&pos, mv, None).map_err(|e| {
             CliError::new(format!("move {} ({token}): {e}", move_number_label(&pos)))
         })?;
         play(&mut game, m, token, charset, out)?;

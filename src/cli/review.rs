@@ -1,17 +1,19 @@
 //! `xiangqi review FILE [--game N] [--depth D | --movetime MS]`: the engine
 //! searches every position of a recorded game (any format `rules::records`
 //! reads) and judges every move: one line per move with the ply, the move
-//! in ICCS and Chinese, the judgement and the evaluation before and after
-//! (Red's view, in soldiers; `+M3` is a mate in 3 for Red), then a summary
-//! per side. See `engine::review` for the thresholds.
+//! in ICCS and in the notation of `--lang` (Chinese; Vietnamese notation for
+//! `vi`, Traditional characters for `zh-Hant`), the judgement and the
+//! evaluation before and after (Red's view, in soldiers; `+M3` is a mate in
+//! 3 for Red), then a summary per side. See `engine::review` for the
+//! thresholds.
 
 use super::CliError;
 use crate::engine::review::{self, GameReview, Judgement, SideSummary};
 use crate::engine::{DEFAULT_HASH_MB, Engine, Limits, Score};
-use crate::rules::notation::{self, Charset};
+use crate::rules::notation::{Charset, Notation};
 use crate::rules::{Color, Move, Position};
-use crate::store::settings::Language;
-use crate::teach::{self, Explainer};
+use crate::teach::{self, Comment, Explainer, Kind};
+use crate::words::{Language, Writing};
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
@@ -103,7 +105,11 @@ pub fn run(args: &ReviewArgs) -> Result<(), CliError> {
     ))
 }
 
-/// The report: a header, one line per move, a summary per side.
+/// The report: a header, one line per move, a summary per side. Moves are
+/// written as `lang`'s players write them (Vietnamese notation in
+/// Vietnamese, Traditional characters in Traditional Chinese, `charset`
+/// otherwise); a mate the teacher proves shorter than the search's score
+/// shows in the score columns too, so the column and the sentence agree.
 pub(crate) fn print(
     out: &mut impl Write,
     title: &str,
@@ -116,6 +122,62 @@ pub(crate) fn print(
 ) -> io::Result<()> {
     let mut explainer = Explainer::default();
     let mut history = Vec::new();
+    let writing = Writing::new(lang, Notation::Chinese, charset);
+    header(out, title, start, moves, limits, lang)?;
+    let mut pos = *start;
+    for (m, r) in moves.iter().zip(&review.moves) {
+        let mover = pos.side_to_move();
+        let better = if r.judgement >= Judgement::Inaccuracy && !r.before.best.is_null() {
+            let line: Vec<String> = r.before.line.iter().take(6).map(Move::to_string).collect();
+            format!(
+                "  better: {} {} ({})",
+                r.before.best,
+                writing.move_text(&pos, r.before.best),
+                line.join(" ")
+            )
+        } else {
+            String::new()
+        };
+        let comment = comment(&mut explainer, review, r, &pos, &history, *m);
+        let (mate_before, mate_after) = comment.as_ref().map_or((None, None), proven_mates);
+        let before = red_view(
+            shorter(review.positions[r.ply].score, mover, mate_before),
+            mover,
+        );
+        let written = padded(&writing.move_text(&pos, *m));
+        history.push(pos);
+        pos.make(*m);
+        let after_score = shorter(review.positions[r.ply + 1].score, mover.flip(), mate_after);
+        let after = red_view(after_score, mover.flip());
+        writeln!(
+            out,
+            "{:>4}  {:<5} {written}  {:<10} {:>7} {:>7}{better}",
+            r.ply + 1,
+            m.to_string(),
+            r.judgement.word(),
+            before,
+            after,
+        )?;
+        if let Some(c) = comment {
+            writeln!(out, "{:>6}{}", "", c.text(lang))?;
+        }
+    }
+    for side in [Color::Red, Color::Black] {
+        writeln!(out, "{}", summary_line(side, &review.summary(side)))?;
+    }
+    out.flush()
+}
+
+/// The report's first lines: the game, the opening (its Chinese name in
+/// the language's characters), the columns.
+fn header(
+    out: &mut impl Write,
+    title: &str,
+    start: &Position,
+    moves: &[Move],
+    limits: &Limits,
+    lang: Language,
+) -> io::Result<()> {
     let effort = match (limits.depth, limits.movetime) {
         (Some(d), _) => format!("depth {d}"),
         (_, Some(t)) => format!("{} ms", t.as_millis()),
@@ -127,64 +189,104 @@ pub(crate) fn print(
         moves.len()
     )?;
     if let Some(o) = crate::ecco::classify(start, moves) {
-        writeln!(out, "{}", super::replay::opening_line(&o))?;
+        let zh = lang.chinese(o.zh);
+        match o.en {
+            Some(en) => writeln!(out, "opening: {} {zh} ({en})", o.code)?,
+            None => writeln!(out, "opening: {} {zh}", o.code)?,
+        }
     }
     writeln!(
         out,
         "{:>4}  {:<5} {:<6}  {:<10} {:>7} {:>7}",
         "ply", "move", "", "judgement", "before", "after"
-    )?;
-    let mut pos = *start;
-    for (m, r) in moves.iter().zip(&review.moves) {
-        let before = red_view(review.positions[r.ply].score, pos.side_to_move());
-        let chinese = notation::to_chinese(&pos, *m, charset);
-        let better = if r.judgement >= Judgement::Inaccuracy && !r.before.best.is_null() {
-            let line: Vec<String> = r.before.line.iter().take(6).map(Move::to_string).collect();
-            format!(
-                "  better: {} {} ({})",
-                r.before.best,
-                notation::to_chinese(&pos, r.before.best, charset),
-                line.join(" ")
-            )
-        } else {
-            String::new()
-        };
-        let why = if r.judgement >= Judgement::Inaccuracy {
-            let reply = review
-                .positions
-                .get(r.ply + 1)
-                .map(|p| p.best)
-                .filter(|b| !b.is_null());
-            teach::why(&mut explainer, &pos, &history, *m, reply, r.before.best)
-                .map(|w| w.text(lang))
-        } else {
-            review
-                .noting(r.ply)
-                .and_then(|n| teach::strong(&mut explainer, &pos, &history, *m, n))
-                .map(|s| s.text(lang))
-        };
-        history.push(pos);
-        pos.make(*m);
-        let after = red_view(review.positions[r.ply + 1].score, pos.side_to_move());
-        // Chinese moves are always four characters, so the columns line up.
-        writeln!(
-            out,
-            "{:>4}  {:<5} {}  {:<10} {:>7} {:>7}{better}",
-            r.ply + 1,
-            m.to_string(),
-            chinese,
-            r.judgement.word(),
-            before,
-            after,
-        )?;
-        if let Some(why) = why {
-            writeln!(out, "{:>6}{why}", "")?;
+    )
+}
+
+/// A move written for the table's column: Chinese moves are four
+/// characters of two columns each; the others are padded to the same width.
+fn padded(text: &str) -> String {
+    if text.is_ascii() {
+        format!("{text:<8}")
+    } else {
+        text.to_string()
+    }
+}
+
+/// What the teacher says of a move: why a weak one was weak, or what a
+/// strong one did.
+fn comment(
+    explainer: &mut Explainer,
+    review: &GameReview,
+    r: &review::MoveReview,
+    pos: &Position,
+    history: &[Position],
+    m: Move,
+) -> Option<Comment> {
+    if r.judgement >= Judgement::Inaccuracy {
+        let reply = review
+            .positions
+            .get(r.ply + 1)
+            .map(|p| p.best)
+            .filter(|b| !b.is_null());
+        teach::why(explainer, pos, history, m, reply, r.before.best)
+            .map(|w| Comment::Weak(Box::new(w)))
+    } else {
+        review
+            .noting(r.ply)
+            .and_then(|n| teach::strong(explainer, pos, history, m, n))
+            .map(|s| Comment::Strong(Box::new(s)))
+    }
+}
+
+/// A mate the teacher proved: who mates, in how many of its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Proven {
+    mater: Color,
+    moves: i32,
+}
+
+/// The mates a comment proves, for the position before the move and the
+/// one after it: a strong move's mate (its mover mates in n, then in
+/// n − 1), a better move's mate (before), the mate a weak move allowed
+/// (after).
+fn proven_mates(c: &Comment) -> (Option<Proven>, Option<Proven>) {
+    let mate = |m: &teach::Motif| {
+        (m.kind == Kind::Mate)
+            .then_some(m.mate_in)
+            .flatten()
+            .map(|n| Proven {
+                mater: m.side,
+                moves: n as i32,
+            })
+    };
+    match c {
+        Comment::Strong(s) => {
+            let before = mate(&s.did.motif);
+            let after = before.map(|p| Proven {
+                moves: p.moves - 1,
+                ..p
+            });
+            (before, after)
         }
+        Comment::Weak(w) => (
+            w.better.as_ref().and_then(|b| mate(&b.motif)),
+            w.allowed.as_ref().and_then(|a| mate(&a.motif)),
+        ),
     }
-    for side in [Color::Red, Color::Black] {
-        writeln!(out, "{}", summary_line(side, &review.summary(side)))?;
+}
+
+/// `score` (for `to_move`) with a mate the teacher proved shorter: the
+/// search at a low depth may find a quiet first move late and report a
+/// longer mate than there is.
+fn shorter(score: Score, to_move: Color, proven: Option<Proven>) -> Score {
+    let Some(p) = proven else {
+        return score;
+    };
+    match score {
+        Score::Mate(d) if to_move == p.mater && d > p.moves => Score::Mate(p.moves),
+        Score::Mate(d) if to_move != p.mater && d < 0 && -d > p.moves => Score::Mate(-p.moves),
+        _ => score,
     }
-    out.flush()
 }
 
 fn summary_line(side: Color, s: &SideSummary) -> String {

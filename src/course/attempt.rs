@@ -22,7 +22,7 @@ use super::solve::{
 };
 use super::wrong::{WrongMove, why};
 use crate::rules::{Color, Game, GameResult, Move, Outcome, PieceKind, Position, Square};
-use crate::store::settings::Language;
+use crate::words::Language;
 use std::fmt;
 
 /// A legal move that does not do what the exercise asks.
@@ -59,7 +59,7 @@ impl Mistake {
     pub fn text(&self, lang: Language) -> String {
         match lang {
             Language::En => self.to_string(),
-            Language::ZhHant => crate::hant::to_traditional(&self.text(Language::Zh)).into_owned(),
+            Language::ZhHant => lang.chinese(&self.text(Language::Zh)),
             Language::Vi => match *self {
                 Mistake::WrongPiece { expected } => {
                     format!("bài này chỉ đi quân ở {expected}")

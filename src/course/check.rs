@@ -21,7 +21,7 @@ use super::data::{Chapter, Course, Exercise, Find, Goal, Lesson};
 use super::solve::{Defender, PROOF_BUDGET, Proof, prove_win};
 use super::wrong::WrongMove;
 use crate::rules::Move;
-use crate::teach::board::Board;
+use crate::rules::geometry::Reach;
 use crate::teach::pattern::pattern_of;
 use std::fmt;
 
@@ -284,7 +284,7 @@ fn check_pattern(ex: &Exercise, attempt: &Attempt) -> Result<(), CheckProblem> {
     let Some(expected) = ex.pattern else {
         return Ok(());
     };
-    let found = pattern_of(&Board::of(attempt.position()), attempt.student());
+    let found = pattern_of(&Reach::of(attempt.position()), attempt.student());
     if found == Some(expected) {
         return Ok(());
     }

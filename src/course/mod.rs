@@ -11,7 +11,7 @@
 //! - [`data`] — the course's shape, read and checked with errors that name
 //!   the lesson, exercise and field.
 //! - [`wrong`] — why an attempted move is not allowed, as a typed reason
-//!   with words in Chinese and English.
+//!   with words in the four languages.
 //! - [`attempt`] — one try at an exercise: moves judged, the engine's
 //!   replies fed in, hints, mistakes and stars.
 //! - [`solve`] — the searchers behind it: the engine at a fixed depth, an

@@ -4,7 +4,7 @@
 //! to its base (`zh-Hant` → `zh`) and then to English, which every text
 //! must have (the loader checks it).
 
-use crate::store::settings::Language;
+use crate::words::Language;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

@@ -8,12 +8,17 @@
 //! every move: [`why`] is `None` exactly when [`Position::is_legal`] is
 //! true (a test walks every from–to pair of many positions).
 //!
-//! The words are Chinese and English ([`WrongMove::text`]), short and
-//! concrete, naming the points in ICCS as the board's labels do.
+//! The board's geometry (palaces, halves, legs, eyes, the points between)
+//! is the rules' ([`crate::rules::geometry`]). The words are in the four
+//! languages ([`WrongMove::text`]: Simplified and Traditional Chinese,
+//! English, Vietnamese), short and concrete, naming the points in ICCS as
+//! the board's labels do.
 
+use crate::rules::geometry::{
+    across_river, delta, elephant_eye, horse_leg, in_palace, own_half, pieces_between,
+};
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Square};
-use crate::store::settings::Language;
-use crate::teach::words::piece_name;
+use crate::words::{Language, piece_name};
 use std::fmt;
 
 /// The first rule an attempted move breaks.
@@ -109,48 +114,6 @@ pub fn why(pos: &Position, m: Move) -> Option<WrongMove> {
     why_pseudo(pos, m).or_else(|| why_unsafe(pos, m))
 }
 
-/// Signed file and rank steps from `a` to `b`.
-fn delta(a: Square, b: Square) -> (i32, i32) {
-    (
-        i32::from(b.file()) - i32::from(a.file()),
-        i32::from(b.rank()) - i32::from(a.rank()),
-    )
-}
-
-fn in_palace(c: Color, s: Square) -> bool {
-    let r = s.rank();
-    (3..=5).contains(&s.file())
-        && match c {
-            Color::Red => r <= 2,
-            Color::Black => r >= 7,
-        }
-}
-
-fn own_half(c: Color, s: Square) -> bool {
-    match c {
-        Color::Red => s.rank() <= 4,
-        Color::Black => s.rank() >= 5,
-    }
-}
-
-/// The square `(file + df, rank + dr)` (on the board by construction).
-fn offset(s: Square, df: i32, dr: i32) -> Option<Square> {
-    let f = u8::try_from(i32::from(s.file()) + df).ok()?;
-    let r = u8::try_from(i32::from(s.rank()) + dr).ok()?;
-    Square::new(f, r)
-}
-
-/// The occupied points strictly between `a` and `b` on one line.
-fn between(pos: &Position, a: Square, b: Square) -> Vec<Square> {
-    let (df, dr) = delta(a, b);
-    let (sf, sr) = (df.signum(), dr.signum());
-    let n = df.abs().max(dr.abs());
-    (1..n)
-        .filter_map(|i| offset(a, sf * i, sr * i))
-        .filter(|&s| pos.piece_at(s).is_some())
-        .collect()
-}
-
 /// The piece's own movement rules (everything but the general's safety).
 fn why_pseudo(pos: &Position, m: Move) -> Option<WrongMove> {
     let (from, to) = (m.from(), m.to());
@@ -178,28 +141,21 @@ fn why_pseudo(pos: &Position, m: Move) -> Option<WrongMove> {
         PieceKind::Advisor if !in_palace(p.color, to) => Some(WrongMove::AdvisorLeavesPalace),
         PieceKind::Elephant if adf != 2 || adr != 2 => Some(WrongMove::ElephantShape),
         PieceKind::Elephant if !own_half(p.color, to) => Some(WrongMove::ElephantCrossesRiver),
-        PieceKind::Elephant => offset(from, df / 2, dr / 2)
+        PieceKind::Elephant => elephant_eye(from, to)
             .filter(|&eye| pos.piece_at(eye).is_some())
             .map(|eye| WrongMove::ElephantEyeBlocked { eye }),
         PieceKind::Horse if !matches!((adf, adr), (1, 2) | (2, 1)) => Some(WrongMove::HorseShape),
-        PieceKind::Horse => {
-            // The leg: one point along the longer step.
-            let leg = if adf == 2 {
-                offset(from, df / 2, 0)
-            } else {
-                offset(from, 0, dr / 2)
-            };
-            leg.filter(|&l| pos.piece_at(l).is_some())
-                .map(|leg| WrongMove::HorseLegBlocked { leg })
-        }
+        PieceKind::Horse => horse_leg(from, to)
+            .filter(|&l| pos.piece_at(l).is_some())
+            .map(|leg| WrongMove::HorseLegBlocked { leg }),
         PieceKind::Chariot | PieceKind::Cannon if adf != 0 && adr != 0 => {
             Some(WrongMove::StraightOnly { kind: p.kind })
         }
-        PieceKind::Chariot => between(pos, from, to)
+        PieceKind::Chariot => pieces_between(pos, from, to)
             .first()
             .map(|&at| WrongMove::ChariotBlocked { at }),
         PieceKind::Cannon => {
-            let between = between(pos, from, to);
+            let between = pieces_between(pos, from, to);
             match (target, between.len()) {
                 (Some(_), 1) | (None, 0) => None,
                 (Some(_), n) => Some(WrongMove::CannonScreen { screens: n as u32 }),
@@ -212,7 +168,7 @@ fn why_pseudo(pos: &Position, m: Move) -> Option<WrongMove> {
                 Some(WrongMove::SoldierBackward)
             } else if adf + adr != 1 {
                 Some(WrongMove::SoldierOneStep)
-            } else if adf == 1 && !Position::soldier_has_crossed(p.color, from) {
+            } else if adf == 1 && !across_river(p.color, from) {
                 Some(WrongMove::SoldierSidewaysBeforeRiver)
             } else {
                 None
@@ -234,7 +190,7 @@ fn why_unsafe(pos: &Position, m: Move) -> Option<WrongMove> {
     let mut after = *pos;
     after.make(m);
     let (mine, theirs) = (after.king_square(me), after.king_square(me.flip()));
-    if mine.file() == theirs.file() && between(&after, mine, theirs).is_empty() {
+    if mine.file() == theirs.file() && pieces_between(&after, mine, theirs).is_empty() {
         return Some(WrongMove::GeneralsFace {
             file: (b'a' + mine.file()) as char,
         });
@@ -260,8 +216,7 @@ impl WrongMove {
     pub fn text(&self, lang: Language) -> String {
         match lang {
             Language::En => self.to_string(),
-            Language::Zh => self.zh(),
-            Language::ZhHant => crate::hant::to_traditional(&self.zh()).into_owned(),
+            Language::Zh | Language::ZhHant => lang.chinese(&self.zh()),
             Language::Vi => self.vi(),
         }
     }

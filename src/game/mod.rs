@@ -243,7 +243,7 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, RunError> {
     // A first start speaks the system's language (tests leave it out and
     // start in the default one).
     app.insert_resource(settings::SystemLanguage(
-        crate::store::settings::Language::from_environment(|name| std::env::var(name).ok()),
+        crate::words::Language::from_environment(|name| std::env::var(name).ok()),
     ));
     logic_plugins(&mut app);
     view_plugins(&mut app);

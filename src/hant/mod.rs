@@ -3,7 +3,8 @@
 //! with values, the teacher's words, the rules' reasons, the openings' and
 //! puzzles' names). The interface's fixed words have their Traditional
 //! text by hand in `game::i18n`, the course has it written out in
-//! `assets/course/course.json`; this is for the rest.
+//! `assets/course/course.json`; this is for the rest. When a text is
+//! converted is decided in one place, [`crate::words::Language::chinese`].
 //!
 //! Not a general converter: its tables ([`table`], made by
 //! `src/hant/make_table.py` with OpenCC's `s2tw` from the game's own texts)

@@ -54,28 +54,7 @@ pub(super) struct Look {
 /// The character on a piece: 帥仕相傌俥炮兵 / 將士象馬車砲卒, or in
 /// simplified characters 帅仕相马车炮兵 / 将士象马车炮卒.
 pub fn piece_char(piece: Piece, charset: Charset) -> char {
-    use PieceKind::*;
-    match (charset, piece.color, piece.kind) {
-        (Charset::Simplified, Color::Red, General) => '帅',
-        (Charset::Simplified, Color::Black, General) => '将',
-        (Charset::Simplified, _, Horse) => '马',
-        (Charset::Simplified, _, Chariot) => '车',
-        (Charset::Simplified, _, Cannon) => '炮',
-        (_, Color::Red, General) => '帥',
-        (_, Color::Red, Advisor) => '仕',
-        (_, Color::Red, Elephant) => '相',
-        (_, Color::Red, Horse) => '傌',
-        (_, Color::Red, Chariot) => '俥',
-        (_, Color::Red, Cannon) => '炮',
-        (_, Color::Red, Soldier) => '兵',
-        (_, Color::Black, General) => '將',
-        (_, Color::Black, Advisor) => '士',
-        (_, Color::Black, Elephant) => '象',
-        (_, Color::Black, Horse) => '馬',
-        (_, Color::Black, Chariot) => '車',
-        (_, Color::Black, Cannon) => '砲',
-        (_, Color::Black, Soldier) => '卒',
-    }
+    piece.glyph_char(charset)
 }
 
 pub(super) fn rgba((r, g, b): Rgb, a: f32) -> Rgba {

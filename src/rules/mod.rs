@@ -4,6 +4,7 @@
 pub mod clock;
 mod fen;
 pub mod game;
+pub mod geometry;
 pub mod handicap;
 pub mod notation;
 pub mod pgn;
@@ -17,7 +18,10 @@ mod zobrist;
 
 pub use fen::{FenError, START_FEN};
 pub use game::{Game, GameError, GameResult, Outcome, Reason, chased, is_chase};
-pub use notation::{Charset, MoveParseError, Notation, parse_move, to_chinese, to_iccs, to_wxf};
+pub use notation::{
+    Charset, MoveDescription, MoveParseError, Notation, describe_move, parse_move, piece_glyph,
+    to_chinese, to_iccs, to_wxf,
+};
 pub use pgn::{PgnError, PgnGame, read_pgn, write_pgn};
 pub use position::{IllegalMove, IllegalReason, Position, Undo};
 pub use tree::{Mark, MoveTree, Node, NodeId, TreeError};

@@ -161,6 +161,17 @@ pub enum MoveParseError {
         /// The legal moves that fit, in ICCS.
         candidates: Vec<Move>,
     },
+    /// The text is a legal move in WXF and another in Vietnamese notation
+    /// (`P` is WXF's soldier and Vietnamese's cannon, `C` the other way).
+    #[error("ambiguous: {text} is {vietnamese} in Vietnamese notation, {wxf} in WXF")]
+    TwoNotations {
+        /// The text as typed (trimmed).
+        text: String,
+        /// The Vietnamese reading.
+        vietnamese: Move,
+        /// The WXF reading.
+        wxf: Move,
+    },
     /// The described piece exists but cannot move that way.
     #[error("no such move in this position")]
     NoSuchMove,
@@ -185,33 +196,62 @@ fn list(moves: &[Move]) -> String {
 // ---------------------------------------------------------------------------
 // The shared description of a move.
 
+/// Which way a move goes, as the notations say it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Action {
+pub enum Action {
+    /// 进 / `+` / `.` (Vietnamese tiến): toward the other side.
     Forward,
+    /// 退 / `-` / `/` (thoái): back toward the mover's own side.
     Backward,
+    /// 平 / `.` / `-` (bình): along the rank.
     Sideways,
 }
 
 /// Place of a piece in a column of like pieces, counted from the front.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Ordinal {
+pub enum Ordinal {
+    /// 前 / `+` / `t`.
     Front,
+    /// 中 / `.` / `g` (the middle of three).
     Middle,
+    /// 后 / `-` / `s`.
     Rear,
-    /// 1-based, 一 = front.
+    /// 1-based, 一 = front (four or five soldiers on a file).
     Nth(u8),
 }
 
-#[derive(Clone, Copy, Debug)]
-struct Desc {
-    kind: PieceKind,
-    /// File 1..9 in the mover's numbering.
-    file: Option<u8>,
-    ordinal: Option<Ordinal>,
-    action: Action,
-    /// Steps, or destination file (mover's numbering); 10 only from 十.
-    number: u8,
+/// A move as the notations describe it (Chinese, WXF and Vietnamese are
+/// three spellings of it): which piece, by its file or its place in a
+/// column of like pieces, which way it goes, and how far or to which file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveDescription {
+    /// The piece's kind.
+    pub kind: PieceKind,
+    /// File 1..9 in the mover's numbering (from the mover's right); `None`
+    /// when the ordinal names the piece alone.
+    pub file: Option<u8>,
+    /// Its place in a column of like pieces, when it shares a file.
+    pub ordinal: Option<Ordinal>,
+    /// Which way it goes.
+    pub action: Action,
+    /// Steps, or destination file (mover's numbering) for the pieces that
+    /// move diagonally and for sideways moves; 10 only from 十.
+    pub number: u8,
 }
+
+impl MoveDescription {
+    /// True if the number names the file reached (sideways moves, and
+    /// horses, elephants and advisors), not the steps gone.
+    pub fn number_is_file(&self) -> bool {
+        self.action == Action::Sideways
+            || matches!(
+                self.kind,
+                PieceKind::Horse | PieceKind::Elephant | PieceKind::Advisor
+            )
+    }
+}
+
+type Desc = MoveDescription;
 
 /// File number as the owner of the pieces counts it (1..9 from its right).
 fn own_file(c: Color, file: u8) -> u8 {
@@ -262,8 +302,18 @@ fn ordinal_fits(ord: Ordinal, idx: usize, n: usize) -> bool {
         }
 }
 
-/// The canonical description of a move (docs/RULES.md's conventions).
-fn describe(pos: &Position, m: Move) -> Option<Desc> {
+/// The canonical description of `m`, played in `pos` (docs/RULES.md's
+/// conventions); `None` when no piece stands on its from-point.
+///
+/// # Examples
+/// ```
+/// use xiangqi::rules::{Move, PieceKind, Position};
+/// use xiangqi::rules::notation::{Action, describe_move};
+/// let pos = Position::startpos();
+/// let d = describe_move(&pos, Move::from_iccs("h2e2").unwrap()).unwrap();
+/// assert_eq!((d.kind, d.file, d.action, d.number), (PieceKind::Cannon, Some(2), Action::Sideways, 5));
+/// ```
+pub fn describe_move(pos: &Position, m: Move) -> Option<MoveDescription> {
     let piece = pos.piece_at(m.from())?;
     let (c, kind) = (piece.color, piece.kind);
     let (action, number) = action_of(kind, c, m);
@@ -313,27 +363,41 @@ fn describe(pos: &Position, m: Move) -> Option<Desc> {
 
 const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
-fn piece_char(c: Color, kind: PieceKind, cs: Charset) -> char {
+/// A piece's character in Chinese notation and on the pieces: 帥仕相傌俥炮兵 /
+/// 將士象馬車砲卒, or in simplified characters 帅仕相马车炮兵 / 将士象马车炮卒.
+pub fn piece_glyph(piece: Piece, cs: Charset) -> &'static str {
     use PieceKind::*;
-    match (cs, c, kind) {
-        (Charset::Simplified, Color::Red, General) => '帅',
-        (Charset::Simplified, Color::Black, General) => '将',
-        (Charset::Traditional, Color::Red, General) => '帥',
-        (Charset::Traditional, Color::Black, General) => '將',
-        (_, Color::Red, Advisor) => '仕',
-        (_, Color::Black, Advisor) => '士',
-        (_, Color::Red, Elephant) => '相',
-        (_, Color::Black, Elephant) => '象',
-        (Charset::Simplified, _, Horse) => '马',
-        (Charset::Traditional, Color::Red, Horse) => '傌',
-        (Charset::Traditional, Color::Black, Horse) => '馬',
-        (Charset::Simplified, _, Chariot) => '车',
-        (Charset::Traditional, Color::Red, Chariot) => '俥',
-        (Charset::Traditional, Color::Black, Chariot) => '車',
-        (Charset::Traditional, Color::Black, Cannon) => '砲',
-        (_, _, Cannon) => '炮',
-        (_, Color::Red, Soldier) => '兵',
-        (_, Color::Black, Soldier) => '卒',
+    match (cs, piece.color, piece.kind) {
+        (Charset::Simplified, Color::Red, General) => "帅",
+        (Charset::Simplified, Color::Black, General) => "将",
+        (Charset::Traditional, Color::Red, General) => "帥",
+        (Charset::Traditional, Color::Black, General) => "將",
+        (_, Color::Red, Advisor) => "仕",
+        (_, Color::Black, Advisor) => "士",
+        (_, Color::Red, Elephant) => "相",
+        (_, Color::Black, Elephant) => "象",
+        (Charset::Simplified, _, Horse) => "马",
+        (Charset::Traditional, Color::Red, Horse) => "傌",
+        (Charset::Traditional, Color::Black, Horse) => "馬",
+        (Charset::Simplified, _, Chariot) => "车",
+        (Charset::Traditional, Color::Red, Chariot) => "俥",
+        (Charset::Traditional, Color::Black, Chariot) => "車",
+        (Charset::Traditional, Color::Black, Cannon) => "砲",
+        (_, _, Cannon) => "炮",
+        (_, Color::Red, Soldier) => "兵",
+        (_, Color::Black, Soldier) => "卒",
+    }
+}
+
+impl Piece {
+    /// The piece's character in `cs` ([`piece_glyph`]).
+    pub fn glyph(self, cs: Charset) -> &'static str {
+        piece_glyph(self, cs)
+    }
+
+    /// The piece's character in `cs` as a `char`.
+    pub fn glyph_char(self, cs: Charset) -> char {
+        piece_glyph(self, cs).chars().next().unwrap_or('?')
     }
 }
 
@@ -361,7 +425,7 @@ fn number_char(c: Color, n: u8, style: ChineseStyle) -> char {
 /// ```
 pub fn to_chinese(pos: &Position, m: Move, style: impl Into<ChineseStyle>) -> String {
     let style = style.into();
-    let Some(d) = describe(pos, m) else {
+    let Some(d) = describe_move(pos, m) else {
         return String::new();
     };
     let c = pos.side_to_move();
@@ -377,7 +441,7 @@ pub fn to_chinese(pos: &Position, m: Move, style: impl Into<ChineseStyle>) -> St
             Ordinal::Nth(k) => RED_NUMERALS[(k.clamp(1, 9) - 1) as usize],
         });
     }
-    s.push(piece_char(c, d.kind, style.charset));
+    s.push(Piece::new(c, d.kind).glyph_char(style.charset));
     if let Some(f) = d.file {
         s.push(number_char(c, f, style));
     }
@@ -397,7 +461,7 @@ pub fn to_chinese(pos: &Position, m: Move, style: impl Into<ChineseStyle>) -> St
 /// `-`; four or five: `a`–`e` from the front). Soldiers doubled on two files
 /// keep the file after the designator: `P+9.8`.
 pub fn to_wxf(pos: &Position, m: Move) -> String {
-    let Some(d) = describe(pos, m) else {
+    let Some(d) = describe_move(pos, m) else {
         return String::new();
     };
     let mut s = String::with_capacity(6);
@@ -455,7 +519,7 @@ pub fn to_wxf(pos: &Position, m: Move) -> String {
 /// assert_eq!(to_vietnamese(&pos, Move::from_iccs("h0g2").unwrap()), "M2.3");
 /// ```
 pub fn to_vietnamese(pos: &Position, m: Move) -> String {
-    let Some(d) = describe(pos, m) else {
+    let Some(d) = describe_move(pos, m) else {
         return String::new();
     };
     let mut s = String::with_capacity(8);
@@ -507,8 +571,8 @@ pub fn to_vietnamese(pos: &Position, m: Move) -> String {
 pub fn parse_vietnamese(pos: &Position, s: &str) -> Result<Move, MoveParseError> {
     let v = normalize(s);
     let text: String = v.iter().collect();
-    let (letter, rest) = if let Some(rest) = text.strip_prefix("Tg") {
-        ('K', rest)
+    let (letter, rest, skip) = if let Some(rest) = text.strip_prefix("Tg") {
+        ('K', rest, 2)
     } else {
         let mut it = text.chars();
         let letter = match it.next() {
@@ -524,11 +588,11 @@ pub fn parse_vietnamese(pos: &Position, s: &str) -> Result<Move, MoveParseError>
                     notation: Notation::Vietnamese,
                     ch,
                     at: 1,
-                    expected: "a piece letter Tg, S, T, M, X, P or B",
+                    expected: VI_PIECE,
                 });
             }
         };
-        (letter, it.as_str())
+        (letter, it.as_str(), 1)
     };
     let mut wxf = String::from(letter);
     let body: Vec<char> = rest.chars().collect();
@@ -544,7 +608,68 @@ pub fn parse_vietnamese(pos: &Position, s: &str) -> Result<Move, MoveParseError>
             c => c,
         });
     }
-    parse_wxf(pos, &wxf)
+    parse_wxf(pos, &wxf).map_err(|e| in_vietnamese(e, &body, skip))
+}
+
+/// What Vietnamese notation's piece letters are, for its errors.
+const VI_PIECE: &str = "a piece letter Tg, S, T, M, X, P or B";
+
+/// An error of the WXF twin of a Vietnamese move told in Vietnamese
+/// notation: the characters and the designator as they were typed (`body`,
+/// the text after the piece letter, which took `skip` characters), what
+/// was expected in Vietnamese notation's terms.
+fn in_vietnamese(e: MoveParseError, body: &[char], skip: usize) -> MoveParseError {
+    let expected = |wxf: &'static str| match wxf {
+        "a piece letter K A E H R C P" => VI_PIECE,
+        "a file or designator, a direction (+ - .) and a number" => {
+            "a file or t/g/s, a direction (. / -) and a number"
+        }
+        "a direction: + forward, - backward, . sideways" => {
+            "a direction: . forward, / back, - sideways"
+        }
+        "a file digit or + - . designator" => "a file digit or t, g, s",
+        other => other,
+    };
+    match e {
+        MoveParseError::Unexpected {
+            ch,
+            at,
+            expected: x,
+            ..
+        } => {
+            // Character `at` of the twin is the piece letter (1) or
+            // character `at - 2` of the body.
+            let typed = at.checked_sub(2).and_then(|i| body.get(i).copied());
+            MoveParseError::Unexpected {
+                notation: Notation::Vietnamese,
+                ch: typed.unwrap_or(ch),
+                at: if at == 1 { 1 } else { at - 1 + skip },
+                expected: expected(x),
+            }
+        }
+        MoveParseError::Incomplete { expected: x, .. } => MoveParseError::Incomplete {
+            notation: Notation::Vietnamese,
+            expected: expected(x),
+        },
+        MoveParseError::NoTandem {
+            color,
+            kind,
+            designator,
+        } => MoveParseError::NoTandem {
+            color,
+            kind,
+            designator: designator
+                .chars()
+                .map(|c| match c {
+                    '+' => 't',
+                    '.' => 'g',
+                    '-' => 's',
+                    c => c,
+                })
+                .collect(),
+        },
+        other => other,
+    }
 }
 
 /// A move in ICCS coordinates, e.g. `h2e2`.
@@ -641,11 +766,65 @@ pub fn parse_move(pos: &Position, s: &str) -> Result<Move, MoveParseError> {
             if s.contains(['+', '=']) {
                 Err(wxf)
             } else {
-                parse_vietnamese(pos, s).map_err(|_| wxf)
+                parse_vietnamese(pos, s).map_err(|vi| {
+                    // A Vietnamese piece letter in lower case (`m8.7`) is
+                    // told in Vietnamese notation.
+                    let first = normalize(s).first().copied().unwrap_or(' ');
+                    if matches!(first, 't' | 's' | 'm' | 'x') {
+                        vi
+                    } else {
+                        wxf
+                    }
+                })
             }
         }),
         Some(Notation::Iccs) => parse_iccs(pos, s),
         Some(Notation::Vietnamese) => parse_vietnamese(pos, s),
+    }
+}
+
+/// Parses a move a person typed, as [`parse_move`], but never reads a
+/// text that is a legal move in both WXF and Vietnamese notation (`P3.2`:
+/// WXF's soldier sideways, Vietnamese's cannon forward) as one of them
+/// unasked: with `prefer` set to one of the two (the notation of the
+/// player's language), its reading; otherwise
+/// [`MoveParseError::TwoNotations`], naming both.
+///
+/// # Errors
+/// As [`parse_move`], and [`MoveParseError::TwoNotations`].
+///
+/// # Examples
+/// ```
+/// use xiangqi::rules::{Move, Position};
+/// use xiangqi::rules::notation::{Notation, parse_typed_move};
+/// let pos = Position::from_fen("3k5/9/9/9/6P2/9/9/6C2/9/4K4 w - - 0 1").unwrap();
+/// let vi = parse_typed_move(&pos, "P3.2", Some(Notation::Vietnamese)).unwrap();
+/// assert_eq!(vi, Move::from_iccs("g2g4").unwrap());
+/// let refused = parse_typed_move(&pos, "P3.2", None).unwrap_err();
+/// assert_eq!(
+///     refused.to_string(),
+///     "ambiguous: P3.2 is g2g4 in Vietnamese notation, g5h5 in WXF"
+/// );
+/// ```
+pub fn parse_typed_move(
+    pos: &Position,
+    s: &str,
+    prefer: Option<Notation>,
+) -> Result<Move, MoveParseError> {
+    if detect_notation(s) != Some(Notation::Wxf) || s.contains(['+', '=']) {
+        return parse_move(pos, s);
+    }
+    match (parse_wxf(pos, s), parse_vietnamese(pos, s)) {
+        (Ok(wxf), Ok(vietnamese)) if wxf != vietnamese => match prefer {
+            Some(Notation::Vietnamese) => Ok(vietnamese),
+            Some(Notation::Wxf) => Ok(wxf),
+            _ => Err(MoveParseError::TwoNotations {
+                text: normalize(s).iter().collect(),
+                vietnamese,
+                wxf,
+            }),
+        },
+        _ => parse_move(pos, s),
     }
 }
 

@@ -6,18 +6,20 @@
 //! ones players use whatever the synthesizer's dictionary holds — 车 is
 //! jū (not chē) and 将 the piece is jiàng (not jiāng, as in 将军). The words
 //! are those of Chinese notation ([`crate::rules::notation::to_chinese`]),
-//! read one character at a time. English follows WXF notation
-//! ([`crate::rules::notation::to_wxf`]) in words: "Cannon two to five",
-//! "Horse eight forward to seven", "Front chariot back two". Vietnamese
-//! reads Vietnamese notation ([`crate::rules::notation::to_vietnamese`]) as
-//! players say it: "Pháo hai bình năm", "Mã tám tấn bảy", "Xe trước thoái
-//! một".
+//! read one character at a time. English says the rules' description of
+//! the move ([`describe_move`]) as WXF notation reads: "Cannon two to
+//! five", "Horse eight forward to seven", "Front chariot back two".
+//! Vietnamese says it as Vietnamese notation reads: "Pháo hai bình năm",
+//! "Mã tám tấn bảy", "Xe trước thoái một".
 
-use crate::rules::notation::{Charset, to_chinese, to_vietnamese, to_wxf};
-use crate::rules::{GameResult, Move, Position};
-use crate::store::settings::Language;
+use crate::rules::notation::{
+    Action, Charset, MoveDescription, Ordinal, describe_move, to_chinese,
+};
+use crate::rules::{GameResult, Move, PieceKind, Position};
+use crate::words::Language;
 
-/// The voice a text is written for.
+/// The synthesizer's voice a spoken text is written for (the teacher's
+/// written words take a [`crate::words::Writing`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Voice {
     /// Mandarin, written in pinyin with tone numbers.
@@ -76,7 +78,9 @@ const NUMBERS: [&str; 10] = [
     "zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine",
 ];
 
-/// What is said for `mv` played in `pos` (before the move).
+/// What is said for `mv` played in `pos` (before the move): Mandarin
+/// reads the Chinese notation's characters, English and Vietnamese say the
+/// rules' description of the move ([`describe_move`]) in words.
 pub fn spoken_move(pos: &Position, mv: Move, voice: Voice) -> String {
     match voice {
         Voice::Mandarin => to_chinese(pos, mv, Charset::Simplified)
@@ -84,8 +88,8 @@ pub fn spoken_move(pos: &Position, mv: Move, voice: Voice) -> String {
             .filter_map(pinyin)
             .collect::<Vec<_>>()
             .join(" "),
-        Voice::English => wxf_in_words(&to_wxf(pos, mv)),
-        Voice::Vietnamese => vietnamese_in_words(&to_vietnamese(pos, mv)),
+        Voice::English => describe_move(pos, mv).map_or_else(String::new, |d| english(&d)),
+        Voice::Vietnamese => describe_move(pos, mv).map_or_else(String::new, |d| vietnamese(&d)),
     }
 }
 
@@ -94,102 +98,76 @@ const SO: [&str; 10] = [
     "không", "một", "hai", "ba", "bốn", "năm", "sáu", "bảy", "tám", "chín",
 ];
 
-/// `P2-5` → "Pháo hai bình năm"; `M8.7` → "Mã tám tấn bảy"; `Xs/1` → "Xe
-/// sau thoái một"; `Bg-6` → "Binh giữa bình sáu".
-fn vietnamese_in_words(text: &str) -> String {
-    let (piece, rest) = match text.strip_prefix("Tg") {
-        Some(rest) => ("Tướng", rest),
-        None => {
-            let mut chars = text.chars();
-            let piece = match chars.next() {
-                Some('S') => "Sĩ",
-                Some('T') => "Tượng",
-                Some('M') => "Mã",
-                Some('X') => "Xe",
-                Some('P') => "Pháo",
-                Some('B') => "Binh",
-                _ => return text.to_string(),
-            };
-            (piece, chars.as_str())
-        }
-    };
-    let mut words = vec![piece.to_string()];
-    for c in rest.chars() {
-        words.push(
-            match c {
-                't' => "trước",
-                'g' => "giữa",
-                's' => "sau",
-                'a' => "thứ nhất",
-                'b' => "thứ hai",
-                'c' => "thứ ba",
-                'd' => "thứ tư",
-                'e' => "thứ năm",
-                '.' => "tấn",
-                '/' => "thoái",
-                '-' => "bình",
-                d => d.to_digit(10).map_or("", |d| SO[d as usize]),
-            }
-            .to_string(),
-        );
+/// A number word of `words` (ten and more, which no move reaches, as nine).
+fn number(words: &[&'static str; 10], n: u8) -> &'static str {
+    words[usize::from(n.min(9))]
+}
+
+/// As Vietnamese players read `P2-5`: "Pháo hai bình năm"; `M8.7`: "Mã
+/// tám tấn bảy"; `Xs/1`: "Xe sau thoái một"; `Bg-6`: "Binh giữa bình sáu".
+fn vietnamese(d: &MoveDescription) -> String {
+    let mut words = vec![match d.kind {
+        PieceKind::General => "Tướng",
+        PieceKind::Advisor => "Sĩ",
+        PieceKind::Elephant => "Tượng",
+        PieceKind::Horse => "Mã",
+        PieceKind::Chariot => "Xe",
+        PieceKind::Cannon => "Pháo",
+        PieceKind::Soldier => "Binh",
+    }];
+    if let Some(o) = d.ordinal {
+        words.push(match o {
+            Ordinal::Front => "trước",
+            Ordinal::Middle => "giữa",
+            Ordinal::Rear => "sau",
+            Ordinal::Nth(k) => ["thứ nhất", "thứ hai", "thứ ba", "thứ tư", "thứ năm"]
+                [usize::from(k.clamp(1, 5) - 1)],
+        });
     }
+    if let Some(f) = d.file {
+        words.push(number(&SO, f));
+    }
+    words.push(match d.action {
+        Action::Forward => "tấn",
+        Action::Backward => "thoái",
+        Action::Sideways => "bình",
+    });
+    words.push(number(&SO, d.number));
     words.join(" ")
 }
 
-/// `C2.5` → "Cannon two to five"; `H8+7` → "Horse eight forward to
-/// seven"; `R+-2` → "Front chariot back two"; `P+9.8` → "Front soldier
-/// nine to eight".
-fn wxf_in_words(wxf: &str) -> String {
-    let mut chars = wxf.chars().peekable();
-    let Some(letter) = chars.next() else {
-        return String::new();
-    };
-    let piece = match letter {
-        'K' => "general",
-        'A' => "advisor",
-        'E' => "elephant",
-        'H' => "horse",
-        'R' => "chariot",
-        'C' => "cannon",
-        'P' => "soldier",
-        _ => return wxf.to_string(),
-    };
-    // The rest: [designator] [file] action number.
-    let rest: Vec<char> = chars.collect();
-    let (action, number) = match rest.as_slice() {
-        [.., a, n] => (*a, *n),
-        _ => return wxf.to_string(),
-    };
-    let before = &rest[..rest.len() - 2];
+/// As English players read `C2.5`: "Cannon two to five"; `H8+7`: "Horse
+/// eight forward to seven"; `R+-2`: "Front chariot back two"; `P+9.8`:
+/// "Front soldier nine to eight".
+fn english(d: &MoveDescription) -> String {
     let mut words: Vec<String> = Vec::new();
-    let mut file = None;
-    for &c in before {
-        match c {
-            '+' => words.push("front".into()),
-            '-' => words.push("rear".into()),
-            '.' => words.push("middle".into()),
-            'a'..='e' => words.push(
-                ["first", "second", "third", "fourth", "fifth"][usize::from(c as u8 - b'a')].into(),
-            ),
-            '0'..='9' => file = Some(c),
-            _ => {}
-        }
+    if let Some(o) = d.ordinal {
+        words.push(
+            match o {
+                Ordinal::Front => "front",
+                Ordinal::Middle => "middle",
+                Ordinal::Rear => "rear",
+                Ordinal::Nth(k) => {
+                    ["first", "second", "third", "fourth", "fifth"][usize::from(k.clamp(1, 5) - 1)]
+                }
+            }
+            .into(),
+        );
     }
-    words.push(piece.into());
-    if let Some(f) = file {
-        words.push(NUMBERS[usize::from(f as u8 - b'0')].into());
+    words.push(d.kind.name().into());
+    if let Some(f) = d.file {
+        words.push(number(&NUMBERS, f).into());
     }
-    let n = number.to_digit(10).map_or("", |d| NUMBERS[d as usize]);
+    let n = number(&NUMBERS, d.number);
     // Horses, elephants and advisors name the file they reach; the others
     // the steps they go.
-    let diagonal = matches!(letter, 'H' | 'E' | 'A');
-    match (action, diagonal) {
-        ('.', _) => words.push(format!("to {n}")),
-        ('+', true) => words.push(format!("forward to {n}")),
-        ('-', true) => words.push(format!("back to {n}")),
-        ('+', false) => words.push(format!("forward {n}")),
-        (_, _) => words.push(format!("back {n}")),
-    }
+    words.push(match (d.action, d.number_is_file()) {
+        (Action::Sideways, _) => format!("to {n}"),
+        (Action::Forward, true) => format!("forward to {n}"),
+        (Action::Backward, true) => format!("back to {n}"),
+        (Action::Forward, false) => format!("forward {n}"),
+        (Action::Backward, false) => format!("back {n}"),
+    });
     let text = words.join(" ");
     let mut c = text.chars();
     c.next().map_or(String::new(), |f| {

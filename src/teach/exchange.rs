@@ -18,7 +18,7 @@ fn worth(pos: &Position, sq: Square) -> i32 {
 }
 
 /// The side to move's least valuable legal capture onto `sq`.
-fn least_taker(pos: &Position, sq: Square) -> Option<Move> {
+pub(super) fn least_taker(pos: &Position, sq: Square) -> Option<Move> {
     pos.legal_captures()
         .iter()
         .copied()

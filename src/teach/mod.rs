@@ -3,7 +3,9 @@
 //! captures weighed by the exchange on their point, pieces left hanging,
 //! forks, pins, discovered attacks and checks, mates with the classic
 //! patterns' names ([`pattern`]), threats made and stopped — and told in
-//! Chinese and English ([`words`]). Plain Rust: the review, the hint, the
+//! the four languages ([`words`]: Simplified and Traditional Chinese,
+//! English, Vietnamese; the language and its notation are
+//! [`crate::words`]'s). Plain Rust: the review, the hint, the
 //! analysis and `xiangqi explain` all read the same.
 
 pub mod board;
@@ -19,4 +21,4 @@ pub use motif::{Explainer, Kind, Motif};
 pub use pattern::Pattern;
 pub use record::{theme_kind, why_of};
 pub use why::{Comment, Said, Strong, Why, headline, strong, why};
-pub use words::{Voice, sentence};
+pub use words::sentence;

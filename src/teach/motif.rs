@@ -7,17 +7,21 @@
 //! stripped of its advisors, a check or chase that repeated would be
 //! perpetual.
 
-use super::board::{Board, own_half, value};
-use super::exchange::{best_capture, exchange, threatened_on};
+use super::board::value;
+use super::exchange::{best_capture, exchange, least_taker, threatened_on};
 use super::pattern::{Pattern, pattern_of};
 use crate::engine::{Engine, Limits, Score, SearchRequest};
 use crate::rules::game::judge_repetition;
+use crate::rules::geometry::{Reach, own_half};
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Reason, Square, chased, is_chase};
 use std::sync::atomic::AtomicBool;
 
 /// The kinds of motif, named as `xiangqi explain --json` writes them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Kind {
+    /// The game is over: the side to move has no legal move, mated (in
+    /// check) or stalemated, and loses.
+    GameOver,
     /// Mate, in a number of moves.
     Mate,
     /// Two pieces give check at once.
@@ -56,6 +60,7 @@ impl Kind {
     /// The name in `--json`.
     pub fn name(self) -> &'static str {
         match self {
+            Kind::GameOver => "game_over",
             Kind::Mate => "mate",
             Kind::DoubleCheck => "double_check",
             Kind::DiscoveredCheck => "discovered_check",
@@ -106,6 +111,21 @@ pub struct Motif {
 }
 
 impl Motif {
+    /// For a piece left hanging: the piece that takes back after the
+    /// capture of its line (the least valuable one its side may legally
+    /// take back with), `None` when nothing takes back — the piece is
+    /// undefended — and for the other motifs.
+    pub fn taken_back_by(&self) -> Option<(Square, Piece)> {
+        let (&(sq, _), &take) = (self.pieces.first()?, self.line.first()?);
+        if self.kind != Kind::Hanging {
+            return None;
+        }
+        let mut after = self.start;
+        after.play(take).ok()?;
+        let back = least_taker(&after, sq)?;
+        Some((back.from(), after.piece_at(back.from())?))
+    }
+
     fn new(kind: Kind, side: Color, pieces: Vec<(Square, Piece)>) -> Motif {
         Motif {
             kind,
@@ -194,7 +214,7 @@ impl Explainer {
         // What a move shows never depends on what was asked before.
         self.engine.clear();
         let mover = pos.side_to_move();
-        let (b0, b1) = (Board::of(pos), Board::of(&after));
+        let (b0, b1) = (Reach::of(pos), Reach::of(&after));
         let mut found = Vec::new();
         let mut later = history.to_vec();
         later.push(*pos);
@@ -253,7 +273,10 @@ impl Explainer {
     pub fn of_position(&mut self, pos: &Position, history: &[Position]) -> Vec<Motif> {
         self.engine.clear();
         let us = pos.side_to_move();
-        let b = Board::of(pos);
+        let b = Reach::of(pos);
+        if !pos.has_legal_move() {
+            return over(pos, &b);
+        }
         let mut found = Vec::new();
         let (score, pv) = self.search(pos, history);
         if let Score::Mate(n) = score
@@ -286,18 +309,7 @@ impl Explainer {
         found.extend(self.threat_against(pos, history));
         found.extend(pins(&b, us));
         found.extend(pins(&b, us.flip()));
-        for c in Color::ALL {
-            if pos.count(c, PieceKind::Advisor) == 0
-                && pos.count(c.flip(), PieceKind::Chariot) > 0
-                && let Some(g) = b.general(c)
-            {
-                found.push(Motif::new(
-                    Kind::ExposedGeneral,
-                    c,
-                    vec![(g, Piece::new(c, PieceKind::General))],
-                ));
-            }
-        }
+        found.extend(exposed_generals(pos, &b));
         found.sort_by_key(|f| f.kind);
         found
     }
@@ -383,7 +395,7 @@ impl Explainer {
 }
 
 fn threat_motif(passed: &Position, score: Score, pv: &[Move], side: Color) -> Option<Motif> {
-    let b = Board::of(passed);
+    let b = Reach::of(passed);
     if let Score::Mate(n) = score
         && n > 0
         && n <= MATE_HORIZON
@@ -425,7 +437,7 @@ fn mate_motif(pos: &Position, pv: &[Move], side: Color, n: u32) -> Motif {
 
 /// The mate ending in `end` (the mated side to move, without a move).
 fn mate_motif_end(end: &Position, start: &Position, line: Vec<Move>, side: Color, n: u32) -> Motif {
-    let b = Board::of(end);
+    let b = Reach::of(end);
     let mated = side.flip();
     let mut pieces = Vec::new();
     if let Some(g) = b.general(mated) {
@@ -438,14 +450,14 @@ fn mate_motif_end(end: &Position, start: &Position, line: Vec<Move>, side: Color
     mate
 }
 
-fn moved(b: &Board, m: Move) -> (Square, Piece) {
+fn moved(b: &Reach, m: Move) -> (Square, Piece) {
     (
         m.to(),
         b.get(m.to()).expect("the moved piece stands on its point"),
     )
 }
 
-fn pieces_at(b: &Board, points: &[Square]) -> Vec<(Square, Piece)> {
+fn pieces_at(b: &Reach, points: &[Square]) -> Vec<(Square, Piece)> {
     points
         .iter()
         .filter_map(|&s| Some((s, b.get(s)?)))
@@ -453,7 +465,7 @@ fn pieces_at(b: &Board, points: &[Square]) -> Vec<(Square, Piece)> {
 }
 
 /// Check, discovered check, double check after `m`.
-fn checks(b1: &Board, mover: Color, m: Move, mated: bool) -> Vec<Motif> {
+fn checks(b1: &Reach, mover: Color, m: Move, mated: bool) -> Vec<Motif> {
     let Some(g) = b1.general(mover.flip()) else {
         return Vec::new();
     };
@@ -502,7 +514,7 @@ fn balance(pos: &Position, c: Color) -> i32 {
 fn check_wins(
     pos: &Position,
     after: &Position,
-    b1: &Board,
+    b1: &Reach,
     mover: Color,
     m: Move,
     answer: &[Move],
@@ -541,7 +553,7 @@ fn check_wins(
     let (net, r, take) = worst?;
     let mut answered = *after;
     answered.play(r).ok()?;
-    let b2 = Board::of(&answered);
+    let b2 = Reach::of(&answered);
     let (taker, victim) = (b2.get(take.from())?, b2.get(take.to())?);
     let general = (
         b1.general(mover.flip())?,
@@ -581,7 +593,7 @@ fn move_between(a: &Position, b: &Position) -> Option<Move> {
 fn perpetual(
     pos: &Position,
     after: &Position,
-    b1: &Board,
+    b1: &Reach,
     history: &[Position],
     m: Move,
 ) -> Option<Motif> {
@@ -613,10 +625,55 @@ fn perpetual(
     Some(Motif::new(Kind::Perpetual, mover, pieces).from(pos, vec![m]))
 }
 
+/// The motifs of a position whose side to move has no legal move: the game
+/// is over (mated when in check, stalemated otherwise: a loss either way),
+/// said first, then the check and the generals without advisors; no threat
+/// or capture, as nobody moves any more.
+fn over(pos: &Position, b: &Reach) -> Vec<Motif> {
+    let us = pos.side_to_move();
+    let general = b
+        .general(us)
+        .map(|g| (g, Piece::new(us, PieceKind::General)));
+    let mut end = Motif::new(Kind::GameOver, us, general.into_iter().collect());
+    end.start = *pos;
+    end.mate_in = pos.in_check().then_some(0);
+    let mut found = vec![end];
+    if pos.in_check()
+        && let Some((g, p)) = general
+    {
+        let checkers = b.attackers(g, us.flip());
+        let mut c = Motif::new(Kind::Check, us.flip(), pieces_at(b, &checkers));
+        c.pieces.push((g, p));
+        found.push(c);
+    }
+    found.extend(exposed_generals(pos, b));
+    found.sort_by_key(|f| f.kind);
+    found
+}
+
+/// The generals stripped of their advisors while the other side has a
+/// chariot.
+fn exposed_generals(pos: &Position, b: &Reach) -> Vec<Motif> {
+    Color::ALL
+        .into_iter()
+        .filter(|&c| {
+            pos.count(c, PieceKind::Advisor) == 0 && pos.count(c.flip(), PieceKind::Chariot) > 0
+        })
+        .filter_map(|c| {
+            let g = b.general(c)?;
+            Some(Motif::new(
+                Kind::ExposedGeneral,
+                c,
+                vec![(g, Piece::new(c, PieceKind::General))],
+            ))
+        })
+        .collect()
+}
+
 /// What taking on `to` from `from` would win were it `by`'s turn in
 /// `pos` (the other side to move, not in check): the exchange; in check,
 /// the piece less what takes it when it is defended.
-fn would_win(pos: &Position, b: &Board, from: Square, to: Square, by: Color) -> i32 {
+fn would_win(pos: &Position, b: &Reach, from: Square, to: Square, by: Color) -> i32 {
     let Some(target) = b.get(to) else {
         return 0;
     };
@@ -639,7 +696,7 @@ fn would_win(pos: &Position, b: &Board, from: Square, to: Square, by: Color) -> 
 
 /// The moved piece attacks two or more pieces worth taking (or the
 /// general and one).
-fn forks(after: &Position, b1: &Board, mover: Color, m: Move) -> Option<Motif> {
+fn forks(after: &Position, b1: &Reach, mover: Color, m: Move) -> Option<Motif> {
     let from = m.to();
     let mut targets = Vec::new();
     let mut gain = 0;
@@ -667,7 +724,7 @@ fn forks(after: &Position, b1: &Board, mover: Color, m: Move) -> Option<Motif> {
 }
 
 /// A piece other than the moved one newly attacks something worth taking.
-fn discovered(after: &Position, b0: &Board, b1: &Board, mover: Color, m: Move) -> Vec<Motif> {
+fn discovered(after: &Position, b0: &Reach, b1: &Reach, mover: Color, m: Move) -> Vec<Motif> {
     let mut found = Vec::new();
     for (s, p) in after.pieces(mover) {
         if s == m.to() || p.kind == PieceKind::General {
@@ -695,7 +752,7 @@ fn discovered(after: &Position, b0: &Board, b1: &Board, mover: Color, m: Move) -
 /// Pieces of `c` that cannot leave their point without exposing their
 /// general: to a chariot or a cannon (screen or piece before it), to a
 /// horse, or on the generals' file.
-pub fn pins(b: &Board, c: Color) -> Vec<Motif> {
+pub fn pins(b: &Reach, c: Color) -> Vec<Motif> {
     let Some(g) = b.general(c) else {
         return Vec::new();
     };
@@ -724,7 +781,7 @@ pub fn pins(b: &Board, c: Color) -> Vec<Motif> {
 }
 
 /// The pins on the opponent the move made.
-fn new_pins(b0: &Board, b1: &Board, mover: Color) -> Vec<Motif> {
+fn new_pins(b0: &Reach, b1: &Reach, mover: Color) -> Vec<Motif> {
     let before = pins(b0, mover.flip());
     pins(b1, mover.flip())
         .into_iter()
@@ -734,7 +791,7 @@ fn new_pins(b0: &Board, b1: &Board, mover: Color) -> Vec<Motif> {
 
 /// An opponent's chariot, horse or cannon attacked with no safe point to
 /// go to.
-fn trapped(after: &Position, b1: &Board, mover: Color) -> Vec<Motif> {
+fn trapped(after: &Position, b1: &Reach, mover: Color) -> Vec<Motif> {
     if after.in_check() {
         return Vec::new();
     }
@@ -773,7 +830,7 @@ fn trapped(after: &Position, b1: &Board, mover: Color) -> Vec<Motif> {
 
 /// The mover's pieces the move leaves to be taken for less than they are
 /// worth (not the capture's own exchange, counted with the capture).
-fn hanging(pos: &Position, after: &Position, b1: &Board, mover: Color, m: Move) -> Vec<Motif> {
+fn hanging(pos: &Position, after: &Position, b1: &Reach, mover: Color, m: Move) -> Vec<Motif> {
     let mut found = Vec::new();
     for (sq, p) in after.pieces(mover) {
         if p.kind == PieceKind::General || (sq == m.to() && pos.piece_at(m.to()).is_some()) {
@@ -801,7 +858,7 @@ fn hanging(pos: &Position, after: &Position, b1: &Board, mover: Color, m: Move) 
 
 /// The move stands on the leg of an opponent's horse or the eye of its
 /// elephant.
-fn blocked(b1: &Board, mover: Color, m: Move) -> Vec<Motif> {
+fn blocked(b1: &Reach, mover: Color, m: Move) -> Vec<Motif> {
     let to = m.to();
     let mut found = Vec::new();
     for sq in Square::all() {

@@ -10,7 +10,8 @@ use super::why::{Said, Why};
 use crate::rules::{Color, Move, Piece, PieceKind, Position, Square};
 use crate::store::theme::{MotifRecord, SaidRecord, WhyRecord};
 
-const KINDS: [Kind; 15] = [
+const KINDS: [Kind; 16] = [
+    Kind::GameOver,
     Kind::Mate,
     Kind::DoubleCheck,
     Kind::DiscoveredCheck,
@@ -159,8 +160,8 @@ pub fn theme_kind(r: &WhyRecord) -> Option<Kind> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::settings::Language;
     use crate::teach::{Explainer, why};
+    use crate::words::Language;
 
     #[test]
     fn a_why_reads_back_as_it_was_said_and_a_damaged_one_does_not() {

@@ -5,10 +5,10 @@
 //! and `xiangqi review` read it.
 
 use super::motif::{Explainer, Kind, Motif};
-use super::words::{Voice, line_text, sentence};
+use super::words::{line_text, sentence};
 use crate::engine::review::Noting;
 use crate::rules::{Move, Position};
-use crate::store::settings::Language;
+use crate::words::{Language, Writing};
 
 /// The motifs that say most about what a move does for its side, best
 /// first: a mate, a double check, a fork, material won, a discovered
@@ -59,7 +59,7 @@ pub struct Why {
 impl Why {
     /// In a sentence: "allows 马三进五: the horse forks …; better 车一平二:
     /// …" / "让对方马三进五：…；应走车一平二：…".
-    pub fn text(&self, voice: impl Into<Voice>) -> String {
+    pub fn text(&self, voice: impl Into<Writing>) -> String {
         let voice = voice.into();
         let zh = voice.lang.is_chinese();
         let mut parts = Vec::new();
@@ -85,7 +85,9 @@ impl Why {
                 Language::Vi => format!("nên đi {m}: {said}"),
             });
         }
-        in_lang(parts.join(if zh { "；" } else { "; " }), voice.lang)
+        voice
+            .lang
+            .chinese(&parts.join(if zh { "；" } else { "; " }))
     }
 }
 
@@ -165,7 +167,7 @@ pub struct Strong {
 impl Strong {
     /// In a sentence: "strong: forks the general and the chariot …" /
     /// "好棋：…"; "punishes the mistake: …" / "抓住失误：…".
-    pub fn text(&self, voice: impl Into<Voice>) -> String {
+    pub fn text(&self, voice: impl Into<Writing>) -> String {
         let voice = voice.into();
         let said = sentence(&self.did.motif, voice);
         let text = match (voice.lang, self.punishes) {
@@ -176,16 +178,7 @@ impl Strong {
             (Language::Vi, true) => format!("bắt được sai lầm: {said}"),
             (Language::Vi, false) => format!("nước hay: {said}"),
         };
-        in_lang(text, voice.lang)
-    }
-}
-
-/// A text in the characters of `lang`: the teacher writes Chinese in
-/// Simplified characters, which Traditional Chinese converts.
-fn in_lang(text: String, lang: Language) -> String {
-    match lang {
-        Language::ZhHant => crate::hant::to_traditional(&text).into_owned(),
-        _ => text,
+        voice.lang.chinese(&text)
     }
 }
 
@@ -201,7 +194,7 @@ pub enum Comment {
 
 impl Comment {
     /// The sentence.
-    pub fn text(&self, voice: impl Into<Voice>) -> String {
+    pub fn text(&self, voice: impl Into<Writing>) -> String {
         match self {
             Comment::Weak(w) => w.text(voice),
             Comment::Strong(s) => s.text(voice),

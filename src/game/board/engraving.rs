@@ -5,12 +5,12 @@
 //! spawned later (a new game, undo).
 
 use crate::game::board::decor::{FileNumber, RankNumber, file_number_text};
-use crate::game::board::pieces::{PieceView, piece_char};
+use crate::game::board::pieces::PieceView;
 use crate::game::play::Play;
 use crate::game::play::session::Session;
 use crate::game::settings::UserSettings;
 use crate::game::{GameSet, Screen};
-use crate::rules::{Charset, Color as Side, Piece, PieceKind};
+use crate::rules::{Charset, Piece};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -28,17 +28,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The character on a piece in `charset`.
 pub fn engraving(p: Piece, charset: Charset) -> &'static str {
-    match charset {
-        Charset::Traditional => piece_char(p),
-        Charset::Simplified => match (p.color, p.kind) {
-            (Side::Red, PieceKind::General) => "帅",
-            (Side::Black, PieceKind::General) => "将",
-            (_, PieceKind::Horse) => "马",
-            (_, PieceKind::Chariot) => "车",
-            (_, PieceKind::Cannon) => "炮",
-            _ => piece_char(p),
-        },
-    }
+    p.glyph(charset)
 }
 
 fn engrave_pieces(
@@ -96,6 +86,7 @@ fn show_file_numbers<const LESSON: bool>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::{Color as Side, PieceKind};
 
     #[test]
     fn in_a_lesson_reds_files_are_lettered_as_the_course_names_them() {

@@ -18,13 +18,10 @@ pub fn rebuilt_text(r: &Recovery, lang: Lang) -> String {
             } else {
                 String::new()
             };
-            chinese(
-                format!(
-                    "原文件保存为 {path}；从中读回 {} 局{lost}，从棋谱加入 {} 局",
-                    r.salvaged, r.from_saved
-                ),
-                lang,
-            )
+            lang.chinese(&format!(
+                "原文件保存为 {path}；从中读回 {} 局{lost}，从棋谱加入 {} 局",
+                r.salvaged, r.from_saved
+            ))
         }
         Lang::En => {
             let lost = if r.unreadable > 0 {
@@ -51,14 +48,6 @@ pub fn rebuilt_text(r: &Recovery, lang: Lang) -> String {
     }
 }
 
-/// A text written in Simplified Chinese, in the Chinese of `lang`.
-fn chinese(text: String, lang: Lang) -> String {
-    match lang {
-        Lang::ZhHant => crate::hant::to_traditional(&text).into_owned(),
-        _ => text,
-    }
-}
-
 /// The engine's last words on its standard error, after a failure.
 fn said(tail: &[String], lang: Lang) -> String {
     match (tail.is_empty(), lang) {
@@ -74,7 +63,7 @@ fn said(tail: &[String], lang: Lang) -> String {
 pub fn engine_failure_text(f: &EngineFailure, lang: Lang) -> String {
     match lang {
         Lang::En => f.to_string(),
-        Lang::Zh | Lang::ZhHant => chinese(engine_failure_zh(f, lang), lang),
+        Lang::Zh | Lang::ZhHant => lang.chinese(&engine_failure_zh(f, lang)),
         Lang::Vi => engine_failure_vi(f),
     }
 }
@@ -209,14 +198,14 @@ pub fn client_error_text(e: &ClientError, lang: Lang) -> String {
         (ClientError::Write(why), _) => format!("无法向引擎写入：{why}"),
         (ClientError::Option(c), _) => format!("引擎选项 {c}"),
     };
-    chinese(zh, lang)
+    lang.chinese(&zh)
 }
 
 /// A search that gave no move, in words.
 pub fn go_error_text(e: &GoError, lang: Lang) -> String {
     match (e, lang) {
         (GoError::Hang(secs), Lang::Zh | Lang::ZhHant) => {
-            chinese(format!("引擎 {secs:.2} 秒内没有走棋"), lang)
+            lang.chinese(&format!("引擎 {secs:.2} 秒内没有走棋"))
         }
         (GoError::Hang(secs), Lang::Vi) => format!("Engine không đi trong {secs:.2} giây"),
         (GoError::Failed(c), _) => client_error_text(c, lang),
@@ -227,7 +216,7 @@ pub fn go_error_text(e: &GoError, lang: Lang) -> String {
 /// An engine the game was to use that is no longer in the engine list.
 pub fn engine_missing_text(name: &str, lang: Lang) -> String {
     match lang {
-        Lang::Zh | Lang::ZhHant => chinese(format!("引擎「{name}」已不在引擎列表中"), lang),
+        Lang::Zh | Lang::ZhHant => lang.chinese(&format!("引擎「{name}」已不在引擎列表中")),
         Lang::En => format!("'{name}' is no longer in the engine list"),
         Lang::Vi => format!("“{name}” không còn trong danh sách engine"),
     }
@@ -237,7 +226,7 @@ pub fn engine_missing_text(name: &str, lang: Lang) -> String {
 pub fn protocol_error_text(e: &UnknownProtocol, lang: Lang) -> String {
     match lang {
         Lang::Zh | Lang::ZhHant => {
-            chinese(format!("协议须为 uci 或 ucci，而不是「{}」", e.0), lang)
+            lang.chinese(&format!("协议须为 uci 或 ucci，而不是「{}」", e.0))
         }
         Lang::En => e.to_string(),
         Lang::Vi => format!("Giao thức phải là uci hoặc ucci, không phải “{}”", e.0),
@@ -247,7 +236,7 @@ pub fn protocol_error_text(e: &UnknownProtocol, lang: Lang) -> String {
 /// An engine card's job whose thread ended without an answer.
 pub fn job_lost_text(lost: &str, lang: Lang) -> String {
     match lang {
-        Lang::Zh | Lang::ZhHant => chinese("引擎的任务意外结束，没有回答".to_string(), lang),
+        Lang::Zh | Lang::ZhHant => lang.chinese("引擎的任务意外结束，没有回答"),
         Lang::En => lost.to_string(),
         Lang::Vi => "Việc của engine kết thúc bất ngờ, không có câu trả lời".to_string(),
     }

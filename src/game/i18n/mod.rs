@@ -1,4 +1,5 @@
-//! Every word the game shows, in Chinese and English.
+//! Every word the game shows, in its four languages (Simplified and
+//! Traditional Chinese, English, Vietnamese).
 //!
 //! Texts are looked up by key ([`Phrase`]) in the current [`Lang`]; texts
 //! with values in them (a move number, a level's name, a clock) are the
@@ -25,9 +26,9 @@ pub use sentences::{
 };
 
 /// The language of the interface: the language setting itself
-/// ([`crate::store::settings::Language`], `Zh` or `En`), read by the views
+/// ([`crate::words::Language`]: `Zh`, `ZhHant`, `En` or `Vi`), read by the views
 /// through [`crate::game::settings::CurrentLang`].
-pub use crate::store::settings::Language as Lang;
+pub use crate::words::Language as Lang;
 
 /// Red's file numerals, 一 … 九, indexed by count-from-the-right minus one.
 pub const RED_FILE_NUMERALS: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];

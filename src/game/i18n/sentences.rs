@@ -26,20 +26,11 @@ pub fn result_text(o: &Outcome, lang: Lang) -> &'static str {
     }
 }
 
-/// A text written in Simplified Chinese, in the Chinese of `lang`: as it
-/// is, or in Traditional characters.
-fn chinese(text: String, lang: Lang) -> String {
-    match lang {
-        Lang::ZhHant => crate::hant::to_traditional(&text).into_owned(),
-        _ => text,
-    }
-}
-
 /// Why the game ended, in words.
 pub fn reason_text(r: &Reason, lang: Lang) -> String {
     let side = |c: &Color| side_name(*c, lang);
     match lang {
-        Lang::Zh | Lang::ZhHant => chinese(reason_zh(r, lang), lang),
+        Lang::Zh | Lang::ZhHant => lang.chinese(&reason_zh(r, lang)),
         Lang::En => match r {
             Reason::Checkmate => "checkmate".into(),
             Reason::Stalemate => "stalemate: no legal move".into(),
@@ -142,7 +133,7 @@ pub fn clock_text(c: crate::rules::clock::TimeControl, lang: Lang) -> String {
             format!("{}, rồi {} mỗi nước", time(base), time(per_move))
         }
     };
-    chinese(text, lang)
+    lang.chinese(&text)
 }
 
 /// A name the data spells in Chinese and English (an opening's, a level's,
@@ -151,7 +142,7 @@ pub fn clock_text(c: crate::rules::clock::TimeControl, lang: Lang) -> String {
 pub fn pick(lang: Lang, zh: &str, en: &str) -> String {
     match lang {
         Lang::Zh => zh.to_string(),
-        Lang::ZhHant => crate::hant::to_traditional(zh).into_owned(),
+        Lang::ZhHant => lang.chinese(zh),
         Lang::En | Lang::Vi => en.to_string(),
     }
 }
@@ -212,7 +203,7 @@ pub fn level_record(level: Level, won: u32, drawn: u32, lost: u32, lang: Lang) -
         level_name(level, lang)
     );
     match lang {
-        Lang::Zh | Lang::ZhHant => chinese(format!("你对{who}：{won}胜 {drawn}和 {lost}负"), lang),
+        Lang::Zh | Lang::ZhHant => lang.chinese(&format!("你对{who}：{won}胜 {drawn}和 {lost}负")),
         Lang::En => format!("You against {who}: {won} won, {drawn} drawn, {lost} lost"),
         Lang::Vi => format!("Bạn đấu {who}: thắng {won}, hòa {drawn}, thua {lost}"),
     }
@@ -337,7 +328,7 @@ pub fn mate_in(moves: u32, lang: Lang) -> String {
 /// day has come.
 pub fn due_today(n: usize, lang: Lang) -> String {
     match lang {
-        Lang::Zh | Lang::ZhHant => chinese(format!("今日待练 {n}"), lang),
+        Lang::Zh | Lang::ZhHant => lang.chinese(&format!("今日待练 {n}")),
         Lang::En => format!("{n} due today"),
         Lang::Vi => format!("{n} bài đến hạn hôm nay"),
     }
@@ -357,14 +348,14 @@ pub fn comes_back(days: u64, lang: Lang) -> String {
         (d, Lang::En) => format!("back in {d} days"),
         (d, Lang::Vi) => format!("luyện lại sau {d} ngày"),
     };
-    chinese(text, lang)
+    lang.chinese(&text)
 }
 
 /// A puzzle's theme before it is answered: "主题：捉双" / "Theme: fork".
 pub fn theme_line(kind: crate::teach::Kind, lang: Lang) -> String {
     let word = crate::teach::words::kind_word(kind, lang);
     match lang {
-        Lang::Zh | Lang::ZhHant => format!("{}：{word}", chinese("主题".into(), lang)),
+        Lang::Zh | Lang::ZhHant => format!("{}：{word}", lang.chinese("主题")),
         Lang::En => format!("Theme: {word}"),
         Lang::Vi => format!("Chủ đề: {word}"),
     }

@@ -50,15 +50,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Last, stop_on_exit);
 }
 
-/// A level's name and search depth, for the menu and the panel.
+/// A level's number, search depth and rating, for the menu and the panel
+/// (its name, in each language, is `game::i18n::level_name`'s).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LevelInfo {
     /// 1 to `engine::Level::COUNT`.
     pub level: u8,
-    /// Chinese name.
-    pub name_zh: &'static str,
-    /// English name.
-    pub name_en: &'static str,
     /// Maximum search depth in plies.
     pub depth: u32,
     /// Its rating (`engine::Level::rating`).
@@ -75,8 +72,6 @@ pub fn level_info(level: u8) -> LevelInfo {
     let l = Level::new(level.clamp(1, MAX_LEVEL)).unwrap_or_default();
     LevelInfo {
         level: l.number(),
-        name_zh: l.name_zh(),
-        name_en: l.name_en(),
         depth: l.max_depth(),
         rating: l.rating(),
     }

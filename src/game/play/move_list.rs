@@ -9,6 +9,7 @@ use crate::game::settings::UserSettings;
 use crate::rules::notation::{BlackDigits, ChineseStyle, Notation, format_move};
 use crate::rules::records::{Mark, MoveTree, NodeId};
 use crate::rules::{Charset, Color as Side};
+use crate::words::Writing;
 
 /// The notation and characters the list (and the panel's best line) is
 /// written in: the chosen notation in the language's own habits — Chinese
@@ -18,18 +19,12 @@ use crate::rules::{Charset, Color as Side};
 pub fn list_style(settings: Option<&UserSettings>) -> (Notation, ChineseStyle) {
     let notation = settings.map_or(Notation::Chinese, |s| s.notation);
     let lang = settings.map_or(Lang::default(), |s| s.lang());
-    let notation = match (notation, lang) {
-        (Notation::Chinese, Lang::Vi) => Notation::Vietnamese,
-        (n, _) => n,
-    };
-    let charset = match lang {
-        Lang::ZhHant => Charset::Traditional,
-        _ => settings.map_or(Charset::Simplified, |s| s.charset()),
-    };
+    let charset = settings.map_or(Charset::Simplified, |s| s.charset());
+    let writing = Writing::new(lang, notation, charset);
     (
-        notation,
+        writing.notation,
         ChineseStyle {
-            charset,
+            charset: writing.style.charset,
             black_digits: BlackDigits::FullWidth,
         },
     )
@@ -37,12 +32,9 @@ pub fn list_style(settings: Option<&UserSettings>) -> (Notation, ChineseStyle) {
 
 /// How the teacher's sentences speak to this player: the shown language,
 /// with moves in the list's notation and characters.
-pub fn teacher_voice(
-    settings: Option<&UserSettings>,
-    lang: crate::game::i18n::Lang,
-) -> crate::teach::Voice {
+pub fn teacher_voice(settings: Option<&UserSettings>, lang: crate::game::i18n::Lang) -> Writing {
     let (notation, style) = list_style(settings);
-    crate::teach::Voice {
+    Writing {
         lang,
         notation,
         style,

@@ -467,7 +467,7 @@ fn a_puzzle_from_a_mistake_carries_its_why_and_comes_back_on_its_schedule() {
     assert_eq!(p.played, "d5c5", "the hung chariot is the puzzle");
     let why = crate::teach::why_of(p.theme.as_ref().unwrap()).expect("a why");
     // Said in the player's voice: English with WXF moves …
-    let wxf = crate::teach::Voice {
+    let wxf = crate::words::Writing {
         lang: crate::game::i18n::Lang::En,
         notation: Notation::Wxf,
         style: crate::rules::Charset::Simplified.into(),

@@ -101,7 +101,7 @@ fn nothing_is_said_while_the_setting_is_off() {
     {
         let mut settings = app.world_mut().resource_mut::<UserSettings>();
         settings.0.speak_moves = true;
-        settings.0.language = crate::store::settings::Language::En;
+        settings.0.language = crate::words::Language::En;
     }
     app.update();
     click(&mut app, "h9");

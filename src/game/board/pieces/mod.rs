@@ -22,7 +22,7 @@ use crate::game::settings::UserSettings;
 use crate::game::theme::{Fonts, palette};
 use crate::game::{GameSet, Screen};
 use crate::render::{PIECE_IMAGE_SPAN, PieceSet};
-use crate::rules::{Color as Side, Piece, PieceKind, Position, Square};
+use crate::rules::{Color as Side, Piece, Position, Square};
 use bevy::prelude::*;
 
 mod marks;
@@ -61,22 +61,7 @@ const LIFT: f32 = 0.06;
 
 /// The engraved character.
 pub fn piece_char(p: Piece) -> &'static str {
-    match (p.color, p.kind) {
-        (Side::Red, PieceKind::General) => "帥",
-        (Side::Red, PieceKind::Advisor) => "仕",
-        (Side::Red, PieceKind::Elephant) => "相",
-        (Side::Red, PieceKind::Horse) => "傌",
-        (Side::Red, PieceKind::Chariot) => "俥",
-        (Side::Red, PieceKind::Cannon) => "炮",
-        (Side::Red, PieceKind::Soldier) => "兵",
-        (Side::Black, PieceKind::General) => "將",
-        (Side::Black, PieceKind::Advisor) => "士",
-        (Side::Black, PieceKind::Elephant) => "象",
-        (Side::Black, PieceKind::Horse) => "馬",
-        (Side::Black, PieceKind::Chariot) => "車",
-        (Side::Black, PieceKind::Cannon) => "砲",
-        (Side::Black, PieceKind::Soldier) => "卒",
-    }
+    p.glyph(crate::rules::Charset::Traditional)
 }
 
 /// A sprite of one of the shared shapes (radius 1; scale it by the radius).

@@ -5,7 +5,8 @@ use super::SettingsAction;
 use crate::game::i18n::Phrase;
 use crate::render::{BoardTheme, PieceSet};
 use crate::rules::{Charset, Notation};
-use crate::store::settings::{AnimationSpeed, Language, MAX_ANALYSIS_LINES, ScoreView, Settings};
+use crate::store::settings::{AnimationSpeed, MAX_ANALYSIS_LINES, ScoreView, Settings};
+use crate::words::Language;
 
 /// Volume step of −/+ and ←/→.
 const VOLUME_STEP: u8 = 10;
