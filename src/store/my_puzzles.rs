@@ -8,16 +8,27 @@
 //! (attempts, solved), their theme (why the mistake was one, found by the
 //! teacher once and kept, [`WhyRecord`]) and when each comes back
 //! ([`Schedule`], spaced repetition). Reading is lenient: a damaged file keeps what can be
-//! read, an entry that makes no sense (a bad FEN, an illegal move) is
-//! dropped with a warning, and the first save moves the damaged file aside.
+//! read, an entry that makes no sense (a bad FEN, an illegal move, an id
+//! seen before, a schedule out of its bounds) is dropped or mended with a
+//! warning, and the first save moves the damaged file aside.
 //! Writes go to a temporary file that is renamed into place.
+//!
+//! Two windows may practise at once: a save takes in what the other saved
+//! meanwhile ([`StoreFile::merge`]), puzzle by puzzle (by id). Of two
+//! copies of a puzzle the one with more attempts is kept, on a tie the one
+//! answered later ([`Schedule::last`]), on a tie still this window's; it is
+//! solved if either is, and keeps a theme either found. A puzzle removed in
+//! this window is not brought back from the file; one only the other
+//! window has is added.
 
+use super::file::{self, StoreFile};
 use super::schedule::Schedule;
 use super::theme::WhyRecord;
-use super::{Warning, atomic, load_json_lenient, parse_json_lenient, set_aside_if_damaged};
+use super::{Warning, parse_json_lenient};
 use crate::engine::review::{GameReview, Judgement};
 use crate::rules::{Color, Move, Position};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 use std::io;
 use std::path::Path;
 
@@ -143,11 +154,40 @@ impl MyPuzzle {
 }
 
 /// The puzzles from the player's games, oldest first.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct MyPuzzles {
     /// The puzzles.
     pub puzzles: Vec<MyPuzzle>,
+    /// The ids removed here, not to be brought back by a save's merge.
+    #[serde(skip)]
+    removed: BTreeSet<String>,
+}
+
+impl PartialEq for MyPuzzles {
+    /// The same puzzles (what was removed on the way does not count).
+    fn eq(&self, other: &MyPuzzles) -> bool {
+        self.puzzles == other.puzzles
+    }
+}
+
+impl MyPuzzle {
+    /// Of two copies of this puzzle, `other` is the one to keep: more
+    /// attempts, or as many and answered later.
+    fn is_behind(&self, other: &MyPuzzle) -> bool {
+        (other.attempts, other.schedule.last) > (self.attempts, self.schedule.last)
+    }
+
+    /// Takes in another copy of this puzzle (see the module notes).
+    fn merge(&mut self, mut other: MyPuzzle) {
+        if self.is_behind(&other) {
+            std::mem::swap(self, &mut other);
+        }
+        self.solved |= other.solved;
+        if self.theme.is_none() {
+            self.theme = other.theme;
+        }
+    }
 }
 
 /// The file as read, before each entry is checked.
@@ -157,21 +197,34 @@ struct Raw {
     puzzles: Vec<serde_json::Value>,
 }
 
-impl MyPuzzles {
-    /// Reads the file: missing → none; damaged → what could be read, with a
-    /// warning naming what was dropped; the file is left untouched.
-    pub fn load(path: &Path) -> (MyPuzzles, Option<Warning>) {
-        let (raw, warning) = load_json_lenient::<Raw>(path);
+impl StoreFile for MyPuzzles {
+    fn parse(path: &Path, bytes: &[u8]) -> (MyPuzzles, Option<Warning>) {
+        let (raw, warning) = parse_json_lenient::<Raw>(path, bytes);
         let mut problems = warning.map(|w| w.problems).unwrap_or_default();
         let mut out = MyPuzzles::default();
         for (i, v) in raw.puzzles.into_iter().enumerate() {
+            let n = i + 1;
             match serde_json::from_value::<MyPuzzle>(v) {
-                Ok(p) => match p.problem() {
-                    None if out.get(&p.id).is_none() => out.puzzles.push(p),
-                    None => {}
-                    Some(why) => problems.push(format!("puzzle {}: {why}; dropped", i + 1)),
+                Ok(mut p) => match p.problem() {
+                    None => {
+                        problems.extend(
+                            p.schedule
+                                .mend()
+                                .map(|why| format!("puzzle {n}: {why}; its schedule starts over")),
+                        );
+                        if let Some(first) = out.get_mut(&p.id) {
+                            problems.push(format!(
+                                "puzzle {n}: the id `{}` is used before; the copy with more progress kept",
+                                p.id
+                            ));
+                            first.merge(p);
+                        } else {
+                            out.puzzles.push(p);
+                        }
+                    }
+                    Some(why) => problems.push(format!("puzzle {n}: {why}; dropped")),
                 },
-                Err(e) => problems.push(format!("puzzle {}: {e}; dropped", i + 1)),
+                Err(e) => problems.push(format!("puzzle {n}: {e}; dropped")),
             }
         }
         let warning = (!problems.is_empty()).then(|| Warning {
@@ -181,17 +234,33 @@ impl MyPuzzles {
         (out, warning)
     }
 
-    /// Writes the file atomically; a damaged file is first moved aside.
+    fn merge(&mut self, on_disk: MyPuzzles) {
+        for p in on_disk.puzzles {
+            if self.removed.contains(&p.id) {
+                continue;
+            }
+            match self.get_mut(&p.id) {
+                Some(mine) => mine.merge(p),
+                None => self.puzzles.push(p),
+            }
+        }
+    }
+}
+
+impl MyPuzzles {
+    /// Reads the file: missing → none; damaged → what could be read, with a
+    /// warning naming what was dropped; the file is left untouched.
+    pub fn load(path: &Path) -> (MyPuzzles, Option<Warning>) {
+        file::load(path)
+    }
+
+    /// Writes the file atomically, with what another window saved
+    /// meanwhile merged in; a damaged file is first moved aside.
     ///
     /// # Errors
     /// Any I/O error; the old file is then unchanged.
     pub fn save(&self, path: &Path) -> io::Result<()> {
-        set_aside_if_damaged(path, |bytes| {
-            parse_json_lenient::<MyPuzzles>(path, bytes).1.is_some()
-        })?;
-        let mut json = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
-        json.push('\n');
-        atomic::write_atomic(path, json.as_bytes())
+        file::save(&mut self.clone(), path)
     }
 
     /// The puzzle with this id.
@@ -209,6 +278,7 @@ impl MyPuzzles {
         let mut added = 0;
         for p in new {
             if self.get(&p.id).is_none() && p.problem().is_none() {
+                self.removed.remove(&p.id);
                 self.puzzles.push(p);
                 added += 1;
             }
@@ -220,6 +290,7 @@ impl MyPuzzles {
     pub fn remove(&mut self, id: &str) -> bool {
         let before = self.puzzles.len();
         self.puzzles.retain(|p| p.id != id);
+        self.removed.insert(id.to_string());
         self.puzzles.len() != before
     }
 
@@ -446,6 +517,7 @@ mod tests {
         let path = t.path().join("my-puzzles.json");
         let mut old = serde_json::to_value(MyPuzzles {
             puzzles: vec![puzzle("old")],
+            ..MyPuzzles::default()
         })
         .unwrap();
         let entry = old["puzzles"][0].as_object_mut().unwrap();
@@ -492,6 +564,7 @@ mod tests {
         bad.best = "a0a9".into(); // not legal there
         let file = MyPuzzles {
             puzzles: vec![puzzle("good"), bad],
+            ..MyPuzzles::default()
         };
         std::fs::write(&path, serde_json::to_string(&file).unwrap()).unwrap();
         let (back, warning) = MyPuzzles::load(&path);
@@ -503,6 +576,7 @@ mod tests {
         // Truncated: what was complete is kept.
         let text = serde_json::to_string(&MyPuzzles {
             puzzles: vec![puzzle("one"), puzzle("two")],
+            ..MyPuzzles::default()
         })
         .unwrap();
         // Cut inside the second puzzle, before its position.

@@ -7,8 +7,9 @@
 //! player changes a setting and the game calls [`Settings::save`].
 
 use super::engines::EngineList;
+use super::file::{self, StoreFile, set_aside_if_damaged};
 use super::players::{Players, settings_keys};
-use super::{Warning, atomic, load_json_lenient, parse_json_lenient, set_aside_if_damaged};
+use super::{Warning, parse_json_lenient};
 use crate::engine::Level;
 use crate::render::{BoardTheme, PieceSet};
 use crate::rules::clock::TimeControl;
@@ -305,6 +306,17 @@ fn level_key(row: Color) -> &'static str {
     }
 }
 
+impl StoreFile for Settings {
+    /// [`Settings::load`] on the file's bytes (`path` names it in the
+    /// warning): the older files' levels and first start brought up to date.
+    fn parse(path: &Path, bytes: &[u8]) -> (Settings, Option<Warning>) {
+        let (mut s, warning) = parse_json_lenient::<Settings>(path, bytes);
+        s.migrate_levels(bytes);
+        s.migrate_first_start(bytes);
+        s.checked(path, warning)
+    }
+}
+
 impl Settings {
     /// The settings of a first start: the defaults, in the system's
     /// language when its locale names one ([`Language::from_environment`]).
@@ -321,12 +333,7 @@ impl Settings {
     /// what could be read (the valid fields, the part before the damage) and
     /// defaults for the rest, and a warning; the file is not touched.
     pub fn load(path: &Path) -> (Settings, Option<Warning>) {
-        let (mut s, warning) = load_json_lenient::<Settings>(path);
-        if let Ok(bytes) = std::fs::read(path) {
-            s.migrate_levels(&bytes);
-            s.migrate_first_start(&bytes);
-        }
-        s.checked(path, warning)
+        file::load(path)
     }
 
     /// A settings file without `first_start_done` was written before the
@@ -373,12 +380,6 @@ impl Settings {
         self.ladder = crate::engine::level::LADDER;
     }
 
-    /// [`Settings::load`] on the file's bytes (`path` names it in the warning).
-    fn parse(path: &Path, bytes: &[u8]) -> (Settings, Option<Warning>) {
-        let (s, warning) = parse_json_lenient::<Settings>(path, bytes);
-        s.checked(path, warning)
-    }
-
     /// Resets out-of-range values, adding them to the warning.
     fn checked(mut self, path: &Path, mut warning: Option<Warning>) -> (Settings, Option<Warning>) {
         let problems = self.fix_ranges();
@@ -401,9 +402,7 @@ impl Settings {
     /// Any I/O error; the old file is then unchanged.
     pub fn save(&self, path: &Path) -> io::Result<()> {
         set_aside_if_damaged(path, |bytes| Settings::parse(path, bytes).1.is_some())?;
-        let mut json = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
-        json.push('\n');
-        atomic::write_atomic(path, json.as_bytes())
+        file::write_json(self, path)
     }
 
     /// The effective volume as 0.0..=1.0 (0 when muted).
@@ -424,12 +423,29 @@ impl Settings {
             .drain(..)
             .map(|r| format!("{r}; left out"))
             .collect();
-        if self.volume > 100 {
-            problems.push(format!(
-                "`volume` {} is out of range 0..=100; using {}",
-                self.volume, d.volume
-            ));
-            self.volume = d.volume;
+        for (name, value, range, default) in [
+            ("volume", &mut self.volume, 0..=100, d.volume),
+            (
+                "speech_volume",
+                &mut self.speech_volume,
+                0..=100,
+                d.speech_volume,
+            ),
+            (
+                "speech_speed",
+                &mut self.speech_speed,
+                50..=200,
+                d.speech_speed,
+            ),
+        ] {
+            if !range.contains(value) {
+                problems.push(format!(
+                    "`{name}` {value} is out of range {}..={}; using {default}",
+                    range.start(),
+                    range.end()
+                ));
+                *value = default;
+            }
         }
         if !(1..=MAX_ANALYSIS_LINES).contains(&self.analysis_lines) {
             problems.push(format!(
