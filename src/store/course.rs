@@ -190,4 +190,71 @@ mod tests {
         assert_eq!(later.stars("a"), 3);
         assert!(later.lessons_done.is_empty());
     }
+
+    fn damaged_copies(dir: &Path) -> usize {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .filter(|e| {
+                e.as_ref()
+                    .unwrap()
+                    .file_name()
+                    .to_string_lossy()
+                    .contains("-damaged-")
+            })
+            .count()
+    }
+
+    #[test]
+    fn one_bad_star_drops_only_itself_and_stars_are_one_to_three() {
+        // F15: a star of 300 emptied all the stars; 255 and 0 were taken.
+        let t = TempDir::new("course-stars");
+        let path = t.path().join("course-progress.json");
+        std::fs::write(
+            &path,
+            r#"{"lessons_done":["board-points"],"stars":{"board-1":3,"board-2":300,"board-3":2,"board-4":255,"board-5":0,"board-6":"x"}}"#,
+        )
+        .unwrap();
+        let (p, w) = CourseProgress::load(&path);
+        assert_eq!(p.stars("board-1"), 3);
+        assert_eq!(p.stars("board-3"), 2);
+        for bad in ["board-2", "board-4", "board-5", "board-6"] {
+            assert_eq!(p.stars(bad), 0, "{bad}");
+        }
+        assert!(p.is_lesson_done("board-points"));
+        let w = w.expect("a notice").to_string();
+        assert!(w.contains("`board-2`: 300 is not 1–3"), "{w}");
+        assert!(w.contains("`board-5`: 0"), "{w}");
+        // Set aside before the next save.
+        p.save(&path).unwrap();
+        assert_eq!(damaged_copies(t.path()), 1);
+        assert_eq!(CourseProgress::load(&path), (p, None));
+    }
+
+    #[test]
+    fn two_windows_keep_each_others_progress() {
+        // F9: window B's save wrote over window A's star.
+        let t = TempDir::new("course-windows");
+        let path = t.path().join("course-progress.json");
+        let mut start = CourseProgress::default();
+        start.record_solved("board-1", 1);
+        start.save(&path).unwrap();
+        let (mut a, _) = CourseProgress::load(&path);
+        let (mut b, _) = CourseProgress::load(&path);
+        a.record_solved("board-1", 3);
+        a.record_lesson_done("board");
+        a.save(&path).unwrap();
+        b.record_solved("board-2", 2);
+        b.record_lesson_done("horse");
+        b.save(&path).unwrap();
+        let (both, w) = CourseProgress::load(&path);
+        assert_eq!(w, None);
+        assert_eq!((both.stars("board-1"), both.stars("board-2")), (3, 2));
+        assert!(both.is_lesson_done("board") && both.is_lesson_done("horse"));
+        // The window's own last lesson is the one kept.
+        assert_eq!(both.last_lesson.as_deref(), Some("horse"));
+        // Merging in place (as the game's store does) shows the other's.
+        file::save(&mut a, &path).unwrap();
+        assert_eq!(a.stars("board-2"), 2);
+        assert_eq!(damaged_copies(t.path()), 0);
+    }
 }

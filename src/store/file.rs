@@ -208,3 +208,162 @@ fn set_aside(path: &Path) -> io::Result<PathBuf> {
         "no free name to keep the damaged file under",
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::course::CourseProgress;
+    use crate::store::my_puzzles::MyPuzzles;
+    use crate::store::profile::Profile;
+    use crate::store::puzzles::Progress;
+    use crate::store::settings::Settings;
+    use crate::store::test_util::TempDir;
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    /// `f()` on another thread; panics when it takes more than 10 s (a
+    /// read that waits on a pipe for ever).
+    fn within_10s<R: Send + 'static>(f: impl FnOnce() -> R + Send + 'static) -> R {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(f());
+        });
+        rx.recv_timeout(Duration::from_secs(10))
+            .expect("finished without waiting on the pipe")
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_pipe_or_a_device_named_as_a_store_file_is_refused_without_waiting() {
+        // F8: a FIFO named course-progress.json blocked the game for good.
+        let t = TempDir::new("store-fifo");
+        let path = t.path().join("course-progress.json");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        let p = path.clone();
+        let (progress, warning) = within_10s(move || CourseProgress::load(&p));
+        assert_eq!(progress, CourseProgress::default());
+        let w = warning.expect("a notice").to_string();
+        assert!(w.contains("not a regular file"), "{w}");
+        // The first save sets the pipe aside and writes a file.
+        let p = path.clone();
+        within_10s(move || {
+            let mut c = CourseProgress::default();
+            c.record_solved("board-1", 3);
+            c.save(&p)
+        })
+        .unwrap();
+        assert_eq!(CourseProgress::load(&path).0.stars("board-1"), 3);
+        let all = names(t.path());
+        assert_eq!(all.len(), 2, "{all:?}");
+        assert!(all[0].starts_with("course-progress-damaged-"), "{all:?}");
+        // A device behind the name is not read until memory runs out.
+        let zero = t.path().join("my-puzzles.json");
+        std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
+        let (mine, w) = within_10s(move || MyPuzzles::load(&zero));
+        assert!(mine.puzzles.is_empty());
+        assert!(
+            w.expect("a notice")
+                .to_string()
+                .contains("not a regular file")
+        );
+    }
+
+    #[test]
+    fn a_store_file_over_the_cap_is_refused_and_kept() {
+        let t = TempDir::new("store-large");
+        let path = t.path().join("puzzle-progress.json");
+        let f = std::fs::File::create(&path).unwrap();
+        f.set_len(MAX_STORE_BYTES + 1).unwrap();
+        let err = read_store_file(&path).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::FileTooLarge);
+        let (p, w) = Progress::load(&path);
+        assert_eq!((p, w.is_some()), (Progress::default(), true));
+        assert!(
+            read_store_file(&t.path().join("none.json"))
+                .unwrap()
+                .is_none()
+        );
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_skipped_in_every_store_file() {
+        // F14: a BOM made the whole file "damaged": every setting reset.
+        let t = TempDir::new("store-bom");
+        let settings = t.path().join("settings.json");
+        std::fs::write(
+            &settings,
+            "\u{feff}{\"volume\": 30, \"piece_set\": \"brush\", \"first_start_done\": true}",
+        )
+        .unwrap();
+        let (s, w) = Settings::load(&settings);
+        assert_eq!(w, None);
+        assert_eq!(s.volume, 30);
+        assert_eq!(s.piece_set, crate::render::PieceSet::Brush);
+        let course = t.path().join("course-progress.json");
+        std::fs::write(&course, "\u{feff}{\"stars\": {\"board-1\": 2}}").unwrap();
+        let (c, w) = CourseProgress::load(&course);
+        assert_eq!((c.stars("board-1"), w), (2, None));
+        let profile = t.path().join("profile.json");
+        std::fs::write(&profile, "\u{feff}{\"rating\": 900.0, \"games\": 3}").unwrap();
+        let (p, w) = Profile::load(&profile);
+        assert_eq!((p.rating, p.games, w), (Some(900.0), 3, None));
+    }
+
+    /// The files of commit fbd853f (`tests/data/store/`): each opens as
+    /// before, with no notice, reads back to the same bytes (but for the
+    /// last digit of a rating: serde_json reads floats to within one unit
+    /// in the last place, as it did then), and a save over it sets nothing
+    /// aside.
+    #[test]
+    fn the_files_written_before_open_as_before() {
+        fn same<T: StoreFile + std::fmt::Debug>(dir: &Path, name: &str) -> T {
+            same_as::<T>(dir, name, true)
+        }
+        fn same_as<T: StoreFile + std::fmt::Debug>(dir: &Path, name: &str, exact: bool) -> T {
+            let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/store");
+            let text = std::fs::read_to_string(data.join(name)).unwrap();
+            let path = dir.join(name);
+            std::fs::write(&path, &text).unwrap();
+            let (mut value, warning) = load::<T>(&path);
+            assert_eq!(warning, None, "{name}");
+            let mut again = serde_json::to_string_pretty(&value).unwrap();
+            again.push('\n');
+            save(&mut value, &path).unwrap();
+            let saved = std::fs::read_to_string(&path).unwrap();
+            assert_eq!(saved, again, "{name}");
+            if exact {
+                assert_eq!(again, text, "{name}");
+            }
+            value
+        }
+        let t = TempDir::new("store-compat");
+        let course: CourseProgress = same(t.path(), "course-progress.json");
+        assert_eq!(course.stars("board-1"), 3);
+        assert!(course.is_lesson_done("chariot"));
+        let progress: Progress = same(t.path(), "puzzle-progress.json");
+        assert_eq!(progress.solved.len(), 2);
+        let mine: MyPuzzles = same(t.path(), "my-puzzles.json");
+        assert_eq!(mine.puzzles.len(), 2);
+        assert!(mine.puzzles[0].theme.is_some() && mine.puzzles[1].composed);
+        let profile: Profile = same_as(t.path(), "profile.json", false);
+        assert_eq!((profile.games, profile.history.len()), (5, 5));
+        let rating = profile.rating.unwrap();
+        assert!((rating - 945.903_366_027_480_7).abs() < 1e-9, "{rating}");
+        assert_eq!(profile.history[2].score, 0.0);
+        assert_eq!(profile.history[4].weight, 0.5);
+        assert_eq!(names(t.path()).len(), 4, "nothing set aside");
+    }
+}

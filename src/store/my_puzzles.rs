@@ -616,4 +616,151 @@ mod tests {
             .collect();
         assert_eq!(names.len(), 1, "{names:?}");
     }
+
+    fn damaged_copies(dir: &Path) -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().contains("my-puzzles-damaged-"))
+            .collect()
+    }
+
+    #[test]
+    fn a_puzzle_dropped_for_its_meaning_is_set_aside_before_the_next_save() {
+        // F2: puzzle 2's FEN had one bad letter; the save after answering
+        // puzzle 1 wrote the file without it, and kept no copy.
+        let t = TempDir::new("my-puzzles-f2");
+        let path = t.path().join("my-puzzles.json");
+        let mut bad = puzzle("p2");
+        bad.fen = bad.fen.replace("RNBAKABNR w", "RNBAKABNX w");
+        let text = serde_json::to_string(&MyPuzzles {
+            puzzles: vec![puzzle("p1"), bad],
+            ..MyPuzzles::default()
+        })
+        .unwrap();
+        std::fs::write(&path, &text).unwrap();
+        let (mut mine, w) = MyPuzzles::load(&path);
+        let w = w.expect("a notice").to_string();
+        assert!(w.contains("puzzle 2: invalid FEN"), "{w}");
+        assert_eq!(mine.puzzles.len(), 1);
+        assert!(mine.answer("p1", true, 1));
+        mine.save(&path).unwrap();
+        let aside = damaged_copies(t.path());
+        assert_eq!(aside.len(), 1, "{aside:?}");
+        assert_eq!(std::fs::read_to_string(&aside[0]).unwrap(), text);
+        assert_eq!(MyPuzzles::load(&path).1, None);
+    }
+
+    #[test]
+    fn a_duplicate_id_is_damage_and_the_copy_with_more_progress_is_kept() {
+        // F2: the second `p1` (9 attempts, solved) was dropped unsaid.
+        let t = TempDir::new("my-puzzles-dup");
+        let path = t.path().join("my-puzzles.json");
+        let first = MyPuzzle {
+            attempts: 1,
+            ..puzzle("p1")
+        };
+        let mut second = MyPuzzle {
+            attempts: 9,
+            solved: true,
+            ..puzzle("p1")
+        };
+        second.schedule.interval = 37;
+        second.schedule.streak = 5;
+        let text = serde_json::to_string(&MyPuzzles {
+            puzzles: vec![first, second.clone()],
+            ..MyPuzzles::default()
+        })
+        .unwrap();
+        std::fs::write(&path, &text).unwrap();
+        let (mine, w) = MyPuzzles::load(&path);
+        let w = w.expect("a notice").to_string();
+        assert!(w.contains("puzzle 2: the id `p1` is used before"), "{w}");
+        assert_eq!(mine.puzzles, vec![second]);
+        mine.save(&path).unwrap();
+        assert_eq!(damaged_copies(t.path()).len(), 1);
+    }
+
+    #[test]
+    fn a_schedule_out_of_its_bounds_is_said_and_starts_over() {
+        // F16: `ease` 4294967295 sent a puzzle away for millions of years.
+        let t = TempDir::new("my-puzzles-f16");
+        let path = t.path().join("my-puzzles.json");
+        let cases: [(&str, fn(&mut Schedule)); 5] = [
+            ("`ease` 4294967295", |s| {
+                s.ease = u32::MAX;
+                s.interval = u32::MAX;
+                s.due = u64::MAX;
+                s.streak = u32::MAX;
+            }),
+            ("`ease` 100000", |s| s.ease = 100_000),
+            ("`ease` 0", |s| s.ease = 0),
+            ("`last` 99999999999", |s| s.last = 99_999_999_999),
+            ("`interval` 50000", |s| s.interval = 50_000),
+        ];
+        for (said, damage) in cases {
+            let mut p = puzzle("p1");
+            p.schedule.misses = 2;
+            damage(&mut p.schedule);
+            let file = MyPuzzles {
+                puzzles: vec![p],
+                ..MyPuzzles::default()
+            };
+            std::fs::write(&path, serde_json::to_string(&file).unwrap()).unwrap();
+            let (mut mine, w) = MyPuzzles::load(&path);
+            let w = w.expect("a notice").to_string();
+            assert!(w.contains(said) && w.contains("starts over"), "{w}");
+            let s = mine.puzzles[0].schedule;
+            assert_eq!((s.ease, s.due, s.streak, s.misses), (230, 0, 0, 2));
+            // Answered: back in a day, as a new puzzle.
+            let now = 20_000 * 86_400;
+            mine.answer("p1", true, now);
+            assert_eq!(mine.puzzles[0].schedule.days_left(now), 1);
+        }
+        assert!(puzzle("fine").schedule.mend().is_none());
+    }
+
+    #[test]
+    fn two_windows_keep_each_others_puzzles_and_answers() {
+        // F9: the file is read once and written whole.
+        let t = TempDir::new("my-puzzles-windows");
+        let path = t.path().join("my-puzzles.json");
+        let mut start = MyPuzzles::default();
+        start.add([puzzle("p1"), puzzle("p2"), puzzle("gone")]);
+        start.save(&path).unwrap();
+        let (mut a, _) = MyPuzzles::load(&path);
+        let (mut b, _) = MyPuzzles::load(&path);
+        // A answers p1, finds a new mistake, removes one.
+        a.get_mut("p1").unwrap().attempts += 1;
+        a.answer("p1", true, 2 * 86_400);
+        a.add([puzzle("from-a")]);
+        assert!(a.remove("gone"));
+        a.save(&path).unwrap();
+        // B answered p1 earlier (fewer attempts) and p2, and finds another.
+        b.answer("p1", false, 86_400);
+        b.get_mut("p2").unwrap().attempts += 2;
+        b.get_mut("p2").unwrap().theme = Some(WhyRecord {
+            allowed: None,
+            better: None,
+        });
+        b.add([puzzle("from-b")]);
+        b.save(&path).unwrap();
+        let (both, w) = MyPuzzles::load(&path);
+        assert_eq!(w, None);
+        let ids: Vec<&str> = both.puzzles.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(ids, ["p1", "p2", "gone", "from-b", "from-a"]);
+        // B still had `gone`: a removal in one window only holds until the
+        // other saves its copy (the file keeps no record of removals).
+        let p1 = both.get("p1").unwrap();
+        assert!(p1.solved && p1.attempts == 1, "A's answer kept: {p1:?}");
+        assert_eq!(p1.schedule.streak, 1);
+        assert_eq!(both.get("p2").unwrap().attempts, 2);
+        assert!(both.get("p2").unwrap().theme.is_some());
+        // A saves again: what it removed stays removed in its save.
+        a.remove("gone");
+        let mut merged = a.clone();
+        file::save(&mut merged, &path).unwrap();
+        assert!(merged.get("gone").is_none() && merged.get("from-b").is_some());
+        assert!(MyPuzzles::load(&path).0.get("gone").is_none());
+    }
 }

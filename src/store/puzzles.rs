@@ -539,4 +539,22 @@ mod tests {
         assert_eq!(aside.len(), 1, "{aside:?}");
         assert_eq!(fs::read(t.path().join(&aside[0])).unwrap(), bytes);
     }
+
+    #[test]
+    fn two_windows_keep_each_others_solved_puzzles() {
+        let t = TempDir::new("puzzle-windows");
+        let path = t.path().join("puzzle-progress.json");
+        let (mut a, _) = Progress::load(&path);
+        let (mut b, _) = Progress::load(&path);
+        a.record_attempt("p1");
+        a.record_solved("p1");
+        a.save(&path).unwrap();
+        b.record_attempt("p2");
+        b.record_attempt("p2");
+        b.save(&path).unwrap();
+        let (both, w) = Progress::load(&path);
+        assert_eq!(w, None);
+        assert!(both.is_solved("p1") && !both.is_solved("p2"));
+        assert_eq!((both.attempts("p1"), both.attempts("p2")), (1, 2));
+    }
 }

@@ -205,4 +205,23 @@ mod tests {
         assert!(s.is_due(at(1)));
         assert_eq!(s.ease, START_EASE);
     }
+
+    #[test]
+    fn answers_at_the_bounds_never_wrap_nor_send_a_puzzle_away() {
+        // F16: `self.streak += 1` overflowed (a debug build panicked) and
+        // the gap grew without a bound.
+        let mut s = Schedule {
+            due: 0,
+            interval: u32::MAX,
+            ease: MAX_EASE,
+            streak: u32::MAX,
+            misses: u32::MAX,
+            last: 0,
+        };
+        s.answer(true, at(20_000));
+        assert_eq!(s.streak, u32::MAX);
+        assert_eq!(s.days_left(at(20_000)), u64::from(MAX_INTERVAL));
+        s.answer(false, at(20_001));
+        assert_eq!(s.misses, u32::MAX);
+    }
 }

@@ -954,6 +954,39 @@ mod tests {
     }
 
     #[test]
+    fn speech_volume_and_speed_out_of_range_get_the_notice_volume_gets() {
+        // F18: `speech_volume` 255 and `speech_speed` 0 or 255 loaded unsaid.
+        let t = TempDir::new("settings-speech");
+        let p = t.path().join("settings.json");
+        let d = Settings::default();
+        for (text, said) in [
+            (r#"{"speech_volume": 255, "speech_speed": 0}"#, 2),
+            (r#"{"speech_volume": 100, "speech_speed": 255}"#, 1),
+            (r#"{"speech_volume": 0, "speech_speed": 49}"#, 1),
+        ] {
+            fs::write(&p, text).unwrap();
+            let (s, w) = Settings::load(&p);
+            let w = w.expect("a notice");
+            assert_eq!(w.problems.len(), said, "{w}");
+            assert!(w.to_string().contains("is out of range"), "{w}");
+            assert!((50..=200).contains(&s.speech_speed) && s.speech_volume <= 100);
+        }
+        fs::write(&p, r#"{"speech_volume": 255, "speech_speed": 0}"#).unwrap();
+        let (s, _) = Settings::load(&p);
+        assert_eq!(
+            (s.speech_volume, s.speech_speed),
+            (d.speech_volume, d.speech_speed)
+        );
+        // The bounds themselves are fine.
+        fs::write(
+            &p,
+            r#"{"speech_volume": 100, "speech_speed": 200, "first_start_done": true}"#,
+        )
+        .unwrap();
+        assert_eq!(Settings::load(&p).1, None);
+    }
+
+    #[test]
     fn settings_that_are_not_an_object_fall_back() {
         let t = TempDir::new("settings-array");
         let p = t.path().join("settings.json");
