@@ -246,12 +246,15 @@ mod tests {
     fn a_pipe_or_a_device_named_as_a_store_file_is_refused_without_waiting() {
         // F8: a FIFO named course-progress.json blocked the game for good.
         let t = TempDir::new("store-fifo");
+        let mkfifo = |path: &Path| {
+            let made = std::process::Command::new("mkfifo")
+                .arg(path)
+                .status()
+                .expect("mkfifo runs");
+            assert!(made.success());
+        };
         let path = t.path().join("course-progress.json");
-        let made = std::process::Command::new("mkfifo")
-            .arg(&path)
-            .status()
-            .expect("mkfifo runs");
-        assert!(made.success());
+        mkfifo(&path);
         let p = path.clone();
         let (progress, warning) = within_10s(move || CourseProgress::load(&p));
         assert_eq!(progress, CourseProgress::default());
@@ -279,6 +282,18 @@ mod tests {
                 .to_string()
                 .contains("not a regular file")
         );
+        // The autosave and the waiting games are read the same way.
+        let autosave = t.path().join("autosave.json");
+        mkfifo(&autosave);
+        assert!(within_10s(
+            move || crate::store::autosave::load(&autosave).is_err()
+        ));
+        let waiting = t.path().join("waiting.json");
+        mkfifo(&waiting);
+        assert!(within_10s(move || crate::store::db::waiting::load(
+            &waiting
+        )
+        .is_err()));
     }
 
     #[test]
