@@ -73,7 +73,7 @@ impl Default for Raw {
 impl StoreFile for CourseProgress {
     fn parse(path: &Path, bytes: &[u8]) -> (CourseProgress, Option<Warning>) {
         let (raw, warning) = parse_json_lenient::<Raw>(path, bytes);
-        let mut problems = warning.map(|w| w.problems).unwrap_or_default();
+        let mut problems = Vec::new();
         let mut stars = BTreeMap::new();
         for (id, v) in raw.stars {
             match v.as_u64().and_then(|n| u8::try_from(n).ok()) {
@@ -89,11 +89,7 @@ impl StoreFile for CourseProgress {
             stars,
             last_lesson: raw.last_lesson,
         };
-        let warning = (!problems.is_empty()).then(|| Warning {
-            path: path.to_path_buf(),
-            problems,
-        });
-        (progress, warning)
+        (progress, Warning::adding(warning, path, problems))
     }
 
     /// Progress only grows: the lessons done of both, the better stars of
@@ -163,7 +159,7 @@ impl CourseProgress {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::test_util::TempDir;
+    use crate::store::test_util::{TempDir, damaged_copies};
 
     #[test]
     fn progress_round_trips_and_tolerates_unknown_and_missing_fields() {
@@ -191,19 +187,6 @@ mod tests {
         assert!(later.lessons_done.is_empty());
     }
 
-    fn damaged_copies(dir: &Path) -> usize {
-        std::fs::read_dir(dir)
-            .unwrap()
-            .filter(|e| {
-                e.as_ref()
-                    .unwrap()
-                    .file_name()
-                    .to_string_lossy()
-                    .contains("-damaged-")
-            })
-            .count()
-    }
-
     #[test]
     fn one_bad_star_drops_only_itself_and_stars_are_one_to_three() {
         // F15: a star of 300 emptied all the stars; 255 and 0 were taken.
@@ -226,7 +209,7 @@ mod tests {
         assert!(w.contains("`board-5`: 0"), "{w}");
         // Set aside before the next save.
         p.save(&path).unwrap();
-        assert_eq!(damaged_copies(t.path()), 1);
+        assert_eq!(damaged_copies(t.path()).len(), 1);
         assert_eq!(CourseProgress::load(&path), (p, None));
     }
 
@@ -255,6 +238,6 @@ mod tests {
         // Merging in place (as the game's store does) shows the other's.
         file::save(&mut a, &path).unwrap();
         assert_eq!(a.stars("board-2"), 2);
-        assert_eq!(damaged_copies(t.path()), 0);
+        assert!(damaged_copies(t.path()).is_empty());
     }
 }

@@ -14,9 +14,10 @@
 //!   ([`set_aside_if_damaged`]: `name-damaged-<stamp>.json`), so nothing in
 //!   it is ever written over.
 
+use super::record::take_at_most;
 use super::{UtcTime, Warning, atomic};
 use serde::Serialize;
-use std::io::{self, Read};
+use std::io;
 use std::path::{Path, PathBuf};
 
 /// The largest store file read (64 MB: the largest the game writes, a
@@ -40,15 +41,7 @@ pub fn read_store_file(path: &Path) -> io::Result<Option<Vec<u8>>> {
     }
     let file = open_without_waiting(path)?;
     regular(&file.metadata()?)?;
-    let mut bytes = Vec::new();
-    file.take(MAX_STORE_BYTES + 1).read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > MAX_STORE_BYTES {
-        return Err(io::Error::new(
-            io::ErrorKind::FileTooLarge,
-            format!("more than {} MB", MAX_STORE_BYTES >> 20),
-        ));
-    }
-    Ok(Some(bytes))
+    take_at_most(file, MAX_STORE_BYTES, "a store file").map(Some)
 }
 
 /// `Ok` for a regular file's metadata.

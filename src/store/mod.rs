@@ -69,6 +69,26 @@ impl fmt::Display for Warning {
 
 impl std::error::Error for Warning {}
 
+impl Warning {
+    /// `warning` with `more` problems added: a new warning for `path` when
+    /// there was none, `warning` as it is when there is nothing more.
+    pub(crate) fn adding(
+        warning: Option<Warning>,
+        path: &Path,
+        more: Vec<String>,
+    ) -> Option<Warning> {
+        if more.is_empty() {
+            return warning;
+        }
+        let mut w = warning.unwrap_or_else(|| Warning {
+            path: path.to_path_buf(),
+            problems: Vec::new(),
+        });
+        w.problems.extend(more);
+        Some(w)
+    }
+}
+
 /// The file name of `path` for messages (`autosave.json`), or the whole
 /// path if it has none.
 pub(crate) fn file_name(path: &Path) -> String {
@@ -392,6 +412,15 @@ pub(crate) mod test_util {
         pub fn path(&self) -> &std::path::Path {
             self.0.path()
         }
+    }
+
+    /// The files in `dir` set aside as damaged (`name-damaged-…`).
+    pub fn damaged_copies(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().contains("-damaged-"))
+            .collect()
     }
 }
 

@@ -200,7 +200,7 @@ struct Raw {
 impl StoreFile for MyPuzzles {
     fn parse(path: &Path, bytes: &[u8]) -> (MyPuzzles, Option<Warning>) {
         let (raw, warning) = parse_json_lenient::<Raw>(path, bytes);
-        let mut problems = warning.map(|w| w.problems).unwrap_or_default();
+        let mut problems = Vec::new();
         let mut out = MyPuzzles::default();
         for (i, v) in raw.puzzles.into_iter().enumerate() {
             let n = i + 1;
@@ -227,11 +227,7 @@ impl StoreFile for MyPuzzles {
                 Err(e) => problems.push(format!("puzzle {n}: {e}; dropped")),
             }
         }
-        let warning = (!problems.is_empty()).then(|| Warning {
-            path: path.to_path_buf(),
-            problems,
-        });
-        (out, warning)
+        (out, Warning::adding(warning, path, problems))
     }
 
     fn merge(&mut self, on_disk: MyPuzzles) {
@@ -426,7 +422,7 @@ pub fn from_review(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::test_util::TempDir;
+    use crate::store::test_util::{TempDir, damaged_copies};
 
     fn puzzle(id: &str) -> MyPuzzle {
         MyPuzzle {
@@ -615,14 +611,6 @@ mod tests {
             .filter(|n| n.contains("damaged"))
             .collect();
         assert_eq!(names.len(), 1, "{names:?}");
-    }
-
-    fn damaged_copies(dir: &Path) -> Vec<std::path::PathBuf> {
-        std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.to_string_lossy().contains("my-puzzles-damaged-"))
-            .collect()
     }
 
     #[test]

@@ -94,21 +94,12 @@ impl StoreFile for Profile {
     /// said ([`Profile::load`]). Two windows' saves are not merged: a
     /// rating is a sequence of games, the last save's stands.
     fn parse(path: &Path, bytes: &[u8]) -> (Profile, Option<Warning>) {
-        let (mut p, mut warning) = match serde_json::from_slice::<Profile>(bytes) {
+        let (mut p, warning) = match serde_json::from_slice::<Profile>(bytes) {
             Ok(p) => (p, None),
             Err(_) => parse_json_lenient(path, bytes),
         };
         let problems = p.drop_impossible();
-        if !problems.is_empty() {
-            warning
-                .get_or_insert_with(|| Warning {
-                    path: path.to_path_buf(),
-                    problems: Vec::new(),
-                })
-                .problems
-                .extend(problems);
-        }
-        (p, warning)
+        (p, Warning::adding(warning, path, problems))
     }
 }
 

@@ -381,18 +381,9 @@ impl Settings {
     }
 
     /// Resets out-of-range values, adding them to the warning.
-    fn checked(mut self, path: &Path, mut warning: Option<Warning>) -> (Settings, Option<Warning>) {
+    fn checked(mut self, path: &Path, warning: Option<Warning>) -> (Settings, Option<Warning>) {
         let problems = self.fix_ranges();
-        if !problems.is_empty() {
-            warning
-                .get_or_insert_with(|| Warning {
-                    path: path.to_path_buf(),
-                    problems: Vec::new(),
-                })
-                .problems
-                .extend(problems);
-        }
-        (self, warning)
+        (self, Warning::adding(warning, path, problems))
     }
 
     /// Writes the settings atomically (temp file + rename). A damaged
