@@ -313,12 +313,16 @@ mod tests {
         let settings = t.path().join("settings.json");
         std::fs::write(
             &settings,
-            "\u{feff}{\"volume\": 30, \"piece_set\": \"brush\", \"first_start_done\": true}",
+            "\u{feff}{\"volume\": 30, \"piece_set\": \"brush\", \"first_start_done\": false}",
         )
         .unwrap();
         let (s, w) = Settings::load(&settings);
         assert_eq!(w, None);
         assert_eq!(s.volume, 30);
+        assert!(
+            !s.first_start_done,
+            "the file's own answer, not a migration's"
+        );
         assert_eq!(s.piece_set, crate::render::PieceSet::Brush);
         let course = t.path().join("course-progress.json");
         std::fs::write(&course, "\u{feff}{\"stars\": {\"board-1\": 2}}").unwrap();

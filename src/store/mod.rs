@@ -254,7 +254,7 @@ where
             problems,
         })
     };
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    let bytes = without_bom(bytes);
     let text = String::from_utf8_lossy(bytes);
     let mut problems = Vec::new();
     // Bytes that are not UTF-8 are damage too: read as U+FFFD, a solved
@@ -317,6 +317,11 @@ where
             warn(problems)
         },
     )
+}
+
+/// `bytes` without a leading UTF-8 byte-order mark (some editors write one).
+pub(crate) fn without_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
 }
 
 /// The readable part of damaged JSON: the text up to the first error, cut

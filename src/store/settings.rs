@@ -311,6 +311,7 @@ impl StoreFile for Settings {
     /// warning): the older files' levels and first start brought up to date.
     fn parse(path: &Path, bytes: &[u8]) -> (Settings, Option<Warning>) {
         let (mut s, warning) = parse_json_lenient::<Settings>(path, bytes);
+        let bytes = super::without_bom(bytes);
         s.migrate_levels(bytes);
         s.migrate_first_start(bytes);
         s.checked(path, warning)
