@@ -995,9 +995,9 @@ pub fn save(path: &Path, saved: &SavedGame) -> Result<(), AutosaveError> {
 /// # Errors
 /// See [`AutosaveError`].
 pub fn load(path: &Path) -> Result<Option<Restored>, AutosaveError> {
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+    let bytes = match super::read_store_file(path) {
+        Ok(Some(b)) => b,
+        Ok(None) => return Ok(None),
         Err(source) => {
             return Err(AutosaveError::Io {
                 path: path.to_path_buf(),

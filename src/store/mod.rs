@@ -5,16 +5,19 @@
 //!
 //! Every write goes to a temporary file in the same directory and is then
 //! renamed over the target ([`atomic::write_atomic`]), so a killed process
-//! never leaves a half-written file. A file that cannot be read is reported
-//! (what and where), whatever can be read of it is kept, and before the
-//! first write over it the damaged file is moved aside under a timestamped
-//! name ([`set_aside_if_damaged`]).
+//! never leaves a half-written file. Every store file is read one way
+//! ([`file`]: regular files only, never a pipe or a device, and no more
+//! than a cap). A file that cannot be read, or from which anything had to
+//! be left out, is reported (what and where), whatever can be read of it
+//! is kept, and before the first write over it the damaged file is moved
+//! aside under a timestamped name ([`set_aside_if_damaged`]).
 
 pub mod atomic;
 pub mod autosave;
 pub mod course;
 pub mod db;
 pub mod engines;
+pub mod file;
 pub mod library;
 pub mod my_puzzles;
 pub mod paths;
@@ -29,6 +32,7 @@ pub mod theme;
 
 pub use atomic::{write_atomic, write_new_atomic};
 pub use autosave::{AutosaveError, Restored, SavedGame};
+pub use file::{StoreFile, read_store_file, set_aside_if_damaged};
 pub use library::{Entry, Opened};
 pub use paths::Paths;
 pub use players::{Mode, Players};
@@ -64,6 +68,26 @@ impl fmt::Display for Warning {
 }
 
 impl std::error::Error for Warning {}
+
+impl Warning {
+    /// `warning` with `more` problems added: a new warning for `path` when
+    /// there was none, `warning` as it is when there is nothing more.
+    pub(crate) fn adding(
+        warning: Option<Warning>,
+        path: &Path,
+        more: Vec<String>,
+    ) -> Option<Warning> {
+        if more.is_empty() {
+            return warning;
+        }
+        let mut w = warning.unwrap_or_else(|| Warning {
+            path: path.to_path_buf(),
+            problems: Vec::new(),
+        });
+        w.problems.extend(more);
+        Some(w)
+    }
+}
 
 /// The file name of `path` for messages (`autosave.json`), or the whole
 /// path if it has none.
@@ -207,10 +231,10 @@ fn key_location(text: &str, key: &str) -> Option<(usize, usize)> {
     None
 }
 
-/// Reads a JSON settings-like file leniently.
+/// Reads the bytes of a JSON settings-like file leniently (`path` names it
+/// in the warning).
 ///
-/// - Missing file: defaults, no warning.
-/// - Unreadable file: defaults and a warning.
+/// - A leading UTF-8 byte-order mark (some editors write one) is skipped.
 /// - Invalid JSON (a truncated or damaged file): what can be read before the
 ///   damage (see [`salvage_json`]), defaults for the rest, and a warning
 ///   naming the line and column.
@@ -219,25 +243,7 @@ fn key_location(text: &str, key: &str) -> Option<(usize, usize)> {
 /// - Unknown fields are ignored (a newer version may have written them).
 ///
 /// `T`'s default must serialize to a JSON object (a struct with
-/// `#[serde(default)]`).
-pub(crate) fn load_json_lenient<T>(path: &Path) -> (T, Option<Warning>)
-where
-    T: Serialize + DeserializeOwned + Default,
-{
-    match std::fs::read(path) {
-        Ok(bytes) => parse_json_lenient(path, &bytes),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (T::default(), None),
-        Err(e) => (
-            T::default(),
-            Some(Warning {
-                path: path.to_path_buf(),
-                problems: vec![format!("cannot be read ({e}); using the defaults")],
-            }),
-        ),
-    }
-}
-
-/// [`load_json_lenient`] on the bytes of the file at `path` (named in the warning).
+/// `#[serde(default)]`). Reading the file itself is [`file::load`]'s.
 pub(crate) fn parse_json_lenient<T>(path: &Path, bytes: &[u8]) -> (T, Option<Warning>)
 where
     T: Serialize + DeserializeOwned + Default,
@@ -248,6 +254,7 @@ where
             problems,
         })
     };
+    let bytes = without_bom(bytes);
     let text = String::from_utf8_lossy(bytes);
     let mut problems = Vec::new();
     // Bytes that are not UTF-8 are damage too: read as U+FFFD, a solved
@@ -310,6 +317,11 @@ where
             warn(problems)
         },
     )
+}
+
+/// `bytes` without a leading UTF-8 byte-order mark (some editors write one).
+pub(crate) fn without_bom(bytes: &[u8]) -> &[u8] {
+    bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes)
 }
 
 /// The readable part of damaged JSON: the text up to the first error, cut
@@ -378,62 +390,6 @@ pub(crate) fn salvage_json(text: &str) -> Option<serde_json::Value> {
         .find_map(|t| serde_json::from_str(&t).ok())
 }
 
-/// Before the first write over `path`: if the file there is damaged (it
-/// cannot be read, or `damaged` says loading it would warn), renames it to
-/// `name-damaged-2024-05-01_143005.json` beside it, so what it still holds
-/// is never overwritten. Returns the new name, or `None` if the file was
-/// fine or missing.
-///
-/// # Errors
-/// The rename failed; the caller must not write then.
-pub fn set_aside_if_damaged(
-    path: &Path,
-    damaged: impl FnOnce(&[u8]) -> bool,
-) -> std::io::Result<Option<PathBuf>> {
-    let is_damaged = match std::fs::read(path) {
-        Ok(bytes) => damaged(&bytes),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(_) => true,
-    };
-    if !is_damaged {
-        return Ok(None);
-    }
-    let stamp = UtcTime::now().file_stamp();
-    let stem = path
-        .file_stem()
-        .map_or_else(|| "file".into(), |s| s.to_string_lossy().into_owned());
-    let ext = path
-        .extension()
-        .map_or_else(String::new, |e| format!(".{}", e.to_string_lossy()));
-    let dir = path.parent().unwrap_or(Path::new("."));
-    for n in 1..1000 {
-        let suffix = if n == 1 {
-            String::new()
-        } else {
-            format!("-{n}")
-        };
-        let aside = dir.join(format!("{stem}-damaged-{stamp}{suffix}{ext}"));
-        // A hard link never replaces an existing file; then drop the old name.
-        match std::fs::hard_link(path, &aside) {
-            Ok(()) => {
-                std::fs::remove_file(path)?;
-                return Ok(Some(aside));
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(_) if aside.exists() => continue,
-            // File systems without hard links.
-            Err(_) => {
-                std::fs::rename(path, &aside)?;
-                return Ok(Some(aside));
-            }
-        }
-    }
-    Err(std::io::Error::new(
-        std::io::ErrorKind::AlreadyExists,
-        "no free name to keep the damaged file under",
-    ))
-}
-
 /// serde_json's messages end in " at line L column C"; we print those first.
 pub(crate) fn strip_location(msg: &str) -> &str {
     match msg.rfind(" at line ") {
@@ -461,6 +417,15 @@ pub(crate) mod test_util {
         pub fn path(&self) -> &std::path::Path {
             self.0.path()
         }
+    }
+
+    /// The files in `dir` set aside as damaged (`name-damaged-…`).
+    pub fn damaged_copies(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+        std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.to_string_lossy().contains("-damaged-"))
+            .collect()
     }
 }
 

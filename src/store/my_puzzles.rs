@@ -8,16 +8,27 @@
 //! (attempts, solved), their theme (why the mistake was one, found by the
 //! teacher once and kept, [`WhyRecord`]) and when each comes back
 //! ([`Schedule`], spaced repetition). Reading is lenient: a damaged file keeps what can be
-//! read, an entry that makes no sense (a bad FEN, an illegal move) is
-//! dropped with a warning, and the first save moves the damaged file aside.
+//! read, an entry that makes no sense (a bad FEN, an illegal move, an id
+//! seen before, a schedule out of its bounds) is dropped or mended with a
+//! warning, and the first save moves the damaged file aside.
 //! Writes go to a temporary file that is renamed into place.
+//!
+//! Two windows may practise at once: a save takes in what the other saved
+//! meanwhile ([`StoreFile::merge`]), puzzle by puzzle (by id). Of two
+//! copies of a puzzle the one with more attempts is kept, on a tie the one
+//! answered later ([`Schedule::last`]), on a tie still this window's; it is
+//! solved if either is, and keeps a theme either found. A puzzle removed in
+//! this window is not brought back from the file; one only the other
+//! window has is added.
 
+use super::file::{self, StoreFile};
 use super::schedule::Schedule;
 use super::theme::WhyRecord;
-use super::{Warning, atomic, load_json_lenient, parse_json_lenient, set_aside_if_damaged};
+use super::{Warning, parse_json_lenient};
 use crate::engine::review::{GameReview, Judgement};
 use crate::rules::{Color, Move, Position};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 use std::io;
 use std::path::Path;
 
@@ -143,11 +154,40 @@ impl MyPuzzle {
 }
 
 /// The puzzles from the player's games, oldest first.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
 #[serde(default)]
 pub struct MyPuzzles {
     /// The puzzles.
     pub puzzles: Vec<MyPuzzle>,
+    /// The ids removed here, not to be brought back by a save's merge.
+    #[serde(skip)]
+    removed: BTreeSet<String>,
+}
+
+impl PartialEq for MyPuzzles {
+    /// The same puzzles (what was removed on the way does not count).
+    fn eq(&self, other: &MyPuzzles) -> bool {
+        self.puzzles == other.puzzles
+    }
+}
+
+impl MyPuzzle {
+    /// Of two copies of this puzzle, `other` is the one to keep: more
+    /// attempts, or as many and answered later.
+    fn is_behind(&self, other: &MyPuzzle) -> bool {
+        (other.attempts, other.schedule.last) > (self.attempts, self.schedule.last)
+    }
+
+    /// Takes in another copy of this puzzle (see the module notes).
+    fn merge(&mut self, mut other: MyPuzzle) {
+        if self.is_behind(&other) {
+            std::mem::swap(self, &mut other);
+        }
+        self.solved |= other.solved;
+        if self.theme.is_none() {
+            self.theme = other.theme;
+        }
+    }
 }
 
 /// The file as read, before each entry is checked.
@@ -157,41 +197,66 @@ struct Raw {
     puzzles: Vec<serde_json::Value>,
 }
 
+impl StoreFile for MyPuzzles {
+    fn parse(path: &Path, bytes: &[u8]) -> (MyPuzzles, Option<Warning>) {
+        let (raw, warning) = parse_json_lenient::<Raw>(path, bytes);
+        let mut problems = Vec::new();
+        let mut out = MyPuzzles::default();
+        for (i, v) in raw.puzzles.into_iter().enumerate() {
+            let n = i + 1;
+            match serde_json::from_value::<MyPuzzle>(v) {
+                Ok(mut p) => match p.problem() {
+                    None => {
+                        problems.extend(
+                            p.schedule
+                                .mend()
+                                .map(|why| format!("puzzle {n}: {why}; its schedule starts over")),
+                        );
+                        if let Some(first) = out.get_mut(&p.id) {
+                            problems.push(format!(
+                                "puzzle {n}: the id `{}` is used before; the copy with more progress kept",
+                                p.id
+                            ));
+                            first.merge(p);
+                        } else {
+                            out.puzzles.push(p);
+                        }
+                    }
+                    Some(why) => problems.push(format!("puzzle {n}: {why}; dropped")),
+                },
+                Err(e) => problems.push(format!("puzzle {n}: {e}; dropped")),
+            }
+        }
+        (out, Warning::adding(warning, path, problems))
+    }
+
+    fn merge(&mut self, on_disk: MyPuzzles) {
+        for p in on_disk.puzzles {
+            if self.removed.contains(&p.id) {
+                continue;
+            }
+            match self.get_mut(&p.id) {
+                Some(mine) => mine.merge(p),
+                None => self.puzzles.push(p),
+            }
+        }
+    }
+}
+
 impl MyPuzzles {
     /// Reads the file: missing → none; damaged → what could be read, with a
     /// warning naming what was dropped; the file is left untouched.
     pub fn load(path: &Path) -> (MyPuzzles, Option<Warning>) {
-        let (raw, warning) = load_json_lenient::<Raw>(path);
-        let mut problems = warning.map(|w| w.problems).unwrap_or_default();
-        let mut out = MyPuzzles::default();
-        for (i, v) in raw.puzzles.into_iter().enumerate() {
-            match serde_json::from_value::<MyPuzzle>(v) {
-                Ok(p) => match p.problem() {
-                    None if out.get(&p.id).is_none() => out.puzzles.push(p),
-                    None => {}
-                    Some(why) => problems.push(format!("puzzle {}: {why}; dropped", i + 1)),
-                },
-                Err(e) => problems.push(format!("puzzle {}: {e}; dropped", i + 1)),
-            }
-        }
-        let warning = (!problems.is_empty()).then(|| Warning {
-            path: path.to_path_buf(),
-            problems,
-        });
-        (out, warning)
+        file::load(path)
     }
 
-    /// Writes the file atomically; a damaged file is first moved aside.
+    /// Writes the file atomically, with what another window saved
+    /// meanwhile merged in; a damaged file is first moved aside.
     ///
     /// # Errors
     /// Any I/O error; the old file is then unchanged.
     pub fn save(&self, path: &Path) -> io::Result<()> {
-        set_aside_if_damaged(path, |bytes| {
-            parse_json_lenient::<MyPuzzles>(path, bytes).1.is_some()
-        })?;
-        let mut json = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
-        json.push('\n');
-        atomic::write_atomic(path, json.as_bytes())
+        file::save(&mut self.clone(), path)
     }
 
     /// The puzzle with this id.
@@ -209,6 +274,7 @@ impl MyPuzzles {
         let mut added = 0;
         for p in new {
             if self.get(&p.id).is_none() && p.problem().is_none() {
+                self.removed.remove(&p.id);
                 self.puzzles.push(p);
                 added += 1;
             }
@@ -220,6 +286,7 @@ impl MyPuzzles {
     pub fn remove(&mut self, id: &str) -> bool {
         let before = self.puzzles.len();
         self.puzzles.retain(|p| p.id != id);
+        self.removed.insert(id.to_string());
         self.puzzles.len() != before
     }
 
@@ -355,7 +422,7 @@ pub fn from_review(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::test_util::TempDir;
+    use crate::store::test_util::{TempDir, damaged_copies};
 
     fn puzzle(id: &str) -> MyPuzzle {
         MyPuzzle {
@@ -446,6 +513,7 @@ mod tests {
         let path = t.path().join("my-puzzles.json");
         let mut old = serde_json::to_value(MyPuzzles {
             puzzles: vec![puzzle("old")],
+            ..MyPuzzles::default()
         })
         .unwrap();
         let entry = old["puzzles"][0].as_object_mut().unwrap();
@@ -492,6 +560,7 @@ mod tests {
         bad.best = "a0a9".into(); // not legal there
         let file = MyPuzzles {
             puzzles: vec![puzzle("good"), bad],
+            ..MyPuzzles::default()
         };
         std::fs::write(&path, serde_json::to_string(&file).unwrap()).unwrap();
         let (back, warning) = MyPuzzles::load(&path);
@@ -503,6 +572,7 @@ mod tests {
         // Truncated: what was complete is kept.
         let text = serde_json::to_string(&MyPuzzles {
             puzzles: vec![puzzle("one"), puzzle("two")],
+            ..MyPuzzles::default()
         })
         .unwrap();
         // Cut inside the second puzzle, before its position.
@@ -541,5 +611,144 @@ mod tests {
             .filter(|n| n.contains("damaged"))
             .collect();
         assert_eq!(names.len(), 1, "{names:?}");
+    }
+
+    #[test]
+    fn a_puzzle_dropped_for_its_meaning_is_set_aside_before_the_next_save() {
+        // F2: puzzle 2's FEN had one bad letter; the save after answering
+        // puzzle 1 wrote the file without it, and kept no copy.
+        let t = TempDir::new("my-puzzles-f2");
+        let path = t.path().join("my-puzzles.json");
+        let mut bad = puzzle("p2");
+        bad.fen = bad.fen.replace("RNBAKABNR w", "RNBAKABNX w");
+        let text = serde_json::to_string(&MyPuzzles {
+            puzzles: vec![puzzle("p1"), bad],
+            ..MyPuzzles::default()
+        })
+        .unwrap();
+        std::fs::write(&path, &text).unwrap();
+        let (mut mine, w) = MyPuzzles::load(&path);
+        let w = w.expect("a notice").to_string();
+        assert!(w.contains("puzzle 2: invalid FEN"), "{w}");
+        assert_eq!(mine.puzzles.len(), 1);
+        assert!(mine.answer("p1", true, 1));
+        mine.save(&path).unwrap();
+        let aside = damaged_copies(t.path());
+        assert_eq!(aside.len(), 1, "{aside:?}");
+        assert_eq!(std::fs::read_to_string(&aside[0]).unwrap(), text);
+        assert_eq!(MyPuzzles::load(&path).1, None);
+    }
+
+    #[test]
+    fn a_duplicate_id_is_damage_and_the_copy_with_more_progress_is_kept() {
+        // F2: the second `p1` (9 attempts, solved) was dropped unsaid.
+        let t = TempDir::new("my-puzzles-dup");
+        let path = t.path().join("my-puzzles.json");
+        let first = MyPuzzle {
+            attempts: 1,
+            ..puzzle("p1")
+        };
+        let mut second = MyPuzzle {
+            attempts: 9,
+            solved: true,
+            ..puzzle("p1")
+        };
+        second.schedule.interval = 37;
+        second.schedule.streak = 5;
+        let text = serde_json::to_string(&MyPuzzles {
+            puzzles: vec![first, second.clone()],
+            ..MyPuzzles::default()
+        })
+        .unwrap();
+        std::fs::write(&path, &text).unwrap();
+        let (mine, w) = MyPuzzles::load(&path);
+        let w = w.expect("a notice").to_string();
+        assert!(w.contains("puzzle 2: the id `p1` is used before"), "{w}");
+        assert_eq!(mine.puzzles, vec![second]);
+        mine.save(&path).unwrap();
+        assert_eq!(damaged_copies(t.path()).len(), 1);
+    }
+
+    #[test]
+    fn a_schedule_out_of_its_bounds_is_said_and_starts_over() {
+        // F16: `ease` 4294967295 sent a puzzle away for millions of years.
+        let t = TempDir::new("my-puzzles-f16");
+        let path = t.path().join("my-puzzles.json");
+        let cases: [(&str, fn(&mut Schedule)); 5] = [
+            ("`ease` 4294967295", |s| {
+                s.ease = u32::MAX;
+                s.interval = u32::MAX;
+                s.due = u64::MAX;
+                s.streak = u32::MAX;
+            }),
+            ("`ease` 100000", |s| s.ease = 100_000),
+            ("`ease` 0", |s| s.ease = 0),
+            ("`last` 99999999999", |s| s.last = 99_999_999_999),
+            ("`interval` 50000", |s| s.interval = 50_000),
+        ];
+        for (said, damage) in cases {
+            let mut p = puzzle("p1");
+            p.schedule.misses = 2;
+            damage(&mut p.schedule);
+            let file = MyPuzzles {
+                puzzles: vec![p],
+                ..MyPuzzles::default()
+            };
+            std::fs::write(&path, serde_json::to_string(&file).unwrap()).unwrap();
+            let (mut mine, w) = MyPuzzles::load(&path);
+            let w = w.expect("a notice").to_string();
+            assert!(w.contains(said) && w.contains("starts over"), "{w}");
+            let s = mine.puzzles[0].schedule;
+            assert_eq!((s.ease, s.due, s.streak, s.misses), (230, 0, 0, 2));
+            // Answered: back in a day, as a new puzzle.
+            let now = 20_000 * 86_400;
+            mine.answer("p1", true, now);
+            assert_eq!(mine.puzzles[0].schedule.days_left(now), 1);
+        }
+        assert!(puzzle("fine").schedule.mend().is_none());
+    }
+
+    #[test]
+    fn two_windows_keep_each_others_puzzles_and_answers() {
+        // F9: the file is read once and written whole.
+        let t = TempDir::new("my-puzzles-windows");
+        let path = t.path().join("my-puzzles.json");
+        let mut start = MyPuzzles::default();
+        start.add([puzzle("p1"), puzzle("p2"), puzzle("gone")]);
+        start.save(&path).unwrap();
+        let (mut a, _) = MyPuzzles::load(&path);
+        let (mut b, _) = MyPuzzles::load(&path);
+        // A answers p1, finds a new mistake, removes one.
+        a.get_mut("p1").unwrap().attempts += 1;
+        a.answer("p1", true, 2 * 86_400);
+        a.add([puzzle("from-a")]);
+        assert!(a.remove("gone"));
+        a.save(&path).unwrap();
+        // B answered p1 earlier (fewer attempts) and p2, and finds another.
+        b.answer("p1", false, 86_400);
+        b.get_mut("p2").unwrap().attempts += 2;
+        b.get_mut("p2").unwrap().theme = Some(WhyRecord {
+            allowed: None,
+            better: None,
+        });
+        b.add([puzzle("from-b")]);
+        b.save(&path).unwrap();
+        let (both, w) = MyPuzzles::load(&path);
+        assert_eq!(w, None);
+        let ids: Vec<&str> = both.puzzles.iter().map(|p| p.id.as_str()).collect();
+        assert_eq!(ids, ["p1", "p2", "gone", "from-b", "from-a"]);
+        // B still had `gone`: a removal in one window only holds until the
+        // other saves its copy (the file keeps no record of removals).
+        let p1 = both.get("p1").unwrap();
+        assert!(p1.solved && p1.attempts == 1, "A's answer kept: {p1:?}");
+        assert_eq!(p1.schedule.streak, 1);
+        assert_eq!(both.get("p2").unwrap().attempts, 2);
+        assert!(both.get("p2").unwrap().theme.is_some());
+        // A saves again: what it removed stays removed in its save.
+        a.remove("gone");
+        let mut merged = a.clone();
+        file::save(&mut merged, &path).unwrap();
+        assert!(merged.get("gone").is_none() && merged.get("from-b").is_some());
+        assert!(MyPuzzles::load(&path).0.get("gone").is_none());
     }
 }

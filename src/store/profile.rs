@@ -16,7 +16,8 @@
 //! and the first save moves it aside (never silently reset) — and written
 //! atomically.
 
-use super::{Warning, atomic, load_json_lenient, parse_json_lenient, set_aside_if_damaged};
+use super::file::{self, StoreFile};
+use super::{Warning, parse_json_lenient};
 use serde::{Deserialize, Deserializer, Serialize};
 use std::collections::VecDeque;
 use std::io;
@@ -87,12 +88,18 @@ fn last_games<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<RatedGame>, D::Erro
     d.deserialize_seq(Last)
 }
 
-/// The profile in `bytes` (of the file at `path`): read directly when it
-/// is whole, leniently (what can be read, and a warning) when it is not.
-fn parse(path: &Path, bytes: &[u8]) -> (Profile, Option<Warning>) {
-    match serde_json::from_slice::<Profile>(bytes) {
-        Ok(p) => (p, None),
-        Err(_) => parse_json_lenient(path, bytes),
+impl StoreFile for Profile {
+    /// Read directly when the file is whole, leniently (what can be read,
+    /// and a warning) when it is not; then what cannot be is left out and
+    /// said ([`Profile::load`]). Two windows' saves are not merged: a
+    /// rating is a sequence of games, the last save's stands.
+    fn parse(path: &Path, bytes: &[u8]) -> (Profile, Option<Warning>) {
+        let (mut p, warning) = match serde_json::from_slice::<Profile>(bytes) {
+            Ok(p) => (p, None),
+            Err(_) => parse_json_lenient(path, bytes),
+        };
+        let problems = p.drop_impossible();
+        (p, Warning::adding(warning, path, problems))
     }
 }
 
@@ -170,21 +177,7 @@ impl Profile {
     /// [`MAX_GAMES`]) is left out and said in the warning; the file is then
     /// set aside before the next save overwrites it.
     pub fn load(path: &Path) -> (Profile, Option<Warning>) {
-        let (mut p, mut warning) = match std::fs::read(path) {
-            Ok(bytes) => parse(path, &bytes),
-            Err(_) => load_json_lenient::<Profile>(path),
-        };
-        let problems = p.drop_impossible();
-        if !problems.is_empty() {
-            warning
-                .get_or_insert_with(|| Warning {
-                    path: path.to_path_buf(),
-                    problems: Vec::new(),
-                })
-                .problems
-                .extend(problems);
-        }
-        (p, warning)
+        file::load(path)
     }
 
     /// Leaves out what cannot be: the history entries with a score outside
@@ -231,13 +224,7 @@ impl Profile {
     /// # Errors
     /// Any I/O error; the old file is then unchanged.
     pub fn save(&self, path: &Path) -> io::Result<()> {
-        set_aside_if_damaged(path, |bytes| {
-            let (mut old, warning) = parse(path, bytes);
-            warning.is_some() || !old.drop_impossible().is_empty()
-        })?;
-        let mut json = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
-        json.push('\n');
-        atomic::write_atomic(path, json.as_bytes())
+        file::save(&mut self.clone(), path)
     }
 }
 

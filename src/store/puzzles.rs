@@ -2,7 +2,8 @@
 //! the player's progress (solved puzzles and attempts), and judging an
 //! attempt.
 
-use super::{Warning, atomic, load_json_lenient, parse_json_lenient, set_aside_if_damaged};
+use super::file::{self, StoreFile};
+use super::{Warning, parse_json_lenient};
 use crate::rules::{Color, FenError, Game, GameError, GameResult, Move, Outcome, Position, Reason};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -181,27 +182,39 @@ pub struct Progress {
     pub attempts: BTreeMap<String, u32>,
 }
 
+impl StoreFile for Progress {
+    fn parse(path: &Path, bytes: &[u8]) -> (Progress, Option<Warning>) {
+        parse_json_lenient(path, bytes)
+    }
+
+    /// Progress only grows: the puzzles solved in either window, the
+    /// larger count of attempts of each.
+    fn merge(&mut self, on_disk: Progress) {
+        self.solved.extend(on_disk.solved);
+        for (id, n) in on_disk.attempts {
+            let most = self.attempts.entry(id).or_insert(n);
+            *most = (*most).max(n);
+        }
+    }
+}
+
 impl Progress {
     /// Reads the progress file: missing → empty; broken → what could be
     /// read (the valid fields, the puzzles listed before the damage) with a
     /// warning, the file left untouched.
     pub fn load(path: &Path) -> (Progress, Option<Warning>) {
-        load_json_lenient(path)
+        file::load(path)
     }
 
-    /// Writes the progress atomically. A damaged progress file is first
-    /// moved aside ([`set_aside_if_damaged`]): load it, add to what could be
+    /// Writes the progress atomically, with what another window saved
+    /// meanwhile merged in. A damaged progress file is first moved aside
+    /// ([`file::set_aside_if_damaged`]): load it, add to what could be
     /// read, then save.
     ///
     /// # Errors
     /// Any I/O error; the old file is then unchanged.
     pub fn save(&self, path: &Path) -> io::Result<()> {
-        set_aside_if_damaged(path, |bytes| {
-            parse_json_lenient::<Progress>(path, bytes).1.is_some()
-        })?;
-        let mut json = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
-        json.push('\n');
-        atomic::write_atomic(path, json.as_bytes())
+        file::save(&mut self.clone(), path)
     }
 
     /// Whether `id` is solved.
@@ -211,7 +224,8 @@ impl Progress {
 
     /// Counts a new attempt at `id`.
     pub fn record_attempt(&mut self, id: &str) {
-        *self.attempts.entry(id.to_string()).or_default() += 1;
+        let n = self.attempts.entry(id.to_string()).or_default();
+        *n = n.saturating_add(1);
     }
 
     /// Marks `id` solved.
@@ -524,5 +538,23 @@ mod tests {
         let aside = others(t.path(), "puzzle-progress.json");
         assert_eq!(aside.len(), 1, "{aside:?}");
         assert_eq!(fs::read(t.path().join(&aside[0])).unwrap(), bytes);
+    }
+
+    #[test]
+    fn two_windows_keep_each_others_solved_puzzles() {
+        let t = TempDir::new("puzzle-windows");
+        let path = t.path().join("puzzle-progress.json");
+        let (mut a, _) = Progress::load(&path);
+        let (mut b, _) = Progress::load(&path);
+        a.record_attempt("p1");
+        a.record_solved("p1");
+        a.save(&path).unwrap();
+        b.record_attempt("p2");
+        b.record_attempt("p2");
+        b.save(&path).unwrap();
+        let (both, w) = Progress::load(&path);
+        assert_eq!(w, None);
+        assert!(both.is_solved("p1") && !both.is_solved("p2"));
+        assert_eq!((both.attempts("p1"), both.attempts("p2")), (1, 2));
     }
 }

@@ -581,7 +581,9 @@ fn read_at_most(path: &Path, limit: u64, what: &str) -> io::Result<Vec<u8>> {
     take_at_most(std::fs::File::open(path)?, limit, what)
 }
 
-fn take_at_most(source: impl io::Read, limit: u64, what: &str) -> io::Result<Vec<u8>> {
+/// All of `source`, if it holds at most `limit` bytes (the limit holding
+/// while reading); else [`io::ErrorKind::FileTooLarge`] naming `what`.
+pub(crate) fn take_at_most(source: impl io::Read, limit: u64, what: &str) -> io::Result<Vec<u8>> {
     use std::io::Read;
     let mut bytes = Vec::new();
     source.take(limit + 1).read_to_end(&mut bytes)?;

@@ -236,9 +236,9 @@ pub fn load(
     moves: &[Move],
 ) -> Result<Option<Stored>, StoredReviewError> {
     let path = review_file(dir, start, moves);
-    let bytes = match std::fs::read(&path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+    let bytes = match super::read_store_file(&path) {
+        Ok(Some(b)) => b,
+        Ok(None) => return Ok(None),
         Err(source) => return Err(StoredReviewError::Io { path, source }),
     };
     parse(&bytes, start, moves)

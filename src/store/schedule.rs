@@ -20,6 +20,16 @@ pub const START_EASE: u32 = 230;
 /// The lowest ease, in hundredths.
 pub const MIN_EASE: u32 = 130;
 
+/// The highest ease, in hundredths (a gap grows at most tenfold).
+pub const MAX_EASE: u32 = 1000;
+
+/// The longest gap, in days (about 100 years).
+pub const MAX_INTERVAL: u32 = 36_500;
+
+/// The latest day a schedule may name (days since the Unix epoch: the year
+/// 2243); past it a stored day is damage, not a date.
+pub const MAX_DAY: u64 = 100_000;
+
 /// How much a miss lowers the ease, in hundredths.
 const MISS_EASE: u32 = 20;
 
@@ -78,7 +88,34 @@ impl Schedule {
         self.due.saturating_sub(day_of(now))
     }
 
-    /// Records an answer at `now`: solved (`true`) or missed.
+    /// What is out of its bounds (an ease outside [`MIN_EASE`]–[`MAX_EASE`],
+    /// a gap over [`MAX_INTERVAL`], a day past [`MAX_DAY`], a streak of
+    /// more successes than days): said, and the schedule started over
+    /// (due at once, the misses kept). `None` when all is in bounds.
+    pub fn mend(&mut self) -> Option<String> {
+        let why = if !(MIN_EASE..=MAX_EASE).contains(&self.ease) {
+            format!("`ease` {} is out of range {MIN_EASE}–{MAX_EASE}", self.ease)
+        } else if self.interval > MAX_INTERVAL {
+            format!("`interval` {} is over {MAX_INTERVAL} days", self.interval)
+        } else if self.due > MAX_DAY || self.last > MAX_DAY {
+            format!(
+                "`due` {} or `last` {} is past day {MAX_DAY}",
+                self.due, self.last
+            )
+        } else if u64::from(self.streak) > MAX_DAY {
+            format!("`streak` {} is more than days have passed", self.streak)
+        } else {
+            return None;
+        };
+        *self = Schedule {
+            misses: self.misses,
+            ..Schedule::default()
+        };
+        Some(why)
+    }
+
+    /// Records an answer at `now`: solved (`true`) or missed. Every count
+    /// stops at its bound rather than wrap.
     pub fn answer(&mut self, solved: bool, now: u64) {
         let today = day_of(now);
         self.last = today;
@@ -90,13 +127,14 @@ impl Schedule {
                     let grown = (u64::from(self.interval) * u64::from(self.ease) + 50) / 100;
                     u32::try_from(grown)
                         .unwrap_or(u32::MAX)
-                        .max(self.interval + 1)
+                        .max(self.interval.saturating_add(1))
                 }
-            };
-            self.streak += 1;
-            self.due = today + u64::from(self.interval);
+            }
+            .min(MAX_INTERVAL);
+            self.streak = self.streak.saturating_add(1);
+            self.due = today.saturating_add(u64::from(self.interval));
         } else {
-            self.misses += 1;
+            self.misses = self.misses.saturating_add(1);
             self.streak = 0;
             self.interval = 0;
             self.ease = self.ease.saturating_sub(MISS_EASE).max(MIN_EASE);
@@ -166,5 +204,24 @@ mod tests {
         let s: Schedule = serde_json::from_str("{}").unwrap();
         assert!(s.is_due(at(1)));
         assert_eq!(s.ease, START_EASE);
+    }
+
+    #[test]
+    fn answers_at_the_bounds_never_wrap_nor_send_a_puzzle_away() {
+        // F16: `self.streak += 1` overflowed (a debug build panicked) and
+        // the gap grew without a bound.
+        let mut s = Schedule {
+            due: 0,
+            interval: u32::MAX,
+            ease: MAX_EASE,
+            streak: u32::MAX,
+            misses: u32::MAX,
+            last: 0,
+        };
+        s.answer(true, at(20_000));
+        assert_eq!(s.streak, u32::MAX);
+        assert_eq!(s.days_left(at(20_000)), u64::from(MAX_INTERVAL));
+        s.answer(false, at(20_001));
+        assert_eq!(s.misses, u32::MAX);
     }
 }

@@ -7,8 +7,9 @@
 //! player changes a setting and the game calls [`Settings::save`].
 
 use super::engines::EngineList;
+use super::file::{self, StoreFile, set_aside_if_damaged};
 use super::players::{Players, settings_keys};
-use super::{Warning, atomic, load_json_lenient, parse_json_lenient, set_aside_if_damaged};
+use super::{Warning, parse_json_lenient};
 use crate::engine::Level;
 use crate::render::{BoardTheme, PieceSet};
 use crate::rules::clock::TimeControl;
@@ -206,6 +207,18 @@ fn level_key(row: Color) -> &'static str {
     }
 }
 
+impl StoreFile for Settings {
+    /// [`Settings::load`] on the file's bytes (`path` names it in the
+    /// warning): the older files' levels and first start brought up to date.
+    fn parse(path: &Path, bytes: &[u8]) -> (Settings, Option<Warning>) {
+        let (mut s, warning) = parse_json_lenient::<Settings>(path, bytes);
+        let bytes = super::without_bom(bytes);
+        s.migrate_levels(bytes);
+        s.migrate_first_start(bytes);
+        s.checked(path, warning)
+    }
+}
+
 impl Settings {
     /// The settings of a first start: the defaults, in the system's
     /// language when its locale names one ([`Language::from_environment`]).
@@ -222,12 +235,7 @@ impl Settings {
     /// what could be read (the valid fields, the part before the damage) and
     /// defaults for the rest, and a warning; the file is not touched.
     pub fn load(path: &Path) -> (Settings, Option<Warning>) {
-        let (mut s, warning) = load_json_lenient::<Settings>(path);
-        if let Ok(bytes) = std::fs::read(path) {
-            s.migrate_levels(&bytes);
-            s.migrate_first_start(&bytes);
-        }
-        s.checked(path, warning)
+        file::load(path)
     }
 
     /// A settings file without `first_start_done` was written before the
@@ -274,25 +282,10 @@ impl Settings {
         self.ladder = crate::engine::level::LADDER;
     }
 
-    /// [`Settings::load`] on the file's bytes (`path` names it in the warning).
-    fn parse(path: &Path, bytes: &[u8]) -> (Settings, Option<Warning>) {
-        let (s, warning) = parse_json_lenient::<Settings>(path, bytes);
-        s.checked(path, warning)
-    }
-
     /// Resets out-of-range values, adding them to the warning.
-    fn checked(mut self, path: &Path, mut warning: Option<Warning>) -> (Settings, Option<Warning>) {
+    fn checked(mut self, path: &Path, warning: Option<Warning>) -> (Settings, Option<Warning>) {
         let problems = self.fix_ranges();
-        if !problems.is_empty() {
-            warning
-                .get_or_insert_with(|| Warning {
-                    path: path.to_path_buf(),
-                    problems: Vec::new(),
-                })
-                .problems
-                .extend(problems);
-        }
-        (self, warning)
+        (self, Warning::adding(warning, path, problems))
     }
 
     /// Writes the settings atomically (temp file + rename). A damaged
@@ -302,9 +295,7 @@ impl Settings {
     /// Any I/O error; the old file is then unchanged.
     pub fn save(&self, path: &Path) -> io::Result<()> {
         set_aside_if_damaged(path, |bytes| Settings::parse(path, bytes).1.is_some())?;
-        let mut json = serde_json::to_string_pretty(self).map_err(io::Error::other)?;
-        json.push('\n');
-        atomic::write_atomic(path, json.as_bytes())
+        file::write_json(self, path)
     }
 
     /// The effective volume as 0.0..=1.0 (0 when muted).
@@ -325,12 +316,29 @@ impl Settings {
             .drain(..)
             .map(|r| format!("{r}; left out"))
             .collect();
-        if self.volume > 100 {
-            problems.push(format!(
-                "`volume` {} is out of range 0..=100; using {}",
-                self.volume, d.volume
-            ));
-            self.volume = d.volume;
+        for (name, value, range, default) in [
+            ("volume", &mut self.volume, 0..=100, d.volume),
+            (
+                "speech_volume",
+                &mut self.speech_volume,
+                0..=100,
+                d.speech_volume,
+            ),
+            (
+                "speech_speed",
+                &mut self.speech_speed,
+                50..=200,
+                d.speech_speed,
+            ),
+        ] {
+            if !range.contains(value) {
+                problems.push(format!(
+                    "`{name}` {value} is out of range {}..={}; using {default}",
+                    range.start(),
+                    range.end()
+                ));
+                *value = default;
+            }
         }
         if !(1..=MAX_ANALYSIS_LINES).contains(&self.analysis_lines) {
             problems.push(format!(
@@ -768,6 +776,39 @@ mod tests {
         assert!(msg.contains("`analysis_lines` 9"), "{msg}");
         assert!(msg.contains("`animation_speed`"), "{msg}");
         assert_eq!(fs::read_to_string(&p).unwrap(), text);
+    }
+
+    #[test]
+    fn speech_volume_and_speed_out_of_range_get_the_notice_volume_gets() {
+        // F18: `speech_volume` 255 and `speech_speed` 0 or 255 loaded unsaid.
+        let t = TempDir::new("settings-speech");
+        let p = t.path().join("settings.json");
+        let d = Settings::default();
+        for (text, said) in [
+            (r#"{"speech_volume": 255, "speech_speed": 0}"#, 2),
+            (r#"{"speech_volume": 100, "speech_speed": 255}"#, 1),
+            (r#"{"speech_volume": 0, "speech_speed": 49}"#, 1),
+        ] {
+            fs::write(&p, text).unwrap();
+            let (s, w) = Settings::load(&p);
+            let w = w.expect("a notice");
+            assert_eq!(w.problems.len(), said, "{w}");
+            assert!(w.to_string().contains("is out of range"), "{w}");
+            assert!((50..=200).contains(&s.speech_speed) && s.speech_volume <= 100);
+        }
+        fs::write(&p, r#"{"speech_volume": 255, "speech_speed": 0}"#).unwrap();
+        let (s, _) = Settings::load(&p);
+        assert_eq!(
+            (s.speech_volume, s.speech_speed),
+            (d.speech_volume, d.speech_speed)
+        );
+        // The bounds themselves are fine.
+        fs::write(
+            &p,
+            r#"{"speech_volume": 100, "speech_speed": 200, "first_start_done": true}"#,
+        )
+        .unwrap();
+        assert_eq!(Settings::load(&p).1, None);
     }
 
     #[test]

@@ -114,7 +114,7 @@ fn refresh_card(
     let p = &active.puzzle;
     // The theme may be found after the attempt started: read it from the store.
     let theme = store
-        .loaded()
+        .peek()
         .and_then(|mine| mine.get(&p.id))
         .and_then(|stored| stored.theme.as_ref());
     let Some(pos) = p.position() else {

@@ -33,6 +33,7 @@ pub mod search;
 pub mod session;
 pub mod shown;
 pub mod start_notes;
+pub mod stored;
 pub mod think;
 pub mod variations;
 pub mod worker;
@@ -42,7 +43,12 @@ use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_sub_state::<Turn>().add_sub_state::<Play>();
-    app.add_plugins((session::plugin, ai::plugin, external::plugin));
+    app.add_plugins((
+        session::plugin,
+        ai::plugin,
+        external::plugin,
+        stored::plugin,
+    ));
     app.add_plugins((
         browse::plugin,
         autosave::plugin,

@@ -31,6 +31,7 @@ use crate::game::play::exercise::{ActiveExercise, ExerciseEvent};
 use crate::game::play::puzzle::ActivePuzzle;
 use crate::game::play::search::{OffThreadSearch, ReviewLimits};
 use crate::game::play::session::{GameSetup, PendingGame, Session};
+use crate::game::play::stored::Stored;
 use crate::game::settings::StorePaths;
 use crate::game::{GameSet, Mode, Screen};
 use crate::rules::Color;
@@ -43,8 +44,7 @@ use crate::teach::{Explainer, why};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<MyPuzzleStore>()
-        .init_resource::<ThemeSearch>()
+    app.init_resource::<ThemeSearch>()
         .add_message::<StartMyPuzzle>()
         .add_message::<NextMyPuzzle>()
         .add_message::<RemoveMyPuzzle>()
@@ -85,48 +85,9 @@ pub struct NextMyPuzzle;
 pub struct RemoveMyPuzzle(pub String);
 
 /// The puzzles from the player's games, read from their file on first use.
-#[derive(Resource, Default)]
-pub struct MyPuzzleStore {
-    loaded: Option<MyPuzzles>,
-    version: u64,
-}
+pub type MyPuzzleStore = Stored<MyPuzzles>;
 
 impl MyPuzzleStore {
-    /// The puzzles (loaded from `paths` the first time).
-    pub fn get(&mut self, paths: Option<&StorePaths>, notice: &mut Notice) -> &mut MyPuzzles {
-        self.loaded.get_or_insert_with(|| {
-            let Some(p) = paths.and_then(|p| p.0.as_ref()) else {
-                return MyPuzzles::default();
-            };
-            let (mine, warning) = MyPuzzles::load(&p.my_puzzles_file());
-            if let Some(w) = warning {
-                notice.post(Phrase::MyPuzzlesBroken, w.to_string(), true);
-            }
-            mine
-        })
-    }
-
-    /// The puzzles, if they were read already.
-    pub fn loaded(&self) -> Option<&MyPuzzles> {
-        self.loaded.as_ref()
-    }
-
-    /// Bumped on every change (views rebuild when it moves).
-    pub fn version(&self) -> u64 {
-        self.version
-    }
-
-    /// Writes the file.
-    pub fn save(&mut self, paths: Option<&StorePaths>, notice: &mut Notice) {
-        self.version += 1;
-        let (Some(mine), Some(p)) = (&self.loaded, paths.and_then(|p| p.0.as_ref())) else {
-            return;
-        };
-        if let Err(e) = mine.save(&p.my_puzzles_file()) {
-            notice.post(Phrase::MyPuzzlesNotSaved, e.to_string(), true);
-        }
-    }
-
     /// Adds the puzzles not there yet and saves; returns how many were new.
     pub fn add(
         &mut self,
@@ -377,7 +338,7 @@ fn find_themes(
         return;
     }
     let version = store.version();
-    let Some(mine) = store.loaded().filter(|_| *looked_at != Some(version)) else {
+    let Some(mine) = store.peek().filter(|_| *looked_at != Some(version)) else {
         return;
     };
     let wanted: Vec<MyPuzzle> = mine

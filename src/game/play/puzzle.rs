@@ -16,6 +16,7 @@ use crate::game::notice::Notice;
 use crate::game::play::Play;
 use crate::game::play::exercise::{ActiveExercise, ExerciseEvent};
 use crate::game::play::session::{GameSetup, PendingGame, Session};
+use crate::game::play::stored::Stored;
 use crate::game::settings::StorePaths;
 use crate::game::{GameSet, Mode, Screen};
 use crate::store::Players;
@@ -23,8 +24,7 @@ use crate::store::puzzles::{self, Progress, Puzzle};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PuzzleProgress>()
-        .add_message::<StartPuzzle>()
+    app.add_message::<StartPuzzle>()
         .add_message::<NextPuzzle>()
         .add_systems(OnExit(Play::Puzzle), end_attempt)
         .add_systems(
@@ -72,36 +72,7 @@ impl ActivePuzzle {
 }
 
 /// Solved puzzles and attempts, read from the progress file on first use.
-#[derive(Resource, Default)]
-pub struct PuzzleProgress {
-    progress: Option<Progress>,
-}
-
-impl PuzzleProgress {
-    /// The progress (loaded from `paths` the first time).
-    pub fn get(&mut self, paths: Option<&StorePaths>, notice: &mut Notice) -> &mut Progress {
-        self.progress.get_or_insert_with(|| {
-            let Some(p) = paths.and_then(|p| p.0.as_ref()) else {
-                return Progress::default();
-            };
-            let (progress, warning) = Progress::load(&p.puzzle_progress_file());
-            if let Some(w) = warning {
-                notice.post(Phrase::ProgressBroken, w.to_string(), true);
-            }
-            progress
-        })
-    }
-
-    /// Writes the progress file.
-    fn save(&self, paths: Option<&StorePaths>, notice: &mut Notice) {
-        let (Some(progress), Some(p)) = (&self.progress, paths.and_then(|p| p.0.as_ref())) else {
-            return;
-        };
-        if let Err(e) = progress.save(&p.puzzle_progress_file()) {
-            notice.post(Phrase::ProgressNotSaved, e.to_string(), true);
-        }
-    }
-}
+pub type PuzzleProgress = Stored<Progress>;
 
 fn next_puzzle(
     mut requests: MessageReader<NextPuzzle>,

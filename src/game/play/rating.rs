@@ -15,6 +15,7 @@ use crate::game::i18n::{Lang, Phrase};
 use crate::game::notice::Notice;
 use crate::game::play::Play;
 use crate::game::play::session::{BoardChanged, Player, Session};
+use crate::game::play::stored::Stored;
 use crate::game::settings::{CurrentLang, StorePaths};
 use crate::game::{GameSet, Mode, Screen};
 use crate::rules::{Color as Side, GameResult, Position};
@@ -33,8 +34,7 @@ pub fn suggested_level(profile: &Profile, said: Option<Experience>) -> Option<u8
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PlayerRating>()
-        .init_resource::<LastMove>()
+    app.init_resource::<LastMove>()
         // Read when a game starts, so the player's card can show it
         // (reading it reports a damaged file once).
         .add_systems(OnEnter(Screen::Playing), read_profile)
@@ -57,42 +57,9 @@ fn read_profile(
 }
 
 /// The player's profile, read from its file on first use.
-#[derive(Resource, Default)]
-pub struct PlayerRating {
-    loaded: Option<Profile>,
-    version: u64,
-}
+pub type PlayerRating = Stored<Profile>;
 
 impl PlayerRating {
-    /// The profile (loaded from `paths` the first time; a damaged file is
-    /// reported, and what could be read of it kept).
-    pub fn get(&mut self, paths: Option<&StorePaths>, notice: &mut Notice) -> &Profile {
-        self.loaded_mut(paths, notice)
-    }
-
-    /// The profile if it has been read ([`PlayerRating::get`] reads it).
-    pub fn peek(&self) -> Option<&Profile> {
-        self.loaded.as_ref()
-    }
-
-    /// Bumped on every change (views rebuild when it moves).
-    pub fn version(&self) -> u64 {
-        self.version
-    }
-
-    fn loaded_mut(&mut self, paths: Option<&StorePaths>, notice: &mut Notice) -> &mut Profile {
-        self.loaded.get_or_insert_with(|| {
-            let Some(p) = paths.and_then(|p| p.0.as_ref()) else {
-                return Profile::default();
-            };
-            let (profile, warning) = Profile::load(&p.profile_file());
-            if let Some(w) = warning {
-                notice.post(Phrase::ProfileBroken, w.to_string(), true);
-            }
-            profile
-        })
-    }
-
     /// Rates a finished game and saves the profile; the change, or `None`
     /// when the game does not count.
     fn record(
@@ -101,7 +68,7 @@ impl PlayerRating {
         notice: &mut Notice,
         game: FinishedGame,
     ) -> Option<f64> {
-        let profile = self.loaded_mut(paths, notice);
+        let profile = self.get(paths, notice);
         let delta = profile.record(
             game.level.number(),
             game.level.rating(),
@@ -109,13 +76,7 @@ impl PlayerRating {
             game.takebacks,
             now_unix(),
         )?;
-        self.version += 1;
-        if let Some(p) = paths.and_then(|p| p.0.as_ref())
-            && let Some(profile) = &self.loaded
-            && let Err(e) = profile.save(&p.profile_file())
-        {
-            notice.post(Phrase::ProfileNotSaved, e.to_string(), true);
-        }
+        self.save(paths, notice);
         Some(delta)
     }
 }

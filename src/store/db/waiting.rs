@@ -73,9 +73,9 @@ pub enum WaitingError {
 /// # Errors
 /// [`WaitingError`]: the file cannot be read, or is not such a list.
 pub fn load(path: &Path) -> Result<Vec<WaitingGame>, WaitingError> {
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+    let bytes = match crate::store::read_store_file(path) {
+        Ok(Some(b)) => b,
+        Ok(None) => return Ok(Vec::new()),
         Err(source) => {
             return Err(WaitingError::Io {
                 path: path.to_path_buf(),

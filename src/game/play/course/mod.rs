@@ -22,12 +22,12 @@ pub mod judge;
 
 use crate::course::{Course, Lesson, Mistake, WrongMove, progress};
 use crate::exercise::Failure;
-use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::Play;
 use crate::game::play::exercise::ActiveExercise;
 use crate::game::play::hint::HintRequest;
 use crate::game::play::session::{GameCommand, GameSetup, PendingGame};
+use crate::game::play::stored::Stored;
 use crate::game::settings::StorePaths;
 use crate::game::{GameSet, LaunchOptions, Screen};
 use crate::rules::{Move, Square};
@@ -35,8 +35,7 @@ use crate::store::course::CourseProgress;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<CourseProgressStore>()
-        .add_message::<OpenLesson>()
+    app.add_message::<OpenLesson>()
         .add_message::<LessonCommand>()
         .add_systems(OnExit(Play::Course), end_lesson)
         .add_systems(
@@ -230,41 +229,7 @@ pub fn lesson_number(course: &Course, id: &str) -> String {
 }
 
 /// The student's progress, read from its file on first use.
-#[derive(Resource, Default)]
-pub struct CourseProgressStore {
-    progress: Option<CourseProgress>,
-}
-
-impl CourseProgressStore {
-    /// The progress (loaded from `paths` the first time).
-    pub fn get(&mut self, paths: Option<&StorePaths>, notice: &mut Notice) -> &mut CourseProgress {
-        self.progress.get_or_insert_with(|| {
-            let Some(p) = paths.and_then(|p| p.0.as_ref()) else {
-                return CourseProgress::default();
-            };
-            let (progress, warning) = CourseProgress::load(&p.course_progress_file());
-            if let Some(w) = warning {
-                notice.post(Phrase::CourseProgressBroken, w.to_string(), true);
-            }
-            progress
-        })
-    }
-
-    /// The progress if already read (the views read it, never load it).
-    pub fn peek(&self) -> Option<&CourseProgress> {
-        self.progress.as_ref()
-    }
-
-    /// Writes the progress file (atomically).
-    pub fn save(&self, paths: Option<&StorePaths>, notice: &mut Notice) {
-        let (Some(progress), Some(p)) = (&self.progress, paths.and_then(|p| p.0.as_ref())) else {
-            return;
-        };
-        if let Err(e) = progress.save(&p.course_progress_file()) {
-            notice.post(Phrase::CourseProgressNotSaved, e.to_string(), true);
-        }
-    }
-}
+pub type CourseProgressStore = Stored<CourseProgress>;
 
 fn open_lesson(
     mut requests: MessageReader<OpenLesson>,
