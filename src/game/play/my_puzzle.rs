@@ -21,20 +21,19 @@
 //! ([`crate::teach::why`]) as its theme: found once, off the main thread,
 //! for every puzzle that has none yet, and kept in the file.
 
+use crate::exercise::Verdict;
 use crate::exercise::mine::MyPuzzleAttempt;
 pub use crate::exercise::mine::MyVerdict;
-use crate::exercise::{Exercise, Verdict};
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::Play;
-use crate::game::play::exercise::{ActiveExercise, ExerciseEvent};
+use crate::game::play::exercise::{ActiveExercise, ExerciseEvent, ExerciseOpener};
 use crate::game::play::puzzle::ActivePuzzle;
 use crate::game::play::search::{OffThreadSearch, ReviewLimits};
-use crate::game::play::session::{GameSetup, PendingGame, Session};
+use crate::game::play::session::Session;
 use crate::game::play::stored::Stored;
 use crate::game::settings::StorePaths;
 use crate::game::{GameSet, Mode, Screen};
-use crate::rules::Color;
 use crate::rules::Position;
 use crate::store::Players;
 use crate::store::my_puzzles::{MyPuzzle, MyPuzzles};
@@ -58,16 +57,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, find_themes.in_set(GameSet::Resolve))
         .add_systems(
             Update,
-            (
-                orient.in_set(GameSet::Rules),
-                record_answers.in_set(GameSet::Resolve),
-            )
-                .run_if(
-                    in_state(Play::Puzzle)
-                        .and_then(resource_exists::<Session>)
-                        .and_then(resource_exists::<ActiveMyPuzzle>)
-                        .and_then(resource_exists::<ActiveExercise>),
-                ),
+            record_answers.in_set(GameSet::Resolve).run_if(
+                in_state(Play::Puzzle)
+                    .and_then(resource_exists::<Session>)
+                    .and_then(resource_exists::<ActiveMyPuzzle>)
+                    .and_then(resource_exists::<ActiveExercise>),
+            ),
         );
 }
 
@@ -144,15 +139,10 @@ fn next_my_puzzle(
 
 fn start_my_puzzle(
     mut requests: MessageReader<StartMyPuzzle>,
-    mut commands: Commands,
-    mut setup: ResMut<GameSetup>,
-    session: Option<ResMut<Session>>,
+    mut opener: ExerciseOpener,
     mut store: ResMut<MyPuzzleStore>,
     (paths, mut notice): (Option<Res<StorePaths>>, ResMut<Notice>),
     limits: Res<ReviewLimits>,
-    screen: Res<State<Screen>>,
-    mut next: ResMut<NextState<Screen>>,
-    mut play: ResMut<NextState<Play>>,
 ) {
     let Some(StartMyPuzzle(id)) = requests.read().last().cloned() else {
         return;
@@ -172,38 +162,20 @@ fn start_my_puzzle(
     puzzle.attempts += 1;
     let puzzle = puzzle.clone();
     store.save(paths.as_deref(), &mut notice);
-    let start = attempt.start();
-    let new_setup = GameSetup {
-        players: Players::new(
-            Mode::Hotseat,
-            setup.players.computers.red.level,
-            setup.players.computers.black.level,
-        ),
-        start,
-    };
+    // Two players on one board: the exercise says who may move.
+    let levels = &opener.players().computers;
+    let players = Players::new(Mode::Hotseat, levels.red.level, levels.black.level);
+    let commands = opener.commands();
     commands.insert_resource(ActiveMyPuzzle {
         puzzle,
         answered: false,
     });
-    commands.insert_resource(ActiveExercise::new(attempt, Screen::Puzzles));
     commands.remove_resource::<ActivePuzzle>();
-    commands.remove_resource::<PendingGame>();
-    // From one puzzle to the next the state stays: leaving it would end
-    // the attempt just started.
-    NextState::set_if_neq(&mut *play, Play::Puzzle);
-    *setup = new_setup.clone();
-    match (session, screen.get()) {
-        (Some(mut session), Screen::Playing) => session.setup = new_setup,
-        _ => next.set(Screen::Playing),
-    }
-}
-
-/// The side to move sits at the bottom of a puzzle's fresh board.
-fn orient(exercise: Res<ActiveExercise>, mut session: ResMut<Session>) {
-    let flipped = exercise.exercise().student() == Color::Black;
-    if !exercise.on_board && session.flipped != flipped {
-        session.flipped = flipped;
-    }
+    opener.open(
+        ActiveExercise::new(attempt, Screen::Puzzles),
+        players,
+        Play::Puzzle,
+    );
 }
 
 fn remove_my_puzzle(

@@ -14,8 +14,7 @@ use crate::exercise::puzzle::PuzzleAttempt;
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::Play;
-use crate::game::play::exercise::{ActiveExercise, ExerciseEvent};
-use crate::game::play::session::{GameSetup, PendingGame, Session};
+use crate::game::play::exercise::{ActiveExercise, ExerciseEvent, ExerciseOpener};
 use crate::game::play::stored::Stored;
 use crate::game::settings::StorePaths;
 use crate::game::{GameSet, Mode, Screen};
@@ -91,14 +90,9 @@ fn next_puzzle(
 
 fn start_puzzle(
     mut requests: MessageReader<StartPuzzle>,
-    mut commands: Commands,
-    mut setup: ResMut<GameSetup>,
-    session: Option<ResMut<Session>>,
+    mut opener: ExerciseOpener,
     mut progress: ResMut<PuzzleProgress>,
     (paths, mut notice): (Option<Res<StorePaths>>, ResMut<Notice>),
-    screen: Res<State<Screen>>,
-    mut next: ResMut<NextState<Screen>>,
-    mut play: ResMut<NextState<Play>>,
 ) {
     let Some(&StartPuzzle(index)) = requests.read().last() else {
         return;
@@ -113,27 +107,16 @@ fn start_puzzle(
             return;
         }
     };
-    let new_setup = GameSetup {
-        players: Players::new(Mode::Red, DEFENDER_LEVEL, DEFENDER_LEVEL),
-        start: crate::exercise::Exercise::start(&attempt),
-    };
     progress
         .get(paths.as_deref(), &mut notice)
         .record_attempt(&puzzle.id);
     progress.save(paths.as_deref(), &mut notice);
-    commands.insert_resource(ActivePuzzle { index });
-    commands.insert_resource(ActiveExercise::new(attempt, Screen::Puzzles));
-    commands.remove_resource::<PendingGame>();
-    NextState::set_if_neq(&mut *play, Play::Puzzle);
-    *setup = new_setup.clone();
-    match (session, screen.get()) {
-        // Already on the board (next puzzle): the exercise's board replaces it.
-        (Some(mut session), Screen::Playing) => {
-            session.setup = new_setup;
-            session.flipped = false;
-        }
-        _ => next.set(Screen::Playing),
-    }
+    opener.commands().insert_resource(ActivePuzzle { index });
+    opener.open(
+        ActiveExercise::new(attempt, Screen::Puzzles),
+        Players::new(Mode::Red, DEFENDER_LEVEL, DEFENDER_LEVEL),
+        Play::Puzzle,
+    );
 }
 
 /// A solved puzzle is saved at once.

@@ -90,16 +90,11 @@ pub fn student_of(exercise: &ActiveExercise) -> Option<Color> {
     exercise.get::<Attempt>().map(Attempt::student)
 }
 
-/// Seats the student of a new step: at the bottom, as the human side.
+/// Seats the student of a new step as the human side.
 fn seat_student(exercise: Res<ActiveExercise>, mut session: ResMut<Session>) {
     let student = student_of(&exercise);
     let players = players_for(student);
     if session.setup.players.mode != players.mode {
         session.setup.players = players;
-    }
-    // A step's board, or a retried one, is turned as the step wants.
-    let flipped = student == Some(Color::Black);
-    if session.flipped != flipped && !exercise.on_board {
-        session.flipped = flipped;
     }
 }

@@ -24,9 +24,9 @@ use crate::course::{Course, Lesson, Mistake, WrongMove, progress};
 use crate::exercise::Failure;
 use crate::game::notice::Notice;
 use crate::game::play::Play;
-use crate::game::play::exercise::ActiveExercise;
+use crate::game::play::exercise::{ActiveExercise, ExerciseOpener};
 use crate::game::play::hint::HintRequest;
-use crate::game::play::session::{GameCommand, GameSetup, PendingGame};
+use crate::game::play::session::GameCommand;
 use crate::game::play::stored::Stored;
 use crate::game::settings::StorePaths;
 use crate::game::{GameSet, LaunchOptions, Screen};
@@ -233,14 +233,9 @@ pub type CourseProgressStore = Stored<CourseProgress>;
 
 fn open_lesson(
     mut requests: MessageReader<OpenLesson>,
-    mut commands: Commands,
+    mut opener: ExerciseOpener,
     mut store: ResMut<CourseProgressStore>,
-    paths: Option<Res<StorePaths>>,
-    mut notice: ResMut<Notice>,
-    screen: Res<State<Screen>>,
-    mut setup: ResMut<GameSetup>,
-    mut next: ResMut<NextState<Screen>>,
-    mut play: ResMut<NextState<Play>>,
+    (paths, mut notice): (Option<Res<StorePaths>>, ResMut<Notice>),
 ) {
     let Some(request) = requests.read().last().cloned() else {
         return;
@@ -258,17 +253,9 @@ fn open_lesson(
     progress.last_lesson = Some(lesson.id.clone());
     store.save(paths.as_deref(), &mut notice);
     let active = ActiveLesson::new(lesson, lesson_number(course, &lesson.id));
-    commands.insert_resource(active.exercise());
-    commands.insert_resource(active);
-    commands.remove_resource::<PendingGame>();
-    // Set only when it changes: a new lesson on the board keeps the state.
-    NextState::set_if_neq(&mut *play, Play::Course);
-    // The session starts from the setup; the board then shows the step.
-    setup.start = board::step_position(lesson, Step::Page(0)).0;
-    setup.players = board::players_for(None);
-    if *screen.get() != Screen::Playing {
-        NextState::set_if_neq(&mut *next, Screen::Playing);
-    }
+    let exercise = active.exercise();
+    opener.commands().insert_resource(active);
+    opener.open(exercise, board::players_for(None), Play::Course);
 }
 
 /// The card's buttons: a step forward or back (its exercise put on the

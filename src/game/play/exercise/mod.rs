@@ -9,12 +9,15 @@
 //! puzzles, the puzzles from the player's games.
 //!
 //! - [`active`] — the resource and its messages.
+//! - [`open`] — an exercise put on the board, the way every mode starts one.
 //! - [`run`] — the board shown, the questions and hints answered.
 
 pub mod active;
+pub mod open;
 pub mod run;
 
 pub use active::{ActiveExercise, ExerciseEvent};
+pub use open::ExerciseOpener;
 
 use bevy::prelude::*;
 

@@ -4,12 +4,12 @@
 //! told to it (so a lesson can say which rule the move breaks).
 
 use super::active::{ActiveExercise, ExerciseEvent};
-use crate::exercise::{Answer, Question};
+use crate::exercise::{Answer, Question, Standing};
 use crate::game::GameSet;
 use crate::game::play::hint::{Hint, HintRequest};
 use crate::game::play::search::OffThreadSearch;
 use crate::game::play::session::{AiMoveChosen, BoardChanged, IllegalInput, Selection, Session};
-use crate::rules::Move;
+use crate::rules::{Color, Move};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -79,6 +79,9 @@ fn show(
         return;
     }
     active.on_board = true;
+    // The student sits at the bottom (a page to look at is shown from Red's side).
+    let e = active.exercise();
+    session.flipped = e.standing() != Standing::Viewing && e.student() == Color::Black;
     let game = active.board();
     session.setup.start = *game.start();
     session.replace_game(game, time.elapsed_secs_f64());
