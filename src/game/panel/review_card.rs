@@ -275,48 +275,78 @@ fn refresh_card(
         }
     }
     let shown = shown_ply(&session, Some(&browse));
+    let words = Words {
+        reviewed,
+        progress,
+        shown,
+        small,
+        why: &why,
+        settings: settings.as_deref(),
+        lang,
+    };
     for (line, mut text, mut color) in &mut lines {
-        let (want, want_color) = match line {
+        let (want, want_color) = words.of(*line);
+        text.set_if_neq(Text(want));
+        color.set_if_neq(TextColor(want_color));
+    }
+}
+
+/// What the card's lines say.
+struct Words<'a> {
+    reviewed: Option<&'a ReviewedGame>,
+    /// Moves reviewed, of how many, at which effort (while the engine works).
+    progress: Option<(usize, usize, Effort)>,
+    /// The plies to the position shown.
+    shown: usize,
+    /// A short panel: shorter lines.
+    small: bool,
+    why: &'a ReviewWhy,
+    settings: Option<&'a UserSettings>,
+    lang: Lang,
+}
+
+impl Words<'_> {
+    /// A line's text and colour.
+    fn of(&self, line: Line) -> (String, Color) {
+        let lang = self.lang;
+        match line {
             Line::Progress => (
-                progress.map_or_else(String::new, |(done, total, effort)| {
-                    let word = match effort {
-                        Effort::Quick => Phrase::EffortQuick,
-                        Effort::Thorough => Phrase::EffortThorough,
-                    };
-                    format!(
-                        "{} {done}/{total} · {}",
-                        Phrase::Analysing.get(lang),
-                        word.get(lang)
-                    )
-                }),
+                self.progress
+                    .map_or_else(String::new, |(done, total, effort)| {
+                        let word = match effort {
+                            Effort::Quick => Phrase::EffortQuick,
+                            Effort::Thorough => Phrase::EffortThorough,
+                        };
+                        format!(
+                            "{} {done}/{total} · {}",
+                            Phrase::Analysing.get(lang),
+                            word.get(lang)
+                        )
+                    }),
                 palette::TEXT_DIM,
             ),
             Line::Side(side) => (
-                reviewed.map_or_else(String::new, |r| {
-                    if small {
-                        summary_short(&r.review, *side, lang)
+                self.reviewed.map_or_else(String::new, |r| {
+                    if self.small {
+                        summary_short(&r.review, side, lang)
                     } else {
-                        summary_text(&r.review, *side, lang)
+                        summary_text(&r.review, side, lang)
                     }
                 }),
                 palette::TEXT,
             ),
-            Line::Verdict => reviewed.map_or((String::new(), palette::TEXT), |r| {
-                let moves = if small { 3 } else { 6 };
-                verdict_text(r, shown, moves, settings.as_deref(), lang)
+            Line::Verdict => self.reviewed.map_or((String::new(), palette::TEXT), |r| {
+                let moves = if self.small { 3 } else { 6 };
+                verdict_text(r, self.shown, moves, self.settings, lang)
             }),
             Line::Why => (
-                reviewed
-                    .zip(shown.checked_sub(1))
-                    .and_then(|(r, i)| why.of(r, i))
-                    .map_or_else(String::new, |w| {
-                        w.text(teacher_voice(settings.as_deref(), lang))
-                    }),
+                self.reviewed
+                    .zip(self.shown.checked_sub(1))
+                    .and_then(|(r, i)| self.why.of(r, i))
+                    .map_or_else(String::new, |w| w.text(teacher_voice(self.settings, lang))),
                 palette::TEXT_DIM,
             ),
-        };
-        text.set_if_neq(Text(want));
-        color.set_if_neq(TextColor(want_color));
+        }
     }
 }
 
