@@ -566,23 +566,74 @@ const BEING_SPLIT: &str = "being split on another branch";
 /// Functions allowed 80 lines or more, each with its reason (at most 20
 /// that are not [`BEING_SPLIT`]).
 const LONG_FUNCTIONS: &[(&str, &str)] = &[
-    ("src/engine/search.rs search", "the alpha-beta search: one loop, its pruning steps in order, kept whole for speed"),
-    ("src/engine/search.rs qsearch", "the quiescence search beside it, the same shape"),
-    ("src/engine/movepick.rs next", "the staged move picker: one match over its stages"),
-    ("src/engine/eval.rs terms", "the evaluation's terms, one after another in one pass"),
-    ("src/engine/uci.rs try_go", "the `go` command's parameters, one match arm each"),
-    ("src/engine/book/format.rs from_bytes", "the book file's reader, field after field with its checks"),
-    ("src/client/external.rs think", "an external engine's turn: send, read, time out, in order"),
-    ("src/client/process.rs spawn_within", "starting an engine process and its handshake, step by step"),
-    ("src/client/process.rs go_with", "one search of an engine process: commands out, lines in"),
-    ("src/client/process.rs go_commands", "the go command per protocol (UCI, UCCI), one arm each"),
-    ("src/client/options.rs parse", "an engine option line: one match over its fields"),
-    ("src/store/db/import.rs import_file", "one import in one transaction, with its progress and errors"),
-    ("src/store/db/explore.rs explore", "the explorer's query and its grouping in one transaction"),
-    ("src/cli/matches.rs run_match", "the `match` command: arguments, the match, the report"),
-    ("src/cli/review.rs print", "the `review` command's printed report, line by line"),
-    ("src/speech/mod.rs speak", "the speech back-ends tried in order, each with its fallback"),
-    ("src/game/board/pieces/mod.rs follow_board", "the pieces follow the board (move, capture, undo) in one pass"),
+    (
+        "src/engine/search.rs search",
+        "the alpha-beta search: one loop, its pruning steps in order, kept whole for speed",
+    ),
+    (
+        "src/engine/search.rs qsearch",
+        "the quiescence search beside it, the same shape",
+    ),
+    (
+        "src/engine/movepick.rs next",
+        "the staged move picker: one match over its stages",
+    ),
+    (
+        "src/engine/eval.rs terms",
+        "the evaluation's terms, one after another in one pass",
+    ),
+    (
+        "src/engine/uci.rs try_go",
+        "the `go` command's parameters, one match arm each",
+    ),
+    (
+        "src/engine/book/format.rs from_bytes",
+        "the book file's reader, field after field with its checks",
+    ),
+    (
+        "src/client/external.rs think",
+        "an external engine's turn: send, read, time out, in order",
+    ),
+    (
+        "src/client/process.rs spawn_within",
+        "starting an engine process and its handshake, step by step",
+    ),
+    (
+        "src/client/process.rs go_with",
+        "one search of an engine process: commands out, lines in",
+    ),
+    (
+        "src/client/process.rs go_commands",
+        "the go command per protocol (UCI, UCCI), one arm each",
+    ),
+    (
+        "src/client/options.rs parse",
+        "an engine option line: one match over its fields",
+    ),
+    (
+        "src/store/db/import.rs import_file",
+        "one import in one transaction, with its progress and errors",
+    ),
+    (
+        "src/store/db/explore.rs explore",
+        "the explorer's query and its grouping in one transaction",
+    ),
+    (
+        "src/cli/matches.rs run_match",
+        "the `match` command: arguments, the match, the report",
+    ),
+    (
+        "src/cli/review.rs print",
+        "the `review` command's printed report, line by line",
+    ),
+    (
+        "src/speech/mod.rs speak",
+        "the speech back-ends tried in order, each with its fallback",
+    ),
+    (
+        "src/game/board/pieces/mod.rs follow_board",
+        "the pieces follow the board (move, capture, undo) in one pass",
+    ),
     ("src/teach/words.rs sentence_in", BEING_SPLIT),
     ("src/teach/words.rs sentence_vi", BEING_SPLIT),
     ("src/teach/pattern.rs pattern_of", BEING_SPLIT),
@@ -612,7 +663,10 @@ fn long_game_files() -> Vec<(String, usize)> {
 
 /// Files in `src/game` allowed over [`GAME_FILE_LINES`], with the reason.
 const LONG_GAME_FILES: &[(&str, &str)] = &[
-    ("src/game/i18n/phrases.rs", "a table: every phrase's words in four languages"),
+    (
+        "src/game/i18n/phrases.rs",
+        "a table: every phrase's words in four languages",
+    ),
     ("src/game/i18n/sentences.rs", BEING_SPLIT),
     ("src/game/play/my_puzzle.rs", BEING_SPLIT),
     ("src/game/play/course/mod.rs", BEING_SPLIT),
@@ -655,7 +709,11 @@ fn string_errors() -> Vec<String> {
             }
             let last = args.last().map_or("", |a| a.trim());
             if args.len() == 2 && matches!(last, "String" | "std::string::String") {
-                let text: String = args.join(",").split_whitespace().collect::<Vec<_>>().join(" ");
+                let text: String = args
+                    .join(",")
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ");
                 out.push(format!("{file}: Result<{text}>"));
             }
         }
@@ -717,11 +775,17 @@ fn check_allowed(
         .map(|(a, _)| *a)
         .filter(|a| !found.iter().any(|f| key(f) == *a))
         .collect();
-    let kept = allowed.iter().filter(|(_, why)| *why != BEING_SPLIT).count();
+    let kept = allowed
+        .iter()
+        .filter(|(_, why)| *why != BEING_SPLIT)
+        .count();
     assert!(
         new.is_empty(),
         "{rule}: new, not on the allow-list (shorten them instead):\n{}",
-        new.iter().map(|s| s.as_str()).collect::<Vec<_>>().join("\n")
+        new.iter()
+            .map(|s| s.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
     );
     assert!(
         stale.is_empty(),
@@ -744,7 +808,13 @@ fn functions_stay_under_80_lines() {
         .collect();
     assert!(found.len() >= 5, "the functions are read: {found:?}");
     let key = |f: &str| f.rsplit_once(" (").map_or(f, |(k, _)| k).to_string();
-    check_allowed("functions of 80 lines or more", &found, key, LONG_FUNCTIONS, 20);
+    check_allowed(
+        "functions of 80 lines or more",
+        &found,
+        key,
+        LONG_FUNCTIONS,
+        20,
+    );
 }
 
 #[test]
@@ -754,14 +824,26 @@ fn files_in_the_game_stay_under_400_lines() {
         .map(|(f, lines)| format!("{f} ({lines} lines)"))
         .collect();
     let key = |f: &str| f.rsplit_once(" (").map_or(f, |(k, _)| k).to_string();
-    check_allowed("files in src/game over 400 lines", &found, key, LONG_GAME_FILES, 1);
+    check_allowed(
+        "files in src/game over 400 lines",
+        &found,
+        key,
+        LONG_GAME_FILES,
+        1,
+    );
 }
 
 #[test]
 fn errors_are_typed_not_strings() {
     let found = string_errors();
     let key = |f: &str| f.split_once(':').map_or(f, |(k, _)| k).to_string();
-    check_allowed("Result<_, String> outside src/cli", &found, key, STRING_ERRORS, 2);
+    check_allowed(
+        "Result<_, String> outside src/cli",
+        &found,
+        key,
+        STRING_ERRORS,
+        2,
+    );
 }
 
 #[test]
@@ -793,12 +875,18 @@ fn the_counters_see_what_they_count() {
 #[ignore = "prints the counted rules' findings"]
 fn print_the_counted_rules() {
     let functions = long_functions();
-    println!("functions of {LONGEST_LINES} lines or more: {}", functions.len());
+    println!(
+        "functions of {LONGEST_LINES} lines or more: {}",
+        functions.len()
+    );
     for (f, lines) in &functions {
         println!("  {lines:4} {f}");
     }
     let files = long_game_files();
-    println!("files in src/game over {GAME_FILE_LINES} lines: {}", files.len());
+    println!(
+        "files in src/game over {GAME_FILE_LINES} lines: {}",
+        files.len()
+    );
     for (f, lines) in &files {
         println!("  {lines:4} {f}");
     }

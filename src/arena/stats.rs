@@ -206,7 +206,6 @@ impl std::str::FromStr for Sprt {
 }
 
 impl Sprt {
-
     /// Lower and upper LLR bounds.
     pub fn bounds(&self) -> (f64, f64) {
         (

@@ -259,7 +259,13 @@ pub(super) fn collect_jobs(
     for finished in done {
         match finished {
             Finished::Added(command, Ok(found)) => {
-                add_found(&mut settings.engines, &mut card, &mut detected, command, found);
+                add_found(
+                    &mut settings.engines,
+                    &mut card,
+                    &mut detected,
+                    command,
+                    found,
+                );
             }
             Finished::Added(command, Err(why)) => {
                 card.add = AddState::Failed {
@@ -310,28 +316,28 @@ fn add_found(
     command: String,
     found: Detected,
 ) {
-        let name = list.free_name(&found.name);
-        list.engines.push(EngineEntry {
-            name: name.clone(),
-            command: command.clone(),
-            protocol: protocol_word(found.protocol).to_string(),
-            id_name: found.name,
-            author: found.author,
-            options: Vec::new(),
-            strength: Default::default(),
-            skill: SkillOption::find(&found.options),
-        });
-        detected.pending.remove(&command);
-        detected.known.insert(command.clone(), Ok(found.options));
-        // The field is emptied for the next one (unless it now
-        // holds another command).
-        if card.command.trim() == command {
-            card.command.clear();
-        }
-        card.add = AddState::Added(name.clone());
-        card.selected = Some(name);
-        card.options_page = 0;
-        card.refusal = None;
-        let last = list.engines.len() - 1;
-        card.list_page = last / super::state::LIST_ROWS;
+    let name = list.free_name(&found.name);
+    list.engines.push(EngineEntry {
+        name: name.clone(),
+        command: command.clone(),
+        protocol: protocol_word(found.protocol).to_string(),
+        id_name: found.name,
+        author: found.author,
+        options: Vec::new(),
+        strength: Default::default(),
+        skill: SkillOption::find(&found.options),
+    });
+    detected.pending.remove(&command);
+    detected.known.insert(command.clone(), Ok(found.options));
+    // The field is emptied for the next one (unless it now
+    // holds another command).
+    if card.command.trim() == command {
+        card.command.clear();
+    }
+    card.add = AddState::Added(name.clone());
+    card.selected = Some(name);
+    card.options_page = 0;
+    card.refusal = None;
+    let last = list.engines.len() - 1;
+    card.list_page = last / super::state::LIST_ROWS;
 }
