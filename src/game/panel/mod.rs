@@ -154,6 +154,9 @@ enum Part {
     Buttons,
 }
 
+/// The height of the moves and their buttons beside the board in a lesson.
+const LESSON_MOVES_PX: f32 = 130.0;
+
 fn place_panel(
     layout: Res<BoardLayout>,
     mut parts: Query<(&Part, &mut Node)>,
@@ -207,14 +210,11 @@ fn place_panel(
                 node.flex_shrink = if side && !lesson { 0.0 } else { 1.0 };
             }
             Part::Moves => {
-                let only_its_own = side && lesson;
-                node.flex_grow = if only_its_own { 0.0 } else { 1.0 };
-                node.flex_basis = if only_its_own {
-                    Val::Auto
-                } else {
-                    Val::Px(0.0)
-                };
-                node.flex_shrink = if only_its_own { 0.0 } else { 1.0 };
+                // In a lesson: a few rows, the steps and a hint's line.
+                let few = side && lesson;
+                node.flex_grow = if few { 0.0 } else { 1.0 };
+                node.flex_basis = Val::Px(if few { LESSON_MOVES_PX } else { 0.0 });
+                node.flex_shrink = if few { 0.0 } else { 1.0 };
                 node.min_width = Val::Px(0.0);
             }
             Part::Buttons => {
