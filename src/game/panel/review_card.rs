@@ -19,7 +19,7 @@ use crate::game::play::clock::MatchClock;
 use crate::game::play::game_review::{
     GameReviewState, ReviewRequest, ReviewWhy, ReviewedGame, review_offered,
 };
-use crate::game::play::move_list::{list_style, teacher_voice};
+use crate::game::play::move_list::list_style;
 use crate::game::play::session::Session;
 use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
@@ -32,6 +32,9 @@ use crate::rules::Color as Side;
 use crate::rules::notation::format_move;
 use crate::store::reviews::Effort;
 use bevy::prelude::*;
+use words::Words;
+
+mod words;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ReviewShown>()
@@ -300,65 +303,6 @@ fn refresh_card(
         let (want, want_color) = words.of(*line);
         text.set_if_neq(Text(want));
         color.set_if_neq(TextColor(want_color));
-    }
-}
-
-/// What the card's lines say.
-struct Words<'a> {
-    reviewed: Option<&'a ReviewedGame>,
-    /// Moves reviewed, of how many, at which effort (while the engine works).
-    progress: Option<(usize, usize, Effort)>,
-    /// The plies to the position shown.
-    shown: usize,
-    /// A short panel: shorter lines.
-    small: bool,
-    why: &'a ReviewWhy,
-    settings: Option<&'a UserSettings>,
-    lang: Lang,
-}
-
-impl Words<'_> {
-    /// A line's text and colour.
-    fn of(&self, line: Line) -> (String, Color) {
-        let lang = self.lang;
-        match line {
-            Line::Progress => (
-                self.progress
-                    .map_or_else(String::new, |(done, total, effort)| {
-                        let word = match effort {
-                            Effort::Quick => Phrase::EffortQuick,
-                            Effort::Thorough => Phrase::EffortThorough,
-                        };
-                        format!(
-                            "{} {done}/{total} · {}",
-                            Phrase::Analysing.get(lang),
-                            word.get(lang)
-                        )
-                    }),
-                palette::TEXT_DIM,
-            ),
-            Line::Side(side) => (
-                self.reviewed.map_or_else(String::new, |r| {
-                    if self.small {
-                        summary_short(&r.review, side, lang)
-                    } else {
-                        summary_text(&r.review, side, lang)
-                    }
-                }),
-                palette::TEXT,
-            ),
-            Line::Verdict => self.reviewed.map_or((String::new(), palette::TEXT), |r| {
-                let moves = if self.small { 3 } else { 6 };
-                verdict_text(r, self.shown, moves, self.settings, lang)
-            }),
-            Line::Why => (
-                self.reviewed
-                    .zip(self.shown.checked_sub(1))
-                    .and_then(|(r, i)| self.why.of(r, i))
-                    .map_or_else(String::new, |w| w.text(teacher_voice(self.settings, lang))),
-                palette::TEXT_DIM,
-            ),
-        }
     }
 }
 
