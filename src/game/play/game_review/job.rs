@@ -72,7 +72,7 @@ impl Reviewer<'_> {
         }
         let dir = reviews_dir(self.paths.as_deref());
         if let Some(dir) = &dir
-            && self.from_store(dir, (start, &moves), effort, human)
+            && self.show_stored(dir, (start, &moves), effort, human)
         {
             return;
         }
@@ -150,7 +150,7 @@ impl Reviewer<'_> {
     /// there is one (true then). A damaged, old or foreign file is said in
     /// the notice: the game is reviewed again, and the file is moved aside
     /// before the new review is stored.
-    fn from_store(
+    fn show_stored(
         &mut self,
         dir: &std::path::Path,
         (start, moves): (Position, &[Move]),
