@@ -296,3 +296,132 @@ fn the_game_opens_natively_under_wayland() {
     let _ = std::fs::remove_dir_all(&scratch);
     assert_characters_and_words(&img, size);
 }
+
+/// Runs the game with `args` in a window of `size`, its files under `home`,
+/// and saves a screenshot to `path` after `frames` frames.
+fn shoot(
+    args: &[&str],
+    home: &std::path::Path,
+    size: (u32, u32),
+    frames: u32,
+    path: &std::path::Path,
+) {
+    let game = std::path::Path::new(env!("CARGO_BIN_EXE_xiangqi"));
+    let mut cmd = if std::env::var_os("DISPLAY").is_some() {
+        Command::new(game)
+    } else {
+        let mut c = Command::new("xvfb-run");
+        c.args(["-a", "-s", "-screen 0 1280x1024x24"]).arg(game);
+        c
+    };
+    let status = cmd
+        .env_remove("WAYLAND_DISPLAY")
+        .env("XIANGQI_HOME", home)
+        .arg("play")
+        .args(args)
+        .args(["--size", &format!("{}x{}", size.0, size.1)])
+        .arg("--screenshot")
+        .arg(path)
+        .args(["--frames", &frames.to_string()])
+        .status()
+        .expect("the game starts (without a DISPLAY this needs xvfb-run)");
+    assert!(status.success(), "the game exits cleanly: {status}");
+}
+
+/// A scratch folder for one test's files, emptied first.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("xiangqi-shot-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The tallest run, in pixels, of the move list's shade (a little darker
+/// than the panel, which is read at the panel's edge) in the column `x`
+/// of the panel `panel`.
+fn shade_run(img: &Image, panel: Rect, x: u32) -> u32 {
+    let edge = panel.min.x as u32 + 5;
+    let (mut best, mut run) = (0, 0);
+    for y in panel.min.y as u32 + 2..panel.max.y as u32 - 2 {
+        let (Ok(c), Ok(bg)) = (img.get_color_at(x, y), img.get_color_at(edge, y)) else {
+            continue;
+        };
+        let d = srgb(bg) - srgb(c);
+        let shade = [d.x, d.y, d.z]
+            .iter()
+            .all(|d| (1.5 / 255.0..=14.0 / 255.0).contains(d));
+        run = if shade { run + 1 } else { 0 };
+        best = best.max(run);
+    }
+    best
+}
+
+/// The review of `record`'s game as the game stores it, under `home`
+/// (every move scored even, the first legal move the better one), so the
+/// game shows it at once instead of reviewing.
+fn store_a_review(home: &std::path::Path, record: &std::path::Path) {
+    use xiangqi::engine::review::{PositionReview, review_with};
+    let opened = xiangqi::store::record::open_first(record).expect("the record opens");
+    let start = *opened.game.start();
+    let moves = opened.game.all_moves().to_vec();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let review = review_with(&start, &moves, &stop, &mut |_, _| {}, &mut |pos, _| {
+        let best = pos
+            .legal_moves()
+            .first()
+            .copied()
+            .unwrap_or(xiangqi::rules::Move::NULL);
+        Ok::<_, std::convert::Infallible>(PositionReview {
+            score: xiangqi::engine::Score::Cp(0),
+            best,
+            line: vec![best],
+            depth: 1,
+        })
+    })
+    .expect("the game is reviewed");
+    let dir = xiangqi::store::Paths::under(home).reviews_dir();
+    std::fs::create_dir_all(&dir).unwrap();
+    let effort = xiangqi::store::reviews::Effort::Thorough;
+    xiangqi::store::reviews::save(&dir, &start, &moves, effort, &review).expect("stored");
+}
+
+/// F28: reviewing a record at 800×600, the move list keeps at least six
+/// rows between the review's card and its buttons (the card scrolls).
+#[test]
+fn a_review_at_800x600_keeps_six_rows_of_moves() {
+    let size = (800, 600);
+    let home = scratch("review-800");
+    let record =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/pgn/ccgc-01.pgn");
+    store_a_review(&home, &record);
+    let path = home.join("review.png");
+    let review = record.to_str().unwrap();
+    shoot(&["--review", review], &home, size, 40, &path);
+    let img = load(&path);
+    let panel = panel_in_window(size);
+    // Inside the move box, left of its rows' numbers.
+    let run = shade_run(&img, panel, panel.min.x as u32 + 16);
+    let _ = std::fs::remove_dir_all(&home);
+    assert!(
+        run >= 6 * 22,
+        "the move list is {run} px high: fewer than six rows"
+    );
+}
+
+/// F29: during a lesson the panel under the lesson's card is no empty
+/// field (the card takes the room, with the lesson's outline).
+#[test]
+fn a_lesson_leaves_no_empty_field_in_the_panel() {
+    let size = (1280, 900);
+    let home = scratch("lesson-1280");
+    let path = home.join("lesson.png");
+    shoot(&["--lessons", "--lesson", "2.4"], &home, size, 40, &path);
+    let img = load(&path);
+    let panel = panel_in_window(size);
+    let run = shade_run(&img, panel, panel.center().x as u32);
+    let _ = std::fs::remove_dir_all(&home);
+    assert!(
+        (run as f32) < panel.height() / 4.0,
+        "an empty field {run} px high under the lesson's card"
+    );
+}

@@ -143,20 +143,26 @@ impl std::fmt::Display for Verdict {
 }
 
 /// SPRT parameters that cannot be used: what is wrong, in words.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct SprtParseError(String);
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum SprtParseError {
+    #[error("SPRT parameter '{0}' is not NAME=VALUE")]
+    NotNameValue(String),
+    #[error("SPRT parameter {name}: '{value}' is not a number")]
+    NotANumber { name: String, value: String },
+    #[error("unknown SPRT parameter '{0}' (elo0, elo1, alpha, beta)")]
+    Unknown(String),
+    #[error("the SPRT needs elo0 and elo1")]
+    MissingElo,
+    #[error("the SPRT needs elo1 greater than elo0")]
+    EloOrder,
+    #[error("SPRT {name} must be between 0 and 0.5, not {value}")]
+    OutOfRange { name: &'static str, value: f64 },
+}
 
 impl std::str::FromStr for Sprt {
     type Err = SprtParseError;
     /// `elo0=0,elo1=10,alpha=0.05,beta=0.05` (any order; alpha and beta default to 0.05).
     fn from_str(s: &str) -> Result<Sprt, SprtParseError> {
-        Sprt::parse(s).map_err(SprtParseError)
-    }
-}
-
-impl Sprt {
-    fn parse(s: &str) -> Result<Sprt, String> {
         let mut sprt = Sprt {
             elo0: f64::NAN,
             elo1: f64::NAN,
@@ -166,39 +172,40 @@ impl Sprt {
         for part in s.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (k, v) = part
                 .split_once('=')
-                .ok_or_else(|| format!("SPRT parameter '{part}' is not NAME=VALUE"))?;
+                .ok_or_else(|| SprtParseError::NotNameValue(part.to_string()))?;
             let v: f64 = v
                 .trim()
                 .parse()
                 .ok()
                 .filter(|v: &f64| v.is_finite())
-                .ok_or_else(|| format!("SPRT parameter {k}: '{v}' is not a number"))?;
+                .ok_or_else(|| SprtParseError::NotANumber {
+                    name: k.to_string(),
+                    value: v.to_string(),
+                })?;
             match k.trim() {
                 "elo0" => sprt.elo0 = v,
                 "elo1" => sprt.elo1 = v,
                 "alpha" => sprt.alpha = v,
                 "beta" => sprt.beta = v,
-                other => {
-                    return Err(format!(
-                        "unknown SPRT parameter '{other}' (elo0, elo1, alpha, beta)"
-                    ));
-                }
+                other => return Err(SprtParseError::Unknown(other.to_string())),
             }
         }
         if sprt.elo0.is_nan() || sprt.elo1.is_nan() {
-            return Err("the SPRT needs elo0 and elo1".into());
+            return Err(SprtParseError::MissingElo);
         }
         if sprt.elo1 <= sprt.elo0 {
-            return Err("the SPRT needs elo1 greater than elo0".into());
+            return Err(SprtParseError::EloOrder);
         }
-        for (name, v) in [("alpha", sprt.alpha), ("beta", sprt.beta)] {
-            if !(v > 0.0 && v < 0.5) {
-                return Err(format!("SPRT {name} must be between 0 and 0.5, not {v}"));
+        for (name, value) in [("alpha", sprt.alpha), ("beta", sprt.beta)] {
+            if !(value > 0.0 && value < 0.5) {
+                return Err(SprtParseError::OutOfRange { name, value });
             }
         }
         Ok(sprt)
     }
+}
 
+impl Sprt {
     /// Lower and upper LLR bounds.
     pub fn bounds(&self) -> (f64, f64) {
         (

@@ -349,14 +349,27 @@ fn speak(
     }
 }
 
+/// What is wrong with a WAV file [`wav_loudness`] is given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WavError {
+    #[error("not a RIFF/WAVE file")]
+    NotWave,
+    #[error("{bits}-bit audio at {rate} Hz, not 16-bit PCM")]
+    NotPcm16 { bits: u16, rate: u32 },
+    #[error("no samples")]
+    NoSamples,
+    #[error("no data chunk")]
+    NoData,
+}
+
 /// The share of a 16-bit PCM WAV file's samples that are not near silence
 /// and its length in seconds: how the tests tell speech from silence.
 ///
 /// # Errors
 /// What is wrong with the file (not RIFF/WAVE, not 16-bit PCM, no data).
-pub fn wav_loudness(bytes: &[u8]) -> Result<(f64, f64), String> {
+pub fn wav_loudness(bytes: &[u8]) -> Result<(f64, f64), WavError> {
     if bytes.len() < 12 || &bytes[..4] != b"RIFF" || &bytes[8..12] != b"WAVE" {
-        return Err("not a RIFF/WAVE file".into());
+        return Err(WavError::NotWave);
     }
     let mut at = 12;
     let mut rate = 0u32;
@@ -380,7 +393,7 @@ pub fn wav_loudness(bytes: &[u8]) -> Result<(f64, f64), String> {
             }
             b"data" => {
                 if bits != 16 || rate == 0 {
-                    return Err(format!("{bits}-bit audio at {rate} Hz, not 16-bit PCM"));
+                    return Err(WavError::NotPcm16 { bits, rate });
                 }
                 // espeak-ng writes the data chunk's size as 0x7fffffff when
                 // it streams; the rest of the file is the data then.
@@ -390,7 +403,7 @@ pub fn wav_loudness(bytes: &[u8]) -> Result<(f64, f64), String> {
                     .map(|b| i16::from_le_bytes([b[0], b[1]]))
                     .collect();
                 if samples.is_empty() {
-                    return Err("no samples".into());
+                    return Err(WavError::NoSamples);
                 }
                 let loud = samples.iter().filter(|s| s.unsigned_abs() > 1000).count();
                 let seconds = samples.len() as f64 / f64::from(rate) / f64::from(channels.max(1));
@@ -400,7 +413,7 @@ pub fn wav_loudness(bytes: &[u8]) -> Result<(f64, f64), String> {
         }
         at = body + size + (size & 1);
     }
-    Err("no data chunk".into())
+    Err(WavError::NoData)
 }
 
 impl Synth {

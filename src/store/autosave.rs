@@ -1008,6 +1008,16 @@ pub fn load(path: &Path) -> Result<Option<Restored>, AutosaveError> {
     SavedGame::from_json(path, &bytes).map(Some)
 }
 
+/// An unfinished game [`keep_unfinished`] could neither save nor move aside.
+#[derive(Debug, thiserror::Error)]
+#[error("{saved}; {aside}")]
+pub struct NotKept {
+    /// Why it could not be saved in the saved-games folder.
+    pub saved: super::LibraryError,
+    /// Why the autosave could not be moved aside either.
+    pub aside: io::Error,
+}
+
 /// Before a new game's first autosave: an unfinished game in the autosave
 /// (moves played, no result) that is not `next` itself is kept as a new
 /// file in the saved-games folder `games_dir`, with its variations, so
@@ -1021,7 +1031,7 @@ pub fn keep_unfinished(
     path: &Path,
     games_dir: &Path,
     next: &SavedGame,
-) -> Result<Option<PathBuf>, String> {
+) -> Result<Option<PathBuf>, NotKept> {
     let restored = match load(path) {
         Ok(Some(r)) => r,
         // Nothing, or nothing restorable (the save moves a damaged file aside).
@@ -1055,7 +1065,7 @@ pub fn keep_unfinished(
         // The folder cannot take it: the autosave itself is kept aside.
         Err(e) => match super::set_aside_if_damaged(path, |_| true) {
             Ok(aside) => Ok(aside),
-            Err(aside) => Err(format!("{e}; {aside}")),
+            Err(aside) => Err(NotKept { saved: e, aside }),
         },
     }
 }
@@ -1777,7 +1787,7 @@ mod tests {
         let old = SavedGame::from_game(&game, Players::new(Mode::Red, 4, 5));
         save(&p, &old).unwrap();
         // Continuing the same game keeps nothing.
-        assert_eq!(keep_unfinished(&p, &games, &old), Ok(None));
+        assert!(matches!(keep_unfinished(&p, &games, &old), Ok(None)));
         let fresh = SavedGame::from_game(
             &Game::new(Position::startpos()),
             Players::new(Mode::Hotseat, 4, 4),
@@ -1788,7 +1798,7 @@ mod tests {
         assert_eq!(back.tag("Black"), Some("AI 5"));
         // A finished game, or one without moves, is not kept again.
         save(&p, &fresh).unwrap();
-        assert_eq!(keep_unfinished(&p, &games, &old), Ok(None));
+        assert!(matches!(keep_unfinished(&p, &games, &old), Ok(None)));
         assert_eq!(fs::read_dir(&games).unwrap().count(), 1);
     }
 }

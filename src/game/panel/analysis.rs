@@ -15,7 +15,7 @@ use crate::game::play::session::Session;
 use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
 use crate::game::theme::layout::column;
-use crate::game::theme::shape::{Shape, plain};
+use crate::game::theme::shape::{Shape, hidden, plain};
 use crate::game::theme::{Fonts, OnPress, Toggled, palette, set_display};
 use crate::game::{GameSet, Screen};
 use crate::rules::Position;
@@ -132,10 +132,7 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>) {
             Text::new(""),
             fonts.ui(13.0),
             TextColor(palette::TEXT_DIM),
-            Node {
-                display: Display::None,
-                ..default()
-            },
+            hidden(),
             Pickable::IGNORE,
         ))
         .id();

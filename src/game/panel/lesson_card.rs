@@ -28,6 +28,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 dock_first::<LessonCard, InfoColumn>,
+                grow_card,
                 refresh_card,
                 show_buttons,
             )
@@ -42,7 +43,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The card during a lesson (gone with it).
 #[derive(Component)]
-struct LessonCard;
+pub(super) struct LessonCard;
 
 /// The card's texts.
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
@@ -55,6 +56,9 @@ enum Line {
     Body,
     /// What the course says now.
     Status,
+    /// The lesson's steps, the one shown marked, with the key points of the
+    /// pages read ([`outline`]).
+    Outline,
 }
 
 /// A button of the card, shown when its command means something now.
@@ -115,8 +119,62 @@ fn spawn_card(
                     ),
                 ],
             ),
+            (
+                Line::Outline,
+                Text::new(""),
+                fonts.ui(14.0 * k),
+                TextColor(palette::TEXT_DIM),
+                plain()
+                    .max_width(Val::Percent(100.0))
+                    .align_self(AlignSelf::FlexStart)
+                    .margin(UiRect::top(Val::Px(8.0))),
+                Pickable::IGNORE,
+            ),
         ],
     ));
+}
+
+/// The card takes the room of the panel's column (a lesson has few moves
+/// to list): its outline of the lesson is read there.
+fn grow_card(mut cards: Query<&mut Node, Added<LessonCard>>) {
+    for mut node in &mut cards {
+        node.flex_grow = 1.0;
+    }
+}
+
+/// The lesson's steps, one a line: each page (with its key point once
+/// read) and each exercise (with its best stars), the step shown marked.
+fn outline(active: &ActiveLesson, store: &CourseProgressStore, lang: Lang) -> String {
+    let lesson = active.lesson;
+    let mark = |here: bool| if here { "›" } else { "·" };
+    let mut lines = Vec::new();
+    let read = match active.step {
+        Step::Page(i) => i,
+        Step::Exercise(_) => lesson.pages.len(),
+    };
+    for (i, page) in lesson.pages.iter().enumerate() {
+        let step = lesson_step(Phrase::LessonPage, i + 1, lesson.pages.len(), lang);
+        let here = active.step == Step::Page(i);
+        if i < read {
+            lines.push(format!(
+                "{} {step}: {}",
+                mark(here),
+                course_text(&page.text, lang)
+            ));
+        } else {
+            lines.push(format!("{} {step}", mark(here)));
+        }
+    }
+    let count = lesson.exercises.len();
+    for (i, exercise) in lesson.exercises.iter().enumerate() {
+        let mut step = lesson_step(Phrase::LessonExercise, i + 1, count, lang);
+        let best = store.peek().map_or(0, |p| p.stars(&exercise.id));
+        if best > 0 {
+            step = format!("{step} · {}", stars_text(u32::from(best), 3));
+        }
+        lines.push(format!("{} {step}", mark(active.step == Step::Exercise(i))));
+    }
+    lines.join("\n")
 }
 
 /// Is the exercise shown solved, now or before?
@@ -139,7 +197,7 @@ fn texts(
     jobs: &ExerciseJobs,
     store: &CourseProgressStore,
     lang: Lang,
-) -> [(Line, String, Color); 4] {
+) -> [(Line, String, Color); 5] {
     let lesson = active.lesson;
     let title = format!("{}  {}", active.number, course_text(&lesson.title, lang));
     let (step, body) = match active.step {
@@ -174,6 +232,11 @@ fn texts(
         (Line::Step, step, palette::TEXT_DIM),
         (Line::Body, body, palette::TEXT),
         (Line::Status, status, color),
+        (
+            Line::Outline,
+            outline(active, store, lang),
+            palette::TEXT_DIM,
+        ),
     ]
 }
 

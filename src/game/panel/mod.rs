@@ -160,14 +160,23 @@ enum Part {
     Buttons,
 }
 
+/// The height of the moves and their buttons beside the board in a lesson.
+const LESSON_MOVES_PX: f32 = 130.0;
+
 fn place_panel(
     layout: Res<BoardLayout>,
     mut parts: Query<(&Part, &mut Node)>,
     added: Query<(), Added<Part>>,
+    lessons: Query<(), With<lesson_card::LessonCard>>,
+    mut in_lesson: Local<bool>,
 ) {
-    if !layout.is_changed() && added.is_empty() {
+    // A lesson's card takes the room the moves of a game would (a lesson's
+    // moves are few): its outline of the lesson fills it.
+    let lesson = !lessons.is_empty();
+    if !layout.is_changed() && added.is_empty() && lesson == *in_lesson {
         return;
     }
+    *in_lesson = lesson;
     let p = layout.panel;
     let side = layout.panel_right;
     for (part, mut node) in &mut parts {
@@ -195,13 +204,23 @@ fn place_panel(
             Part::Info => {
                 // Below the board the cards get the larger share: a name, who
                 // plays and a clock side by side.
-                node.flex_grow = if side { 0.0 } else { 1.25 };
+                node.flex_grow = if !side {
+                    1.25
+                } else if lesson {
+                    1.0
+                } else {
+                    0.0
+                };
                 node.flex_basis = if side { Val::Auto } else { Val::Px(0.0) };
-                node.flex_shrink = if side { 0.0 } else { 1.0 };
+                // A lesson's card gives way (clipped) before the moves' buttons.
+                node.flex_shrink = if side && !lesson { 0.0 } else { 1.0 };
             }
             Part::Moves => {
-                node.flex_grow = 1.0;
-                node.flex_basis = Val::Px(0.0);
+                // In a lesson: a few rows, the steps and a hint's line.
+                let few = side && lesson;
+                node.flex_grow = if few { 0.0 } else { 1.0 };
+                node.flex_basis = Val::Px(if few { LESSON_MOVES_PX } else { 0.0 });
+                node.flex_shrink = if few { 0.0 } else { 1.0 };
                 node.min_width = Val::Px(0.0);
             }
             Part::Buttons => {

@@ -5,7 +5,7 @@
 //! move — with the engine's line once solved — and Retry, Next and the
 //! list.
 
-use crate::game::i18n::{Phrase, side_name, theme_line};
+use crate::game::i18n::{Lang, Phrase, side_name, theme_line};
 use crate::game::panel::line_text;
 use crate::game::panel::{InfoColumn, dock_first};
 use crate::game::play::Play;
@@ -19,6 +19,7 @@ use crate::game::theme::layout::{centred_row, panel_card};
 use crate::game::theme::{Fonts, OnPress, button, palette};
 use crate::game::{GameSet, Screen};
 use crate::rules::notation::format_move;
+use crate::rules::{Move, Position};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
@@ -120,79 +121,115 @@ fn refresh_card(
     let Some(pos) = p.position() else {
         return;
     };
-    let (notation, style) = list_style(settings.as_deref());
-    let words = |m| format_move(&pos, m, notation, style);
-    let j = p.judgement();
+    let theme = match (theme, verdict) {
+        (Some(t), MyVerdict::Solved(_) | MyVerdict::Wrong(_)) => crate::teach::why_of(t)
+            .map(|w| w.text(teacher_voice(settings.as_deref(), lang)))
+            .unwrap_or_default(),
+        (Some(t), _) => crate::teach::theme_kind(t)
+            .map(|k| theme_line(k, lang))
+            .unwrap_or_default(),
+        (None, _) => String::new(),
+    };
+    let words = Words {
+        active: &active,
+        verdict,
+        pos: &pos,
+        settings: settings.as_deref(),
+        lang,
+    };
     for (line, mut text, mut color) in &mut lines {
         let (want, want_color) = match line {
-            Line::Title => (
-                format!(
-                    "{} · {}",
-                    if p.composed {
-                        Phrase::MyPosition.get(lang)
-                    } else {
-                        Phrase::FromMyGamesShort.get(lang)
-                    },
-                    side_name(pos.side_to_move(), lang)
-                ),
-                palette::ACCENT,
-            ),
-            Line::Task => (
-                match p.played_move() {
-                    Some(m) => format!(
-                        "{} {} {} {} · {}",
-                        Phrase::YouPlayed.get(lang),
-                        words(m),
-                        judgement_symbol(j),
-                        judgement_word(j, lang),
-                        Phrase::FindBetterMove.get(lang)
-                    ),
-                    None if p.composed => Phrase::FindBestMove.get(lang).to_string(),
-                    None => Phrase::FindBetterMove.get(lang).to_string(),
-                },
-                if p.composed {
-                    palette::TEXT
-                } else {
-                    judgement_color(j)
-                },
-            ),
-            Line::Theme => (
-                match (theme, verdict) {
-                    (Some(t), MyVerdict::Solved(_) | MyVerdict::Wrong(_)) => {
-                        crate::teach::why_of(t)
-                            .map(|w| w.text(teacher_voice(settings.as_deref(), lang)))
-                            .unwrap_or_default()
-                    }
-                    (Some(t), _) => crate::teach::theme_kind(t)
-                        .map(|k| theme_line(k, lang))
-                        .unwrap_or_default(),
-                    (None, _) => String::new(),
-                },
-                palette::TEXT_DIM,
-            ),
-            Line::Status => match verdict {
-                MyVerdict::ToMove => (String::new(), palette::TEXT),
-                MyVerdict::Checking(m) => (
-                    format!("{} {}…", words(m), Phrase::CheckingMove.get(lang)),
-                    palette::TEXT_DIM,
-                ),
-                MyVerdict::Solved(m) => (
-                    format!(
-                        "{} {} · {}: {}",
-                        words(m),
-                        Phrase::BetterMoveFound.get(lang),
-                        Phrase::Computer.get(lang),
-                        line_text(&pos, &p.line_moves(), style)
-                    ),
-                    palette::ACCENT,
-                ),
-                MyVerdict::Wrong(m) => (
-                    format!("{} — {}", words(m), Phrase::NotGoodEnough.get(lang)),
-                    palette::WRONG_TEXT,
-                ),
-            },
+            Line::Title => (words.title(), palette::ACCENT),
+            Line::Task => words.task(),
+            Line::Theme => (theme.clone(), palette::TEXT_DIM),
+            Line::Status => words.status(),
         };
         text.set_if_neq(Text(want));
         color.set_if_neq(TextColor(want_color));
+    }
+}
+
+/// What the card's lines say about the puzzle on the board at `pos`.
+struct Words<'a> {
+    active: &'a ActiveMyPuzzle,
+    verdict: MyVerdict,
+    pos: &'a Position,
+    settings: Option<&'a UserSettings>,
+    lang: Lang,
+}
+
+impl Words<'_> {
+    /// A move in the move list's notation.
+    fn mv(&self, m: Move) -> String {
+        let (notation, style) = list_style(self.settings);
+        format_move(self.pos, m, notation, style)
+    }
+
+    /// "My position · Red" or "From my games · Red".
+    fn title(&self) -> String {
+        let lang = self.lang;
+        let from = if self.active.puzzle.composed {
+            Phrase::MyPosition
+        } else {
+            Phrase::FromMyGamesShort
+        };
+        format!(
+            "{} · {}",
+            from.get(lang),
+            side_name(self.pos.side_to_move(), lang)
+        )
+    }
+
+    /// What was played in the game and what to find.
+    fn task(&self) -> (String, Color) {
+        let (p, lang) = (&self.active.puzzle, self.lang);
+        let j = p.judgement();
+        let text = match p.played_move() {
+            Some(m) => format!(
+                "{} {} {} {} · {}",
+                Phrase::YouPlayed.get(lang),
+                self.mv(m),
+                judgement_symbol(j),
+                judgement_word(j, lang),
+                Phrase::FindBetterMove.get(lang)
+            ),
+            None if p.composed => Phrase::FindBestMove.get(lang).to_string(),
+            None => Phrase::FindBetterMove.get(lang).to_string(),
+        };
+        let color = if p.composed {
+            palette::TEXT
+        } else {
+            judgement_color(j)
+        };
+        (text, color)
+    }
+
+    /// The verdict on the player's move.
+    fn status(&self) -> (String, Color) {
+        let lang = self.lang;
+        match self.verdict {
+            MyVerdict::ToMove => (String::new(), palette::TEXT),
+            MyVerdict::Checking(m) => (
+                format!("{} {}…", self.mv(m), Phrase::CheckingMove.get(lang)),
+                palette::TEXT_DIM,
+            ),
+            MyVerdict::Solved(m) => {
+                let style = list_style(self.settings).1;
+                let line = line_text(self.pos, &self.active.puzzle.line_moves(), style);
+                (
+                    format!(
+                        "{} {} · {}: {line}",
+                        self.mv(m),
+                        Phrase::BetterMoveFound.get(lang),
+                        Phrase::Computer.get(lang),
+                    ),
+                    palette::ACCENT,
+                )
+            }
+            MyVerdict::Wrong(m) => (
+                format!("{} — {}", self.mv(m), Phrase::NotGoodEnough.get(lang)),
+                palette::WRONG_TEXT,
+            ),
+        }
     }
 }

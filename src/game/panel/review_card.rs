@@ -12,14 +12,14 @@ use crate::engine::review::{GameReview, Judgement};
 use crate::game::board::layout::BoardLayout;
 use crate::game::i18n::{Lang, Phrase, side_name};
 use crate::game::panel::dock_first;
-use crate::game::panel::move_list::MoveListSlot;
+use crate::game::panel::move_list::{MoveListSlot, WheelScrolls};
 use crate::game::play::Play;
 use crate::game::play::browse::{Browse, shown_ply};
 use crate::game::play::clock::MatchClock;
 use crate::game::play::game_review::{
     GameReviewState, ReviewRequest, ReviewWhy, ReviewedGame, review_offered,
 };
-use crate::game::play::move_list::{list_style, teacher_voice};
+use crate::game::play::move_list::list_style;
 use crate::game::play::session::Session;
 use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
@@ -32,9 +32,13 @@ use crate::rules::Color as Side;
 use crate::rules::notation::format_move;
 use crate::store::reviews::Effort;
 use bevy::prelude::*;
+use words::Words;
+
+mod words;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Playing), spawn_card)
+    app.init_resource::<ReviewShown>()
+        .add_systems(OnEnter(Screen::Playing), spawn_card)
         .add_systems(
             Update,
             (dock_first::<ReviewCard, MoveListSlot>, refresh_card)
@@ -79,6 +83,10 @@ pub fn summary_short(review: &GameReview, side: Side, lang: Lang) -> String {
 #[derive(Component)]
 struct ReviewCard;
 
+/// Is the card shown? (A short panel then folds the player cards.)
+#[derive(Resource, Default, PartialEq, Eq)]
+pub struct ReviewShown(pub bool);
+
 /// Parts shown in some states only.
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
 enum Part {
@@ -110,7 +118,14 @@ fn spawn_card(mut commands: Commands, fonts: Res<Fonts>, lang: CurrentLang) {
     let lang = *lang;
     commands.spawn((
         ReviewCard,
-        column(4.0).flex_shrink(0.0),
+        // In a short panel the moves keep their rows and the card gives way:
+        // it scrolls (the wheel over it) instead of pushing them out.
+        column(4.0)
+            .flex_shrink(1.0)
+            .min_height(Val::Px(0.0))
+            .overflow(Overflow::scroll_y()),
+        ScrollPosition::default(),
+        WheelScrolls,
         Pickable::IGNORE,
         DespawnOnExit(Screen::Playing),
         children![
@@ -234,6 +249,7 @@ fn refresh_card(
     settings: Option<Res<UserSettings>>,
     layout: Res<BoardLayout>,
     mut cards: Query<&mut Node, With<ReviewCard>>,
+    mut shown_now: ResMut<ReviewShown>,
     mut parts: Query<(&Part, &mut Node), Without<ReviewCard>>,
     mut lines: Query<(&Line, &mut Text, &mut TextColor)>,
 ) {
@@ -244,12 +260,11 @@ fn refresh_card(
     let progress = state.progress();
     let moves = session.game.moves().len();
     let offered = review_offered(&session, clock.as_deref());
+    let visible = free && (moves > 0 && offered || reviewed.is_some() || progress.is_some());
     for mut node in &mut cards {
-        set_display(
-            &mut node,
-            free && (moves > 0 && offered || reviewed.is_some() || progress.is_some()),
-        );
+        set_display(&mut node, visible);
     }
+    shown_now.set_if_neq(ReviewShown(visible));
     // A review covering every move shown at some effort: only a deeper one is offered.
     let complete = reviewed.filter(|r| r.moves.len() >= moves);
     for (part, mut node) in &mut parts {
@@ -275,46 +290,17 @@ fn refresh_card(
         }
     }
     let shown = shown_ply(&session, Some(&browse));
+    let words = Words {
+        reviewed,
+        progress,
+        shown,
+        small,
+        why: &why,
+        settings: settings.as_deref(),
+        lang,
+    };
     for (line, mut text, mut color) in &mut lines {
-        let (want, want_color) = match line {
-            Line::Progress => (
-                progress.map_or_else(String::new, |(done, total, effort)| {
-                    let word = match effort {
-                        Effort::Quick => Phrase::EffortQuick,
-                        Effort::Thorough => Phrase::EffortThorough,
-                    };
-                    format!(
-                        "{} {done}/{total} · {}",
-                        Phrase::Analysing.get(lang),
-                        word.get(lang)
-                    )
-                }),
-                palette::TEXT_DIM,
-            ),
-            Line::Side(side) => (
-                reviewed.map_or_else(String::new, |r| {
-                    if small {
-                        summary_short(&r.review, *side, lang)
-                    } else {
-                        summary_text(&r.review, *side, lang)
-                    }
-                }),
-                palette::TEXT,
-            ),
-            Line::Verdict => reviewed.map_or((String::new(), palette::TEXT), |r| {
-                let moves = if small { 3 } else { 6 };
-                verdict_text(r, shown, moves, settings.as_deref(), lang)
-            }),
-            Line::Why => (
-                reviewed
-                    .zip(shown.checked_sub(1))
-                    .and_then(|(r, i)| why.of(r, i))
-                    .map_or_else(String::new, |w| {
-                        w.text(teacher_voice(settings.as_deref(), lang))
-                    }),
-                palette::TEXT_DIM,
-            ),
-        };
+        let (want, want_color) = words.of(*line);
         text.set_if_neq(Text(want));
         color.set_if_neq(TextColor(want_color));
     }

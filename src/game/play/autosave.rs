@@ -178,7 +178,7 @@ fn autosave_changes(
             Err(why) => {
                 // Neither kept nor moved aside: not written over.
                 if !*failed {
-                    notice.post(Phrase::AutosaveFailed, why, true);
+                    notice.post(Phrase::AutosaveFailed, why.to_string(), true);
                 }
                 *failed = true;
                 fresh.0 = true;

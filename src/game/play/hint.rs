@@ -14,6 +14,7 @@
 //! ([`crate::teach`]: the fork, the capture, the threat…) and read beside
 //! it ([`Hint::why`]).
 
+use crate::client::external::EngineFailure;
 use crate::client::process::GoLimit;
 use crate::engine::{Limits, SearchRequest};
 use crate::game::GameSet;
@@ -68,7 +69,7 @@ pub struct Hint {
     /// The suggested move and the generation it is for.
     pub shown: Option<(u64, Move)>,
     /// The search: a move, or what went wrong with the player's engine.
-    search: Option<OffThreadSearch<Result<Move, String>>>,
+    search: Option<OffThreadSearch<Result<Move, EngineFailure>>>,
     /// What the shown hint does: its motifs, once found.
     why: Option<(u64, Move, Vec<Motif>)>,
     /// The search for them.
@@ -140,9 +141,7 @@ fn start_hint(
     time: Res<Time>,
     settings: Option<Res<UserSettings>>,
     mut engines: ResMut<ExternalEngines>,
-    lang: crate::game::settings::CurrentLang,
 ) {
-    let lang = *lang;
     if requests.read().count() == 0 {
         return;
     }
@@ -161,11 +160,7 @@ fn start_hint(
             now,
             move |job| {
                 let limit = GoLimit::MoveTime(HINT_BUDGET);
-                Some(
-                    external::think(&engine, &job, limit, &[], 1, &mut |_| {})
-                        .map(|t| t.best)
-                        .map_err(|e| crate::game::i18n::engine_failure_text(&e, lang)),
-                )
+                Some(external::think(&engine, &job, limit, &[], 1, &mut |_| {}).map(|t| t.best))
             },
         ));
         return;
@@ -183,6 +178,7 @@ fn poll_hint(
     mut notice: ResMut<Notice>,
     session: Option<Res<Session>>,
     time: Res<Time>,
+    lang: crate::game::settings::CurrentLang,
 ) {
     if let Some((m, search)) = &mut hint.why_search
         && let Some(found) = search.poll()
@@ -213,7 +209,8 @@ fn poll_hint(
                 Some((generation, m))
             }
             Some(Err(failure)) => {
-                notice.post(Phrase::HintEngineFailed, failure, true);
+                let words = crate::game::i18n::engine_failure_text(&failure, *lang);
+                notice.post(Phrase::HintEngineFailed, words, true);
                 None
             }
             None => None,

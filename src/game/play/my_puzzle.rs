@@ -171,11 +171,7 @@ fn start_my_puzzle(
         answered: false,
     });
     commands.remove_resource::<ActivePuzzle>();
-    opener.open(
-        ActiveExercise::new(attempt, Screen::Puzzles),
-        players,
-        Play::Puzzle,
-    );
+    opener.open(ActiveExercise::new(attempt, Screen::Puzzles), players);
 }
 
 fn remove_my_puzzle(

@@ -115,7 +115,6 @@ fn start_puzzle(
     opener.open(
         ActiveExercise::new(attempt, Screen::Puzzles),
         Players::new(Mode::Red, DEFENDER_LEVEL, DEFENDER_LEVEL),
-        Play::Puzzle,
     );
 }
 

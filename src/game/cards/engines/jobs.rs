@@ -21,7 +21,7 @@ use crate::game::i18n::{
 };
 use crate::game::settings::UserSettings;
 use crate::rules::Position;
-use crate::store::engines::{EngineEntry, SkillOption};
+use crate::store::engines::{EngineEntry, EngineList, SkillOption};
 use bevy::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::thread::JoinHandle;
@@ -259,30 +259,13 @@ pub(super) fn collect_jobs(
     for finished in done {
         match finished {
             Finished::Added(command, Ok(found)) => {
-                let name = settings.engines.free_name(&found.name);
-                settings.engines.engines.push(EngineEntry {
-                    name: name.clone(),
-                    command: command.clone(),
-                    protocol: protocol_word(found.protocol).to_string(),
-                    id_name: found.name,
-                    author: found.author,
-                    options: Vec::new(),
-                    strength: Default::default(),
-                    skill: SkillOption::find(&found.options),
-                });
-                detected.pending.remove(&command);
-                detected.known.insert(command.clone(), Ok(found.options));
-                // The field is emptied for the next one (unless it now
-                // holds another command).
-                if card.command.trim() == command {
-                    card.command.clear();
-                }
-                card.add = AddState::Added(name.clone());
-                card.selected = Some(name);
-                card.options_page = 0;
-                card.refusal = None;
-                let last = settings.engines.engines.len() - 1;
-                card.list_page = last / super::state::LIST_ROWS;
+                add_found(
+                    &mut settings.engines,
+                    &mut card,
+                    &mut detected,
+                    command,
+                    found,
+                );
             }
             Finished::Added(command, Err(why)) => {
                 card.add = AddState::Failed {
@@ -322,4 +305,39 @@ pub(super) fn collect_jobs(
             }
         }
     }
+}
+
+/// A new engine found at `command`: added to `list` under a free name,
+/// its options known, and selected on the card.
+fn add_found(
+    list: &mut EngineList,
+    card: &mut EngineCard,
+    detected: &mut DetectedOptions,
+    command: String,
+    found: Detected,
+) {
+    let name = list.free_name(&found.name);
+    list.engines.push(EngineEntry {
+        name: name.clone(),
+        command: command.clone(),
+        protocol: protocol_word(found.protocol).to_string(),
+        id_name: found.name,
+        author: found.author,
+        options: Vec::new(),
+        strength: Default::default(),
+        skill: SkillOption::find(&found.options),
+    });
+    detected.pending.remove(&command);
+    detected.known.insert(command.clone(), Ok(found.options));
+    // The field is emptied for the next one (unless it now
+    // holds another command).
+    if card.command.trim() == command {
+        card.command.clear();
+    }
+    card.add = AddState::Added(name.clone());
+    card.selected = Some(name);
+    card.options_page = 0;
+    card.refusal = None;
+    let last = list.engines.len() - 1;
+    card.list_page = last / super::state::LIST_ROWS;
 }

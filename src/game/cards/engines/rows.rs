@@ -222,11 +222,6 @@ fn control_of(
     size: Scale,
 ) {
     let px = size.text(15.0);
-    let value_box = plain()
-        .width(Val::Px(size.px(150.0)))
-        .flex_shrink(0.0)
-        .justify_content(JustifyContent::Center)
-        .overflow(Overflow::clip());
     match &option.kind {
         OptionKind::Spin { .. } => {
             parent.spawn(sign_button("‹", fonts, size, EngineAction::Step(k, -1)));
@@ -235,18 +230,7 @@ fn control_of(
         }
         OptionKind::Combo { .. } => {
             parent.spawn(sign_button("‹", fonts, size, EngineAction::Step(k, -1)));
-            parent.spawn((
-                value_box,
-                Pickable::IGNORE,
-                children![(
-                    ValueText(k),
-                    Text::new(""),
-                    TextLayout::no_wrap(),
-                    fonts.ui(px),
-                    TextColor(palette::TEXT),
-                    Pickable::IGNORE,
-                )],
-            ));
+            parent.spawn(combo_value(k, fonts, size));
             parent.spawn(sign_button("›", fonts, size, EngineAction::Step(k, 1)));
         }
         OptionKind::Check { .. } => {
@@ -301,4 +285,25 @@ fn control_of(
             ));
         }
     }
+}
+
+/// A combo option's value, between its two arrows.
+fn combo_value(k: usize, fonts: &Fonts, size: Scale) -> impl Bundle + use<> {
+    let value_box = plain()
+        .width(Val::Px(size.px(150.0)))
+        .flex_shrink(0.0)
+        .justify_content(JustifyContent::Center)
+        .overflow(Overflow::clip());
+    (
+        value_box,
+        Pickable::IGNORE,
+        children![(
+            ValueText(k),
+            Text::new(""),
+            TextLayout::no_wrap(),
+            fonts.ui(size.text(15.0)),
+            TextColor(palette::TEXT),
+            Pickable::IGNORE,
+        )],
+    )
 }

@@ -23,20 +23,21 @@ use crate::game::theme::{Fonts, OnPress, Toggled, button, button_box, palette, s
 use crate::game::{GameSet, Screen};
 use crate::rules::notation::format_move;
 use crate::rules::records::{Mark, MoveTree, NodeId};
-use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::picking::events::{Click, Pointer};
-use bevy::picking::hover::HoverMap;
 use bevy::prelude::*;
 
 mod rows;
 mod start;
+mod wheel;
+
+pub use wheel::WheelScrolls;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(start::plugin);
     app.add_observer(on_move_click).add_systems(
         Update,
         (
-            wheel_scroll.in_set(GameSet::Input),
+            wheel::wheel_scroll.in_set(GameSet::Input),
             (
                 fill_slot,
                 fit_move_box,
@@ -132,18 +133,46 @@ fn show_tree_tools(
     }
 }
 
-/// The move box's least height: less in a short panel, so that the tools
-/// under it still fit (at 800×600 while reviewing, their third line).
-fn move_box_min(layout: &BoardLayout) -> Val {
-    Val::Px(if layout.compact_panel() { 40.0 } else { 60.0 })
+/// A row of the move list, in logical pixels.
+const MOVE_ROW_PX: f32 = 22.0;
+
+/// Rows of moves a short panel (800×600) always shows: the review card
+/// above them gives way first (it scrolls).
+const SHORT_PANEL_ROWS: f32 = 6.0;
+
+/// The move box's least height: six rows in a short panel, where the cards
+/// above would squeeze it most (a review's card), unless in a lesson (whose
+/// card takes the room: its moves are few).
+fn move_box_min(layout: &BoardLayout, lesson: bool) -> Val {
+    Val::Px(if layout.compact_panel() && !lesson {
+        SHORT_PANEL_ROWS * MOVE_ROW_PX + 8.0
+    } else {
+        60.0
+    })
 }
 
-/// Keeps the move box's least height in step with the window.
-fn fit_move_box(layout: Res<BoardLayout>, mut boxes: Query<&mut Node, With<MoveBox>>) {
-    let want = move_box_min(&layout);
+/// Keeps the move box's least height in step with the window; in a short
+/// panel the opening's name keeps to one line.
+fn fit_move_box(
+    layout: Res<BoardLayout>,
+    mut boxes: Query<&mut Node, With<MoveBox>>,
+    mut openings: Query<&mut TextLayout, With<OpeningLine>>,
+    lessons: Query<(), With<super::lesson_card::LessonCard>>,
+) {
+    let want = move_box_min(&layout, !lessons.is_empty());
     for mut node in &mut boxes {
         if node.min_height != want {
             node.min_height = want;
+        }
+    }
+    let wrap = if layout.compact_panel() {
+        LineBreak::NoWrap
+    } else {
+        LineBreak::WordBoundary
+    };
+    for mut text in &mut openings {
+        if text.linebreak != wrap {
+            text.linebreak = wrap;
         }
     }
 }
@@ -171,11 +200,12 @@ fn fill_slot(
                     .flex_direction(FlexDirection::Column)
                     .flex_grow(1.0)
                     .flex_basis(Val::Px(0.0))
-                    .min_height(move_box_min(&layout))
+                    .min_height(move_box_min(&layout, false))
                     .overflow(Overflow::scroll_y())
                     .padding(UiRect::all(Val::Px(4.0)))
                     .border_radius(BorderRadius::all(Val::Px(6.0))),
                 ScrollPosition::default(),
+                WheelScrolls,
                 BackgroundColor(palette::SHADE.with_alpha(0.18)),
             ));
             // The room the moves leave at the start of a game, used.
@@ -359,50 +389,6 @@ fn on_move_click(
     };
     if cell.node != MoveTree::ROOT {
         out.write(BrowseCommand::GotoNode(cell.node));
-    }
-}
-
-/// The mouse wheel scrolls the move list under the pointer.
-fn wheel_scroll(
-    mut wheel: MessageReader<MouseWheel>,
-    hover: Res<HoverMap>,
-    parents: Query<&ChildOf>,
-    mut boxes: Query<&mut ScrollPosition, With<MoveBox>>,
-    rows: Query<&ComputedNode, With<MoveRow>>,
-) {
-    let content: f32 = rows
-        .iter()
-        .map(|n| n.size().y * n.inverse_scale_factor())
-        .sum();
-    for event in wheel.read() {
-        let dy = match event.unit {
-            MouseScrollUnit::Line => event.y * 24.0,
-            MouseScrollUnit::Pixel => event.y,
-        };
-        let mut hit = Vec::new();
-        for hits in hover.values() {
-            for &entity in hits.keys() {
-                // Walk up from the hovered entity to a move box.
-                let mut e = entity;
-                loop {
-                    if boxes.contains(e) {
-                        if !hit.contains(&e) {
-                            hit.push(e);
-                        }
-                        break;
-                    }
-                    match parents.get(e) {
-                        Ok(p) => e = p.parent(),
-                        Err(_) => break,
-                    }
-                }
-            }
-        }
-        for e in hit {
-            if let Ok(mut scroll) = boxes.get_mut(e) {
-                scroll.y = (scroll.y - dy).clamp(0.0, content.max(0.0));
-            }
-        }
     }
 }
 

@@ -9,11 +9,13 @@
 //! `PlayerCardSlot(side)`.
 
 use crate::game::board::engraving::engraving;
+use crate::game::board::layout::BoardLayout;
+use crate::game::panel::review_card::ReviewShown;
 use crate::game::play::session::Session;
 use crate::game::theme::disc::{DiscSize, disc};
 use crate::game::theme::layout::{self, card_node, column, row, wrapping_row};
 use crate::game::theme::shape::{Shape, plain};
-use crate::game::theme::{Fonts, palette};
+use crate::game::theme::{Fonts, palette, set_display};
 use crate::game::{GameSet, Screen};
 use crate::rules::{Charset, Color as Side, Piece, PieceKind};
 use bevy::prelude::*;
@@ -31,6 +33,7 @@ pub(super) fn plugin(app: &mut App) {
             texts::refresh_cards,
             captures::refresh_captures,
             breathe,
+            fold_for_review,
         )
             .chain()
             .in_set(GameSet::Present)
@@ -238,6 +241,21 @@ fn breathe(
         if node.width != Val::Px(px) {
             node.width = Val::Px(px);
             node.height = Val::Px(px);
+        }
+    }
+}
+
+/// In a short panel (800×600) a review's card needs the room: the cards
+/// keep their names and captures and drop who plays.
+fn fold_for_review(
+    layout: Res<BoardLayout>,
+    review: Res<ReviewShown>,
+    mut fields: Query<(&CardField, &mut Node)>,
+) {
+    let folded = layout.compact_panel() && review.0;
+    for (field, mut node) in &mut fields {
+        if let CardField::Who(_) = field {
+            set_display(&mut node, !folded);
         }
     }
 }

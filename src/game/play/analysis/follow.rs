@@ -40,9 +40,8 @@ pub(super) fn follow_the_board(
         return;
     }
     // The computer's search is running (not its pause before a move).
-    let ai_thinking = !browse.active()
-        && turn.as_deref().is_some_and(|t| *t.get() == Turn::Ai)
-        && ai.search().is_some();
+    let ai_thinking =
+        !browse.active() && turn.is_some_and(|t| *t.get() == Turn::Ai) && ai.search().is_some();
     let shown = shown_position(&session, Some(&browse));
     if analysis.excluded_at.is_some_and(|p| p != shown) {
         analysis.excluded.clear();
@@ -57,11 +56,7 @@ pub(super) fn follow_the_board(
             launch.as_deref(),
         )
     };
-    let lines = usize::from(
-        settings
-            .map_or_else(|| Settings::default().analysis_lines, |s| s.analysis_lines)
-            .clamp(1, MAX_ANALYSIS_LINES),
-    );
+    let lines = lines_asked(settings.as_deref());
     let target = Target {
         generation: session.generation,
         ply: shown_ply(&session, Some(&browse)),
@@ -106,6 +101,12 @@ pub(super) fn follow_the_board(
         Some(entry) => job.on_engine(engines.get(Use::Analysis, &entry), *lang),
         None => job.built_in(&backend),
     });
+}
+
+/// How many lines the settings ask the analysis for.
+fn lines_asked(settings: Option<&UserSettings>) -> usize {
+    let lines = settings.map_or_else(|| Settings::default().analysis_lines, |s| s.analysis_lines);
+    usize::from(lines.clamp(1, MAX_ANALYSIS_LINES))
 }
 
 /// A search about to start, and where its lines go.

@@ -255,7 +255,7 @@ fn open_lesson(
     let active = ActiveLesson::new(lesson, lesson_number(course, &lesson.id));
     let exercise = active.exercise();
     opener.commands().insert_resource(active);
-    opener.open(exercise, board::players_for(None), Play::Course);
+    opener.open(exercise, board::players_for(None));
 }
 
 /// The card's buttons: a step forward or back (its exercise put on the

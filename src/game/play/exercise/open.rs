@@ -28,10 +28,15 @@ impl<'w, 's> ExerciseOpener<'w, 's> {
         &self.setup.players
     }
 
-    /// Puts `exercise` on the board in `state` with `players`. From one
+    /// Puts `exercise` on the board with `players`, in the play state of
+    /// the list it was chosen from (Menu goes back there). From one
     /// exercise to the next the state stays (leaving it would end the one
     /// just started) and the board is replaced in place.
-    pub fn open(&mut self, exercise: ActiveExercise, players: Players, state: Play) {
+    pub fn open(&mut self, exercise: ActiveExercise, players: Players) {
+        let state = match exercise.back_to() {
+            Screen::Course => Play::Course,
+            _ => Play::Puzzle,
+        };
         let setup = GameSetup {
             players,
             start: exercise.exercise().start(),

@@ -71,38 +71,17 @@ impl Reviewer<'_> {
             return;
         }
         let dir = reviews_dir(self.paths.as_deref());
-        if let Some(dir) = &dir {
-            match reviews::load(dir, &start, &moves) {
-                Ok(Some(stored)) if stored.effort >= effort => {
-                    self.state.job = None;
-                    self.finish(
-                        ReviewedGame::new(start, moves, stored.review, stored.effort, true),
-                        human,
-                    );
-                    return;
-                }
-                Ok(_) => {}
-                // Damaged, old or foreign: reviewed again; the file is
-                // moved aside before the new review is stored.
-                Err(why) => self
-                    .notice
-                    .post(Phrase::StoredReviewDamaged, why.to_string(), true),
-            }
+        if let Some(dir) = &dir
+            && self.show_stored(dir, (start, &moves), effort, human)
+        {
+            return;
         }
         let limits = self.limits.of(effort);
         let engine = self.engine.0.clone();
         let done = Arc::new(AtomicUsize::new(0));
         let counter = done.clone();
         let (job_start, job_moves) = (start, moves.clone());
-        // The player's review engine, if one is chosen: as long a think
-        // per position as the effort gives the built-in one.
-        let external =
-            external::entry_for(Use::Review, self.settings.as_deref().map(|s| &**s), None)
-                .map(|entry| self.engines.get(Use::Review, &entry));
-        let lang = self
-            .settings
-            .as_deref()
-            .map_or_else(crate::game::i18n::Lang::default, |s| s.language);
+        let (external, lang) = self.review_engine();
         let search = OffThreadSearch::start(
             session.search_from(),
             self.time.elapsed_secs_f64(),
@@ -151,6 +130,47 @@ impl Reviewer<'_> {
             human,
             done,
         });
+    }
+
+    /// The player's review engine, if one is chosen (as long a think per
+    /// position as the effort gives the built-in one), and the language
+    /// its failures are told in.
+    fn review_engine(&mut self) -> (Option<SharedExternal>, crate::game::i18n::Lang) {
+        let external =
+            external::entry_for(Use::Review, self.settings.as_deref().map(|s| &**s), None)
+                .map(|entry| self.engines.get(Use::Review, &entry));
+        let lang = self
+            .settings
+            .as_deref()
+            .map_or_else(crate::game::i18n::Lang::default, |s| s.language);
+        (external, lang)
+    }
+
+    /// Shows the review of `game` stored in `dir` at `effort` or deeper, if
+    /// there is one (true then). A damaged, old or foreign file is said in
+    /// the notice: the game is reviewed again, and the file is moved aside
+    /// before the new review is stored.
+    fn show_stored(
+        &mut self,
+        dir: &std::path::Path,
+        (start, moves): (Position, &[Move]),
+        effort: Effort,
+        human: [bool; 2],
+    ) -> bool {
+        match reviews::load(dir, &start, moves) {
+            Ok(Some(stored)) if stored.effort >= effort => {
+                self.state.job = None;
+                let reviewed =
+                    ReviewedGame::new(start, moves.to_vec(), stored.review, stored.effort, true);
+                self.finish(reviewed, human);
+                return true;
+            }
+            Ok(_) => {}
+            Err(why) => self
+                .notice
+                .post(Phrase::StoredReviewDamaged, why.to_string(), true),
+        }
+        false
     }
 
     /// Shows a finished review and turns the human sides' mistakes into puzzles.

@@ -19,6 +19,7 @@ use crate::rules::records::{MoveTree, NodeId};
 use crate::rules::{Color, Game, GameResult, Move, Position, Square};
 use bevy::prelude::*;
 
+mod commands;
 mod messages;
 mod open;
 mod setup;
@@ -50,7 +51,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 (
                     apply_pending,
-                    turns::handle_commands,
+                    commands::handle_commands,
                     turns::handle_board_input.run_if(in_state(Turn::Human)),
                     // Clicks while the AI moves or after the end are dropped,
                     // not kept for the human's next turn.

@@ -4,7 +4,7 @@
 use super::*;
 use crate::game::theme::disc::{DiscSize, disc as theme_disc};
 use crate::game::theme::layout::{self, Orientation, centred_column, choice_card, divider, row};
-use crate::game::theme::shape::{Shape, plain, sized};
+use crate::game::theme::shape::{Shape, hidden, plain, sized};
 
 /// The one large button: Continue when there is a game, else New game.
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
@@ -251,10 +251,7 @@ pub(super) fn more_row(lang: Lang, fonts: &Fonts, s: Scale) -> impl Bundle + use
                 Text::new(""),
                 fonts.ui(px * 0.85),
                 TextColor(palette::ACCENT),
-                Node {
-                    display: Display::None,
-                    ..default()
-                },
+                hidden(),
                 Pickable::IGNORE,
             ),
             button(

@@ -69,71 +69,83 @@ pub(super) fn fill_my_puzzles(
     let mut section = commands.entity(section);
     section.despawn_children();
     section.with_children(|s| {
-        let line = |text: String, px: f32, color: Color| {
-            centred(
-                (
-                    Text::new(text),
-                    fonts.ui(px),
-                    TextColor(color),
-                    Pickable::IGNORE,
-                ),
-                Node::default(),
-            )
-        };
-        let mut head = format!(
-            "{}   {} {} / {}",
-            Phrase::MyPuzzles.get(lang),
-            Phrase::Solved.get(lang),
-            mine.solved(),
-            mine.puzzles.len()
-        );
-        if due > 0 {
-            head.push_str(&format!("   ·   {}", due_today(due, lang)));
-        }
-        s.spawn(line(head, 20.0, palette::ACCENT));
-        // Practise the ones due, one after another.
-        if due > 0 {
-            s.spawn((
-                plain()
-                    .width(Val::Percent(100.0))
-                    .justify_content(JustifyContent::Center),
-                Pickable::IGNORE,
-                children![button(
-                    Phrase::PractiseDue,
-                    lang,
-                    &fonts,
-                    15.0,
-                    OnPress::send(NextMyPuzzle),
-                )],
-            ));
-        }
-        // What the two kinds of puzzle ask.
-        s.spawn(line(
-            format!(
-                "{}   ·   {} · {}",
-                Phrase::FromMyGames.get(lang),
-                Phrase::MyPosition.get(lang),
-                Phrase::FindBestMove.get(lang)
-            ),
-            14.0,
-            palette::TEXT_DIM,
-        ));
-        if mine.puzzles.is_empty() {
-            s.spawn(centred(
-                label(
-                    Phrase::MyPuzzlesEmpty,
-                    lang,
-                    fonts.ui(15.0),
-                    palette::TEXT_DIM,
-                ),
-                Node::default(),
-            ));
-        }
+        let count = (mine.solved(), mine.puzzles.len());
+        spawn_head(s, count, due, lang, &fonts);
         // Newest first.
         for (n, p) in mine.puzzles.iter().enumerate().rev() {
             s.spawn(my_tile(n, p, writing, lang, &fonts, now));
         }
     });
+}
+
+/// The part's head: how many of how many are solved and due, Practise
+/// for the ones due, what the two kinds of puzzle ask (and a word when
+/// there are none yet).
+fn spawn_head(
+    s: &mut ChildSpawnerCommands,
+    (solved, total): (usize, usize),
+    due: usize,
+    lang: Lang,
+    fonts: &Fonts,
+) {
+    let line = |text: String, px: f32, color: Color| {
+        centred(
+            (
+                Text::new(text),
+                fonts.ui(px),
+                TextColor(color),
+                Pickable::IGNORE,
+            ),
+            Node::default(),
+        )
+    };
+    let mut head = format!(
+        "{}   {} {solved} / {total}",
+        Phrase::MyPuzzles.get(lang),
+        Phrase::Solved.get(lang),
+    );
+    if due > 0 {
+        head.push_str(&format!("   ·   {}", due_today(due, lang)));
+    }
+    s.spawn(line(head, 20.0, palette::ACCENT));
+    // Practise the ones due, one after another.
+    if due > 0 {
+        s.spawn((
+            plain()
+                .width(Val::Percent(100.0))
+                .justify_content(JustifyContent::Center),
+            Pickable::IGNORE,
+            children![button(
+                Phrase::PractiseDue,
+                lang,
+                fonts,
+                15.0,
+                OnPress::send(NextMyPuzzle),
+            )],
+        ));
+    }
+    // What the two kinds of puzzle ask.
+    s.spawn(line(
+        format!(
+            "{}   ·   {} · {}",
+            Phrase::FromMyGames.get(lang),
+            Phrase::MyPosition.get(lang),
+            Phrase::FindBestMove.get(lang)
+        ),
+        14.0,
+        palette::TEXT_DIM,
+    ));
+    if total == 0 {
+        s.spawn(centred(
+            label(
+                Phrase::MyPuzzlesEmpty,
+                lang,
+                fonts.ui(15.0),
+                palette::TEXT_DIM,
+            ),
+            Node::default(),
+        ));
+    }
 }
 
 /// One puzzle of mine: its button, and Remove beside it.
