@@ -22,6 +22,7 @@
 mod audio;
 mod board;
 mod cards;
+mod desktop;
 mod dev_tools;
 mod embedded;
 mod i18n;
@@ -152,7 +153,7 @@ pub(crate) fn logic_plugins(app: &mut App) {
             .chain(),
     );
     app.init_state::<Screen>();
-    app.add_plugins((notice::plugin, play::plugin));
+    app.add_plugins((notice::plugin, play::plugin, desktop::plugin));
 }
 
 /// The plugins that need a window, a renderer and input devices.

@@ -201,8 +201,9 @@ fn candidates(
 fn fold_mirrors(lines: &[(Move, Score)]) -> Vec<(Move, Score)> {
     let right = |m: Move| {
         let (from, to) = (m.from().file(), m.to().file());
-        // Red's right is files e–i; Black's, seen from Black, a–e.
-        let red = m.from().rank() <= 4;
+        // Red's right is files e–i; Black's, seen from Black, a–e (an
+        // opening move starts on its own side's half).
+        let red = crate::rules::geometry::own_half(crate::rules::Color::Red, m.from());
         let side = if from == 4 { to } else { from };
         if red { side > 4 } else { side < 4 }
     };

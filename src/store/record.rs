@@ -105,6 +105,10 @@ impl LibraryError {
     }
 }
 
+/// The extensions of the record files the door reads (lower case): what a
+/// folder is searched for and what the file dialog offers.
+pub const EXTENSIONS: [&str; 7] = ["pgn", "xqf", "txt", "htm", "html", "dhtml", "xq"];
+
 /// Files bigger than this are not a game record the game reads.
 pub const MAX_FILE_BYTES: u64 = 8 * 1024 * 1024;
 

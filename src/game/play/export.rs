@@ -10,12 +10,12 @@
 //! `$XIANGQI_HOME/pictures`.
 
 use crate::game::GameSet;
+use crate::game::desktop::file_dialog::{
+    AskFile, DialogOutcome, DialogSystems, FileAnswer, FileWanted,
+};
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::browse::{Browse, shown_last_move, shown_position};
-use crate::game::play::file_dialog::{
-    AskFile, DialogOutcome, DialogSystems, FileAnswer, FileWanted,
-};
 use crate::game::play::session::Session;
 use crate::game::settings::{CurrentLang, StorePaths, UserSettings};
 use crate::render::{Options, gif, png};

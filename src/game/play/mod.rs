@@ -19,7 +19,6 @@ pub mod exercise;
 pub mod explorer;
 pub mod export;
 pub mod external;
-pub mod file_dialog;
 pub mod first_start;
 pub mod game_db;
 pub mod game_review;
@@ -58,7 +57,7 @@ pub(super) fn plugin(app: &mut App) {
         records::plugin,
     ));
     app.add_plugins((game_review::plugin, my_puzzle::plugin));
-    app.add_plugins((clock::plugin, export::plugin, file_dialog::plugin));
+    app.add_plugins((clock::plugin, export::plugin));
     app.add_plugins(editor::plugin);
     app.add_plugins((variations::plugin, game_db::plugin, explorer::plugin));
     app.add_plugins((

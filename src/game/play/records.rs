@@ -7,11 +7,11 @@
 //! with a file and where.
 
 use crate::game::GameSet;
+use crate::game::desktop::file_dialog::{AskFile, DialogOutcome, FileAnswer, FileWanted};
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::notice::Notice;
 use crate::game::play::browse::{Browse, shown_position};
 use crate::game::play::clock::MatchClock;
-use crate::game::play::file_dialog::{AskFile, DialogOutcome, FileAnswer, FileWanted};
 use crate::game::play::session::{GameOpener, OpenFile, Session};
 use crate::game::settings::CurrentLang;
 use crate::game::settings::{StorePaths, UserSettings};
@@ -37,7 +37,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (ask_for_files, take_chosen_files)
                 .in_set(GameSet::Input)
-                .after(crate::game::play::file_dialog::DialogSystems),
+                .after(crate::game::desktop::file_dialog::DialogSystems),
         );
 }
 

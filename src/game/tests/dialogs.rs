@@ -6,12 +6,12 @@
 
 use super::{click, logic_app, run_until, session, slow_backend};
 use crate::game::cards::engines::{AddState, EngineAction, EngineCard, Field};
+use crate::game::desktop::file_dialog::{
+    DialogBackend, DialogOutcome, FileWanted, NoDialog, answering,
+};
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::export::ExportPicture;
-use crate::game::play::file_dialog::{
-    DialogBackend, DialogOutcome, FileWanted, NoDialog, answering,
-};
 use crate::game::play::records::FileCommand;
 use crate::game::play::session::GameSetup;
 use crate::game::settings::UserSettings;

@@ -109,9 +109,9 @@ pub(crate) fn logic_app(home: Option<&std::path::Path>, backend: AiBackend) -> A
     // No desktop is asked for a file: a test that wants a dialog's answer
     // puts its own stand-in here.
     app.insert_resource(
-        crate::game::play::file_dialog::answering(
-            crate::game::play::file_dialog::DialogOutcome::NoDialog(
-                crate::game::play::file_dialog::NoDialog::NoPortal,
+        crate::game::desktop::file_dialog::answering(
+            crate::game::desktop::file_dialog::DialogOutcome::NoDialog(
+                crate::game::desktop::file_dialog::NoDialog::NoPortal,
             ),
         )
         .0,

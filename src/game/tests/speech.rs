@@ -77,6 +77,8 @@ fn a_mate_is_said_with_its_move_and_then_the_result() {
     let mut app = speech_app(true, start);
     click(&mut app, "a1");
     click(&mut app, "a2");
+    // Said before the reply comes (a newer move rightly drops one waiting).
+    run_until(&mut app, "the move said", |app| started(app).len() == 1);
     click(&mut app, "d9");
     click(&mut app, "d8");
     run_until(&mut app, "the reply said", |app| started(app).len() == 2);

@@ -14,10 +14,11 @@ use crate::store::record::{self, OpenedGame};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+/// Record files a folder is searched for (the records' extensions).
+pub use crate::store::record::EXTENSIONS;
+
 /// Games written in one transaction.
 const BATCH: usize = 500;
-/// Record files a folder is searched for, by extension (lower case).
-pub const EXTENSIONS: [&str; 7] = ["pgn", "xqf", "txt", "htm", "html", "dhtml", "xq"];
 /// How often progress is reported, at most.
 const PROGRESS_EVERY: Duration = Duration::from_millis(200);
 

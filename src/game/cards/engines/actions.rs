@@ -9,7 +9,7 @@ use super::state::{AddState, LIST_ROWS, OPTION_ROWS, Refusal, TestState};
 use super::{EngineAction, EngineCard, EnginesView, Field};
 use crate::client::options::{EngineOption, ValueRefused};
 use crate::game::cards::SettingsView;
-use crate::game::play::file_dialog::{
+use crate::game::desktop::file_dialog::{
     AskFile, DialogOutcome, FileAnswer, FileWanted, command_word,
 };
 use crate::game::settings::UserSettings;

@@ -82,7 +82,7 @@ pub(crate) fn plugin(app: &mut App) {
             (
                 actions::take_files
                     .in_set(GameSet::Input)
-                    .after(crate::game::play::file_dialog::DialogSystems)
+                    .after(crate::game::desktop::file_dialog::DialogSystems)
                     .before(actions::handle_actions),
                 actions::handle_actions.in_set(GameSet::Input),
                 jobs::collect_jobs.in_set(GameSet::Resolve),

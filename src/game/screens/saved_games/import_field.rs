@@ -1,5 +1,5 @@
 //! Import on the saved-games screen: a button that asks the desktop's file
-//! dialog ([`crate::game::play::file_dialog`]) for a record (PGN, XQF,
+//! dialog ([`crate::game::desktop::file_dialog`]) for a record (PGN, XQF,
 //! DhtmlXQ, dpxq text, PlayOK, a move list —
 //! [`crate::game::play::records::open_record`]), which opens on the board
 //! for replay with the clocks it recorded. Files can also be dropped on the
@@ -11,9 +11,9 @@
 //! Where no dialog can be shown, the button opens a line to type the path
 //! into instead (Enter opens or imports it), and the notice says why.
 
+use crate::game::desktop::file_dialog::{AskFile, FileAnswer, FileWanted};
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::notice::Notice;
-use crate::game::play::file_dialog::{AskFile, FileAnswer, FileWanted};
 use crate::game::play::game_db::{DbCommand, DbImport};
 use crate::game::play::records::open_file_on_board;
 use crate::game::play::session::GameOpener;
@@ -54,7 +54,7 @@ pub(in crate::game::screens) fn plugin(app: &mut App) {
                 import_chosen.run_if(in_state(Screen::SavedGames)),
                 type_instead,
             )
-                .after(crate::game::play::file_dialog::DialogSystems)
+                .after(crate::game::desktop::file_dialog::DialogSystems)
                 .in_set(GameSet::Input),
         );
 }

@@ -78,8 +78,8 @@ mod typing {
         }
     }
 
-    fn answer_with(app: &mut App, outcome: crate::game::play::file_dialog::DialogOutcome) {
-        let (backend, _) = crate::game::play::file_dialog::answering(outcome);
+    fn answer_with(app: &mut App, outcome: crate::game::desktop::file_dialog::DialogOutcome) {
+        let (backend, _) = crate::game::desktop::file_dialog::answering(outcome);
         app.insert_resource(backend);
     }
 
@@ -94,7 +94,7 @@ mod typing {
         app.update();
         answer_with(
             &mut app,
-            crate::game::play::file_dialog::DialogOutcome::Chosen(vec![records]),
+            crate::game::desktop::file_dialog::DialogOutcome::Chosen(vec![records]),
         );
         app.world_mut()
             .write_message(AskFile(FileWanted::DatabaseFolder));
@@ -120,7 +120,7 @@ mod typing {
         app.update();
         answer_with(
             &mut app,
-            crate::game::play::file_dialog::DialogOutcome::Chosen(vec![file]),
+            crate::game::desktop::file_dialog::DialogOutcome::Chosen(vec![file]),
         );
         app.world_mut()
             .write_message(AskFile(FileWanted::OpenRecord));

@@ -263,7 +263,7 @@ async fn portal_dialog(wanted: FileWanted, title: String) -> DialogOutcome {
         dialog = dialog.set_directory(dir);
     }
     // The record files the game reads (and gzipped collections).
-    let mut extensions = crate::store::db::import::EXTENSIONS.to_vec();
+    let mut extensions = crate::store::record::EXTENSIONS.to_vec();
     extensions.push("gz");
     let records = |d: rfd::AsyncFileDialog| d.add_filter("PGN, XQF, DhtmlXQ, dpxq", &extensions);
     let one = |f: Option<rfd::FileHandle>| f.map(|f| vec![f.path().to_path_buf()]);
