@@ -47,14 +47,17 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<StartMyPuzzle>()
         .add_message::<NextMyPuzzle>()
         .add_message::<RemoveMyPuzzle>()
-        .add_systems(OnExit(Play::Puzzle), end_attempt)
         .add_systems(
             Update,
-            (next_my_puzzle, start_my_puzzle, remove_my_puzzle)
-                .chain()
-                .in_set(GameSet::Input),
+            (
+                (next_my_puzzle, start_my_puzzle, remove_my_puzzle)
+                    .chain()
+                    .in_set(GameSet::Input),
+                find_themes.in_set(GameSet::Resolve),
+                // The attempt goes with its exercise.
+                end_attempt.run_if(resource_removed::<ActiveExercise>),
+            ),
         )
-        .add_systems(Update, find_themes.in_set(GameSet::Resolve))
         .add_systems(
             Update,
             record_answers.in_set(GameSet::Resolve).run_if(
@@ -341,5 +344,4 @@ fn find_themes(
 
 fn end_attempt(mut commands: Commands) {
     commands.remove_resource::<ActiveMyPuzzle>();
-    commands.remove_resource::<ActiveExercise>();
 }

@@ -25,11 +25,12 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<StartPuzzle>()
         .add_message::<NextPuzzle>()
-        .add_systems(OnExit(Play::Puzzle), end_attempt)
         .add_systems(
             Update,
             (
                 (next_puzzle, start_puzzle).chain().in_set(GameSet::Input),
+                // The puzzle goes with its exercise.
+                end_attempt.run_if(resource_removed::<ActiveExercise>),
                 record_solved
                     .in_set(GameSet::Resolve)
                     .run_if(in_state(Play::Puzzle).and_then(resource_exists::<ActivePuzzle>)),
@@ -146,5 +147,4 @@ fn record_solved(
 
 fn end_attempt(mut commands: Commands) {
     commands.remove_resource::<ActivePuzzle>();
-    commands.remove_resource::<ActiveExercise>();
 }

@@ -23,7 +23,6 @@ pub mod judge;
 use crate::course::{Course, Lesson, Mistake, WrongMove, progress};
 use crate::exercise::Failure;
 use crate::game::notice::Notice;
-use crate::game::play::Play;
 use crate::game::play::exercise::{ActiveExercise, ExerciseOpener};
 use crate::game::play::hint::HintRequest;
 use crate::game::play::session::GameCommand;
@@ -35,16 +34,13 @@ use crate::store::course::CourseProgress;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_plugins((board::plugin, judge::plugin));
     app.add_message::<OpenLesson>()
-        .add_message::<LessonCommand>()
-        .add_systems(OnExit(Play::Course), end_lesson)
-        .add_systems(
-            Update,
-            (open_lesson, lesson_commands, read_last_page)
-                .chain()
-                .in_set(GameSet::Input),
-        )
-        .add_plugins((board::plugin, judge::plugin));
+        .add_message::<LessonCommand>();
+    // The lesson goes with its exercise (leaving the course).
+    let end = end_lesson.run_if(resource_removed::<ActiveExercise>);
+    let input = (open_lesson, lesson_commands, read_last_page).chain();
+    app.add_systems(Update, (input.in_set(GameSet::Input), end));
 }
 
 /// `--lessons [--lesson N]`: the list opens, and the lesson with it.
@@ -368,5 +364,4 @@ fn read_last_page(
 
 fn end_lesson(mut commands: Commands) {
     commands.remove_resource::<ActiveLesson>();
-    commands.remove_resource::<ActiveExercise>();
 }

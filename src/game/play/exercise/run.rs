@@ -6,6 +6,7 @@
 use super::active::{ActiveExercise, ExerciseEvent};
 use crate::exercise::{Answer, Question, Standing};
 use crate::game::GameSet;
+use crate::game::play::Play;
 use crate::game::play::hint::{Hint, HintRequest};
 use crate::game::play::search::OffThreadSearch;
 use crate::game::play::session::{AiMoveChosen, BoardChanged, IllegalInput, Selection, Session};
@@ -24,6 +25,10 @@ pub(super) fn plugin(app: &mut App) {
             drop_jobs.run_if(resource_removed::<ActiveExercise>),
         ),
     );
+    // Leaving a mode's state takes its exercise off the board (the mode's
+    // own state follows it: its systems run on the removal).
+    app.add_systems(OnExit(Play::Course), end_exercise)
+        .add_systems(OnExit(Play::Puzzle), end_exercise);
 }
 
 /// A question being answered, for the exercise's version it was asked at.
@@ -51,6 +56,10 @@ impl ExerciseJobs {
     pub fn hinting(&self) -> bool {
         self.hint.is_some()
     }
+}
+
+fn end_exercise(mut commands: Commands) {
+    commands.remove_resource::<ActiveExercise>();
 }
 
 fn drop_jobs(mut jobs: ResMut<ExerciseJobs>) {
