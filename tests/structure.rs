@@ -993,7 +993,6 @@ fn the_modes_states_are_run_conditions_not_branches() {
         "OnEnter(",
         "OnExit(",
         "DespawnOnExit(",
-        "set_if_neq(",
     ];
     // The toolbar's context is a pure function of the play state, which
     // its tests call with each state.
