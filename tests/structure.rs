@@ -988,12 +988,7 @@ fn a_human_move_is_played_through_one_door_after_the_exercise_verdict() {
 fn the_modes_states_are_run_conditions_not_branches() {
     // Outside the modes' own files, `Play::Course` and `Play::Puzzle` only
     // choose when systems run (run conditions, state schedules).
-    let allowed = [
-        "in_state(",
-        "OnEnter(",
-        "OnExit(",
-        "DespawnOnExit(",
-    ];
+    let allowed = ["in_state(", "OnEnter(", "OnExit(", "DespawnOnExit("];
     // The toolbar's context is a pure function of the play state, which
     // its tests call with each state.
     let allow_files = ["src/game/panel/toolbar/tools.rs"];
