@@ -602,24 +602,12 @@ const LONG_FUNCTIONS: &[(&str, &str)] = &[
         "an engine option line: one match over its fields",
     ),
     (
-        "src/store/db/import.rs import_file",
-        "one import in one transaction, with its progress and errors",
-    ),
-    (
         "src/store/db/explore.rs explore",
         "the explorer's query and its grouping in one transaction",
     ),
     (
         "src/cli/matches.rs run_match",
         "the `match` command: arguments, the match, the report",
-    ),
-    (
-        "src/speech/mod.rs speak",
-        "the speech back-ends tried in order, each with its fallback",
-    ),
-    (
-        "src/game/board/pieces/mod.rs follow_board",
-        "the pieces follow the board (move, capture, undo) in one pass",
     ),
 ];
 

@@ -320,21 +320,16 @@ fn speak(
         let pending = first.into_iter().chain(rx.try_iter().collect::<Vec<_>>());
         for say in pending {
             match say {
-                Say::Move(text) => {
+                Say::Move(ref text) | Say::Urgent(ref text) => {
+                    // A new move cuts an older move being said or waiting; an
+                    // urgent word comes with its own move and cuts the same,
+                    // but is never cut itself.
+                    let urgent = matches!(say, Say::Urgent(_));
                     queue.retain(|(_, urgent)| *urgent);
                     if now.as_ref().is_some_and(|(_, _, urgent)| !urgent) {
                         cut(&mut now);
                     }
-                    queue.push_back((text, false));
-                }
-                Say::Urgent(text) => {
-                    // It comes with its own move, so an older move being said
-                    // or waiting is cut as a new move would cut it.
-                    queue.retain(|(_, urgent)| *urgent);
-                    if now.as_ref().is_some_and(|(_, _, urgent)| !urgent) {
-                        cut(&mut now);
-                    }
-                    queue.push_back((text, true));
+                    queue.push_back((text.clone(), urgent));
                 }
                 Say::Set(v, t) => {
                     voice = v;

@@ -39,9 +39,11 @@ pub(super) fn plugin(app: &mut App) {
             (
                 drop_stale_hint,
                 // An exercise's own hint is its own (`play::exercise`).
-                start_hint.run_if(not(
+                // (Looked for only when a hint is asked: building the
+                // exercise's hint is not for every frame.)
+                start_hint.run_if(on_message::<HintRequest>.and_then(not(
                     crate::game::play::exercise::active::exercise_gives_hint,
-                )),
+                ))),
                 poll_hint,
             )
                 .chain()

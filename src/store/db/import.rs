@@ -295,34 +295,8 @@ impl Database {
         let mut batch: Vec<OpenedGame> = Vec::with_capacity(BATCH);
         let mut rows = Vec::new();
         let mut failure = None;
-        let mut flush = |batch: &mut Vec<OpenedGame>,
-                         progress: &mut Progress|
-         -> Result<(), DbError> {
-            if batch.is_empty() {
-                return Ok(());
-            }
-            let games: Vec<NewGame<'_>> = batch
-                .iter()
-                .map(|opened| NewGame {
-                    opened,
-                    source,
-                    owner,
-                })
-                .collect();
-            for added in super::insert_games(&tx, &games, &mut rows)? {
-                match added {
-                    Added::New(_) => progress.added += 1,
-                    Added::Duplicate(_) => progress.duplicates += 1,
-                }
-            }
-            let mut stage = tx.prepare_cached(
-                "INSERT INTO temp.staging (key, game, ply, mv, result, owner) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?;
-            for r in rows.drain(..) {
-                stage.execute(rusqlite::params![r.0, r.1, r.2, r.3, r.4, r.5])?;
-            }
-            batch.clear();
-            Ok(())
+        let mut flush = |batch: &mut Vec<OpenedGame>, progress: &mut Progress| {
+            flush_batch(&tx, batch, &mut rows, (source, owner), progress)
         };
         record::for_each_game(bytes, |number, game| {
             if failure.is_some() {
@@ -359,4 +333,41 @@ impl Database {
         tx.commit()?;
         Ok(())
     }
+}
+
+/// Writes `batch` (read from `source`, of `owner`) into the games and its
+/// positions into the staging table, counting what was new and what was a
+/// duplicate; the batch is emptied.
+fn flush_batch(
+    tx: &rusqlite::Transaction<'_>,
+    batch: &mut Vec<OpenedGame>,
+    rows: &mut Vec<super::IndexRow>,
+    (source, owner): (&str, Owner),
+    progress: &mut Progress,
+) -> Result<(), DbError> {
+    if batch.is_empty() {
+        return Ok(());
+    }
+    let games: Vec<NewGame<'_>> = batch
+        .iter()
+        .map(|opened| NewGame {
+            opened,
+            source,
+            owner,
+        })
+        .collect();
+    for added in super::insert_games(tx, &games, rows)? {
+        match added {
+            Added::New(_) => progress.added += 1,
+            Added::Duplicate(_) => progress.duplicates += 1,
+        }
+    }
+    let mut stage = tx.prepare_cached(
+        "INSERT INTO temp.staging (key, game, ply, mv, result, owner) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    for r in rows.drain(..) {
+        stage.execute(rusqlite::params![r.0, r.1, r.2, r.3, r.4, r.5])?;
+    }
+    batch.clear();
+    Ok(())
 }

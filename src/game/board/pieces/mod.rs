@@ -219,6 +219,27 @@ fn spawn_piece(commands: &mut Commands, kit: &Kit, flipped: bool, sq: Square, pi
     ));
 }
 
+/// The piece on `sq` as the board stands after the moves already seen
+/// this frame (`moved`, `dying`), with its transform.
+fn standing_on<'a>(
+    pieces: &'a Query<(Entity, &PieceView, &Transform), Without<Dying>>,
+    dying: &[Entity],
+    moved: &[(Entity, Square, Vec2)],
+    sq: Square,
+) -> Option<(Entity, Square, &'a Transform)> {
+    pieces
+        .iter()
+        .filter(|(e, _, _)| !dying.contains(e))
+        .map(|(e, v, t)| {
+            let now = moved
+                .iter()
+                .find(|(me, _, _)| *me == e)
+                .map_or(v.square, |m| m.1);
+            (e, now, t)
+        })
+        .find(|(_, s, _)| *s == sq)
+}
+
 fn follow_board(
     mut changes: MessageReader<BoardChanged>,
     mut commands: Commands,
@@ -240,20 +261,7 @@ fn follow_board(
         match *change {
             BoardChanged::Reset => respawn = true,
             BoardChanged::Moved { mv, .. } if !respawn => {
-                // Squares as they stand after the moves already seen this frame.
-                let at = |sq: Square| {
-                    pieces
-                        .iter()
-                        .filter(|(e, _, _)| !dying.contains(e))
-                        .map(|(e, v, t)| {
-                            let now = moved
-                                .iter()
-                                .find(|(me, _, _)| *me == e)
-                                .map_or(v.square, |m| m.1);
-                            (e, now, t)
-                        })
-                        .find(|(_, s, _)| *s == sq)
-                };
+                let at = |sq| standing_on(&pieces, &dying, &moved, sq);
                 let Some((mover, _, tf)) = at(mv.from()) else {
                     respawn = true;
                     continue;

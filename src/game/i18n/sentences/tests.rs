@@ -19,8 +19,8 @@ fn the_opening_is_named_in_the_language_shown() {
     assert!(en.contains("Screen Horses"), "{en}");
 }
 
-#[test]
-fn every_sentence_reads_in_every_language() {
+/// Every sentence of the table in `lang`, with sample values.
+fn every_sentence(lang: Lang) -> Vec<String> {
     use crate::rules::clock::TimeControl;
     let level = Level::MAX;
     let reasons = [
@@ -36,49 +36,56 @@ fn every_sentence_reads_in_every_language() {
         Reason::Timeout { by: Color::Black },
         Reason::TimeoutDraw { by: Color::Red },
     ];
+    let mut texts: Vec<String> = reasons.iter().map(|r| reason_text(r, lang)).collect();
+    texts.extend([
+        clock_text(TimeControl::None, lang),
+        clock_text(
+            TimeControl::Fischer {
+                base: 600,
+                increment: 5,
+            },
+            lang,
+        ),
+        clock_text(
+            TimeControl::Countdown {
+                base: 0,
+                per_move: 30,
+            },
+            lang,
+        ),
+        clock_text(
+            TimeControl::Countdown {
+                base: 90,
+                per_move: 30,
+            },
+            lang,
+        ),
+        level_name(level, lang),
+        tier_name(level, lang),
+        level_record(level, 3, 1, 2, lang),
+        result_shares(3, 1, 2, lang),
+        last_results(&[1.0, 0.5, 0.0], lang),
+        strength_text(Strength::Depth(8), lang),
+        at_move(12, lang),
+        on_variation(3, lang),
+        browsing_ply(3, 10, lang),
+        side_to_move(Color::Red, lang),
+        mate_in(3, lang),
+        due_today(3, lang),
+        comes_back(0, lang),
+        comes_back(1, lang),
+        comes_back(3, lang),
+        theme_line(crate::teach::Kind::Fork, lang),
+    ]);
+    texts.extend(Handicap::ALL.iter().map(|&h| handicap_name(h, lang)));
+    texts
+}
+
+#[test]
+fn every_sentence_reads_in_every_language() {
+    use crate::rules::clock::TimeControl;
     for lang in Lang::ALL {
-        let mut texts: Vec<String> = reasons.iter().map(|r| reason_text(r, lang)).collect();
-        texts.extend([
-            clock_text(TimeControl::None, lang),
-            clock_text(
-                TimeControl::Fischer {
-                    base: 600,
-                    increment: 5,
-                },
-                lang,
-            ),
-            clock_text(
-                TimeControl::Countdown {
-                    base: 0,
-                    per_move: 30,
-                },
-                lang,
-            ),
-            clock_text(
-                TimeControl::Countdown {
-                    base: 90,
-                    per_move: 30,
-                },
-                lang,
-            ),
-            level_name(level, lang),
-            tier_name(level, lang),
-            level_record(level, 3, 1, 2, lang),
-            result_shares(3, 1, 2, lang),
-            last_results(&[1.0, 0.5, 0.0], lang),
-            strength_text(Strength::Depth(8), lang),
-            at_move(12, lang),
-            on_variation(3, lang),
-            browsing_ply(3, 10, lang),
-            side_to_move(Color::Red, lang),
-            mate_in(3, lang),
-            due_today(3, lang),
-            comes_back(0, lang),
-            comes_back(1, lang),
-            comes_back(3, lang),
-            theme_line(crate::teach::Kind::Fork, lang),
-        ]);
-        texts.extend(Handicap::ALL.iter().map(|&h| handicap_name(h, lang)));
+        let texts = every_sentence(lang);
         for text in &texts {
             assert!(!text.trim().is_empty(), "{lang:?}");
             match lang {

@@ -116,10 +116,10 @@ impl ActiveExercise {
     /// stands, a game of its own.
     pub fn board(&self) -> Game {
         let e = self.exercise();
-        let mut game = Game::new(e.start());
         if !e.ends_by_rules() {
             return Game::new(e.position());
         }
+        let mut game = Game::new(e.start());
         for m in e.moves() {
             if game.play(m).is_err() {
                 return Game::new(e.position());
@@ -138,7 +138,8 @@ pub fn session_ai_plays(exercise: Option<Res<ActiveExercise>>) -> bool {
     })
 }
 
-/// Does the exercise on the board give its own hint now?
+/// Does the exercise on the board give its own hint now? (It may build
+/// the hint's question: ask it only when a hint is asked for.)
 pub fn exercise_gives_hint(exercise: Option<Res<ActiveExercise>>) -> bool {
     exercise.is_some_and(|a| a.exercise().hint().is_some())
 }

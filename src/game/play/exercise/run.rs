@@ -18,7 +18,15 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         (
             // After the session's commands and moves of the frame.
-            (show, refused_clicks, ask, poll, start_hint, poll_hint)
+            (
+                show,
+                refused_clicks,
+                ask,
+                poll,
+                // The exercise's hint is looked for only when one is asked.
+                start_hint.run_if(on_message::<HintRequest>),
+                poll_hint,
+            )
                 .chain()
                 .in_set(GameSet::Ai)
                 .run_if(resource_exists::<ActiveExercise>.and_then(resource_exists::<Session>)),

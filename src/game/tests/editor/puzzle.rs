@@ -2,19 +2,37 @@
 
 use super::*;
 
+/// Red mates at once: the chariot to the general's file (the generals
+/// may not face each other on the open e-file).
+const MATE_IN_ONE: &str = "3k5/9/9/9/9/9/9/9/R8/4K4 w";
+
+/// Saves the editor's position as a puzzle and waits for the engine's
+/// answer (a mate in one may be answered within the frames `send` runs,
+/// so it waits for the file rather than for a moment of saving).
+fn save_as_puzzle(app: &mut App) {
+    send(app, EditorCommand::SaveAsPuzzle);
+    run_until(app, "the engine's answer", |a| !editor(a).saving());
+}
+
+/// Starts the puzzle `id` from the list and waits for its board, `pos`.
+fn start_puzzle(app: &mut App, id: &str, pos: crate::rules::Position) {
+    app.world_mut().write_message(StartMyPuzzle(id.to_string()));
+    run_until(app, "the attempt", |a| {
+        a.world().contains_resource::<ActiveMyPuzzle>()
+            && a.world()
+                .get_resource::<Session>()
+                .is_some_and(|s| *s.game.start() == pos)
+    });
+    app.update();
+}
+
 #[test]
 fn a_position_saved_as_a_puzzle_joins_my_puzzles_and_its_best_move_solves_it() {
     let home = TempDir::new("editor-puzzle");
     let mut app = editor_app(home.path());
-    // Red mates at once: the chariot to the general's file (the generals
-    // may not face each other on the open e-file).
-    let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w";
-    set_up(&mut app, fen);
+    set_up(&mut app, MATE_IN_ONE);
     let pos = editor(&app).setup.validate().expect("valid");
-    // A mate in one may be answered within the frames `send` runs, so the
-    // test waits for the file rather than for a moment of saving.
-    send(&mut app, EditorCommand::SaveAsPuzzle);
-    run_until(&mut app, "the engine's answer", |a| !editor(a).saving());
+    save_as_puzzle(&mut app);
     let file = Paths::under(home.path()).my_puzzles_file();
     let saved = MyPuzzles::load(&file).0;
     assert_eq!(saved.puzzles.len(), 1);
@@ -31,20 +49,12 @@ fn a_position_saved_as_a_puzzle_joins_my_puzzles_and_its_best_move_solves_it() {
     assert_eq!(notice(&app).map(|n| n.0), Some(Phrase::PuzzleSaved));
 
     // Saved again: still one.
-    send(&mut app, EditorCommand::SaveAsPuzzle);
-    run_until(&mut app, "the engine's answer", |a| !editor(a).saving());
+    save_as_puzzle(&mut app);
     assert_eq!(MyPuzzles::load(&file).0.puzzles.len(), 1);
     assert_eq!(notice(&app).map(|n| n.0), Some(Phrase::PuzzleAlreadySaved));
 
     // Played from the list: another move is not enough, the best one solves it.
-    app.world_mut().write_message(StartMyPuzzle(p.id.clone()));
-    run_until(&mut app, "the attempt", |a| {
-        a.world().contains_resource::<ActiveMyPuzzle>()
-            && a.world()
-                .get_resource::<Session>()
-                .is_some_and(|s| *s.game.start() == pos)
-    });
-    app.update();
+    start_puzzle(&mut app, &p.id, pos);
     // Judged as `accepts` judges it, as deep as the puzzle was searched.
     let other = Move::from_iccs("a1a2").expect("move");
     let limits = Limits {
@@ -139,21 +149,12 @@ fn see_input(mut inputs: MessageReader<BoardInput>, mut seen: ResMut<SeenInput>)
 fn a_puzzle_of_mine_takes_exactly_one_move_and_drops_no_input() {
     let home = TempDir::new("editor-puzzle-one-move");
     let mut app = editor_app(home.path());
-    let fen = "3k5/9/9/9/9/9/9/9/R8/4K4 w";
-    set_up(&mut app, fen);
+    set_up(&mut app, MATE_IN_ONE);
     let pos = editor(&app).setup.validate().expect("valid");
-    send(&mut app, EditorCommand::SaveAsPuzzle);
-    run_until(&mut app, "the engine's answer", |a| !editor(a).saving());
+    save_as_puzzle(&mut app);
     let file = Paths::under(home.path()).my_puzzles_file();
     let p = MyPuzzles::load(&file).0.puzzles[0].clone();
-    app.world_mut().write_message(StartMyPuzzle(p.id.clone()));
-    run_until(&mut app, "the attempt", |a| {
-        a.world().contains_resource::<ActiveMyPuzzle>()
-            && a.world()
-                .get_resource::<Session>()
-                .is_some_and(|s| *s.game.start() == pos)
-    });
-    app.update();
+    start_puzzle(&mut app, &p.id, pos);
     app.init_resource::<SeenInput>()
         .add_systems(PreUpdate, see_input);
     let best = p.best_move().expect("a best move");
