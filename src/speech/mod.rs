@@ -321,9 +321,7 @@ fn speak(
         for say in pending {
             match say {
                 Say::Move(ref text) | Say::Urgent(ref text) => {
-                    // A new move cuts an older move being said or waiting; an
-                    // urgent word comes with its own move and cuts the same,
-                    // but is never cut itself.
+                    // Cuts an older move said or waiting (an urgent word, never cut, too).
                     let urgent = matches!(say, Say::Urgent(_));
                     queue.retain(|(_, urgent)| *urgent);
                     if now.as_ref().is_some_and(|(_, _, urgent)| !urgent) {
