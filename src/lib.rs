@@ -18,5 +18,6 @@ pub mod rules;
 pub mod sound_synth;
 pub mod speech;
 pub mod store;
+pub mod tactics;
 pub mod teach;
 pub mod words;
