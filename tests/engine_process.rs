@@ -217,3 +217,47 @@ fn a_hash_table_that_does_not_fit_is_refused_and_the_old_one_kept() {
     e.send(b"quit\n");
     assert!(e.exits_within(5));
 }
+
+/// The `time` of an `info depth` line, in milliseconds.
+fn info_time(line: &str) -> Option<u64> {
+    let mut words = line.split_whitespace();
+    words.find(|w| *w == "time")?;
+    words.next()?.parse().ok()
+}
+
+#[test]
+fn a_ponder_search_ignores_its_clock_until_the_ponderhit() {
+    let mut e = Engine::start();
+    e.send(b"uci\nposition startpos\ngo ponder movetime 50\n");
+    e.expect("uciok", 10);
+    // Iterations reported well past the 50 ms, and no move: the clock
+    // has not started.
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let line = e.lines.recv_timeout(left).expect("the search reports");
+        assert!(!line.starts_with("bestmove"), "{line}");
+        if line.starts_with("info depth") && info_time(&line).is_some_and(|t| t >= 300) {
+            break;
+        }
+    }
+    // From the ponderhit the 50 ms count: the move comes.
+    e.send(b"ponderhit\n");
+    let seen = e.expect("bestmove", 10);
+    assert!(seen.last().unwrap().contains(" ponder "), "{seen:?}");
+    e.send(b"quit\n");
+    assert!(e.exits_within(5));
+}
+
+#[test]
+fn a_ponderhit_queued_behind_its_go_ponder_reaches_it() {
+    let mut e = Engine::start();
+    // The input stays open: were the ponderhit lost, the ponder search
+    // would never answer.
+    e.send(b"uci\nposition startpos\ngo depth 4\ngo ponder wtime 2000 btime 2000\nponderhit\n");
+    e.expect("bestmove", 30);
+    let seen = e.expect("bestmove", 30);
+    assert_ne!(seen.last().unwrap(), "bestmove (none)", "{seen:?}");
+    e.send(b"quit\n");
+    assert!(e.exits_within(5));
+}

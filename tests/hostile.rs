@@ -1963,10 +1963,12 @@ fn engines_die_with_a_match_killed_outright() {
     );
 }
 
-// `go ponder` was accepted though pondering is not implemented, and
-// `bestmove` named a ponder move with no Ponder option declared.
+// `go ponder` was accepted though pondering was not implemented, and
+// `bestmove` named a ponder move with no Ponder option declared. Now the
+// engine ponders: it declares the option, and a ponder search answers
+// once, a legal move (the end of the input stops it, ponderhit or not).
 #[test]
-fn go_ponder_is_refused_and_no_ponder_move_is_offered() {
+fn go_ponder_is_answered_once_with_a_legal_move() {
     let answers = |input: &str| {
         let r = xiangqi_with_input(&["uci"], input.as_bytes(), 60);
         let said: Vec<String> = r
@@ -1977,17 +1979,22 @@ fn go_ponder_is_refused_and_no_ponder_move_is_offered() {
             .collect();
         (said, r.stdout)
     };
-    let (said, out) =
-        answers("uci\nposition startpos\ngo ponder depth 3\nponderhit\nisready\ngo depth 3\n");
-    assert!(!out.contains("option name Ponder"), "{out}");
-    assert_eq!(said.len(), 2, "{out}");
-    assert_eq!(said[0], "bestmove (none)", "{out}");
-    assert!(said[1].starts_with("bestmove ") && said[1] != "bestmove (none)");
-    assert!(!said[1].contains("ponder"), "{out}");
-    assert!(out.contains("does not ponder"), "{out}");
-    let (said, out) = answers("ucci\nposition startpos\ngo ponder depth 2\nisready\n");
-    assert_eq!(said, ["nobestmove"], "{out}");
-    assert!(out.contains("does not ponder"), "{out}");
+    for input in [
+        "uci\nposition startpos\ngo ponder depth 3\nponderhit\n",
+        "uci\nposition startpos\ngo ponder wtime 1000 btime 1000\n",
+        "ucci\nposition startpos\ngo ponder depth 2\nponderhit draw\n",
+    ] {
+        let (said, out) = answers(input);
+        assert!(out.contains("type check default false"), "{out}");
+        assert_eq!(said.len(), 1, "{out}");
+        let best = said[0]
+            .split_whitespace()
+            .nth(1)
+            .and_then(xiangqi::rules::Move::from_iccs);
+        let start = xiangqi::rules::Position::startpos();
+        assert!(best.is_some_and(|m| start.is_legal(m)), "{out}");
+        assert!(!out.contains("error"), "{out}");
+    }
 }
 
 // `go movetime -1` played while `go depth -3` was an error, and a mistyped

@@ -106,6 +106,10 @@ enum Command {
         /// The evaluation: the shipped network, or the classical one.
         #[arg(long, default_value = "network", value_parser = ["network", "classical"])]
         eval: String,
+        /// Search threads (Lazy SMP), 1 up to the machine's threads; with
+        /// more than one the node count varies from run to run.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
+        threads: u64,
     },
     /// Fit the evaluation's weights to the results of games in PGN files (Texel tuning).
     #[command(hide = true)]
@@ -210,7 +214,12 @@ fn run_command(command: Command) -> Result<(), CliError> {
             crate::engine::uci::run(std::io::BufReader::new(std::io::stdin()), std::io::stdout());
             Ok(())
         }
-        Command::Bench { depth, hash, eval } => {
+        Command::Bench {
+            depth,
+            hash,
+            eval,
+            threads,
+        } => {
             let evaluator = match eval.as_str() {
                 "classical" => crate::engine::Evaluator::Classical,
                 _ => crate::engine::Evaluator::standard(),
@@ -218,6 +227,10 @@ fn run_command(command: Command) -> Result<(), CliError> {
             let mut engine = crate::engine::Engine::try_new(hash as usize)
                 .map_err(|e| CliError::new(format!("--hash {hash}: {e}")))?;
             engine.set_evaluator(evaluator);
+            let n = usize::try_from(threads).unwrap_or(usize::MAX);
+            engine
+                .set_threads(n)
+                .map_err(|e| CliError::new(format!("--threads {threads}: {e}")))?;
             let mut out = std::io::stdout().lock();
             output::finish(crate::engine::bench::print(&mut engine, depth, &mut out))
         }

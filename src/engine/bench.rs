@@ -3,7 +3,9 @@
 //!
 //! The node count is deterministic (a fingerprint of the search: any change
 //! to pruning, ordering or evaluation changes it), and nodes per second is
-//! the number to watch when working on speed. The positions mix openings,
+//! the number to watch when working on speed. On several threads
+//! (`--threads`, Lazy SMP) the count varies from run to run, and the
+//! time to reach the depth is the number to watch. The positions mix openings,
 //! sharp middle games and endings so no single phase dominates.
 
 use super::{Engine, Limits, SearchRequest};
@@ -81,8 +83,9 @@ pub fn run<E>(
     Ok(BenchResult { nodes, time })
 }
 
-/// `xiangqi bench`: runs [`run`] and writes one line per position and the
-/// totals to `out`, flushing each line.
+/// `xiangqi bench`: runs [`run`] on the engine's threads and writes one
+/// line per position (its nodes and its time to the depth) and the totals
+/// to `out`, flushing each line.
 ///
 /// # Errors
 /// The first write error (a closed pipe is `BrokenPipe`); the run stops there.
@@ -97,9 +100,14 @@ pub fn print(engine: &mut Engine, depth: u32, out: &mut dyn Write) -> io::Result
     })?;
     writeln!(out)?;
     writeln!(out, "eval:    {}", engine.evaluator().name())?;
+    writeln!(out, "threads: {}", engine.threads())?;
     writeln!(out, "depth:   {depth}")?;
     writeln!(out, "nodes:   {}", r.nodes)?;
-    writeln!(out, "time:    {:.3} s", r.time.as_secs_f64())?;
+    writeln!(
+        out,
+        "time:    {:.3} s (to depth {depth})",
+        r.time.as_secs_f64()
+    )?;
     writeln!(out, "nodes/s: {}", r.nps())?;
     out.flush()
 }

@@ -2,7 +2,8 @@
 //! game runs it on a worker thread and stops it with an `AtomicBool`.
 //!
 //! - [`search`](self::search) — iterative deepening, PVS alpha-beta, quiescence, rules in search.
-//! - [`tt`] — transposition table.
+//! - [`smp`] — the search on several threads (Lazy SMP).
+//! - [`tt`] — transposition table, shared by the threads without locks.
 //! - [`movepick`] — move ordering (hash move, MVV-LVA, killers, history).
 //! - [`eval`] — static evaluation in centipawns.
 //! - [`timeman`] — how long to think.
@@ -17,8 +18,9 @@
 //! - [`uci`] — the UCI/UCCI protocol loop (`xiangqi uci`).
 //! - [`bench`] — the fixed speed benchmark (`xiangqi bench`).
 //!
-//! [`Engine`] owns what lives from one search to the next (the hash table
-//! and the history scores); everything else is per search.
+//! [`Engine`] owns what lives from one search to the next (the hash table,
+//! the history scores of each thread, how many threads to search with);
+//! everything else is per search.
 
 pub mod bench;
 pub mod book;
@@ -31,6 +33,7 @@ pub mod review;
 pub mod rng;
 pub mod score;
 pub mod search;
+mod smp;
 mod stack;
 pub mod timeman;
 pub mod tt;
@@ -42,9 +45,10 @@ pub use score::Score;
 use crate::rules::{Move, Position};
 use score::{MATE, MATE_BOUND};
 use search::{Iteration, Searcher};
+use smp::Outcome;
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// The promise of every score the engine shows (analysis, evaluation bar,
@@ -136,6 +140,9 @@ pub struct SearchRequest<'a> {
     pub lines: usize,
     /// Raised to end the search.
     pub stop: &'a AtomicBool,
+    /// Pondering (see [`SearchRequest::pondering`]): the flag lowered at
+    /// the ponderhit.
+    pub pondering: Option<&'a AtomicBool>,
 }
 
 impl<'a> SearchRequest<'a> {
@@ -149,6 +156,20 @@ impl<'a> SearchRequest<'a> {
             exclude: &[],
             lines: 1,
             stop,
+            pondering: None,
+        }
+    }
+
+    /// Pondering, thinking on the opponent's time: while `flag` is raised
+    /// the search runs as if infinite (no clock); once it is lowered (the
+    /// opponent played the expected move: UCI `ponderhit`) the limits'
+    /// clock and movetime apply, counted from that moment. The depth and
+    /// node limits apply throughout. A flag already lowered is an ordinary
+    /// search.
+    pub fn pondering(self, flag: &'a AtomicBool) -> Self {
+        SearchRequest {
+            pondering: Some(flag),
+            ..self
         }
     }
 
@@ -289,11 +310,13 @@ impl PartialEq for Evaluator {
     }
 }
 
-/// The engine: owns the transposition table, the move-ordering history and
-/// the evaluation it plays with.
+/// The engine: owns the transposition table, the move-ordering history of
+/// each search thread, and the evaluation it plays with.
 pub struct Engine {
     tt: tt::Tt,
     history: Box<movepick::History>,
+    /// The helper threads' histories: one per thread beyond the first.
+    helpers: Vec<Box<movepick::History>>,
     evaluator: Evaluator,
 }
 
@@ -303,6 +326,22 @@ impl Default for Engine {
     }
 }
 
+/// A thread count the machine does not have (or none at all).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("threads must be 1..{max} (the machine's threads), not {asked}")]
+pub struct ThreadsError {
+    /// The count asked for.
+    pub asked: usize,
+    /// The most there may be: [`max_threads`].
+    pub max: usize,
+}
+
+/// The most search threads an engine may have: the threads the machine
+/// runs at once (`std::thread::available_parallelism`), at least one.
+pub fn max_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// What a search has reported so far, and when it should stop deepening.
 struct Progress<'a, 'f> {
     start: Instant,
@@ -310,6 +349,8 @@ struct Progress<'a, 'f> {
     limits: &'a Limits,
     evaluator: &'a Evaluator,
     on_info: &'f mut dyn FnMut(&SearchInfo),
+    /// The helper threads' nodes, in a search of several threads.
+    team: Option<&'a AtomicU64>,
     last_depth: u32,
     last_score: i32,
 }
@@ -318,13 +359,14 @@ impl Progress<'_, '_> {
     /// Reports an iteration; `false` when the search should stop deepening.
     fn report(&mut self, it: &Iteration, s: &Searcher) -> bool {
         let time = self.start.elapsed();
-        let nps = (s.nodes as f64 / time.as_secs_f64().max(1e-6)) as u64;
+        let nodes = s.nodes + self.team.map_or(0, |t| t.load(Ordering::Relaxed));
+        let nps = (nodes as f64 / time.as_secs_f64().max(1e-6)) as u64;
         (self.on_info)(&SearchInfo {
             multipv: it.multipv,
             depth: it.depth,
             seldepth: it.seldepth,
             score: self.evaluator.score(it.score),
-            nodes: s.nodes,
+            nodes,
             nps,
             time,
             pv: it.pv.clone(),
@@ -334,11 +376,13 @@ impl Progress<'_, '_> {
         }
         self.last_depth = it.depth;
         self.last_score = it.score;
-        if self.limits.infinite {
+        if self.limits.infinite || s.pondering() {
             return true;
         }
+        // The clock runs from the start, or from the ponderhit.
+        let clock = s.ponder_hit.map_or(time, |hit| hit.elapsed());
         if let Some(soft) = self.plan.soft
-            && time >= soft
+            && clock >= soft
         {
             return false;
         }
@@ -350,8 +394,8 @@ impl Progress<'_, '_> {
             && it.depth as i32 > 2 * (MATE - it.score.abs()) + 4)
     }
 
-    /// The search's answer: its best move, line and score.
-    fn result(&self, s: &Searcher) -> SearchResult {
+    /// The main thread's answer: its best move, line and score.
+    fn outcome(&self, s: &Searcher) -> Outcome {
         let best = s.root_best;
         let mut pv = s.root_pv.clone();
         if pv.first() != Some(&best) {
@@ -364,10 +408,9 @@ impl Progress<'_, '_> {
         } else {
             self.last_score
         };
-        SearchResult {
+        Outcome {
             best,
-            ponder: pv.get(1).copied(),
-            score: self.evaluator.score(score),
+            score,
             depth: self.last_depth,
             nodes: s.nodes,
             pv: if best.is_null() { Vec::new() } else { pv },
@@ -375,8 +418,18 @@ impl Progress<'_, '_> {
     }
 }
 
+/// Ages history scores between searches: each search halves them.
+fn halve(history: &mut movepick::History) {
+    for row in history.iter_mut() {
+        for h in row.iter_mut() {
+            *h /= 2;
+        }
+    }
+}
+
 impl Engine {
-    /// An engine with a hash table of about `hash_mb` megabytes.
+    /// An engine with a hash table of about `hash_mb` megabytes, searching
+    /// on one thread.
     ///
     /// # Panics
     /// If that much memory cannot be had: for small fixed tables (tests,
@@ -386,6 +439,7 @@ impl Engine {
         Engine {
             tt: tt::Tt::new(hash_mb),
             history: Box::new([[0; 90]; 16]),
+            helpers: Vec::new(),
             evaluator: Evaluator::standard(),
         }
     }
@@ -396,6 +450,7 @@ impl Engine {
         Ok(Engine {
             tt: tt::Tt::try_new(hash_mb)?,
             history: Box::new([[0; 90]; 16]),
+            helpers: Vec::new(),
             evaluator: Evaluator::standard(),
         })
     }
@@ -426,10 +481,31 @@ impl Engine {
         self.tt.size_mb()
     }
 
+    /// Searches with `n` threads from now on (Lazy SMP, see [`smp`]): 1
+    /// (the default) up to [`max_threads`]. One thread is the plain
+    /// search, move for move and node for node. Another count is refused
+    /// and the current one kept.
+    pub fn set_threads(&mut self, n: usize) -> Result<(), ThreadsError> {
+        let max = max_threads();
+        if !(1..=max).contains(&n) {
+            return Err(ThreadsError { asked: n, max });
+        }
+        self.helpers.resize_with(n - 1, || Box::new([[0; 90]; 16]));
+        Ok(())
+    }
+
+    /// How many threads a search runs on.
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
+    }
+
     /// Forgets everything learned (call it for a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
         *self.history = [[0; 90]; 16];
+        for h in &mut self.helpers {
+            **h = [[0; 90]; 16];
+        }
     }
 
     /// Searches as `request` asks (see [`SearchRequest`]). `on_info` hears
@@ -441,61 +517,91 @@ impl Engine {
         request: &SearchRequest,
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult {
-        let SearchRequest {
-            position: pos,
-            history,
-            ref limits,
-            exclude: banned,
-            lines,
-            stop,
-        } = *request;
         let start = Instant::now();
+        let limits = &request.limits;
         let plan = timeman::plan(limits);
         self.tt.new_search();
-        for row in self.history.iter_mut() {
-            for h in row.iter_mut() {
-                *h /= 2;
-            }
-        }
+        halve(&mut self.history);
+        self.helpers.iter_mut().for_each(|h| halve(h));
+        let pos = request.position;
         let legal = pos.legal_moves();
         // Every legal move banned: the ban is lifted (a move must be found).
-        let banned: Vec<Move> = if legal.iter().all(|m| banned.contains(m)) {
+        let banned: Vec<Move> = if legal.iter().all(|m| request.exclude.contains(m)) {
             Vec::new()
         } else {
-            banned.to_vec()
+            request.exclude.to_vec()
         };
-        let evaluator = &self.evaluator;
-        let mut s = Searcher::new(
-            &mut self.tt,
-            &mut self.history,
-            stop,
-            pos,
-            history,
-            evaluator,
-        );
-        s.banned = banned;
-        s.node_limit = limits.nodes.unwrap_or(u64::MAX);
-        s.deadline = plan.hard.map(|h| start + h);
         let mut max_depth = limits.depth.unwrap_or(u32::MAX).max(1);
         // One legal move under a clock: play it at once.
-        let playable = legal.iter().filter(|m| !s.banned.contains(m)).count();
+        let playable = legal.iter().filter(|m| !banned.contains(m)).count();
         if playable == 1
             && !limits.infinite
             && (limits.clock.is_some() || limits.movetime.is_some())
         {
             max_depth = 1;
         }
-        let mut progress = Progress {
-            start,
-            plan,
-            limits,
-            evaluator,
-            on_info,
-            last_depth: 0,
-            last_score: 0,
+        let job = smp::Job {
+            tt: &self.tt,
+            evaluator: &self.evaluator,
+            pos,
+            game: request.history,
+            banned: &banned,
+            max_depth,
         };
-        s.iterate(max_depth, lines, &mut |it, s| progress.report(it, s));
-        progress.result(&s)
+        // Helpers only where there is a choice to think about.
+        let helpers = if playable > 1 && max_depth > 1 {
+            &mut self.helpers[..]
+        } else {
+            &mut []
+        };
+        let history = &mut self.history;
+        let o = smp::run(&job, helpers, request.lines, |team| {
+            let mut s = job.searcher(history, request.stop);
+            s.node_limit = limits.nodes.unwrap_or(u64::MAX);
+            s.team_nodes = team;
+            match request.pondering {
+                Some(flag) if flag.load(Ordering::Relaxed) => s.ponder = Some((flag, plan.hard)),
+                _ => s.deadline = plan.hard.map(|h| start + h),
+            }
+            let mut progress = Progress {
+                start,
+                plan,
+                limits,
+                evaluator: job.evaluator,
+                on_info,
+                team,
+                last_depth: 0,
+                last_score: 0,
+            };
+            s.iterate(max_depth, request.lines, &mut |it, s| {
+                progress.report(it, s)
+            });
+            progress.outcome(&s)
+        });
+        SearchResult {
+            best: o.best,
+            ponder: self.ponder_move(pos, &o),
+            score: self.evaluator.score(o.score),
+            depth: o.depth,
+            nodes: o.nodes,
+            pv: o.pv,
+        }
+    }
+
+    /// The reply expected after the outcome's move: its line's second
+    /// move, or else (a line cut short by an early stop) the table's move
+    /// for the position after it, when legal there.
+    fn ponder_move(&self, pos: &Position, o: &Outcome) -> Option<Move> {
+        if let Some(&reply) = o.pv.get(1) {
+            return Some(reply);
+        }
+        if o.best.is_null() {
+            return None;
+        }
+        let mut after = *pos;
+        after.make(o.best);
+        let hit = self.tt.probe(after.hash(), 1)?;
+        (!hit.mv.is_null() && after.is_legal(hit.mv)).then_some(hit.mv)
     }
 
     /// Exact scores of all root moves at `depth` (best first), for the
@@ -510,7 +616,7 @@ impl Engine {
     ) -> Vec<(Move, i32)> {
         self.tt.new_search();
         let mut s = Searcher::new(
-            &mut self.tt,
+            &self.tt,
             &mut self.history,
             stop,
             pos,

@@ -34,8 +34,8 @@ use super::stack::EvalStack;
 use super::tt::{Bound, Tt};
 use crate::rules::game::judge_repetition;
 use crate::rules::{Color, Move, PieceKind, Position, is_chase};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 /// One position on the path from the start of the game to the current node.
 #[derive(Clone, Copy)]
@@ -118,7 +118,7 @@ pub(crate) struct Iteration {
 }
 
 pub(crate) struct Searcher<'a> {
-    pub tt: &'a mut Tt,
+    pub tt: &'a Tt,
     pub history: &'a mut History,
     stop: &'a AtomicBool,
     pub pos: Position,
@@ -140,6 +140,20 @@ pub(crate) struct Searcher<'a> {
     pub node_limit: u64,
     pub deadline: Option<Instant>,
     pub banned: Vec<Move>,
+    /// Which thread of a Lazy SMP search this is: 0 for the main thread
+    /// (and a search of one thread), 1… for the helpers, whose iterative
+    /// deepening skips some depths ([`skips_depth`]).
+    pub helper: usize,
+    /// The nodes of a search's helpers: each helper adds its own every
+    /// poll; the main thread counts them toward its node limit.
+    pub team_nodes: Option<&'a AtomicU64>,
+    /// The nodes this helper has added to `team_nodes`.
+    published: u64,
+    /// While pondering: the flag lowered at ponderhit, and the hard time
+    /// limit that applies from then.
+    pub ponder: Option<(&'a AtomicBool, Option<Duration>)>,
+    /// When the ponderhit was seen (the clock runs from then).
+    pub ponder_hit: Option<Instant>,
     root_depth: i32,
     /// The root's index in `path` (the game's positions come before it).
     root_index: usize,
@@ -151,7 +165,7 @@ pub(crate) struct Searcher<'a> {
 
 impl<'a> Searcher<'a> {
     pub fn new(
-        tt: &'a mut Tt,
+        tt: &'a Tt,
         history: &'a mut History,
         stop: &'a AtomicBool,
         pos: &Position,
@@ -185,6 +199,11 @@ impl<'a> Searcher<'a> {
             node_limit: u64::MAX,
             deadline: None,
             banned: Vec::new(),
+            helper: 0,
+            team_nodes: None,
+            published: 0,
+            ponder: None,
+            ponder_hit: None,
             root_depth: 1,
             root_index: 0,
             root_best: Move::NULL,
@@ -295,15 +314,47 @@ impl<'a> Searcher<'a> {
         if self.nodes >= self.node_limit {
             self.stopped = true;
         } else if self.nodes & 1023 == 0 {
-            if self.stop.load(Ordering::Relaxed) {
-                self.stopped = true;
-            } else if let Some(d) = self.deadline
-                && Instant::now() >= d
-            {
-                self.stopped = true;
-            }
+            self.stopped = self.poll();
         }
         self.stopped
+    }
+
+    /// The stop flag, ponderhit, the team's nodes and the clock: whether
+    /// to stop now.
+    fn poll(&mut self) -> bool {
+        if self.stop.load(Ordering::Relaxed) {
+            return true;
+        }
+        if self.ponder.is_some() {
+            self.poll_ponder();
+        }
+        if let Some(team) = self.team_nodes {
+            if self.helper > 0 {
+                team.fetch_add(self.nodes - self.published, Ordering::Relaxed);
+                self.published = self.nodes;
+            } else if self.nodes.saturating_add(team.load(Ordering::Relaxed)) >= self.node_limit {
+                return true;
+            }
+        }
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Whether the search is still pondering (no ponderhit seen yet).
+    pub fn pondering(&self) -> bool {
+        self.ponder.is_some()
+    }
+
+    /// Notices a ponderhit: the clock starts and the hard limit applies
+    /// from now.
+    fn poll_ponder(&mut self) {
+        if let Some((flag, hard)) = self.ponder
+            && !flag.load(Ordering::Relaxed)
+        {
+            let now = Instant::now();
+            self.ponder = None;
+            self.ponder_hit = Some(now);
+            self.deadline = hard.map(|h| now + h);
+        }
     }
 
     /// Draw and repetition verdicts at a node other than the root.
@@ -463,6 +514,9 @@ impl<'a> Searcher<'a> {
         // The lines of the last finished depth, best first: (score, pv).
         let mut previous: Vec<(i32, Vec<Move>)> = Vec::new();
         for depth in 1..=max_depth.min(MAX_PLY as u32 - 4) {
+            if skips_depth(self.helper, depth) {
+                continue;
+            }
             self.root_depth = depth as i32;
             self.seldepth = 0;
             let mut found: Vec<(i32, Vec<Move>)> = Vec::with_capacity(lines);
@@ -493,6 +547,7 @@ impl<'a> Searcher<'a> {
             self.root_best = found[0].1[0];
             self.root_score = found[0].0;
             self.root_pv = found[0].1.clone();
+            self.poll_ponder();
             let mut go_on = true;
             for (k, (score, pv)) in found.iter().enumerate() {
                 let it = Iteration {
@@ -902,6 +957,24 @@ impl<'a> Searcher<'a> {
         out.sort_by_key(|&(_, s)| -s);
         out
     }
+}
+
+/// Whether helper thread `helper` of a Lazy SMP search leaves out the
+/// iteration of `depth` (the main thread, 0, never does): Stockfish's
+/// early pattern, each helper searching every other depth or every other
+/// pair of depths (or triple…), at its own phase, so the threads spread
+/// over neighbouring depths instead of all searching the same one and
+/// each meets the others' results in the table. The first helper starts a
+/// ply deeper than the main thread (2, 4, 6…), the second searches the
+/// odd depths.
+pub(crate) fn skips_depth(helper: usize, depth: u32) -> bool {
+    const SIZE: [u32; 20] = [1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4];
+    const PHASE: [u32; 20] = [0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7];
+    if helper == 0 {
+        return false;
+    }
+    let i = (helper - 1) % SIZE.len();
+    ((depth + PHASE[i]) / SIZE[i]) % 2 == 1
 }
 
 /// The move that turns `a` into `b`, if one legal move does.

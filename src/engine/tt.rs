@@ -9,8 +9,16 @@
 //! same position, else the least valuable one in the bucket: shallow, or
 //! left over from an earlier search (the generation counter ages entries),
 //! so deep results survive while fresh ones always find a slot.
+//!
+//! The search threads share one table without locks ("lockless hashing"):
+//! an entry is two 64-bit words, the data and the key XOR-ed with the
+//! data, each written and read whole. Two threads writing the same entry
+//! at once may leave one's key word beside the other's data; such a torn
+//! entry no longer gives its position's key back, so a probe takes it for
+//! another position's and it is never used.
 
 use crate::rules::Move;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::score::MATE_BOUND;
 
@@ -25,10 +33,17 @@ pub enum Bound {
     Upper,
 }
 
-/// One stored result.
-#[derive(Clone, Copy, Default)]
+/// One stored result as two words: `check` is the key XOR-ed with `data`.
+#[derive(Default)]
 #[repr(C)]
 struct Entry {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// An entry read out of the table (both words read; the key recovered).
+#[derive(Clone, Copy, Default)]
+struct Slot {
     key: u64,
     mv: u16,
     score: i16,
@@ -38,7 +53,43 @@ struct Entry {
     gen_bound: u8,
 }
 
-#[derive(Clone, Copy, Default)]
+impl Slot {
+    /// The data word: move, score, evaluation, depth, generation and bound.
+    #[inline]
+    fn data(&self) -> u64 {
+        u64::from(self.mv)
+            | u64::from(self.score as u16) << 16
+            | u64::from(self.eval as u16) << 32
+            | u64::from(self.depth) << 48
+            | u64::from(self.gen_bound) << 56
+    }
+}
+
+impl Entry {
+    /// Both words, relaxed: a torn pair recovers a key no position has.
+    #[inline]
+    fn load(&self) -> Slot {
+        let check = self.check.load(Ordering::Relaxed);
+        let data = self.data.load(Ordering::Relaxed);
+        Slot {
+            key: check ^ data,
+            mv: data as u16,
+            score: (data >> 16) as u16 as i16,
+            eval: (data >> 32) as u16 as i16,
+            depth: (data >> 48) as u8,
+            gen_bound: (data >> 56) as u8,
+        }
+    }
+
+    #[inline]
+    fn save(&self, slot: &Slot) {
+        let data = slot.data();
+        self.check.store(slot.key ^ data, Ordering::Relaxed);
+        self.data.store(data, Ordering::Relaxed);
+    }
+}
+
+#[derive(Default)]
 #[repr(C, align(64))]
 struct Bucket([Entry; 4]);
 
@@ -65,7 +116,8 @@ pub struct AllocError {
     pub mb: usize,
 }
 
-/// The table itself.
+/// The table itself. Probes and stores take `&self`: any number of
+/// search threads share it (see the module's notes on lockless hashing).
 pub struct Tt {
     buckets: Vec<Bucket>,
     generation: u8,
@@ -85,11 +137,20 @@ impl Tt {
         buckets
             .try_reserve_exact(n)
             .map_err(|_| AllocError { mb })?;
-        buckets.resize(n, Bucket::default());
+        buckets.extend((0..n).map(|_| Bucket::default()));
         Ok(Tt {
             buckets,
             generation: 0,
         })
+    }
+
+    /// A table of exactly `n` buckets (tests crowd a few buckets).
+    #[cfg(test)]
+    fn with_buckets(n: usize) -> Tt {
+        Tt {
+            buckets: (0..n.max(1)).map(|_| Bucket::default()).collect(),
+            generation: 0,
+        }
     }
 
     /// Size in megabytes.
@@ -99,7 +160,9 @@ impl Tt {
 
     /// Forgets everything (a new game).
     pub fn clear(&mut self) {
-        self.buckets.fill(Bucket::default());
+        for b in &mut self.buckets {
+            *b = Bucket::default();
+        }
         self.generation = 0;
     }
 
@@ -133,7 +196,10 @@ impl Tt {
     #[inline]
     pub fn probe(&self, key: u64, ply: usize) -> Option<Hit> {
         let b = &self.buckets[self.index(key)];
-        let e = b.0.iter().find(|e| e.key == key && e.gen_bound & 3 != 0)?;
+        let e =
+            b.0.iter()
+                .map(Entry::load)
+                .find(|e| e.key == key && e.gen_bound & 3 != 0)?;
         let bound = match e.gen_bound & 3 {
             1 => Bound::Exact,
             2 => Bound::Lower,
@@ -151,7 +217,7 @@ impl Tt {
     /// Stores a result. A null `mv` keeps the move already stored for this position.
     #[inline]
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         ply: usize,
         mv: Move,
@@ -161,15 +227,15 @@ impl Tt {
         bound: Bound,
     ) {
         let generation = self.generation;
-        let i = self.index(key);
-        let b = &mut self.buckets[i];
-        let age = |e: &Entry| (generation.wrapping_sub(e.gen_bound & 0xfc) >> 2) as i32;
-        let slot = match b.0.iter().position(|e| e.key == key) {
+        let b = &self.buckets[self.index(key)];
+        let slots: [Slot; 4] = std::array::from_fn(|s| b.0[s].load());
+        let age = |e: &Slot| (generation.wrapping_sub(e.gen_bound & 0xfc) >> 2) as i32;
+        let slot = match slots.iter().position(|e| e.key == key) {
             Some(s) => s,
             None => {
                 let mut best = 0;
                 let mut worst = i32::MAX;
-                for (s, e) in b.0.iter().enumerate() {
+                for (s, e) in slots.iter().enumerate() {
                     if e.gen_bound & 3 == 0 {
                         best = s;
                         break;
@@ -183,7 +249,7 @@ impl Tt {
                 best
             }
         };
-        let e = &mut b.0[slot];
+        let e = &slots[slot];
         // Keep a deeper exact result of the same search unless this one is exact.
         if e.key == key
             && bound != Bound::Exact
@@ -198,14 +264,14 @@ impl Tt {
             Bound::Lower => 2,
             Bound::Upper => 3,
         };
-        *e = Entry {
+        b.0[slot].save(&Slot {
             key,
             mv: if keep_move { e.mv } else { mv.to_bits() },
             score: score_to_tt(score, ply) as i16,
             eval: eval.clamp(-32000, 32000) as i16,
             depth: depth.clamp(0, 255) as u8,
             gen_bound: generation | bound_bits,
-        };
+        });
     }
 }
 
@@ -250,6 +316,82 @@ mod tests {
         assert!(tt.probe(43, 0).is_none());
         tt.clear();
         assert!(tt.probe(42, 0).is_none());
+    }
+
+    #[test]
+    fn a_torn_entry_is_never_read() {
+        let tt = Tt::with_buckets(1);
+        let m = Move::new(Square::new(7, 2).unwrap(), Square::new(4, 2).unwrap());
+        let (a, b) = (0x1234_5678_9abc_def0, 0x0fed_cba9_8765_4321);
+        tt.store(a, 0, m, 10, 20, 5, Bound::Exact);
+        let a_check = tt.buckets[0].0[0].check.load(Ordering::Relaxed);
+        tt.store(b, 0, Move::NULL, -30, 40, 9, Bound::Lower);
+        let b_data = tt.buckets[0].0[1].data.load(Ordering::Relaxed);
+        // One thread's key word beside another's data: neither key finds it.
+        let e = &tt.buckets[0].0[0];
+        e.check.store(a_check, Ordering::Relaxed);
+        e.data.store(b_data, Ordering::Relaxed);
+        tt.buckets[0].0[1].check.store(0, Ordering::Relaxed);
+        assert!(tt.probe(a, 0).is_none());
+        assert!(tt.probe(b, 0).is_none());
+    }
+
+    /// What a hammering thread stores for `pos`: every field follows from
+    /// the key, so a probe can tell a whole entry from a torn one.
+    fn fields(key: u64) -> (i32, i32, i32) {
+        (
+            (key % 2000) as i32 - 1000,
+            (key >> 20) as i32 % 500,
+            (key % 60) as i32,
+        )
+    }
+
+    #[test]
+    fn two_threads_hammering_one_bucket_only_ever_read_whole_entries() {
+        let mut positions = Vec::new();
+        for fen in crate::engine::bench::POSITIONS {
+            let pos = crate::rules::Position::from_fen(fen).unwrap();
+            for &m in pos.legal_moves().iter().take(4) {
+                let mut p = pos;
+                p.make(m);
+                positions.push(p);
+            }
+        }
+        // Twice as many positions as the bucket has entries: every store
+        // pushes one out, and the threads write the same entries.
+        positions.truncate(8);
+        let tt = Tt::with_buckets(1);
+        let hammer = |seed: u64| {
+            let mut x = seed;
+            let (mut hits, mut stores) = (0, 0);
+            for _ in 0..100_000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let pos = &positions[((x >> 16) % positions.len() as u64) as usize];
+                let key = pos.hash();
+                if x & 1 == 0 {
+                    let moves = pos.legal_moves();
+                    let m = moves[((x >> 8) as usize) % moves.len()];
+                    let (score, eval, depth) = fields(key);
+                    tt.store(key, 0, m, score, eval, depth, Bound::Exact);
+                    stores += 1;
+                } else if let Some(h) = tt.probe(key, 0) {
+                    assert!(pos.is_legal(h.mv), "a move of another position");
+                    assert_eq!((h.score, h.eval, h.depth), fields(key));
+                    assert_eq!(h.bound, Bound::Exact);
+                    hits += 1;
+                }
+            }
+            (hits, stores)
+        };
+        let (a, b) = std::thread::scope(|s| {
+            let a = s.spawn(|| hammer(0x9E37_79B9_7F4A_7C15));
+            let b = s.spawn(|| hammer(0xD1B5_4A32_D192_ED03));
+            (a.join().unwrap(), b.join().unwrap())
+        });
+        // The test tested something: entries were both written and found.
+        assert!(a.0 > 0 && b.0 > 0 && a.1 > 0 && b.1 > 0, "{a:?} {b:?}");
     }
 
     #[test]

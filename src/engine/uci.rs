@@ -14,8 +14,15 @@
 //! `position` a `go` answers `bestmove (none)` (UCCI: `nobestmove`) rather
 //! than search a stale position; every `go` gets exactly one answer (a
 //! bad one, or one queued behind a search that `stop` ends, answers no
-//! move); and `bestmove` is always a legal move. Input lines and error
+//! move); and `bestmove` is always a legal move, followed by `ponder`
+//! and the reply expected when one is known. Input lines and error
 //! messages are bounded ([`MAX_LINE`], 200 characters).
+//!
+//! Pondering: `go ponder …` searches as `go infinite` would until
+//! `ponderhit` (UCCI: also `ponderhit draw`), when the clock or movetime
+//! given in the `go ponder` starts to count; `stop` ends it at any time.
+//! Either way the one answer comes after the `ponderhit` or `stop`. The
+//! `Threads` option searches on several threads (Lazy SMP).
 
 use super::{Clock, Engine, Level, Limits, Score, SearchInfo, SearchRequest};
 use crate::rules::{Move, Position};
@@ -66,9 +73,6 @@ enum GoRefused {
     /// `banmoves` or `searchmoves` left nothing to play.
     #[error("every legal move is banned")]
     AllBanned,
-    /// `go ponder`: this engine does not ponder (it declares no Ponder option).
-    #[error("go ponder is not supported: this engine does not ponder")]
-    Ponder,
 }
 
 fn say<W: Write>(out: &Mutex<W>, line: &str) {
@@ -82,6 +86,17 @@ struct Running {
     handle: JoinHandle<()>,
     stop: Arc<AtomicBool>,
     infinite: bool,
+    /// A `go ponder`'s flag, raised until the ponderhit.
+    pondering: Option<Arc<AtomicBool>>,
+}
+
+impl Running {
+    /// Still pondering: no ponderhit yet.
+    fn pondering(&self) -> bool {
+        self.pondering
+            .as_ref()
+            .is_some_and(|p| p.load(Ordering::Relaxed))
+    }
 }
 
 /// What the reader thread passes on.
@@ -308,11 +323,12 @@ impl<W: Write + Send + 'static> Session<W> {
         }
     }
 
-    /// Waits for a running search; `stop` cuts it short. Infinite searches
-    /// are always stopped (they would never end).
+    /// Waits for a running search; `stop` cuts it short. Infinite searches,
+    /// and ponder searches without their ponderhit, are always stopped
+    /// (they would never end).
     fn finish(&mut self, stop: bool) {
         if let Some(r) = self.running.take() {
-            if stop || r.infinite {
+            if stop || r.infinite || r.pondering() {
                 r.stop.store(true, Ordering::Relaxed);
             }
             if r.handle.join().is_err() {
@@ -321,17 +337,43 @@ impl<W: Write + Send + 'static> Session<W> {
         }
     }
 
-    /// Runs queued commands until one starts a search; false means quit.
+    /// Runs queued commands until one starts a search (and the ponderhits
+    /// right behind it, which belong to it); false means quit.
     fn drain(&mut self) -> bool {
-        while self.running.is_none() {
+        loop {
+            if self.running.is_some() {
+                if !self.pending.front().is_some_and(|l| is_ponderhit(l)) {
+                    return true;
+                }
+                self.pending.pop_front();
+                self.ponderhit();
+                continue;
+            }
             let Some(line) = self.pending.pop_front() else {
-                break;
+                return true;
             };
             if !self.execute(&line) {
                 return false;
             }
         }
-        true
+    }
+
+    /// `ponderhit` (UCCI also `ponderhit draw`): the opponent played the
+    /// move pondered on, so the ponder search's clock starts now. Behind
+    /// queued commands it waits its turn, for the `go ponder` among them;
+    /// with no ponder search it is ignored.
+    fn ponderhit_arrived(&mut self, line: &str) {
+        if self.pending.is_empty() {
+            self.ponderhit();
+        } else {
+            self.pending.push_back(line.to_string());
+        }
+    }
+
+    fn ponderhit(&self) {
+        if let Some(p) = self.running.as_ref().and_then(|r| r.pondering.as_ref()) {
+            p.store(false, Ordering::Relaxed);
+        }
     }
 
     /// Handles one line as it arrives; false means quit.
@@ -362,7 +404,10 @@ impl<W: Write + Send + 'static> Session<W> {
                 self.pending.clear();
                 self.execute(line)
             }
-            "ponderhit" => true,
+            "ponderhit" => {
+                self.ponderhit_arrived(line);
+                true
+            }
             _ if busy => {
                 self.pending.push_back(line.to_string());
                 true
@@ -379,53 +424,8 @@ impl<W: Write + Send + 'static> Session<W> {
         };
         let rest: Vec<&str> = words.collect();
         match cmd {
-            "uci" => {
-                self.dialect = Dialect::Uci;
-                self.say(&format!("id name xiangqi {}", env!("CARGO_PKG_VERSION")));
-                self.say("id author the xiangqi team");
-                self.say(&format!(
-                    "option name Hash type spin default {} min 1 max 4096",
-                    super::DEFAULT_HASH_MB
-                ));
-                self.say(&format!(
-                    "option name Level type spin default 0 min 0 max {}",
-                    Level::MAX.number()
-                ));
-                self.say(&format!(
-                    "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
-                ));
-                self.say("option name Clear Hash type button");
-                self.say(&format!(
-                    "option name EvalFile type string default {EMBEDDED_NAME}"
-                ));
-                self.say("option name Use NNUE type check default true");
-                self.say("uciok");
-            }
-            "ucci" => {
-                self.dialect = Dialect::Ucci;
-                self.say(&format!("id name xiangqi {}", env!("CARGO_PKG_VERSION")));
-                self.say("id copyright MIT OR Apache-2.0");
-                self.say("id author the xiangqi team");
-                self.say("id user unknown");
-                self.say("option usemillisec type check default false");
-                self.say(&format!(
-                    "option hashsize type spin min 1 max 4096 default {}",
-                    super::DEFAULT_HASH_MB
-                ));
-                self.say(&format!(
-                    "option level type spin min 0 max {} default 0",
-                    Level::MAX.number()
-                ));
-                self.say(&format!(
-                    "option multipv type spin min 1 max {MAX_MULTIPV} default 1"
-                ));
-                self.say("option newgame type button");
-                self.say(&format!(
-                    "option evalfile type string default {EMBEDDED_NAME}"
-                ));
-                self.say("option usennue type check default true");
-                self.say("ucciok");
-            }
+            "uci" => self.uci(),
+            "ucci" => self.ucci(),
             "isready" => self.say("readyok"),
             "ucinewgame" => self.new_game(),
             "setoption" => self.setoption(&rest),
@@ -448,6 +448,67 @@ impl<W: Write + Send + 'static> Session<W> {
             other => self.error(format!("unknown command '{other}'")),
         }
         true
+    }
+
+    /// The UCI handshake: names and options, then `uciok`.
+    fn uci(&mut self) {
+        self.dialect = Dialect::Uci;
+        self.say(&format!("id name xiangqi {}", env!("CARGO_PKG_VERSION")));
+        self.say("id author the xiangqi team");
+        self.say(&format!(
+            "option name Hash type spin default {} min 1 max 4096",
+            super::DEFAULT_HASH_MB
+        ));
+        self.say(&format!(
+            "option name Level type spin default 0 min 0 max {}",
+            Level::MAX.number()
+        ));
+        self.say(&format!(
+            "option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"
+        ));
+        self.say(&format!(
+            "option name Threads type spin default 1 min 1 max {}",
+            super::max_threads()
+        ));
+        self.say("option name Ponder type check default false");
+        self.say("option name Clear Hash type button");
+        self.say(&format!(
+            "option name EvalFile type string default {EMBEDDED_NAME}"
+        ));
+        self.say("option name Use NNUE type check default true");
+        self.say("uciok");
+    }
+
+    /// The UCCI handshake: names and options, then `ucciok`.
+    fn ucci(&mut self) {
+        self.dialect = Dialect::Ucci;
+        self.say(&format!("id name xiangqi {}", env!("CARGO_PKG_VERSION")));
+        self.say("id copyright MIT OR Apache-2.0");
+        self.say("id author the xiangqi team");
+        self.say("id user unknown");
+        self.say("option usemillisec type check default false");
+        self.say(&format!(
+            "option hashsize type spin min 1 max 4096 default {}",
+            super::DEFAULT_HASH_MB
+        ));
+        self.say(&format!(
+            "option level type spin min 0 max {} default 0",
+            Level::MAX.number()
+        ));
+        self.say(&format!(
+            "option multipv type spin min 1 max {MAX_MULTIPV} default 1"
+        ));
+        self.say(&format!(
+            "option threads type spin min 1 max {} default 1",
+            super::max_threads()
+        ));
+        self.say("option ponder type check default false");
+        self.say("option newgame type button");
+        self.say(&format!(
+            "option evalfile type string default {EMBEDDED_NAME}"
+        ));
+        self.say("option usennue type check default true");
+        self.say("ucciok");
     }
 
     fn new_game(&mut self) {
@@ -495,29 +556,46 @@ impl<W: Write + Send + 'static> Session<W> {
                 Ok(n) if (1..=MAX_MULTIPV).contains(&n) => self.multipv = n,
                 _ => self.error(format!("MultiPV must be 1..{MAX_MULTIPV}, not '{value}'")),
             },
-            "usemillisec" => match value.to_ascii_lowercase().as_str() {
-                "true" | "on" => self.millis = true,
-                "false" | "off" => self.millis = false,
-                _ => self.error(format!("usemillisec takes true or false, not '{value}'")),
+            "usemillisec" => match check_value(&value) {
+                Some(on) => self.millis = on,
+                None => self.error(format!("usemillisec takes true or false, not '{value}'")),
             },
+            "threads" => self.set_threads(&value),
+            // Pondering is the GUI's to ask for (`go ponder`); the option
+            // only says it may.
+            "ponder" => {
+                if check_value(&value).is_none() {
+                    self.error(format!("Ponder takes true or false, not '{value}'"));
+                }
+            }
             "clear hash" | "newgame" => self.new_game(),
             "evalfile" => self.eval_file(&value),
-            "use nnue" | "usennue" => match value.to_ascii_lowercase().as_str() {
-                "true" | "on" => {
-                    self.use_network = true;
+            "use nnue" | "usennue" => match check_value(&value) {
+                Some(on) => {
+                    self.use_network = on;
                     self.apply_evaluator();
                 }
-                "false" | "off" => {
-                    self.use_network = false;
-                    self.apply_evaluator();
-                }
-                _ => self.error(format!("Use NNUE takes true or false, not '{value}'")),
+                None => self.error(format!("Use NNUE takes true or false, not '{value}'")),
             },
             "" => self.error("setoption needs an option name"),
             // Options GUIs commonly send that do not apply here.
-            "ponder" | "threads" | "promotion" | "idle" | "batch" | "debug" | "style"
-            | "knowledge" | "pruning" | "randomness" | "bookfiles" | "uci_chess960" => {}
+            "promotion" | "idle" | "batch" | "debug" | "style" | "knowledge" | "pruning"
+            | "randomness" | "bookfiles" | "uci_chess960" => {}
             other => self.error(format!("unknown option '{other}'")),
+        }
+    }
+
+    /// `setoption name Threads value N`: 1 up to the machine's threads;
+    /// another count is refused and the current one kept.
+    fn set_threads(&mut self, value: &str) {
+        let result = match value.trim().parse::<usize>() {
+            Ok(n) => lock(&self.engine).set_threads(n).map_err(|e| e.max),
+            Err(_) => Err(super::max_threads()),
+        };
+        if let Err(max) = result {
+            self.error(format!(
+                "Threads must be 1..{max} (the machine's threads), not '{value}'"
+            ));
         }
     }
 
@@ -643,6 +721,7 @@ impl<W: Write + Send + 'static> Session<W> {
         let mut only: Vec<Move> = Vec::new();
         let mut clock = Clock::default();
         let mut have_clock = false;
+        let mut ponder = false;
         let red = self.pos.side_to_move() == crate::rules::Color::Red;
         let mut i = 0;
         while i < args.len() {
@@ -689,7 +768,11 @@ impl<W: Write + Send + 'static> Session<W> {
                     limits.infinite = true;
                     used = 1;
                 }
-                "ponder" => return Err(GoRefused::Ponder),
+                // Thinking on the opponent's time until `ponderhit`.
+                "ponder" => {
+                    ponder = true;
+                    used = 1;
+                }
                 "draw" => used = 1,
                 "depth" => match next {
                     Some(&"infinite") => limits.infinite = true,
@@ -761,7 +844,7 @@ impl<W: Write + Send + 'static> Session<W> {
         if !banned.is_empty() && !legal.is_empty() && legal.iter().all(|m| banned.contains(m)) {
             return Err(GoRefused::AllBanned);
         }
-        self.start_search(limits, banned);
+        self.start_search(limits, banned, ponder);
         Ok(())
     }
 
@@ -775,7 +858,12 @@ impl<W: Write + Send + 'static> Session<W> {
 
     /// Starts a job on the worker thread: `stop` and `quit` reach it through
     /// the flag it is given.
-    fn spawn_job(&mut self, infinite: bool, job: impl FnOnce(&AtomicBool) + Send + 'static) {
+    fn spawn_job(
+        &mut self,
+        infinite: bool,
+        pondering: Option<Arc<AtomicBool>>,
+        job: impl FnOnce(&AtomicBool) + Send + 'static,
+    ) {
         self.searches += 1;
         let id = self.searches;
         let stop = Arc::new(AtomicBool::new(false));
@@ -795,6 +883,7 @@ impl<W: Write + Send + 'static> Session<W> {
                     handle,
                     stop,
                     infinite,
+                    pondering,
                 })
             }
             Err(e) => {
@@ -808,7 +897,7 @@ impl<W: Write + Send + 'static> Session<W> {
     fn start_perft(&mut self, depth: u32) {
         let pos = self.pos;
         let out = Arc::clone(&self.out);
-        self.spawn_job(false, move |stop| {
+        self.spawn_job(false, None, move |stop| {
             let mut total = 0;
             for &m in pos.legal_moves().iter() {
                 let mut p = pos;
@@ -825,7 +914,10 @@ impl<W: Write + Send + 'static> Session<W> {
         });
     }
 
-    fn start_search(&mut self, limits: Limits, banned: Vec<Move>) {
+    /// Starts a search of the current position. A ponder search runs
+    /// until `ponderhit` (its clock starts then) or `stop`; its answer, like
+    /// an infinite search's, waits for one of them.
+    fn start_search(&mut self, limits: Limits, banned: Vec<Move>, ponder: bool) {
         let engine = Arc::clone(&self.engine);
         let out = Arc::clone(&self.out);
         let pos = self.pos;
@@ -835,13 +927,18 @@ impl<W: Write + Send + 'static> Session<W> {
         let dialect = self.dialect;
         let infinite = limits.infinite;
         let seed = self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ pos.hash();
-        self.spawn_job(infinite, move |flag| {
+        let pondering = ponder.then(|| Arc::new(AtomicBool::new(true)));
+        let hit = pondering.clone();
+        self.spawn_job(infinite, pondering, move |flag| {
             let mut engine = lock(&engine);
             let mut on_info = |info: &SearchInfo| say(&out, &format_info(info, dialect));
-            let request = SearchRequest::new(&pos, &history, flag)
+            let mut request = SearchRequest::new(&pos, &history, flag)
                 .limits(limits.clone())
                 .excluding(&banned)
                 .lines(lines);
+            if let Some(p) = &hit {
+                request = request.pondering(p);
+            }
             let result = match level {
                 // A level keeps within the go's limits too (never longer
                 // than the clock or movetime allows).
@@ -851,24 +948,47 @@ impl<W: Write + Send + 'static> Session<W> {
                 _ => engine.search(&request, &mut on_info),
             };
             drop(engine);
-            // UCI: after `go infinite` the answer waits for `stop`.
-            if limits.infinite {
-                while !flag.load(Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(1));
-                }
+            // UCI: after `go infinite` the answer waits for `stop`, after
+            // `go ponder` for `ponderhit` or `stop`.
+            let waits =
+                || limits.infinite || hit.as_ref().is_some_and(|p| p.load(Ordering::Relaxed));
+            while !flag.load(Ordering::Relaxed) && waits() {
+                std::thread::sleep(Duration::from_millis(1));
             }
-            let line = if result.best.is_null() {
-                match dialect {
-                    Dialect::Uci => "bestmove (none)".to_string(),
-                    Dialect::Ucci => "nobestmove".to_string(),
-                }
-            } else {
-                // No ponder move: this engine declares no Ponder option.
-                format!("bestmove {}", result.best)
-            };
-            say(&out, &line);
+            say(&out, &bestmove_line(&pos, &result, dialect));
         });
     }
+}
+
+/// The answer to a `go`: `bestmove M`, with `ponder R` when the reply
+/// expected is known (and legal), or no move.
+fn bestmove_line(pos: &Position, result: &super::SearchResult, dialect: Dialect) -> String {
+    if result.best.is_null() {
+        return match dialect {
+            Dialect::Uci => "bestmove (none)".to_string(),
+            Dialect::Ucci => "nobestmove".to_string(),
+        };
+    }
+    let mut after = *pos;
+    after.make(result.best);
+    match result.ponder {
+        Some(r) if after.is_legal(r) => format!("bestmove {} ponder {r}", result.best),
+        _ => format!("bestmove {}", result.best),
+    }
+}
+
+/// A check option's value: `true`/`on` or `false`/`off` (any case).
+fn check_value(value: &str) -> Option<bool> {
+    match value.trim().to_ascii_lowercase().as_str() {
+        "true" | "on" => Some(true),
+        "false" | "off" => Some(false),
+        _ => None,
+    }
+}
+
+/// `ponderhit`, or UCCI's `ponderhit draw` (the draw offer is not taken up).
+fn is_ponderhit(line: &str) -> bool {
+    line.split_whitespace().next() == Some("ponderhit")
 }
 
 /// One `info` line in the dialect's words.
