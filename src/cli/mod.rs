@@ -17,6 +17,7 @@ mod moves;
 mod output;
 mod perft;
 mod play;
+mod puzzles;
 mod rate;
 mod render;
 mod replay;
@@ -86,6 +87,8 @@ enum Command {
     Db(Box<db::DbArgs>),
     /// The opening book: grow it with the engine's search, or show a position's book moves.
     Book(book::BookArgs),
+    /// Puzzles made from games: build them (proved, themed, rated), list them, prove them again.
+    Puzzles(puzzles::PuzzlesArgs),
     /// Make training data for the evaluation network: the engine plays itself at a small node budget.
     Datagen(learn::DatagenArgs),
     /// Train the evaluation network on datagen files (CPU, all cores) and write it quantised.
@@ -208,6 +211,7 @@ fn run_command(command: Command) -> Result<(), CliError> {
         Command::Levels => levels::run(),
         Command::Lessons(args) => lessons::run(&args),
         Command::Book(args) => book::run(&args),
+        Command::Puzzles(args) => puzzles::run(&args),
         Command::Datagen(args) => learn::run_datagen(&args),
         Command::Train(args) => learn::run_train(&args),
         Command::Uci => {

@@ -7,10 +7,20 @@
 //!   `assets/tactics/tactics.jsonl`, compiled in), [`all`] the set.
 //! - [`Theme`] — what a puzzle is about (mate in N, the classic mates,
 //!   fork, pin …, its phase and length).
+//! - [`prove`] — the proof that each solver move is the only good one.
+//! - [`mine`] — finding the chances a game hands over, and proving them.
+//! - [`rate`] — the puzzle's rating, from how the levels do on it.
+//! - [`build`] — the generator (`xiangqi puzzles build`) and the second
+//!   proof (`xiangqi puzzles check`), on several threads.
 //!
 //! The 42 classic compositions stay their own collection
 //! ([`crate::store::puzzles`]).
 
+pub mod build;
+pub mod mine;
+pub mod prove;
+pub mod rate;
+mod tag;
 mod theme;
 
 pub use theme::Theme;

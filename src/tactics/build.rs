@@ -1,0 +1,175 @@
+//! The generator and the second proof on several threads: games read
+//! through the one door for records ([`crate::store::record`]), mined
+//! ([`Miner`]), rated ([`rate`]) and merged without duplicates; a set
+//! proved again ([`Prover::check`]). Results never depend on the number
+//! of threads: each game and each puzzle is searched on its own, from a
+//! cleared table.
+
+use super::mine::{Found, GameMoves, Miner, Settings};
+use super::prove::{Budget, Prover, Rejected};
+use super::{Tactic, rate};
+use crate::engine::Engine;
+use crate::store::record::{self, OpenedGame};
+use std::collections::HashSet;
+use std::path::Path;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A record file that could not be read.
+#[derive(Debug, thiserror::Error)]
+#[error("{path}: {problem}")]
+pub struct ReadError {
+    /// The file.
+    pub path: String,
+    /// What went wrong.
+    pub problem: String,
+}
+
+/// The games of a record file (a game that cannot be read is skipped and
+/// counted in the second value).
+///
+/// # Errors
+/// [`ReadError`] for a file that cannot be read at all.
+pub fn read_games(path: &Path) -> Result<(Vec<GameMoves>, usize), ReadError> {
+    let bytes = record::read_collection_bytes(path).map_err(|e| ReadError {
+        path: path.display().to_string(),
+        problem: e.to_string(),
+    })?;
+    let mut games = Vec::new();
+    let mut bad = 0;
+    record::for_each_game(&bytes, |_, g| match g {
+        Ok(g) => games.push(GameMoves {
+            name: game_name(&g),
+            start: *g.game.start(),
+            moves: g.game.all_moves().to_vec(),
+        }),
+        Err(_) => bad += 1,
+    });
+    Ok((games, bad))
+}
+
+/// What a puzzle says its game was: `Level 5 – Level 7, game 12` for the
+/// ladder's games, else the players, the event and the round.
+pub fn game_name(g: &OpenedGame) -> String {
+    let level = |side: &str| {
+        let name = g.tag(side).unwrap_or("?");
+        name.strip_prefix("xiangqi L")
+            .filter(|n| n.parse::<u8>().is_ok())
+            .map_or(name.to_string(), |n| format!("Level {n}"))
+    };
+    let (red, black) = (level("Red"), level("Black"));
+    let round = g.tag("Round").filter(|r| !r.is_empty() && *r != "?");
+    let event = g
+        .tag("Event")
+        .filter(|e| !e.is_empty() && !e.starts_with("xiangqi match"));
+    let mut name = format!("{red} – {black}");
+    if let Some(e) = event {
+        name.push_str(&format!(", {e}"));
+    }
+    if let Some(r) = round {
+        name.push_str(&format!(", game {r}"));
+    }
+    name
+}
+
+/// `f` over `items` on `jobs` threads, each with its own worker made by
+/// `make`; the results in the items' order. `done` hears each finished item.
+pub fn par_map<T: Sync, W, R: Send>(
+    items: &[T],
+    jobs: usize,
+    make: impl Fn() -> W + Sync,
+    f: impl Fn(&mut W, &T) -> R + Sync,
+    done: &(dyn Fn(usize, &R) + Sync),
+) -> Vec<R> {
+    let next = AtomicUsize::new(0);
+    let out: Mutex<Vec<Option<R>>> = Mutex::new((0..items.len()).map(|_| None).collect());
+    std::thread::scope(|s| {
+        for _ in 0..jobs.max(1) {
+            s.spawn(|| {
+                let mut w = make();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(item) = items.get(i) else { break };
+                    let r = f(&mut w, item);
+                    done(i, &r);
+                    if let Ok(mut o) = out.lock() {
+                        o[i] = Some(r);
+                    }
+                }
+            });
+        }
+    });
+    let out = out.into_inner().unwrap_or_else(|e| e.into_inner());
+    out.into_iter().flatten().collect()
+}
+
+/// The puzzles of `games`, in the games' order, without two of one
+/// position (the first found is kept).
+pub fn mine_all(
+    games: &[GameMoves],
+    settings: Settings,
+    jobs: usize,
+    done: &(dyn Fn(usize, &Found) + Sync),
+) -> Vec<Tactic> {
+    let found = par_map(games, jobs, || Miner::new(settings), |m, g| m.mine(g), done);
+    merge(found.into_iter().map(|f| f.tactics))
+}
+
+/// Rates every puzzle ([`rate`]).
+pub fn rate_all(tactics: &mut [Tactic], jobs: usize, done: &(dyn Fn(usize, &i32) + Sync)) {
+    let ratings = par_map(
+        tactics,
+        jobs,
+        || Engine::new(16),
+        |e, t| rate::fit(&rate::tries(e, t)),
+        done,
+    );
+    for (t, r) in tactics.iter_mut().zip(ratings) {
+        t.rating = r;
+    }
+}
+
+/// Proves every puzzle again; the ones that fail, with why.
+pub fn check_all(
+    tactics: &[Tactic],
+    budget: Budget,
+    jobs: usize,
+    done: &(dyn Fn(usize, &Option<Rejected>) + Sync),
+) -> Vec<(String, Rejected)> {
+    let verdicts = par_map(
+        tactics,
+        jobs,
+        || Prover::new(budget),
+        |p, t| check_one(p, t).err(),
+        done,
+    );
+    tactics
+        .iter()
+        .zip(verdicts)
+        .filter_map(|(t, v)| v.map(|v| (t.id.clone(), v)))
+        .collect()
+}
+
+/// Proves one puzzle again.
+///
+/// # Errors
+/// [`Rejected`] for what fails.
+pub fn check_one(p: &mut Prover, t: &Tactic) -> Result<(), Rejected> {
+    let pos = t.position().map_err(|_| Rejected::Illegal(0))?;
+    let line = t.line().ok_or(Rejected::Illegal(1))?;
+    p.check(&pos, &line)
+}
+
+/// Sets of puzzles as one, without two of one position (the first kept),
+/// in the order given.
+pub fn merge(sets: impl IntoIterator<Item = Vec<Tactic>>) -> Vec<Tactic> {
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for t in sets.into_iter().flatten() {
+        let key = t.position().map_or(0, |p| p.hash());
+        if seen.insert(key) {
+            out.push(t);
+        }
+    }
+    out
+}

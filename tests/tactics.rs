@@ -1,0 +1,159 @@
+//! Puzzles made from games: the proof (each solver move the only good
+//! one, the line ending in mate or material kept), the second proof, the
+//! merge without duplicates, and `xiangqi puzzles` as a user runs it.
+
+use std::process::Command;
+use xiangqi::rules::{Move, Position};
+use xiangqi::tactics::build::{check_one, merge};
+use xiangqi::tactics::prove::{Budget, Prover, Rejected};
+use xiangqi::tactics::{Source, Tactic, parse};
+
+const BUDGET: Budget = Budget {
+    nodes: 150_000,
+    confirm: 300_000,
+};
+
+fn tactic_of(pos: &Position, line: &[Move], id: &str) -> Tactic {
+    Tactic {
+        id: id.into(),
+        fen: pos.fen(),
+        last: "a0a1".into(),
+        moves: line.iter().map(Move::to_string).collect(),
+        themes: vec!["material".into()],
+        rating: 1500,
+        source: Source {
+            game: "test".into(),
+            ply: 30,
+        },
+    }
+}
+
+/// The budget the sample below was made at.
+const MADE: Budget = Budget {
+    nodes: 1_000_000,
+    confirm: 1_000_000,
+};
+
+/// Puzzles `xiangqi puzzles build` made from the ladder's games.
+fn made() -> Vec<Tactic> {
+    parse(include_str!("data/tactics-made.jsonl")).expect("the sample reads")
+}
+
+#[test]
+fn made_puzzles_prove_again_and_a_wrong_first_move_does_not() {
+    let mut prover = Prover::new(MADE);
+    for t in made() {
+        let (pos, line) = (t.position().unwrap(), t.line().unwrap());
+        check_one(&mut prover, &t).unwrap_or_else(|e| panic!("{}: {e}", t.id));
+        let other = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| m != line[0])
+            .unwrap();
+        let mut wrong = line.clone();
+        wrong[0] = other;
+        assert!(prover.check(&pos, &wrong).is_err(), "{}", t.id);
+    }
+}
+
+#[test]
+fn a_level_position_is_no_puzzle() {
+    let mut prover = Prover::new(BUDGET);
+    let start = Position::startpos();
+    assert!(matches!(
+        prover.prove(&start, &[]),
+        Err(Rejected::NotWinning(_))
+    ));
+}
+
+#[test]
+fn a_mirrored_position_with_two_equal_wins_is_no_puzzle() {
+    // Red's two chariots can each take a loose black horse: either wins.
+    let pos = Position::from_fen("3k5/9/9/n7n/9/9/9/9/4A4/R3K3R w").expect("fen");
+    let mut prover = Prover::new(BUDGET);
+    match prover.prove(&pos, &[]) {
+        Err(Rejected::NotUnique { step: 1, .. }) => {}
+        other => panic!("expected not unique, got {other:?}"),
+    }
+}
+
+#[test]
+fn the_same_position_twice_is_kept_once() {
+    let a = made().remove(0);
+    let b = Tactic {
+        id: "b".into(),
+        ..a.clone()
+    };
+    let merged = merge([vec![a.clone()], vec![b]]);
+    assert_eq!(merged, vec![a]);
+}
+
+fn xiangqi(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_xiangqi"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+#[test]
+fn puzzles_list_and_check_name_what_is_wrong() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-tactics-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let t = made().remove(0);
+    let (pos, line) = (&t.position().unwrap(), &t.line().unwrap());
+    let good = serde_json::to_string(&tactic_of(pos, line, "good")).unwrap();
+    let file = dir.join("set.jsonl");
+    std::fs::write(&file, format!("{good}\n")).unwrap();
+    let f = file.to_str().unwrap();
+    let o = xiangqi(&["puzzles", "list", f, "--json"]);
+    assert!(o.status.success());
+    let listed = parse(&String::from_utf8_lossy(&o.stdout)).expect("list --json reads back");
+    assert_eq!(listed.len(), 1);
+    let o = xiangqi(&[
+        "puzzles",
+        "check",
+        f,
+        "--nodes",
+        "1000000",
+        "--threads",
+        "1",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    // A wrong first move fails the check, named by its id.
+    let mut wrong = tactic_of(pos, line, "wrong");
+    let other = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| m != line[0])
+        .unwrap();
+    wrong.moves = vec![other.to_string()];
+    let bad = dir.join("bad.jsonl");
+    std::fs::write(&bad, serde_json::to_string(&wrong).unwrap() + "\n").unwrap();
+    let o = xiangqi(&[
+        "puzzles",
+        "check",
+        bad.to_str().unwrap(),
+        "--nodes",
+        "1000000",
+    ]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("wrong"));
+    // A bad line is named by line and field.
+    std::fs::write(
+        &bad,
+        format!(
+            "{good}\n{}\n",
+            good.replace("\"rating\":1500", "\"rating\":\"x\"")
+        ),
+    )
+    .unwrap();
+    let o = xiangqi(&["puzzles", "list", bad.to_str().unwrap()]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("line 2"));
+    let o = xiangqi(&["puzzles", "list", "--theme", "nope"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("not a theme"));
+    let o = xiangqi(&["puzzles", "list", "--rating", "9-1"]);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("A-B"));
+    std::fs::remove_dir_all(&dir).ok();
+}
