@@ -4,7 +4,8 @@
 //! wins), the position after it is proved ([`Prover::prove`]) and looked
 //! at again at the larger budget ([`Prover::confirm`]).
 
-use super::prove::{Budget, GAP, Prover, Rejected, WINNING};
+use super::prove::{Budget, GAP, Prover, Rejected, WINNING, unique_by};
+use crate::engine::Score;
 use super::{Source, Tactic, id_of, tag};
 use crate::engine::review::expected;
 use crate::rules::{Move, Position};
@@ -127,7 +128,7 @@ impl Miner {
         let l = self.prover.lines(pos, hist, self.settings.scan * 4, 2);
         match (l.first(), l.get(1)) {
             (Some(&(m, best)), Some(&(second, kept)))
-                if expected(best) - expected(kept) < GAP / 2.0 =>
+                if best != Score::Mate(1) && !unique_by(best, Some(kept), GAP / 2.0) =>
             {
                 Err(Rejected::NotUnique {
                     step: 1,

@@ -112,10 +112,15 @@ pub fn lead_of(pos: &Position, solver: crate::rules::Color) -> i32 {
 
 /// Whether `best` is the only good move when the second keeps `second`.
 pub fn unique(best: Score, second: Option<Score>) -> bool {
+    unique_by(best, second, GAP)
+}
+
+/// [`unique`] with the expected score's gap `gap`.
+pub fn unique_by(best: Score, second: Option<Score>, gap: f64) -> bool {
     let Some(second) = second else { return true };
     match best {
         Score::Mate(n) if n > 0 => !matches!(second, Score::Mate(m) if m > 0),
-        _ => expected(best) - expected(second) >= GAP,
+        _ => expected(best) - expected(second) >= gap,
     }
 }
 

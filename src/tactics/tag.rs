@@ -61,7 +61,7 @@ pub fn themes(
     } else {
         out.push(Theme::Material);
     }
-    if checks * 2 >= solver_moves + 1 && (proof.mate || checks >= 2) {
+    if checks * 2 > solver_moves && (proof.mate || checks >= 2) {
         out.push(Theme::AttackOnGeneral);
     }
     out.push(phase(pos, ply));
