@@ -103,7 +103,10 @@ impl Tactic {
     /// The themes that are known to this program (an unknown key, from a
     /// newer file, is left out).
     pub fn theme_list(&self) -> Vec<Theme> {
-        self.themes.iter().filter_map(|k| Theme::from_key(k)).collect()
+        self.themes
+            .iter()
+            .filter_map(|k| Theme::from_key(k))
+            .collect()
     }
 
     /// Whether it has `theme`.
@@ -118,14 +121,15 @@ impl Tactic {
             return Err(("id", "empty".into()));
         }
         let mut pos = self.position().map_err(|e| ("fen", e.to_string()))?;
-        if self.moves.is_empty() || self.moves.len() % 2 == 0 || self.moves.len() > 11 {
+        if self.moves.is_empty() || self.moves.len().is_multiple_of(2) || self.moves.len() > 11 {
             let n = self.moves.len();
             return Err(("moves", format!("{n} moves: the line is 1, 3, … or 11")));
         }
         for (i, text) in self.moves.iter().enumerate() {
-            let m = Move::from_iccs(text)
-                .filter(|&m| pos.is_legal(m))
-                .ok_or(("moves", format!("move {} `{text}` is not legal there", i + 1)))?;
+            let m = Move::from_iccs(text).filter(|&m| pos.is_legal(m)).ok_or((
+                "moves",
+                format!("move {} `{text}` is not legal there", i + 1),
+            ))?;
             pos.play(m).map_err(|e| ("moves", e.to_string()))?;
         }
         if let Some(k) = self.themes.iter().find(|k| Theme::from_key(k).is_none()) {
@@ -148,8 +152,13 @@ pub fn parse(text: &str) -> Result<Vec<Tactic>, TacticError> {
             continue;
         }
         let line = i + 1;
-        let t: Tactic = serde_json::from_str(l).map_err(|error| TacticError::Json { line, error })?;
-        let field = |(field, problem)| TacticError::Field { line, field, problem };
+        let t: Tactic =
+            serde_json::from_str(l).map_err(|error| TacticError::Json { line, error })?;
+        let field = |(field, problem)| TacticError::Field {
+            line,
+            field,
+            problem,
+        };
         t.check().map_err(field)?;
         if !ids.insert(t.id.clone()) {
             return Err(field(("id", format!("`{}` is used twice", t.id))));

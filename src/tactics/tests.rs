@@ -7,7 +7,10 @@ fn a_good_line_reads_and_its_line_plays() {
     let t = parse(GOOD).expect("reads");
     assert_eq!(t.len(), 1);
     assert_eq!(t[0].line().map(|l| l.len()), Some(1));
-    assert_eq!(t[0].theme_list(), vec![Theme::Mate, Theme::MateIn1, Theme::OneMove]);
+    assert_eq!(
+        t[0].theme_list(),
+        vec![Theme::Mate, Theme::MateIn1, Theme::OneMove]
+    );
     assert!(t[0].has(Theme::Mate) && !t[0].has(Theme::Fork));
 }
 
