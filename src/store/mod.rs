@@ -1,7 +1,7 @@
 //! Persistence for the desktop game, in plain Rust (no Bevy): where files
 //! live, atomic writes, settings, the autosave, the saved-games library of
 //! PGN files, the beginner's course progress, opening pasted or dropped FEN/PGN text, the puzzles with
-//! the player's progress, and the game database with its position index.
+//! the player's progress, the puzzle trainer's record, and the game database with its position index.
 //!
 //! Every write goes to a temporary file in the same directory and is then
 //! renamed over the target ([`atomic::write_atomic`]), so a killed process
@@ -29,6 +29,7 @@ pub mod reviews;
 pub mod schedule;
 pub mod settings;
 pub mod theme;
+pub mod trainer;
 
 pub use atomic::{write_atomic, write_new_atomic};
 pub use autosave::{AutosaveError, Restored, SavedGame};

@@ -34,6 +34,8 @@ pub const PROFILE_FILE: &str = "profile.json";
 pub const COURSE_PROGRESS_FILE: &str = "course-progress.json";
 /// The finished games waiting to be added to the database.
 pub const WAITING_GAMES_FILE: &str = "games-waiting.json";
+/// The puzzle trainer's record (rating, solved puzzles, themes, reviews).
+pub const TRAINER_FILE: &str = "trainer.json";
 
 /// The game's directories.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,6 +131,11 @@ impl Paths {
         self.data_dir.join(PROFILE_FILE)
     }
 
+    /// The puzzle trainer's record ([`crate::store::trainer`]).
+    pub fn trainer_file(&self) -> PathBuf {
+        self.data_dir.join(TRAINER_FILE)
+    }
+
     /// The data directory (for messages such as "saved in …").
     pub fn data_dir(&self) -> &Path {
         &self.data_dir
@@ -147,6 +154,7 @@ mod tests {
         assert_eq!(p.autosave_file(), root.join("autosave.json"));
         assert_eq!(p.games_dir(), root.join("games"));
         assert_eq!(p.puzzle_progress_file(), root.join("puzzle-progress.json"));
+        assert_eq!(p.trainer_file(), root.join("trainer.json"));
     }
 
     #[test]
