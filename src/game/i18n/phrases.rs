@@ -242,9 +242,9 @@ texts! {
         vi: "Chiến thuật từ các ván cờ thật",
     ),
     TacticsHint => (
-        "每道题都出自真实对局,找出一步制胜的组合 · Esc 返回",
+        "每道题都出自真实对局,找出制胜的着法 · Esc 返回",
         "Every puzzle comes from a real game: find the winning line · Esc back",
-        hant: "每道題都出自真實對局,找出一步制勝的組合 · Esc 返回",
+        hant: "每道題都出自真實對局,找出制勝的著法 · Esc 返回",
         vi: "Mỗi bài lấy từ một ván thật: tìm đòn thắng · Esc quay lại",
     ),
     TacticsNone => (
@@ -254,6 +254,7 @@ texts! {
         vi: "Chưa có bài chiến thuật nào",
     ),
     NextAtRating => ("按我的等级分出题", "Next puzzle at my rating", hant: "按我的等級分出題", vi: "Bài tiếp theo hợp hệ số"),
+    RatedShort => ("等级分练习", "Rated", hant: "等級分練習", vi: "Theo hệ số"),
     TacticsThemes => ("主题练习", "Themes", hant: "主題練習", vi: "Chủ đề"),
     MissedMost => ("最常失手", "Missed most", hant: "最常失手", vi: "Hay trượt nhất"),
     AllThemes => ("全部主题", "All themes", hant: "全部主題", vi: "Mọi chủ đề"),

@@ -9,7 +9,7 @@ use crate::exercise::tactic::{TacticAttempt, TacticState};
 use crate::exercise::{Exercise, Failure, Standing};
 use crate::game::play::exercise::ActiveExercise;
 use crate::game::play::hint::{Hint, HintRequest};
-use crate::game::play::trainer::record::{ShowSolution, TRAINER_FILE};
+use crate::game::play::trainer::record::ShowSolution;
 use crate::game::play::trainer::teacher::TacticTeacher;
 use crate::game::play::trainer::{ActiveTactic, StartTactic, TacticSet, TrainerMode, choose};
 use crate::game::{Mode, Screen};
@@ -59,9 +59,7 @@ fn active(app: &App) -> &ActiveTactic {
 }
 
 fn saved(home: &std::path::Path) -> Trainer {
-    let path = crate::store::Paths::under(home)
-        .data_dir()
-        .join(TRAINER_FILE);
+    let path = crate::store::Paths::under(home).trainer_file();
     let (trainer, warning) = Trainer::load(&path);
     assert!(warning.is_none(), "{warning:?}");
     trainer

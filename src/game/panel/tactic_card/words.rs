@@ -92,7 +92,7 @@ impl CardFacts<'_> {
     fn title(&self) -> String {
         let lang = self.lang;
         let how = match self.active.mode {
-            TrainerMode::Rated => Phrase::NextAtRating.get(lang).to_string(),
+            TrainerMode::Rated => Phrase::RatedShort.get(lang).to_string(),
             TrainerMode::Theme(t) => theme_name(t, lang),
             TrainerMode::Streak => Phrase::StreakMode.get(lang).to_string(),
             TrainerMode::Review => Phrase::ReviewMissed.get(lang).to_string(),
@@ -119,7 +119,8 @@ impl CardFacts<'_> {
                 let ply = self.attempt.moves().len().saturating_sub(1);
                 let mut text = format!("{} — {}", self.mv(ply, m), Phrase::NotTheMove.get(lang));
                 if let Some(why) = &self.teacher.why {
-                    text = format!("{text}: {}", why.text(self.voice));
+                    let colon = if lang.is_chinese() { "：" } else { ": " };
+                    text = format!("{text}{colon}{}", why.text(self.voice));
                 }
                 (text, palette::WRONG_TEXT)
             }
@@ -171,7 +172,11 @@ impl CardFacts<'_> {
         if said.motif.kind == Kind::Mate {
             text
         } else {
-            format!("{}: {text}", line_text(&said.from, &[said.mv], self.voice))
+            let colon = if self.lang.is_chinese() { "：" } else { ": " };
+            format!(
+                "{}{colon}{text}",
+                line_text(&said.from, &[said.mv], self.voice)
+            )
         }
     }
 

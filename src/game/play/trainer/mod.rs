@@ -25,6 +25,7 @@ use crate::game::notice::Notice;
 use crate::game::play::exercise::{ActiveExercise, ExerciseOpener};
 use crate::game::play::my_puzzle::ActiveMyPuzzle;
 use crate::game::play::puzzle::ActivePuzzle;
+use crate::game::play::rating::PlayerRating;
 use crate::game::settings::StorePaths;
 use crate::game::{GameSet, Mode, Screen};
 use crate::store::trainer::{Change, Outcome, Trainer};
@@ -113,17 +114,25 @@ fn next_tactic(
     }
 }
 
+/// The rating a player new to the trainer starts from.
+pub const NEW_PLAYER: f64 = 1500.0;
+
 fn start_tactic(
     mut requests: MessageReader<StartTactic>,
     mut opener: ExerciseOpener,
     set: Res<TacticSet>,
-    mut record: ResMut<TrainerRecord>,
+    (mut record, mut profile): (ResMut<TrainerRecord>, ResMut<PlayerRating>),
     (paths, mut notice): (Option<Res<StorePaths>>, ResMut<Notice>),
 ) {
     let Some(&StartTactic(mode)) = requests.read().last() else {
         return;
     };
+    let from_games = profile.get(paths.as_deref(), &mut notice).rating;
     let trainer = record.get(paths.as_deref(), &mut notice);
+    if !trainer.is_started() {
+        // Where a new player starts: their rating from the games.
+        *trainer = Trainer::start_from(from_games.unwrap_or(NEW_PLAYER));
+    }
     let Some(tactic) = choose(trainer, &set.0, mode, now_unix()) else {
         notice.post(Phrase::NoPuzzleHere, "", false);
         return;

@@ -34,9 +34,6 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShowSolution;
 
-/// The trainer's file among the player's.
-pub const TRAINER_FILE: &str = "trainer.json";
-
 /// The player's record, read from its file on first use. Without a
 /// folder (`StorePaths(None)`) it starts new and is never written.
 #[derive(Resource, Default)]
@@ -45,7 +42,7 @@ pub struct TrainerRecord {
 }
 
 fn file(paths: Option<&StorePaths>) -> Option<PathBuf> {
-    Some(paths?.0.as_ref()?.data_dir().join(TRAINER_FILE))
+    Some(paths?.0.as_ref()?.trainer_file())
 }
 
 impl TrainerRecord {
