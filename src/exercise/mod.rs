@@ -20,11 +20,13 @@
 //! - [`lesson`] — the course's [`Attempt`](crate::course::Attempt) behind the contract.
 //! - [`puzzle`] — a composed mate puzzle ([`crate::store::puzzles`]).
 //! - [`mine`] — a puzzle from the player's games ([`crate::store::my_puzzles`]).
+//! - [`tactic`] — a puzzle made from a real game ([`crate::tactics`]): its line.
 //! - [`viewing`] — a board to look at: nobody moves (a lesson's page).
 
 pub mod lesson;
 pub mod mine;
 pub mod puzzle;
+pub mod tactic;
 pub mod viewing;
 
 use crate::course::{Mistake, WrongMove};
@@ -69,6 +71,10 @@ pub enum Failure {
     GameOver(Outcome),
     /// The move is not good enough (a puzzle from the player's games).
     NotGoodEnough,
+    /// The move is not the puzzle's (a puzzle from a real game).
+    NotTheMove,
+    /// The solution was shown before it was found.
+    Shown,
 }
 
 impl fmt::Display for Failure {
@@ -77,6 +83,8 @@ impl fmt::Display for Failure {
             Failure::OutOfMoves => f.write_str("the moves allowed are used up"),
             Failure::GameOver(o) => write!(f, "the game ended: {o}"),
             Failure::NotGoodEnough => f.write_str("the move is not good enough"),
+            Failure::NotTheMove => f.write_str("that is not the move"),
+            Failure::Shown => f.write_str("the solution was shown"),
         }
     }
 }
@@ -221,6 +229,11 @@ pub trait Exercise: Any + Send + Sync {
     }
     /// Starts again.
     fn restart(&mut self);
+    /// The move that led to the start (a puzzle from a game), marked on
+    /// the board as the last move before any is played.
+    fn lead_in(&self) -> Option<Move> {
+        None
+    }
     /// Does the rules' end of a game end it? False for a drill on a bare
     /// board, which the rules call drawn but the exercise goes on.
     fn ends_by_rules(&self) -> bool {

@@ -112,6 +112,10 @@ pub enum Screen {
     Playing,
     /// The puzzle (残局) list.
     Puzzles,
+    /// The tactics trainer: puzzles from real games by rating, theme,
+    /// streak or review (a puzzle is played on the board, in
+    /// [`play::Play::Puzzle`]).
+    Tactics,
     /// The saved games list.
     SavedGames,
     /// The position editor.

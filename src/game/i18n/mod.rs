@@ -11,6 +11,7 @@ mod engine_words;
 mod texts;
 mod phrases;
 mod sentences;
+mod trainer_words;
 
 pub use engine_words::{
     client_error_text, engine_failure_text, engine_missing_text, go_error_text, job_lost_text,
@@ -23,6 +24,10 @@ pub use sentences::{
     last_results, lesson_step, level_name, level_record, mate_in, mistake_text, on_variation,
     opening_text, reason_text, result_shares, result_text, side_name, side_to_move, strength_text,
     theme_line, tier_name, wrong_move_text,
+};
+pub use trainer_words::{
+    found_in, puzzle_count, rating_change, rating_text, streak_text, theme_name, theme_score,
+    to_review,
 };
 
 /// The language of the interface: the language setting itself

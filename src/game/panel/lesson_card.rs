@@ -278,6 +278,8 @@ fn status(
                 Failure::OutOfMoves => Phrase::PuzzleOutOfMoves.get(lang).to_string(),
                 Failure::GameOver(o) => reason_text(&o.reason, lang),
                 Failure::NotGoodEnough => Phrase::NotGoodEnough.get(lang).to_string(),
+                Failure::NotTheMove => Phrase::NotTheMove.get(lang).to_string(),
+                Failure::Shown => Phrase::SolutionShown.get(lang).to_string(),
             };
             return (
                 format!(

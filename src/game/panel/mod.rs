@@ -18,6 +18,7 @@ pub mod my_puzzle_card;
 pub mod player_cards;
 pub mod puzzle_card;
 pub mod review_card;
+pub mod tactic_card;
 pub mod toolbar;
 
 use crate::game::board::layout::BoardLayout;
@@ -45,7 +46,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_plugins((analysis::plugin, explorer::plugin));
     app.add_plugins(comment_field::plugin);
     app.add_plugins((review_card::plugin, graph::plugin, my_puzzle_card::plugin));
-    app.add_plugins((clock::plugin, lesson_card::plugin));
+    app.add_plugins((clock::plugin, lesson_card::plugin, tactic_card::plugin));
     app.add_systems(OnEnter(Screen::Playing), spawn_panel)
         .add_systems(
             Update,

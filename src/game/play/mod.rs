@@ -34,6 +34,7 @@ pub mod shown;
 pub mod start_notes;
 pub mod stored;
 pub mod think;
+pub mod trainer;
 pub mod variations;
 pub mod worker;
 
@@ -56,7 +57,7 @@ pub(super) fn plugin(app: &mut App) {
         analysis::plugin,
         records::plugin,
     ));
-    app.add_plugins((game_review::plugin, my_puzzle::plugin));
+    app.add_plugins((game_review::plugin, my_puzzle::plugin, trainer::plugin));
     app.add_plugins((clock::plugin, export::plugin));
     app.add_plugins(editor::plugin);
     app.add_plugins((variations::plugin, game_db::plugin, explorer::plugin));
@@ -89,7 +90,8 @@ pub enum Play {
     /// An ordinary game (or an opened record).
     #[default]
     Free,
-    /// A puzzle attempt ([`puzzle::ActivePuzzle`] says which).
+    /// A puzzle attempt ([`puzzle::ActivePuzzle`], [`my_puzzle::ActiveMyPuzzle`]
+    /// or [`trainer::ActiveTactic`] says which).
     Puzzle,
     /// A lesson of the course ([`course::ActiveLesson`] says which).
     Course,

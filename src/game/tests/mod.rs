@@ -18,6 +18,7 @@ mod puzzles;
 mod rating;
 mod settings;
 mod speech;
+mod trainer;
 mod turns;
 mod variations;
 

@@ -7,6 +7,7 @@ use crate::game::i18n::{Lang, Phrase, reason_text, result_text};
 use crate::game::play::Turn;
 use crate::game::play::game_review::ReviewRequest;
 use crate::game::play::session::{GameCommand, Session, human_won};
+use crate::game::play::trainer::ActiveTactic;
 use crate::game::settings::CurrentLang;
 use crate::game::theme::layout::{card, card_node};
 use crate::game::theme::shape::{Shape, plain};
@@ -21,8 +22,12 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         OnEnter(Turn::Over),
         (
-            // A lesson's card says how an exercise ended.
-            spawn_game_over.run_if(not(in_state(crate::game::play::Play::Course))),
+            // A lesson's card says how an exercise ended, and so does the
+            // card of a puzzle from a game.
+            spawn_game_over.run_if(
+                not(in_state(crate::game::play::Play::Course))
+                    .and_then(not(resource_exists::<ActiveTactic>)),
+            ),
             seal::stamp_result,
         ),
     )

@@ -9,6 +9,7 @@ use crate::game::board::layout::BoardLayout;
 use crate::game::board::shapes::{Shapes, band};
 use crate::game::board::z;
 use crate::game::play::browse::{Browse, shown_last_move, shown_position};
+use crate::game::play::exercise::ActiveExercise;
 use crate::game::play::session::{IllegalInput, Selection, Session};
 use crate::game::settings::UserSettings;
 use crate::game::theme::palette;
@@ -90,6 +91,7 @@ pub(super) fn rebuild_marks(
     mut drawn: Local<Option<MarksFor>>,
     settings: Option<Res<UserSettings>>,
     browse: Option<Res<Browse>>,
+    exercise: Option<Res<ActiveExercise>>,
 ) {
     let browse = browse.as_deref();
     let want = MarksFor {
@@ -153,9 +155,23 @@ pub(super) fn rebuild_marks(
         commands.entity(e).insert(CheckGlow);
     }
     // The last move: corner brackets at both ends.
-    if let Some(last) = shown_last_move(&session, browse) {
+    if let Some(last) = last_move(&session, browse, exercise.as_deref(), &pos) {
         spawn_last_move(&mut commands, &layout, flipped, last);
     }
+}
+
+/// The move that led to the shown position: the game's, or at an
+/// exercise's start the move that led there (a puzzle from a game's).
+fn last_move(
+    session: &Session,
+    browse: Option<&Browse>,
+    exercise: Option<&ActiveExercise>,
+    pos: &crate::rules::Position,
+) -> Option<Move> {
+    shown_last_move(session, browse).or_else(|| {
+        let e = exercise?.exercise();
+        (*pos == e.start()).then(|| e.lead_in()).flatten()
+    })
 }
 
 /// Corner brackets around both ends of the last move.

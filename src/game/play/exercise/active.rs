@@ -70,6 +70,14 @@ impl ActiveExercise {
         f(self.exercise.as_mut())
     }
 
+    /// Changes the exercise with `f`, which moves its board (a solution
+    /// shown): the board is put there again as the exercise stands.
+    pub fn rebuild<R>(&mut self, f: impl FnOnce(&mut dyn Exercise) -> R) -> R {
+        self.version += 1;
+        self.on_board = false;
+        f(self.exercise.as_mut())
+    }
+
     /// A new version unless the verdict refuses.
     fn moved(&mut self, verdict: Verdict) -> Verdict {
         if !matches!(verdict, Verdict::Refuse(_)) {

@@ -2,9 +2,12 @@
 //! the player's own mistakes, found by game reviews, each to be answered
 //! with a better move, with its progress and a Remove button — then the
 //! 42 classic puzzles with their names and solved marks; a click starts
-//! one. (On the board, the panel shows the puzzle's card.)
+//! one; and the way to the tactics trainer, puzzles from real games
+//! ([`tactics`]). (On the board, the panel shows the puzzle's card.)
 
 mod mine;
+mod tactic_tiles;
+mod tactics;
 
 use crate::game::i18n::{Lang, Phrase, mate_in};
 use crate::game::notice::Notice;
@@ -19,6 +22,7 @@ use crate::store::{Progress, Puzzle, puzzles};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(tactics::plugin);
     app.add_systems(OnEnter(Screen::Puzzles), spawn_list)
         .add_systems(
             Update,
@@ -138,6 +142,13 @@ fn spawn_list(
                 fonts.ui(15.0),
                 TextColor(palette::TEXT_DIM),
                 Pickable::IGNORE,
+            ));
+            root.spawn(button(
+                Phrase::Tactics,
+                lang,
+                &fonts,
+                18.0,
+                OnPress::go(Screen::Tactics),
             ));
             root.spawn(scrolling_tiles(8.0)).with_children(|grid| {
                 // Filled by `fill_my_puzzles`, and again after a removal.
