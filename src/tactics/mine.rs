@@ -5,8 +5,8 @@
 //! at again at the larger budget ([`Prover::confirm`]).
 
 use super::prove::{Budget, GAP, Prover, Rejected, WINNING, unique_by};
-use crate::engine::Score;
 use super::{Source, Tactic, id_of, tag};
+use crate::engine::Score;
 use crate::engine::review::expected;
 use crate::rules::{Move, Position};
 use crate::teach::motif::Explainer;
