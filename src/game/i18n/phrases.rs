@@ -279,13 +279,13 @@ texts! {
     TrainerBroken => (
         "战术练习记录文件有误",
         "The tactics trainer's record is broken",
-        hant: "戰術練習記錄檔案有誤",
+        hant: "戰術練習進度檔案有誤",
         vi: "Tệp ghi chép luyện chiến thuật bị hỏng",
     ),
     TrainerNotSaved => (
         "无法保存战术练习记录",
         "Could not save the tactics trainer's record",
-        hant: "無法儲存戰術練習記錄",
+        hant: "無法儲存戰術練習進度",
         vi: "Không lưu được ghi chép luyện chiến thuật",
     ),
     ProgressBroken => (
