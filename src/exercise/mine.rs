@@ -5,10 +5,9 @@
 //! looked).
 
 use super::{Answer, Defence, Exercise, Failure, Question, Refusal, Standing, Verdict};
-use crate::course::why;
 use crate::engine::review::accepts;
 use crate::engine::{Engine, Limits};
-use crate::rules::{Color, Move, Position};
+use crate::rules::{Move, Position};
 use crate::store::my_puzzles::{MARGIN, MyPuzzle};
 use std::any::Any;
 
@@ -82,18 +81,6 @@ impl Exercise for MyPuzzleAttempt {
         }
     }
 
-    fn position(&self) -> Position {
-        let mut pos = self.start;
-        for m in self.moves() {
-            pos.make(m);
-        }
-        pos
-    }
-
-    fn student(&self) -> Color {
-        self.start.side_to_move()
-    }
-
     fn standing(&self) -> Standing {
         match self.verdict {
             MyVerdict::ToMove => Standing::StudentToMove,
@@ -104,11 +91,8 @@ impl Exercise for MyPuzzleAttempt {
     }
 
     fn judge(&mut self, mv: Move) -> Verdict {
-        if self.verdict != MyVerdict::ToMove {
-            return Verdict::Refuse(Refusal::NotNow);
-        }
-        if let Some(w) = why(&self.start, mv) {
-            return Verdict::Refuse(Refusal::Illegal(w));
+        if let Some(refused) = self.refusal(mv) {
+            return refused;
         }
         let best = self.puzzle.best_move();
         if Some(mv) == best {

@@ -193,14 +193,30 @@ pub trait Exercise: Any + Send + Sync {
     fn start(&self) -> Position;
     /// The moves played so far, both sides' (a drill's: the student's).
     fn moves(&self) -> Vec<Move>;
-    /// The board as it stands.
-    fn position(&self) -> Position;
-    /// The student's side.
-    fn student(&self) -> Color;
+    /// The board as it stands: by default the start with the moves played.
+    fn position(&self) -> Position {
+        let mut pos = self.start();
+        for m in self.moves() {
+            pos.make(m);
+        }
+        pos
+    }
+    /// The student's side: by default the side to move at the start.
+    fn student(&self) -> Color {
+        self.start().side_to_move()
+    }
     /// Where it stands.
     fn standing(&self) -> Standing;
     /// The student's move, judged before it is played.
     fn judge(&mut self, mv: Move) -> Verdict;
+    /// What turns `mv` away before it is judged: not the student's turn,
+    /// or a move the rules refuse (with the rule's reason).
+    fn refusal(&self, mv: Move) -> Option<Verdict> {
+        if self.standing() != Standing::StudentToMove {
+            return Some(Verdict::Refuse(Refusal::NotNow));
+        }
+        crate::course::why(&self.position(), mv).map(|w| Verdict::Refuse(Refusal::Illegal(w)))
+    }
     /// Who plays the other side.
     fn defence(&self) -> Defence;
     /// The other side's move, played by the game's AI ([`Defence::Engine`]).

@@ -3,8 +3,7 @@
 //! level. Each move is judged with [`crate::store::puzzles::judge`].
 
 use super::{Answer, Defence, Exercise, Failure, Question, Refusal, Standing, Verdict};
-use crate::course::why;
-use crate::rules::{Color, Game, Move, Position};
+use crate::rules::{Game, Move, Position};
 use crate::store::puzzles::{self, Puzzle};
 use std::any::Any;
 
@@ -74,14 +73,6 @@ impl Exercise for PuzzleAttempt {
         self.game.moves().to_vec()
     }
 
-    fn position(&self) -> Position {
-        *self.game.position()
-    }
-
-    fn student(&self) -> Color {
-        self.start.side_to_move()
-    }
-
     fn standing(&self) -> Standing {
         match self.verdict {
             puzzles::Verdict::Solved { .. } => Standing::Solved(3),
@@ -96,11 +87,8 @@ impl Exercise for PuzzleAttempt {
     }
 
     fn judge(&mut self, mv: Move) -> Verdict {
-        if self.standing() != Standing::StudentToMove {
-            return Verdict::Refuse(Refusal::NotNow);
-        }
-        if let Some(w) = why(self.game.position(), mv) {
-            return Verdict::Refuse(Refusal::Illegal(w));
+        if let Some(refused) = self.refusal(mv) {
+            return refused;
         }
         self.play(mv)
     }

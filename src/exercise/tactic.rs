@@ -8,10 +8,10 @@
 //! the teacher's ([`TacticAttempt::what_it_did`], [`TacticAttempt::why_missed`]).
 
 use super::{Answer, Defence, Exercise, Failure, Question, Refusal, Standing, Verdict};
-use crate::course::{Defender, why};
-use crate::rules::{Color, FenError, Game, Move, Position};
+use crate::course::Defender;
+use crate::rules::{FenError, Game, Move, Position};
 use crate::tactics::Tactic;
-use crate::teach::motif::{Explainer, Kind, Motif};
+use crate::teach::motif::Explainer;
 use crate::teach::why::{Said, Why};
 use std::any::Any;
 
@@ -189,7 +189,7 @@ impl TacticAttempt {
         for (i, &mv) in self.line.iter().enumerate() {
             if i % 2 == 0 {
                 let motifs = explainer.tactics_of_move(&pos, &history, mv);
-                if let Some((rank, motif)) = most_telling(&motifs) {
+                if let Some((rank, motif)) = crate::teach::why::most_telling(&motifs) {
                     found.push((
                         rank,
                         Said {
@@ -235,29 +235,6 @@ impl TacticAttempt {
     }
 }
 
-/// The motif that tells most of what a solver's move does, with its rank
-/// (0 = a mate): a mate, a double check, a fork, material won, a
-/// discovered attack or check, a pin, a trapped piece, then a check.
-fn most_telling(motifs: &[Motif]) -> Option<(u8, &Motif)> {
-    let rank = |m: &Motif| -> Option<u8> {
-        Some(match m.kind {
-            Kind::Mate => 0,
-            Kind::DoubleCheck => 1,
-            Kind::Fork => 2,
-            Kind::Capture if m.gain >= 100 => 3,
-            Kind::DiscoveredAttack | Kind::DiscoveredCheck => 4,
-            Kind::Pin => 5,
-            Kind::Trapped => 6,
-            Kind::Check => 7,
-            _ => return None,
-        })
-    };
-    motifs
-        .iter()
-        .filter_map(|m| Some((rank(m)?, m)))
-        .min_by_key(|&(r, _)| r)
-}
-
 impl Exercise for TacticAttempt {
     fn start(&self) -> Position {
         self.start
@@ -265,14 +242,6 @@ impl Exercise for TacticAttempt {
 
     fn moves(&self) -> Vec<Move> {
         self.game.moves().to_vec()
-    }
-
-    fn position(&self) -> Position {
-        *self.game.position()
-    }
-
-    fn student(&self) -> Color {
-        self.start.side_to_move()
     }
 
     fn standing(&self) -> Standing {
@@ -286,11 +255,8 @@ impl Exercise for TacticAttempt {
     }
 
     fn judge(&mut self, mv: Move) -> Verdict {
-        if self.state != TacticState::ToMove {
-            return Verdict::Refuse(Refusal::NotNow);
-        }
-        if let Some(w) = why(self.game.position(), mv) {
-            return Verdict::Refuse(Refusal::Illegal(w));
+        if let Some(refused) = self.refusal(mv) {
+            return refused;
         }
         let ply = self.game.ply();
         let on_line = self.line.get(ply) == Some(&mv);

@@ -2,7 +2,7 @@
 //! refused as out of turn.
 
 use super::{Answer, Defence, Exercise, Question, Refusal, Standing, Verdict};
-use crate::rules::{Color, Move, Position};
+use crate::rules::{Move, Position};
 use std::any::Any;
 
 /// A position shown, reached by `moves` from `start`.
@@ -21,18 +21,6 @@ impl Exercise for Viewing {
 
     fn moves(&self) -> Vec<Move> {
         self.moves.clone()
-    }
-
-    fn position(&self) -> Position {
-        let mut pos = self.start;
-        for &m in &self.moves {
-            pos.make(m);
-        }
-        pos
-    }
-
-    fn student(&self) -> Color {
-        self.start.side_to_move()
     }
 
     fn standing(&self) -> Standing {

@@ -10,29 +10,46 @@ use crate::engine::review::Noting;
 use crate::rules::{Move, Position};
 use crate::words::{Language, Writing};
 
-/// The motifs that say most about what a move does for its side, best
-/// first: a mate, a double check, a fork, material won, a discovered
-/// attack, a pin, a trapped piece, a threat, a threat stopped.
-fn telling(found: &[Motif], for_mover: bool) -> Option<&Motif> {
-    let rank = |m: &Motif| -> Option<u8> {
-        Some(match m.kind {
-            Kind::Mate => 0,
-            Kind::DoubleCheck => 1,
-            Kind::Fork => 2,
-            Kind::Capture if m.gain >= 100 => 3,
-            Kind::Hanging if !for_mover && m.by_move => 3,
-            Kind::DiscoveredAttack => 4,
-            Kind::Trapped => 5,
-            Kind::Pin => 6,
-            Kind::Threat => 7,
-            Kind::Defends if for_mover => 8,
-            _ => return None,
-        })
-    };
+/// How much a motif says about what a move does for its side, 0 = most:
+/// a mate, a double check, a fork, material won, a discovered attack or
+/// check, a trapped piece, a pin, a threat, a threat stopped; then
+/// ([`LAST_RESORT`]) any other check or capture, or a check blocked. The one
+/// ranking of the teacher: the review's why, the hint's headline and what a
+/// puzzle's combination did all read it.
+pub fn rank(m: &Motif) -> Option<u8> {
+    Some(match m.kind {
+        Kind::Mate => 0,
+        Kind::DoubleCheck => 1,
+        Kind::Fork => 2,
+        Kind::Capture if m.gain >= 100 => 3,
+        Kind::DiscoveredAttack | Kind::DiscoveredCheck => 4,
+        Kind::Trapped => 5,
+        Kind::Pin => 6,
+        Kind::Threat => 7,
+        Kind::Defends => 8,
+        Kind::Check | Kind::Capture | Kind::Blocked => LAST_RESORT,
+        _ => return None,
+    })
+}
+
+/// The rank of the motifs told only when nothing better is found: a plain
+/// check or capture, a check blocked.
+pub const LAST_RESORT: u8 = 9;
+
+/// The motif of `found` that says most (see [`rank`]), with its rank; the
+/// first of equals.
+pub fn most_telling(found: &[Motif]) -> Option<(u8, &Motif)> {
     found
         .iter()
         .filter_map(|m| Some((rank(m)?, m)))
         .min_by_key(|&(r, _)| r)
+}
+
+/// The motif that says most about what a move does, a last resort left
+/// out: what a why or a strong move is worth telling.
+fn telling(found: &[Motif]) -> Option<&Motif> {
+    most_telling(found)
+        .filter(|&(r, _)| r < LAST_RESORT)
         .map(|(_, m)| m)
 }
 
@@ -92,17 +109,10 @@ impl Why {
 }
 
 /// The motif that says most about what a move does for its side (see
-/// [`telling`]), else any check or capture it makes: the headline of a
+/// [`rank`]), a plain check or capture as a last resort: the headline of a
 /// hint.
 pub fn headline(found: &[Motif]) -> Option<&Motif> {
-    telling(found, true).or_else(|| {
-        found.iter().find(|m| {
-            matches!(
-                m.kind,
-                Kind::Check | Kind::DiscoveredCheck | Kind::Capture | Kind::Blocked
-            )
-        })
-    })
+    most_telling(found).map(|(_, m)| m)
 }
 
 /// Why `played` (in `pos`, reached through `history`) was weaker than
@@ -133,7 +143,7 @@ pub fn why(
                 let mut later = history.to_vec();
                 later.push(*pos);
                 let theirs = explainer.of_move(&after, &later, r);
-                telling(&theirs, true).map(|m| Said {
+                telling(&theirs).map(|m| Said {
                     from: after,
                     mv: r,
                     motif: m.clone(),
@@ -144,7 +154,7 @@ pub fn why(
     };
     let better = if !better.is_null() && better != played {
         let ours = explainer.of_move(pos, history, better);
-        telling(&ours, true).map(|m| Said {
+        telling(&ours).map(|m| Said {
             from: *pos,
             mv: better,
             motif: m.clone(),
@@ -225,7 +235,7 @@ pub fn strong(
     } else {
         explainer.tactics_of_move(pos, history, played)
     };
-    let m = telling(&own, true)?;
+    let m = telling(&own)?;
     let mover = pos.side_to_move();
     // Taking back on the point the opponent just took on is no news.
     let takes_back = history.last().is_some_and(|before| {
@@ -276,4 +286,51 @@ fn mating_already(explainer: &mut Explainer, history: &[Position]) -> bool {
         .tactics_of_move(before, earlier, mv)
         .iter()
         .any(|f| f.kind == Kind::Mate)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Color;
+
+    fn motif(kind: Kind, gain: i32) -> Motif {
+        Motif {
+            kind,
+            side: Color::Red,
+            pieces: Vec::new(),
+            line: Vec::new(),
+            gain,
+            mate_in: None,
+            pattern: None,
+            start: Position::startpos(),
+            by_move: false,
+        }
+    }
+
+    #[test]
+    fn one_ranking_tells_the_most_and_keeps_the_plain_check_as_a_last_resort() {
+        let check = motif(Kind::Check, 0);
+        let pin = motif(Kind::Pin, 0);
+        let discovered = motif(Kind::DiscoveredCheck, 0);
+        let small = motif(Kind::Capture, 20);
+        let won = motif(Kind::Capture, 400);
+        let found = [check.clone(), pin.clone(), discovered.clone()];
+        assert_eq!(
+            most_telling(&found).map(|(r, m)| (r, m.kind)),
+            Some((4, Kind::DiscoveredCheck))
+        );
+        assert_eq!(telling(&[check.clone(), small.clone()]), None);
+        assert_eq!(
+            headline(&[small.clone(), check.clone()]).map(|m| m.kind),
+            Some(Kind::Capture)
+        );
+        assert_eq!(headline(&[small, won.clone()]).map(|m| m.gain), Some(400));
+        assert_eq!(
+            telling(&[pin.clone(), won]).map(|m| m.kind),
+            Some(Kind::Capture)
+        );
+        assert!(rank(&motif(Kind::Mate, 0)) < rank(&motif(Kind::DoubleCheck, 0)));
+        assert!(rank(&pin) > rank(&motif(Kind::Trapped, 0)));
+        assert_eq!(rank(&check), Some(LAST_RESORT));
+    }
 }
