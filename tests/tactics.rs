@@ -157,3 +157,36 @@ fn puzzles_list_and_check_name_what_is_wrong() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("A-B"));
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn the_miner_finds_the_chance_a_blunder_hands_over_and_only_that() {
+    use xiangqi::tactics::mine::{GameMoves, Miner, Settings};
+    // Level 1 – Level 3, game 47 of the ladder, from its 230th ply: Red's
+    // h3g5 (ply 4 here) leaves the horse to the chariot on g8.
+    let start =
+        Position::from_fen("7R1/5k3/b4ar2/9/2p6/8c/p6N1/1n2K4/1R7/9 b - - 3 115").expect("fen");
+    let moves = "i4i7 b1e1 g7g8 h3g5 g8g5 e1i1 i7i5";
+    let game = GameMoves {
+        name: "ladder 1-3, game 47".into(),
+        start,
+        moves: moves
+            .split(' ')
+            .map(|m| Move::from_iccs(m).expect("move"))
+            .collect(),
+    };
+    let mut miner = Miner::new(Settings {
+        budget: MADE,
+        ..Settings::default()
+    });
+    let found = miner.mine(&game);
+    let made: Vec<_> = found
+        .tactics
+        .iter()
+        .map(|t| (t.source.ply, t.moves.clone()))
+        .collect();
+    assert_eq!(made, vec![(4, vec!["g8g5".to_string()])], "{found:?}");
+    let t = &found.tactics[0];
+    assert_eq!(t.last, "h3g5");
+    assert!(t.themes.iter().any(|k| k == "hanging"), "{:?}", t.themes);
+    assert_eq!(t.rating, 0);
+}

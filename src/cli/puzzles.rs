@@ -24,7 +24,7 @@ pub struct PuzzlesArgs {
 enum PuzzlesCommand {
     /// Make puzzles from games: each one proved (every solver move the only good one), themed and rated.
     Build(BuildArgs),
-    /// Rate puzzles again by how the levels do on them.
+    /// Rate puzzles by how the levels do on them (the unrated ones, or all `--again`).
     Rate(RateArgs),
     /// Join puzzle files, leaving out a position found twice (the first kept), sorted by rating.
     Merge(MergeArgs),
@@ -62,7 +62,7 @@ struct BuildArgs {
     #[arg(long, default_value_t = 4_000_000, value_parser = clap::value_parser!(u64).range(1_000..=10_000_000_000))]
     confirm: u64,
     /// Nodes of the brief look at every position of a game.
-    #[arg(long, default_value_t = 30_000, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(100..=100_000_000))]
     scan: u64,
     /// Puzzles one game gives at most.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=50))]
@@ -83,6 +83,10 @@ struct RateArgs {
     /// Where to write the rated puzzles.
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
+    /// Rate the puzzles already rated again too (a rating depends on the
+    /// puzzle alone: by default only the unrated ones, rating 0, are rated).
+    #[arg(long)]
+    again: bool,
     #[command(flatten)]
     work: Work,
 }
@@ -207,7 +211,7 @@ fn run_build(a: &BuildArgs) -> Result<(), CliError> {
     let mut found = build::mine_all(&games, settings, jobs, &said);
     if !a.no_rate {
         let tick = progress(a.work.quiet, "rated", found.len());
-        build::rate_all(&mut found, jobs, &|_, _| tick());
+        build::rate_all(&mut found, jobs, true, &|_, _| tick());
     }
     write(&a.out, &found)?;
     eprintln!("{} puzzles from {} games", found.len(), games.len());
@@ -216,8 +220,9 @@ fn run_build(a: &BuildArgs) -> Result<(), CliError> {
 
 fn run_rate(a: &RateArgs) -> Result<(), CliError> {
     let mut set = read(&a.file)?;
-    let tick = progress(a.work.quiet, "rated", set.len());
-    build::rate_all(&mut set, threads(&a.work), &|_, _| tick());
+    let todo = set.iter().filter(|t| a.again || t.rating == 0).count();
+    let tick = progress(a.work.quiet, "rated", todo);
+    build::rate_all(&mut set, threads(&a.work), a.again, &|_, _| tick());
     write(&a.out, &set)
 }
 

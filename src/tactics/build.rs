@@ -115,17 +115,28 @@ pub fn mine_all(
     merge(found.into_iter().map(|f| f.tactics))
 }
 
-/// Rates every puzzle ([`rate`]).
-pub fn rate_all(tactics: &mut [Tactic], jobs: usize, done: &(dyn Fn(usize, &i32) + Sync)) {
+/// Rates the puzzles by how the levels do on them (see [`rate`]): the
+/// ones not rated yet (rating 0), or all of them `again`. A rating depends
+/// on the puzzle alone, so a rated one keeps its rating.
+pub fn rate_all(
+    tactics: &mut [Tactic],
+    jobs: usize,
+    again: bool,
+    done: &(dyn Fn(usize, &i32) + Sync),
+) {
+    let todo: Vec<usize> = (0..tactics.len())
+        .filter(|&i| again || tactics[i].rating == 0)
+        .collect();
+    let items: Vec<Tactic> = todo.iter().map(|&i| tactics[i].clone()).collect();
     let ratings = par_map(
-        tactics,
+        &items,
         jobs,
         || Engine::new(16),
         |e, t| rate::fit(&rate::tries(e, t)),
         done,
     );
-    for (t, r) in tactics.iter_mut().zip(ratings) {
-        t.rating = r;
+    for (i, r) in todo.into_iter().zip(ratings) {
+        tactics[i].rating = r;
     }
 }
 
@@ -172,4 +183,37 @@ pub fn merge(sets: impl IntoIterator<Item = Vec<Tactic>>) -> Vec<Tactic> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    fn one_move() -> Tactic {
+        let line = r#"{"id":"0bf8903943","fen":"7R1/5kr2/b4a2c/9/2p3N2/9/p8/1n2K4/4R4/9 b - - 7 117","last":"h3g5","moves":["g8g5"],"themes":["material"],"rating":0,"source":{"game":"Level 1 – Level 3, game 47","ply":233}}"#;
+        crate::tactics::parse(line).expect("reads").remove(0)
+    }
+
+    #[test]
+    fn rating_leaves_the_rated_alone_unless_asked_again() {
+        let rated = Tactic {
+            id: "rated".into(),
+            rating: 1234,
+            ..one_move()
+        };
+        let mut set = vec![rated, one_move()];
+        let asked = AtomicUsize::new(0);
+        let count = |_: usize, _: &i32| {
+            asked.fetch_add(1, Ordering::Relaxed);
+        };
+        rate_all(&mut set, 2, false, &count);
+        assert_eq!(asked.load(Ordering::Relaxed), 1);
+        assert_eq!(set[0].rating, 1234);
+        let fitted = set[1].rating;
+        assert!((400..=6000).contains(&fitted), "{fitted}");
+        rate_all(&mut set, 2, true, &count);
+        assert_eq!(asked.load(Ordering::Relaxed), 3);
+        assert_eq!((set[0].rating, set[1].rating), (fitted, fitted));
+    }
 }

@@ -28,7 +28,7 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             budget: Budget::default(),
-            scan: 30_000,
+            scan: 10_000,
             per_game: 3,
             apart: 6,
         }
