@@ -140,6 +140,12 @@ fn puzzles_list_and_check_name_what_is_wrong() {
     ]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("wrong"));
+    // The second look at the first move alone agrees.
+    let first = |file: &str| xiangqi(&["puzzles", "check", file, "--first", "--nodes", "1000000"]);
+    assert!(first(f).status.success());
+    let o = first(bad.to_str().unwrap());
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("wrong"));
     // A bad line is named by line and field.
     std::fs::write(
         &bad,

@@ -132,6 +132,10 @@ struct CheckArgs {
     /// Which sample.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Only the second look at each first move, at --nodes: still the
+    /// engine's move and still the only good one.
+    #[arg(long)]
+    first: bool,
     #[command(flatten)]
     work: Work,
 }
@@ -211,7 +215,8 @@ fn run_build(a: &BuildArgs) -> Result<(), CliError> {
     let mut found = build::mine_all(&games, settings, jobs, &said);
     if !a.no_rate {
         let tick = progress(a.work.quiet, "rated", found.len());
-        build::rate_all(&mut found, jobs, true, &|_, _| tick());
+        let solved = build::rate_all(&mut found, jobs, true, &|_, _| tick());
+        say_solved(&solved);
     }
     write(&a.out, &found)?;
     eprintln!("{} puzzles from {} games", found.len(), games.len());
@@ -222,8 +227,18 @@ fn run_rate(a: &RateArgs) -> Result<(), CliError> {
     let mut set = read(&a.file)?;
     let todo = set.iter().filter(|t| a.again || t.rating == 0).count();
     let tick = progress(a.work.quiet, "rated", todo);
-    build::rate_all(&mut set, threads(&a.work), a.again, &|_, _| tick());
+    let solved = build::rate_all(&mut set, threads(&a.work), a.again, &|_, _| tick());
+    say_solved(&solved);
     write(&a.out, &set)
+}
+
+/// How each rating level did on the puzzles just rated, on stderr: the
+/// stronger the level, the more it should solve.
+fn say_solved(solved: &build::Solved) {
+    for (rating, &(ok, n)) in solved {
+        let pct = 100.0 * f64::from(ok) / f64::from(n.max(1));
+        eprintln!("level rated {rating}: solved {ok} of {n} tries ({pct:.0} %)");
+    }
 }
 
 fn run_merge(a: &MergeArgs) -> Result<(), CliError> {
@@ -362,7 +377,7 @@ fn run_check(a: &CheckArgs) -> Result<(), CliError> {
         confirm: a.work.nodes,
     };
     let tick = progress(a.work.quiet, "checked", chosen.len());
-    let failed = build::check_all(&chosen, budget, threads(&a.work), &|_, _| tick());
+    let failed = build::check_all(&chosen, budget, a.first, threads(&a.work), &|_, _| tick());
     for (id, why) in &failed {
         eprintln!("{id}: {why}");
     }

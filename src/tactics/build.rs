@@ -115,35 +115,53 @@ pub fn mine_all(
     merge(found.into_iter().map(|f| f.tactics))
 }
 
+/// How the rating levels did: for each level's rating, the tries it
+/// solved and the tries it made.
+pub type Solved = std::collections::BTreeMap<i32, (u32, u32)>;
+
 /// Rates the puzzles by how the levels do on them (see [`rate`]): the
 /// ones not rated yet (rating 0), or all of them `again`. A rating depends
-/// on the puzzle alone, so a rated one keeps its rating.
+/// on the puzzle alone, so a rated one keeps its rating. Returns how each
+/// level did on the puzzles rated.
 pub fn rate_all(
     tactics: &mut [Tactic],
     jobs: usize,
     again: bool,
     done: &(dyn Fn(usize, &i32) + Sync),
-) {
+) -> Solved {
     let todo: Vec<usize> = (0..tactics.len())
         .filter(|&i| again || tactics[i].rating == 0)
         .collect();
     let items: Vec<Tactic> = todo.iter().map(|&i| tactics[i].clone()).collect();
-    let ratings = par_map(
+    let rated = par_map(
         &items,
         jobs,
         || Engine::new(16),
-        |e, t| rate::fit(&rate::tries(e, t)),
-        done,
+        |e, t| {
+            let tries = rate::tries(e, t);
+            (rate::fit(&tries), tries)
+        },
+        &|i, (r, _)| done(i, r),
     );
-    for (i, r) in todo.into_iter().zip(ratings) {
+    let mut solved = Solved::new();
+    for (i, (r, tries)) in todo.into_iter().zip(rated) {
         tactics[i].rating = r;
+        for (level, ok) in tries {
+            let e = solved.entry(level as i32).or_default();
+            e.0 += u32::from(ok);
+            e.1 += 1;
+        }
     }
+    solved
 }
 
-/// Proves every puzzle again; the ones that fail, with why.
+/// Proves every puzzle again (or only looks at each first move again,
+/// `first_only`: still the engine's and still the only good one at the
+/// budget's `confirm`); the ones that fail, with why.
 pub fn check_all(
     tactics: &[Tactic],
     budget: Budget,
+    first_only: bool,
     jobs: usize,
     done: &(dyn Fn(usize, &Option<Rejected>) + Sync),
 ) -> Vec<(String, Rejected)> {
@@ -151,7 +169,13 @@ pub fn check_all(
         tactics,
         jobs,
         || Prover::new(budget),
-        |p, t| check_one(p, t).err(),
+        |p, t| {
+            if first_only {
+                confirm_one(p, t).err()
+            } else {
+                check_one(p, t).err()
+            }
+        },
         done,
     );
     tactics
@@ -169,6 +193,19 @@ pub fn check_one(p: &mut Prover, t: &Tactic) -> Result<(), Rejected> {
     let pos = t.position().map_err(|_| Rejected::Illegal(0))?;
     let line = t.line().ok_or(Rejected::Illegal(1))?;
     p.check(&pos, &line)
+}
+
+/// Looks at a stored puzzle's first move again ([`Prover::confirm`]).
+///
+/// # Errors
+/// [`Rejected`] when it is no longer the engine's or no longer the only good one.
+pub fn confirm_one(p: &mut Prover, t: &Tactic) -> Result<(), Rejected> {
+    let pos = t.position().map_err(|_| Rejected::Illegal(0))?;
+    let first = t
+        .line()
+        .and_then(|l| l.first().copied())
+        .ok_or(Rejected::Illegal(1))?;
+    p.confirm(&pos, &[], first)
 }
 
 /// Sets of puzzles as one, without two of one position (the first kept),
@@ -207,8 +244,10 @@ mod tests {
         let count = |_: usize, _: &i32| {
             asked.fetch_add(1, Ordering::Relaxed);
         };
-        rate_all(&mut set, 2, false, &count);
+        let solved = rate_all(&mut set, 2, false, &count);
         assert_eq!(asked.load(Ordering::Relaxed), 1);
+        let tries: u32 = solved.values().map(|&(_, n)| n).sum();
+        assert_eq!(tries as usize, rate::RATERS.len() * rate::TRIES as usize);
         assert_eq!(set[0].rating, 1234);
         let fitted = set[1].rating;
         assert!((400..=6000).contains(&fitted), "{fitted}");
