@@ -150,14 +150,16 @@ impl Miner {
         let (pos, hist) = (&positions[ply], &positions[..ply]);
         let last = game.moves[ply - 1];
         self.glance(pos, hist)?;
-        let proof = self.prover.prove(pos, hist)?;
+        // The player sees the position alone, not the game before it: the
+        // proof takes no repetition from the game into account.
+        let proof = self.prover.prove(pos, &[])?;
         let first = proof.line[0];
         if positions[ply - 1].piece_at(last.to()).is_some() && first.to() == last.to() {
             return Err(Rejected::NotWinning(
                 "it only takes back what was taken".into(),
             ));
         }
-        self.prover.confirm(pos, hist, first)?;
+        self.prover.confirm(pos, &[], first)?;
         let themes = tag::themes(&mut self.explainer, pos, hist, &proof, ply);
         Ok(Tactic {
             id: id_of(pos, first),
