@@ -32,7 +32,7 @@ pub use messages::{
 };
 pub use open::{ClockSetup, GameOpener, PendingGame};
 pub use setup::{Computer, GameSetup, MAX_LEVEL, Player};
-pub(crate) use turns::pick;
+pub(crate) use turns::{pick, play_move};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<GameSetup>()
