@@ -5,8 +5,8 @@
 //!
 //! A board rebuilt to go on from the one shown (a solution shown) is
 //! played out ([`PlayOut`]): back to where the two agree, then its moves
-//! one at a time, each played on the session as the defender's replies
-//! are, so the pieces glide and the moves sound.
+//! one at a time, each sent to the session ([`ExerciseMove`]) as the
+//! defender's replies are, so the pieces glide and the moves sound.
 
 use super::active::{ActiveExercise, ExerciseEvent};
 use crate::exercise::{Answer, Question, Standing};
@@ -15,7 +15,7 @@ use crate::game::play::Play;
 use crate::game::play::hint::{Hint, HintRequest};
 use crate::game::play::search::OffThreadSearch;
 use crate::game::play::session::{
-    AiMoveChosen, BoardChanged, IllegalInput, Outputs, Selection, Session, play_move,
+    AiMoveChosen, BoardChanged, ExerciseMove, IllegalInput, Selection, Session,
 };
 use crate::rules::{Color, Game, Move};
 use bevy::prelude::*;
@@ -127,25 +127,24 @@ fn first_plies(game: &Game, plies: usize) -> Game {
     first
 }
 
-/// The next move of a board played out, once its time has come.
+/// The next move of a board played out, once its time has come: sent to
+/// the session to play, as the defender's replies are.
 fn play_out(
     mut out: ResMut<PlayOut>,
-    mut session: ResMut<Session>,
+    session: Res<Session>,
     time: Res<Time>,
-    mut outputs: Outputs,
+    mut moves: MessageWriter<ExerciseMove>,
 ) {
     let now = time.elapsed_secs_f64();
-    if out.moves.is_empty() || now < out.next_at {
+    if now < out.next_at {
         return;
     }
-    let Some(mv) = out.moves.pop_front() else {
-        return;
-    };
-    if play_move(&mut session, mv, now, &mut outputs) {
+    if let Some(mv) = out.moves.pop_front() {
+        moves.write(ExerciseMove {
+            generation: session.generation,
+            mv,
+        });
         out.next_at = now + PLAY_OUT_STEP;
-    } else {
-        warn!("the board played out has an illegal move {mv}");
-        out.moves.clear();
     }
 }
 
