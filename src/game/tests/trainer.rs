@@ -8,6 +8,7 @@ use super::run_until;
 use crate::exercise::tactic::{TacticAttempt, TacticState};
 use crate::exercise::{Exercise, Failure, Standing};
 use crate::game::play::exercise::ActiveExercise;
+use crate::game::play::exercise::run::PlayOut;
 use crate::game::play::hint::{Hint, HintRequest};
 use crate::game::play::session::BoardChanged;
 use crate::game::play::trainer::record::ShowSolution;
@@ -191,6 +192,8 @@ fn told(app: &mut App) -> Vec<BoardChanged> {
 /// redraw), a pause between two; returns the moves the board was told.
 fn watch_it_played_out(app: &mut App, t: &Tactic, from: usize) -> Vec<Move> {
     let line = line(t);
+    let left = |app: &App| app.world().resource::<PlayOut>().left();
+    assert_eq!(left(app), line.len() - from, "the moves to play out");
     let mut seen = Vec::new();
     let mut frames = 0;
     while seen.len() < line.len() - from {
@@ -212,6 +215,7 @@ fn watch_it_played_out(app: &mut App, t: &Tactic, from: usize) -> Vec<Move> {
             frames += 1;
         }
     }
+    assert_eq!(left(app), 0);
     seen
 }
 
@@ -221,6 +225,8 @@ fn the_solution_shown_is_played_out_move_by_move_and_next_opens_another() {
     let (mut app, t) = open(home.path(), TrainerMode::Rated);
     listen(&mut app);
     app.world_mut().write_message(ShowSolution);
+    // (Shown at the end of the frame, its board started the next.)
+    app.update();
     app.update();
     // Shown at once on the card; on the board, not yet.
     assert_eq!(attempt(&app).state(), TacticState::Shown);
