@@ -6,6 +6,9 @@
 
 pub mod words;
 
+#[cfg(test)]
+mod tests;
+
 use crate::game::Screen;
 use crate::game::i18n::Phrase;
 use crate::game::panel::exercise_card::{ExerciseCard, add_card};
