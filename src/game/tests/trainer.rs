@@ -300,3 +300,32 @@ fn after_a_wrong_move_the_solution_takes_it_back_and_plays_the_line_out() {
         "a retry is a redraw"
     );
 }
+
+#[test]
+fn a_puzzle_opened_by_its_id_is_on_the_board_and_an_unknown_id_is_said() {
+    use crate::game::notice::Notice;
+    use crate::game::play::trainer::OpenTactic;
+    let home = TempDir::new("trainer-open-id");
+    let mut app = app_in(home.path(), setup(Mode::Hotseat), Screen::Tactics);
+    app.insert_resource(TacticSet(Cow::Owned(sample())));
+    app.world_mut()
+        .write_message(OpenTactic("no-such-puzzle".into()));
+    app.update();
+    app.update();
+    assert!(!app.world().contains_resource::<ActiveTactic>());
+    let said = app.world().resource::<Notice>().current.clone();
+    assert_eq!(said.map(|n| n.detail), Some("no-such-puzzle".to_string()));
+    let t = sample()[3].clone();
+    app.world_mut().write_message(OpenTactic(t.id.clone()));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(active(&app).tactic.id, t.id);
+    assert_eq!(active(&app).mode, TrainerMode::Rated);
+    assert_eq!(session(&app).position().fen(), t.position().unwrap().fen());
+    // The record is started as the trainer's screen starts it.
+    let record = app
+        .world()
+        .resource::<crate::game::play::trainer::TrainerRecord>();
+    assert!(record.peek().is_some_and(Trainer::is_started));
+}

@@ -99,7 +99,8 @@ pub struct PlayOut {
 }
 
 impl PlayOut {
-    /// Moves still to be played.
+    /// Moves still to be played (tests).
+    #[cfg(test)]
     pub fn left(&self) -> usize {
         self.moves.len()
     }
