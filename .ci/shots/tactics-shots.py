@@ -136,7 +136,7 @@ def main():
                 solve.append(move(SOLVER_MOVES[-1], 4.0, "solved"))
                 run(size, lang, ["--tactics", "--tactic", PUZZLE], solve, names)
                 run(size, lang, ["--tactics", "--tactic", PUZZLE],
-                    [move(WRONG, 6.0, "missed")], names)
+                    [move(WRONG, 12.0, "missed")], names)
     finally:
         xvfb.terminate()
     print("\n".join(names))

@@ -2,8 +2,10 @@
 //! puzzle from the player's games', the trainer's): at the top of the
 //! panel while their puzzle is on the board, a column of text lines — each
 //! its size and first colour, its words refreshed by the card — over a
-//! row of buttons.
+//! row of buttons; a size smaller in a short panel, so the moves and their
+//! buttons below keep some room.
 
+use crate::game::board::layout::BoardLayout;
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::panel::{InfoColumn, dock_first};
 use crate::game::play::Play;
@@ -29,9 +31,26 @@ pub(crate) trait ExerciseCard: Component + Default {
     fn buttons() -> Vec<(Phrase, OnPress)>;
 }
 
+/// Every puzzle card, whatever its kind, and whether it is drawn for a
+/// short panel.
+#[derive(Component, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct PuzzleCardBox {
+    compact: bool,
+}
+
+/// A line's size in a short panel or not.
+fn line_px(px: f32, compact: bool) -> f32 {
+    if compact { (px - 2.0).max(12.0) } else { px }
+}
+
+/// The buttons' size in a short panel or not.
+fn button_px(compact: bool) -> f32 {
+    if compact { 12.0 } else { 14.0 }
+}
+
 /// Adds card `C`: spawned while its puzzle is on the board (and gone with
-/// it), docked first in the panel's information column, its words set by
-/// `refresh` after.
+/// it; drawn again when the panel becomes short or tall), docked first in
+/// the panel's information column, its words set by `refresh` after.
 pub(crate) fn add_card<C: ExerciseCard, M>(
     app: &mut App,
     refresh: impl IntoScheduleConfigs<ScheduleSystem, M>,
@@ -46,32 +65,44 @@ pub(crate) fn add_card<C: ExerciseCard, M>(
 }
 
 /// Spawns card `C` when its puzzle comes (also from one puzzle to the
-/// next, when the mode changes), despawns it when the puzzle goes.
+/// next, when the mode changes), despawns it when the puzzle goes, and
+/// draws it again at the other size when the panel's height crosses the
+/// short panel's.
 fn spawn_card<C: ExerciseCard>(
     mut commands: Commands,
     puzzle: Option<Res<C::Puzzle>>,
-    cards: Query<Entity, With<C>>,
-    fonts: Res<Fonts>,
+    cards: Query<(Entity, &PuzzleCardBox), With<C>>,
+    (fonts, layout): (Res<Fonts>, Res<BoardLayout>),
     lang: CurrentLang,
 ) {
-    let (want, have) = (puzzle.is_some(), !cards.is_empty());
-    if want == have {
-        return;
-    }
-    if !want {
-        for card in &cards {
+    let want = puzzle.is_some().then_some(PuzzleCardBox {
+        compact: layout.compact_panel(),
+    });
+    let mut have = None;
+    for (card, drawn) in &cards {
+        if Some(*drawn) == want {
+            have = Some(card);
+        } else {
             commands.entity(card).despawn();
         }
-        return;
     }
+    let Some(size) = want.filter(|_| have.is_none()) else {
+        return;
+    };
     let lang = *lang;
     commands
-        .spawn((C::default(), panel_card(), DespawnOnExit(Play::Puzzle)))
+        .spawn((
+            C::default(),
+            size,
+            panel_card(),
+            DespawnOnExit(Play::Puzzle),
+        ))
         .with_children(|card| {
             for &(line, px, color) in C::LINES {
-                card.spawn(card_line(line, px, color, &fonts));
+                card.spawn(card_line(line, line_px(px, size.compact), color, &fonts));
             }
-            card.spawn(button_row(C::buttons(), lang, &fonts));
+            let px = button_px(size.compact);
+            card.spawn(button_row(C::buttons(), lang, &fonts, px));
         });
 }
 
@@ -89,14 +120,14 @@ fn card_line(line: impl Component, px: f32, color: Color, fonts: &Fonts) -> impl
 }
 
 /// The card's buttons, in a centred row that wraps.
-fn button_row(buttons: Vec<(Phrase, OnPress)>, lang: Lang, fonts: &Fonts) -> impl Bundle {
+fn button_row(buttons: Vec<(Phrase, OnPress)>, lang: Lang, fonts: &Fonts, px: f32) -> impl Bundle {
     let fonts = fonts.clone();
     (
         centred_row(6.0),
         Pickable::IGNORE,
         Children::spawn(SpawnWith(move |row: &mut ChildSpawner| {
             for (text, action) in buttons {
-                row.spawn(button(text, lang, &fonts, 14.0, action));
+                row.spawn(button(text, lang, &fonts, px, action));
             }
         })),
     )

@@ -22,8 +22,9 @@ pub(super) fn spawn_card(
     mut focus: ResMut<Focus>,
 ) {
     let lang = *lang;
-    // Everything shrinks in small windows so the whole card fits.
-    let size = Scale::fit(layout.window, Vec2::new(640.0, 960.0), 0.55, 1.0);
+    // Everything shrinks in small windows so the whole card fits (its
+    // seventeen rows, the notice line and the footer).
+    let size = Scale::fit(layout.window, Vec2::new(640.0, 1020.0), 0.55, 1.0);
     focus.0 = 0;
     let row_fonts = fonts.clone();
     commands.spawn((
@@ -115,7 +116,7 @@ fn setting_row(i: usize, row: Row, lang: Lang, fonts: &Fonts, size: Scale) -> im
                 parent.spawn(sign_button("+", &fonts, size, (row, 1)));
             } else if row.is_stepped() {
                 parent.spawn(sign_button("−", &fonts, size, (row, -1)));
-                parent.spawn(step_value(row, &fonts, size, 72.0));
+                parent.spawn(step_value(row, &fonts, size, 60.0));
                 parent.spawn(sign_button("+", &fonts, size, (row, 1)));
             } else {
                 for (j, &choice) in row.choices().iter().enumerate() {
@@ -155,11 +156,16 @@ fn step_value(row: Row, fonts: &Fonts, size: Scale, width: f32) -> impl Bundle {
         fonts.ui(size.px(17.0)),
         TextColor(palette::TEXT),
         plain().width(Val::Px(size.px(width))),
-        TextLayout::justify(if row == Row::Volume {
-            Justify::Right
+        // The threads' "1 / 2" on one line (measured at its narrowest it
+        // would be three).
+        if row == Row::Volume {
+            TextLayout::justify(Justify::Right)
         } else {
-            Justify::Center
-        }),
+            TextLayout {
+                justify: Justify::Center,
+                linebreak: LineBreak::NoWrap,
+            }
+        },
         Pickable::IGNORE,
     )
 }
