@@ -61,6 +61,14 @@ pub struct PlayArgs {
     /// Open the puzzle list.
     #[arg(long, conflicts_with_all = ["mode", "review", "open"])]
     puzzles: bool,
+    /// Open the tactics trainer: puzzles from real games by rating, theme,
+    /// streak and review.
+    #[arg(long, conflicts_with_all = ["mode", "review", "open", "puzzles"])]
+    tactics: bool,
+    /// With --tactics: open this puzzle of the trainer's set at once (its
+    /// id, as `xiangqi puzzles list` gives it).
+    #[arg(long, value_name = "ID", requires = "tactics")]
+    tactic: Option<String>,
     /// Open the saved games (with their import line).
     #[arg(long, conflicts_with_all = ["mode", "review", "open", "puzzles"])]
     games: bool,
@@ -229,6 +237,13 @@ fn check(args: &PlayArgs) -> Result<(), CliError> {
     if let Some(number) = &args.lesson {
         lesson_id(number)?;
     }
+    if let Some(id) = &args.tactic
+        && !crate::tactics::all().iter().any(|t| &t.id == id)
+    {
+        return Err(CliError::new(format!(
+            "--tactic: no puzzle '{id}' in the trainer's set (`xiangqi puzzles list` lists them)"
+        )));
+    }
     if args.frames > 0 && args.screenshot.is_none() {
         return Err(CliError::new("--frames needs --screenshot PATH"));
     }
@@ -332,6 +347,8 @@ pub fn run(args: PlayArgs, direct: bool) -> Result<std::process::ExitCode, CliEr
         review: args.review,
         review_ply: args.ply,
         puzzles: args.puzzles,
+        tactics: args.tactics,
+        tactic: args.tactic,
         games: args.games,
         lessons: args.lessons,
         lesson: args.lesson.as_deref().map(lesson_id).transpose()?,
@@ -425,5 +442,22 @@ mod tests {
         // A position opens (to play on) but is no game to review.
         assert!(check(&open(&fen)).is_ok());
         assert!(check(&review(&fen)).is_err());
+    }
+
+    #[test]
+    fn a_tactic_to_open_is_one_of_the_trainers_set() {
+        let args = |id: &str| PlayArgs {
+            tactics: true,
+            tactic: Some(id.to_string()),
+            ..PlayArgs::default()
+        };
+        let first = &crate::tactics::all()[0].id;
+        assert!(check(&args(first)).is_ok());
+        let err = check(&args("no-such-puzzle")).unwrap_err();
+        assert!(
+            err.0.starts_with("--tactic: no puzzle 'no-such-puzzle'"),
+            "{}",
+            err.0
+        );
     }
 }

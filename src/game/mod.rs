@@ -75,6 +75,10 @@ pub struct LaunchOptions {
     pub review_ply: Option<usize>,
     /// Open the puzzle list.
     pub puzzles: bool,
+    /// Open the tactics trainer's screen (`--tactics`).
+    pub tactics: bool,
+    /// With `tactics`: open the trainer's puzzle with this id (`--tactic`).
+    pub tactic: Option<String>,
     /// Open the saved games.
     pub games: bool,
     /// Open the course's list of lessons (`--lessons`).
@@ -268,6 +272,7 @@ pub fn run(opts: LaunchOptions) -> Result<ExitCode, RunError> {
     play::game_review::configure_launch(&mut app, &opts);
     play::editor::configure_launch(&mut app, &opts);
     play::course::configure_launch(&mut app, &opts);
+    play::trainer::configure_launch(&mut app, &opts);
     cards::engines::configure_launch(&mut app, &opts);
     cards::settings::configure_launch(&mut app, &opts);
 

@@ -87,6 +87,18 @@ pub enum ScoreView {
 /// How many lines the analysis shows, at most.
 pub const MAX_ANALYSIS_LINES: u8 = 5;
 
+/// The search threads a first start gets: the machine's threads less one
+/// (one left for the window and the rest of the desktop), at least one.
+pub fn default_search_threads() -> u16 {
+    let n = crate::engine::max_threads().saturating_sub(1).max(1);
+    u16::try_from(n).unwrap_or(u16::MAX)
+}
+
+/// The most search threads the setting may ask for: the machine's.
+fn most_search_threads() -> u16 {
+    u16::try_from(crate::engine::max_threads()).unwrap_or(u16::MAX)
+}
+
 /// Everything on the settings screen, plus what the menu last used.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
@@ -161,6 +173,10 @@ pub struct Settings {
     pub hint_engine: Option<String>,
     /// The engine of the game review (`None`: the built-in one).
     pub review_engine: Option<String>,
+    /// Threads the built-in engine searches on in the analysis, the hints,
+    /// the game review and at the full-strength level, 1..= the machine's
+    /// threads (the ladder's other levels search on one, as measured).
+    pub search_threads: u16,
 }
 
 impl Default for Settings {
@@ -195,6 +211,7 @@ impl Default for Settings {
             hint_engine: None,
             review_engine: None,
             ladder: crate::engine::level::LADDER,
+            search_threads: default_search_threads(),
         }
     }
 }
@@ -298,6 +315,13 @@ impl Settings {
         file::write_json(self, path)
     }
 
+    /// The threads a search of the analysis, the hints, the review or the
+    /// full-strength level runs on: the setting, within 1..= the machine's
+    /// threads whatever was put in it.
+    pub fn search_threads(&self) -> usize {
+        usize::from(self.search_threads.clamp(1, most_search_threads()))
+    }
+
     /// The effective volume as 0.0..=1.0 (0 when muted).
     pub fn effective_volume(&self) -> f32 {
         if self.muted {
@@ -305,6 +329,21 @@ impl Settings {
         } else {
             f32::from(self.volume.min(100)) / 100.0
         }
+    }
+
+    /// More search threads than this machine has (a file from a bigger
+    /// one) become all it has, without a word; none at all is a mistake,
+    /// said in `problems`, and the default.
+    fn fix_threads(&mut self, problems: &mut Vec<String>) {
+        if self.search_threads == 0 {
+            self.search_threads = default_search_threads();
+            problems.push(format!(
+                "`search_threads` 0 is out of range 1..={}; using {}",
+                most_search_threads(),
+                self.search_threads
+            ));
+        }
+        self.search_threads = self.search_threads.min(most_search_threads());
     }
 
     /// Resets out-of-range values to their defaults; says which.
@@ -340,6 +379,7 @@ impl Settings {
                 *value = default;
             }
         }
+        self.fix_threads(&mut problems);
         if !(1..=MAX_ANALYSIS_LINES).contains(&self.analysis_lines) {
             problems.push(format!(
                 "`analysis_lines` {} is out of range 1..={MAX_ANALYSIS_LINES}; using {}",
@@ -565,6 +605,7 @@ mod tests {
             analysis_engine: Some("Pikafish".into()),
             hint_engine: None,
             review_engine: Some("Pikafish".into()),
+            search_threads: 1,
         };
         s.save(&p).unwrap();
         assert_eq!(Settings::load(&p), (s, None));
@@ -825,6 +866,45 @@ mod tests {
             }
         );
         assert!(w.unwrap().to_string().contains("not a JSON object"));
+    }
+
+    #[test]
+    fn search_threads_stay_within_the_machine_and_a_bad_value_is_the_default() {
+        let t = TempDir::new("settings-threads");
+        let p = t.path().join("settings.json");
+        let max = crate::engine::max_threads();
+        let d = Settings::default();
+        assert_eq!(usize::from(d.search_threads), max.saturating_sub(1).max(1));
+        // Within the machine: kept as written.
+        fs::write(&p, format!(r#"{{"search_threads": {max}}}"#)).unwrap();
+        let (s, w) = Settings::load(&p);
+        assert!(w.is_none(), "{w:?}");
+        assert_eq!(s.search_threads(), max);
+        // A bigger machine's file: all this one has, without a warning.
+        fs::write(&p, r#"{"search_threads": 60000, "volume": 20}"#).unwrap();
+        let (s, w) = Settings::load(&p);
+        assert!(w.is_none(), "{w:?}");
+        assert_eq!((s.search_threads(), s.volume), (max, 20));
+        // Nothing, a negative or a word: the default, said, the rest kept.
+        for bad in ["0", "-2", "\"many\"", "3.5", "99999999"] {
+            fs::write(&p, format!(r#"{{"search_threads": {bad}, "volume": 20}}"#)).unwrap();
+            let (s, w) = Settings::load(&p);
+            let w = w.unwrap_or_else(|| panic!("{bad}: no warning"));
+            assert!(w.to_string().contains("search_threads"), "{bad}: {w}");
+            assert_eq!(
+                (s.search_threads, s.volume),
+                (d.search_threads, 20),
+                "{bad}"
+            );
+        }
+        // Whatever is put in the field, a search gets 1..=max.
+        for n in [0, 1, u16::MAX] {
+            let s = Settings {
+                search_threads: n,
+                ..Settings::default()
+            };
+            assert!((1..=max).contains(&s.search_threads()), "{n}");
+        }
     }
 
     #[test]

@@ -840,6 +840,9 @@ texts! {
     Soft => ("轻", "Soft", hant: "輕", vi: "Nhỏ"),
     Medium => ("中", "Medium", hant: "中", vi: "Vừa"),
     Loud => ("响", "Loud", hant: "響", vi: "To"),
+    // (Taiwan's 搜尋執行緒 has characters the font subset lacks; 線程 is
+    // Hong Kong's word.)
+    SearchThreads => ("搜索线程", "Search threads", hant: "搜索線程", vi: "Luồng tìm kiếm"),
     NoSpeechSynth => (
         "语音报着需要语音合成器",
         "Spoken moves need a speech synthesizer",

@@ -9,6 +9,7 @@ pub mod analysis;
 pub mod clock;
 pub mod comment_field;
 pub mod eval_bar;
+pub mod exercise_card;
 pub mod explorer;
 pub mod graph;
 pub mod help;

@@ -5,98 +5,55 @@
 //! move — with the engine's line once solved — and Retry, Next and the
 //! list.
 
+use crate::game::Screen;
 use crate::game::i18n::{Lang, Phrase, side_name, theme_line};
+use crate::game::panel::exercise_card::{ExerciseCard, add_card};
 use crate::game::panel::line_text;
-use crate::game::panel::{InfoColumn, dock_first};
-use crate::game::play::Play;
 use crate::game::play::move_list::{list_style, teacher_voice};
 use crate::game::play::my_puzzle::{ActiveMyPuzzle, MyPuzzleStore, MyVerdict, NextMyPuzzle};
-use crate::game::play::session::{GameCommand, Session};
+use crate::game::play::session::GameCommand;
 use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
 use crate::game::theme::judgement::{judgement_color, judgement_symbol, judgement_word};
-use crate::game::theme::layout::{centred_row, panel_card};
-use crate::game::theme::{Fonts, OnPress, button, palette};
-use crate::game::{GameSet, Screen};
+use crate::game::theme::{OnPress, palette};
 use crate::rules::notation::format_move;
 use crate::rules::{Move, Position};
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (
-            spawn_card,
-            dock_first::<MyPuzzleCard, InfoColumn>,
-            refresh_card,
-        )
-            .chain()
-            .in_set(GameSet::Present)
-            .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
-    );
+    add_card::<MyPuzzleCard, _>(app, refresh_card);
 }
 
-#[derive(Component)]
-struct MyPuzzleCard;
+/// The card.
+#[derive(Component, Default)]
+pub(crate) struct MyPuzzleCard;
 
+/// A line of the card.
 #[derive(Component, Clone, Copy, PartialEq, Eq)]
-enum Line {
+pub(crate) enum Line {
     Title,
     Task,
     Theme,
     Status,
 }
 
-/// Spawns the card when an attempt starts (also from one puzzle to the next).
-fn spawn_card(
-    mut commands: Commands,
-    active: Option<Res<ActiveMyPuzzle>>,
-    cards: Query<Entity, With<MyPuzzleCard>>,
-    fonts: Res<Fonts>,
-    lang: CurrentLang,
-) {
-    let want = active.is_some();
-    let have = !cards.is_empty();
-    if want == have {
-        return;
+impl ExerciseCard for MyPuzzleCard {
+    type Puzzle = ActiveMyPuzzle;
+    type Line = Line;
+    const LINES: &'static [(Line, f32, Color)] = &[
+        (Line::Title, 17.0, palette::ACCENT),
+        (Line::Task, 15.0, palette::TEXT),
+        (Line::Theme, 14.0, palette::TEXT_DIM),
+        (Line::Status, 15.0, palette::TEXT),
+    ];
+
+    fn buttons() -> Vec<(Phrase, OnPress)> {
+        vec![
+            (Phrase::Retry, OnPress::send(GameCommand::NewGame)),
+            (Phrase::NextPuzzle, OnPress::send(NextMyPuzzle)),
+            (Phrase::PuzzleList, OnPress::go(Screen::Puzzles)),
+        ]
     }
-    if !want {
-        for card in &cards {
-            commands.entity(card).despawn();
-        }
-        return;
-    }
-    let lang = *lang;
-    let btn = |t: Phrase, action: OnPress| button(t, lang, &fonts, 14.0, action);
-    let text = |line: Line, px: f32, color: Color| {
-        (
-            line,
-            Text::new(""),
-            fonts.ui(px),
-            TextColor(color),
-            Pickable::IGNORE,
-        )
-    };
-    commands.spawn((
-        MyPuzzleCard,
-        panel_card(),
-        DespawnOnExit(Play::Puzzle),
-        children![
-            text(Line::Title, 17.0, palette::ACCENT),
-            text(Line::Task, 15.0, palette::TEXT),
-            text(Line::Theme, 14.0, palette::TEXT_DIM),
-            text(Line::Status, 15.0, palette::TEXT),
-            (
-                centred_row(6.0),
-                Pickable::IGNORE,
-                children![
-                    btn(Phrase::Retry, OnPress::send(GameCommand::NewGame)),
-                    btn(Phrase::NextPuzzle, OnPress::send(NextMyPuzzle)),
-                    btn(Phrase::PuzzleList, OnPress::go(Screen::Puzzles)),
-                ],
-            ),
-        ],
-    ));
 }
 
 fn refresh_card(

@@ -16,7 +16,9 @@ use crate::game::notice::Notice;
 use crate::game::play::Turn;
 use crate::game::play::browse::Browse;
 use crate::game::play::external::{self, EngineTrouble, ExternalEngines, LaunchEngines, Use};
-use crate::game::play::search::{OffThreadSearch, SearchFrom, SearchProgress};
+use crate::game::play::search::{
+    OffThreadSearch, SearchFrom, SearchProgress, level_threads, search_threads,
+};
 use crate::game::play::session::{AiMoveChosen, MAX_LEVEL, Player, Session};
 pub use crate::game::play::think::AiBackend;
 use crate::game::settings::UserSettings;
@@ -202,14 +204,17 @@ fn start_search(
         .unwrap_or_default();
     // Against a person the AI takes a person's time, unless asked not to
     // (without the settings, as in the logic tests, it replies at once).
-    let human_pace =
-        session.setup.players.mode != Mode::AiVsAi && settings.is_some_and(|s| !s.quick_replies);
+    let human_pace = session.setup.players.mode != Mode::AiVsAi
+        && settings.as_deref().is_some_and(|s| !s.quick_replies);
+    // The player's cores at full strength; one thread on the ladder below.
+    let threads = level_threads(level, search_threads(settings.as_deref()));
     ai.search = Some(OffThreadSearch::start(
         session.search_from(),
         now,
         move |mut job| {
             job.limits = cap;
             job.human_pace = human_pace;
+            job.threads = threads;
             think(job, level).map(AiAnswer::Move)
         },
     ));

@@ -304,6 +304,7 @@ mod tests {
             limits: crate::engine::Limits::default(),
             human_pace: false,
             exclude: Vec::new(),
+            threads: 1,
         };
         let failed = think(&engine, &job, GoLimit::Depth(1), &[], 1, &mut |_| {});
         assert!(

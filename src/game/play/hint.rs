@@ -21,7 +21,7 @@ use crate::game::GameSet;
 use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::external::{self, ExternalEngines, Use};
-use crate::game::play::search::{OffThreadSearch, SearchJob, SharedEngine};
+use crate::game::play::search::{OffThreadSearch, SearchJob, SharedEngine, search_threads};
 use crate::game::play::session::Session;
 use crate::game::settings::UserSettings;
 use crate::rules::Move;
@@ -112,7 +112,8 @@ impl Default for HintBackend {
                 ..Limits::default()
             };
             let request = SearchRequest::new(&job.position, &job.history, &job.stop).limits(limits);
-            let result = engine.with(|engine| engine.search(&request, &mut |_| {}));
+            let result =
+                engine.with_threads(job.threads, |engine| engine.search(&request, &mut |_| {}));
             (!result.best.is_null()).then_some(result.best)
         }))
     }
@@ -168,10 +169,14 @@ fn start_hint(
         return;
     }
     let find = backend.0.clone();
+    let threads = search_threads(settings.as_deref());
     hint.search = Some(OffThreadSearch::start(
         session.search_from(),
         now,
-        move |job| find(job).map(Ok),
+        move |mut job| {
+            job.threads = threads;
+            find(job).map(Ok)
+        },
     ));
 }
 

@@ -30,7 +30,7 @@ impl Default for AiBackend {
         // search runs at a time.
         let engine = SharedEngine::new(GAME_HASH_MB);
         AiBackend(Arc::new(move |job, level| {
-            engine.with(|engine| think(engine, &job, level))
+            engine.with_threads(job.threads, |engine| think(engine, &job, level))
         }))
     }
 }

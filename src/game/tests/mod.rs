@@ -18,6 +18,7 @@ mod puzzles;
 mod rating;
 mod settings;
 mod speech;
+mod threads;
 mod trainer;
 mod turns;
 mod variations;

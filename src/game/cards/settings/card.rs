@@ -4,7 +4,7 @@
 //! engines.
 
 use super::super::EnginesView;
-use super::{Focus, NoticeText, Row, RowBox, SettingsAction, SettingsView, VolumeFill, VolumeText};
+use super::{Focus, NoticeText, Row, RowBox, SettingsAction, SettingsView, StepText, VolumeFill};
 use crate::game::board::layout::BoardLayout;
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::settings::CurrentLang;
@@ -22,8 +22,9 @@ pub(super) fn spawn_card(
     mut focus: ResMut<Focus>,
 ) {
     let lang = *lang;
-    // Everything shrinks in small windows so the whole card fits.
-    let size = Scale::fit(layout.window, Vec2::new(640.0, 960.0), 0.55, 1.0);
+    // Everything shrinks in small windows so the whole card fits (its
+    // seventeen rows, the notice line and the footer).
+    let size = Scale::fit(layout.window, Vec2::new(640.0, 1020.0), 0.55, 1.0);
     focus.0 = 0;
     let row_fonts = fonts.clone();
     commands.spawn((
@@ -109,10 +110,14 @@ fn setting_row(i: usize, row: Row, lang: Lang, fonts: &Fonts, size: Scale) -> im
                 plain().width(Val::Px(size.px(160.0))).flex_shrink(0.0),
             ));
             if row == Row::Volume {
-                parent.spawn(sign_button("−", &fonts, size, -1));
+                parent.spawn(sign_button("−", &fonts, size, (row, -1)));
                 parent.spawn(volume_bar(size));
-                parent.spawn(volume_value(&fonts, size));
-                parent.spawn(sign_button("+", &fonts, size, 1));
+                parent.spawn(step_value(row, &fonts, size, 36.0));
+                parent.spawn(sign_button("+", &fonts, size, (row, 1)));
+            } else if row.is_stepped() {
+                parent.spawn(sign_button("−", &fonts, size, (row, -1)));
+                parent.spawn(step_value(row, &fonts, size, 60.0));
+                parent.spawn(sign_button("+", &fonts, size, (row, 1)));
             } else {
                 for (j, &choice) in row.choices().iter().enumerate() {
                     let action = SettingsAction::Choose(row, j);
@@ -143,15 +148,24 @@ fn volume_bar(size: Scale) -> impl Bundle {
     )
 }
 
-/// The volume as a number.
-fn volume_value(fonts: &Fonts, size: Scale) -> impl Bundle {
+/// A stepped row's number (`width`: its room, unscaled).
+fn step_value(row: Row, fonts: &Fonts, size: Scale, width: f32) -> impl Bundle {
     (
-        VolumeText,
+        StepText(row),
         Text::new(""),
         fonts.ui(size.px(17.0)),
         TextColor(palette::TEXT),
-        plain().width(Val::Px(size.px(36.0))),
-        TextLayout::justify(Justify::Right),
+        plain().width(Val::Px(size.px(width))),
+        // The threads' "1 / 2" on one line (measured at its narrowest it
+        // would be three).
+        if row == Row::Volume {
+            TextLayout::justify(Justify::Right)
+        } else {
+            TextLayout {
+                justify: Justify::Center,
+                linebreak: LineBreak::NoWrap,
+            }
+        },
         Pickable::IGNORE,
     )
 }
@@ -187,10 +201,10 @@ fn footer(lang: Lang, fonts: &Fonts, size: Scale) -> impl Bundle {
 }
 
 /// A small square button with a sign on it (same in every language) that
-/// turns the volume a step up (+1) or down (−1).
-fn sign_button(sign: &str, fonts: &Fonts, size: Scale, step: i8) -> impl Bundle {
+/// turns a stepped row a step up (+1) or down (−1).
+fn sign_button(sign: &str, fonts: &Fonts, size: Scale, (row, step): (Row, i8)) -> impl Bundle {
     let node = sized(Val::Px(size.px(32.0)), Val::Px(size.px(30.0)));
-    let action = SettingsAction::Volume(step);
+    let action = SettingsAction::Step(row, step);
     (
         button_box(
             node,

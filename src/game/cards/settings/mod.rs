@@ -73,8 +73,8 @@ fn open_at_start(mut frames: Local<u32>, mut next: ResMut<NextState<SettingsView
 pub enum SettingsAction {
     /// Pick choice `usize` of a row.
     Choose(Row, usize),
-    /// Volume up (+1) or down (−1) a step.
-    Volume(i8),
+    /// A stepped row (the volume, the threads) up (+1) or down (−1) a step.
+    Step(Row, i8),
 }
 
 /// The button that opens the settings (for the menu and the game panel).
@@ -96,9 +96,9 @@ struct Focus(usize);
 #[derive(Component, Clone, Copy)]
 struct RowBox(usize);
 
-/// The volume number.
+/// The number of a stepped row (the volume; the threads, of the most).
 #[derive(Component)]
-struct VolumeText;
+struct StepText(Row);
 
 /// The volume bar's fill.
 #[derive(Component)]
@@ -118,7 +118,7 @@ fn settings_buttons(
     for &action in actions.read() {
         let row = match action {
             SettingsAction::Choose(row, _) => row,
-            SettingsAction::Volume(_) => Row::Volume,
+            SettingsAction::Step(row, _) => row,
         };
         if let Some(i) = Row::ALL.iter().position(|&r| r == row) {
             focus.0 = i;
@@ -182,7 +182,7 @@ fn refresh_card(
     added: Query<(), Added<RowBox>>,
     mut choices: Query<(&SettingsAction, &mut Toggled)>,
     mut rows: Query<(&RowBox, &mut BorderColor)>,
-    mut volume_text: Query<&mut Text, With<VolumeText>>,
+    mut step_text: Query<(&StepText, &mut Text)>,
     mut volume_fill: Query<(&mut Node, &mut BackgroundColor), With<VolumeFill>>,
 ) {
     if !settings.is_changed() && !focus.is_changed() && added.is_empty() {
@@ -202,8 +202,15 @@ fn refresh_card(
         };
         border.set_if_neq(want);
     }
-    for mut text in &mut volume_text {
-        text.0 = settings.volume.to_string();
+    for (StepText(row), mut text) in &mut step_text {
+        text.0 = match row {
+            Row::Threads => format!(
+                "{} / {}",
+                settings.search_threads(),
+                crate::engine::max_threads()
+            ),
+            _ => settings.volume.to_string(),
+        };
     }
     for (mut node, mut bg) in &mut volume_fill {
         node.width = Val::Percent(f32::from(settings.volume.min(100)));

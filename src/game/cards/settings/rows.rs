@@ -2,6 +2,7 @@
 //! force, and how a choice or a step changes the settings.
 
 use super::SettingsAction;
+use crate::engine::max_threads;
 use crate::game::i18n::Phrase;
 use crate::render::{BoardTheme, PieceSet};
 use crate::rules::{Charset, Notation};
@@ -30,6 +31,8 @@ pub enum Row {
     Language,
     Speech,
     SpeechVolume,
+    /// The built-in engine's search threads (−/+ like the volume).
+    Threads,
 }
 
 /// The spoken moves' paces (percent) for Slow, Normal and Fast.
@@ -45,7 +48,7 @@ fn nearest(presets: &[u8], value: u8) -> usize {
 }
 
 impl Row {
-    pub(super) const ALL: [Row; 16] = [
+    pub(super) const ALL: [Row; 17] = [
         Row::Volume,
         Row::Sound,
         Row::Animation,
@@ -62,6 +65,7 @@ impl Row {
         Row::Language,
         Row::Speech,
         Row::SpeechVolume,
+        Row::Threads,
     ];
 
     pub(super) fn title(self) -> Phrase {
@@ -82,13 +86,19 @@ impl Row {
             Row::Language => Phrase::Language,
             Row::Speech => Phrase::SpeakMoves,
             Row::SpeechVolume => Phrase::SpeechVolume,
+            Row::Threads => Phrase::SearchThreads,
         }
     }
 
-    /// The choices (none for the volume, which has −/+).
+    /// A row set with −/+ (a number, not choices).
+    pub(super) fn is_stepped(self) -> bool {
+        matches!(self, Row::Volume | Row::Threads)
+    }
+
+    /// The choices (none for the volume and the threads, which have −/+).
     pub(super) fn choices(self) -> &'static [Phrase] {
         match self {
-            Row::Volume => &[],
+            Row::Volume | Row::Threads => &[],
             Row::Sound => &[Phrase::SoundOn, Phrase::Muted],
             Row::Animation => &[Phrase::Slow, Phrase::Normal, Phrase::Fast, Phrase::Off],
             Row::Replies => &[Phrase::RepliesHuman, Phrase::RepliesQuick],
@@ -135,7 +145,7 @@ impl Row {
             AnimationSpeed::Off,
         ];
         match self {
-            Row::Volume => 0,
+            Row::Volume | Row::Threads => 0,
             Row::Sound => usize::from(s.muted),
             Row::Animation => SPEEDS
                 .iter()
@@ -178,7 +188,7 @@ impl Row {
             return;
         }
         match self {
-            Row::Volume => {}
+            Row::Volume | Row::Threads => {}
             Row::Sound => s.muted = i == 1,
             Row::Animation => {
                 s.animation_speed = [
@@ -215,7 +225,7 @@ impl Row {
     }
 
     /// ←/→: the neighbouring choice (stopping at the ends); `wrap` for
-    /// Enter, which steps round.
+    /// Enter, which steps round (but for the volume).
     pub(super) fn step(self, s: &mut Settings, delta: i32, wrap: bool) {
         if self == Row::Volume {
             let v = if delta > 0 {
@@ -224,6 +234,10 @@ impl Row {
                 s.volume.saturating_sub(VOLUME_STEP)
             };
             s.volume = v;
+            return;
+        }
+        if self == Row::Threads {
+            s.search_threads = stepped_threads(s.search_threads(), delta, wrap);
             return;
         }
         let n = self.choices().len() as i32;
@@ -237,10 +251,63 @@ impl Row {
     }
 }
 
+/// `threads` a step up or down (`delta`'s sign) within 1..= the machine's
+/// threads; `wrap`: past the most is one again.
+fn stepped_threads(threads: usize, delta: i32, wrap: bool) -> u16 {
+    let most = max_threads();
+    let n = if delta > 0 {
+        if wrap && threads >= most {
+            1
+        } else {
+            threads + 1
+        }
+    } else {
+        threads.saturating_sub(1)
+    };
+    u16::try_from(n.clamp(1, most)).unwrap_or(u16::MAX)
+}
+
 /// Applies a choice.
 pub(super) fn apply(action: SettingsAction, settings: &mut Settings) {
     match action {
         SettingsAction::Choose(row, i) => row.choose(settings, i),
-        SettingsAction::Volume(d) => Row::Volume.step(settings, i32::from(d), false),
+        SettingsAction::Step(row, d) => row.step(settings, i32::from(d), false),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_threads_row_steps_within_one_and_the_machines_threads() {
+        let most = max_threads();
+        let mut s = Settings {
+            search_threads: 1,
+            ..Settings::default()
+        };
+        assert!(Row::Threads.is_stepped() && Row::Threads.choices().is_empty());
+        assert_eq!(Row::Threads.title(), Phrase::SearchThreads);
+        apply(SettingsAction::Step(Row::Threads, -1), &mut s);
+        assert_eq!(s.search_threads, 1, "never none");
+        for _ in 0..most + 3 {
+            apply(SettingsAction::Step(Row::Threads, 1), &mut s);
+        }
+        assert_eq!(
+            usize::from(s.search_threads),
+            most,
+            "never more than the machine's"
+        );
+        // Enter steps round: past the most is one again.
+        Row::Threads.step(&mut s, 1, true);
+        assert_eq!(s.search_threads, 1);
+        // A value from elsewhere (a bigger machine's file) steps from what is in force.
+        s.search_threads = u16::MAX;
+        Row::Threads.step(&mut s, -1, false);
+        assert_eq!(usize::from(s.search_threads), most.saturating_sub(1).max(1));
+        // The other stepped row still steps the volume only.
+        let threads = s.search_threads;
+        apply(SettingsAction::Step(Row::Volume, -1), &mut s);
+        assert_eq!(s.search_threads, threads);
     }
 }

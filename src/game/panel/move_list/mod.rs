@@ -141,10 +141,10 @@ const MOVE_ROW_PX: f32 = 22.0;
 const SHORT_PANEL_ROWS: f32 = 6.0;
 
 /// The move box's least height: six rows in a short panel, where the cards
-/// above would squeeze it most (a review's card), unless in a lesson (whose
-/// card takes the room: its moves are few).
-fn move_box_min(layout: &BoardLayout, lesson: bool) -> Val {
-    Val::Px(if layout.compact_panel() && !lesson {
+/// above would squeeze it most (a review's card), unless in a lesson or a
+/// puzzle (whose card takes the room: their moves are few).
+fn move_box_min(layout: &BoardLayout, few_moves: bool) -> Val {
+    Val::Px(if layout.compact_panel() && !few_moves {
         SHORT_PANEL_ROWS * MOVE_ROW_PX + 8.0
     } else {
         60.0
@@ -158,8 +158,10 @@ fn fit_move_box(
     mut boxes: Query<&mut Node, With<MoveBox>>,
     mut openings: Query<&mut TextLayout, With<OpeningLine>>,
     lessons: Query<(), With<super::lesson_card::LessonCard>>,
+    puzzles: Query<(), With<super::exercise_card::PuzzleCardBox>>,
 ) {
-    let want = move_box_min(&layout, !lessons.is_empty());
+    // A puzzle's moves are few too.
+    let want = move_box_min(&layout, !lessons.is_empty() || !puzzles.is_empty());
     for mut node in &mut boxes {
         if node.min_height != want {
             node.min_height = want;

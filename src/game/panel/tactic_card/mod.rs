@@ -6,102 +6,59 @@
 
 pub mod words;
 
+#[cfg(test)]
+mod tests;
+
+use crate::game::Screen;
 use crate::game::i18n::Phrase;
-use crate::game::panel::{InfoColumn, dock_first};
-use crate::game::play::Play;
+use crate::game::panel::exercise_card::{ExerciseCard, add_card};
 use crate::game::play::exercise::ActiveExercise;
 use crate::game::play::hint::HintRequest;
 use crate::game::play::move_list::teacher_voice;
-use crate::game::play::session::{GameCommand, Session};
+use crate::game::play::session::GameCommand;
 use crate::game::play::trainer::record::ShowSolution;
 use crate::game::play::trainer::teacher::TacticTeacher;
 use crate::game::play::trainer::{ActiveTactic, NextTactic, TrainerRecord};
 use crate::game::settings::{CurrentLang, UserSettings};
-use crate::game::theme::layout::{centred_row, panel_card};
-use crate::game::theme::shape::{Shape, plain};
-use crate::game::theme::{Fonts, OnPress, button, palette, set_display};
-use crate::game::{GameSet, Screen};
+use crate::game::theme::{OnPress, palette, set_display};
 use crate::store::trainer::Streak;
 use bevy::prelude::*;
 use words::{CardFacts, Line};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (
-            spawn_card,
-            dock_first::<TacticCard, InfoColumn>,
-            refresh_card,
-        )
-            .chain()
-            .in_set(GameSet::Present)
-            .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
-    );
+    add_card::<TacticCard, _>(app, refresh_card);
 }
 
-#[derive(Component)]
-struct TacticCard;
+/// The card.
+#[derive(Component, Default)]
+pub(crate) struct TacticCard;
 
 /// A line of the card.
 #[derive(Component, Clone, Copy)]
-struct CardLine(Line);
+pub(crate) struct CardLine(Line);
 
-const LINES: [(Line, f32); 7] = [
-    (Line::Title, 17.0),
-    (Line::Task, 15.0),
-    (Line::Status, 15.0),
-    (Line::Change, 15.0),
-    (Line::Teacher, 14.0),
-    (Line::Info, 13.0),
-    (Line::Source, 13.0),
-];
+impl ExerciseCard for TacticCard {
+    type Puzzle = ActiveTactic;
+    type Line = CardLine;
+    const LINES: &'static [(CardLine, f32, Color)] = &[
+        (CardLine(Line::Title), 17.0, palette::TEXT),
+        (CardLine(Line::Task), 15.0, palette::TEXT),
+        (CardLine(Line::Status), 15.0, palette::TEXT),
+        (CardLine(Line::Change), 15.0, palette::TEXT),
+        (CardLine(Line::Teacher), 14.0, palette::TEXT),
+        (CardLine(Line::Info), 13.0, palette::TEXT),
+        (CardLine(Line::Source), 13.0, palette::TEXT),
+    ];
 
-/// Spawns the card when a puzzle of the trainer is on the board.
-fn spawn_card(
-    mut commands: Commands,
-    active: Option<Res<ActiveTactic>>,
-    cards: Query<Entity, With<TacticCard>>,
-    fonts: Res<Fonts>,
-    lang: CurrentLang,
-) {
-    let (want, have) = (active.is_some(), !cards.is_empty());
-    if want == have {
-        return;
+    fn buttons() -> Vec<(Phrase, OnPress)> {
+        vec![
+            (Phrase::Retry, OnPress::send(GameCommand::NewGame)),
+            (Phrase::Hint, OnPress::send(HintRequest)),
+            (Phrase::ShowSolution, OnPress::send(ShowSolution)),
+            (Phrase::NextPuzzle, OnPress::send(NextTactic)),
+            (Phrase::PuzzleList, OnPress::go(Screen::Tactics)),
+        ]
     }
-    if !want {
-        for card in &cards {
-            commands.entity(card).despawn();
-        }
-        return;
-    }
-    let lang = *lang;
-    let btn = |t: Phrase, action: OnPress| button(t, lang, &fonts, 14.0, action);
-    commands
-        .spawn((TacticCard, panel_card(), DespawnOnExit(Play::Puzzle)))
-        .with_children(|card| {
-            for (line, px) in LINES {
-                card.spawn((
-                    CardLine(line),
-                    Text::new(""),
-                    fonts.ui(px),
-                    TextColor(palette::TEXT),
-                    TextLayout::justify(Justify::Center),
-                    plain().max_width(Val::Percent(100.0)),
-                    Pickable::IGNORE,
-                ));
-            }
-            card.spawn((
-                centred_row(6.0),
-                Pickable::IGNORE,
-                children![
-                    btn(Phrase::Retry, OnPress::send(GameCommand::NewGame)),
-                    btn(Phrase::Hint, OnPress::send(HintRequest)),
-                    btn(Phrase::ShowSolution, OnPress::send(ShowSolution)),
-                    btn(Phrase::NextPuzzle, OnPress::send(NextTactic)),
-                    btn(Phrase::PuzzleList, OnPress::go(Screen::Tactics)),
-                ],
-            ));
-        });
 }
 
 fn refresh_card(

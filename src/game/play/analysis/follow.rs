@@ -13,7 +13,7 @@ use crate::game::play::Turn;
 use crate::game::play::ai::AiState;
 use crate::game::play::browse::{Browse, shown_history, shown_ply, shown_position};
 use crate::game::play::external::{self, ExternalEngines, SharedExternal, Use};
-use crate::game::play::search::{OffThreadSearch, SearchJob};
+use crate::game::play::search::{OffThreadSearch, SearchJob, search_threads};
 use crate::game::play::session::Session;
 use crate::game::settings::{CurrentLang, UserSettings};
 use crate::rules::{Move, Position};
@@ -96,6 +96,7 @@ pub(super) fn follow_the_board(
         exclude: analysis.excluded.clone(),
         lines,
         reports: tx,
+        threads: search_threads(settings.as_deref()),
     };
     analysis.search = Some(match entry {
         Some(entry) => job.on_engine(engines.get(Use::Analysis, &entry), *lang),
@@ -118,6 +119,8 @@ struct Job {
     exclude: Vec<Move>,
     lines: usize,
     reports: Sender<SearchInfo>,
+    /// The built-in engine's threads (the player's setting).
+    threads: usize,
 }
 
 impl Job {
@@ -137,8 +140,10 @@ impl Job {
             exclude,
             lines,
             reports,
+            threads,
         } = self;
-        OffThreadSearch::start_at(position, history, generation, now, move |job| {
+        OffThreadSearch::start_at(position, history, generation, now, move |mut job| {
+            job.threads = threads;
             search(job, exclude, lines, reports)
         })
     }

@@ -230,7 +230,7 @@ impl Default for AnalysisBackend {
                 .limits(limits)
                 .excluding(&job.exclude)
                 .lines(lines);
-            engine.with(|engine| {
+            engine.with_threads(job.threads, |engine| {
                 engine.search(&request, &mut |info| {
                     let _ = out.send(info.clone());
                 });

@@ -18,6 +18,9 @@ pub struct ActiveExercise {
     back_to: Screen,
     /// The board shows the exercise as it stands (false: it is put there).
     pub(crate) on_board: bool,
+    /// The board is played out, move by move, from the one shown up to
+    /// the exercise's (a solution shown), not put there at once.
+    pub(crate) play_out: bool,
 }
 
 /// What an exercise said.
@@ -41,6 +44,7 @@ impl ActiveExercise {
             version: 0,
             back_to,
             on_board: false,
+            play_out: false,
         }
     }
 
@@ -71,10 +75,13 @@ impl ActiveExercise {
     }
 
     /// Changes the exercise with `f`, which moves its board (a solution
-    /// shown): the board is put there again as the exercise stands.
+    /// shown): the board goes on to the exercise's as it stands, its moves
+    /// played one after another from where the two part
+    /// ([`crate::game::play::exercise::run`]).
     pub fn rebuild<R>(&mut self, f: impl FnOnce(&mut dyn Exercise) -> R) -> R {
         self.version += 1;
         self.on_board = false;
+        self.play_out = true;
         f(self.exercise.as_mut())
     }
 
@@ -117,6 +124,7 @@ impl ActiveExercise {
             self.exercise.restart();
         }
         self.on_board = false;
+        self.play_out = false;
     }
 
     /// The game the board shows: the moves from the start, or — where the

@@ -10,7 +10,7 @@ use crate::game::i18n::Phrase;
 use crate::game::notice::Notice;
 use crate::game::play::external::{self, ExternalEngines, SharedExternal, Use};
 use crate::game::play::my_puzzle::MyPuzzleStore;
-use crate::game::play::search::{OffThreadSearch, SearchJob};
+use crate::game::play::search::{OffThreadSearch, SearchJob, search_threads};
 use crate::game::play::session::Session;
 use crate::game::settings::StorePaths;
 use crate::rules::{Move, Position};
@@ -82,6 +82,7 @@ impl Reviewer<'_> {
         let counter = done.clone();
         let (job_start, job_moves) = (start, moves.clone());
         let (external, lang) = self.review_engine();
+        let threads = search_threads(self.settings.as_deref());
         let search = OffThreadSearch::start(
             session.search_from(),
             self.time.elapsed_secs_f64(),
@@ -101,7 +102,7 @@ impl Reviewer<'_> {
                             },
                         )
                     }
-                    None => engine.with(|engine| {
+                    None => engine.with_threads(threads, |engine| {
                         review_game(
                             engine,
                             &job_start,

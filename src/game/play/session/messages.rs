@@ -60,6 +60,17 @@ pub struct AiMoveChosen {
     pub mv: Move,
 }
 
+/// A move of the exercise's own board, played on the session's (a
+/// solution played out): stamped like the AI's answer, and played only if
+/// it is the exercise board's next move.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExerciseMove {
+    /// [`Session::generation`](super::Session::generation) when it was sent.
+    pub generation: u64,
+    /// The move.
+    pub mv: Move,
+}
+
 /// What changed on the board, for the pieces to follow.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardChanged {

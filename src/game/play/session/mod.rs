@@ -3,7 +3,8 @@
 //!
 //! Everything that changes the game arrives as a message — a click on a
 //! point ([`BoardInput`]), a command ([`GameCommand`]) or an AI answer
-//! ([`AiMoveChosen`]) — and every change goes out as a message too
+//! ([`AiMoveChosen`]), a move of an exercise's own board played out
+//! ([`ExerciseMove`]) — and every change goes out as a message too
 //! ([`BoardChanged`], [`IllegalInput`], [`CheckAlert`], [`SoundCue`]), so
 //! the presentation and the tests see exactly the same game.
 //!
@@ -27,8 +28,8 @@ mod turns;
 
 pub(crate) use messages::Outputs;
 pub use messages::{
-    AiMoveChosen, BoardChanged, BoardInput, CheckAlert, GameCommand, IllegalInput, OpenFile,
-    SoundCue,
+    AiMoveChosen, BoardChanged, BoardInput, CheckAlert, ExerciseMove, GameCommand, IllegalInput,
+    OpenFile, SoundCue,
 };
 pub use open::{ClockSetup, GameOpener, PendingGame};
 pub use setup::{Computer, GameSetup, MAX_LEVEL, Player};
@@ -40,6 +41,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<BoardInput>()
         .add_message::<GameCommand>()
         .add_message::<AiMoveChosen>()
+        .add_message::<ExerciseMove>()
         .add_message::<BoardChanged>()
         .add_message::<IllegalInput>()
         .add_message::<CheckAlert>()
@@ -59,7 +61,11 @@ pub(super) fn plugin(app: &mut App) {
                 )
                     .chain()
                     .in_set(GameSet::Rules),
-                (turns::apply_ai_moves, sync_turn)
+                (
+                    turns::apply_ai_moves,
+                    turns::apply_exercise_moves,
+                    sync_turn,
+                )
                     .chain()
                     .in_set(GameSet::Resolve),
             )

@@ -3,8 +3,8 @@
 //! answers.
 
 use super::{
-    AiMoveChosen, BoardChanged, BoardInput, CheckAlert, IllegalInput, Outputs, Selection, Session,
-    SoundCue,
+    AiMoveChosen, BoardChanged, BoardInput, CheckAlert, ExerciseMove, IllegalInput, Outputs,
+    Selection, Session, SoundCue,
 };
 use crate::exercise::Verdict;
 use crate::game::play::Turn;
@@ -217,6 +217,31 @@ pub(super) fn apply_ai_moves(
         }
         if !play_move(&mut session, answer.mv, time.elapsed_secs_f64(), &mut out) {
             warn!("the AI chose an illegal move {}", answer.mv);
+        }
+    }
+}
+
+/// The exercise's own board played out on the session: each move played
+/// as the AI's are (the pieces glide), if it is the exercise board's next
+/// move where the session stands; nothing is asked of the exercise, whose
+/// board it already is.
+pub(super) fn apply_exercise_moves(
+    mut moves: MessageReader<ExerciseMove>,
+    mut session: ResMut<Session>,
+    exercise: Option<Res<ActiveExercise>>,
+    time: Res<Time>,
+    mut out: Outputs,
+) {
+    for m in moves.read() {
+        let next = exercise
+            .as_deref()
+            .and_then(|e| e.board().moves().get(session.game.ply()).copied());
+        if m.generation != session.generation || next != Some(m.mv) {
+            debug!("dropping a stale move of the exercise's board {}", m.mv);
+            continue;
+        }
+        if !play_move(&mut session, m.mv, time.elapsed_secs_f64(), &mut out) {
+            warn!("the exercise's board has an illegal move {}", m.mv);
         }
     }
 }

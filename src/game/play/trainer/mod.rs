@@ -41,10 +41,13 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TacticSet>()
         .add_message::<StartTactic>()
         .add_message::<NextTactic>()
+        .add_message::<OpenTactic>()
         .add_systems(
             Update,
             (
-                (next_tactic, start_tactic).chain().in_set(GameSet::Input),
+                (next_tactic, start_tactic, open_tactic)
+                    .chain()
+                    .in_set(GameSet::Input),
                 // The try goes with its exercise.
                 end_attempt.run_if(resource_removed::<ActiveExercise>),
             ),
@@ -70,6 +73,22 @@ pub struct StartTactic(pub TrainerMode);
 /// Start the next puzzle chosen the way the one on the board was.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NextTactic;
+
+/// Start the puzzle of the set with this id (`--tactic`; the next is
+/// then chosen at the player's rating).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct OpenTactic(pub String);
+
+/// `--tactics [--tactic ID]`: the trainer's screen opens, and the puzzle
+/// with it.
+pub(crate) fn configure_launch(app: &mut App, opts: &crate::game::LaunchOptions) {
+    if opts.tactics {
+        app.insert_state(Screen::Tactics);
+    }
+    if let Some(id) = &opts.tactic {
+        app.world_mut().write_message(OpenTactic(id.clone()));
+    }
+}
 
 /// The puzzle on the board (the try is the [`ActiveExercise`]).
 #[derive(Resource, Clone, Debug)]
@@ -127,16 +146,55 @@ fn start_tactic(
     let Some(&StartTactic(mode)) = requests.read().last() else {
         return;
     };
-    let from_games = profile.get(paths.as_deref(), &mut notice).rating;
-    let trainer = record.get(paths.as_deref(), &mut notice);
-    if !trainer.is_started() {
-        // Where a new player starts: their rating from the games.
-        *trainer = Trainer::start_from(from_games.unwrap_or(NEW_PLAYER));
-    }
+    let paths = paths.as_deref();
+    let trainer = started(&mut record, &mut profile, paths, &mut notice);
     let Some(tactic) = choose(trainer, &set.0, mode, now_unix()) else {
         notice.post(Phrase::NoPuzzleHere, "", false);
         return;
     };
+    put_on_board(tactic, mode, &mut opener, &mut notice);
+}
+
+/// The player's record, started (where a new player starts: their rating
+/// from the games).
+fn started<'a>(
+    record: &'a mut TrainerRecord,
+    profile: &mut PlayerRating,
+    paths: Option<&StorePaths>,
+    notice: &mut Notice,
+) -> &'a mut Trainer {
+    let from_games = profile.get(paths, notice).rating;
+    let trainer = record.get(paths, notice);
+    if !trainer.is_started() {
+        *trainer = Trainer::start_from(from_games.unwrap_or(NEW_PLAYER));
+    }
+    trainer
+}
+
+fn open_tactic(
+    mut requests: MessageReader<OpenTactic>,
+    mut opener: ExerciseOpener,
+    set: Res<TacticSet>,
+    (mut record, mut profile): (ResMut<TrainerRecord>, ResMut<PlayerRating>),
+    (paths, mut notice): (Option<Res<StorePaths>>, ResMut<Notice>),
+) {
+    let Some(OpenTactic(id)) = requests.read().last() else {
+        return;
+    };
+    started(&mut record, &mut profile, paths.as_deref(), &mut notice);
+    match set.0.iter().find(|t| &t.id == id) {
+        Some(t) => put_on_board(t.clone(), TrainerMode::Rated, &mut opener, &mut notice),
+        None => notice.post(Phrase::NoPuzzleHere, id.clone(), false),
+    }
+}
+
+/// Opens a try at `tactic`, chosen `mode`'s way, on the board.
+fn put_on_board(
+    tactic: Tactic,
+    mode: TrainerMode,
+    opener: &mut ExerciseOpener,
+    notice: &mut Notice,
+) {
     let attempt = match TacticAttempt::new(&tactic) {
         Ok(a) => a,
         Err(e) => {

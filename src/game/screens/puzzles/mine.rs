@@ -2,7 +2,7 @@
 //! player's own mistakes (and the positions they set up), newest first,
 //! each with its progress and a Remove button.
 
-use super::{centred, rim_width, status_text, tile};
+use super::tiles::{centred, rim_width, status_text, text_line, tile};
 use crate::game::i18n::{Lang, Phrase, comes_back, due_today, side_name};
 use crate::game::notice::Notice;
 use crate::game::play::move_list::list_style;
@@ -88,17 +88,7 @@ fn spawn_head(
     lang: Lang,
     fonts: &Fonts,
 ) {
-    let line = |text: String, px: f32, color: Color| {
-        centred(
-            (
-                Text::new(text),
-                fonts.ui(px),
-                TextColor(color),
-                Pickable::IGNORE,
-            ),
-            Node::default(),
-        )
-    };
+    let line = |text: String, px: f32, color: Color| text_line(text, px, color, fonts);
     let mut head = format!(
         "{}   {} {solved} / {total}",
         Phrase::MyPuzzles.get(lang),

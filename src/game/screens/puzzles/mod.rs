@@ -8,6 +8,7 @@
 mod mine;
 mod tactic_tiles;
 mod tactics;
+mod tiles;
 
 use crate::game::i18n::{Lang, Phrase, mate_in};
 use crate::game::notice::Notice;
@@ -15,100 +16,27 @@ use crate::game::play::puzzle::{PuzzleProgress, StartPuzzle};
 use crate::game::settings::CurrentLang;
 use crate::game::settings::StorePaths;
 use crate::game::theme::layout::{scrolling_tiles, tile_box};
-use crate::game::theme::shape::{Shape, plain};
-use crate::game::theme::{Fonts, OnPress, Toggled, button, label, palette, screen_root};
+use crate::game::theme::shape::Shape;
+use crate::game::theme::{Fonts, OnPress, button, label, palette, screen_root};
 use crate::game::{GameSet, Screen};
 use crate::store::{Progress, Puzzle, puzzles};
 use bevy::prelude::*;
+use tiles::{list_heading, list_screen, rim, rim_width, status_text, tile};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(tactics::plugin);
-    app.add_systems(OnEnter(Screen::Puzzles), spawn_list)
-        .add_systems(
-            Update,
-            (
-                list_keys
-                    .in_set(GameSet::Input)
-                    .run_if(in_state(Screen::Puzzles)),
-                mine::fill_my_puzzles
-                    .in_set(GameSet::Present)
-                    .run_if(in_state(Screen::Puzzles)),
-            ),
-        );
-}
-
-fn list_keys(keys: Res<ButtonInput<KeyCode>>, mut next: ResMut<NextState<Screen>>) {
-    if keys.just_pressed(KeyCode::Escape) {
-        next.set(Screen::Menu);
-    }
+    list_screen(app, Screen::Puzzles, spawn_list, Screen::Menu);
+    app.add_systems(
+        Update,
+        mine::fill_my_puzzles
+            .in_set(GameSet::Present)
+            .run_if(in_state(Screen::Puzzles)),
+    );
 }
 
 /// "3步杀" / "mate in 2".
 pub fn mate_text(plies: u32, lang: Lang) -> String {
     mate_in(plies.div_ceil(2), lang)
-}
-
-/// "Solved", "Tried · 3" or "Unsolved".
-fn status_text(solved: bool, attempts: u32, lang: Lang) -> String {
-    if solved {
-        format!("✓ {}", Phrase::Solved.get(lang))
-    } else if attempts > 0 {
-        format!("{} · {attempts}", Phrase::Tried.get(lang))
-    } else {
-        Phrase::Unsolved.get(lang).to_string()
-    }
-}
-
-/// A puzzle tile's border: thicker once solved.
-fn rim_width(solved: bool) -> f32 {
-    if solved { 2.0 } else { 1.0 }
-}
-
-/// A puzzle's button: its name over a line of detail, its border in `rim`.
-/// `node` (a [`tile_box`]) sizes it.
-fn tile(
-    node: Node,
-    solved: bool,
-    rim: Color,
-    action: OnPress,
-    (name, detail): (String, String),
-    fonts: &Fonts,
-) -> impl Bundle + use<> {
-    (
-        Button,
-        node,
-        BackgroundColor(palette::BUTTON),
-        BorderColor::all(rim),
-        Toggled(false),
-        action,
-        children![
-            (
-                Text::new(name),
-                fonts.ui(16.0),
-                TextColor(palette::TEXT),
-                Pickable::IGNORE,
-            ),
-            (
-                Text::new(detail),
-                fonts.ui(13.0),
-                TextColor(if solved {
-                    palette::ACCENT
-                } else {
-                    palette::TEXT_DIM
-                }),
-                Pickable::IGNORE,
-            ),
-        ],
-    )
-}
-
-/// A line across the list, centred.
-fn centred(text: impl Bundle, node: Node) -> impl Bundle {
-    (
-        text,
-        TextLayout::justify(Justify::Center),
-        node.width(Val::Percent(100.0)),
-    )
 }
 
 fn spawn_list(
@@ -153,15 +81,7 @@ fn spawn_list(
             root.spawn(scrolling_tiles(8.0)).with_children(|grid| {
                 // Filled by `fill_my_puzzles`, and again after a removal.
                 grid.spawn(mine::section());
-                grid.spawn(centred(
-                    label(
-                        Phrase::ClassicPuzzles,
-                        lang,
-                        fonts.ui(20.0),
-                        palette::ACCENT,
-                    ),
-                    plain().margin(UiRect::top(Val::Px(10.0))),
-                ));
+                grid.spawn(list_heading(Phrase::ClassicPuzzles, lang, &fonts));
                 for (i, p) in all.iter().enumerate() {
                     grid.spawn(classic_tile(i, p, &progress, lang, &fonts));
                 }
@@ -191,11 +111,13 @@ fn classic_tile(
         format!("{}. {}", i + 1, p.name),
         format!("{} · {status}", mate_text(p.mate_in_plies, lang)),
     );
-    let rim = if done {
-        palette::ACCENT
-    } else {
-        palette::BUTTON_BORDER
-    };
     let node = tile_box(rim_width(done)).width(Val::Px(270.0));
-    tile(node, done, rim, OnPress::send(StartPuzzle(i)), lines, fonts)
+    tile(
+        node,
+        done,
+        rim(done),
+        OnPress::send(StartPuzzle(i)),
+        lines,
+        fonts,
+    )
 }

@@ -2,7 +2,7 @@
 //! player's rating, the streak, the missed ones due again) and a theme
 //! with the player's score in it.
 
-use super::tile;
+use super::tiles::{rim, rim_width, tile};
 use crate::game::i18n::{
     Lang, Phrase, puzzle_count, rating_text, streak_text, theme_name, theme_score, to_review,
 };
@@ -20,18 +20,13 @@ fn mode_tile(
     lit: bool,
     fonts: &Fonts,
 ) -> impl Bundle + use<> {
-    let rim = if lit {
-        palette::ACCENT
-    } else {
-        palette::BUTTON_BORDER
-    };
-    let node = tile_box(if lit { 2.0 } else { 1.0 })
+    let node = tile_box(rim_width(lit))
         .width(Val::Px(250.0))
         .align_items(AlignItems::Center);
     tile(
         node,
         lit,
-        rim,
+        rim(lit),
         OnPress::send(StartTactic(mode)),
         (name, detail),
         fonts,
@@ -81,12 +76,11 @@ pub(super) fn theme_tile(
     fonts: &Fonts,
 ) -> impl Bundle + use<> {
     let score = row.score;
+    let solved = score.solved > 0;
     let rim = if weak {
         palette::WRONG_TEXT
-    } else if score.solved > 0 {
-        palette::ACCENT
     } else {
-        palette::BUTTON_BORDER
+        rim(solved)
     };
     let lines = (
         theme_name(score.theme, lang),
@@ -96,7 +90,7 @@ pub(super) fn theme_tile(
             puzzle_count(row.puzzles, lang)
         ),
     );
-    let node = tile_box(if weak { 2.0 } else { 1.0 }).width(Val::Px(200.0));
+    let node = tile_box(rim_width(weak)).width(Val::Px(200.0));
     let action = OnPress::send(StartTactic(TrainerMode::Theme(score.theme)));
-    tile(node, score.solved > 0, rim, action, lines, fonts)
+    tile(node, solved, rim, action, lines, fonts)
 }

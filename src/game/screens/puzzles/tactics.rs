@@ -4,55 +4,22 @@
 //! due again ("3 to review") — then the themes, the three missed most
 //! first, each with the player's score; a click plays puzzles of it.
 
-use super::centred;
 use super::tactic_tiles::{spawn_modes, theme_tile};
+use super::tiles::{list_heading, list_screen, text_line};
+use crate::game::Screen;
 use crate::game::i18n::{Lang, Phrase};
 use crate::game::notice::Notice;
 use crate::game::play::trainer::summary::TrainerSummary;
 use crate::game::play::trainer::{TacticSet, TrainerRecord};
 use crate::game::settings::{CurrentLang, StorePaths};
 use crate::game::theme::layout::{centred_row, scrolling_tiles};
-use crate::game::theme::shape::{Shape, plain};
+use crate::game::theme::shape::Shape;
 use crate::game::theme::{Fonts, OnPress, button, label, palette, screen_root};
-use crate::game::{GameSet, Screen};
 use crate::store::now_unix;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(OnEnter(Screen::Tactics), spawn_screen)
-        .add_systems(
-            Update,
-            screen_keys
-                .in_set(GameSet::Input)
-                .run_if(in_state(Screen::Tactics)),
-        );
-}
-
-fn screen_keys(keys: Res<ButtonInput<KeyCode>>, mut next: ResMut<NextState<Screen>>) {
-    if keys.just_pressed(KeyCode::Escape) {
-        next.set(Screen::Puzzles);
-    }
-}
-
-/// A line of text across the screen.
-fn line(text: String, px: f32, color: Color, fonts: &Fonts) -> impl Bundle + use<> {
-    centred(
-        (
-            Text::new(text),
-            fonts.ui(px),
-            TextColor(color),
-            Pickable::IGNORE,
-        ),
-        Node::default(),
-    )
-}
-
-/// A heading across the list of tiles.
-fn list_heading(text: Phrase, lang: Lang, fonts: &Fonts) -> impl Bundle + use<> {
-    centred(
-        label(text, lang, fonts.ui(19.0), palette::ACCENT),
-        plain().margin(UiRect::top(Val::Px(8.0))),
-    )
+    list_screen(app, Screen::Tactics, spawn_screen, Screen::Puzzles);
 }
 
 fn spawn_screen(
@@ -76,14 +43,14 @@ fn spawn_screen(
                 fonts.ui(32.0),
                 palette::ACCENT,
             ));
-            root.spawn(line(
+            root.spawn(text_line(
                 Phrase::TacticsHint.get(lang).to_string(),
                 15.0,
                 palette::TEXT_DIM,
                 &fonts,
             ));
             if s.puzzles == 0 {
-                root.spawn(line(
+                root.spawn(text_line(
                     Phrase::TacticsNone.get(lang).to_string(),
                     18.0,
                     palette::TEXT,

@@ -11,8 +11,9 @@
 //! stop flag. What a search returns is up to its caller (a move, lines,
 //! evaluations).
 
-use crate::engine::{Engine, Limits, Score, SearchInfo};
+use crate::engine::{Engine, Level, Limits, Score, SearchInfo, max_threads};
 use crate::game::play::worker::off_the_pool;
+use crate::game::settings::UserSettings;
 use crate::rules::{Move, Position};
 use crate::store::reviews::Effort;
 use bevy::prelude::*;
@@ -38,6 +39,10 @@ pub struct SearchJob {
     pub human_pace: bool,
     /// Moves the search leaves out (the analysis's exclusions); none by default.
     pub exclude: Vec<Move>,
+    /// Threads the built-in engine searches on: 1 by default; the player's
+    /// setting for the analysis, the hints, the review and the full
+    /// level ([`search_threads`], [`level_threads`]).
+    pub threads: usize,
 }
 
 impl SearchJob {
@@ -114,6 +119,7 @@ impl<T: Send + 'static> OffThreadSearch<T> {
             limits: crate::engine::Limits::default(),
             human_pace: false,
             exclude: Vec::new(),
+            threads: 1,
         };
         let task = AsyncComputeTaskPool::get()
             .spawn(async move { off_the_pool(move || search(job)).await.flatten() });
@@ -214,6 +220,35 @@ impl SharedEngine {
         let mut engine = engine.lock().unwrap_or_else(PoisonError::into_inner);
         f(&mut engine)
     }
+
+    /// Runs `f` with the engine searching on `threads` threads (within
+    /// 1..=[`max_threads`]; its table is kept).
+    pub fn with_threads<R>(&self, threads: usize, f: impl FnOnce(&mut Engine) -> R) -> R {
+        self.with(|engine| {
+            if engine.threads() != threads {
+                // Within the machine's threads, so never refused.
+                let _ = engine.set_threads(threads.clamp(1, max_threads()));
+            }
+            f(engine)
+        })
+    }
+}
+
+/// The threads the player's searches run on: the setting, within the
+/// machine's threads; one without the settings (the logic tests).
+pub fn search_threads(settings: Option<&UserSettings>) -> usize {
+    settings.map_or(1, |s| s.search_threads())
+}
+
+/// The threads the computer at `level` searches on: the player's
+/// `threads` at the full-strength level, one at every other level of the
+/// ladder, whose steps were measured on one thread.
+pub fn level_threads(level: u8, threads: usize) -> usize {
+    if level == Level::MAX.number() {
+        threads
+    } else {
+        1
+    }
 }
 
 /// An engine with a hash table of `hash_mb` megabytes, or of one megabyte
@@ -223,93 +258,6 @@ fn engine_within(hash_mb: usize) -> Engine {
         warn!("{e}; searching with a 1 MB table");
         Engine::new(1)
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::game::play::session::{GameSetup, Session};
-    use bevy::tasks::TaskPool;
-    use std::time::{Duration, Instant};
-
-    fn session_after_one_move() -> Session {
-        AsyncComputeTaskPool::get_or_init(TaskPool::default);
-        let mut session = Session::new(GameSetup::default(), 0.0);
-        let first = session.position().legal_moves()[0];
-        session.game.play(first).expect("a legal move");
-        session
-    }
-
-    fn wait<T>(search: &mut OffThreadSearch<T>) -> Option<T> {
-        let t0 = Instant::now();
-        loop {
-            if let Some(answer) = search.poll() {
-                return answer;
-            }
-            assert!(t0.elapsed() < Duration::from_secs(10), "no answer");
-            std::thread::sleep(Duration::from_millis(1));
-        }
-    }
-
-    #[test]
-    fn a_search_gets_the_live_position_and_its_history_and_reports_progress() {
-        let mut session = session_after_one_move();
-        let live = *session.position();
-        let mut search = OffThreadSearch::start(session.search_from(), 2.5, |job: SearchJob| {
-            let reply = job.position.legal_moves().first().copied();
-            let _ = job.progress.send(SearchProgress {
-                depth: 3,
-                score: Score::Cp(42),
-                pv: reply.into_iter().collect(),
-                starting: false,
-            });
-            reply.map(|m| (m, job.history.len()))
-        });
-        assert_eq!(search.position(), &live);
-        assert_eq!(search.started_at(), 2.5);
-        assert!(search.is_current(Some(session.generation)));
-        let (reply, history) = wait(&mut search).expect("an answer");
-        assert_eq!(history, 1, "the start position came before");
-        assert!(live.is_legal(reply));
-        let progress = search.receive_progress().cloned().expect("a report");
-        assert_eq!((progress.depth, progress.score), (3, Score::Cp(42)));
-        assert_eq!(progress.pv, [reply]);
-        assert!(search.receive_progress().is_none(), "each report once");
-        assert_eq!(search.latest(), &progress);
-
-        // The game moves on: the answer is for an older generation.
-        session.go_to_ply(0, 3.0);
-        assert!(!search.is_current(Some(session.generation)));
-        assert!(!search.is_current(None));
-        assert_ne!(search.generation(), session.generation);
-    }
-
-    #[test]
-    fn dropping_a_search_raises_its_stop_flag_and_the_search_ends() {
-        let session = session_after_one_move();
-        let (started_tx, started) = crossbeam_channel::bounded(1);
-        let (ended_tx, ended) = crossbeam_channel::bounded(1);
-        let search = OffThreadSearch::start(session.search_from(), 0.0, move |job: SearchJob| {
-            let _ = started_tx.send(());
-            let t0 = Instant::now();
-            while !job.stop.load(Ordering::Relaxed) && t0.elapsed() < Duration::from_secs(10) {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-            let _ = ended_tx.send(job.stop.load(Ordering::Relaxed));
-            None::<Move>
-        });
-        started
-            .recv_timeout(Duration::from_secs(10))
-            .expect("the search runs");
-        let flag = search.stop_flag();
-        assert!(!flag.load(Ordering::Relaxed));
-        drop(search);
-        assert!(flag.load(Ordering::Relaxed));
-        let stopped = ended
-            .recv_timeout(Duration::from_secs(10))
-            .expect("the search ends");
-        assert!(stopped, "it ended because it was told to");
-    }
 }
 
 /// The search limits of each effort (tests use shallow ones).
@@ -352,3 +300,6 @@ impl Default for ReviewEngine {
         ReviewEngine(SharedEngine::new(REVIEW_HASH_MB))
     }
 }
+
+#[cfg(test)]
+mod tests;
