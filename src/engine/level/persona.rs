@@ -43,7 +43,6 @@ impl Persona {
         Limits {
             depth: Some(self.depth),
             movetime: Some(Duration::from_millis(self.millis)),
-            classic: true,
             ..Limits::default()
         }
     }
