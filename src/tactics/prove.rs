@@ -148,12 +148,9 @@ impl Prover {
         k: usize,
     ) -> Vec<(Move, Score)> {
         let stop = AtomicBool::new(false);
-        // The search the levels were measured with: a set proved once
-        // proves again, whatever the full engine gains later.
         let limits = Limits {
             nodes: Some(nodes),
             depth: Some(60),
-            classic: true,
             ..Limits::default()
         };
         let request = SearchRequest::new(pos, history, &stop)
