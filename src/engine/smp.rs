@@ -238,8 +238,10 @@ mod tests {
         let r = search(&mut engine(1, 2), &pos, limits);
         assert_legal(&pos, &r);
         // Each thread adds its nodes every thousand or so, and runs on
-        // a little after the main thread stops.
-        assert!(r.nodes <= 220_000, "{}", r.nodes);
+        // a little after the main thread stops (longer on a loaded
+        // machine: 225,280 was seen beside a full test run). A limit each
+        // thread kept on its own would give about 400,000.
+        assert!(r.nodes <= 260_000, "{}", r.nodes);
     }
 
     #[test]
