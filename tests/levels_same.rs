@@ -1,6 +1,6 @@
 //! The ladder's levels keep the search they were measured with: each level
 //! from 1 to 28 (depth 1 to 8, their clock taken away) chooses, on a fixed
-//! set of positions, the moves written in `data/level_choices.txt` when the
+//! set of positions, the moves written in `data/level_choices.tsv` when the
 //! steps were measured. A change to the search or the evaluation that
 //! moves a level's choice fails here: either keep the levels on today's
 //! search, or measure every step it moves again and write the file anew
@@ -45,13 +45,13 @@ fn choices() -> String {
 
 #[test]
 fn every_level_chooses_the_moves_it_was_measured_with() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/level_choices.txt");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/level_choices.tsv");
     let now = choices();
     if std::env::var_os("XIANGQI_BLESS").is_some() {
         std::fs::write(path, &now).expect("writes");
         return;
     }
-    let then = std::fs::read_to_string(path).expect("tests/data/level_choices.txt");
+    let then = std::fs::read_to_string(path).expect("tests/data/level_choices.tsv");
     for (a, b) in then.lines().zip(now.lines()) {
         assert_eq!(
             a,
