@@ -26,6 +26,7 @@ use crate::rules::records::{Mark, MoveTree, NodeId};
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 
+mod fit;
 mod rows;
 mod start;
 mod wheel;
@@ -40,7 +41,7 @@ pub(super) fn plugin(app: &mut App) {
             wheel::wheel_scroll.in_set(GameSet::Input),
             (
                 fill_slot,
-                fit_move_box,
+                fit::fit_move_box,
                 rows::rebuild_rows,
                 rows::highlight_rows,
                 show_opening,
@@ -133,52 +134,6 @@ fn show_tree_tools(
     }
 }
 
-/// A row of the move list, in logical pixels.
-const MOVE_ROW_PX: f32 = 22.0;
-
-/// Rows of moves a short panel (800×600) always shows: the review card
-/// above them gives way first (it scrolls).
-const SHORT_PANEL_ROWS: f32 = 6.0;
-
-/// The move box's least height: six rows in a short panel, where the cards
-/// above would squeeze it most (a review's card), unless in a lesson or a
-/// puzzle (whose card takes the room: their moves are few).
-fn move_box_min(layout: &BoardLayout, few_moves: bool) -> Val {
-    Val::Px(if layout.compact_panel() && !few_moves {
-        SHORT_PANEL_ROWS * MOVE_ROW_PX + 8.0
-    } else {
-        60.0
-    })
-}
-
-/// Keeps the move box's least height in step with the window; in a short
-/// panel the opening's name keeps to one line.
-fn fit_move_box(
-    layout: Res<BoardLayout>,
-    mut boxes: Query<&mut Node, With<MoveBox>>,
-    mut openings: Query<&mut TextLayout, With<OpeningLine>>,
-    lessons: Query<(), With<super::lesson_card::LessonCard>>,
-    puzzles: Query<(), With<super::exercise_card::PuzzleCardBox>>,
-) {
-    // A puzzle's moves are few too.
-    let want = move_box_min(&layout, !lessons.is_empty() || !puzzles.is_empty());
-    for mut node in &mut boxes {
-        if node.min_height != want {
-            node.min_height = want;
-        }
-    }
-    let wrap = if layout.compact_panel() {
-        LineBreak::NoWrap
-    } else {
-        LineBreak::WordBoundary
-    };
-    for mut text in &mut openings {
-        if text.linebreak != wrap {
-            text.linebreak = wrap;
-        }
-    }
-}
-
 fn fill_slot(
     mut commands: Commands,
     slots: Query<Entity, Added<MoveListSlot>>,
@@ -202,7 +157,7 @@ fn fill_slot(
                     .flex_direction(FlexDirection::Column)
                     .flex_grow(1.0)
                     .flex_basis(Val::Px(0.0))
-                    .min_height(move_box_min(&layout, false))
+                    .min_height(fit::move_box_min(&layout, false))
                     .overflow(Overflow::scroll_y())
                     .padding(UiRect::all(Val::Px(4.0)))
                     .border_radius(BorderRadius::all(Val::Px(6.0))),
