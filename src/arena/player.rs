@@ -90,6 +90,10 @@ pub enum PlayerSpec {
         /// (`level=1,careless=60,depth=2`: the ladder's tuning tries), and
         /// those changes as written, for the player's name.
         tweaked: Option<(Persona, String)>,
+        /// Another series of the level's choices (`seed=N`; 0, the
+        /// default, is the series the ladder was measured with): the same
+        /// pair of levels plays other games from the same openings.
+        seed: u64,
     },
     /// A stand-in for a person (`builtin:beginner`, `builtin:random`), to
     /// measure the weakest levels against.
@@ -213,6 +217,7 @@ impl PlayerSpec {
                 scale,
                 eval,
                 tweaked,
+                seed,
             } => Ok(Player::Builtin(Box::new(Builtin {
                 engine: {
                     let mut e = Engine::try_new(*hash_mb)?;
@@ -225,6 +230,7 @@ impl PlayerSpec {
                     .or_else(|| level.map(Level::persona)),
                 scale: *scale,
                 games: 0,
+                seed: *seed,
             }))),
             PlayerSpec::StandIn(kind) => Ok(Player::StandIn(StandInPlayer {
                 kind: *kind,
@@ -247,6 +253,7 @@ impl PlayerSpec {
                 level,
                 eval,
                 tweaked,
+                seed,
                 ..
             } => {
                 let mut name = match level {
@@ -255,6 +262,9 @@ impl PlayerSpec {
                 };
                 if let Some((_, text)) = tweaked {
                     name.push_str(&format!(" {text}"));
+                }
+                if *seed != 0 {
+                    name.push_str(&format!(" seed={seed}"));
                 }
                 match eval {
                     EvalChoice::Standard => {}
@@ -290,6 +300,7 @@ pub struct Builtin {
     persona: Option<Persona>,
     scale: f64,
     games: u64,
+    seed: u64,
 }
 
 /// A stand-in for a person, in this process.
@@ -415,7 +426,9 @@ impl Builtin {
             }
         }
         let mut noop = |_: &crate::engine::SearchInfo| {};
-        let seed = self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ moves.len() as u64;
+        let seed = self.games.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ moves.len() as u64
+            ^ self.seed.wrapping_mul(0xD1B5_4A32_D192_ED03);
         let request = SearchRequest::new(&pos, &history, stop).limits(limits);
         let result = match &self.persona {
             None => self.engine.search(&request, &mut noop),
@@ -443,6 +456,7 @@ struct BuiltinParams<'s> {
     scale: f64,
     eval: EvalChoice,
     tweaks: Vec<(&'s str, u64)>,
+    seed: u64,
 }
 
 impl<'s> BuiltinParams<'s> {
@@ -454,6 +468,7 @@ impl<'s> BuiltinParams<'s> {
             scale: 1.0,
             eval: EvalChoice::Standard,
             tweaks: Vec::new(),
+            seed: 0,
         }
     }
 
@@ -494,6 +509,11 @@ impl<'s> BuiltinParams<'s> {
                     .ok()
                     .filter(|s: &f64| *s > 0.0 && *s <= 100.0)
                     .ok_or_else(|| self.value(format!("scale must be in (0, 100], not '{v}'")))?;
+            }
+            "seed" => {
+                self.seed = v
+                    .parse()
+                    .map_err(|_| self.value(format!("seed '{v}' is not a number")))?;
             }
             "eval" => {
                 self.eval = match v {
@@ -543,6 +563,7 @@ impl<'s> BuiltinParams<'s> {
             scale: self.scale,
             eval: self.eval,
             tweaked,
+            seed: self.seed,
         })
     }
 }
@@ -583,16 +604,18 @@ mod tests {
                 scale: 1.0,
                 eval: EvalChoice::Standard,
                 tweaked: None,
+                seed: 0,
             }
         );
         assert_eq!(
-            PlayerSpec::parse("builtin:level=3,hash=8,scale=0.5", Protocol::Uci, vec![]).unwrap(),
+            PlayerSpec::parse("builtin:level=3,hash=8,scale=0.5,seed=0", Protocol::Uci, vec![]).unwrap(),
             PlayerSpec::Builtin {
                 level: Level::new(3),
                 hash_mb: 8,
                 scale: 0.5,
                 eval: EvalChoice::Standard,
                 tweaked: None,
+                seed: 0,
             }
         );
         let past = format!("builtin:level={}", Level::MAX.number() + 1);
@@ -638,5 +661,36 @@ mod tests {
         assert!(PlayerSpec::parse("eng \"unclosed", Protocol::Uci, vec![]).is_err());
         let ext = PlayerSpec::parse("/opt/eleeye -x", Protocol::Ucci, vec![]).unwrap();
         assert_eq!(ext.label(), "eleeye");
+    }
+
+    /// `seed=N` gives the level another series of choices: the same
+    /// games again with the same seed, other games with another.
+    #[test]
+    fn a_seed_gives_a_level_other_games() {
+        let moves_of = |spec: &str| -> Vec<String> {
+            let spec = PlayerSpec::parse(spec, Protocol::Uci, vec![]).unwrap();
+            let mut player = spec.start().unwrap();
+            player.new_game().unwrap();
+            let start = Position::startpos();
+            let stop = AtomicBool::new(false);
+            let mut moves: Vec<Move> = Vec::new();
+            for _ in 0..12 {
+                let reply = player
+                    .think(&start, &moves, GoLimit::Depth(3), Duration::from_secs(60), &stop)
+                    .unwrap();
+                let m = reply.bestmove.unwrap();
+                moves.push(Move::from_iccs(&m).unwrap());
+            }
+            moves.iter().map(Move::to_string).collect()
+        };
+        let first = moves_of("builtin:level=1,hash=1");
+        assert_eq!(first, moves_of("builtin:level=1,hash=1,seed=0"));
+        assert_ne!(first, moves_of("builtin:level=1,hash=1,seed=5"));
+        let e = PlayerSpec::parse("builtin:level=1,seed=x", Protocol::Uci, vec![])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("seed 'x' is not a number"), "{e}");
+        let seeded = PlayerSpec::parse("builtin:level=2,seed=3", Protocol::Uci, vec![]).unwrap();
+        assert_eq!(seeded.label(), "xiangqi L2 seed=3");
     }
 }

@@ -58,6 +58,10 @@ pub struct Found {
 /// The searches one worker needs: a prover and the teacher.
 pub struct Miner {
     prover: Prover,
+    /// The brief looks (the scan, the glance), with a small table: each
+    /// search clears it, and clearing the prover's large one for every
+    /// position of a game took a sixth of the miner's time.
+    scanner: Prover,
     explainer: Explainer,
     settings: Settings,
 }
@@ -67,6 +71,7 @@ impl Miner {
     pub fn new(settings: Settings) -> Miner {
         Miner {
             prover: Prover::new(settings.budget),
+            scanner: Prover::with_hash(settings.budget, 1),
             explainer: Explainer::new(50_000),
             settings,
         }
@@ -78,7 +83,7 @@ impl Miner {
         let scores: Vec<f64> = (0..positions.len())
             .map(|i| {
                 let (pos, hist) = (&positions[i], &positions[..i]);
-                self.prover
+                self.scanner
                     .lines(pos, hist, self.settings.scan, 1)
                     .first()
                     .map_or(0.5, |&(_, s)| expected(s))
@@ -125,7 +130,7 @@ impl Miner {
     /// second-best move keeps nearly as much as the best is no puzzle, and
     /// the full proof is not worth its time.
     fn glance(&mut self, pos: &Position, hist: &[Position]) -> Result<(), Rejected> {
-        let l = self.prover.lines(pos, hist, self.settings.scan * 4, 2);
+        let l = self.scanner.lines(pos, hist, self.settings.scan * 4, 2);
         match (l.first(), l.get(1)) {
             (Some(&(m, best)), Some(&(second, kept)))
                 if best != Score::Mate(1) && !unique_by(best, Some(kept), GAP / 2.0) =>

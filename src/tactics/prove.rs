@@ -132,8 +132,14 @@ pub fn winning(s: Score) -> bool {
 impl Prover {
     /// A prover looking as hard as `budget` says.
     pub fn new(budget: Budget) -> Prover {
+        Prover::with_hash(budget, 32)
+    }
+
+    /// A prover with a table of `mb` MB: the brief looks of the scan need
+    /// little, and each search starts by clearing the table.
+    pub fn with_hash(budget: Budget, mb: usize) -> Prover {
         Prover {
-            engine: Engine::new(32),
+            engine: Engine::new(mb),
             budget,
         }
     }
