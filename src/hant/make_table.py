@@ -145,7 +145,18 @@ def main():
     ]
     for s, t in sorted(words.items()):
         lines.append(f'    ("{s}", "{t}"),')
-    lines.append("];")
+    lines += [
+        "];",
+        "",
+        "/// Every character of the texts the tables were made from, sorted: a",
+        "/// test finds any character the game writes that is not here (the",
+        "/// tables are older than its text: re-run the script).",
+        "pub(super) const SEEN: &str = concat!(",
+    ]
+    seen_chars = "".join(sorted(seen))
+    for at in range(0, len(seen_chars), 30):
+        lines.append(f'    "{seen_chars[at : at + 30]}",')
+    lines.append(");")
     (HERE / "table.rs").write_text("\n".join(lines) + "\n", encoding="utf-8")
     # Laid out as `cargo fmt --check` wants it.
     subprocess.run(["rustfmt", "--edition", "2024", str(HERE / "table.rs")], check=True)

@@ -92,5 +92,47 @@ mod tests {
         ] {
             assert_eq!(to_traditional(simplified), traditional);
         }
+        assert_eq!(to_traditional("短组合"), "短組合");
+    }
+
+    /// The tables know every character of the texts the game converts (the
+    /// sources outside this folder, the ECCO names, the puzzles' names):
+    /// a character added since they were made would stay Simplified in
+    /// the Traditional interface (短组合 did).
+    #[test]
+    fn the_tables_are_made_from_the_game_s_current_texts() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let seen: std::collections::HashSet<char> = table::SEEN.chars().collect();
+        let mut files = vec![
+            root.join("src/ecco/ecco.txt"),
+            root.join("assets/puzzles/puzzles.jsonl"),
+        ];
+        let mut dirs = vec![root.join("src")];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(&dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() && !path.ends_with("hant") {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    files.push(path);
+                }
+            }
+        }
+        let mut new = Vec::new();
+        for path in files {
+            let text = std::fs::read_to_string(&path).unwrap();
+            for c in text
+                .chars()
+                .filter(|c| ('\u{3400}'..='\u{9fff}').contains(c))
+            {
+                if !seen.contains(&c) && !new.iter().any(|(n, _)| *n == c) {
+                    new.push((c, path.strip_prefix(root).unwrap().display().to_string()));
+                }
+            }
+        }
+        assert!(
+            new.is_empty(),
+            "characters the tables do not know (re-run src/hant/make_table.py): {new:?}"
+        );
     }
 }
