@@ -631,7 +631,7 @@ fn explain_tells_a_move_in_words_and_as_json() {
     ]);
     assert_eq!(
         stdout(&o).lines().take(2).collect::<Vec<_>>(),
-        ["马七进六 (c4d6)", "fork: 马一子捉双：c8位的车、e8位的车"]
+        ["马七进六 (c4d6)", "fork: 马一子捉双：３路车、５路车"]
     );
     // The position after moves, without --move: what stands in it.
     let o = xiangqi(&["explain", "--moves", "h2e2", "h7e7", "h0g2", "e7e3"]);

@@ -281,7 +281,7 @@ fn the_review_command_prints_a_line_per_move_and_a_summary() {
         "zh",
     ]);
     assert!(
-        String::from_utf8_lossy(&zh.stdout).contains("c5位的车无保护：卒３进１可以吃掉它"),
+        String::from_utf8_lossy(&zh.stdout).contains("七路车无保护：卒３进１可以吃掉它"),
         "{}",
         String::from_utf8_lossy(&zh.stdout)
     );

@@ -2,9 +2,10 @@
 //! is and named as players name it, and the mates of the puzzle set found
 //! at their length.
 
+use xiangqi::rules::notation::{Charset, Notation};
 use xiangqi::rules::{Move, Position};
 use xiangqi::teach::{Explainer, Kind, Motif, Pattern, sentence};
-use xiangqi::words::Language;
+use xiangqi::words::{Language, Writing};
 
 fn explain(fen: &str, history: &[&str], m: &str) -> Vec<Motif> {
     let mut pos = Position::from_fen(fen).unwrap();
@@ -80,8 +81,16 @@ fn a_piece_left_to_be_taken_is_hanging_and_says_by_what() {
     );
     assert_eq!(
         sentence(h, Language::Zh),
-        "b4位的车无保护：车２进４可以吃掉它"
+        "八路车无保护：车２进４可以吃掉它"
     );
+    // Named by its file as the notation counts (Red's eighth), in
+    // Traditional too; by its point beside moves written in ICCS.
+    assert_eq!(
+        sentence(h, Language::ZhHant),
+        "八路俥無保護：車２進４可以吃掉它"
+    );
+    let iccs = Writing::new(Language::Zh, Notation::Iccs, Charset::Simplified);
+    assert_eq!(sentence(h, iccs), "b4位的车无保护：b8b4可以吃掉它");
 }
 
 #[test]

@@ -608,7 +608,12 @@ mod tests {
             }
         );
         assert_eq!(
-            PlayerSpec::parse("builtin:level=3,hash=8,scale=0.5,seed=0", Protocol::Uci, vec![]).unwrap(),
+            PlayerSpec::parse(
+                "builtin:level=3,hash=8,scale=0.5,seed=0",
+                Protocol::Uci,
+                vec![]
+            )
+            .unwrap(),
             PlayerSpec::Builtin {
                 level: Level::new(3),
                 hash_mb: 8,
@@ -676,7 +681,13 @@ mod tests {
             let mut moves: Vec<Move> = Vec::new();
             for _ in 0..12 {
                 let reply = player
-                    .think(&start, &moves, GoLimit::Depth(3), Duration::from_secs(60), &stop)
+                    .think(
+                        &start,
+                        &moves,
+                        GoLimit::Depth(3),
+                        Duration::from_secs(60),
+                        &stop,
+                    )
                     .unwrap();
                 let m = reply.bestmove.unwrap();
                 moves.push(Move::from_iccs(&m).unwrap());

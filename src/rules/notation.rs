@@ -410,6 +410,24 @@ fn number_char(c: Color, n: u8, style: ChineseStyle) -> char {
     }
 }
 
+/// The file `piece` stands on, as its owner counts it and Chinese texts
+/// name a piece by it: `七路` (a Red piece on Red's seventh file), `３路`
+/// (Black's, in the style's digits), as in 七路车, ３路马.
+///
+/// # Examples
+/// ```
+/// use xiangqi::rules::{Color, Piece, PieceKind, Square};
+/// use xiangqi::rules::notation::{chinese_file, Charset};
+/// let red = Piece::new(Color::Red, PieceKind::Chariot);
+/// assert_eq!(chinese_file(red, Square::new(2, 0).unwrap(), Charset::Simplified), "七路");
+/// let black = Piece::new(Color::Black, PieceKind::Horse);
+/// assert_eq!(chinese_file(black, Square::new(2, 9).unwrap(), Charset::Simplified), "３路");
+/// ```
+pub fn chinese_file(piece: Piece, square: Square, style: impl Into<ChineseStyle>) -> String {
+    let n = own_file(piece.color, square.file());
+    format!("{}路", number_char(piece.color, n, style.into()))
+}
+
 /// A move in Chinese notation, e.g. `炮二平五`, `马８进７`, `前车进一`.
 ///
 /// `style` is a [`Charset`] or a full [`ChineseStyle`]. The move must be

@@ -10,7 +10,7 @@
 //! are filled in the language's own words.
 
 use super::motif::{Kind, Motif};
-use crate::rules::notation::format_move;
+use crate::rules::notation::{Notation, chinese_file, format_move};
 use crate::rules::{Color, Move, PieceKind, Position};
 use crate::words::{Language, Writing, piece_name};
 
@@ -151,25 +151,25 @@ const SENTENCES: &[(Says, &str, &str, &str)] = &[
     ),
     (
         Says::HangingLeft,
-        "{at0}位的{p0}无保护：{first}可以吃掉它",
+        "{at0}{p0}无保护：{first}可以吃掉它",
         "leaves the {p0} on {at0} undefended: {first} wins it",
         "bỏ {p0} ở {at0} không được bảo vệ: {first} ăn được",
     ),
     (
         Says::Hangs,
-        "{at0}位的{p0}无保护：{first}可以吃掉它",
+        "{at0}{p0}无保护：{first}可以吃掉它",
         "the {p0} on {at0} hangs: {first} wins it",
         "{p0} ở {at0} không được bảo vệ: {first} ăn được",
     ),
     (
         Says::WonForLeft,
-        "{at0}位的{p0}会被对方用{taker}换走（{first}，{back}吃回：对方得{gain}）",
+        "{at0}{p0}会被对方用{taker}换走（{first}，{back}吃回：对方得{gain}）",
         "leaves the {p0} on {at0} to be won for a {taker} ({first}, the {back} takes back: +{gain})",
         "để {p0} ở {at0} bị đổi lấy {taker} ({first}, {back} ăn lại: đối phương lời {gain})",
     ),
     (
         Says::WonFor,
-        "{at0}位的{p0}可被对方用{taker}换走（{first}，{back}吃回：对方得{gain}）",
+        "{at0}{p0}可被对方用{taker}换走（{first}，{back}吃回：对方得{gain}）",
         "the {p0} on {at0} can be won for a {taker} ({first}, the {back} takes back: +{gain})",
         "{p0} ở {at0} có thể bị đổi lấy {taker} ({first}, {back} ăn lại: đối phương lời {gain})",
     ),
@@ -187,19 +187,19 @@ const SENTENCES: &[(Says, &str, &str, &str)] = &[
     ),
     (
         Says::Pin,
-        "{at0}位的{p0}牵制{at1}位的{p1}，{p1}不能离开",
+        "{at0}{p0}牵制{at1}{p1}，{p1}不能离开",
         "the {p0} on {at0} pins the {p1} on {at1} to its general",
         "{p0} ở {at0} ghim {p1} ở {at1}: {p1} không thể rời đi",
     ),
     (
         Says::DiscoveredAttack,
-        "闪击：{p0}让开，{p1}攻击{at2}位的{p2}",
+        "闪击：{p0}让开，{p1}攻击{at2}{p2}",
         "discovered attack: the {p0} steps aside and the {p1} attacks the {p2} on {at2}",
         "tấn công mở: {p0} tránh ra, {p1} tấn công {p2} ở {at2}",
     ),
     (
         Says::Trapped,
-        "{at0}位的{p0}被困，无处可逃",
+        "{at0}{p0}被困，无处可逃",
         "the {p0} on {at0} is trapped: it has no safe point",
         "{p0} ở {at0} bị vây, không còn chỗ nào an toàn",
     ),
@@ -229,13 +229,13 @@ const SENTENCES: &[(Says, &str, &str, &str)] = &[
     ),
     (
         Says::BlocksEye,
-        "塞住{at1}位{p1}的象眼",
+        "塞住{at1}{p1}的象眼",
         "blocks the eye of the elephant on {at1}",
         "cản mắt Tượng ở {at1}",
     ),
     (
         Says::BlocksLeg,
-        "蹩住{at1}位的马腿",
+        "蹩住{at1}马的马腿",
         "blocks the leg of the horse on {at1}",
         "cản chân Mã ở {at1}",
     ),
@@ -262,7 +262,7 @@ const SENTENCES: &[(Says, &str, &str, &str)] = &[
 /// Small words the sentences are built with, a column per language as in
 /// [`SENTENCES`]: a fork's target, the word joining two targets, the
 /// sides' names.
-const TARGET: (&str, &str, &str) = ("{at}位的{p}", "the {p} on {at}", "{p} ở {at}");
+const TARGET: (&str, &str, &str) = ("{at}{p}", "the {p} on {at}", "{p} ở {at}");
 const AND: (&str, &str, &str) = ("、", " and ", " và ");
 const RED: (&str, &str, &str) = ("红方", "Red", "Đỏ");
 const BLACK: (&str, &str, &str) = ("黑方", "Black", "Đen");
@@ -352,10 +352,16 @@ impl Says {
 fn values(m: &Motif, writing: Writing) -> Vec<(String, String)> {
     let lang = writing.lang;
     let name = |i: usize| m.pieces.get(i).map_or("", |&(_, p)| piece_name(p, lang));
+    // Chinese names a piece by its file (七路车) with Chinese notation, and
+    // by its point with the others (g4位的车), as the moves around it.
     let at = |i: usize| {
-        m.pieces
-            .get(i)
-            .map_or(String::new(), |&(s, _)| s.to_string())
+        m.pieces.get(i).map_or(String::new(), |&(s, p)| match lang {
+            Language::Zh | Language::ZhHant if writing.notation == Notation::Chinese => {
+                chinese_file(p, s, writing.style)
+            }
+            Language::Zh | Language::ZhHant => format!("{s}位的"),
+            Language::En | Language::Vi => s.to_string(),
+        })
     };
     let line = line_text(&m.start, &m.line, writing);
     let moves: Vec<String> = line.split(' ').map(str::to_string).collect();

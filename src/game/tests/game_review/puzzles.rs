@@ -137,7 +137,7 @@ fn the_blunder_shown_is_explained_in_words_off_the_main_thread() {
     );
     assert!(
         why.text(crate::game::i18n::Lang::Zh)
-            .starts_with("c5位的车无保护")
+            .starts_with("七路车无保护")
     );
     // The answer that takes the chariot is one of the best moves worth
     // noting: it punishes the blunder, and the card says so.
@@ -207,7 +207,7 @@ fn a_puzzle_from_a_mistake_carries_its_why_and_comes_back_on_its_schedule() {
     // … or Chinese, as the review card says it.
     assert!(
         why.text(crate::game::i18n::Lang::Zh)
-            .starts_with("c5位的车无保护")
+            .starts_with("七路车无保护")
     );
 
     let start = p.position().unwrap();
