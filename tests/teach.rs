@@ -528,6 +528,35 @@ mod mate {
         no(&found, Kind::Check);
     }
 
+    /// The position after `moves` from `fen`, and the pattern of the mate
+    /// the side that moved last has given there.
+    fn final_pattern(fen: &str, moves: &[&str]) -> Option<Pattern> {
+        let mut pos = Position::from_fen(fen).unwrap();
+        for m in moves {
+            pos.play(Move::from_iccs(m).unwrap()).unwrap();
+        }
+        let reach = xiangqi::rules::geometry::Reach::of(&pos);
+        xiangqi::teach::pattern::pattern_of(&reach, pos.side_to_move().flip())
+    }
+
+    #[test]
+    fn two_chariots_mate_when_the_second_bars_the_general_s_way() {
+        // 双车错: the chariot on a8 holds d8, the other checks on the ninth rank.
+        let found = quick("3k5/R8/9/9/9/9/9/9/9/5K1R1 w", &[], "h0h9");
+        assert_eq!(one(&found, Kind::Mate).pattern, Some(Pattern::TwoChariots));
+        assert_eq!(final_pattern("3k5/R8/9/9/9/9/9/9/9/5K1R1 w", &["h0h9"]), Some(Pattern::TwoChariots));
+    }
+
+    #[test]
+    fn a_chariot_that_only_eyes_a_point_the_general_s_own_piece_fills_is_no_second_chariot() {
+        // A shipped puzzle's mate (fb2d4d3f77): the chariot on f3 mates the
+        // general on f1; the one on a1 reaches only e1, where Red's own
+        // advisor stands. One chariot mates: no 双车错 (it was so tagged).
+        let fen = "4kab2/9/3a5/1r7/6P1p/1NR6/1R6P/3NB4/r3AK3/3A2B2 b";
+        let line = ["b6f6", "g5f5", "f6f5", "c4f4", "f5f4", "b3f3", "f4f3"];
+        assert_ne!(final_pattern(fen, &line), Some(Pattern::TwoChariots));
+    }
+
     #[test]
     fn a_check_the_general_steps_out_of_is_not_mate() {
         let found = quick(&format!("{GUARDED}/8r/9/9/9/9/9/9/R8/3K5 w"), &[], "a1e1");

@@ -1,6 +1,6 @@
-//! `xiangqi puzzles build|rate|merge|list|check`: the puzzles made from
-//! games ([`crate::tactics`]) — generated, rated, merged, listed and
-//! proved again. The recipe of the shipped set is `docs/puzzles.md`.
+//! `xiangqi puzzles build|rate|tag|merge|list|check`: the puzzles made from
+//! games ([`crate::tactics`]) — generated, rated, themed again, merged,
+//! listed and proved again. The recipe of the shipped set is `docs/puzzles.md`.
 
 use super::CliError;
 use super::output::finish;
@@ -26,6 +26,8 @@ enum PuzzlesCommand {
     Build(BuildArgs),
     /// Rate puzzles by how the levels do on them (the unrated ones, or all `--again`).
     Rate(RateArgs),
+    /// Theme puzzles again from their position and line (after a change to how themes are found).
+    Tag(TagArgs),
     /// Join puzzle files, leaving out a position found twice (the first kept), sorted by rating.
     Merge(MergeArgs),
     /// List puzzles (default: the ones inside the program), one a line.
@@ -91,6 +93,18 @@ struct RateArgs {
     work: Work,
 }
 
+/// Arguments of `puzzles tag`.
+#[derive(clap::Args, Debug)]
+struct TagArgs {
+    /// The puzzle file.
+    file: PathBuf,
+    /// Where to write the puzzles with their themes found again.
+    #[arg(long, value_name = "FILE")]
+    out: PathBuf,
+    #[command(flatten)]
+    work: Work,
+}
+
 /// Arguments of `puzzles merge`.
 #[derive(clap::Args, Debug)]
 struct MergeArgs {
@@ -149,6 +163,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), CliError> {
     match &args.command {
         PuzzlesCommand::Build(a) => run_build(a),
         PuzzlesCommand::Rate(a) => run_rate(a),
+        PuzzlesCommand::Tag(a) => run_tag(a),
         PuzzlesCommand::Merge(a) => run_merge(a),
         PuzzlesCommand::List(a) => run_list(a),
         PuzzlesCommand::Check(a) => run_check(a),
@@ -238,6 +253,23 @@ fn say_solved(solved: &build::Solved) {
     for (rating, &(ok, n)) in solved {
         let pct = 100.0 * f64::from(ok) / f64::from(n.max(1));
         eprintln!("level rated {rating}: solved {ok} of {n} tries ({pct:.0} %)");
+    }
+}
+
+fn run_tag(a: &TagArgs) -> Result<(), CliError> {
+    let mut set = read(&a.file)?;
+    let tick = progress(a.work.quiet, "themed", set.len());
+    let (changed, bad) = build::tag_all(&mut set, threads(&a.work), &|| tick());
+    write(&a.out, &set)?;
+    eprintln!("{} puzzles, the themes of {changed} changed", set.len());
+    if bad.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError::new(format!(
+            "{} puzzles whose line does not read kept their themes: {}",
+            bad.len(),
+            bad.join(", ")
+        )))
     }
 }
 

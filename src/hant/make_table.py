@@ -151,6 +151,7 @@ def main():
         "/// Every character of the texts the tables were made from, sorted: a",
         "/// test finds any character the game writes that is not here (the",
         "/// tables are older than its text: re-run the script).",
+        "#[cfg(test)]",
         "pub(super) const SEEN: &str = concat!(",
     ]
     seen_chars = "".join(sorted(seen))

@@ -7,13 +7,41 @@
 
 use super::mine::{Found, GameMoves, Miner, Settings};
 use super::prove::{Budget, Prover, Rejected};
-use super::{Tactic, rate};
+use super::{Tactic, rate, tag};
+use crate::teach::motif::Explainer;
 use crate::engine::Engine;
 use crate::store::record::{self, OpenedGame};
 use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Themes every puzzle of `tactics` again from its position and line
+/// (`tag::of_tactic`), on `jobs` threads. Returns the puzzles whose
+/// themes changed; a puzzle whose line does not read keeps its themes and
+/// is named in the second value.
+pub fn tag_all(tactics: &mut [Tactic], jobs: usize, done: &(dyn Fn() + Sync)) -> (usize, Vec<String>) {
+    let themed = par_map(
+        tactics,
+        jobs,
+        || Explainer::new(50_000),
+        |e, t| tag::of_tactic(e, t),
+        &|_, _| done(),
+    );
+    let (mut changed, mut bad) = (0, Vec::new());
+    for (t, themes) in tactics.iter_mut().zip(themed) {
+        let Some(themes) = themes else {
+            bad.push(t.id.clone());
+            continue;
+        };
+        let keys: Vec<String> = themes.iter().map(|x| x.key().to_string()).collect();
+        if keys != t.themes {
+            t.themes = keys;
+            changed += 1;
+        }
+    }
+    (changed, bad)
+}
 
 /// A record file that could not be read.
 #[derive(Debug, thiserror::Error)]

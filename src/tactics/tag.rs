@@ -7,8 +7,8 @@
 use super::Theme;
 use super::prove::{Proof, lead_of};
 use crate::rules::geometry::{Reach, own_half};
-use crate::rules::{PieceKind, Position};
-use crate::teach::motif::{Explainer, Kind};
+use crate::rules::{Move, PieceKind, Position, Square};
+use crate::teach::motif::{Explainer, Kind, Motif};
 use crate::teach::pattern::pattern_of;
 
 /// The ply before which a game with most of its pieces is in its opening.
@@ -36,6 +36,9 @@ pub fn themes(
                 explainer.tactics_of_move(&cur, &hist, m)
             };
             for f in motifs.iter().filter(|f| f.side == solver) {
+                if f.kind == Kind::Fork && !wins_a_target(&proof.line[i..], f) {
+                    continue;
+                }
                 out.extend(motif_theme(f.kind, i == 0, f.gain));
             }
             let piece = cur.piece_at(m.from());
@@ -70,6 +73,52 @@ pub fn themes(
     out.retain(|t| seen.insert(*t));
     out.sort_by_key(|t| Theme::ALL.iter().position(|a| a == t));
     out
+}
+
+/// The themes of a puzzle as they read now, from its position and line
+/// alone (after a change to how themes are found: `puzzles tag`); `None`
+/// for a puzzle whose position or line does not read.
+pub fn of_tactic(explainer: &mut Explainer, t: &super::Tactic) -> Option<Vec<Theme>> {
+    let pos = Position::from_fen(&t.fen).ok()?;
+    let line: Vec<Move> = t
+        .moves
+        .iter()
+        .map(|m| Move::from_iccs(m))
+        .collect::<Option<_>>()?;
+    let mut end = pos;
+    for &m in &line {
+        end.play(m).ok()?;
+    }
+    let proof = Proof {
+        line,
+        mate: !end.has_legal_move(),
+        first: (crate::engine::Score::Cp(0), None),
+    };
+    Some(themes(explainer, &pos, &[], &proof, t.source.ply as usize))
+}
+
+/// True if the solver takes one of the fork `f`'s targets (the general
+/// aside) in `line`, played from `pos`: wherever the defender moves it, the
+/// fork wins it. A fork the line does not cash (the teacher also sees one
+/// in a check a piece could block, or in targets of no weight when the line
+/// wins elsewhere) is not what the puzzle is about.
+fn wins_a_target(line: &[Move], f: &Motif) -> bool {
+    let mut targets: Vec<Square> = f
+        .pieces
+        .iter()
+        .skip(1)
+        .filter(|(_, p)| p.kind != PieceKind::General)
+        .map(|&(s, _)| s)
+        .collect();
+    for (i, &m) in line.iter().enumerate() {
+        if i % 2 == 0 && targets.contains(&m.to()) {
+            return true;
+        }
+        if let Some(t) = targets.iter_mut().find(|t| **t == m.from()) {
+            *t = m.to();
+        }
+    }
+    false
 }
 
 /// The theme a motif of a solver's move gives (`first`: of the first

@@ -50,3 +50,21 @@ fn ids_are_stable_and_tell_positions_apart() {
     assert_eq!(id_of(&p, a), id_of(&p, a));
     assert_ne!(id_of(&p, a), id_of(&p, b));
 }
+
+/// A fork is a theme only when the line wins one of its targets: the
+/// cannon's fork of two chariots is cashed (on the square the chariot
+/// fled to); a check the teacher reads as a fork of the general and a
+/// chariot that might block is not, when the line wins another piece.
+#[test]
+fn a_fork_is_a_theme_only_when_the_line_wins_a_target() {
+    let cashed = r#"{"id":"f1a0d2a582","fen":"r1ba1a1Cr/4kc3/4b2R1/4p4/8p/4P3P/P1p2p3/3A5/4A4/3RK1B2 w - - 1 28","last":"c4c3","moves":["h9d9","i9i7","h7i7"],"themes":[],"rating":1221,"source":{"game":"Level 5 – Level 2, game 16","ply":54}}"#;
+    let not_cashed = r#"{"id":"e15a860119","fen":"2bak4/9/3a5/8r/9/1R7/2r5p/R3NA3/4K4/3A2B2 w - - 5 64","last":"f3c3","moves":["b4e4","d7e8","e2c3"],"themes":[],"rating":1659,"source":{"game":"Level 3 – Level 5, game 55","ply":126}}"#;
+    let mut explainer = crate::teach::motif::Explainer::new(50_000);
+    let themes = |e: &mut crate::teach::motif::Explainer, text: &str| {
+        tag::of_tactic(e, &parse(text).expect("reads")[0]).expect("its line plays")
+    };
+    assert!(themes(&mut explainer, cashed).contains(&Theme::Fork));
+    let other = themes(&mut explainer, not_cashed);
+    assert!(!other.contains(&Theme::Fork), "{other:?}");
+    assert!(other.contains(&Theme::Material), "{other:?}");
+}

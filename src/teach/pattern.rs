@@ -192,11 +192,17 @@ impl Mated<'_> {
     /// 双车错: two chariots, one checking, the other barring the way.
     fn two_chariots(&self) -> bool {
         let chariots = self.mine(PieceKind::Chariot);
+        // The other chariot bars a point the general could go to: not one
+        // its own piece already fills (a chariot that only eyes the
+        // general's advisor does nothing for the mate).
         self.chariot_checks()
             && chariots.len() == 2
             && chariots.iter().any(|&c| {
                 !self.checkers.contains(&c)
-                    && self.flights.iter().any(|&f| reaches(self.b, c, f, self.g))
+                    && self
+                        .flights
+                        .iter()
+                        .any(|&f| !self.own_on(f) && reaches(self.b, c, f, self.g))
             })
     }
 
