@@ -8,9 +8,9 @@
 use super::mine::{Found, GameMoves, Miner, Settings};
 use super::prove::{Budget, Prover, Rejected};
 use super::{Tactic, rate, tag};
-use crate::teach::motif::Explainer;
 use crate::engine::Engine;
 use crate::store::record::{self, OpenedGame};
+use crate::teach::motif::Explainer;
 use std::collections::HashSet;
 use std::path::Path;
 use std::sync::Mutex;
@@ -20,7 +20,11 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// (`tag::of_tactic`), on `jobs` threads. Returns the puzzles whose
 /// themes changed; a puzzle whose line does not read keeps its themes and
 /// is named in the second value.
-pub fn tag_all(tactics: &mut [Tactic], jobs: usize, done: &(dyn Fn() + Sync)) -> (usize, Vec<String>) {
+pub fn tag_all(
+    tactics: &mut [Tactic],
+    jobs: usize,
+    done: &(dyn Fn() + Sync),
+) -> (usize, Vec<String>) {
     let themed = par_map(
         tactics,
         jobs,

@@ -36,7 +36,8 @@ pub fn themes(
                 explainer.tactics_of_move(&cur, &hist, m)
             };
             for f in motifs.iter().filter(|f| f.side == solver) {
-                if f.kind == Kind::Fork && !wins_a_target(&proof.line[i..], f) {
+                let cashed = || wins_a_target(&proof.line[i..], f);
+                if matches!(f.kind, Kind::Fork | Kind::Pin) && !cashed() {
                     continue;
                 }
                 out.extend(motif_theme(f.kind, i == 0, f.gain));
@@ -97,11 +98,12 @@ pub fn of_tactic(explainer: &mut Explainer, t: &super::Tactic) -> Option<Vec<The
     Some(themes(explainer, &pos, &[], &proof, t.source.ply as usize))
 }
 
-/// True if the solver takes one of the fork `f`'s targets (the general
-/// aside) in `line`, played from `pos`: wherever the defender moves it, the
-/// fork wins it. A fork the line does not cash (the teacher also sees one
-/// in a check a piece could block, or in targets of no weight when the line
-/// wins elsewhere) is not what the puzzle is about.
+/// True if the solver takes one of the fork's (or the pin's) targets, the
+/// general aside, in `line` (from the motif's move on): wherever the
+/// defender moves it, the motif wins it. One the line does not cash (the
+/// teacher also sees a fork in a check a piece could block, in targets of
+/// no weight when the line wins elsewhere, and pins that only stand on the
+/// board once the line has won) is not what the puzzle is about.
 fn wins_a_target(line: &[Move], f: &Motif) -> bool {
     let mut targets: Vec<Square> = f
         .pieces

@@ -51,7 +51,7 @@ fn ids_are_stable_and_tell_positions_apart() {
     assert_ne!(id_of(&p, a), id_of(&p, b));
 }
 
-/// A fork is a theme only when the line wins one of its targets: the
+/// A fork (or a pin) is a theme only when the line wins one of its targets: the
 /// cannon's fork of two chariots is cashed (on the square the chariot
 /// fled to); a check the teacher reads as a fork of the general and a
 /// chariot that might block is not, when the line wins another piece.
@@ -67,4 +67,12 @@ fn a_fork_is_a_theme_only_when_the_line_wins_a_target() {
     let other = themes(&mut explainer, not_cashed);
     assert!(!other.contains(&Theme::Fork), "{other:?}");
     assert!(other.contains(&Theme::Material), "{other:?}");
+    // The chariot takes a cannon and so pins an advisor: the line ends
+    // there, the pin wins nothing.
+    let pinned = r#"{"id":"78f2afce96","fen":"r2akr3/4a4/nR2c3b/p3C3p/4p1p2/2P6/P5P1P/8R/9/2BAKAB2 w - - 2 19","last":"i9f9","moves":["b7e7"],"themes":[],"rating":932,"source":{"game":"Level 3 – Level 3, game 51","ply":36}}"#;
+    let one = themes(&mut explainer, pinned);
+    assert!(
+        !one.contains(&Theme::Pin) && one.contains(&Theme::Hanging),
+        "{one:?}"
+    );
 }
