@@ -169,11 +169,26 @@ fn puzzles_list_and_check_name_what_is_wrong() {
     let o = xiangqi(&["puzzles", "tag", f, "--out", themed.to_str().unwrap()]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let again = parse(&std::fs::read_to_string(&themed).unwrap()).unwrap();
-    assert_eq!(again[0].themes, t.themes, "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        again[0].themes,
+        t.themes,
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     let mut broken = tactic_of(pos, line, "broken");
-    broken.moves = vec![line[0].to_string(), line[0].to_string(), line[0].to_string()];
+    broken.moves = vec![
+        line[0].to_string(),
+        line[0].to_string(),
+        line[0].to_string(),
+    ];
     std::fs::write(&bad, serde_json::to_string(&broken).unwrap() + "\n").unwrap();
-    let o = xiangqi(&["puzzles", "tag", bad.to_str().unwrap(), "--out", themed.to_str().unwrap()]);
+    let o = xiangqi(&[
+        "puzzles",
+        "tag",
+        bad.to_str().unwrap(),
+        "--out",
+        themed.to_str().unwrap(),
+    ]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("line 1, field `moves`"));
     std::fs::remove_dir_all(&dir).ok();

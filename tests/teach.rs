@@ -544,7 +544,10 @@ mod mate {
         // 双车错: the chariot on a8 holds d8, the other checks on the ninth rank.
         let found = quick("3k5/R8/9/9/9/9/9/9/9/5K1R1 w", &[], "h0h9");
         assert_eq!(one(&found, Kind::Mate).pattern, Some(Pattern::TwoChariots));
-        assert_eq!(final_pattern("3k5/R8/9/9/9/9/9/9/9/5K1R1 w", &["h0h9"]), Some(Pattern::TwoChariots));
+        assert_eq!(
+            final_pattern("3k5/R8/9/9/9/9/9/9/9/5K1R1 w", &["h0h9"]),
+            Some(Pattern::TwoChariots)
+        );
     }
 
     #[test]
