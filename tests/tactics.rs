@@ -140,6 +140,27 @@ fn puzzles_list_and_check_name_what_is_wrong() {
     ]);
     assert!(!o.status.success());
     assert!(String::from_utf8_lossy(&o.stderr).contains("wrong"));
+    // --keep writes the ones that pass and drops the rest, named.
+    let both = dir.join("both.jsonl");
+    let wrong_line = serde_json::to_string(&wrong).unwrap();
+    std::fs::write(&both, format!("{good}\n{wrong_line}\n")).unwrap();
+    let kept = dir.join("kept.jsonl");
+    let o = xiangqi(&[
+        "puzzles",
+        "check",
+        both.to_str().unwrap(),
+        "--nodes",
+        "1000000",
+        "--keep",
+        kept.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("wrong"));
+    let left = parse(&std::fs::read_to_string(&kept).unwrap()).unwrap();
+    assert_eq!(
+        left.iter().map(|t| t.id.as_str()).collect::<Vec<_>>(),
+        ["good"]
+    );
     // The second look at the first move alone agrees.
     let first = |file: &str| xiangqi(&["puzzles", "check", file, "--first", "--nodes", "1000000"]);
     assert!(first(f).status.success());

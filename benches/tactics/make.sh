@@ -5,7 +5,8 @@
 # chunk of 10 games. Everything is resumable: a game file or a chunk
 # already done is kept, so a run stopped at any time loses at most one
 # chunk. Then all the puzzles are merged, rated, themed again by the
-# program's current rules (puzzles tag) and written to
+# program's current rules (puzzles tag), proved again (puzzles check: the
+# few a second proof fails are dropped) and written to
 # assets/tactics/tactics.jsonl. SEEDS (default 4) is how many series of
 # games a pair plays: the first (seed 0) over all 53 pairs, the others over
 # the 16 pairs of levels 1-4 (each level against itself and the three
@@ -64,4 +65,4 @@ shipped="$here/../../assets/tactics/tactics.jsonl"
 "$bin" puzzles merge "$shipped" "$work"/found/*.jsonl --out "$work/unrated.jsonl"
 "$bin" puzzles rate "$work/unrated.jsonl" --out "$work/rated.jsonl" --threads "$threads" --quiet
 "$bin" puzzles tag "$work/rated.jsonl" --out "$work/themed.jsonl" --threads "$threads" --quiet
-"$bin" puzzles merge "$work/themed.jsonl" --out "$shipped"
+"$bin" puzzles check "$work/themed.jsonl" --keep "$shipped" --threads "$threads" --quiet

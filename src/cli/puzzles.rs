@@ -150,6 +150,11 @@ struct CheckArgs {
     /// engine's move and still the only good one.
     #[arg(long)]
     first: bool,
+    /// Write the puzzles that pass to this file (replaced whole,
+    /// atomically) and drop the rest: the last step of the recipe, which
+    /// then succeeds however many fail.
+    #[arg(long, value_name = "FILE")]
+    keep: Option<PathBuf>,
     #[command(flatten)]
     work: Work,
 }
@@ -396,6 +401,10 @@ fn sample(len: usize, n: usize, seed: u64) -> Vec<usize> {
 }
 
 fn run_check(a: &CheckArgs) -> Result<(), CliError> {
+    if let Some(out) = &a.keep {
+        crate::store::atomic::check_parent(out)
+            .map_err(|e| CliError::new(format!("--keep {}: {e}", out.display())))?;
+    }
     let set = set_of(a.file.as_ref())?;
     let chosen: Vec<Tactic> = match a.sample {
         Some(n) => sample(set.len(), n, a.seed)
@@ -413,6 +422,16 @@ fn run_check(a: &CheckArgs) -> Result<(), CliError> {
     for (id, why) in &failed {
         eprintln!("{id}: {why}");
     }
+    let ids: Vec<&str> = failed.iter().map(|(id, _)| id.as_str()).collect();
+    if let Some(out) = &a.keep {
+        let kept: Vec<Tactic> = chosen
+            .into_iter()
+            .filter(|t| !ids.contains(&t.id.as_str()))
+            .collect();
+        write(out, &kept)?;
+        println!("{} puzzles proved, {} dropped", kept.len(), ids.len());
+        return Ok(());
+    }
     if failed.is_empty() {
         println!("{} puzzles proved", chosen.len());
         Ok(())
@@ -421,11 +440,7 @@ fn run_check(a: &CheckArgs) -> Result<(), CliError> {
             "{} of {} puzzles fail: {}",
             failed.len(),
             chosen.len(),
-            failed
-                .iter()
-                .map(|(id, _)| id.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
+            ids.join(", ")
         )))
     }
 }
