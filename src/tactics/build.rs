@@ -85,9 +85,7 @@ pub fn read_games(path: &Path) -> Result<(Vec<GameMoves>, usize), ReadError> {
 pub fn game_name(g: &OpenedGame) -> String {
     let level = |side: &str| {
         let name = g.tag(side).unwrap_or("?");
-        name.strip_prefix("xiangqi L")
-            .filter(|n| n.parse::<u8>().is_ok())
-            .map_or(name.to_string(), |n| format!("Level {n}"))
+        ladder_level(name).map_or(name.to_string(), |n| format!("Level {n}"))
     };
     let (red, black) = (level("Red"), level("Black"));
     let round = g.tag("Round").filter(|r| !r.is_empty() && *r != "?");
@@ -102,6 +100,18 @@ pub fn game_name(g: &OpenedGame) -> String {
         name.push_str(&format!(", game {r}"));
     }
     name
+}
+
+/// The level of a ladder player as a match names it: `xiangqi L5`, or
+/// `xiangqi L5 seed=2` for another series of its games.
+fn ladder_level(name: &str) -> Option<u8> {
+    let rest = name.strip_prefix("xiangqi L")?;
+    let (n, more) = rest.split_once(' ').unwrap_or((rest, ""));
+    let seeded = more.is_empty()
+        || more
+            .strip_prefix("seed=")
+            .is_some_and(|s| s.parse::<u64>().is_ok());
+    n.parse().ok().filter(|_| seeded)
 }
 
 /// `f` over `items` on `jobs` threads, each with its own worker made by
@@ -262,6 +272,15 @@ mod tests {
     fn one_move() -> Tactic {
         let line = r#"{"id":"0bf8903943","fen":"7R1/5kr2/b4a2c/9/2p3N2/9/p8/1n2K4/4R4/9 b - - 7 117","last":"h3g5","moves":["g8g5"],"themes":["material"],"rating":0,"source":{"game":"Level 1 – Level 3, game 47","ply":233}}"#;
         crate::tactics::parse(line).expect("reads").remove(0)
+    }
+
+    #[test]
+    fn a_ladder_player_is_named_by_its_level_in_any_series() {
+        assert_eq!(ladder_level("xiangqi L5"), Some(5));
+        assert_eq!(ladder_level("xiangqi L12 seed=3"), Some(12));
+        assert_eq!(ladder_level("xiangqi L2 careless=60"), None);
+        assert_eq!(ladder_level("xiangqi Lx"), None);
+        assert_eq!(ladder_level("Pikafish"), None);
     }
 
     #[test]

@@ -44,6 +44,31 @@ pub struct Source {
     pub ply: u32,
 }
 
+/// A ladder game a puzzle was found in: the levels that played it and its
+/// number in the pair's match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LadderGame {
+    pub red: u8,
+    pub black: u8,
+    pub game: u32,
+}
+
+impl Source {
+    /// The ladder game, when the name is one (`Level 1 – Level 3, game
+    /// 115`, as the generator names the ladder's games); `None` for a game
+    /// of people.
+    pub fn ladder(&self) -> Option<LadderGame> {
+        let (players, game) = self.game.split_once(", game ")?;
+        let (red, black) = players.split_once(" – ")?;
+        let level = |s: &str| s.strip_prefix("Level ")?.parse().ok();
+        Some(LadderGame {
+            red: level(red)?,
+            black: level(black)?,
+            game: game.parse().ok()?,
+        })
+    }
+}
+
 /// One puzzle: the position (the solver to move), the whole line (the
 /// solver's move, the defender's best reply, …, ending with the solver's
 /// move), what it is about and how hard it is.

@@ -76,3 +76,27 @@ fn a_fork_is_a_theme_only_when_the_line_wins_a_target() {
         "{one:?}"
     );
 }
+
+#[test]
+fn a_ladder_source_names_its_levels_and_game() {
+    let source = |game: &str| Source {
+        game: game.into(),
+        ply: 40,
+    };
+    assert_eq!(
+        source("Level 1 – Level 3, game 115").ladder(),
+        Some(LadderGame {
+            red: 1,
+            black: 3,
+            game: 115
+        })
+    );
+    for other in [
+        "Xu Yinchuan – Lü Qin, 2019 national championship, game 3",
+        "Level 1 – Lü Qin, game 3",
+        "Level 1 – Level 3",
+        "test",
+    ] {
+        assert_eq!(source(other).ladder(), None, "{other}");
+    }
+}

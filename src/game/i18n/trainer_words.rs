@@ -2,8 +2,8 @@
 //! rating with its deviation and its change, a theme's score, a streak,
 //! the count to review and where a puzzle was found.
 
-use super::Lang;
-use crate::tactics::Theme;
+use super::{Lang, Phrase};
+use crate::tactics::{Source, Theme};
 
 /// A theme's name: "捉双" / "Fork" / "Bắt đôi" (the classic mates by
 /// their own names, [`crate::teach::Pattern`]).
@@ -118,19 +118,59 @@ pub fn puzzle_count(n: usize, lang: Lang) -> String {
     }
 }
 
-/// Where a puzzle was found: "出自：甲 – 乙，第12回合" / "From Red – Black,
-/// move 12".
-pub fn found_in(game: &str, move_number: u32, lang: Lang) -> String {
+/// Where a puzzle was found: "出自：电脑 1 – 电脑 3，第115局，第113回合" /
+/// "From AI 1 – AI 3, game 115, move 113" for a ladder game, a game of
+/// people by its record's names.
+pub fn found_in(source: &Source, lang: Lang) -> String {
+    let move_number = source.ply / 2 + 1;
+    let ai = Phrase::Computer.get(lang);
+    let game = match (source.ladder(), lang) {
+        (None, Lang::Vi) => format!("ván {}", source.game),
+        (None, _) => source.game.clone(),
+        (Some(l), Lang::Zh | Lang::ZhHant) => {
+            format!("{ai} {} – {ai} {}，第{}局", l.red, l.black, l.game)
+        }
+        (Some(l), Lang::En) => format!("{ai} {} – {ai} {}, game {}", l.red, l.black, l.game),
+        (Some(l), Lang::Vi) => format!("ván {} {ai} {} – {ai} {}", l.game, l.red, l.black),
+    };
     match lang {
         Lang::Zh | Lang::ZhHant => format!("{}{game}，第{move_number}回合", lang.chinese("出自：")),
         Lang::En => format!("From {game}, move {move_number}"),
-        Lang::Vi => format!("Từ ván {game}, nước {move_number}"),
+        Lang::Vi => format!("Từ {game}, nước {move_number}"),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_ladder_game_is_named_by_its_levels_in_every_language() {
+        let ladder = Source {
+            game: "Level 1 – Level 3, game 115".into(),
+            ply: 225,
+        };
+        let said = |lang| found_in(&ladder, lang);
+        assert_eq!(said(Lang::Zh), "出自：电脑 1 – 电脑 3，第115局，第113回合");
+        assert_eq!(
+            said(Lang::ZhHant),
+            "出自：電腦 1 – 電腦 3，第115局，第113回合"
+        );
+        assert_eq!(said(Lang::En), "From AI 1 – AI 3, game 115, move 113");
+        assert_eq!(said(Lang::Vi), "Từ ván 115 Máy 1 – Máy 3, nước 113");
+        let people = Source {
+            game: "Xu Yinchuan – Lü Qin".into(),
+            ply: 30,
+        };
+        assert_eq!(
+            found_in(&people, Lang::En),
+            "From Xu Yinchuan – Lü Qin, move 16"
+        );
+        assert_eq!(
+            found_in(&people, Lang::Vi),
+            "Từ ván Xu Yinchuan – Lü Qin, nước 16"
+        );
+    }
 
     #[test]
     fn every_theme_has_a_name_in_every_language() {

@@ -67,13 +67,10 @@ impl CardFacts<'_> {
             Line::Change => self.change(),
             Line::Teacher if over => (self.did(), palette::TEXT),
             Line::Info => (self.info(over), palette::TEXT_DIM),
-            Line::Source => {
-                let s = &self.active.tactic.source;
-                (
-                    found_in(&s.game, s.ply / 2 + 1, self.lang),
-                    palette::TEXT_DIM,
-                )
-            }
+            Line::Source => (
+                found_in(&self.active.tactic.source, self.lang),
+                palette::TEXT_DIM,
+            ),
             _ => (String::new(), palette::TEXT),
         }
     }
