@@ -184,10 +184,16 @@ fn while_the_ai_thinks_its_own_line_stands_in_for_the_analysis() {
         Move::from_iccs("h9g7").unwrap(),
     ];
     let reported = line.clone();
-    // The player is Black: the AI (Red) thinks first, reports a line after
-    // a moment and thinks on until stopped.
+    // The player is Black: the AI (Red) thinks first, reports a line when
+    // the test lets it (not after a pause a loaded machine can outlast)
+    // and thinks on until stopped.
+    let report = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let may_report = report.clone();
     let backend = AiBackend(Arc::new(move |job: SearchJob, _level: u8| {
-        std::thread::sleep(Duration::from_millis(30));
+        let t0 = Instant::now();
+        while !may_report.load(Ordering::Relaxed) && t0.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
         let _ = job.progress.send(SearchProgress {
             depth: 4,
             score: Score::Cp(37),
@@ -208,6 +214,7 @@ fn while_the_ai_thinks_its_own_line_stands_in_for_the_analysis() {
     // No search of its own beside the AI's: it waits, and says so.
     assert!(analysis(&app).waits());
     assert_eq!(analysis(&app).position(), Some(&Position::startpos()));
+    report.store(true, Ordering::Relaxed);
     let t0 = Instant::now();
     while analysis(&app).lines().is_empty() {
         assert!(t0.elapsed() < Duration::from_secs(5), "no line from the AI");
