@@ -29,7 +29,7 @@ pub fn tag_all(
         tactics,
         jobs,
         || Explainer::new(50_000),
-        |e, t| tag::of_tactic(e, t),
+        tag::of_tactic,
         &|_, _| done(),
     );
     let (mut changed, mut bad) = (0, Vec::new());
