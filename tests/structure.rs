@@ -1031,3 +1031,27 @@ fn searches_run_through_the_one_helper() {
         }
     }
 }
+
+#[test]
+fn every_box_that_scrolls_takes_the_wheel() {
+    // A box that hides its content below must scroll with the wheel and the
+    // focus (theme/wheel.rs), or a player at 800×600 cannot reach the rest.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let scrolling = files_with("Overflow::scroll_y()");
+    assert!(
+        scrolling.len() >= 5,
+        "the counter sees the boxes that scroll: {scrolling:?}"
+    );
+    // The marker goes in the same bundle, just after the node.
+    let deaf: Vec<&String> = scrolling
+        .iter()
+        .filter(|f| {
+            let text = code(&root.join(f));
+            text.match_indices("Overflow::scroll_y()").any(|(at, _)| {
+                let bundle: String = text[at..].chars().take(300).collect();
+                !bundle.contains("WheelScrolls")
+            })
+        })
+        .collect();
+    assert!(deaf.is_empty(), "boxes the wheel cannot scroll in {deaf:?}");
+}

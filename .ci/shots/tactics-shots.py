@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Screenshots of the tactics trainer in the four languages at two sizes:
-its screen, the card after the puzzle is solved, after a wrong move, and
-while its solution is played out. Starts `xiangqi play --tactics` under
+its screen (and its themes scrolled to the end with the wheel), the card
+after the puzzle is solved, after a wrong move, and while its solution is
+played out. Starts `xiangqi play --tactics` under
 Xvfb with the language in a scratch settings file, plays the moves with
 the mouse (xdotool) and saves the game's own screenshots (F12).
 
@@ -99,6 +100,22 @@ def run(size, lang, args, actions, names):
         shutil.rmtree(home, ignore_errors=True)
 
 
+def wheel(size, clicks, name):
+    """Turns the wheel down `clicks` times over the themes' grid (at two
+    thirds of the window's height), then shoots."""
+    def act(_click):
+        env = dict(os.environ, DISPLAY=DISPLAY)
+        x, y = size[0] // 2, size[1] * 2 // 3
+        subprocess.run(["xdotool", "mousemove", str(x), str(y)], env=env, check=True)
+        time.sleep(0.3)
+        for _ in range(clicks):
+            subprocess.run(["xdotool", "click", "5"], env=env, check=True)
+            time.sleep(0.15)
+        time.sleep(1.0)
+        return name
+    return act
+
+
 def click(xdo, window, size, square):
     x, y = point(size, square)
     xdo("mousemove", "--window", window, str(x), str(y))
@@ -131,7 +148,8 @@ def main():
     try:
         for lang in LANGS:
             for size in SIZES:
-                run(size, lang, ["--tactics"], [wait(1, "trainer")], names)
+                run(size, lang, ["--tactics"],
+                    [wait(1, "trainer"), wheel(size, 30, "trainer-scrolled")], names)
                 solve = [move(m, 2.5) for m in SOLVER_MOVES[:-1]]
                 solve.append(move(SOLVER_MOVES[-1], 4.0, "solved"))
                 run(size, lang, ["--tactics", "--tactic", PUZZLE], solve, names)

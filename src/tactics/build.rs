@@ -284,6 +284,29 @@ mod tests {
     }
 
     #[test]
+    fn a_ladder_games_name_reads_back_as_its_levels_and_game() {
+        // What the generator writes, the trainer reads (`Source::ladder`).
+        let pgn = "[Game \"Chinese Chess\"]\n[Event \"xiangqi match, 5000 ms a move\"]\n\
+                   [Round \"57\"]\n[Red \"xiangqi L2 seed=2\"]\n[Black \"xiangqi L4\"]\n\
+                   [Result \"*\"]\n[Format \"ICCS\"]\n\n1. h0g2 c9e7 *\n";
+        let mut names = Vec::new();
+        record::for_each_game(pgn.as_bytes(), |_, g| {
+            names.push(game_name(&g.expect("reads")))
+        });
+        assert_eq!(names, ["Level 2 – Level 4, game 57"]);
+        let source = crate::tactics::Source {
+            game: names.remove(0),
+            ply: 3,
+        };
+        let ladder = crate::tactics::LadderGame {
+            red: 2,
+            black: 4,
+            game: 57,
+        };
+        assert_eq!(source.ladder(), Some(ladder));
+    }
+
+    #[test]
     fn rating_leaves_the_rated_alone_unless_asked_again() {
         let rated = Tactic {
             id: "rated".into(),

@@ -7,6 +7,7 @@ use crate::game::i18n::{Lang, Phrase};
 use crate::game::theme::palette;
 use crate::game::theme::scale::Scale;
 use crate::game::theme::shape::Shape;
+use crate::game::theme::wheel::WheelScrolls;
 use crate::game::theme::widget::label;
 use bevy::prelude::*;
 
@@ -47,8 +48,9 @@ pub fn wrapping_row(gap: f32) -> Node {
 }
 
 /// A list screen's grid of tiles: a wrapping row, centred, that takes the
-/// height left and scrolls (the puzzles, the course's lessons). The wheel
-/// reaches it through the tiles, which still show their hover.
+/// height left and scrolls (the puzzles, the course's lessons, the
+/// trainer's themes): the wheel over it or over its tiles, which still show
+/// their hover, and the keyboard focus on a tile it hides ([`WheelScrolls`]).
 pub fn scrolling_tiles(gap: f32) -> impl Bundle {
     (
         wrapping_row(gap)
@@ -60,6 +62,7 @@ pub fn scrolling_tiles(gap: f32) -> impl Bundle {
             .max_width(Val::Px(1200.0))
             .overflow(Overflow::scroll_y()),
         ScrollPosition::default(),
+        WheelScrolls,
         Pickable {
             should_block_lower: false,
             is_hoverable: true,

@@ -13,12 +13,14 @@ pub mod palette;
 pub mod scale;
 pub mod shape;
 pub mod tooltip;
+pub mod wheel;
 pub mod widget;
 
 pub use focus::FocusTrap;
 pub use fonts::Fonts;
 pub use icons::{Icon, Icons};
 pub use tooltip::{PointerWish, Tooltip};
+pub use wheel::WheelScrolls;
 pub use widget::{Label, OnPress, Toggled, button, button_box, label, screen_root, set_display};
 
 use crate::render::BoardTheme;
@@ -31,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Fonts>()
         .init_resource::<BoardTextures>()
         .init_resource::<Icons>()
-        .add_plugins((focus::plugin, tooltip::plugin, fade::plugin))
+        .add_plugins((focus::plugin, tooltip::plugin, fade::plugin, wheel::plugin))
         .add_observer(widget::press)
         .add_systems(
             Update,

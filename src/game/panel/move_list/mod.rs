@@ -19,7 +19,9 @@ use crate::game::settings::CurrentLang;
 use crate::game::settings::UserSettings;
 use crate::game::theme::layout::{column, wrapping_row};
 use crate::game::theme::shape::{Shape, plain};
-use crate::game::theme::{Fonts, OnPress, Toggled, button, button_box, palette, set_display};
+use crate::game::theme::{
+    Fonts, OnPress, Toggled, WheelScrolls, button, button_box, palette, set_display,
+};
 use crate::game::{GameSet, Screen};
 use crate::rules::notation::format_move;
 use crate::rules::records::{Mark, MoveTree, NodeId};
@@ -29,28 +31,22 @@ use bevy::prelude::*;
 mod fit;
 mod rows;
 mod start;
-mod wheel;
-
-pub use wheel::WheelScrolls;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(start::plugin);
     app.add_observer(on_move_click).add_systems(
         Update,
         (
-            wheel::wheel_scroll.in_set(GameSet::Input),
-            (
-                fill_slot,
-                fit::fit_move_box,
-                rows::rebuild_rows,
-                rows::highlight_rows,
-                show_opening,
-                show_browse_buttons,
-                show_tree_tools,
-            )
-                .chain()
-                .in_set(GameSet::Present),
+            fill_slot,
+            fit::fit_move_box,
+            rows::rebuild_rows,
+            rows::highlight_rows,
+            show_opening,
+            show_browse_buttons,
+            show_tree_tools,
         )
+            .chain()
+            .in_set(GameSet::Present)
             .run_if(in_state(Screen::Playing).and_then(resource_exists::<Session>)),
     );
 }

@@ -13,7 +13,9 @@ use crate::game::play::explorer::ExplorerCommand;
 use crate::game::theme::layout::{Orientation, column, divider, heading, title, wrapping_row};
 use crate::game::theme::scale::Scale;
 use crate::game::theme::shape::{Shape, hidden, plain, sized, spacer};
-use crate::game::theme::{Fonts, OnPress, Toggled, button, button_box, label, palette};
+use crate::game::theme::{
+    Fonts, OnPress, Toggled, WheelScrolls, button, button_box, label, palette,
+};
 use crate::rules::setup::Setup;
 use crate::rules::{Color as Side, Piece};
 use bevy::prelude::*;
@@ -83,6 +85,7 @@ pub(super) fn panel_node(g: &Placement) -> impl Bundle + use<> {
             .padding(UiRect::axes(Val::Px(s.px(14.0)), Val::Px(s.px(12.0))))
             .overflow(Overflow::scroll_y()),
         ScrollPosition::default(),
+        WheelScrolls,
         BackgroundColor(palette::PANEL),
     )
 }

@@ -17,10 +17,11 @@ use crate::game::settings::CurrentLang;
 use crate::game::settings::StorePaths;
 use crate::game::theme::layout::column;
 use crate::game::theme::shape::Shape;
-use crate::game::theme::{Fonts, OnPress, Toggled, button, label, palette, screen_root};
+use crate::game::theme::{
+    Fonts, OnPress, Toggled, WheelScrolls, button, label, palette, screen_root,
+};
 use crate::game::{GameSet, Screen};
 use crate::store::library::{self, Entry};
-use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
 use bevy::picking::events::{Click, Pointer};
 use bevy::prelude::*;
 use row::{FILE_COLUMNS, fit_end, row};
@@ -126,6 +127,7 @@ fn list_box() -> impl Bundle {
             .max_width(Val::Px(900.0))
             .overflow(Overflow::scroll_y()),
         ScrollPosition::default(),
+        WheelScrolls,
         Pickable {
             should_block_lower: false,
             is_hoverable: true,
@@ -237,22 +239,8 @@ fn on_row(
     }
 }
 
-fn list_input(
-    keys: Res<ButtonInput<KeyCode>>,
-    mut wheel: MessageReader<MouseWheel>,
-    mut boxes: Query<&mut ScrollPosition, With<ListBox>>,
-    mut next: ResMut<NextState<Screen>>,
-) {
+fn list_input(keys: Res<ButtonInput<KeyCode>>, mut next: ResMut<NextState<Screen>>) {
     if keys.just_pressed(KeyCode::Escape) {
         next.set(Screen::Menu);
-    }
-    for event in wheel.read() {
-        let dy = match event.unit {
-            MouseScrollUnit::Line => event.y * 30.0,
-            MouseScrollUnit::Pixel => event.y,
-        };
-        for mut scroll in &mut boxes {
-            scroll.y = (scroll.y - dy).max(0.0);
-        }
     }
 }
