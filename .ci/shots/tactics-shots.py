@@ -2,9 +2,9 @@
 """Screenshots of the tactics trainer in the four languages at two sizes:
 its screen (and its themes scrolled to the end with the wheel), the card
 after the puzzle is solved, after a wrong move, and while its solution is
-played out. Starts `xiangqi play --tactics` under
-Xvfb with the language in a scratch settings file, plays the moves with
-the mouse (xdotool) and saves the game's own screenshots (F12).
+played out. Starts `xiangqi play --tactics` under Xvfb with the language
+in a scratch settings file, plays the moves with the mouse (xdotool) and
+saves the game's own screenshots (F12).
 
     .ci/shots/tactics-shots.py target/debug/xiangqi OUT_DIR [LANG ...]
 

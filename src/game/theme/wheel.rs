@@ -59,25 +59,30 @@ fn wheel_scroll(
         wheel.clear();
         return;
     };
-    for event in wheel.read() {
-        let dy = match event.unit {
+    // The frame's turns of the wheel, added up: the hover is the same for all.
+    let dy: f32 = wheel
+        .read()
+        .map(|event| match event.unit {
             MouseScrollUnit::Line => event.y * LINE,
             MouseScrollUnit::Pixel => event.y,
-        };
-        let mut hit = Vec::new();
-        for hits in hover.values() {
-            for &entity in hits.keys() {
-                if let Some(b) = scroller(entity, &parents, &boxes)
-                    && !hit.contains(&b)
-                {
-                    hit.push(b);
-                }
+        })
+        .sum();
+    if dy == 0.0 {
+        return;
+    }
+    let mut hit = Vec::new();
+    for hits in hover.values() {
+        for &entity in hits.keys() {
+            if let Some(b) = scroller(entity, &parents, &boxes)
+                && !hit.contains(&b)
+            {
+                hit.push(b);
             }
         }
-        for e in hit {
-            if let Ok((mut scroll, node, _)) = boxes.get_mut(e) {
-                scroll.y = (scroll.y - dy).clamp(0.0, hidden(node));
-            }
+    }
+    for e in hit {
+        if let Ok((mut scroll, node, _)) = boxes.get_mut(e) {
+            scroll.y = (scroll.y - dy).clamp(0.0, hidden(node));
         }
     }
 }
@@ -244,6 +249,10 @@ mod tests {
         focus(&mut app, None);
         focus(&mut app, Some(item));
         // Its top at 50: up by 50 and the ring's room.
-        assert_eq!(scrolled(&app, b), 80.0 - 50.0, "to its top edge");
+        assert_eq!(
+            scrolled(&app, b),
+            80.0 + MARGIN - (50.0 + MARGIN),
+            "to its top edge"
+        );
     }
 }
