@@ -86,7 +86,7 @@ def main():
     ap.add_argument("engine", help="UCI engine command")
     ap.add_argument("--count", type=int, required=True, help="openings to make")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--out", required=True, help="file to write (appended to)")
+    ap.add_argument("--out", required=True, help="file to write (appended to; its openings are not made again)")
     ap.add_argument("--min-plies", type=int, default=6)
     ap.add_argument("--max-plies", type=int, default=10)
     ap.add_argument("--multipv", type=int, default=5, help="lines to choose among each ply")
@@ -101,7 +101,7 @@ def main():
     seen = set()
     try:
         with open(args.out) as f:
-            seen = {frozenset(enumerate_sides(line.split()[2:])) for line in f if line.startswith("startpos")}
+            seen = {same_opening(line.split()[2:]) for line in f if line.startswith("startpos")}
     except FileNotFoundError:
         pass
     made = tries = 0
@@ -112,7 +112,7 @@ def main():
             moves = opening(engine, rng, args)
             if not moves:
                 continue
-            key = frozenset(enumerate_sides(moves))
+            key = same_opening(moves)
             if key in seen:
                 continue
             engine.option("MultiPV", 1)
@@ -128,9 +128,9 @@ def main():
     engine.quit()
 
 
-def enumerate_sides(moves):
-    """The moves with their side: two orders of the same moves by each side reach the same position."""
-    return [(i % 2, m) for i, m in enumerate(moves)]
+def same_opening(moves):
+    """What two openings share when each side played the same moves in another order."""
+    return frozenset((i % 2, m) for i, m in enumerate(moves))
 
 
 if __name__ == "__main__":
