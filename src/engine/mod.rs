@@ -105,6 +105,10 @@ pub struct Limits {
     pub clock: Option<Clock>,
     /// Search until stopped (ignores the clock).
     pub infinite: bool,
+    /// Search as the levels were measured: without the techniques added
+    /// since (the follow-up histories), so a level keeps its measured
+    /// strength. The levels' limits set it; the full engine's do not.
+    pub classic: bool,
 }
 
 /// One search asked of the engine: the position and the positions before
@@ -418,15 +422,6 @@ impl Progress<'_, '_> {
     }
 }
 
-/// Ages history scores between searches: each search halves them.
-fn halve(history: &mut movepick::History) {
-    for row in history.iter_mut() {
-        for h in row.iter_mut() {
-            *h /= 2;
-        }
-    }
-}
-
 impl Engine {
     /// An engine with a hash table of about `hash_mb` megabytes, searching
     /// on one thread.
@@ -438,7 +433,7 @@ impl Engine {
     pub fn new(hash_mb: usize) -> Engine {
         Engine {
             tt: tt::Tt::new(hash_mb),
-            history: Box::new([[0; 90]; 16]),
+            history: Box::default(),
             helpers: Vec::new(),
             evaluator: Evaluator::standard(),
         }
@@ -449,7 +444,7 @@ impl Engine {
     pub fn try_new(hash_mb: usize) -> Result<Engine, tt::AllocError> {
         Ok(Engine {
             tt: tt::Tt::try_new(hash_mb)?,
-            history: Box::new([[0; 90]; 16]),
+            history: Box::default(),
             helpers: Vec::new(),
             evaluator: Evaluator::standard(),
         })
@@ -490,7 +485,7 @@ impl Engine {
         if !(1..=max).contains(&n) {
             return Err(ThreadsError { asked: n, max });
         }
-        self.helpers.resize_with(n - 1, || Box::new([[0; 90]; 16]));
+        self.helpers.resize_with(n - 1, Box::default);
         Ok(())
     }
 
@@ -502,9 +497,9 @@ impl Engine {
     /// Forgets everything learned (call it for a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        *self.history = [[0; 90]; 16];
+        self.history.clear();
         for h in &mut self.helpers {
-            **h = [[0; 90]; 16];
+            h.clear();
         }
     }
 
@@ -521,8 +516,9 @@ impl Engine {
         let limits = &request.limits;
         let plan = timeman::plan(limits);
         self.tt.new_search();
-        halve(&mut self.history);
-        self.helpers.iter_mut().for_each(|h| halve(h));
+        let follow_up = !limits.classic;
+        self.history.halve(follow_up);
+        self.helpers.iter_mut().for_each(|h| h.halve(follow_up));
         let pos = request.position;
         let legal = pos.legal_moves();
         // Every legal move banned: the ban is lifted (a move must be found).
@@ -547,6 +543,7 @@ impl Engine {
             game: request.history,
             banned: &banned,
             max_depth,
+            follow_up,
         };
         // Helpers only where there is a choice to think about.
         let helpers = if playable > 1 && max_depth > 1 {

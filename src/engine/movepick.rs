@@ -14,8 +14,56 @@
 use super::eval::capture_value;
 use crate::rules::{MAX_MOVES, Move, MoveList, Position};
 
-/// History scores: by board code of the moving piece and target square.
-pub type History = [[i32; 90]; 16];
+/// Board codes times squares: the (piece, target) pairs a move is indexed by.
+pub const PIECE_SQUARES: usize = 16 * 90;
+
+/// No move to follow up (the start, a null move): [`MovePicker::follows`].
+pub const NO_PAIR: usize = usize::MAX;
+
+/// The move-ordering memory of one thread.
+#[derive(Clone)]
+pub struct History {
+    /// How often each quiet move cut a node off: by board code of the
+    /// moving piece and target square.
+    pub quiet: [[i32; 90]; 16],
+    /// Continuation (follow-up) history: how often a quiet move cut a node
+    /// off right after a given move one or two plies before, by that
+    /// move's (piece, target) and this one's. Read and written only by
+    /// searches that follow up ([`crate::engine::Limits::classic`] off).
+    pub cont: Box<[[i16; PIECE_SQUARES]]>,
+}
+
+impl Default for History {
+    fn default() -> Self {
+        History {
+            quiet: [[0; 90]; 16],
+            cont: vec![[0; PIECE_SQUARES]; PIECE_SQUARES].into_boxed_slice(),
+        }
+    }
+}
+
+impl History {
+    /// Forgets everything.
+    pub fn clear(&mut self) {
+        self.quiet = [[0; 90]; 16];
+        self.cont.iter_mut().for_each(|row| row.fill(0));
+    }
+
+    /// Ages the scores between searches: halves them (the follow-ups too,
+    /// when `cont`).
+    pub fn halve(&mut self, cont: bool) {
+        self.quiet.iter_mut().flatten().for_each(|h| *h /= 2);
+        if cont {
+            self.cont.iter_mut().flatten().for_each(|h| *h /= 2);
+        }
+    }
+}
+
+/// The (piece, target) index of a move whose piece (board code) is `piece`.
+#[inline]
+pub fn pair(piece: u8, m: Move) -> usize {
+    piece as usize * 90 + m.to().index()
+}
 
 /// Upper bound of a history score (the update keeps it inside).
 pub const HISTORY_MAX: i32 = 16384;
@@ -61,6 +109,9 @@ pub struct MovePicker {
     killers: [Move; 2],
     killer_index: usize,
     captures_only: bool,
+    /// The (piece, target) pairs of the moves one and two plies before,
+    /// or [`NO_PAIR`]: their follow-up histories join the quiet order.
+    follows: [usize; 2],
     len: usize,
     next: usize,
 }
@@ -100,9 +151,17 @@ impl MovePicker {
             killers,
             killer_index: 0,
             captures_only,
+            follows: [NO_PAIR; 2],
             len: 0,
             next: 0,
         }
+    }
+
+    /// Orders the quiet moves by their follow-up histories too, after the
+    /// moves of these (piece, target) pairs ([`NO_PAIR`]: none).
+    pub fn follows(mut self, follows: [usize; 2]) -> MovePicker {
+        self.follows = follows;
+        self
     }
 
     /// The next move and its ordering score, or `None` when all were given.
@@ -179,7 +238,13 @@ impl MovePicker {
                             continue;
                         }
                         let piece = b[m.from().index()];
-                        buf.items[self.len] = pack(history[piece as usize][m.to().index()], m);
+                        let mut score = history.quiet[piece as usize][m.to().index()];
+                        for &f in &self.follows {
+                            if f != NO_PAIR {
+                                score += i32::from(history.cont[f][pair(piece, m)]);
+                            }
+                        }
+                        buf.items[self.len] = pack(score, m);
                         self.len += 1;
                     }
                     buf.items[..self.len].sort_unstable_by(|a, b| b.cmp(a));
@@ -228,6 +293,14 @@ impl MovePicker {
     }
 }
 
+/// [`update_history`] for a follow-up history's score.
+#[inline]
+pub fn update_cont(h: &mut i16, bonus: i32) {
+    let mut wide = i32::from(*h);
+    update_history(&mut wide, bonus);
+    *h = wide as i16;
+}
+
 /// Nudges a history score toward `HISTORY_MAX` (bonus > 0) or away from it,
 /// shrinking big values so old lessons fade ("history gravity").
 #[inline]
@@ -245,7 +318,7 @@ mod tests {
         let pos = Position::startpos();
         let hash = Move::from_iccs("h2e2").unwrap();
         let killer = Move::from_iccs("b0c2").unwrap();
-        let history = [[0; 90]; 16];
+        let history = History::default();
         let mut buf = Buffer::default();
         let mut p = MovePicker::new(&pos, hash, [killer, Move::NULL], false);
         let mut seen = Vec::new();
@@ -268,6 +341,33 @@ mod tests {
             n += 1;
         }
         assert_eq!(n, 2);
+    }
+
+    #[test]
+    fn a_follow_up_history_lifts_its_quiet_move_only_when_followed() {
+        let pos = Position::startpos();
+        let mut history = History::default();
+        let mut buf = Buffer::default();
+        // The reply the follow-up table likes after the move of pair 100.
+        let liked = Move::from_iccs("a0a1").expect("move");
+        let piece = pos.board[liked.from().index()];
+        history.cont[100][pair(piece, liked)] = 9000;
+        let first_quiet = |picker: MovePicker, buf: &mut Buffer| {
+            let mut p = picker;
+            std::iter::from_fn(|| p.next(&pos, &history, buf))
+                .find(|&(_, order)| MovePicker::is_quiet_score(order))
+                .map(|(m, _)| m)
+        };
+        let plain = MovePicker::new(&pos, Move::NULL, [Move::NULL; 2], false);
+        assert_ne!(first_quiet(plain, &mut buf), Some(liked));
+        let followed =
+            MovePicker::new(&pos, Move::NULL, [Move::NULL; 2], false).follows([NO_PAIR, 100]);
+        assert_eq!(first_quiet(followed, &mut buf), Some(liked));
+        let mut h = 0i16;
+        for _ in 0..1000 {
+            update_cont(&mut h, 30_000);
+        }
+        assert_eq!(i32::from(h), HISTORY_MAX);
     }
 
     #[test]

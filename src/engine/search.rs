@@ -28,7 +28,7 @@
 
 use super::Evaluator;
 use super::eval::capture_value;
-use super::movepick::{Buffer, History, MovePicker, update_history};
+use super::movepick::{Buffer, History, MovePicker, NO_PAIR, pair, update_cont, update_history};
 use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 use super::stack::EvalStack;
 use super::tt::{Bound, Tt};
@@ -120,6 +120,9 @@ pub(crate) struct Iteration {
 pub(crate) struct Searcher<'a> {
     pub tt: &'a Tt,
     pub history: &'a mut History,
+    /// Follow-up histories order and learn (off: the search the levels
+    /// were measured with, [`crate::engine::Limits::classic`]).
+    pub follow_up: bool,
     stop: &'a AtomicBool,
     pub pos: Position,
     path: Vec<Frame>,
@@ -181,6 +184,7 @@ impl<'a> Searcher<'a> {
         let mut s = Searcher {
             tt,
             history,
+            follow_up: false,
             stop,
             pos: *pos,
             path: Vec::with_capacity(game.len() + MAX_PLY + 4),
@@ -277,6 +281,49 @@ impl<'a> Searcher<'a> {
     #[inline]
     fn last_move_checks(&self, m: Move) -> bool {
         self.pos.last_move_checks(m)
+    }
+
+    /// The (piece, target) pairs of the moves one and two plies before
+    /// this node, for the follow-up histories ([`NO_PAIR`] where there is
+    /// none, and both when they are off).
+    fn follows(&self) -> [usize; 2] {
+        let mut out = [NO_PAIR; 2];
+        if self.follow_up {
+            for (k, f) in self.path.iter().rev().take(2).enumerate() {
+                if !f.mv.is_null() {
+                    out[k] = pair(f.pos.board[f.mv.to().index()], f.mv);
+                }
+            }
+        }
+        out
+    }
+
+    /// A quiet move cut the node off: it gains `bonus` in the histories,
+    /// the quiet moves tried before it lose as much.
+    fn reward_quiet(
+        &mut self,
+        ply: usize,
+        m: Move,
+        n_quiets: usize,
+        bonus: i32,
+        follows: [usize; 2],
+    ) {
+        let piece = self.pos.board[m.from().index()];
+        update_history(
+            &mut self.history.quiet[piece as usize][m.to().index()],
+            bonus,
+        );
+        for f in follows.into_iter().filter(|&f| f != NO_PAIR) {
+            update_cont(&mut self.history.cont[f][pair(piece, m)], bonus);
+        }
+        for i in 0..n_quiets {
+            let q = self.quiets[ply][i];
+            let p = self.pos.board[q.from().index()];
+            update_history(&mut self.history.quiet[p as usize][q.to().index()], -bonus);
+            for f in follows.into_iter().filter(|&f| f != NO_PAIR) {
+                update_cont(&mut self.history.cont[f][pair(p, q)], -bonus);
+            }
+        }
     }
 
     /// A new best move at `ply`: the line is `m` followed by the child's line.
@@ -699,7 +746,8 @@ impl<'a> Searcher<'a> {
         }
 
         let killers = self.killers[ply];
-        let mut picker = MovePicker::new(&self.pos, hash_move, killers, false);
+        let follows = self.follows();
+        let mut picker = MovePicker::new(&self.pos, hash_move, killers, false).follows(follows);
         let old_alpha = alpha;
         let mut best = -INF;
         let mut best_move = Move::NULL;
@@ -709,10 +757,7 @@ impl<'a> Searcher<'a> {
             if !self.is_legal(m, in_check) || (root && self.banned.contains(&m)) {
                 continue;
             }
-            let from = m.from().index();
-            let to = m.to().index();
-            let piece = self.pos.board[from];
-            let quiet = self.pos.board[to] == 0;
+            let quiet = self.pos.board[m.to().index()] == 0;
             let prunable = !root
                 && !sparse
                 && !in_check
@@ -800,15 +845,7 @@ impl<'a> Searcher<'a> {
                             if killers[0] != m {
                                 self.killers[ply] = [m, killers[0]];
                             }
-                            let bonus = depth * depth * 8;
-                            update_history(&mut self.history[piece as usize][to], bonus);
-                            for &q in &self.quiets[ply][..n_quiets] {
-                                let p = self.pos.board[q.from().index()];
-                                update_history(
-                                    &mut self.history[p as usize][q.to().index()],
-                                    -bonus,
-                                );
-                            }
+                            self.reward_quiet(ply, m, n_quiets, depth * depth * 8, follows);
                         }
                         break;
                     }

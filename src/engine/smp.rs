@@ -36,6 +36,8 @@ pub(crate) struct Job<'a> {
     /// Root moves never played.
     pub banned: &'a [Move],
     pub max_depth: u32,
+    /// The follow-up histories are on ([`crate::engine::Limits::classic`] off).
+    pub follow_up: bool,
 }
 
 impl Job<'_> {
@@ -44,6 +46,7 @@ impl Job<'_> {
     pub fn searcher<'s>(&'s self, history: &'s mut History, stop: &'s AtomicBool) -> Searcher<'s> {
         let mut s = Searcher::new(self.tt, history, stop, self.pos, self.game, self.evaluator);
         s.banned = self.banned.to_vec();
+        s.follow_up = self.follow_up;
         s
     }
 }
@@ -164,7 +167,7 @@ mod tests {
     /// threads take turns on fewer cores).
     fn engine(hash_mb: usize, n: usize) -> Engine {
         let mut e = Engine::new(hash_mb);
-        e.helpers.resize_with(n - 1, || Box::new([[0; 90]; 16]));
+        e.helpers.resize_with(n - 1, Box::default);
         e
     }
 

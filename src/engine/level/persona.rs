@@ -43,6 +43,7 @@ impl Persona {
         Limits {
             depth: Some(self.depth),
             movetime: Some(Duration::from_millis(self.millis)),
+            classic: true,
             ..Limits::default()
         }
     }
