@@ -28,7 +28,9 @@
 
 use super::Evaluator;
 use super::eval::capture_value;
-use super::movepick::{Buffer, History, MovePicker, NO_PAIR, pair, update_cont, update_history};
+use super::movepick::{
+    Buffer, History, MovePicker, NO_PAIR, capture_entry, pair, update_cont, update_history,
+};
 use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 use super::stack::EvalStack;
 use super::tt::{Bound, Tt};
@@ -55,6 +57,8 @@ struct Frame {
 
 /// Quiet moves remembered per node for the history update.
 const QUIETS: usize = 64;
+/// Captures remembered per ply for the capture history's malus.
+const CAPTURES: usize = 32;
 
 /// Every pruning and reduction threshold of the search, in one place.
 /// Depths are in plies, margins in centipawns.
@@ -135,6 +139,8 @@ pub(crate) struct Searcher<'a> {
     buffers: Vec<Buffer>,
     /// Quiet moves tried at each ply (their history drops on a cutoff).
     quiets: Vec<[Move; QUIETS]>,
+    /// The captures tried at each ply before the one searching now.
+    captures: Vec<[Move; CAPTURES]>,
     lmr: Box<[[u8; 64]; 64]>,
     chase_cache: Vec<(u64, bool)>,
     pub nodes: u64,
@@ -195,6 +201,7 @@ impl<'a> Searcher<'a> {
             eval: EvalStack::new(pos, evaluator),
             buffers: vec![Buffer::default(); MAX_PLY + 2],
             quiets: vec![[Move::NULL; QUIETS]; MAX_PLY + 2],
+            captures: vec![[Move::NULL; CAPTURES]; MAX_PLY + 2],
             lmr,
             chase_cache: vec![(0, false); CHASE_CACHE],
             nodes: 0,
@@ -323,6 +330,28 @@ impl<'a> Searcher<'a> {
             for f in follows.into_iter().filter(|&f| f != NO_PAIR) {
                 update_cont(&mut self.history.cont[f][pair(p, q)], -bonus);
             }
+        }
+    }
+
+    /// A move cut the node off: the capture history (when the search
+    /// follows up) gives `bonus` to it if it is a capture, and takes as
+    /// much from the captures tried before it.
+    fn reward_captures(&mut self, ply: usize, m: Move, n_captures: usize, bonus: i32) {
+        if !self.follow_up {
+            return;
+        }
+        let victim = self.pos.board[m.to().index()];
+        if victim != 0 {
+            let piece = self.pos.board[m.from().index()];
+            update_cont(capture_entry(self.history, piece, m, victim), bonus);
+        }
+        for i in 0..n_captures {
+            let c = self.captures[ply][i];
+            let (piece, victim) = (
+                self.pos.board[c.from().index()],
+                self.pos.board[c.to().index()],
+            );
+            update_cont(capture_entry(self.history, piece, c, victim), -bonus);
         }
     }
 
@@ -747,12 +776,15 @@ impl<'a> Searcher<'a> {
 
         let killers = self.killers[ply];
         let follows = self.follows();
-        let mut picker = MovePicker::new(&self.pos, hash_move, killers, false).follows(follows);
+        let mut picker = MovePicker::new(&self.pos, hash_move, killers, false)
+            .follows(follows)
+            .learned_captures(self.follow_up);
         let old_alpha = alpha;
         let mut best = -INF;
         let mut best_move = Move::NULL;
         let mut searched = 0;
         let mut n_quiets = 0;
+        let mut n_captures = 0;
         while let Some((m, order)) = picker.next(&self.pos, self.history, &mut self.buffers[ply]) {
             if !self.is_legal(m, in_check) || (root && self.banned.contains(&m)) {
                 continue;
@@ -847,6 +879,7 @@ impl<'a> Searcher<'a> {
                             }
                             self.reward_quiet(ply, m, n_quiets, depth * depth * 8, follows);
                         }
+                        self.reward_captures(ply, m, n_captures, depth * depth * 8);
                         break;
                     }
                 }
@@ -854,6 +887,9 @@ impl<'a> Searcher<'a> {
             if quiet && n_quiets < QUIETS {
                 self.quiets[ply][n_quiets] = m;
                 n_quiets += 1;
+            } else if !quiet && n_captures < CAPTURES {
+                self.captures[ply][n_captures] = m;
+                n_captures += 1;
             }
         }
 
@@ -930,7 +966,8 @@ impl<'a> Searcher<'a> {
         }
         let old_alpha = alpha;
         let hash_move = hit.map_or(Move::NULL, |h| h.mv);
-        let mut picker = MovePicker::new(&self.pos, hash_move, [Move::NULL; 2], !in_check);
+        let mut picker = MovePicker::new(&self.pos, hash_move, [Move::NULL; 2], !in_check)
+            .learned_captures(self.follow_up);
         let mut best_move = Move::NULL;
         while let Some((m, _)) = picker.next(&self.pos, self.history, &mut self.buffers[ply]) {
             if !self.is_legal(m, in_check) {
