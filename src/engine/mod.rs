@@ -24,6 +24,7 @@
 
 pub mod bench;
 pub mod book;
+pub mod correction;
 pub mod eval;
 pub mod level;
 pub mod movepick;

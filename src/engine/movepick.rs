@@ -11,6 +11,7 @@
 //! piece/target pair caused a cutoff anywhere). Moves are pseudo-legal; the
 //! search checks legality just before playing each.
 
+use super::correction::Correction;
 use super::eval::capture_value;
 use crate::rules::{MAX_MOVES, Move, MoveList, Position};
 
@@ -35,6 +36,9 @@ pub struct History {
     /// of the capturing piece, target square and kind of the piece taken.
     /// Read and written only by the searches that follow up.
     pub capture: [[[i16; 8]; 90]; 16],
+    /// How far the static evaluation proved wrong, by soldier structure
+    /// (read and written only by the searches that follow up).
+    pub correction: Correction,
 }
 
 impl Default for History {
@@ -43,6 +47,7 @@ impl Default for History {
             quiet: [[0; 90]; 16],
             cont: vec![[0; PIECE_SQUARES]; PIECE_SQUARES].into_boxed_slice(),
             capture: [[[0; 8]; 90]; 16],
+            correction: Correction::default(),
         }
     }
 }
@@ -53,6 +58,7 @@ impl History {
         self.quiet = [[0; 90]; 16];
         self.cont.iter_mut().for_each(|row| row.fill(0));
         self.capture = [[[0; 8]; 90]; 16];
+        self.correction.clear();
     }
 
     /// Ages the scores between searches: halves them (the follow-ups and

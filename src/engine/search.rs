@@ -27,6 +27,7 @@
 //! side can still step out of the cycle before the third.
 
 use super::Evaluator;
+use super::correction::{soldier_key, soldier_key_after};
 use super::eval::capture_value;
 use super::movepick::{
     Buffer, History, MovePicker, NO_PAIR, capture_entry, pair, update_cont, update_history,
@@ -134,6 +135,8 @@ pub(crate) struct Searcher<'a> {
     pv: Box<[[Move; MAX_PLY + 2]; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
     static_eval: [i32; MAX_PLY + 2],
+    /// The soldier key ([`soldier_key`]) at every ply, for the correction history.
+    soldiers: [u64; MAX_PLY + 2],
     /// The evaluation at every ply.
     eval: EvalStack<'a>,
     buffers: Vec<Buffer>,
@@ -198,6 +201,7 @@ impl<'a> Searcher<'a> {
             pv: Box::new([[Move::NULL; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
             static_eval: [0; MAX_PLY + 2],
+            soldiers: [soldier_key(&pos.board); MAX_PLY + 2],
             eval: EvalStack::new(pos, evaluator),
             buffers: vec![Buffer::default(); MAX_PLY + 2],
             quiets: vec![[Move::NULL; QUIETS]; MAX_PLY + 2],
@@ -274,6 +278,7 @@ impl<'a> Searcher<'a> {
     fn make(&mut self, m: Move, ply: usize) -> crate::rules::Undo {
         let (from, to) = (m.from().index(), m.to().index());
         self.eval.make(ply, &self.pos.board, from, to);
+        self.soldiers[ply + 1] = soldier_key_after(self.soldiers[ply], &self.pos.board, m);
         self.nodes += 1;
         let undo = self.pos.make(m);
         self.tt.prefetch(self.pos.hash());
@@ -364,6 +369,37 @@ impl<'a> Searcher<'a> {
             self.pv[ply][i] = self.pv[ply + 1][i];
         }
         self.pv_len[ply] = child_len;
+    }
+
+    /// The static evaluation `raw` at `ply` moved by the correction
+    /// history (when the search follows up; not in check).
+    #[inline]
+    fn corrected(&self, raw: i32, ply: usize) -> i32 {
+        if !self.follow_up || raw == -INF {
+            return raw;
+        }
+        let side = self.pos.side_to_move().index();
+        let c = &self.history.correction;
+        c.correct(raw, self.soldiers[ply], side)
+            .clamp(-MATE_BOUND + 1, MATE_BOUND - 1)
+    }
+
+    /// A node not in check, whose best move is quiet (or none), settled
+    /// at `best` where its static evaluation said `eval`: unless the bound
+    /// leaves the truth on the evaluation's side, the correction history
+    /// learns the difference.
+    fn learn_correction(&mut self, ply: usize, depth: i32, best: i32, eval: i32, bound: Bound) {
+        let uninformative = match bound {
+            Bound::Lower => best <= eval,
+            Bound::Upper => best >= eval,
+            Bound::Exact => false,
+        };
+        if !self.follow_up || uninformative || best.abs() >= MATE_BOUND {
+            return;
+        }
+        let side = self.pos.side_to_move().index();
+        let key = self.soldiers[ply];
+        self.history.correction.learn(key, side, depth, best - eval);
     }
 
     #[inline]
@@ -724,7 +760,7 @@ impl<'a> Searcher<'a> {
             }
         }
 
-        let eval = if in_check {
+        let raw = if in_check {
             -INF
         } else {
             match hit {
@@ -732,6 +768,7 @@ impl<'a> Searcher<'a> {
                 None => self.evaluate(ply),
             }
         };
+        let eval = self.corrected(raw, ply);
         self.static_eval[ply] = eval;
         let improving = !in_check && ply >= 2 && eval > self.static_eval[ply - 2];
         // With few heavy pieces left the tree is narrow and the play is
@@ -753,6 +790,7 @@ impl<'a> Searcher<'a> {
                     + depth / NULL_DEPTH_DIV
                     + ((eval - beta) / NULL_EVAL_DIV).min(NULL_EVAL_MAX);
                 self.eval.pass(ply);
+                self.soldiers[ply + 1] = self.soldiers[ply];
                 self.nodes += 1;
                 let undo = self.pos.make_null();
                 self.push(Move::NULL, false, true);
@@ -904,8 +942,11 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
+        if !in_check && (best_move.is_null() || self.pos.board[best_move.to().index()] == 0) {
+            self.learn_correction(ply, depth, best, eval, bound);
+        }
         if !root || self.banned.is_empty() {
-            self.tt.store(key, ply, best_move, best, eval, depth, bound);
+            self.tt.store(key, ply, best_move, best, raw, depth, bound);
         }
         best
     }
@@ -936,13 +977,13 @@ impl<'a> Searcher<'a> {
                 return h.score;
             }
         }
-        let eval;
+        let (raw, eval);
         let mut best;
         if in_check {
-            eval = -INF;
+            (raw, eval) = (-INF, -INF);
             best = -MATE + ply as i32;
         } else {
-            eval = match hit {
+            raw = match hit {
                 Some(h) => h.eval,
                 None => {
                     // Lazy evaluation: far above beta (or below alpha) on
@@ -958,6 +999,7 @@ impl<'a> Searcher<'a> {
                     self.evaluate(ply)
                 }
             };
+            eval = self.corrected(raw, ply);
             if eval >= beta {
                 return eval;
             }
@@ -1003,7 +1045,7 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, ply, best_move, best, eval, 0, bound);
+        self.tt.store(key, ply, best_move, best, raw, 0, bound);
         best
     }
 
