@@ -34,7 +34,7 @@ use super::movepick::{
 };
 use super::score::{INF, MATE, MATE_BOUND, MAX_PLY};
 use super::stack::EvalStack;
-use super::tt::{Bound, Tt};
+use super::tt::{Bound, Hit, Tt};
 use crate::rules::game::judge_repetition;
 use crate::rules::{Color, Move, PieceKind, Position, is_chase};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -54,6 +54,15 @@ struct Frame {
     /// The earliest path index this position could repeat (the last
     /// capture or null move; nothing before it can recur).
     reach: usize,
+}
+
+/// What the singular-extension search says about a node's hash move.
+#[derive(Clone, Copy)]
+enum Singular {
+    /// Search it this many plies deeper (or shallower, when negative).
+    Extend(i32),
+    /// Other moves beat beta too: the node fails high with this score.
+    Cut(i32),
 }
 
 /// Quiet moves remembered per node for the history update.
@@ -85,6 +94,14 @@ mod margins {
     pub const NULL_EVAL_MAX: i32 = 2;
     /// Internal iterative reduction from this depth.
     pub const IIR_DEPTH: i32 = 4;
+    /// Singular extensions from `SINGULAR_DEPTH`, for a hash move searched
+    /// at most `SINGULAR_TT_SHORT` plies shallower: the others are searched
+    /// at half depth against the hash score less `SINGULAR_PER_DEPTH` a ply;
+    /// a second ply when they fall `SINGULAR_DOUBLE` below it.
+    pub const SINGULAR_DEPTH: i32 = 6;
+    pub const SINGULAR_TT_SHORT: i32 = 3;
+    pub const SINGULAR_PER_DEPTH: i32 = 2;
+    pub const SINGULAR_DOUBLE: i32 = 20;
     /// Move-count pruning up to `LMP_DEPTH`: after `LMP_BASE + LMP_SCALE * depth²`
     /// quiet moves (two thirds of that when not improving).
     pub const LMP_DEPTH: i32 = 5;
@@ -135,6 +152,9 @@ pub(crate) struct Searcher<'a> {
     pv: Box<[[Move; MAX_PLY + 2]; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
     static_eval: [i32; MAX_PLY + 2],
+    /// The move each ply's node leaves out ([`Move::NULL`] for none): the
+    /// hash move, while a singular-extension search asks about the rest.
+    excluded: [Move; MAX_PLY + 2],
     /// The soldier key ([`soldier_key`]) at every ply, for the correction history.
     soldiers: [u64; MAX_PLY + 2],
     /// The evaluation at every ply.
@@ -201,6 +221,7 @@ impl<'a> Searcher<'a> {
             pv: Box::new([[Move::NULL; MAX_PLY + 2]; MAX_PLY + 2]),
             pv_len: [0; MAX_PLY + 2],
             static_eval: [0; MAX_PLY + 2],
+            excluded: [Move::NULL; MAX_PLY + 2],
             soldiers: [soldier_key(&pos.board); MAX_PLY + 2],
             eval: EvalStack::new(pos, evaluator),
             buffers: vec![Buffer::default(); MAX_PLY + 2],
@@ -708,6 +729,47 @@ impl<'a> Searcher<'a> {
         }
     }
 
+    /// Whether the hash move `h` is singular — every other move falls
+    /// short of its score by a margin in a search of half the depth — and
+    /// so worth a deeper look; or whether the others beat beta too, so the
+    /// node is cut at once (multi-cut). `None` when the hash entry cannot
+    /// say (a failed-low or shallow entry, a mate score, the levels'
+    /// search).
+    fn singular(
+        &mut self,
+        h: Hit,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        in_check: bool,
+        pv_node: bool,
+    ) -> Option<Singular> {
+        if !self.follow_up
+            || h.mv.is_null()
+            || h.bound == Bound::Upper
+            || h.depth < depth - SINGULAR_TT_SHORT
+            || h.score.abs() >= MATE_BOUND
+            || !self.pos.is_pseudo_legal(h.mv)
+            || !self.is_legal(h.mv, in_check)
+        {
+            return None;
+        }
+        let singular_beta = h.score - SINGULAR_PER_DEPTH * depth;
+        self.excluded[ply] = h.mv;
+        let s = self.search((depth - 1) / 2, singular_beta - 1, singular_beta, ply, in_check, false);
+        self.excluded[ply] = Move::NULL;
+        Some(if s < singular_beta {
+            let double = !pv_node && s < singular_beta - SINGULAR_DOUBLE && (ply as i32) < self.root_depth;
+            Singular::Extend(1 + i32::from(double))
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else if h.score >= beta {
+            Singular::Extend(-1)
+        } else {
+            Singular::Extend(0)
+        })
+    }
+
     /// Principal-variation alpha-beta search of the current position.
     fn search(
         &mut self,
@@ -745,10 +807,11 @@ impl<'a> Searcher<'a> {
 
         let key = self.pos.hash();
         let hit = self.tt.probe(key, ply);
+        let excluded = self.excluded[ply];
         let mut hash_move = Move::NULL;
         if let Some(h) = hit {
             hash_move = h.mv;
-            if !pv_node && h.depth >= depth {
+            if !pv_node && h.depth >= depth && excluded.is_null() {
                 let cut = match h.bound {
                     Bound::Exact => true,
                     Bound::Lower => h.score >= beta,
@@ -785,7 +848,12 @@ impl<'a> Searcher<'a> {
                 }
             }
             // Null move: if passing still beats beta, a real move will too.
-            if allow_null && depth >= NULL_MIN_DEPTH && eval >= beta && self.null_move_allowed() {
+            if allow_null
+                && excluded.is_null()
+                && depth >= NULL_MIN_DEPTH
+                && eval >= beta
+                && self.null_move_allowed()
+            {
                 let r = NULL_BASE
                     + depth / NULL_DEPTH_DIV
                     + ((eval - beta) / NULL_EVAL_DIV).min(NULL_EVAL_MAX);
@@ -811,6 +879,21 @@ impl<'a> Searcher<'a> {
         if hash_move.is_null() && depth >= IIR_DEPTH && !root {
             depth -= 1;
         }
+        // Singular extension: is the hash move the only good one here?
+        let mut singular = None;
+        if let Some(h) = hit
+            && !root
+            && excluded.is_null()
+            && depth >= SINGULAR_DEPTH
+        {
+            singular = self.singular(h, depth, beta, ply, in_check, pv_node);
+            if self.stopped {
+                return 0;
+            }
+            if let Some(Singular::Cut(score)) = singular {
+                return score;
+            }
+        }
 
         let killers = self.killers[ply];
         let follows = self.follows();
@@ -824,7 +907,7 @@ impl<'a> Searcher<'a> {
         let mut n_quiets = 0;
         let mut n_captures = 0;
         while let Some((m, order)) = picker.next(&self.pos, self.history, &mut self.buffers[ply]) {
-            if !self.is_legal(m, in_check) || (root && self.banned.contains(&m)) {
+            if m == excluded || !self.is_legal(m, in_check) || (root && self.banned.contains(&m)) {
                 continue;
             }
             let quiet = self.pos.board[m.to().index()] == 0;
@@ -853,7 +936,12 @@ impl<'a> Searcher<'a> {
 
             self.push(m, gives_check, !quiet);
             searched += 1;
-            let ext = i32::from(gives_check && (ply as i32) < 2 * self.root_depth);
+            let ext = match singular {
+                Some(Singular::Extend(e)) if m == hash_move && e != 0 => {
+                    if (ply as i32) < 2 * self.root_depth { e } else { e.min(0) }
+                }
+                _ => i32::from(gives_check && (ply as i32) < 2 * self.root_depth),
+            };
             let new_depth = depth - 1 + ext;
             let score = if searched == 1 {
                 -self.search(new_depth, -beta, -alpha, ply + 1, gives_check, true)
@@ -932,6 +1020,10 @@ impl<'a> Searcher<'a> {
         }
 
         if searched == 0 {
+            // No legal move but the one left out: nothing else beats alpha.
+            if !excluded.is_null() {
+                return alpha;
+            }
             // No legal move: checkmate or stalemate, both lost.
             return -MATE + ply as i32;
         }
@@ -942,6 +1034,9 @@ impl<'a> Searcher<'a> {
         } else {
             Bound::Upper
         };
+        if !excluded.is_null() {
+            return best;
+        }
         if !in_check && (best_move.is_null() || self.pos.board[best_move.to().index()] == 0) {
             self.learn_correction(ply, depth, best, eval, bound);
         }
