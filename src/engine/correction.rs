@@ -157,7 +157,10 @@ mod tests {
                 assert_eq!(key, soldier_key(&pos.board), "after {m}: {}", pos.fen());
             }
         }
-        assert!(soldier_moves > 100, "only {soldier_moves} soldier moves seen");
+        assert!(
+            soldier_moves > 100,
+            "only {soldier_moves} soldier moves seen"
+        );
     }
 
     #[test]
@@ -176,7 +179,10 @@ mod tests {
             c.learn(a, 0, 12, -400);
         }
         let shifted = c.correct(50, a, 0) - 50;
-        assert!(shifted < -MAX_SHIFT / 2 && shifted >= -MAX_SHIFT, "{shifted}");
+        assert!(
+            shifted < -MAX_SHIFT / 2 && shifted >= -MAX_SHIFT,
+            "{shifted}"
+        );
         c.clear();
         assert_eq!(c.correct(50, a, 0), 50);
     }

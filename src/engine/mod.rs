@@ -107,7 +107,8 @@ pub struct Limits {
     /// Search until stopped (ignores the clock).
     pub infinite: bool,
     /// Search as the levels were measured: without the techniques added
-    /// since (the follow-up histories), so a level keeps its measured
+    /// since (the follow-up and capture histories, the correction history,
+    /// singular extensions), so a level keeps its measured
     /// strength. The levels' limits set it; the full engine's do not.
     pub classic: bool,
 }

@@ -57,7 +57,7 @@ struct Frame {
 }
 
 /// What the singular-extension search says about a node's hash move.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 enum Singular {
     /// Search it this many plies deeper (or shallower, when negative).
     Extend(i32),
@@ -756,10 +756,18 @@ impl<'a> Searcher<'a> {
         }
         let singular_beta = h.score - SINGULAR_PER_DEPTH * depth;
         self.excluded[ply] = h.mv;
-        let s = self.search((depth - 1) / 2, singular_beta - 1, singular_beta, ply, in_check, false);
+        let s = self.search(
+            (depth - 1) / 2,
+            singular_beta - 1,
+            singular_beta,
+            ply,
+            in_check,
+            false,
+        );
         self.excluded[ply] = Move::NULL;
         Some(if s < singular_beta {
-            let double = !pv_node && s < singular_beta - SINGULAR_DOUBLE && (ply as i32) < self.root_depth;
+            let double =
+                !pv_node && s < singular_beta - SINGULAR_DOUBLE && (ply as i32) < self.root_depth;
             Singular::Extend(1 + i32::from(double))
         } else if singular_beta >= beta {
             Singular::Cut(singular_beta)
@@ -938,7 +946,11 @@ impl<'a> Searcher<'a> {
             searched += 1;
             let ext = match singular {
                 Some(Singular::Extend(e)) if m == hash_move && e != 0 => {
-                    if (ply as i32) < 2 * self.root_depth { e } else { e.min(0) }
+                    if (ply as i32) < 2 * self.root_depth {
+                        e
+                    } else {
+                        e.min(0)
+                    }
                 }
                 _ => i32::from(gives_check && (ply as i32) < 2 * self.root_depth),
             };
@@ -1205,4 +1217,87 @@ fn move_between(a: &Position, b: &Position) -> Option<Move> {
         p.hash() == b.hash()
     })
     .then_some(m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Asks the singular-extension search about `hash` in `fen`: a lower
+    /// bound from 8 plies, worth `score` (by default what a 4-ply search
+    /// finds the position worth), at a non-PV node whose beta lies `beta`
+    /// from that value.
+    fn ask(
+        fen: &str,
+        hash: &str,
+        score: Option<i32>,
+        beta: i32,
+        follow_up: bool,
+    ) -> Option<Singular> {
+        let pos = Position::from_fen(fen).expect("fen");
+        let (tt, stop, evaluator) = (Tt::new(4), AtomicBool::new(false), Evaluator::standard());
+        let mut history = History::default();
+        let mut s = Searcher::new(&tt, &mut history, &stop, &pos, &[], &evaluator);
+        s.follow_up = follow_up;
+        let in_check = pos.in_check();
+        let value = s.search(4, -INF, INF, 0, in_check, false);
+        let h = Hit {
+            mv: Move::from_iccs(hash).expect("move"),
+            score: score.unwrap_or(value),
+            eval: 0,
+            depth: 8,
+            bound: Bound::Lower,
+        };
+        let verdict = s.singular(h, 8, value + beta, 0, in_check, false);
+        assert!(
+            s.excluded.iter().all(|m| m.is_null()),
+            "the excluded move is put back"
+        );
+        verdict
+    }
+
+    /// Red's chariot takes Black's, free; any other move at best saves its
+    /// own chariot (about even: Black's guards shut out every check).
+    const ONE_GOOD: &str = "3ak4/4a4/4b4/9/r8/9/9/9/9/R3K4 w - - 0 1";
+    const START: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+
+    #[test]
+    fn the_only_good_move_is_extended_twice_outside_the_pv() {
+        let verdict = ask(ONE_GOOD, "a0a5", None, -50, true);
+        assert!(matches!(verdict, Some(Singular::Extend(2))), "{verdict:?}");
+    }
+
+    #[test]
+    fn other_moves_beating_beta_too_cut_the_node() {
+        // The central cannon keeps the balance, so do many other moves:
+        // beta far below, the node fails high at once (multi-cut) with the
+        // singular bound, 16 (2 a ply) below the hash score.
+        let verdict = ask(START, "h2e2", None, -300, true);
+        assert!(matches!(verdict, Some(Singular::Cut(_))), "{verdict:?}");
+    }
+
+    #[test]
+    fn a_hash_move_with_rivals_is_searched_shallower_above_beta_or_as_deep_below() {
+        // Beta between the singular bound (16 below) and the hash score.
+        let verdict = ask(START, "h2e2", None, -10, true);
+        assert!(matches!(verdict, Some(Singular::Extend(-1))), "{verdict:?}");
+        let verdict = ask(START, "h2e2", None, 40, true);
+        assert!(matches!(verdict, Some(Singular::Extend(0))), "{verdict:?}");
+    }
+
+    #[test]
+    fn the_levels_search_and_unfit_entries_ask_nothing() {
+        assert!(
+            ask(ONE_GOOD, "a0a5", None, -50, false).is_none(),
+            "classic search"
+        );
+        assert!(
+            ask(ONE_GOOD, "a0a5", Some(MATE - 5), -50, true).is_none(),
+            "a mate score"
+        );
+        assert!(
+            ask(ONE_GOOD, "a0a6", None, -50, true).is_none(),
+            "an illegal hash move"
+        );
+    }
 }
