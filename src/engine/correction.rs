@@ -179,10 +179,7 @@ mod tests {
             c.learn(a, 0, 12, -400);
         }
         let shifted = c.correct(50, a, 0) - 50;
-        assert!(
-            shifted < -MAX_SHIFT / 2 && shifted >= -MAX_SHIFT,
-            "{shifted}"
-        );
+        assert!((-MAX_SHIFT..-MAX_SHIFT / 2).contains(&shifted), "{shifted}");
         c.clear();
         assert_eq!(c.correct(50, a, 0), 50);
     }
