@@ -69,6 +69,8 @@ enum Singular {
 const QUIETS: usize = 64;
 /// Captures remembered per ply for the capture history's malus.
 const CAPTURES: usize = 32;
+/// The longest line [`Searcher::finish_line`] makes whole from the table.
+const TT_LINE: usize = 8;
 
 /// Every pruning and reduction threshold of the search, in one place.
 /// Depths are in plies, margins in centipawns.
@@ -613,6 +615,57 @@ impl<'a> Searcher<'a> {
         minors >= 2
     }
 
+    /// The search stopped inside a depth. If its first line finished
+    /// (`done`) that line is the best; if not, the root holds the best move
+    /// the unfinished search has proved so far (or the last depth's). Then
+    /// the line is made whole ([`Searcher::finish_line`]).
+    fn stopped_inside(&mut self, done: Option<&(i32, Vec<Move>)>, previous: Option<&Vec<Move>>) {
+        if let Some((score, pv)) = done {
+            self.root_best = pv[0];
+            self.root_score = *score;
+            self.root_pv = pv.clone();
+        }
+        self.finish_line(previous);
+    }
+
+    /// The line of a search stopped inside a depth, made whole: a move
+    /// that failed high there brings only its first move or two, so the
+    /// last finished depth's line (`previous`) stands when it starts with
+    /// the same move and is longer, and a line still short goes on with
+    /// the moves the table holds (each legal, no position twice).
+    fn finish_line(&mut self, previous: Option<&Vec<Move>>) {
+        if let Some(prev) = previous
+            && prev.first() == Some(&self.root_best)
+            && prev.len() > self.root_pv.len()
+        {
+            self.root_pv = prev.clone();
+        }
+        if self.root_pv.first() != Some(&self.root_best) {
+            self.root_pv = vec![self.root_best];
+        }
+        let mut pos = self.pos;
+        let mut seen = vec![pos.hash()];
+        for &m in &self.root_pv {
+            if pos.play(m).is_err() {
+                return;
+            }
+            seen.push(pos.hash());
+        }
+        while self.root_pv.len() < TT_LINE {
+            let Some(h) = self.tt.probe(pos.hash(), 0) else {
+                break;
+            };
+            if h.mv.is_null() || !pos.is_legal(h.mv) || pos.play(h.mv).is_err() {
+                break;
+            }
+            if seen.contains(&pos.hash()) {
+                break;
+            }
+            seen.push(pos.hash());
+            self.root_pv.push(h.mv);
+        }
+    }
+
     /// Iterative deepening with aspiration windows. With `multipv` above
     /// one, each depth searches that many lines, each excluding the first
     /// moves of the lines before it, and reports them best first. Calls
@@ -664,14 +717,7 @@ impl<'a> Searcher<'a> {
             }
             self.banned.truncate(banned.len());
             if found.len() < lines {
-                // Stopped inside this depth. If the first line finished it
-                // is the best; if not, the root holds the best move the
-                // unfinished search has proved so far (or the last depth's).
-                if let Some((score, pv)) = found.first() {
-                    self.root_best = pv[0];
-                    self.root_score = *score;
-                    self.root_pv = pv.clone();
-                }
+                self.stopped_inside(found.first(), previous.first().map(|l| &l.1));
                 break;
             }
             // A later line can outscore an earlier one once its own window
@@ -1299,5 +1345,48 @@ mod tests {
             ask(ONE_GOOD, "a0a6", None, -50, true).is_none(),
             "an illegal hash move"
         );
+    }
+
+    /// Plays `line` from `pos`; panics on the first illegal move.
+    fn play_all(pos: &Position, line: &[Move]) {
+        let mut p = *pos;
+        for &m in line {
+            assert!(p.play(m).is_ok(), "{m} is illegal in {line:?}");
+        }
+    }
+
+    #[test]
+    fn a_line_cut_short_is_made_whole() {
+        let pos = Position::from_fen(START).expect("fen");
+        let (tt, stop, evaluator) = (Tt::new(4), AtomicBool::new(false), Evaluator::standard());
+        let mut history = History::default();
+        let mut s = Searcher::new(&tt, &mut history, &stop, &pos, &[], &evaluator);
+        s.iterate(6, 1, &mut |_, _| true);
+        let full = s.root_pv.clone();
+        assert!(full.len() >= 6, "{full:?}");
+        // The same first move, as a fail high leaves it: the finished
+        // depth's line stands.
+        s.root_pv = full[..1].to_vec();
+        s.finish_line(Some(&full));
+        assert_eq!(s.root_pv, full);
+        // Without a finished line, the table carries it on, legally.
+        s.root_pv = full[..1].to_vec();
+        s.finish_line(None);
+        assert!(s.root_pv.len() > 2, "{:?}", s.root_pv);
+        assert!(s.root_pv.len() <= TT_LINE);
+        assert_eq!(s.root_pv[0], full[0]);
+        play_all(&pos, &s.root_pv);
+        // Another move than the finished line's: that line is not used.
+        let other = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|&m| m != full[0])
+            .expect("a second move");
+        s.root_best = other;
+        s.root_pv = vec![other];
+        s.finish_line(Some(&full));
+        assert_eq!(s.root_pv[0], other);
+        play_all(&pos, &s.root_pv);
     }
 }
