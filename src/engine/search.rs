@@ -655,7 +655,8 @@ impl<'a> Searcher<'a> {
             let Some(h) = self.tt.probe(pos.hash(), 0) else {
                 break;
             };
-            if h.mv.is_null() || !pos.is_legal(h.mv) || pos.play(h.mv).is_err() {
+            // `play` checks the move: a stale or foreign entry stops the line.
+            if h.mv.is_null() || pos.play(h.mv).is_err() {
                 break;
             }
             if seen.contains(&pos.hash()) {
