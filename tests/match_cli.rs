@@ -675,3 +675,102 @@ fn calibrate_uses_what_a_cut_short_gzip_file_unpacks() {
         .unwrap_or_else(|| panic!("{text}"));
     assert!(games > 0, "{text}");
 }
+
+#[test]
+fn spsa_writes_margins_a_match_reads_and_refuses_bad_input() {
+    let dir = std::env::temp_dir().join(format!("xiangqi-spsa-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "startpos moves h2e2 h9g7\nstartpos moves b2e2\n").unwrap();
+    let out = dir.join("tuned.txt");
+    let (openings, out_s) = (openings.to_str().unwrap(), out.to_str().unwrap());
+    let base = [
+        "spsa",
+        "--openings",
+        openings,
+        "--out",
+        out_s,
+        "--pairs",
+        "2",
+        "--batch",
+        "1",
+        "--nodes",
+        "300",
+        "--knobs",
+        "rfp_per_depth,delta",
+    ];
+    let o = xiangqi(&base);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{stdout}{}", stderr(&o));
+    assert!(stdout.contains("2/2 pairs, plus W-D-L"), "{stdout}");
+    assert!(
+        stdout.contains("rfp_per_depth=") && stdout.contains("delta="),
+        "{stdout}"
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.starts_with("# xiangqi spsa: 2 of 2 game pairs"),
+        "{text}"
+    );
+    // Every threshold is written, and a match plays the file's thresholds.
+    let m = xiangqi::engine::Margins::default().read(&text).unwrap();
+    assert_eq!(m.lazy, xiangqi::engine::Margins::default().lazy);
+    let spec = format!("builtin:margins={out_s}");
+    let o = xiangqi(&[
+        "match",
+        "--a",
+        &spec,
+        "--b",
+        "builtin",
+        "--openings",
+        openings,
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+    ]);
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{stdout}{}", stderr(&o));
+    assert!(
+        stdout.contains("xiangqi margins=tuned.txt vs xiangqi"),
+        "{stdout}"
+    );
+    // Bad input: one error line naming what is wrong, exit code 2.
+    std::fs::write(&out, "delta = lots\n").unwrap();
+    let mut bad_start = base.to_vec();
+    bad_start.extend(["--start", out_s]);
+    for (args, says) in [
+        (
+            vec![
+                "spsa",
+                "--openings",
+                openings,
+                "--out",
+                out_s,
+                "--knobs",
+                "nope",
+            ],
+            "no threshold is called 'nope'",
+        ),
+        (bad_start, "line 1: delta must be a whole number"),
+        (
+            vec!["spsa", "--openings", "/no/such/file", "--out", out_s],
+            "/no/such/file",
+        ),
+        (
+            vec!["match", "--a", &spec, "--b", "builtin", "--nodes", "300"],
+            "line 1: delta must be",
+        ),
+    ] {
+        let o = xiangqi(&args);
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert_eq!(
+            err.lines().filter(|l| l.starts_with("error")).count(),
+            1,
+            "{err}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -7,6 +7,7 @@
 //! - [`runner`] — schedules games, referees them with the project's rules,
 //!   keeps clocks, writes PGN.
 //! - [`stats`] — score, Elo with its 95 % interval, and the SPRT.
+//! - [`spsa`] — tunes the search's thresholds by matches of perturbed pairs.
 //! - [`standin`] — stand-ins for people (a random mover, a rules-only
 //!   beginner): the measuring sticks for the weakest levels.
 //!
@@ -15,6 +16,7 @@
 pub mod openings;
 pub mod player;
 pub mod runner;
+pub mod spsa;
 pub mod standin;
 pub mod stats;
 

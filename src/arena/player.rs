@@ -39,7 +39,7 @@ pub enum SpecError {
     },
     /// A builtin parameter that does not exist.
     #[error(
-        "'{spec}': unknown builtin parameter '{name}' (level, hash, scale, eval; with a level: depth, time, temperature, margin, careless, book)"
+        "'{spec}': unknown builtin parameter '{name}' (level, hash, scale, eval, seed, margins; with a level: depth, time, temperature, margin, careless, book)"
     )]
     Unknown {
         /// The whole spec.
@@ -94,6 +94,9 @@ pub enum PlayerSpec {
         /// default, is the series the ladder was measured with): the same
         /// pair of levels plays other games from the same openings.
         seed: u64,
+        /// The full engine's search thresholds read from a file
+        /// (`margins=FILE`: a tuning run's result), and the file's name.
+        margins: Option<(crate::engine::Margins, String)>,
     },
     /// A stand-in for a person (`builtin:beginner`, `builtin:random`), to
     /// measure the weakest levels against.
@@ -218,10 +221,14 @@ impl PlayerSpec {
                 eval,
                 tweaked,
                 seed,
+                margins,
             } => Ok(Player::Builtin(Box::new(Builtin {
                 engine: {
                     let mut e = Engine::try_new(*hash_mb)?;
                     e.set_evaluator(eval.evaluator()?);
+                    if let Some((m, _)) = margins {
+                        e.set_margins(*m);
+                    }
                     e
                 },
                 persona: tweaked
@@ -254,6 +261,7 @@ impl PlayerSpec {
                 eval,
                 tweaked,
                 seed,
+                margins,
                 ..
             } => {
                 let mut name = match level {
@@ -265,6 +273,9 @@ impl PlayerSpec {
                 }
                 if *seed != 0 {
                     name.push_str(&format!(" seed={seed}"));
+                }
+                if let Some((_, file)) = margins {
+                    name.push_str(&format!(" margins={file}"));
                 }
                 match eval {
                     EvalChoice::Standard => {}
@@ -457,6 +468,7 @@ struct BuiltinParams<'s> {
     eval: EvalChoice,
     tweaks: Vec<(&'s str, u64)>,
     seed: u64,
+    margins: Option<(crate::engine::Margins, String)>,
 }
 
 impl<'s> BuiltinParams<'s> {
@@ -469,6 +481,7 @@ impl<'s> BuiltinParams<'s> {
             eval: EvalChoice::Standard,
             tweaks: Vec::new(),
             seed: 0,
+            margins: None,
         }
     }
 
@@ -527,6 +540,17 @@ impl<'s> BuiltinParams<'s> {
                     path => EvalChoice::File(path.into()),
                 };
             }
+            "margins" => {
+                let text = std::fs::read_to_string(v)
+                    .map_err(|e| self.value(format!("margins file '{v}': {e}")))?;
+                let m = crate::engine::Margins::default()
+                    .read(&text)
+                    .map_err(|e| self.value(format!("margins file '{v}', {e}")))?;
+                let name = std::path::Path::new(v)
+                    .file_name()
+                    .map_or_else(|| v.to_string(), |f| f.to_string_lossy().into_owned());
+                self.margins = Some((m, name));
+            }
             "depth" | "time" | "temperature" | "margin" | "careless" | "book" => {
                 let n: u64 =
                     v.parse().ok().filter(|n| *n <= 1_000_000).ok_or_else(|| {
@@ -546,6 +570,11 @@ impl<'s> BuiltinParams<'s> {
 
     /// The player the parameters describe; tweaks need a level to change.
     fn finish(self) -> Result<PlayerSpec, SpecError> {
+        if self.level.is_some() && self.margins.is_some() {
+            return Err(self.value(
+                "margins= changes the full engine's search; the levels keep theirs".into(),
+            ));
+        }
         let tweaked = match (self.level, self.tweaks.is_empty()) {
             (_, true) => None,
             (None, false) => {
@@ -564,6 +593,7 @@ impl<'s> BuiltinParams<'s> {
             eval: self.eval,
             tweaked,
             seed: self.seed,
+            margins: self.margins,
         })
     }
 }
@@ -605,6 +635,7 @@ mod tests {
                 eval: EvalChoice::Standard,
                 tweaked: None,
                 seed: 0,
+                margins: None,
             }
         );
         assert_eq!(
@@ -621,6 +652,7 @@ mod tests {
                 eval: EvalChoice::Standard,
                 tweaked: None,
                 seed: 0,
+                margins: None,
             }
         );
         let past = format!("builtin:level={}", Level::MAX.number() + 1);
@@ -653,6 +685,38 @@ mod tests {
         );
         assert_eq!(p.temperature, Level::MIN.persona().temperature);
         assert_eq!(tweaked.label(), "xiangqi L1 careless=60,depth=2");
+        // A tuning run's thresholds, for the full engine only.
+        let dir = std::env::temp_dir().join(format!("xq-margins-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("tuned.txt");
+        std::fs::write(&file, "rfp_per_depth = 91\n").unwrap();
+        let spec = format!("builtin:margins={}", file.display());
+        let tuned = PlayerSpec::parse(&spec, Protocol::Uci, vec![]).unwrap();
+        let PlayerSpec::Builtin {
+            margins: Some((m, name)),
+            ..
+        } = &tuned
+        else {
+            panic!("{tuned:?}");
+        };
+        assert_eq!((m.rfp_per_depth, name.as_str()), (91, "tuned.txt"));
+        assert_eq!(tuned.label(), "xiangqi margins=tuned.txt");
+        let with_level = format!("builtin:level=3,margins={}", file.display());
+        let e = PlayerSpec::parse(&with_level, Protocol::Uci, vec![])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("the levels keep theirs"), "{e}");
+        std::fs::write(&file, "rfp_per_depth = 9999\n").unwrap();
+        let e = PlayerSpec::parse(&spec, Protocol::Uci, vec![])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("line 1: rfp_per_depth must be"), "{e}");
+        let missing = format!("builtin:margins={}", dir.join("none.txt").display());
+        let e = PlayerSpec::parse(&missing, Protocol::Uci, vec![])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("none.txt"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
         // The stand-ins for people.
         for (spec, kind, label) in [
             ("builtin:beginner", StandIn::Beginner, "beginner stand-in"),

@@ -112,7 +112,7 @@ fn numbers<const N: usize>(s: &str, names: [&str; N]) -> Result<[u32; N], String
     Ok(out)
 }
 
-fn parse_adjudicate_win(s: &str) -> Result<(i32, usize), String> {
+pub(super) fn parse_adjudicate_win(s: &str) -> Result<(i32, usize), String> {
     let [cp, moves] = numbers(s, ["CP", "MOVES"])?;
     Ok((cp as i32, moves as usize))
 }
@@ -182,6 +182,15 @@ fn check_external(flag: &str, spec: &PlayerSpec) -> Result<(), CliError> {
 }
 
 /// Builds the configuration (every input checked) from the arguments.
+/// The openings of a file (`--openings`), every line checked.
+pub(super) fn read_openings(path: &Path) -> Result<Vec<Opening>, CliError> {
+    let bytes = crate::store::record::read_record_bytes(path)
+        .map_err(|e| CliError::new(format!("reading {}: {e}", path.display())))?;
+    let text = String::from_utf8(bytes)
+        .map_err(|_| CliError::new(format!("{}: not UTF-8 text", path.display())))?;
+    openings::parse(&text, &path.display().to_string()).map_err(CliError::new)
+}
+
 fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
     let a = PlayerSpec::parse(&args.a, args.a_protocol, args.a_option.clone())
         .map_err(|e| CliError::new(format!("--a: {e}")))?;
@@ -190,13 +199,7 @@ fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
     check_external("--a", &a)?;
     check_external("--b", &b)?;
     let openings: Vec<Opening> = match &args.openings {
-        Some(path) => {
-            let bytes = crate::store::record::read_record_bytes(path)
-                .map_err(|e| CliError::new(format!("reading {}: {e}", path.display())))?;
-            let text = String::from_utf8(bytes)
-                .map_err(|_| CliError::new(format!("{}: not UTF-8 text", path.display())))?;
-            openings::parse(&text, &path.display().to_string()).map_err(CliError::new)?
-        }
+        Some(path) => read_openings(path)?,
         None => vec![Opening::startpos()],
     };
     let limit = match (args.movetime, args.depth, args.nodes, args.tc) {

@@ -22,6 +22,7 @@ mod rate;
 mod render;
 mod replay;
 mod review;
+mod spsa;
 mod usage;
 
 use clap::{Parser, Subcommand};
@@ -124,6 +125,10 @@ enum Command {
         #[arg(long, default_value_t = 16)]
         skip: usize,
     },
+    /// Tune the search's pruning and reduction thresholds by SPSA (games
+    /// of perturbed pairs) and write them as a margins file.
+    #[command(hide = true)]
+    Spsa(Box<spsa::SpsaArgs>),
     /// Regenerate the game's sound effects (assets/sounds) from the synthesizer.
     #[command(hide = true)]
     GenSounds {
@@ -239,6 +244,7 @@ fn run_command(command: Command) -> Result<(), CliError> {
             output::finish(crate::engine::bench::print(&mut engine, depth, &mut out))
         }
         Command::Tune { files, skip } => tune(&files, skip),
+        Command::Spsa(args) => spsa::run_spsa(&args),
         Command::GenSounds { dir } => crate::sound_synth::write_all(&dir)
             .map_err(|e| CliError::new(format!("writing sounds to {}: {e}", dir.display()))),
         Command::Completions(args) => dist::completions(&args),

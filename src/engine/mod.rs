@@ -27,6 +27,7 @@ pub mod book;
 pub mod correction;
 pub mod eval;
 pub mod level;
+pub mod margins;
 pub mod movepick;
 pub mod nnue;
 pub mod pace;
@@ -41,6 +42,7 @@ pub mod tt;
 pub mod uci;
 
 pub use level::{Level, Persona, RATING_SCALE};
+pub use margins::Margins;
 pub use score::Score;
 
 use crate::rules::{Move, Position};
@@ -324,6 +326,9 @@ pub struct Engine {
     /// The helper threads' histories: one per thread beyond the first.
     helpers: Vec<Box<movepick::History>>,
     evaluator: Evaluator,
+    /// The full engine's thresholds (the levels search with
+    /// [`Margins::CLASSIC`]).
+    margins: Margins,
 }
 
 impl Default for Engine {
@@ -438,6 +443,7 @@ impl Engine {
             history: Box::default(),
             helpers: Vec::new(),
             evaluator: Evaluator::standard(),
+            margins: Margins::default(),
         }
     }
 
@@ -449,6 +455,7 @@ impl Engine {
             history: Box::default(),
             helpers: Vec::new(),
             evaluator: Evaluator::standard(),
+            margins: Margins::default(),
         })
     }
 
@@ -464,6 +471,12 @@ impl Engine {
             self.evaluator = e;
             self.clear();
         }
+    }
+
+    /// The full engine searches with `m` from now on (a tuning run, a
+    /// match of tuned margins); the levels keep [`Margins::CLASSIC`].
+    pub fn set_margins(&mut self, m: Margins) {
+        self.margins = m;
     }
 
     /// Resizes (and clears) the hash table. If the memory cannot be had
@@ -546,6 +559,11 @@ impl Engine {
             banned: &banned,
             max_depth,
             follow_up,
+            margins: if limits.classic {
+                Margins::CLASSIC
+            } else {
+                self.margins
+            },
         };
         // Helpers only where there is a choice to think about.
         let helpers = if playable > 1 && max_depth > 1 {
@@ -650,5 +668,36 @@ mod tests {
         assert_eq!(Score::from_internal(MATE - 5).to_string(), "mate 3");
         assert_eq!(Score::from_internal(-MATE + 4).to_string(), "mate -2");
         assert_eq!(Score::from_internal(MATE - 5).mate_plies(), Some(5));
+    }
+
+    /// Nodes of a depth-7 search of the start position with `m`.
+    fn nodes_with(m: Option<Margins>, classic: bool) -> u64 {
+        let (pos, stop) = (Position::startpos(), AtomicBool::new(false));
+        let mut e = Engine::new(4);
+        if let Some(m) = m {
+            e.set_margins(m);
+        }
+        let limits = Limits {
+            depth: Some(7),
+            classic,
+            ..Limits::default()
+        };
+        let request = SearchRequest::new(&pos, &[], &stop).limits(limits);
+        let mut nodes = 0;
+        e.search(&request, &mut |i| nodes = i.nodes);
+        nodes
+    }
+
+    #[test]
+    fn the_full_engine_searches_with_its_margins_and_the_levels_with_theirs() {
+        let mut wide = Margins::default();
+        wide.futility_per_depth = 300;
+        wide.rfp_per_depth = 250;
+        wide.lmr_divisor = 400;
+        let standard = nodes_with(None, false);
+        assert_eq!(nodes_with(Some(Margins::default()), false), standard);
+        assert_ne!(nodes_with(Some(wide), false), standard);
+        // The levels' searches keep the thresholds they were measured with.
+        assert_eq!(nodes_with(Some(wide), true), nodes_with(None, true));
     }
 }

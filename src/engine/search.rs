@@ -29,6 +29,7 @@
 use super::Evaluator;
 use super::correction::{soldier_key, soldier_key_after};
 use super::eval::capture_value;
+use super::margins::Margins;
 use super::movepick::{
     Buffer, History, MovePicker, NO_PAIR, capture_entry, pair, update_cont, update_history,
 };
@@ -72,61 +73,6 @@ const CAPTURES: usize = 32;
 /// The longest line [`Searcher::finish_line`] makes whole from the table.
 const TT_LINE: usize = 8;
 
-/// Every pruning and reduction threshold of the search, in one place.
-/// Depths are in plies, margins in centipawns.
-mod margins {
-    /// Aspiration windows start at this depth, this wide each side of the
-    /// last score, double on each failure and open fully beyond `ASPIRATION_MAX`.
-    pub const ASPIRATION_FROM_DEPTH: u32 = 5;
-    pub const ASPIRATION: i32 = 30;
-    pub const ASPIRATION_MAX: i32 = 600;
-    /// Below this game phase the board is sparse: no margin pruning.
-    pub const SPARSE_PHASE: i32 = 6;
-    /// Reverse futility: up to `RFP_DEPTH`, a static score this far above
-    /// beta per ply of depth (less when improving) cuts the node.
-    pub const RFP_DEPTH: i32 = 6;
-    pub const RFP_PER_DEPTH: i32 = 85;
-    pub const RFP_IMPROVING: i32 = 40;
-    /// Null move from this depth; reduction `NULL_BASE + depth / NULL_DEPTH_DIV`
-    /// plus one per `NULL_EVAL_DIV` above beta, at most `NULL_EVAL_MAX`.
-    pub const NULL_MIN_DEPTH: i32 = 2;
-    pub const NULL_BASE: i32 = 3;
-    pub const NULL_DEPTH_DIV: i32 = 4;
-    pub const NULL_EVAL_DIV: i32 = 200;
-    pub const NULL_EVAL_MAX: i32 = 2;
-    /// Internal iterative reduction from this depth.
-    pub const IIR_DEPTH: i32 = 4;
-    /// Singular extensions from `SINGULAR_DEPTH`, for a hash move searched
-    /// at most `SINGULAR_TT_SHORT` plies shallower: the others are searched
-    /// at half depth against the hash score less `SINGULAR_PER_DEPTH` a ply;
-    /// a second ply when they fall `SINGULAR_DOUBLE` below it.
-    pub const SINGULAR_DEPTH: i32 = 6;
-    pub const SINGULAR_TT_SHORT: i32 = 3;
-    pub const SINGULAR_PER_DEPTH: i32 = 2;
-    pub const SINGULAR_DOUBLE: i32 = 20;
-    /// Move-count pruning up to `LMP_DEPTH`: after `LMP_BASE + LMP_SCALE * depth²`
-    /// quiet moves (two thirds of that when not improving).
-    pub const LMP_DEPTH: i32 = 5;
-    pub const LMP_BASE: i32 = 5;
-    pub const LMP_SCALE: i32 = 2;
-    /// Futility up to `FUTILITY_DEPTH`: a quiet move is skipped when the
-    /// static score plus `FUTILITY_BASE + FUTILITY_PER_DEPTH * depth` stays below alpha.
-    pub const FUTILITY_DEPTH: i32 = 3;
-    pub const FUTILITY_BASE: i32 = 100;
-    pub const FUTILITY_PER_DEPTH: i32 = 110;
-    /// Late-move reductions from `LMR_DEPTH`, after `LMR_MOVES` moves:
-    /// `LMR_BASE + ln(depth) * ln(moves) / LMR_DIVISOR` plies.
-    pub const LMR_DEPTH: i32 = 3;
-    pub const LMR_MOVES: usize = 2;
-    pub const LMR_BASE: f64 = 0.3;
-    pub const LMR_DIVISOR: f64 = 2.4;
-    /// Quiescence: the lazy evaluation's margin, and delta pruning's margin
-    /// over the captured piece.
-    pub const LAZY: i32 = 300;
-    pub const DELTA: i32 = 180;
-}
-use margins::*;
-
 /// Small direct-mapped cache for chase tests (they are expensive and the
 /// same cycles come up again and again).
 const CHASE_CACHE: usize = 4096;
@@ -167,6 +113,8 @@ pub(crate) struct Searcher<'a> {
     /// The captures tried at each ply before the one searching now.
     captures: Vec<[Move; CAPTURES]>,
     lmr: Box<[[u8; 64]; 64]>,
+    /// The pruning and reduction thresholds ([`Searcher::set_margins`]).
+    m: Margins,
     chase_cache: Vec<(u64, bool)>,
     pub nodes: u64,
     pub seldepth: usize,
@@ -206,12 +154,6 @@ impl<'a> Searcher<'a> {
         game: &[Position],
         evaluator: &'a Evaluator,
     ) -> Searcher<'a> {
-        let mut lmr = Box::new([[0u8; 64]; 64]);
-        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
-            for (m, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (LMR_BASE + (d as f64).ln() * (m as f64).ln() / LMR_DIVISOR) as u8;
-            }
-        }
         let mut s = Searcher {
             tt,
             history,
@@ -229,7 +171,8 @@ impl<'a> Searcher<'a> {
             buffers: vec![Buffer::default(); MAX_PLY + 2],
             quiets: vec![[Move::NULL; QUIETS]; MAX_PLY + 2],
             captures: vec![[Move::NULL; CAPTURES]; MAX_PLY + 2],
-            lmr,
+            lmr: Margins::CLASSIC.lmr_table(),
+            m: Margins::CLASSIC,
             chase_cache: vec![(0, false); CHASE_CACHE],
             nodes: 0,
             seldepth: 0,
@@ -251,6 +194,14 @@ impl<'a> Searcher<'a> {
         s.build_path(game, pos);
         s.root_index = s.path.len() - 1;
         s
+    }
+
+    /// Searches with these thresholds instead of [`Margins::CLASSIC`].
+    pub fn set_margins(&mut self, m: Margins) {
+        if m != self.m {
+            self.lmr = m.lmr_table();
+            self.m = m;
+        }
     }
 
     /// Rebuilds the game path: the moves between consecutive history
@@ -749,8 +700,8 @@ impl<'a> Searcher<'a> {
     /// One root search at `depth` in an aspiration window around `prev`;
     /// `None` if stopped.
     fn aspiration(&mut self, depth: u32, prev: i32, in_check: bool) -> Option<i32> {
-        let mut delta = ASPIRATION;
-        let (mut alpha, mut beta) = if depth >= ASPIRATION_FROM_DEPTH {
+        let mut delta = self.m.aspiration;
+        let (mut alpha, mut beta) = if depth as i32 >= self.m.aspiration_from_depth {
             ((prev - delta).max(-INF), (prev + delta).min(INF))
         } else {
             (-INF, INF)
@@ -769,7 +720,7 @@ impl<'a> Searcher<'a> {
                 return Some(score);
             }
             delta += delta;
-            if delta > ASPIRATION_MAX {
+            if delta > self.m.aspiration_max {
                 alpha = -INF;
                 beta = INF;
             }
@@ -794,14 +745,14 @@ impl<'a> Searcher<'a> {
         if !self.follow_up
             || h.mv.is_null()
             || h.bound == Bound::Upper
-            || h.depth < depth - SINGULAR_TT_SHORT
+            || h.depth < depth - self.m.singular_tt_short
             || h.score.abs() >= MATE_BOUND
             || !self.pos.is_pseudo_legal(h.mv)
             || !self.is_legal(h.mv, in_check)
         {
             return None;
         }
-        let singular_beta = h.score - SINGULAR_PER_DEPTH * depth;
+        let singular_beta = h.score - self.m.singular_per_depth * depth;
         self.excluded[ply] = h.mv;
         let s = self.search(
             (depth - 1) / 2,
@@ -813,8 +764,9 @@ impl<'a> Searcher<'a> {
         );
         self.excluded[ply] = Move::NULL;
         Some(if s < singular_beta {
-            let double =
-                !pv_node && s < singular_beta - SINGULAR_DOUBLE && (ply as i32) < self.root_depth;
+            let double = !pv_node
+                && s < singular_beta - self.m.singular_double
+                && (ply as i32) < self.root_depth;
             Singular::Extend(1 + i32::from(double))
         } else if singular_beta >= beta {
             Singular::Cut(singular_beta)
@@ -891,13 +843,14 @@ impl<'a> Searcher<'a> {
         let improving = !in_check && ply >= 2 && eval > self.static_eval[ply - 2];
         // With few heavy pieces left the tree is narrow and the play is
         // all quiet manoeuvres: prune by margins only when it is full.
-        let sparse = self.eval.phase(ply) <= SPARSE_PHASE;
+        let sparse = self.eval.phase(ply) <= self.m.sparse_phase;
 
         if !pv_node && !in_check && !sparse {
             // Reverse futility: far above beta with little depth left, the
             // opponent will not let us get here.
-            if depth <= RFP_DEPTH && eval.abs() < MATE_BOUND {
-                let margin = RFP_PER_DEPTH * depth - if improving { RFP_IMPROVING } else { 0 };
+            if depth <= self.m.rfp_depth && eval.abs() < MATE_BOUND {
+                let margin =
+                    self.m.rfp_per_depth * depth - if improving { self.m.rfp_improving } else { 0 };
                 if eval - margin >= beta {
                     return eval;
                 }
@@ -905,13 +858,13 @@ impl<'a> Searcher<'a> {
             // Null move: if passing still beats beta, a real move will too.
             if allow_null
                 && excluded.is_null()
-                && depth >= NULL_MIN_DEPTH
+                && depth >= self.m.null_min_depth
                 && eval >= beta
                 && self.null_move_allowed()
             {
-                let r = NULL_BASE
-                    + depth / NULL_DEPTH_DIV
-                    + ((eval - beta) / NULL_EVAL_DIV).min(NULL_EVAL_MAX);
+                let r = self.m.null_base
+                    + depth / self.m.null_depth_div
+                    + ((eval - beta) / self.m.null_eval_div).min(self.m.null_eval_max);
                 self.eval.pass(ply);
                 self.soldiers[ply + 1] = self.soldiers[ply];
                 self.nodes += 1;
@@ -931,7 +884,7 @@ impl<'a> Searcher<'a> {
 
         // Internal iterative reduction: without a hash move this node was
         // never searched before and is probably not critical.
-        if hash_move.is_null() && depth >= IIR_DEPTH && !root {
+        if hash_move.is_null() && depth >= self.m.iir_depth && !root {
             depth -= 1;
         }
         // Singular extension: is the hash move the only good one here?
@@ -939,7 +892,7 @@ impl<'a> Searcher<'a> {
         if let Some(h) = hit
             && !root
             && excluded.is_null()
-            && depth >= SINGULAR_DEPTH
+            && depth >= self.m.singular_depth
         {
             singular = self.singular(h, depth, beta, ply, in_check, pv_node);
             if self.stopped {
@@ -978,11 +931,11 @@ impl<'a> Searcher<'a> {
                 // Move-count pruning: at low depth, late quiet moves are
                 // not worth a look. Futility: a quiet move cannot lift a
                 // hopeless static score to alpha.
-                let full = LMP_BASE + LMP_SCALE * depth * depth;
+                let full = self.m.lmp_base + self.m.lmp_scale * depth * depth;
                 let lmp_limit = if improving { full } else { full * 2 / 3 };
-                if (depth <= LMP_DEPTH && searched >= lmp_limit as usize)
-                    || (depth <= FUTILITY_DEPTH
-                        && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * depth <= alpha)
+                if (depth <= self.m.lmp_depth && searched >= lmp_limit as usize)
+                    || (depth <= self.m.futility_depth
+                        && eval + self.m.futility_base + self.m.futility_per_depth * depth <= alpha)
                 {
                     self.pos.unmake(m, undo);
                     continue;
@@ -1006,7 +959,12 @@ impl<'a> Searcher<'a> {
                 -self.search(new_depth, -beta, -alpha, ply + 1, gives_check, true)
             } else {
                 let mut r = 0;
-                if depth >= LMR_DEPTH && quiet && !gives_check && searched > LMR_MOVES && !root {
+                if depth >= self.m.lmr_depth
+                    && quiet
+                    && !gives_check
+                    && searched > self.m.lmr_moves as usize
+                    && !root
+                {
                     r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
                     if pv_node {
                         r -= 1;
@@ -1146,9 +1104,9 @@ impl<'a> Searcher<'a> {
                     // (The classical evaluation's estimate; the network's
                     // output is on its own scale.)
                     if let Some(quick) = self.eval.material_estimate(ply, self.pos.side_to_move())
-                        && quick - LAZY >= beta
+                        && quick - self.m.lazy >= beta
                     {
-                        return quick - LAZY;
+                        return quick - self.m.lazy;
                     }
                     self.evaluate(ply)
                 }
@@ -1169,7 +1127,9 @@ impl<'a> Searcher<'a> {
             if !self.is_legal(m, in_check) {
                 continue;
             }
-            if !in_check && eval + capture_value(self.pos.board[m.to().index()]) + DELTA <= alpha {
+            if !in_check
+                && eval + capture_value(self.pos.board[m.to().index()]) + self.m.delta <= alpha
+            {
                 // Delta pruning: even winning this piece cannot reach alpha.
                 continue;
             }

@@ -38,6 +38,8 @@ pub(crate) struct Job<'a> {
     pub max_depth: u32,
     /// The follow-up histories are on ([`crate::engine::Limits::classic`] off).
     pub follow_up: bool,
+    /// The thresholds every thread searches with.
+    pub margins: crate::engine::Margins,
 }
 
 impl Job<'_> {
@@ -47,6 +49,7 @@ impl Job<'_> {
         let mut s = Searcher::new(self.tt, history, stop, self.pos, self.game, self.evaluator);
         s.banned = self.banned.to_vec();
         s.follow_up = self.follow_up;
+        s.set_margins(self.margins);
         s
     }
 }
