@@ -96,7 +96,7 @@ pub enum PlayerSpec {
         seed: u64,
         /// The full engine's search thresholds read from a file
         /// (`margins=FILE`: a tuning run's result), and the file's name.
-        margins: Option<(crate::engine::Margins, String)>,
+        margins: Option<Box<(crate::engine::Margins, String)>>,
     },
     /// A stand-in for a person (`builtin:beginner`, `builtin:random`), to
     /// measure the weakest levels against.
@@ -226,8 +226,8 @@ impl PlayerSpec {
                 engine: {
                     let mut e = Engine::try_new(*hash_mb)?;
                     e.set_evaluator(eval.evaluator()?);
-                    if let Some((m, _)) = margins {
-                        e.set_margins(*m);
+                    if let Some(tuned) = margins {
+                        e.set_margins(tuned.0);
                     }
                     e
                 },
@@ -274,8 +274,8 @@ impl PlayerSpec {
                 if *seed != 0 {
                     name.push_str(&format!(" seed={seed}"));
                 }
-                if let Some((_, file)) = margins {
-                    name.push_str(&format!(" margins={file}"));
+                if let Some(tuned) = margins {
+                    name.push_str(&format!(" margins={}", tuned.1));
                 }
                 match eval {
                     EvalChoice::Standard => {}
@@ -468,7 +468,7 @@ struct BuiltinParams<'s> {
     eval: EvalChoice,
     tweaks: Vec<(&'s str, u64)>,
     seed: u64,
-    margins: Option<(crate::engine::Margins, String)>,
+    margins: Option<Box<(crate::engine::Margins, String)>>,
 }
 
 impl<'s> BuiltinParams<'s> {
@@ -549,7 +549,7 @@ impl<'s> BuiltinParams<'s> {
                 let name = std::path::Path::new(v)
                     .file_name()
                     .map_or_else(|| v.to_string(), |f| f.to_string_lossy().into_owned());
-                self.margins = Some((m, name));
+                self.margins = Some(Box::new((m, name)));
             }
             "depth" | "time" | "temperature" | "margin" | "careless" | "book" => {
                 let n: u64 =
@@ -693,13 +693,13 @@ mod tests {
         let spec = format!("builtin:margins={}", file.display());
         let tuned = PlayerSpec::parse(&spec, Protocol::Uci, vec![]).unwrap();
         let PlayerSpec::Builtin {
-            margins: Some((m, name)),
+            margins: Some(read),
             ..
         } = &tuned
         else {
             panic!("{tuned:?}");
         };
-        assert_eq!((m.rfp_per_depth, name.as_str()), (91, "tuned.txt"));
+        assert_eq!((read.0.rfp_per_depth, read.1.as_str()), (91, "tuned.txt"));
         assert_eq!(tuned.label(), "xiangqi margins=tuned.txt");
         let with_level = format!("builtin:level=3,margins={}", file.display());
         let e = PlayerSpec::parse(&with_level, Protocol::Uci, vec![])

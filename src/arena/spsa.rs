@@ -96,7 +96,7 @@ fn player(m: Margins, hash_mb: usize, side: &str) -> PlayerSpec {
         eval: super::EvalChoice::Standard,
         tweaked: None,
         seed: 0,
-        margins: Some((m, side.to_string())),
+        margins: Some(Box::new((m, side.to_string()))),
     }
 }
 

@@ -690,10 +690,12 @@ mod tests {
 
     #[test]
     fn the_full_engine_searches_with_its_margins_and_the_levels_with_theirs() {
-        let mut wide = Margins::default();
-        wide.futility_per_depth = 300;
-        wide.rfp_per_depth = 250;
-        wide.lmr_divisor = 400;
+        let wide = Margins {
+            futility_per_depth: 300,
+            rfp_per_depth: 250,
+            lmr_divisor: 400,
+            ..Margins::default()
+        };
         let standard = nodes_with(None, false);
         assert_eq!(nodes_with(Some(Margins::default()), false), standard);
         assert_ne!(nodes_with(Some(wide), false), standard);
