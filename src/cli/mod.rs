@@ -94,6 +94,9 @@ enum Command {
     Datagen(learn::DatagenArgs),
     /// Train the evaluation network on datagen files (CPU, all cores) and write it quantised.
     Train(Box<learn::TrainArgs>),
+    /// Tune the search's pruning and reduction thresholds by SPSA (games of
+    /// perturbed pairs at fixed nodes) and write them as a margins file.
+    Spsa(Box<spsa::SpsaArgs>),
     /// Run as an engine speaking UCI (or UCCI, if the GUI says `ucci`) on stdin/stdout.
     #[command(alias = "ucci")]
     Uci,
@@ -125,10 +128,6 @@ enum Command {
         #[arg(long, default_value_t = 16)]
         skip: usize,
     },
-    /// Tune the search's pruning and reduction thresholds by SPSA (games
-    /// of perturbed pairs) and write them as a margins file.
-    #[command(hide = true)]
-    Spsa(Box<spsa::SpsaArgs>),
     /// Regenerate the game's sound effects (assets/sounds) from the synthesizer.
     #[command(hide = true)]
     GenSounds {

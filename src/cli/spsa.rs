@@ -119,9 +119,35 @@ fn file_text(config: &SpsaConfig, p: &Progress) -> String {
     text + &p.margins(config).to_text()
 }
 
+/// Writes the start to `--out` before any game, so an `--out` that cannot
+/// be written (or is the openings file) fails at once.
+fn write_start(args: &SpsaArgs, config: &SpsaConfig) -> Result<(), CliError> {
+    let real = |p: &PathBuf| std::fs::canonicalize(p).ok();
+    if real(&args.openings).is_some_and(|o| real(&args.out) == Some(o)) {
+        return Err(CliError::new(format!(
+            "--out {} is the openings file; it would be overwritten",
+            args.out.display()
+        )));
+    }
+    let start = Progress {
+        pairs: 0,
+        theta: config
+            .knobs
+            .iter()
+            .map(|k| f64::from(k.get(&config.start)))
+            .collect(),
+        total: Default::default(),
+        step: Default::default(),
+    };
+    crate::store::atomic::write_atomic(&args.out, file_text(config, &start).as_bytes())
+        .map_err(|e| CliError::new(format!("writing {}: {e}", args.out.display())))?;
+    Ok(())
+}
+
 /// `xiangqi spsa`.
 pub fn run_spsa(args: &SpsaArgs) -> Result<(), CliError> {
     let config = config(args)?;
+    write_start(args, &config)?;
     static INTERRUPT: AtomicBool = AtomicBool::new(false);
     let _ = ctrlc::set_handler(|| INTERRUPT.store(true, Ordering::SeqCst));
     let names: Vec<&str> = config.knobs.iter().map(|k| k.name).collect();

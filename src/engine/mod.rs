@@ -479,6 +479,16 @@ impl Engine {
         self.margins = m;
     }
 
+    /// The thresholds a search under `limits` uses: the levels' own, or
+    /// the full engine's.
+    fn margins_for(&self, limits: &Limits) -> Margins {
+        if limits.classic {
+            Margins::CLASSIC
+        } else {
+            self.margins
+        }
+    }
+
     /// Resizes (and clears) the hash table. If the memory cannot be had
     /// the old table is kept, contents and all, and the error says so.
     pub fn set_hash_mb(&mut self, hash_mb: usize) -> Result<(), tt::AllocError> {
@@ -559,11 +569,7 @@ impl Engine {
             banned: &banned,
             max_depth,
             follow_up,
-            margins: if limits.classic {
-                Margins::CLASSIC
-            } else {
-                self.margins
-            },
+            margins: self.margins_for(limits),
         };
         // Helpers only where there is a choice to think about.
         let helpers = if playable > 1 && max_depth > 1 {
