@@ -342,15 +342,29 @@ fn worker(
             .terminations
             .entry(termination_kind(&record.termination))
             .or_insert(0) += 1;
-        if let Some(sprt) = config.sprt {
-            let v = sprt.verdict(&s.summary.tally);
-            s.summary.verdict = Some((sprt.llr(&s.summary.tally), v));
-            if v != Verdict::Continue {
-                s.done = true;
-            }
+        if let Some(sprt) = config.sprt
+            && judge_sprt(&sprt, &mut s.summary)
+        {
+            s.done = true;
         }
         on_game(&record, &s.summary);
     }
+}
+
+/// Updates the SPRT's verdict after a game; `true` once it has decided.
+/// The verdict reached stands: a game already under way when the test
+/// decided is counted in the score, but does not reopen the test (it
+/// could pull the LLR back inside its bounds, and the match would end
+/// saying "undecided").
+fn judge_sprt(sprt: &Sprt, summary: &mut Summary) -> bool {
+    if let Some((_, v)) = summary.verdict
+        && v != Verdict::Continue
+    {
+        return true;
+    }
+    let v = sprt.verdict(&summary.tally);
+    summary.verdict = Some((sprt.llr(&summary.tally), v));
+    v != Verdict::Continue
 }
 
 /// The termination without the side (`checkmate`, `illegal move`…) for the counts.
@@ -775,6 +789,29 @@ pub fn count(n: impl Into<u64>, one: &str, many: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_that_ends_after_the_sprt_decided_is_counted_but_the_verdict_stands() {
+        let sprt: Sprt = "elo0=0,elo1=10".parse().unwrap();
+        // A run that crossed the upper bound with its 528th game …
+        let mut summary = Summary {
+            tally: Tally {
+                wins: 219,
+                draws: 166,
+                losses: 143,
+            },
+            ..Summary::default()
+        };
+        assert!(judge_sprt(&sprt, &mut summary), "{:?}", summary.verdict);
+        let decided = summary.verdict;
+        assert_eq!(decided.map(|v| v.1), Some(Verdict::H1));
+        // … then heard of a loss played at the same time: alone, that
+        // tally would be undecided, but the test had decided.
+        summary.tally.losses += 1;
+        assert_eq!(sprt.verdict(&summary.tally), Verdict::Continue);
+        assert!(judge_sprt(&sprt, &mut summary));
+        assert_eq!(summary.verdict, decided);
+    }
 
     #[test]
     fn move_comments_give_back_their_scores() {
