@@ -735,6 +735,23 @@ fn spsa_writes_margins_a_match_reads_and_refuses_bad_input() {
         stdout.contains("xiangqi margins=tuned.txt vs xiangqi"),
         "{stdout}"
     );
+    // `bench --margins` searches with a file's thresholds.
+    let nodes = |extra: &[&str]| {
+        let mut args = vec!["bench", "--depth", "6", "--hash", "1"];
+        args.extend(extra);
+        let o = xiangqi(&args);
+        let text = String::from_utf8_lossy(&o.stdout).into_owned();
+        assert!(o.status.success(), "{text}{}", stderr(&o));
+        text.lines()
+            .find(|l| l.starts_with("nodes:"))
+            .unwrap()
+            .to_string()
+    };
+    let deeper = dir.join("deeper.txt");
+    std::fs::write(&deeper, "lmr_divisor = 150\nlmp_base = 12\n").unwrap();
+    assert_ne!(nodes(&["--margins", deeper.to_str().unwrap()]), nodes(&[]));
+    std::fs::write(&deeper, "lmr_divisor = 240\n").unwrap();
+    assert_eq!(nodes(&["--margins", deeper.to_str().unwrap()]), nodes(&[]));
     // Bad input: one error line naming what is wrong, exit code 2.
     std::fs::write(&out, "delta = lots\n").unwrap();
     let mut bad_start = base.to_vec();
@@ -759,6 +776,10 @@ fn spsa_writes_margins_a_match_reads_and_refuses_bad_input() {
         ),
         (
             vec!["match", "--a", &spec, "--b", "builtin", "--nodes", "300"],
+            "line 1: delta must be",
+        ),
+        (
+            vec!["bench", "--depth", "1", "--margins", out_s],
             "line 1: delta must be",
         ),
     ] {

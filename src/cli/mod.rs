@@ -117,6 +117,10 @@ enum Command {
         /// more than one the node count varies from run to run.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
         threads: u64,
+        /// The search's thresholds from a margins file (as `xiangqi spsa`
+        /// writes), instead of the engine's own.
+        #[arg(long, value_name = "FILE")]
+        margins: Option<std::path::PathBuf>,
     },
     /// Fit the evaluation's weights to the results of games in PGN files (Texel tuning).
     #[command(hide = true)]
@@ -227,6 +231,7 @@ fn run_command(command: Command) -> Result<(), CliError> {
             hash,
             eval,
             threads,
+            margins,
         } => {
             let evaluator = match eval.as_str() {
                 "classical" => crate::engine::Evaluator::Classical,
@@ -235,6 +240,9 @@ fn run_command(command: Command) -> Result<(), CliError> {
             let mut engine = crate::engine::Engine::try_new(hash as usize)
                 .map_err(|e| CliError::new(format!("--hash {hash}: {e}")))?;
             engine.set_evaluator(evaluator);
+            if let Some(path) = margins {
+                engine.set_margins(spsa::read_margins(&path)?);
+            }
             let n = usize::try_from(threads).unwrap_or(usize::MAX);
             engine
                 .set_threads(n)

@@ -7,7 +7,7 @@ use super::matches::{parse_adjudicate_win, read_openings};
 use crate::arena::spsa::{Progress, SpsaConfig, run};
 use crate::arena::{Adjudication, Limit};
 use crate::engine::margins::{KNOBS, Knob, Margins, knob};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Arguments of `spsa`.
@@ -69,16 +69,19 @@ fn parse_gain(s: &str) -> Result<f64, String> {
         .ok_or_else(|| format!("'{s}' is not a gain in (0, 1]"))
 }
 
+/// The engine's thresholds with those a margins file names.
+pub(super) fn read_margins(path: &Path) -> Result<Margins, CliError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::new(format!("reading {}: {e}", path.display())))?;
+    Margins::default()
+        .read(&text)
+        .map_err(|e| CliError::new(format!("{}, {e}", path.display())))
+}
+
 /// Reads the arguments into a run.
 fn config(args: &SpsaArgs) -> Result<SpsaConfig, CliError> {
     let start = match &args.start {
-        Some(path) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| CliError::new(format!("reading {}: {e}", path.display())))?;
-            Margins::default()
-                .read(&text)
-                .map_err(|e| CliError::new(format!("{}, {e}", path.display())))?
-        }
+        Some(path) => read_margins(path)?,
         None => Margins::default(),
     };
     let knobs: Vec<&'static Knob> = if args.knobs.is_empty() {
