@@ -62,6 +62,20 @@ pub struct Progress {
 }
 
 impl Progress {
+    /// A run before its first step: the knobs at their start.
+    pub fn start(config: &SpsaConfig) -> Progress {
+        Progress {
+            pairs: 0,
+            theta: config
+                .knobs
+                .iter()
+                .map(|k| f64::from(k.get(&config.start)))
+                .collect(),
+            total: Tally::default(),
+            step: Tally::default(),
+        }
+    }
+
     /// The thresholds the run has reached: `start` with the knobs rounded.
     pub fn margins(&self, config: &SpsaConfig) -> Margins {
         at(config, &self.theta, |_| 0.0)
@@ -115,16 +129,7 @@ pub fn run(
     }
     let mut rng = Rng::new(config.seed);
     let mut next = (rng.next_u64() % config.openings.len() as u64) as usize;
-    let mut progress = Progress {
-        pairs: 0,
-        theta: config
-            .knobs
-            .iter()
-            .map(|k| f64::from(k.get(&config.start)))
-            .collect(),
-        total: Tally::default(),
-        step: Tally::default(),
-    };
+    let mut progress = Progress::start(config);
     while progress.pairs < config.pairs && !interrupt.load(Ordering::Relaxed) {
         let batch = config.batch.max(1).min(config.pairs - progress.pairs);
         let signs: Vec<f64> = config

@@ -132,16 +132,7 @@ fn write_start(args: &SpsaArgs, config: &SpsaConfig) -> Result<(), CliError> {
             args.out.display()
         )));
     }
-    let start = Progress {
-        pairs: 0,
-        theta: config
-            .knobs
-            .iter()
-            .map(|k| f64::from(k.get(&config.start)))
-            .collect(),
-        total: Default::default(),
-        step: Default::default(),
-    };
+    let start = Progress::start(config);
     crate::store::atomic::write_atomic(&args.out, file_text(config, &start).as_bytes())
         .map_err(|e| CliError::new(format!("writing {}: {e}", args.out.display())))?;
     Ok(())
