@@ -605,10 +605,6 @@ const LONG_FUNCTIONS: &[(&str, &str)] = &[
         "src/store/db/explore.rs explore",
         "the explorer's query and its grouping in one transaction",
     ),
-    (
-        "src/cli/matches.rs run_match",
-        "the `match` command: arguments, the match, the report",
-    ),
 ];
 
 /// Files in `src/game` longer than this fail (the whole file, with its

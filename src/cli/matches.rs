@@ -181,7 +181,6 @@ fn check_external(flag: &str, spec: &PlayerSpec) -> Result<(), CliError> {
     })
 }
 
-/// Builds the configuration (every input checked) from the arguments.
 /// The openings of a file (`--openings`), every line checked.
 pub(super) fn read_openings(path: &Path) -> Result<Vec<Opening>, CliError> {
     let bytes = crate::store::record::read_record_bytes(path)
@@ -191,6 +190,7 @@ pub(super) fn read_openings(path: &Path) -> Result<Vec<Opening>, CliError> {
     openings::parse(&text, &path.display().to_string()).map_err(CliError::new)
 }
 
+/// Builds the configuration (every input checked) from the arguments.
 fn config(args: &MatchArgs) -> Result<MatchConfig, CliError> {
     let a = PlayerSpec::parse(&args.a, args.a_protocol, args.a_option.clone())
         .map_err(|e| CliError::new(format!("--a: {e}")))?;
@@ -322,6 +322,33 @@ impl Printer {
 }
 
 /// Runs `xiangqi match`.
+/// The line printed as a game ends: who played, how it ended, the score so far.
+fn game_line(r: &GameRecord, s: &Summary, total: usize) -> String {
+    let (red, black) = if r.a_red {
+        (&s.names.0, &s.names.1)
+    } else {
+        (&s.names.1, &s.names.0)
+    };
+    let t = s.tally;
+    let mut line = format!(
+        "game {}/{total}: {red} - {black} {} ({}), opening {}; {} - {}: W-D-L {}-{}-{} ({:.1} %)",
+        r.number,
+        r.result.pgn(),
+        r.termination,
+        r.opening + 1,
+        s.names.0,
+        s.names.1,
+        t.wins,
+        t.draws,
+        t.losses,
+        100.0 * t.score()
+    );
+    if let Some((llr, _)) = s.verdict {
+        line.push_str(&format!(", LLR {llr:.2}"));
+    }
+    line
+}
+
 pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
     let config = config(args)?;
     let pgn_out = match &args.pgn_out {
@@ -346,28 +373,7 @@ pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
     let total = config.games;
     let on_game = |r: &GameRecord, s: &Summary| {
         if !quiet {
-            let (red, black) = if r.a_red {
-                (&s.names.0, &s.names.1)
-            } else {
-                (&s.names.1, &s.names.0)
-            };
-            let t = s.tally;
-            let mut line = format!(
-                "game {}/{total}: {red} - {black} {} ({}), opening {}; {} - {}: W-D-L {}-{}-{} ({:.1} %)",
-                r.number,
-                r.result.pgn(),
-                r.termination,
-                r.opening + 1,
-                s.names.0,
-                s.names.1,
-                t.wins,
-                t.draws,
-                t.losses,
-                100.0 * t.score()
-            );
-            if let Some((llr, _)) = s.verdict {
-                line.push_str(&format!(", LLR {llr:.2}"));
-            }
+            let line = game_line(r, s, total);
             printer.line(&line);
             if printer.broken_pipe() {
                 // Nobody reads the match any more: end it.
