@@ -227,8 +227,7 @@ impl Database {
                 path: path.to_path_buf(),
             });
         }
-        conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get::<_, String>(0))
-            .map_err(open_error)?;
+        write_ahead(&conn).map_err(open_error)?;
         // With the log, NORMAL loses at most the last transactions on a
         // power cut, never the file.
         conn.pragma_update(None, "synchronous", "NORMAL")
@@ -324,21 +323,22 @@ impl Database {
     fn migrate(&mut self) -> Result<(), DbError> {
         // A bigger page cache (64 MB) for the index's inserts.
         self.conn.pragma_update(None, "cache_size", -65536)?;
-        let found: i64 = self
-            .conn
-            .pragma_query_value(None, "user_version", |r| r.get(0))?;
-        if found > SCHEMA_VERSION {
-            return Err(DbError::Newer {
-                path: self.path.clone().unwrap_or_default(),
-                found,
-                known: SCHEMA_VERSION,
-            });
+        if self.schema_version()? == SCHEMA_VERSION {
+            return Ok(());
         }
+        // One transaction holding the write lock from its start: two
+        // programs opening a new file at once (the game and an import)
+        // take turns, the second finding the work done. A deferred one
+        // that read before writing could not wait for the other: SQLite
+        // answers "locked" at once rather than deadlock.
+        let tx = self
+            .conn
+            .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        let found: i64 = tx.pragma_query_value(None, "user_version", |r| r.get(0))?;
         if found < 1 {
             // Version 1: the games and the position index.
-            self.conn.execute_batch(
-                "BEGIN;
-                 CREATE TABLE IF NOT EXISTS games (
+            tx.execute_batch(
+                "CREATE TABLE IF NOT EXISTS games (
                      id INTEGER PRIMARY KEY,
                      red TEXT NOT NULL DEFAULT '',
                      black TEXT NOT NULL DEFAULT '',
@@ -364,61 +364,39 @@ impl Database {
                  ) WITHOUT ROWID;
                  CREATE INDEX IF NOT EXISTS games_owner ON games(owner) WHERE owner > 0;
                  PRAGMA application_id = 1481720898;
-                 PRAGMA user_version = 1;
-                 COMMIT;",
+                 PRAGMA user_version = 1;",
             )?;
         }
         if found < 2 {
             // Version 2: games by date, so the newest games through a
             // position most games share are found without sorting them all.
-            self.conn.execute_batch(
-                "BEGIN;
-                 CREATE INDEX IF NOT EXISTS games_date ON games(date, id);
-                 PRAGMA user_version = 2;
-                 COMMIT;",
+            tx.execute_batch(
+                "CREATE INDEX IF NOT EXISTS games_date ON games(date, id);
+                 PRAGMA user_version = 2;",
             )?;
         }
         if found < 3 {
             // Version 3: each game's ECCO opening, for `--opening`; the
             // games already stored are classified now.
-            self.add_openings()?;
+            add_openings(&tx)?;
         }
+        tx.commit()?;
         Ok(())
     }
 
-    /// Adds the `ecco` column (unless a file set back to an older version
-    /// still has it), fills it for every game from the standard start, and
-    /// indexes it: one transaction.
-    fn add_openings(&mut self) -> Result<(), DbError> {
-        let tx = self.conn.transaction()?;
-        let has_column = tx
-            .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'ecco'")?
-            .exists([])?;
-        if !has_column {
-            tx.execute_batch("ALTER TABLE games ADD COLUMN ecco TEXT NOT NULL DEFAULT '';")?;
+    /// The file's schema version; an error if it is newer than this build's.
+    fn schema_version(&self) -> Result<i64, DbError> {
+        let found: i64 = self
+            .conn
+            .pragma_query_value(None, "user_version", |r| r.get(0))?;
+        if found > SCHEMA_VERSION {
+            return Err(DbError::Newer {
+                path: self.path.clone().unwrap_or_default(),
+                found,
+                known: SCHEMA_VERSION,
+            });
         }
-        // The moves ECCO reads (two bytes each) are all it needs.
-        let bytes = 2 * crate::ecco::MAX_PLIES as i64;
-        let stored: Vec<(i64, Vec<u8>)> = tx
-            .prepare("SELECT id, substr(moves, 1, ?1) FROM games WHERE start IS NULL")?
-            .query_map([bytes], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<Result<_, _>>()?;
-        {
-            let mut set = tx.prepare("UPDATE games SET ecco = ?1 WHERE id = ?2")?;
-            for (id, moves) in stored {
-                // A damaged game keeps no code; reading it says what is wrong.
-                let Ok(game) = encode::game_from_moves(&moves, Position::startpos()) else {
-                    continue;
-                };
-                set.execute(params![opening_code(game.start(), game.all_moves()), id])?;
-            }
-        }
-        tx.execute_batch(
-            "CREATE INDEX IF NOT EXISTS games_ecco ON games(ecco);
-             PRAGMA user_version = 3;",
-        )?;
-        tx.commit()?;
-        Ok(())
+        Ok(found)
     }
 
     /// Adds one game (see [`Database::add_games`]).
@@ -615,6 +593,58 @@ fn immutable_uri(path: &Path) -> String {
     }
     uri.push_str("?immutable=1");
     uri
+}
+
+/// Puts the file in write-ahead-log mode. SQLite refuses the switch at
+/// once, without waiting, while another connection is reading a new file
+/// (the game and an import making it together), so it is tried again
+/// until the busy timeout's five seconds are up.
+fn write_ahead(conn: &Connection) -> Result<(), rusqlite::Error> {
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    loop {
+        match conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get::<_, String>(0)) {
+            Err(rusqlite::Error::SqliteFailure(e, _))
+                if e.code == rusqlite::ErrorCode::DatabaseBusy
+                    && std::time::Instant::now() < give_up =>
+            {
+                std::thread::sleep(std::time::Duration::from_millis(5));
+            }
+            other => return other.map(|_| ()),
+        }
+    }
+}
+
+/// Adds the `ecco` column (unless a file set back to an older version
+/// still has it), fills it for every game from the standard start, and
+/// indexes it, inside the migration's transaction.
+fn add_openings(tx: &rusqlite::Transaction<'_>) -> Result<(), DbError> {
+    let has_column = tx
+        .prepare("SELECT 1 FROM pragma_table_info('games') WHERE name = 'ecco'")?
+        .exists([])?;
+    if !has_column {
+        tx.execute_batch("ALTER TABLE games ADD COLUMN ecco TEXT NOT NULL DEFAULT '';")?;
+    }
+    // The moves ECCO reads (two bytes each) are all it needs.
+    let bytes = 2 * crate::ecco::MAX_PLIES as i64;
+    let stored: Vec<(i64, Vec<u8>)> = tx
+        .prepare("SELECT id, substr(moves, 1, ?1) FROM games WHERE start IS NULL")?
+        .query_map([bytes], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    {
+        let mut set = tx.prepare("UPDATE games SET ecco = ?1 WHERE id = ?2")?;
+        for (id, moves) in stored {
+            // A damaged game keeps no code; reading it says what is wrong.
+            let Ok(game) = encode::game_from_moves(&moves, Position::startpos()) else {
+                continue;
+            };
+            set.execute(params![opening_code(game.start(), game.all_moves()), id])?;
+        }
+    }
+    tx.execute_batch(
+        "CREATE INDEX IF NOT EXISTS games_ecco ON games(ecco);
+         PRAGMA user_version = 3;",
+    )?;
+    Ok(())
 }
 
 /// Whether the file is this game's database, or an empty one it may make

@@ -689,3 +689,29 @@ fn a_version_2_database_gets_the_openings_of_its_games() {
         .unwrap();
     assert_eq!(codes, ["C00", "", "C48"]);
 }
+
+#[test]
+fn programs_opening_a_new_file_at_once_all_open_it() {
+    // The game and an import (or two imports) may make the file together:
+    // each waits its turn for the schema, none is told it is locked.
+    for round in 0..30 {
+        let dir = TempDir::new("db-race");
+        let path = dir.path().join("games.sqlite");
+        let start = std::sync::Arc::new(std::sync::Barrier::new(4));
+        let openers: Vec<_> = (0..4)
+            .map(|_| {
+                let (start, path) = (start.clone(), path.clone());
+                std::thread::spawn(move || {
+                    start.wait();
+                    Database::open(&path).map(|mut db| db.stats().map(|s| s.games))
+                })
+            })
+            .collect();
+        for o in openers {
+            match o.join().unwrap() {
+                Ok(Ok(0)) => {}
+                other => panic!("round {round}: {other:?}"),
+            }
+        }
+    }
+}
