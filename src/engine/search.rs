@@ -66,6 +66,64 @@ enum Singular {
     Cut(i32),
 }
 
+/// What the main search knows of a node once it has looked at it and
+/// before its moves.
+struct Node {
+    /// The depth left (after internal iterative reduction).
+    depth: i32,
+    ply: usize,
+    pv_node: bool,
+    in_check: bool,
+    /// Few heavy pieces left: no pruning by margins.
+    sparse: bool,
+    /// The static evaluation rose since two plies ago.
+    improving: bool,
+    /// The static evaluation, corrected ([`Searcher::corrected`]).
+    eval: i32,
+    hash_move: Move,
+    /// The move a singular search leaves out ([`Move::NULL`] for none).
+    excluded: Move,
+    /// What the singular search said of the hash move.
+    singular: Option<Singular>,
+}
+
+/// How a node's moves went so far.
+struct Tally {
+    best: i32,
+    best_move: Move,
+    /// Alpha, raised by every move that beat it.
+    alpha: i32,
+    /// Moves searched (not pruned).
+    searched: usize,
+    /// Quiet moves and captures tried without a cutoff, kept for the
+    /// histories ([`QUIETS`], [`CAPTURES`] at most).
+    quiets: usize,
+    captures: usize,
+}
+
+/// Whether a hash entry answers a null-window question at (`alpha`, `beta`).
+#[inline]
+fn cuts(h: &Hit, alpha: i32, beta: i32) -> bool {
+    match h.bound {
+        Bound::Exact => true,
+        Bound::Lower => h.score >= beta,
+        Bound::Upper => h.score <= alpha,
+    }
+}
+
+/// The kind of bound a node's `best` is, given alpha as it came in
+/// (`old_alpha`) and as the moves left it.
+#[inline]
+fn bound_of(best: i32, alpha: i32, old_alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if alpha > old_alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
+    }
+}
+
 /// Quiet moves remembered per node for the history update.
 const QUIETS: usize = 64;
 /// Captures remembered per ply for the capture history's malus.
@@ -780,7 +838,7 @@ impl<'a> Searcher<'a> {
     /// Principal-variation alpha-beta search of the current position.
     fn search(
         &mut self,
-        mut depth: i32,
+        depth: i32,
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
@@ -791,276 +849,370 @@ impl<'a> Searcher<'a> {
             return self.qsearch(alpha, beta, ply, in_check);
         }
         let pv_node = beta - alpha > 1;
-        let root = ply == 0;
-        self.pv_len[ply] = ply;
-        if self.should_stop() {
-            return 0;
+        if let Some(score) = self.enter(ply, &mut alpha, &mut beta) {
+            return score;
         }
-        self.seldepth = self.seldepth.max(ply);
-        if !root {
-            if let Some(s) = self.rule_score(ply) {
-                return s;
-            }
-            // Mate-distance pruning: no line from here beats a mate found nearer the root.
-            alpha = alpha.max(-MATE + ply as i32);
-            beta = beta.min(MATE - ply as i32 - 1);
-            if alpha >= beta {
-                return alpha;
-            }
-            if ply >= MAX_PLY {
-                return self.evaluate(ply);
-            }
-        }
-
         let key = self.pos.hash();
         let hit = self.tt.probe(key, ply);
         let excluded = self.excluded[ply];
-        let mut hash_move = Move::NULL;
-        if let Some(h) = hit {
-            hash_move = h.mv;
-            if !pv_node && h.depth >= depth && excluded.is_null() {
-                let cut = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => h.score >= beta,
-                    Bound::Upper => h.score <= alpha,
-                };
-                if cut {
-                    return h.score;
-                }
-            }
+        if let Some(h) = hit
+            && !pv_node
+            && h.depth >= depth
+            && excluded.is_null()
+            && cuts(&h, alpha, beta)
+        {
+            return h.score;
         }
-
-        let raw = if in_check {
-            -INF
-        } else {
-            match hit {
-                Some(h) => h.eval,
-                None => self.evaluate(ply),
-            }
+        let raw = match hit {
+            _ if in_check => -INF,
+            Some(h) => h.eval,
+            None => self.evaluate(ply),
         };
         let eval = self.corrected(raw, ply);
         self.static_eval[ply] = eval;
-        let improving = !in_check && ply >= 2 && eval > self.static_eval[ply - 2];
-        // With few heavy pieces left the tree is narrow and the play is
-        // all quiet manoeuvres: prune by margins only when it is full.
-        let sparse = self.eval.phase(ply) <= self.m.sparse_phase;
-
-        if !pv_node && !in_check && !sparse {
-            // Reverse futility: far above beta with little depth left, the
-            // opponent will not let us get here.
-            if depth <= self.m.rfp_depth && eval.abs() < MATE_BOUND {
-                let margin =
-                    self.m.rfp_per_depth * depth - if improving { self.m.rfp_improving } else { 0 };
-                if eval - margin >= beta {
-                    return eval;
-                }
-            }
-            // Null move: if passing still beats beta, a real move will too.
-            if allow_null
-                && excluded.is_null()
-                && depth >= self.m.null_min_depth
-                && eval >= beta
-                && self.null_move_allowed()
-            {
-                let r = self.m.null_base
-                    + depth / self.m.null_depth_div
-                    + ((eval - beta) / self.m.null_eval_div).min(self.m.null_eval_max);
-                self.eval.pass(ply);
-                self.soldiers[ply + 1] = self.soldiers[ply];
-                self.nodes += 1;
-                let undo = self.pos.make_null();
-                self.push(Move::NULL, false, true);
-                let score = -self.search(depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
-                self.path.pop();
-                self.pos.unmake_null(undo);
-                if self.stopped {
-                    return 0;
-                }
-                if score >= beta {
-                    return if score >= MATE_BOUND { beta } else { score };
-                }
-            }
+        let mut node = Node {
+            depth,
+            ply,
+            pv_node,
+            in_check,
+            // With few heavy pieces left the tree is narrow and the play
+            // is all quiet manoeuvres: prune by margins only when it is full.
+            sparse: self.eval.phase(ply) <= self.m.sparse_phase,
+            improving: !in_check && ply >= 2 && eval > self.static_eval[ply - 2],
+            eval,
+            hash_move: hit.map_or(Move::NULL, |h| h.mv),
+            excluded,
+            singular: None,
+        };
+        if let Some(score) = self.prune_node(&node, beta, allow_null) {
+            return score;
         }
-
         // Internal iterative reduction: without a hash move this node was
         // never searched before and is probably not critical.
-        if hash_move.is_null() && depth >= self.m.iir_depth && !root {
-            depth -= 1;
+        if node.hash_move.is_null() && depth >= self.m.iir_depth && ply > 0 {
+            node.depth -= 1;
         }
         // Singular extension: is the hash move the only good one here?
-        let mut singular = None;
         if let Some(h) = hit
-            && !root
+            && ply > 0
             && excluded.is_null()
-            && depth >= self.m.singular_depth
+            && node.depth >= self.m.singular_depth
         {
-            singular = self.singular(h, depth, beta, ply, in_check, pv_node);
+            node.singular = self.singular(h, node.depth, beta, ply, in_check, pv_node);
             if self.stopped {
                 return 0;
             }
-            if let Some(Singular::Cut(score)) = singular {
+            if let Some(Singular::Cut(score)) = node.singular {
                 return score;
             }
         }
+        let Some(t) = self.search_moves(&node, alpha, beta) else {
+            return 0;
+        };
+        self.finish_node(&node, key, raw, &t, alpha, beta)
+    }
 
+    /// The checks on entering a node of the main search: the stop, and
+    /// away from the root the game's rules, mate distance (which narrows
+    /// the window) and the deepest ply. `Some` is the node's score.
+    #[inline]
+    fn enter(&mut self, ply: usize, alpha: &mut i32, beta: &mut i32) -> Option<i32> {
+        self.pv_len[ply] = ply;
+        if self.should_stop() {
+            return Some(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply == 0 {
+            return None;
+        }
+        if let Some(s) = self.rule_score(ply) {
+            return Some(s);
+        }
+        // Mate-distance pruning: no line from here beats a mate found nearer the root.
+        *alpha = (*alpha).max(-MATE + ply as i32);
+        *beta = (*beta).min(MATE - ply as i32 - 1);
+        if *alpha >= *beta {
+            return Some(*alpha);
+        }
+        (ply >= MAX_PLY).then(|| self.evaluate(ply))
+    }
+
+    /// Cuts before any move is searched, away from the principal line and
+    /// check, on a full board: reverse futility and the null move.
+    #[inline]
+    fn prune_node(&mut self, n: &Node, beta: i32, allow_null: bool) -> Option<i32> {
+        if n.pv_node || n.in_check || n.sparse {
+            return None;
+        }
+        // Reverse futility: far above beta with little depth left, the
+        // opponent will not let us get here.
+        if n.depth <= self.m.rfp_depth && n.eval.abs() < MATE_BOUND {
+            let margin =
+                self.m.rfp_per_depth * n.depth - if n.improving { self.m.rfp_improving } else { 0 };
+            if n.eval - margin >= beta {
+                return Some(n.eval);
+            }
+        }
+        if allow_null
+            && n.excluded.is_null()
+            && n.depth >= self.m.null_min_depth
+            && n.eval >= beta
+            && self.null_move_allowed()
+        {
+            return self.null_move(n, beta);
+        }
+        None
+    }
+
+    /// Null move: if passing still beats beta, a real move will too.
+    fn null_move(&mut self, n: &Node, beta: i32) -> Option<i32> {
+        let r = self.m.null_base
+            + n.depth / self.m.null_depth_div
+            + ((n.eval - beta) / self.m.null_eval_div).min(self.m.null_eval_max);
+        let ply = n.ply;
+        self.eval.pass(ply);
+        self.soldiers[ply + 1] = self.soldiers[ply];
+        self.nodes += 1;
+        let undo = self.pos.make_null();
+        self.push(Move::NULL, false, true);
+        let score = -self.search(n.depth - 1 - r, -beta, -beta + 1, ply + 1, false, false);
+        self.path.pop();
+        self.pos.unmake_null(undo);
+        if self.stopped {
+            return Some(0);
+        }
+        (score >= beta).then_some(if score >= MATE_BOUND { beta } else { score })
+    }
+
+    /// Searches the node's moves, best first; `None` if stopped.
+    fn search_moves(&mut self, n: &Node, alpha: i32, beta: i32) -> Option<Tally> {
+        let ply = n.ply;
+        let root = ply == 0;
         let killers = self.killers[ply];
         let follows = self.follows();
-        let mut picker = MovePicker::new(&self.pos, hash_move, killers, false)
+        let mut picker = MovePicker::new(&self.pos, n.hash_move, killers, false)
             .follows(follows)
             .learned_captures(self.follow_up);
-        let old_alpha = alpha;
-        let mut best = -INF;
-        let mut best_move = Move::NULL;
-        let mut searched = 0;
-        let mut n_quiets = 0;
-        let mut n_captures = 0;
+        let mut t = Tally {
+            best: -INF,
+            best_move: Move::NULL,
+            alpha,
+            searched: 0,
+            quiets: 0,
+            captures: 0,
+        };
         while let Some((m, order)) = picker.next(&self.pos, self.history, &mut self.buffers[ply]) {
-            if m == excluded || !self.is_legal(m, in_check) || (root && self.banned.contains(&m)) {
+            if m == n.excluded
+                || !self.is_legal(m, n.in_check)
+                || (root && self.banned.contains(&m))
+            {
                 continue;
             }
             let quiet = self.pos.board[m.to().index()] == 0;
             let prunable = !root
-                && !sparse
-                && !in_check
-                && searched > 0
-                && best > -MATE_BOUND
+                && !n.sparse
+                && !n.in_check
+                && t.searched > 0
+                && t.best > -MATE_BOUND
                 && MovePicker::is_quiet_score(order);
             let undo = self.make(m, ply);
             let gives_check = self.last_move_checks(m);
-            if prunable && !gives_check {
-                // Move-count pruning: at low depth, late quiet moves are
-                // not worth a look. Futility: a quiet move cannot lift a
-                // hopeless static score to alpha.
-                let full = self.m.lmp_base + self.m.lmp_scale * depth * depth;
-                let lmp_limit = if improving { full } else { full * 2 / 3 };
-                if (depth <= self.m.lmp_depth && searched >= lmp_limit as usize)
-                    || (depth <= self.m.futility_depth
-                        && eval + self.m.futility_base + self.m.futility_per_depth * depth <= alpha)
-                {
-                    self.pos.unmake(m, undo);
-                    continue;
-                }
+            if prunable && !gives_check && self.late_and_hopeless(n, t.searched, t.alpha) {
+                self.pos.unmake(m, undo);
+                continue;
             }
-
             self.push(m, gives_check, !quiet);
-            searched += 1;
-            let ext = match singular {
-                Some(Singular::Extend(e)) if m == hash_move && e != 0 => {
-                    if (ply as i32) < 2 * self.root_depth {
-                        e
-                    } else {
-                        e.min(0)
-                    }
-                }
-                _ => i32::from(gives_check && (ply as i32) < 2 * self.root_depth),
-            };
-            let new_depth = depth - 1 + ext;
-            let score = if searched == 1 {
-                -self.search(new_depth, -beta, -alpha, ply + 1, gives_check, true)
+            t.searched += 1;
+            let new_depth = n.depth - 1 + self.extension(n, m, gives_check);
+            let r = if quiet && !gives_check {
+                self.reduction(n, t.searched, order, new_depth)
             } else {
-                let mut r = 0;
-                if depth >= self.m.lmr_depth
-                    && quiet
-                    && !gives_check
-                    && searched > self.m.lmr_moves as usize
-                    && !root
-                {
-                    r = self.lmr[(depth as usize).min(63)][searched.min(63)] as i32;
-                    if pv_node {
-                        r -= 1;
-                    }
-                    if MovePicker::is_killer_score(order) {
-                        r -= 1;
-                    }
-                    if !improving && !in_check {
-                        r += 1;
-                    }
-                    if in_check {
-                        r -= 1;
-                    }
-                    r = r.clamp(0, new_depth - 1);
-                }
-                let mut s = -self.search(
-                    new_depth - r,
-                    -alpha - 1,
-                    -alpha,
-                    ply + 1,
-                    gives_check,
-                    true,
-                );
-                if s > alpha && r > 0 {
-                    s = -self.search(new_depth, -alpha - 1, -alpha, ply + 1, gives_check, true);
-                }
-                if s > alpha && s < beta {
-                    s = -self.search(new_depth, -beta, -alpha, ply + 1, gives_check, true);
-                }
-                s
+                0
             };
+            let score = self.search_child(n, new_depth, r, &t, beta, gives_check);
             self.path.pop();
             self.pos.unmake(m, undo);
             if self.stopped {
-                return 0;
+                return None;
             }
-
-            if score > best {
-                best = score;
-                if score > alpha {
-                    best_move = m;
-                    alpha = score;
-                    self.update_pv(ply, m);
-                    if root {
-                        self.root_best = m;
-                        self.root_score = score;
-                        self.root_pv = self.pv[0][..self.pv_len[0]].to_vec();
-                    }
+            if score > t.best {
+                t.best = score;
+                if score > t.alpha {
+                    self.new_best(ply, m, score);
+                    t.best_move = m;
+                    t.alpha = score;
                     if score >= beta {
-                        // Fail high: the opponent will avoid this line. A
-                        // quiet move that refutes it is worth remembering.
-                        if quiet {
-                            if killers[0] != m {
-                                self.killers[ply] = [m, killers[0]];
-                            }
-                            self.reward_quiet(ply, m, n_quiets, depth * depth * 8, follows);
-                        }
-                        self.reward_captures(ply, m, n_captures, depth * depth * 8);
+                        self.fail_high(n, m, quiet, &t, killers, follows);
                         break;
                     }
                 }
             }
-            if quiet && n_quiets < QUIETS {
-                self.quiets[ply][n_quiets] = m;
-                n_quiets += 1;
-            } else if !quiet && n_captures < CAPTURES {
-                self.captures[ply][n_captures] = m;
-                n_captures += 1;
-            }
+            self.remember_tried(ply, m, quiet, &mut t);
         }
+        Some(t)
+    }
 
-        if searched == 0 {
+    /// Move-count pruning: at low depth, late quiet moves are not worth a
+    /// look. Futility: a quiet move cannot lift a hopeless static score to
+    /// alpha.
+    #[inline]
+    fn late_and_hopeless(&self, n: &Node, searched: usize, alpha: i32) -> bool {
+        let full = self.m.lmp_base + self.m.lmp_scale * n.depth * n.depth;
+        let lmp_limit = if n.improving { full } else { full * 2 / 3 };
+        (n.depth <= self.m.lmp_depth && searched >= lmp_limit as usize)
+            || (n.depth <= self.m.futility_depth
+                && n.eval + self.m.futility_base + self.m.futility_per_depth * n.depth <= alpha)
+    }
+
+    /// How many plies deeper than usual move `m` is searched: the singular
+    /// search's verdict on the hash move, a ply for a check, within twice
+    /// the root's depth.
+    #[inline]
+    fn extension(&self, n: &Node, m: Move, gives_check: bool) -> i32 {
+        let within = (n.ply as i32) < 2 * self.root_depth;
+        match n.singular {
+            Some(Singular::Extend(e)) if m == n.hash_move && e != 0 => {
+                if within {
+                    e
+                } else {
+                    e.min(0)
+                }
+            }
+            _ => i32::from(gives_check && within),
+        }
+    }
+
+    /// Late-move reduction of a quiet move that gives no check, the
+    /// `searched`th here.
+    #[inline]
+    fn reduction(&self, n: &Node, searched: usize, order: i32, new_depth: i32) -> i32 {
+        if searched == 1
+            || n.depth < self.m.lmr_depth
+            || searched <= self.m.lmr_moves as usize
+            || n.ply == 0
+        {
+            return 0;
+        }
+        let mut r = self.lmr[(n.depth as usize).min(63)][searched.min(63)] as i32;
+        if n.pv_node {
+            r -= 1;
+        }
+        if MovePicker::is_killer_score(order) {
+            r -= 1;
+        }
+        if !n.improving && !n.in_check {
+            r += 1;
+        }
+        if n.in_check {
+            r -= 1;
+        }
+        r.clamp(0, new_depth - 1)
+    }
+
+    /// The score of the move just played: the first with the full window;
+    /// the others with a null window, reduced by `r`, searched again at
+    /// full depth and then with the full window as long as they beat alpha.
+    #[inline]
+    fn search_child(
+        &mut self,
+        n: &Node,
+        new_depth: i32,
+        r: i32,
+        t: &Tally,
+        beta: i32,
+        gives_check: bool,
+    ) -> i32 {
+        let (alpha, ply) = (t.alpha, n.ply + 1);
+        if t.searched == 1 {
+            return -self.search(new_depth, -beta, -alpha, ply, gives_check, true);
+        }
+        let mut s = -self.search(new_depth - r, -alpha - 1, -alpha, ply, gives_check, true);
+        if s > alpha && r > 0 {
+            s = -self.search(new_depth, -alpha - 1, -alpha, ply, gives_check, true);
+        }
+        if s > alpha && s < beta {
+            s = -self.search(new_depth, -beta, -alpha, ply, gives_check, true);
+        }
+        s
+    }
+
+    /// `m` raised alpha to `score` at `ply`: the line, and at the root the
+    /// search's answer so far.
+    #[inline]
+    fn new_best(&mut self, ply: usize, m: Move, score: i32) {
+        self.update_pv(ply, m);
+        if ply == 0 {
+            self.root_best = m;
+            self.root_score = score;
+            self.root_pv = self.pv[0][..self.pv_len[0]].to_vec();
+        }
+    }
+
+    /// Fail high: the opponent will avoid this line. A quiet move that
+    /// refutes it is worth remembering; the captures learn either way.
+    fn fail_high(
+        &mut self,
+        n: &Node,
+        m: Move,
+        quiet: bool,
+        t: &Tally,
+        killers: [Move; 2],
+        follows: [usize; 2],
+    ) {
+        let bonus = n.depth * n.depth * 8;
+        if quiet {
+            if killers[0] != m {
+                self.killers[n.ply] = [m, killers[0]];
+            }
+            self.reward_quiet(n.ply, m, t.quiets, bonus, follows);
+        }
+        self.reward_captures(n.ply, m, t.captures, bonus);
+    }
+
+    /// Keeps a move that did not cut the node, for the histories' malus.
+    #[inline]
+    fn remember_tried(&mut self, ply: usize, m: Move, quiet: bool, t: &mut Tally) {
+        if quiet && t.quiets < QUIETS {
+            self.quiets[ply][t.quiets] = m;
+            t.quiets += 1;
+        } else if !quiet && t.captures < CAPTURES {
+            self.captures[ply][t.captures] = m;
+            t.captures += 1;
+        }
+    }
+
+    /// The node's score once its moves are searched (`alpha` as it came
+    /// in): mate or stalemate when none was legal; what it learned goes to
+    /// the correction history and the hash table.
+    fn finish_node(
+        &mut self,
+        n: &Node,
+        key: u64,
+        raw: i32,
+        t: &Tally,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if t.searched == 0 {
             // No legal move but the one left out: nothing else beats alpha.
-            if !excluded.is_null() {
-                return alpha;
+            if !n.excluded.is_null() {
+                return t.alpha;
             }
             // No legal move: checkmate or stalemate, both lost.
-            return -MATE + ply as i32;
+            return -MATE + n.ply as i32;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > old_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        if !excluded.is_null() {
-            return best;
+        if !n.excluded.is_null() {
+            return t.best;
         }
-        if !in_check && (best_move.is_null() || self.pos.board[best_move.to().index()] == 0) {
-            self.learn_correction(ply, depth, best, eval, bound);
+        let bound = bound_of(t.best, t.alpha, alpha, beta);
+        if !n.in_check && (t.best_move.is_null() || self.pos.board[t.best_move.to().index()] == 0) {
+            self.learn_correction(n.ply, n.depth, t.best, n.eval, bound);
         }
-        if !root || self.banned.is_empty() {
-            self.tt.store(key, ply, best_move, best, raw, depth, bound);
+        if n.ply > 0 || self.banned.is_empty() {
+            self.tt
+                .store(key, n.ply, t.best_move, t.best, raw, n.depth, bound);
         }
-        best
+        t.best
     }
 
     /// Quiescence search: captures only (every move when in check), with
@@ -1079,45 +1231,21 @@ impl<'a> Searcher<'a> {
         let pv_node = beta - alpha > 1;
         if let Some(h) = hit
             && !pv_node
+            && cuts(&h, alpha, beta)
         {
-            let cut = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-            };
-            if cut {
-                return h.score;
-            }
+            return h.score;
         }
-        let (raw, eval);
-        let mut best;
-        if in_check {
-            (raw, eval) = (-INF, -INF);
-            best = -MATE + ply as i32;
+        let (raw, eval, mut best) = if in_check {
+            (-INF, -INF, -MATE + ply as i32)
         } else {
-            raw = match hit {
-                Some(h) => h.eval,
-                None => {
-                    // Lazy evaluation: far above beta (or below alpha) on
-                    // material alone, the finer terms cannot change the
-                    // verdict, so the bound is as good as the exact value.
-                    // (The classical evaluation's estimate; the network's
-                    // output is on its own scale.)
-                    if let Some(quick) = self.eval.material_estimate(ply, self.pos.side_to_move())
-                        && quick - self.m.lazy >= beta
-                    {
-                        return quick - self.m.lazy;
-                    }
-                    self.evaluate(ply)
+            match self.stand_pat(hit, beta, ply) {
+                Ok((raw, eval)) => {
+                    alpha = alpha.max(eval);
+                    (raw, eval, eval)
                 }
-            };
-            eval = self.corrected(raw, ply);
-            if eval >= beta {
-                return eval;
+                Err(score) => return score,
             }
-            alpha = alpha.max(eval);
-            best = eval;
-        }
+        };
         let old_alpha = alpha;
         let hash_move = hit.map_or(Move::NULL, |h| h.mv);
         let mut picker = MovePicker::new(&self.pos, hash_move, [Move::NULL; 2], !in_check)
@@ -1152,15 +1280,37 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > old_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, alpha, old_alpha, beta);
         self.tt.store(key, ply, best_move, best, raw, 0, bound);
         best
+    }
+
+    /// The quiescence search's floor when not in check: the raw and the
+    /// corrected static evaluation, or `Err` with the node's score when
+    /// that alone beats beta.
+    #[inline]
+    fn stand_pat(&mut self, hit: Option<Hit>, beta: i32, ply: usize) -> Result<(i32, i32), i32> {
+        let raw = match hit {
+            Some(h) => h.eval,
+            None => {
+                // Lazy evaluation: far above beta (or below alpha) on
+                // material alone, the finer terms cannot change the
+                // verdict, so the bound is as good as the exact value.
+                // (The classical evaluation's estimate; the network's
+                // output is on its own scale.)
+                if let Some(quick) = self.eval.material_estimate(ply, self.pos.side_to_move())
+                    && quick - self.m.lazy >= beta
+                {
+                    return Err(quick - self.m.lazy);
+                }
+                self.evaluate(ply)
+            }
+        };
+        let eval = self.corrected(raw, ply);
+        if eval >= beta {
+            return Err(eval);
+        }
+        Ok((raw, eval))
     }
 
     /// Exact scores of every root move (not banned) searched to `depth`,
