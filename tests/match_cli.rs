@@ -750,7 +750,8 @@ fn spsa_writes_margins_a_match_reads_and_refuses_bad_input() {
     let deeper = dir.join("deeper.txt");
     std::fs::write(&deeper, "lmr_divisor = 150\nlmp_base = 12\n").unwrap();
     assert_ne!(nodes(&["--margins", deeper.to_str().unwrap()]), nodes(&[]));
-    std::fs::write(&deeper, "lmr_divisor = 240\n").unwrap();
+    // A file that names the default's own value changes nothing.
+    std::fs::write(&deeper, "lmr_divisor = 193\n").unwrap();
     assert_eq!(nodes(&["--margins", deeper.to_str().unwrap()]), nodes(&[]));
     // Bad input: one error line naming what is wrong, exit code 2.
     std::fs::write(&out, "delta = lots\n").unwrap();

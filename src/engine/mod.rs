@@ -705,6 +705,8 @@ mod tests {
         let standard = nodes_with(None, false);
         assert_eq!(nodes_with(Some(Margins::default()), false), standard);
         assert_ne!(nodes_with(Some(wide), false), standard);
+        // The full engine's own are not the levels'.
+        assert_ne!(nodes_with(Some(Margins::CLASSIC), false), standard);
         // The levels' searches keep the thresholds they were measured with.
         assert_eq!(nodes_with(Some(wide), true), nodes_with(None, true));
     }
