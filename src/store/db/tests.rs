@@ -703,7 +703,7 @@ fn programs_opening_a_new_file_at_once_all_open_it() {
                 let (start, path) = (start.clone(), path.clone());
                 std::thread::spawn(move || {
                     start.wait();
-                    Database::open(&path).map(|mut db| db.stats().map(|s| s.games))
+                    Database::open(&path).map(|db| db.stats().map(|s| s.games))
                 })
             })
             .collect();
