@@ -321,7 +321,6 @@ impl Printer {
     }
 }
 
-/// Runs `xiangqi match`.
 /// The line printed as a game ends: who played, how it ended, the score so far.
 fn game_line(r: &GameRecord, s: &Summary, total: usize) -> String {
     let (red, black) = if r.a_red {
@@ -349,6 +348,7 @@ fn game_line(r: &GameRecord, s: &Summary, total: usize) -> String {
     line
 }
 
+/// Runs `xiangqi match`.
 pub fn run_match(args: &MatchArgs) -> Result<(), CliError> {
     let config = config(args)?;
     let pgn_out = match &args.pgn_out {

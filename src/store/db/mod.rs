@@ -198,6 +198,10 @@ impl std::fmt::Debug for Database {
     }
 }
 
+/// How long a program waits for another that holds the file's lock (the
+/// command line and the game may both have it open).
+const BUSY_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
 impl Database {
     /// Opens the database at `path`, creating it (and its folder) if it does
     /// not exist, and bringing an older schema up to date.
@@ -218,8 +222,7 @@ impl Database {
         };
         let conn = Connection::open(path).map_err(open_error)?;
         // The command line and the game may both have it open.
-        conn.busy_timeout(std::time::Duration::from_secs(5))
-            .map_err(open_error)?;
+        conn.busy_timeout(BUSY_WAIT).map_err(open_error)?;
         // Before anything is written (the log mode, the tables): another
         // program's file is not touched.
         if !is_ours(&conn).map_err(open_error)? {
@@ -259,8 +262,7 @@ impl Database {
         use rusqlite::OpenFlags;
         let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn = Connection::open_with_flags(path, flags).map_err(open_error)?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))
-            .map_err(open_error)?;
+        conn.busy_timeout(BUSY_WAIT).map_err(open_error)?;
         let (conn, ours) = match is_ours(&conn) {
             Ok(ours) => (conn, ours),
             // The log's index (games.sqlite-shm) cannot be made beside a
@@ -598,13 +600,13 @@ fn immutable_uri(path: &Path) -> String {
 /// Puts the file in write-ahead-log mode. SQLite refuses the switch at
 /// once, without waiting, while another connection is reading a new file
 /// (the game and an import making it together), so it is tried again
-/// until the busy timeout's five seconds are up.
+/// as long as the busy timeout ([`BUSY_WAIT`]) would have waited.
 fn write_ahead(conn: &Connection) -> Result<(), rusqlite::Error> {
-    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    let give_up = std::time::Instant::now() + BUSY_WAIT;
     loop {
         match conn.pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get::<_, String>(0)) {
-            Err(rusqlite::Error::SqliteFailure(e, _))
-                if e.code == rusqlite::ErrorCode::DatabaseBusy
+            Err(e)
+                if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseBusy)
                     && std::time::Instant::now() < give_up =>
             {
                 std::thread::sleep(std::time::Duration::from_millis(5));
