@@ -205,9 +205,15 @@ fn fine_tuning_starts_from_the_network_and_keeps_its_scale() {
         after <= reported,
         "validation loss {after} after, {reported} at the start"
     );
-    // Random weights start worse than the network does.
+    // Not a start from the random weights the run's seed would draw. (Not
+    // "better than random": the network here learnt 30 other games for
+    // four epochs, and on these it can fit worse than random weights do:
+    // 0.0581 against 0.0552 with the search of 2026-12-08.)
     let random = trainer::mean_loss(&FloatNet::random(tune.seed), &val2, k, 1.0, 2);
-    assert!(reported < random, "start {reported}, random {random}");
+    assert!(
+        (reported - random).abs() > 1e-6,
+        "start {reported}, random {random}"
+    );
 }
 
 #[test]

@@ -50,7 +50,7 @@ fn best(engine: &mut Engine, pos: &Position) -> Move {
     engine.clear();
     let stop = AtomicBool::new(false);
     let limits = Limits {
-        depth: Some(8),
+        depth: Some(10),
         ..Limits::default()
     };
     let request = SearchRequest::new(pos, &[], &stop).limits(limits);

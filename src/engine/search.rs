@@ -78,7 +78,10 @@ struct Node {
     sparse: bool,
     /// The static evaluation rose since two plies ago.
     improving: bool,
-    /// The static evaluation, corrected ([`Searcher::corrected`]).
+    /// The static evaluation, corrected ([`Searcher::corrected`]) and,
+    /// with the `tt_eval` margin, sharpened by the hash entry
+    /// ([`sharper_eval`]); what the pruning before and between the moves
+    /// compares with its bounds.
     eval: i32,
     hash_move: Move,
     /// The move a singular search leaves out ([`Move::NULL`] for none).
@@ -108,6 +111,22 @@ fn cuts(h: &Hit, alpha: i32, beta: i32) -> bool {
         Bound::Exact => true,
         Bound::Lower => h.score >= beta,
         Bound::Upper => h.score <= alpha,
+    }
+}
+
+/// The static evaluation `eval` made sharper by a hash entry's score
+/// where its bound says the true value lies beyond it.
+#[inline]
+fn sharper_eval(eval: i32, h: &Hit) -> i32 {
+    let beyond = match h.bound {
+        Bound::Exact => true,
+        Bound::Lower => h.score > eval,
+        Bound::Upper => h.score < eval,
+    };
+    if beyond && h.score.abs() < MATE_BOUND {
+        h.score
+    } else {
+        eval
     }
 }
 
@@ -868,8 +887,12 @@ impl<'a> Searcher<'a> {
             Some(h) => h.eval,
             None => self.evaluate(ply),
         };
-        let eval = self.corrected(raw, ply);
-        self.static_eval[ply] = eval;
+        let static_eval = self.corrected(raw, ply);
+        self.static_eval[ply] = static_eval;
+        let eval = match hit {
+            Some(h) if self.m.tt_eval > 0 && !in_check => sharper_eval(static_eval, &h),
+            _ => static_eval,
+        };
         let mut node = Node {
             depth,
             ply,
@@ -878,7 +901,7 @@ impl<'a> Searcher<'a> {
             // With few heavy pieces left the tree is narrow and the play
             // is all quiet manoeuvres: prune by margins only when it is full.
             sparse: self.eval.phase(ply) <= self.m.sparse_phase,
-            improving: !in_check && ply >= 2 && eval > self.static_eval[ply - 2],
+            improving: !in_check && ply >= 2 && static_eval > self.static_eval[ply - 2],
             eval,
             hash_move: hit.map_or(Move::NULL, |h| h.mv),
             excluded,
@@ -1206,7 +1229,8 @@ impl<'a> Searcher<'a> {
         }
         let bound = bound_of(t.best, t.alpha, alpha, beta);
         if !n.in_check && (t.best_move.is_null() || self.pos.board[t.best_move.to().index()] == 0) {
-            self.learn_correction(n.ply, n.depth, t.best, n.eval, bound);
+            let static_eval = self.static_eval[n.ply];
+            self.learn_correction(n.ply, n.depth, t.best, static_eval, bound);
         }
         if n.ply > 0 || self.banned.is_empty() {
             self.tt
@@ -1379,6 +1403,28 @@ fn move_between(a: &Position, b: &Position) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_hash_score_sharpens_the_evaluation_only_where_its_bound_allows() {
+        let hit = |score, bound| Hit {
+            mv: Move::NULL,
+            score,
+            eval: 0,
+            depth: 5,
+            bound,
+        };
+        // An exact score is the truth, above or below.
+        assert_eq!(sharper_eval(100, &hit(40, Bound::Exact)), 40);
+        assert_eq!(sharper_eval(100, &hit(160, Bound::Exact)), 160);
+        // A lower bound only lifts, an upper bound only lowers.
+        assert_eq!(sharper_eval(100, &hit(160, Bound::Lower)), 160);
+        assert_eq!(sharper_eval(100, &hit(40, Bound::Lower)), 100);
+        assert_eq!(sharper_eval(100, &hit(40, Bound::Upper)), 40);
+        assert_eq!(sharper_eval(100, &hit(160, Bound::Upper)), 100);
+        // A mate score is no evaluation.
+        assert_eq!(sharper_eval(100, &hit(MATE - 5, Bound::Exact)), 100);
+        assert_eq!(sharper_eval(100, &hit(-MATE + 5, Bound::Upper)), 100);
+    }
 
     /// Asks the singular-extension search about `hash` in `fen`: a lower
     /// bound from 8 plies, worth `score` (by default what a 4-ply search
