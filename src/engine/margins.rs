@@ -122,8 +122,16 @@ margins! {
     lmr_divisor = 240, 100, 600, 16.0;
     /// 1: the pruning decisions before the moves (reverse futility, the
     /// null move, futility) use the hash entry's score instead of the
-    /// static evaluation where its bound says the truth lies beyond it.
-    tt_eval = 0, 0, 1, 0.0;
+    /// static evaluation where its bound says the truth lies beyond it;
+    /// 2: the quiescence search's stand-pat too.
+    tt_eval = 0, 0, 2, 0.0;
+    /// Razoring up to this depth (0: none): a node whose evaluation plus …
+    razor_depth = 0, 0, 10, 0.0;
+    /// … this …
+    razor_base = 300, 0, 2000, 0.0;
+    /// … and this times the depth squared stays below alpha is worth what
+    /// the quiescence search finds, when that stays below alpha too.
+    razor_per_depth = 200, 0, 2000, 0.0;
     /// Quiescence: the lazy evaluation's margin …
     lazy = 300, 50, 1000, 25.0;
     /// … and delta pruning's margin over the captured piece.
@@ -134,7 +142,9 @@ impl Margins {
     /// The full engine's thresholds: the second SPSA run
     /// (`benches/tries/margins-spsa-2.txt`, 3,000 pairs at 15,000 nodes),
     /// which beat [`Margins::CLASSIC`] by +50 ± 25 Elo in an SPRT at 30,000
-    /// nodes, then `tt_eval` on (+21 ± 15 over that, the same test):
+    /// nodes, then `tt_eval` on (+21 ± 15 over that, the same test; its
+    /// second step, the stand-pat too, won its SPRT but fails the course's
+    /// endgame check, so it waits):
     /// `benches/tries/margins-3.txt`. The knobs it did not tune keep their
     /// classic values.
     pub const TUNED: Margins = Margins {

@@ -709,5 +709,20 @@ mod tests {
         assert_ne!(nodes_with(Some(Margins::CLASSIC), false), standard);
         // The levels' searches keep the thresholds they were measured with.
         assert_eq!(nodes_with(Some(wide), true), nodes_with(None, true));
+        // Each switch that is off by default does something when on.
+        // (Razoring with no margin: the opening's scores are too even for
+        // the real ones to fire in a search this short.)
+        let razoring = Margins {
+            razor_depth: 3,
+            razor_base: 0,
+            razor_per_depth: 0,
+            ..Margins::default()
+        };
+        assert_ne!(nodes_with(Some(razoring), false), standard);
+        let plain = Margins {
+            tt_eval: 0,
+            ..Margins::default()
+        };
+        assert_ne!(nodes_with(Some(plain), false), standard);
     }
 }

@@ -967,6 +967,19 @@ impl<'a> Searcher<'a> {
         if n.pv_node || n.in_check || n.sparse {
             return None;
         }
+        // Razoring: far below alpha with little depth left, only a
+        // capture could help; if the quiescence search finds none, give up.
+        if n.depth <= self.m.razor_depth
+            && n.eval + self.m.razor_base + self.m.razor_per_depth * n.depth * n.depth < beta - 1
+        {
+            let v = self.qsearch(beta - 1, beta, n.ply, false);
+            if self.stopped {
+                return Some(0);
+            }
+            if v < beta {
+                return Some(v);
+            }
+        }
         // Reverse futility: far above beta with little depth left, the
         // opponent will not let us get here.
         if n.depth <= self.m.rfp_depth && n.eval.abs() < MATE_BOUND {
@@ -1330,7 +1343,10 @@ impl<'a> Searcher<'a> {
                 self.evaluate(ply)
             }
         };
-        let eval = self.corrected(raw, ply);
+        let eval = match hit {
+            Some(h) if self.m.tt_eval > 1 => sharper_eval(self.corrected(raw, ply), &h),
+            _ => self.corrected(raw, ply),
+        };
         if eval >= beta {
             return Err(eval);
         }
