@@ -1343,9 +1343,10 @@ impl<'a> Searcher<'a> {
                 self.evaluate(ply)
             }
         };
+        let eval = self.corrected(raw, ply);
         let eval = match hit {
-            Some(h) if self.m.tt_eval > 1 => sharper_eval(self.corrected(raw, ply), &h),
-            _ => self.corrected(raw, ply),
+            Some(h) if self.m.tt_eval > 1 => sharper_eval(eval, &h),
+            _ => eval,
         };
         if eval >= beta {
             return Err(eval);
